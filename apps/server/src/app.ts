@@ -1,0 +1,56 @@
+// Builds the Fastify application. Fixed plugin order: external plugins, then app plugins
+// (context, errors, language, api key, XSRF, auth), then routes.
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import contextPlugin, { type AppContext } from './plugins/context';
+import errorsPlugin from './plugins/errors';
+import languagePlugin from './plugins/language';
+import securityPlugin from './plugins/security';
+import openapiPlugin from './plugins/openapi';
+import apiKeyPlugin from './plugins/api-key';
+import xsrfPlugin from './plugins/xsrf';
+import authPlugin from './plugins/auth';
+import webPlugin from './plugins/web';
+import healthRoutes, { type ReadinessCheck } from './modules/health/routes';
+import appInfoRoutes from './modules/app-info/routes';
+import { apiModules } from './modules';
+import { loggerOptions } from './lib/logger';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}) {
+  const app = Fastify({
+    logger: loggerOptions(ctx.config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.trustProxy,
+    // strict schemas: unknown properties are refused (400), not silently dropped
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    routerOptions: { ignoreTrailingSlash: true },
+    ...options,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('readinessChecks', new Map<string, ReadinessCheck>());
+  app.readinessChecks.set('database', async () => {
+    await ctx.database.query('SELECT 1');
+    return true;
+  });
+
+  await app.register(contextPlugin, { ctx });
+  await app.register(errorsPlugin);
+  await app.register(languagePlugin);
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+  await app.register(apiKeyPlugin);
+  await app.register(xsrfPlugin);
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(appInfoRoutes);
+  for (const module of apiModules) {
+    await app.register(module, { prefix: ctx.config.apiPrefix });
+  }
+  await app.register(webPlugin);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

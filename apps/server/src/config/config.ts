@@ -1,0 +1,166 @@
+// The one typed configuration object (DESIGN §2 table). Nothing else reads process.env.
+import path from 'node:path';
+import { API_PREFIX, APPLICATION_KEY } from '@vfm/contract';
+
+export type ProcessRole = 'api' | 'ingest' | 'simulator';
+
+export interface Config {
+  nodeEnv: string;
+  production: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL connection string; null = embedded PGlite in dataDir */
+  databaseUrl: string | null;
+  mqttUrl: string | null;
+  mqttPort: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** origin used in e-mail links and the only allowed reset redirect origin */
+  publicUrl: string;
+  apiKeys: string[];
+  /** null until resolveSecrets() generated or loaded one */
+  jwtSecret: string | null;
+  simulatorBikes: number;
+  demo: boolean;
+  demoPassword: string;
+  mapStyleUrl: string;
+  mapAccessToken: string;
+  privacyPolicyUrl: string;
+  helpUrl: string;
+  logLevel: string;
+  roles: ReadonlySet<ProcessRole>;
+  bulkLimit: number;
+  trustProxy: boolean;
+  /** directory of the built web app; served with SPA fallback when it exists */
+  webDir: string;
+  applicationKey: string;
+  apiPrefix: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEMO_API_KEY = 'vfm-demo-api-key';
+export const DEFAULT_DEMO_PASSWORD = 'VfmDemo!2026';
+export const MIN_JWT_SECRET_LENGTH = 32;
+
+type Env = Record<string, string | undefined>;
+
+const serverRoot = path.resolve(import.meta.dirname, '../..');
+
+/** Parse and validate the environment. Pure: secrets are resolved later by resolveSecrets(). */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${env[name]}")`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must use ${protocols.join(' or ')} (got ${parsed.protocol})`);
+      }
+      return raw;
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+      return null;
+    }
+  };
+  const list = (name: string): string[] =>
+    (env[name] ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+
+  const port = int('PORT', 3000, 0, 65535);
+  const mqttPort = int('MQTT_PORT', 1883, 0, 65535);
+  const demo = bool('DEMO', !production);
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
+
+  const publicUrlRaw = url('PUBLIC_URL', ['http:', 'https:']);
+  const publicUrl = (publicUrlRaw ?? `http://localhost:${port || 3000}`).replace(/\/+$/, '');
+
+  const apiKeys = list('API_KEYS');
+  for (const key of apiKeys) {
+    if (key.length < 8) problems.push('API_KEYS entries must be at least 8 characters long');
+  }
+
+  const jwtSecret = env.JWT_SECRET || null;
+  if (jwtSecret !== null && jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
+    problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long`);
+  }
+
+  const roleNames = list('VFM_ROLES');
+  const roles = new Set<ProcessRole>();
+  for (const role of roleNames.length ? roleNames : ['api', 'ingest', 'simulator']) {
+    if (role === 'api' || role === 'ingest' || role === 'simulator') roles.add(role);
+    else problems.push(`VFM_ROLES: unknown role "${role}" (api, ingest, simulator)`);
+  }
+
+  if (production) {
+    if (!jwtSecret) problems.push('JWT_SECRET is required in production');
+    if (demo) problems.push('DEMO must be false in production (demo accounts are not allowed)');
+    if (apiKeys.length === 0) problems.push('API_KEYS is required in production');
+    if (apiKeys.includes(DEMO_API_KEY)) problems.push('API_KEYS must not contain the demo key');
+    if (!publicUrlRaw) problems.push('PUBLIC_URL is required in production');
+  }
+
+  const demoPassword = env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+
+  const config: Config = {
+    nodeEnv,
+    production,
+    host: env.HOST || '0.0.0.0',
+    port,
+    dataDir,
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    mqttUrl: url('MQTT_URL', ['mqtt:', 'mqtts:', 'ws:', 'wss:']),
+    mqttPort,
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || 'VFM <no-reply@vfm.local>',
+    publicUrl,
+    apiKeys: apiKeys.length ? apiKeys : [DEMO_API_KEY],
+    jwtSecret,
+    simulatorBikes: int('SIMULATOR_BIKES', demo ? 500 : 0, 0, 1_000_000),
+    demo,
+    demoPassword,
+    mapStyleUrl: env.MAP_STYLE_URL || '',
+    mapAccessToken: env.MAP_ACCESS_TOKEN || '',
+    privacyPolicyUrl: env.PRIVACY_POLICY_URL || `${publicUrl}/privacy.html`,
+    helpUrl: env.HELP_URL || '',
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
+    roles,
+    bulkLimit: int('BULK_LIMIT', 1000, 1, 100_000),
+    trustProxy: bool('TRUST_PROXY', false),
+    webDir: path.resolve(env.WEB_DIR || path.join(serverRoot, '../web/dist')),
+    applicationKey: APPLICATION_KEY,
+    apiPrefix: API_PREFIX,
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,101 @@
+// Who is calling (DESIGN §5, ADR 0003). API routes need a signed-in user unless their route
+// config says `auth: 'public'`; `auth: 'admin'` needs the administrator role. Every request
+// re-checks the session, so logout, password change and account deletion take effect at once.
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { ROLE_ADMIN, ROLE_USER, isLanguage, type Language } from '@vfm/contract';
+import { AccessTokens } from '../lib/access-token';
+import { forbidden, unauthorized } from '../lib/problem';
+
+export type RouteAuth = 'public' | 'user' | 'admin';
+
+export interface Principal {
+  accountId: string;
+  email: string;
+  fleetId: string;
+  roles: string[];
+  sessionId: string;
+  isAdmin: boolean;
+  language: Language;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** who may call this route; API routes default to 'user' */
+    auth?: RouteAuth;
+  }
+  interface FastifyInstance {
+    accessTokens: AccessTokens;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The caller of a route that requires a user. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+interface SessionRow {
+  account_id: string;
+  email: string;
+  fleet_id: string;
+  roles: string[];
+  language: string;
+}
+
+export default fp(
+  async function authPlugin(app) {
+    const { config, database } = app.ctx;
+    const tokens = new AccessTokens(config.jwtSecret, config.applicationKey);
+    app.decorate('accessTokens', tokens);
+    app.decorateRequest('principal', null);
+
+    const authenticate = async (request: FastifyRequest): Promise<Principal | null> => {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) return null;
+      const claims = await tokens.verify(header.slice(7).trim());
+      if (!claims) return null;
+      const [row] = await database.query<SessionRow>(
+        `SELECT a.id AS account_id, a.email, a.fleet_id, a.roles, a.language
+           FROM auth_session s JOIN account a ON a.id = s.account_id
+          WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL AND a.status = 'ACTIVE'`,
+        [claims.sid, claims.ID],
+      );
+      if (!row) return null;
+      return {
+        accountId: row.account_id,
+        email: row.email,
+        fleetId: row.fleet_id,
+        // roles are read fresh: a demoted administrator loses the role at once
+        roles: row.roles,
+        sessionId: claims.sid,
+        isAdmin: row.roles.includes(ROLE_ADMIN),
+        language: isLanguage(row.language) ? row.language : 'fr',
+      };
+    };
+
+    // onRequest, before body validation: an anonymous caller learns nothing about inputs.
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith(config.apiPrefix) || request.is404) return;
+      const required: RouteAuth = request.routeOptions.config.auth ?? 'user';
+      if (required === 'public') {
+        // public routes still learn who calls when a valid token is sent
+        if (request.headers.authorization) request.principal = await authenticate(request);
+        return;
+      }
+      const principal = await authenticate(request);
+      if (!principal) throw unauthorized('A valid access token is required.', 'TOKEN_INVALID');
+      if (!principal.roles.includes(ROLE_USER) && !principal.isAdmin) {
+        throw forbidden('This account has no role for this application.', 'ROLE_MISSING');
+      }
+      if (required === 'admin' && !principal.isAdmin) {
+        throw forbidden('This call is reserved to administrators.', 'ADMIN_ONLY');
+      }
+      request.principal = principal;
+    });
+  },
+  { name: 'vfm-auth', dependencies: ['vfm-context', 'vfm-errors'] },
+);

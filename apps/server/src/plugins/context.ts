@@ -1,0 +1,26 @@
+// Decorations shared by every plugin and module: configuration, database, mailer, clock.
+import fp from 'fastify-plugin';
+import type { ResolvedConfig } from '../config/secrets';
+import type { Database } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+
+export interface AppContext {
+  config: ResolvedConfig;
+  database: Database;
+  mailer: Mailer;
+  /** injectable clock: tests move time instead of waiting */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export default fp<{ ctx: AppContext }>(
+  async function contextPlugin(app, { ctx }) {
+    app.decorate('ctx', ctx);
+  },
+  { name: 'vfm-context' },
+);

@@ -1,0 +1,98 @@
+// Every error leaves as application/problem+json; unknown routes are a 404 problem; anything
+// unexpected is logged and answered 500 without internals (a 500 is a bug, DESIGN §5).
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { PROBLEM_CONTENT_TYPE } from '@vfm/contract';
+import { HttpProblem, type FieldError } from '../lib/problem';
+
+interface ValidationIssue {
+  instancePath?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+function fieldOf(issue: ValidationIssue, context: string | undefined): string {
+  const base = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = issue.keyword === 'required' ? String(issue.params?.missingProperty ?? '') : '';
+  const extra =
+    issue.keyword === 'additionalProperties' ? String(issue.params?.additionalProperty ?? '') : '';
+  const name = [base, missing || extra].filter(Boolean).join('.');
+  return name || (context ?? 'body');
+}
+
+function messageOf(issue: ValidationIssue): string {
+  if (issue.keyword === 'additionalProperties') return 'is not allowed';
+  if (issue.keyword === 'pattern') return 'has an invalid format';
+  return issue.message ?? 'is invalid';
+}
+
+export function toProblem(error: FastifyError): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  if (error.validation) {
+    const issues = error.validation as ValidationIssue[];
+    const errors: FieldError[] = issues.map((issue) => ({
+      field: fieldOf(issue, error.validationContext),
+      message: messageOf(issue),
+    }));
+    const detail = errors.map((e) => `${e.field} ${e.message}`).join('; ');
+    return new HttpProblem(400, 'VALIDATION_FAILED', 'Bad request', detail, { errors });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return new HttpProblem(429, 'TOO_MANY_REQUESTS', 'Too many requests', error.message);
+  }
+  if (status >= 400 && status < 500) {
+    const code = (error.code ?? 'BAD_REQUEST').replace(/^FST_ERR_/, '').replace(/^ERR_/, '');
+    const titles: Record<number, string> = {
+      400: 'Bad request',
+      401: 'Unauthorized',
+      403: 'Forbidden',
+      404: 'Not found',
+      405: 'Method not allowed',
+      406: 'Not acceptable',
+      413: 'Payload too large',
+      415: 'Unsupported media type',
+    };
+    return new HttpProblem(status, code, titles[status] ?? 'Bad request', error.message);
+  }
+  return new HttpProblem(
+    500,
+    'INTERNAL_ERROR',
+    'Internal server error',
+    'An unexpected error occurred.',
+  );
+}
+
+export function sendProblem(reply: FastifyReply, problem: HttpProblem, request: FastifyRequest) {
+  if (problem.extra.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(problem.extra.retryAfterSeconds))));
+  }
+  return reply
+    .code(problem.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problem.toBody(request.url.split('?')[0]));
+}
+
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const problem = toProblem(error);
+      if (problem.status >= 500) request.log.error({ err: error }, 'unhandled error');
+      return sendProblem(reply, problem, request);
+    });
+    app.setNotFoundHandler((request, reply) =>
+      sendProblem(
+        reply,
+        new HttpProblem(
+          404,
+          'NOT_FOUND',
+          'Not found',
+          `No route for ${request.method} ${request.url.split('?')[0]}`,
+        ),
+        request,
+      ),
+    );
+  },
+  { name: 'vfm-errors' },
+);

@@ -1,0 +1,43 @@
+// OpenAPI 3.1 generated from the route schemas of packages/contract, UI at /api/docs.
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_KEY_HEADER, APP_VERSION, ProblemSchema } from '@vfm/contract';
+
+export default fp(
+  async function openapiPlugin(app) {
+    app.addSchema(ProblemSchema);
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'VFM API',
+          version: APP_VERSION,
+          description:
+            'Fleet manager for electric bikes. Every call needs `x-api-key`; calls other than ' +
+            'the public ones need `Authorization: Bearer <jwtToken>`; every non-GET call needs ' +
+            '`X-XSRF-TOKEN` equal to the `XSRF-TOKEN` cookie the server sets. Errors are ' +
+            'RFC 9457 problem+json.',
+        },
+        servers: [{ url: app.ctx.config.publicUrl }],
+        components: {
+          securitySchemes: {
+            apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          },
+        },
+        security: [{ apiKey: [], bearer: [] }],
+      },
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) =>
+          typeof json.$id === 'string' ? json.$id : `def-${i}`,
+      },
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      transformStaticCSP: (header) => header,
+    });
+  },
+  { name: 'vfm-openapi', dependencies: ['vfm-context'] },
+);

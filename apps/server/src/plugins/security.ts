@@ -1,0 +1,48 @@
+// Security headers with a Content-Security-Policy, and response compression.
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import type { Config } from '../config/config';
+
+/** CSP directives: same origin only, plus the origin of an external map style when set. */
+export function cspDirectives(config: Pick<Config, 'mapStyleUrl'>) {
+  const mapOrigins: string[] = [];
+  if (config.mapStyleUrl) {
+    try {
+      mapOrigins.push(new URL(config.mapStyleUrl).origin);
+    } catch {
+      // validated at boot
+    }
+  }
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // MapLibre and React set element styles at run time
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins],
+    fontSrc: ["'self'", 'data:', ...mapOrigins],
+    connectSrc: ["'self'", ...mapOrigins],
+    // MapLibre runs its workers from blob: URLs
+    workerSrc: ["'self'", 'blob:'],
+    childSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+export default fp(
+  async function securityPlugin(app) {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(app.ctx.config) },
+      crossOriginEmbedderPolicy: false,
+      // HSTS only makes sense when the public address is https
+      hsts: app.ctx.config.publicUrl.startsWith('https:'),
+      // let the browser send the origin to external map tile servers
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'br'] });
+  },
+  { name: 'vfm-security', dependencies: ['vfm-context'] },
+);

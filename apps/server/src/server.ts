@@ -1,0 +1,75 @@
+// Assembles a running VFM process from its configuration: database (migrated), mailer, HTTP
+// app. main.ts adds signals; tests call createServer() directly.
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp, type App } from './app';
+import type { ResolvedConfig } from './config/secrets';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import { acquireDataDirLock } from './db/data-dir-lock';
+import { createMailer, type Mailer } from './mail/mailer';
+
+export interface VfmServer {
+  app: App;
+  database: Database;
+  mailer: Mailer;
+  config: ResolvedConfig;
+  /** stop accepting work, finish what is in flight, release everything */
+  close(): Promise<void>;
+}
+
+export interface CreateServerOptions {
+  /** a database opened by the caller (tests); otherwise opened from the configuration */
+  database?: Database;
+  now?: () => Date;
+}
+
+export async function createServer(
+  config: ResolvedConfig,
+  options: CreateServerOptions = {},
+): Promise<VfmServer> {
+  const logger = pino({ level: config.logLevel });
+  const releaseLock =
+    options.database || config.databaseUrl ? null : await acquireDataDirLock(config.dataDir);
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+    }));
+  try {
+    const applied = await migrate(database);
+    if (applied.length) logger.info({ applied }, 'database migrated');
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      mailDir: path.join(config.dataDir, 'mail'),
+      from: config.mailFrom,
+      logger,
+    });
+    const app = await buildApp({
+      config,
+      database,
+      mailer,
+      now: options.now ?? (() => new Date()),
+    });
+    let closed = false;
+    return {
+      app,
+      database,
+      mailer,
+      config,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await mailer.close();
+        if (!options.database) await database.close();
+        await releaseLock?.();
+      },
+    };
+  } catch (error) {
+    if (!options.database) await database.close().catch(() => {});
+    await releaseLock?.();
+    throw error;
+  }
+}

@@ -1,0 +1,98 @@
+// Test-data factories with overrides. They write through the real database; `tokenFor`
+// opens a real session (as a login would) and signs its access token.
+import { randomBytes } from 'node:crypto';
+import { ROLE_ADMIN, ROLE_USER } from '@vfm/contract';
+import { hashPassword } from '../../src/lib/password';
+import type { TestServer } from './server';
+
+export const DEFAULT_PASSWORD = 'Passw0rd!x';
+const unique = () => randomBytes(4).toString('hex');
+
+export interface FleetRow {
+  id: string;
+  name: string;
+}
+
+export async function createFleet(
+  t: TestServer,
+  overrides: { name?: string } = {},
+): Promise<FleetRow> {
+  const [row] = await t.server.database.query<FleetRow>(
+    'INSERT INTO fleet (name) VALUES ($1) RETURNING id, name',
+    [overrides.name ?? `Fleet ${unique()}`],
+  );
+  return row!;
+}
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  fleetId: string;
+  roles: string[];
+  password: string;
+}
+
+export interface AccountOverrides {
+  email?: string;
+  password?: string;
+  roles?: string[];
+  /** shorthand for roles [ROLE_VFM, ROLE_VFM_ADMIN] */
+  admin?: boolean;
+  status?: 'PENDING' | 'ACTIVE';
+  fullName?: string;
+  language?: string;
+}
+
+export async function createAccount(
+  t: TestServer,
+  fleet: FleetRow,
+  overrides: AccountOverrides = {},
+): Promise<AccountRow> {
+  const email = (overrides.email ?? `user-${unique()}@example.com`).toLowerCase();
+  const password = overrides.password ?? DEFAULT_PASSWORD;
+  const roles = overrides.roles ?? (overrides.admin ? [ROLE_USER, ROLE_ADMIN] : [ROLE_USER]);
+  const status = overrides.status ?? 'ACTIVE';
+  const [row] = await t.server.database.query<{ id: string }>(
+    `INSERT INTO account (fleet_id, email, password_hash, roles, status, full_name, language)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      fleet.id,
+      email,
+      status === 'ACTIVE' ? await hashPassword(password) : null,
+      roles,
+      status,
+      overrides.fullName ?? 'Test User',
+      overrides.language ?? 'en',
+    ],
+  );
+  return { id: row!.id, email, fleetId: fleet.id, roles, password };
+}
+
+/** An access token for the account, backed by a real session row. */
+export async function tokenFor(t: TestServer, account: AccountRow): Promise<string> {
+  const [session] = await t.server.database.query<{ id: string }>(
+    'INSERT INTO auth_session (account_id) VALUES ($1) RETURNING id',
+    [account.id],
+  );
+  return t.server.app.accessTokens.sign({
+    accountId: account.id,
+    email: account.email,
+    roles: account.roles,
+    fleetId: account.fleetId,
+    sessionId: session!.id,
+  });
+}
+
+/** A fleet with an admin and a manager, each with a token: the usual cast of a test. */
+export async function createFleetWithUsers(t: TestServer, name?: string) {
+  const fleet = await createFleet(t, name ? { name } : {});
+  const admin = await createAccount(t, fleet, { admin: true, fullName: 'Alice Admin' });
+  const manager = await createAccount(t, fleet, { fullName: 'Marc Manager' });
+  return {
+    fleet,
+    admin,
+    manager,
+    adminToken: await tokenFor(t, admin),
+    managerToken: await tokenFor(t, manager),
+  };
+}

@@ -1,0 +1,97 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ACCOUNT_STATUSES } from './enums';
+import { FIELD_MAX_LENGTH, LOGIN_EMAIL_MAX_LENGTH } from './constants';
+import { EMAIL_PATTERN } from './patterns';
+import { DateTime, Nullable, StringEnum } from './schema-helpers';
+import { LanguageSchema } from './settings';
+
+const strict = { additionalProperties: false } as const;
+
+/** A profile photo as a data URL (png, jpeg or webp), at most ~256 KB. */
+export const PHOTO_MAX_LENGTH = 350_000;
+export const PhotoSchema = Type.String({
+  pattern: '^data:image/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$',
+  maxLength: PHOTO_MAX_LENGTH,
+});
+
+export const AccountSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    email: Type.String(),
+    fullName: Type.String(),
+    description: Type.String(),
+    photo: Nullable(Type.String()),
+    roles: Type.Array(Type.String()),
+    admin: Type.Boolean(),
+    status: StringEnum(ACCOUNT_STATUSES),
+    language: LanguageSchema,
+    createdAt: DateTime(),
+    lastLoginAt: Nullable(DateTime()),
+  },
+  strict,
+);
+export type Account = Static<typeof AccountSchema>;
+
+export const AccountListSchema = Type.Object(
+  { content: Type.Array(AccountSchema), totalElements: Type.Integer({ minimum: 0 }) },
+  strict,
+);
+export type AccountList = Static<typeof AccountListSchema>;
+
+const FullName = Type.String({ minLength: 1, maxLength: FIELD_MAX_LENGTH });
+const Description = Type.String({ maxLength: FIELD_MAX_LENGTH });
+
+export const AccountCreateSchema = Type.Object(
+  {
+    email: Type.String({ pattern: EMAIL_PATTERN, maxLength: LOGIN_EMAIL_MAX_LENGTH }),
+    fullName: FullName,
+    description: Type.Optional(Description),
+    admin: Type.Optional(Type.Boolean({ default: false })),
+    /** language of the validation e-mail and of the account's settings */
+    language: Type.Optional(LanguageSchema),
+  },
+  strict,
+);
+export type AccountCreate = Static<typeof AccountCreateSchema>;
+
+export const AccountUpdateSchema = Type.Object(
+  {
+    fullName: Type.Optional(FullName),
+    description: Type.Optional(Description),
+    admin: Type.Optional(Type.Boolean()),
+    language: Type.Optional(LanguageSchema),
+  },
+  { ...strict, minProperties: 1 },
+);
+export type AccountUpdate = Static<typeof AccountUpdateSchema>;
+
+export const MeSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    email: Type.String(),
+    fullName: Type.String(),
+    description: Type.String(),
+    photo: Nullable(Type.String()),
+    roles: Type.Array(Type.String()),
+    fleet: Type.Object({ id: Type.String(), name: Type.String() }, strict),
+  },
+  strict,
+);
+export type Me = Static<typeof MeSchema>;
+
+export const MeUpdateSchema = Type.Object(
+  {
+    fullName: Type.Optional(FullName),
+    description: Type.Optional(Description),
+    /** null removes the photo */
+    photo: Type.Optional(Nullable(PhotoSchema)),
+  },
+  { ...strict, minProperties: 1 },
+);
+export type MeUpdate = Static<typeof MeUpdateSchema>;
+
+export const SetPasswordSchema = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: FIELD_MAX_LENGTH }) },
+  strict,
+);
+export type SetPassword = Static<typeof SetPasswordSchema>;

@@ -1,0 +1,72 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ACTIVITY_STATUSES, AVAILABILITIES, IOT_MODES, THEFT_STATES, WARNING_TYPES } from './enums';
+import { VEHICLE_NUMBER_PATTERN } from './patterns';
+import { DateTime, Nullable, StringEnum } from './schema-helpers';
+
+const strict = { additionalProperties: false } as const;
+
+export const VehicleNumberSchema = Type.String({
+  pattern: VEHICLE_NUMBER_PATTERN,
+  description: 'frame number (SPEC §5 pattern)',
+});
+export const AvailabilitySchema = StringEnum(AVAILABILITIES);
+export const ActivityStatusSchema = StringEnum(ACTIVITY_STATUSES);
+export const IotModeSchema = StringEnum(IOT_MODES);
+export const WarningTypeSchema = StringEnum(WARNING_TYPES);
+export const TheftStateSchema = StringEnum(THEFT_STATES);
+
+export const TheftSchema = Type.Object(
+  {
+    state: TheftStateSchema,
+    since: Nullable(DateTime()),
+    /** e-mail of the manager, or RIDER / MODULE */
+    by: Nullable(Type.String()),
+  },
+  strict,
+);
+
+const NullableNumber = Nullable(Type.Number());
+const NullableLevel = Nullable(Type.Integer({ minimum: 0, maximum: 100 }));
+
+/** Every field of a bike (DESIGN §5 "Field names"); lists and markers use subsets. */
+export const BikeSchema = Type.Object(
+  {
+    vehicleNumber: Type.String(),
+    bikeCode: Type.String(),
+    moduleId: Nullable(Type.String()),
+    model: Type.String(),
+    group: Nullable(Type.Object({ id: Type.String(), name: Type.String() }, strict)),
+    availability: AvailabilitySchema,
+    status: ActivityStatusSchema,
+    iotMode: Nullable(IotModeSchema),
+    assistanceLocked: Type.Boolean(),
+    alarmActive: Type.Boolean(),
+    batteryPlugged: Type.Boolean(),
+    lockControlPending: Type.Boolean(),
+    alarmPending: Type.Boolean(),
+    firmwareVersion: Nullable(Type.String()),
+    hardwareVersion: Nullable(Type.String()),
+    lastCommunicationDate: Nullable(DateTime()),
+    lastPositionDate: Nullable(DateTime()),
+    latitude: NullableNumber,
+    longitude: NullableNumber,
+    iotBatteryLevel: NullableLevel,
+    bikeBatteryLevel: NullableLevel,
+    batteryStateOfHealth: NullableLevel,
+    batteryChargeCycles: Nullable(Type.Integer({ minimum: 0 })),
+    batteryNumber: Nullable(Type.String()),
+    lastBatteryChangeDate: Nullable(DateTime()),
+    totalKm: Type.Number(),
+    autonomyKm: NullableNumber,
+    lastTripKm: NullableNumber,
+    averageDistancePerDayKm: NullableNumber,
+    averageTimePerDayMinutes: NullableNumber,
+    totalTripMinutes: Type.Number(),
+    co2AvoidedKg: Type.Number(),
+    speedLimit: Nullable(Type.Integer()),
+    warnings: Type.Array(WarningTypeSchema),
+    theft: TheftSchema,
+  },
+  strict,
+);
+export type Bike = Static<typeof BikeSchema>;

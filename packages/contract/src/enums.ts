@@ -1,0 +1,59 @@
+// Domain enumerations of SPEC §4 and DESIGN §6–§7. Plain values only: imported by the web bundle.
+
+export const AVAILABILITIES = ['AVAILABLE', 'IN_OPERATION', 'TRANSIT', 'OUT'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+export const ACTIVITY_STATUSES = ['PARKED', 'MOVING'] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+
+export const IOT_MODES = [
+  'NAVIGATION',
+  'PERMANENT',
+  'STANDBY',
+  'LOW_POWER',
+  'STORAGE',
+  'TRANSPORT',
+] as const;
+export type IotMode = (typeof IOT_MODES)[number];
+
+export const WARNING_TYPES = [
+  'REPORTED_THEFT',
+  'SUSPECTED_THEFT',
+  'LACK_MODULE_COMM',
+  'LOW_VEHICLE_BATTERY',
+  'LOW_MODULE_BATTERY',
+] as const;
+export type WarningType = (typeof WARNING_TYPES)[number];
+
+export const THEFT_STATES = ['NONE', 'SUSPECTED', 'REPORTED'] as const;
+export type TheftState = (typeof THEFT_STATES)[number];
+
+export const EVENT_NAMES = [
+  'ALARM_ON',
+  'ALARM_OFF',
+  'ALARM_TRIGGERED',
+  'ASSISTANCE_LOCKED',
+  'ASSISTANCE_UNLOCKED',
+  'AUTO_LOCK',
+  'AUTOTEST',
+  'MODE_CHANGED',
+  'THEFT_DECLARED',
+  'THEFT_CANCELLED',
+  'PAIRED',
+  'UNPAIRED',
+  'NOTIFICATION',
+  'MAINTENANCE_REMINDER',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export const EVENT_SOURCES = ['MODULE', 'RIDER', 'MANAGER'] as const;
+export type EventSource = (typeof EVENT_SOURCES)[number];
+
+export const COMMAND_TYPES = ['LOCK_CONTROL', 'ALARM', 'MODE'] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
+
+export const COMMAND_STATUSES = ['PENDING', 'ACKNOWLEDGED', 'FAILED', 'EXPIRED'] as const;
+export type CommandStatus = (typeof COMMAND_STATUSES)[number];
+
+export const ACCOUNT_STATUSES = ['PENDING', 'ACTIVE'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

@@ -1,0 +1,56 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DISTANCE_UNITS, LANGUAGES } from './constants';
+import { StringEnum } from './schema-helpers';
+
+const strict = { additionalProperties: false } as const;
+
+export const LanguageSchema = StringEnum(LANGUAGES);
+export const DistanceUnitSchema = StringEnum(DISTANCE_UNITS);
+
+/** GET application/settings/{applicationKey}?language= (public). */
+export const ApplicationSettingsSchema = Type.Object(
+  { privacyPolicyUrl: Type.String(), helpUrl: Type.String() },
+  strict,
+);
+export type ApplicationSettings = Static<typeof ApplicationSettingsSchema>;
+
+/** GET app-settings (public). */
+export const AppSettingsSchema = Type.Object(
+  {
+    version: Type.String(),
+    mapAccessToken: Type.String(),
+    mapStyleUrl: Type.String({ description: 'empty: the built-in offline basemap' }),
+  },
+  strict,
+);
+export type AppSettings = Static<typeof AppSettingsSchema>;
+
+/** GET / PUT users/{userId}/settings. */
+export const UserSettingsSchema = Type.Object(
+  {
+    applicationName: Type.String({ minLength: 1, maxLength: 64 }),
+    distanceUnit: DistanceUnitSchema,
+    language: LanguageSchema,
+  },
+  strict,
+);
+export type UserSettings = Static<typeof UserSettingsSchema>;
+
+/** The application info of SPEC §3, served at GET /app-info.json. */
+export const AppInfoSchema = Type.Object(
+  {
+    key: Type.String(),
+    title: Type.String(),
+    version: Type.String(),
+    languages: Type.Array(LanguageSchema),
+    xapikey: Type.String(),
+    /** contains the {userId} placeholder */
+    settingsUrl: Type.String(),
+    publicEndpoints: Type.Array(Type.String()),
+    publicPaths: Type.Array(Type.String()),
+    routeOnLoginSuccessForUser: Type.String(),
+    routeOnLoginSuccessForAdmin: Type.String(),
+  },
+  strict,
+);
+export type AppInfo = Static<typeof AppInfoSchema>;

@@ -1,0 +1,52 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// e2e runs the real server (npm start's code path) on a fresh DATA_DIR with the demo seed.
+// Workers inherit these variables, so fixtures can read the mail outbox of that DATA_DIR.
+process.env.VFM_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'vfm-e2e-'));
+process.env.VFM_E2E_PORT ??= String(3900 + Math.floor(Math.random() * 90));
+const port = Number(process.env.VFM_E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'fr-FR',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    url: `${baseURL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.VFM_E2E_DATA_DIR,
+      DEMO: 'true',
+      SIMULATOR_BIKES: process.env.VFM_E2E_BIKES ?? '40',
+      MQTT_PORT: '0',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
