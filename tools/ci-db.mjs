@@ -11,6 +11,8 @@ const client = new pg.Client({
 });
 await client.connect();
 await client.query(
-  action === 'create' ? `CREATE DATABASE "${name}"` : `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`,
+  action === 'create'
+    ? `CREATE DATABASE "${name}"`
+    : `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`,
 );
 await client.end();
