@@ -95,3 +95,12 @@ export const SetPasswordSchema = Type.Object(
   strict,
 );
 export type SetPassword = Static<typeof SetPasswordSchema>;
+
+/** GET / PUT / DELETE accounts/{id}, PUT accounts/{id}/password. */
+export const AccountParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) }, strict);
+
+/** DELETE accounts?ids=a&ids=b (or ids=a,b): all or nothing. */
+export const AccountIdsQuerySchema = Type.Object(
+  { ids: Type.Array(Type.String({ maxLength: 2000 }), { minItems: 1 }) },
+  strict,
+);
