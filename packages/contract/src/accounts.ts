@@ -101,6 +101,6 @@ export const AccountParamsSchema = Type.Object({ id: Type.String({ maxLength: 64
 
 /** DELETE accounts?ids=a&ids=b (or ids=a,b): all or nothing. */
 export const AccountIdsQuerySchema = Type.Object(
-  { ids: Type.Array(Type.String({ maxLength: 2000 }), { minItems: 1 }) },
+  { ids: Type.Array(Type.String({ maxLength: 16_384 }), { minItems: 1 }) },
   strict,
 );
