@@ -8,7 +8,7 @@ import { createAccount, createFleet, type FleetRow } from '../helpers/factories'
 import { login } from '../helpers/auth';
 
 vi.mock('../../src/lib/password', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/lib/password')>();
+  const original = await importOriginal<typeof password>();
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
 });
 const verify = vi.mocked(password.verifyPassword);
