@@ -9,7 +9,7 @@ export const DistanceUnitSchema = StringEnum(DISTANCE_UNITS);
 
 /** GET application/settings/{applicationKey}?language= (public). */
 export const ApplicationSettingsParamsSchema = Type.Object(
-  { applicationKey: Type.String({ minLength: 1, maxLength: 64 }) },
+  { applicationKey: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) },
   strict,
 );
 export const ApplicationSettingsQuerySchema = Type.Object(

@@ -11,6 +11,7 @@ import {
 } from '@vfm/contract';
 import { BackgroundTasks } from '../../lib/background-tasks';
 import { NoContent, PUBLIC_SECURITY, problems } from '../../lib/route-schema';
+import { MAINTENANCE_INTERVAL_MS, purgeAuthTables } from './maintenance';
 import { PasswordService } from './password-service';
 import { SessionService } from './session-service';
 
@@ -21,7 +22,16 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sessions = new SessionService(app.ctx, app.accessTokens);
   const passwords = new PasswordService(app.ctx);
   const background = new BackgroundTasks(app.log);
-  app.addHook('onClose', () => background.drain());
+  const purge = () =>
+    purgeAuthTables(app.ctx.database, app.ctx.now()).catch((err: unknown) =>
+      app.log.warn({ err }, 'auth tables purge failed'),
+    );
+  const timer = setInterval(purge, MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await background.drain();
+  });
 
   app.post(
     '/auth/login',
