@@ -3,7 +3,7 @@
 // outstanding one-time tokens die and its sessions end (ISSUE 2 item 5, ADR 0003).
 import { ROLE_ADMIN, ROLE_USER } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import { revokeAccountSessions, type RevokeReason } from './sessions';
+import { revokeSessions, type RevokeReason } from './sessions';
 
 export interface CredentialAccount {
   id: string;
@@ -79,5 +79,5 @@ export async function setAccountPassword(
     'UPDATE one_time_token SET used_at = $2 WHERE account_id = $1 AND used_at IS NULL',
     [accountId, now],
   );
-  await revokeAccountSessions(db, accountId, reason, now);
+  await revokeSessions(db, { accountId }, reason, now);
 }

@@ -3,7 +3,7 @@ import type { ChangePasswordRequest, Language, ResetPasswordRequest } from '@vfm
 import type { AppContext } from '../../plugins/context';
 import type { Principal } from '../../plugins/auth';
 import { recordAccountEvent } from '../../lib/account-events';
-import { decoyHash, hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import { assertPasswordPolicy } from '../../lib/password-policy';
 import { badRequest, forbidden, notAcceptable, unauthorized } from '../../lib/problem';
 import { linkWithToken, mailLanguage, resetPasswordMail } from '../../mail/account-mails';
@@ -20,8 +20,7 @@ import {
   findLiveToken,
   issueOneTimeToken,
 } from './one-time-tokens';
-import { LoginThrottle } from './throttle';
-import { invalidCredentials } from './session-service';
+import { CredentialCheck } from './credential-check';
 
 /** At most this many reset e-mails per account per hour: the endpoint must not be a way to
  *  flood someone's mailbox. Extra requests still answer 204 and send nothing. */
@@ -39,10 +38,10 @@ export interface ChangePasswordCaller {
 }
 
 export class PasswordService {
-  private readonly throttle: LoginThrottle;
+  private readonly credentials: CredentialCheck;
 
   constructor(private readonly ctx: AppContext) {
-    this.throttle = new LoginThrottle(ctx.database, ctx.now);
+    this.credentials = new CredentialCheck(ctx);
   }
 
   /** Refuses a redirect outside PUBLIC_URL's origin (no phishing links in our e-mails). */
@@ -137,7 +136,7 @@ export class PasswordService {
       await this.audit(tx, account, reset ? 'ACCOUNT_PASSWORD_RESET' : 'ACCOUNT_VALIDATED', now);
     });
     // the owner is back in: earlier failed sign-ins (maybe an attacker's) no longer count
-    await this.throttle.clearAccount(account.email);
+    await this.credentials.throttle.clearAccount(account.email);
   }
 
   /** SPEC §7 lists change-password as public: the correct current password is the proof,
@@ -146,7 +145,7 @@ export class PasswordService {
     input: ChangePasswordRequest,
     caller: ChangePasswordCaller,
   ): Promise<void> {
-    const { database, config } = this.ctx;
+    const { database } = this.ctx;
     if (!input.password) {
       throw badRequest('password (the current password) is required without a token.', [
         { field: 'password', message: 'is required' },
@@ -158,19 +157,12 @@ export class PasswordService {
     if (caller.principal && caller.principal.email !== input.email.toLowerCase()) {
       throw forbidden('The access token belongs to another account.', 'EMAIL_MISMATCH');
     }
-    const keys = { email: input.email, ip: caller.ip };
-    await this.throttle.assertAllowed(keys);
-    const account = await findAccountByEmail(database, input.email);
-    const ok = await verifyPassword(account?.passwordHash ?? (await decoyHash()), input.password);
-    if (
-      !account ||
-      !ok ||
-      account.status !== 'ACTIVE' ||
-      !hasApplicationRole(account.roles, input.application, config.applicationKey)
-    ) {
-      await this.throttle.recordFailure(keys);
-      throw invalidCredentials();
-    }
+    const account = await this.credentials.verify({
+      email: input.email,
+      password: input.password,
+      application: input.application,
+      ip: caller.ip,
+    });
     if (input.newPassword === input.password) throw sameAsPrevious();
     const hash = await hashPassword(input.newPassword);
     const now = this.ctx.now();
@@ -178,7 +170,7 @@ export class PasswordService {
       await setAccountPassword(tx, account.id, hash, 'PASSWORD_CHANGED', now);
       await this.audit(tx, account, 'ACCOUNT_PASSWORD_CHANGED', now);
     });
-    await this.throttle.clearAccount(account.email);
+    await this.credentials.throttle.clearAccount(account.email);
   }
 
   private audit(

@@ -2,63 +2,36 @@
 import type { LoginRequest, TokenPair } from '@vfm/contract';
 import type { AppContext } from '../../plugins/context';
 import type { AccessTokens } from '../../lib/access-token';
-import { decoyHash, verifyPassword } from '../../lib/password';
-import { forbidden, unauthorized } from '../../lib/problem';
-import {
-  findAccountByEmail,
-  findAccountById,
-  hasApplicationRole,
-  type CredentialAccount,
-} from './credentials';
+import { unauthorized } from '../../lib/problem';
+import { CredentialCheck } from './credential-check';
+import { findAccountById, type CredentialAccount } from './credentials';
 import {
   createSession,
   issueRefreshToken,
   markSessionRefreshed,
-  revokeSession,
+  revokeSessions,
   rotateRefreshToken,
   sessionOfRefreshToken,
   type SessionMeta,
 } from './sessions';
-import { LoginThrottle } from './throttle';
-
-/** One body for unknown e-mail, wrong password, pending account and missing role: the caller
- *  must not learn which (SPEC §8 shows one message for all of them). */
-export const invalidCredentials = () =>
-  forbidden('Incorrect login or password.', 'INVALID_CREDENTIALS');
 
 const refreshRefused = () =>
   unauthorized('The refresh token is not valid.', 'REFRESH_TOKEN_INVALID');
 
 export class SessionService {
-  private readonly throttle: LoginThrottle;
+  private readonly credentials: CredentialCheck;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly tokens: AccessTokens,
   ) {
-    this.throttle = new LoginThrottle(ctx.database, ctx.now);
+    this.credentials = new CredentialCheck(ctx);
   }
 
   async login(input: LoginRequest, meta: SessionMeta): Promise<TokenPair> {
-    const { database, config } = this.ctx;
-    const keys = { email: input.email, ip: meta.ip };
-    await this.throttle.assertAllowed(keys);
-    const account = await findAccountByEmail(database, input.email);
-    // always exactly one argon2 verification, whatever the e-mail (no timing oracle)
-    const passwordOk = await verifyPassword(
-      account?.passwordHash ?? (await decoyHash()),
-      input.password,
-    );
-    if (
-      !account ||
-      !passwordOk ||
-      account.status !== 'ACTIVE' ||
-      !hasApplicationRole(account.roles, input.application, config.applicationKey)
-    ) {
-      await this.throttle.recordFailure(keys);
-      throw invalidCredentials();
-    }
-    await this.throttle.clearAccount(account.email);
+    const { database } = this.ctx;
+    const account = await this.credentials.verify({ ...input, ip: meta.ip });
+    await this.credentials.throttle.clearAccount(account.email);
     const now = this.ctx.now();
     return database.transaction(async (tx) => {
       const sessionId = await createSession(tx, account.id, meta, now);
@@ -74,7 +47,7 @@ export class SessionService {
     const outcome = await this.ctx.database.transaction(async (tx) => {
       const rotation = await rotateRefreshToken(tx, refreshToken, now);
       if (rotation.kind === 'reused') {
-        await revokeSession(tx, rotation.sessionId, 'REFRESH_TOKEN_REUSE', now);
+        await revokeSessions(tx, { sessionId: rotation.sessionId }, 'REFRESH_TOKEN_REUSE', now);
         return null;
       }
       if (rotation.kind === 'unknown' || rotation.expiresAt <= now) return null;
@@ -103,6 +76,6 @@ export class SessionService {
   /** Ends the family of the token, whatever state the token is in; unknown tokens are a no-op. */
   async logout(refreshToken: string): Promise<void> {
     const sessionId = await sessionOfRefreshToken(this.ctx.database, refreshToken);
-    if (sessionId) await revokeSession(this.ctx.database, sessionId, 'LOGOUT', this.ctx.now());
+    if (sessionId) await revokeSessions(this.ctx.database, { sessionId }, 'LOGOUT', this.ctx.now());
   }
 }

@@ -88,30 +88,20 @@ export async function sessionOfRefreshToken(db: Queryable, token: string) {
   return row?.session_id ?? null;
 }
 
-export async function revokeSession(
+/** Ends one session, or every session of an account: their access tokens are refused from
+ *  the next request on (the auth plugin checks the session each time). */
+export async function revokeSessions(
   db: Queryable,
-  sessionId: string,
+  which: { sessionId: string } | { accountId: string },
   reason: RevokeReason,
   now: Date,
 ): Promise<void> {
+  const [column, id] =
+    'sessionId' in which ? ['id', which.sessionId] : ['account_id', which.accountId];
   await db.query(
     `UPDATE auth_session SET revoked_at = $2, revoked_reason = $3
-      WHERE id = $1 AND revoked_at IS NULL`,
-    [sessionId, now, reason],
-  );
-}
-
-/** Ends every session of the account: its access tokens are refused from the next request. */
-export async function revokeAccountSessions(
-  db: Queryable,
-  accountId: string,
-  reason: RevokeReason,
-  now: Date,
-): Promise<void> {
-  await db.query(
-    `UPDATE auth_session SET revoked_at = $2, revoked_reason = $3
-      WHERE account_id = $1 AND revoked_at IS NULL`,
-    [accountId, now, reason],
+      WHERE ${column} = $1 AND revoked_at IS NULL`,
+    [id, now, reason],
   );
 }
 
