@@ -13,6 +13,7 @@ import {
   SetPasswordSchema,
 } from '@vfm/contract';
 import { principalOf } from '../../plugins/auth';
+import { BackgroundTasks } from '../../lib/background-tasks';
 import { NoContent, problems } from '../../lib/route-schema';
 import { AccountsService } from './service';
 import { MeService } from './me-service';
@@ -21,7 +22,9 @@ const tags = ['accounts'];
 const admin = { auth: 'admin' } as const;
 
 const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const accounts = new AccountsService(app.ctx, app.log);
+  const background = new BackgroundTasks(app.log);
+  app.addHook('onClose', () => background.drain());
+  const accounts = new AccountsService(app.ctx, background);
   const me = new MeService(app.ctx);
 
   app.get(

@@ -11,9 +11,9 @@ import {
   type AccountUpdate,
   type Language,
 } from '@vfm/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../plugins/context';
 import type { Principal } from '../../plugins/auth';
+import type { BackgroundTasks } from '../../lib/background-tasks';
 import { recordAccountEvent, type AccountEventName } from '../../lib/account-events';
 import { hashPassword } from '../../lib/password';
 import { assertPasswordPolicy } from '../../lib/password-policy';
@@ -39,7 +39,7 @@ function rolesWithAdmin(roles: string[], admin: boolean): string[] {
 export class AccountsService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly log: FastifyBaseLogger,
+    private readonly background: BackgroundTasks,
   ) {}
 
   async list(admin: Principal): Promise<AccountList> {
@@ -81,20 +81,18 @@ export class AccountsService {
         throw error;
       });
     const link = `${config.publicUrl}${ACCOUNT_VALIDATION_PATH}`;
-    // the account exists either way; an administrator can still set its password directly
-    await mailer
-      .send(
+    // after the answer: a slow or broken mail server must not hold the administrator up, and
+    // the account exists either way (an administrator can still set its password directly)
+    this.background.run('account-validation mail', () =>
+      mailer.send(
         accountValidationMail({
           to: account.email,
           fullName: account.fullName,
           language: account.language,
           link: linkWithToken(link, account.email, token, account.language),
         }),
-      )
-      .catch((error: unknown) => {
-        const { message, code } = error as { message?: string; code?: string };
-        this.log.warn({ error: { message, code } }, 'account-validation mail failed');
-      });
+      ),
+    );
     return account;
   }
 
