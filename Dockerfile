@@ -1,6 +1,6 @@
 # VFM in one image: API, web app, ingest (and, in demo mode, the simulator).
 #   docker build -t vfm .
-#   docker run -p 3000:3000 -p 1883:1883 -v vfm-data:/app/data vfm            # demo
+#   docker run -p 3000:3000 -p 1883:1883 -v vfm-data:/app/data -e NODE_ENV=development vfm  # demo
 #   docker run -p 3000:3000 -e NODE_ENV=production -e DATABASE_URL=… -e JWT_SECRET=… \
 #     -e API_KEYS=… -e PUBLIC_URL=https://fleet.example.com vfm                 # production
 FROM node:20-bookworm-slim AS build

@@ -12,6 +12,8 @@ function featureOf(file, root) {
   const rel = path.relative(path.resolve(root), file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
   const [feature, ...rest] = rel.split(path.sep);
+  // a file directly in the root (e.g. modules/index.ts) is where features meet, not a feature
+  if (!rest.length && path.extname(feature)) return null;
   return { feature, rest: rest.join('/') };
 }
 

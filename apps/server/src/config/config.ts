@@ -100,7 +100,9 @@ export function loadConfig(env: Env = process.env): Config {
   const port = int('PORT', 3000, 0, 65535);
   const mqttPort = int('MQTT_PORT', 1883, 0, 65535);
   const demo = bool('DEMO', !production);
-  const dataDir = path.resolve(env.DATA_DIR || 'data');
+  // relative to where `npm …` was typed (INIT_CWD), not to the workspace npm runs in
+  const baseDir = env.INIT_CWD || process.cwd();
+  const dataDir = path.resolve(baseDir, env.DATA_DIR || 'data');
 
   const publicUrlRaw = url('PUBLIC_URL', ['http:', 'https:']);
   const publicUrl = (publicUrlRaw ?? `http://localhost:${port || 3000}`).replace(/\/+$/, '');
@@ -157,7 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     roles,
     bulkLimit: int('BULK_LIMIT', 1000, 1, 100_000),
     trustProxy: bool('TRUST_PROXY', false),
-    webDir: path.resolve(env.WEB_DIR || path.join(serverRoot, '../web/dist')),
+    webDir: env.WEB_DIR ? path.resolve(baseDir, env.WEB_DIR) : path.join(serverRoot, '../web/dist'),
     applicationKey: APPLICATION_KEY,
     apiPrefix: API_PREFIX,
   };

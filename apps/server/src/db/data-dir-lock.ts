@@ -24,14 +24,20 @@ function isAlive(pid: number): boolean {
 export async function acquireDataDirLock(dataDir: string): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
   const file = path.join(dataDir, 'pglite.lock');
-  try {
-    const pid = Number((await readFile(file, 'utf8')).trim());
-    if (pid && pid !== process.pid && isAlive(pid)) throw new DataDirBusyError(dataDir, pid);
-  } catch (error) {
-    if (error instanceof DataDirBusyError) throw error;
+  // O_EXCL: of two processes starting together exactly one creates the file
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await writeFile(file, String(process.pid), { flag: 'wx' });
+      return async () => {
+        await unlink(file).catch(() => {});
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+      if (pid && pid !== process.pid && isAlive(pid)) throw new DataDirBusyError(dataDir, pid);
+      // stale lock of a dead process (or of this one): remove it and try once more
+      await unlink(file).catch(() => {});
+    }
   }
-  await writeFile(file, String(process.pid));
-  return async () => {
-    await unlink(file).catch(() => {});
-  };
+  throw new Error(`could not lock ${file}`);
 }

@@ -42,9 +42,10 @@ export class AccessTokens {
   }
 
   /** The verified claims, or null for a bad, foreign or expired token. */
-  async verify(token: string): Promise<AccessTokenClaims | null> {
+  async verify(token: string, now = new Date()): Promise<AccessTokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
+        currentDate: now,
         algorithms: [TOKEN_ALGORITHM],
         issuer: TOKEN_ISSUER,
         audience: this.audience,

@@ -53,7 +53,11 @@ export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions):
       const info = await transport.sendMail({ from, to, subject, text, html });
       await mkdir(mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(mailDir, `${stamp}-${process.pid}-${++counter}.eml`);
+      // zero-padded counter: files sort in sending order even within one millisecond
+      const file = path.join(
+        mailDir,
+        `${stamp}-${process.pid}-${String(++counter).padStart(6, '0')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       logger.info({ file, subject, links }, 'mail written to file (set SMTP_URL to send it)');
     },

@@ -56,7 +56,7 @@ export default fp(
     const authenticate = async (request: FastifyRequest): Promise<Principal | null> => {
       const header = request.headers.authorization;
       if (!header?.startsWith('Bearer ')) return null;
-      const claims = await tokens.verify(header.slice(7).trim());
+      const claims = await tokens.verify(header.slice(7).trim(), app.ctx.now());
       if (!claims) return null;
       const [row] = await database.query<SessionRow>(
         `SELECT a.id AS account_id, a.email, a.fleet_id, a.roles, a.language

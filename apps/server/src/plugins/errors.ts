@@ -27,6 +27,31 @@ function messageOf(issue: ValidationIssue): string {
   return issue.message ?? 'is invalid';
 }
 
+/**
+ * Safety net: a database refusing a value (SQLSTATE class 22) or a uniqueness/reference rule
+ * (23505/23503) is the caller's input, not a server fault. Validation should have caught it
+ * first, so these are logged as warnings to be fixed where they come from.
+ */
+export function fromSqlState(error: { code?: unknown; statusCode?: number }): HttpProblem | null {
+  const state = error.code;
+  if (error.statusCode || typeof state !== 'string' || !/^[0-9A-Z]{5}$/.test(state)) return null;
+  if (state.startsWith('22')) {
+    return new HttpProblem(
+      400,
+      'INVALID_DATA',
+      'Bad request',
+      'A value is malformed or out of range.',
+    );
+  }
+  if (state === '23505') {
+    return new HttpProblem(409, 'CONFLICT', 'Conflict', 'This would duplicate an existing record.');
+  }
+  if (state === '23503') {
+    return new HttpProblem(409, 'CONFLICT', 'Conflict', 'A referenced record does not exist.');
+  }
+  return null;
+}
+
 export function toProblem(error: FastifyError): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error.validation) {
@@ -38,6 +63,8 @@ export function toProblem(error: FastifyError): HttpProblem {
     const detail = errors.map((e) => `${e.field} ${e.message}`).join('; ');
     return new HttpProblem(400, 'VALIDATION_FAILED', 'Bad request', detail, { errors });
   }
+  const sqlProblem = fromSqlState(error);
+  if (sqlProblem) return sqlProblem;
   const status = error.statusCode ?? 500;
   if (status === 429) {
     return new HttpProblem(429, 'TOO_MANY_REQUESTS', 'Too many requests', error.message);
@@ -79,6 +106,8 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const problem = toProblem(error);
       if (problem.status >= 500) request.log.error({ err: error }, 'unhandled error');
+      else if (fromSqlState(error))
+        request.log.warn({ err: error }, 'input refused by the database');
       return sendProblem(reply, problem, request);
     });
     app.setNotFoundHandler((request, reply) =>
