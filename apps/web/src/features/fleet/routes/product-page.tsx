@@ -1,0 +1,23 @@
+// SPEC §2 bike detail page at fleet/product/{vehicleNumber}; its tabs come with the bike issue.
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Bike } from 'lucide-react';
+import { usePageTitle } from '../../../services/use-page-title';
+import { EmptyState } from '../../../ui/empty-state/empty-state';
+import { Page } from '../../../ui/page/page';
+
+export function ProductPage() {
+  const { t } = useTranslation();
+  const { vehicleNumber = '' } = useParams();
+  usePageTitle(t('pages.product.title', { vehicleNumber }));
+  return (
+    <Page>
+      <EmptyState
+        icon={<Bike size={44} strokeWidth={1.6} />}
+        title={t('pages.product.heading', { vehicleNumber })}
+      >
+        <p>{t('pages.product.text')}</p>
+      </EmptyState>
+    </Page>
+  );
+}

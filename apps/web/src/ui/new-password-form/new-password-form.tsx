@@ -1,0 +1,175 @@
+// The new-password form of SPEC §5: new password and confirmation (and the current password
+// when required), a live checklist of the five rules and a match line. Submit is enabled only
+// when the form is valid, not loading and modified; submitting emits the current and new
+// password and resets the form.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Check, Circle, CircleCheck, CircleX } from 'lucide-react';
+import { FIELD_MAX_LENGTH } from '@vfm/contract/constants';
+import { PASSWORD_RULES, checkPasswordRules } from '@vfm/contract/patterns';
+import { Button } from '../button/button';
+import { PasswordField } from '../field/password-field';
+import { fieldErrorMessage } from '../forms/field-error-message';
+import {
+  validateConfirmation,
+  validateNewPassword,
+  validateRequired,
+  type FieldError,
+} from '../forms/validators';
+import styles from './new-password-form.module.css';
+
+export interface NewPasswordValue {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export interface NewPasswordFormProps {
+  onSubmit: (value: NewPasswordValue) => void;
+  requireCurrentPassword?: boolean;
+  loading?: boolean;
+  submitLabel?: string;
+  /** the account's e-mail, for password managers */
+  username?: string;
+}
+
+const EMPTY = { current: '', password: '', confirmation: '' };
+type FieldName = keyof typeof EMPTY;
+
+/** Only the errors the checklist and match line do not already say. */
+function shownError(error: FieldError | null, touched: boolean): FieldError | null {
+  if (!error) return null;
+  if (error.code === 'passwordRules' || error.code === 'mustMatch') return null;
+  if (error.code === 'required' && !touched) return null;
+  return error;
+}
+
+export function NewPasswordForm({
+  onSubmit,
+  requireCurrentPassword = false,
+  loading = false,
+  submitLabel,
+  username,
+}: NewPasswordFormProps) {
+  const { t } = useTranslation();
+  const checklistId = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [touched, setTouched] = useState<Record<FieldName, boolean>>({
+    current: false,
+    password: false,
+    confirmation: false,
+  });
+
+  const errors = {
+    current: requireCurrentPassword ? validateRequired(values.current) : null,
+    password: validateNewPassword(values.password),
+    confirmation: validateConfirmation(values.password, values.confirmation),
+  };
+  const valid = !errors.current && !errors.password && !errors.confirmation;
+  const modified = Object.values(values).some((value) => value !== '');
+  const rules = checkPasswordRules(values.password);
+  const matches = values.password === values.confirmation;
+
+  const change = (name: FieldName) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }));
+  const blur = (name: FieldName) => () => setTouched((v) => ({ ...v, [name]: true }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || loading || !modified) return;
+    onSubmit({ currentPassword: values.current, newPassword: values.password });
+    setValues(EMPTY);
+    setTouched({ current: false, password: false, confirmation: false });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {username !== undefined && (
+        <input
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={username}
+          readOnly
+          hidden
+        />
+      )}
+      {requireCurrentPassword && (
+        <PasswordField
+          label={t('password.current')}
+          name="current-password"
+          autoComplete="current-password"
+          required
+          maxLength={FIELD_MAX_LENGTH}
+          value={values.current}
+          onChange={change('current')}
+          onBlur={blur('current')}
+          error={fieldErrorMessage(t, shownError(errors.current, touched.current))}
+        />
+      )}
+      <PasswordField
+        label={t('password.new')}
+        name="new-password"
+        autoComplete="new-password"
+        required
+        maxLength={FIELD_MAX_LENGTH}
+        value={values.password}
+        onChange={change('password')}
+        onBlur={blur('password')}
+        aria-describedby={checklistId}
+        error={fieldErrorMessage(t, shownError(errors.password, touched.password))}
+      />
+      <div className={styles.checklist} id={checklistId}>
+        <p className={styles.checklistTitle}>{t('password.rulesTitle')}</p>
+        <ul>
+          {PASSWORD_RULES.map((rule) => (
+            <li
+              key={rule}
+              className={rules[rule] ? styles.ok : styles.pending}
+              data-rule={rule}
+              data-ok={rules[rule]}
+            >
+              {rules[rule] ? (
+                <Check size={16} aria-hidden="true" />
+              ) : (
+                <Circle size={16} aria-hidden="true" />
+              )}
+              <span>{t(`password.rules.${rule}`)}</span>
+              <span className="visually-hidden">
+                {' '}
+                ({rules[rule] ? t('password.ruleMet') : t('password.ruleNotMet')})
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <PasswordField
+        label={t('password.confirm')}
+        name="confirm-password"
+        autoComplete="new-password"
+        required
+        maxLength={FIELD_MAX_LENGTH}
+        value={values.confirmation}
+        onChange={change('confirmation')}
+        onBlur={blur('confirmation')}
+        error={fieldErrorMessage(t, shownError(errors.confirmation, touched.confirmation))}
+      />
+      {(values.confirmation !== '' || touched.confirmation) && (
+        <p
+          className={`${styles.match} ${matches ? styles.matchOk : styles.matchKo}`}
+          data-testid="password-match"
+          aria-live="polite"
+        >
+          {matches ? (
+            <CircleCheck size={16} aria-hidden="true" />
+          ) : (
+            <CircleX size={16} aria-hidden="true" />
+          )}
+          {matches ? t('password.match') : t('password.mismatch')}
+        </p>
+      )}
+      <Button type="submit" block busy={loading} disabled={!valid || !modified}>
+        {submitLabel ?? t('password.submit')}
+      </Button>
+    </form>
+  );
+}
