@@ -8,7 +8,8 @@ import { BootFallback, Root } from './root';
 
 const user: ShellRouteHandle = { role: 'user' };
 
-export const routes: RouteObject[] = [
+/** A fresh route tree (the router takes ownership of the lazy definitions it resolves). */
+export const createRoutes = (): RouteObject[] => [
   {
     element: <Root />,
     hydrateFallbackElement: <BootFallback />,
@@ -142,5 +143,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter(language: string) {
-  return createBrowserRouter(routes, { basename: `/${language}` });
+  return createBrowserRouter(createRoutes(), { basename: `/${language}` });
 }

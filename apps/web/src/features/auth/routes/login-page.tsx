@@ -17,7 +17,7 @@ import { PasswordField } from '../../../ui/field/password-field';
 import { TextField } from '../../../ui/field/text-field';
 import { EMAIL_FORMAT_EXAMPLE, fieldErrorMessage } from '../../../ui/forms/field-error-message';
 import { validateEmail, validateRequired } from '../../../ui/forms/validators';
-import { login } from '../api/login';
+import { login } from '../../../api/login';
 import { AuthCard } from '../components/auth-card';
 import styles from '../components/auth-card.module.css';
 

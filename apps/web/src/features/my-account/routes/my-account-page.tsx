@@ -26,7 +26,7 @@ export function MyAccountPage() {
         {me.isPending && (
           <div className={styles.skeleton} aria-busy="true" aria-label={t('common.loading')} />
         )}
-        <PasswordSection email={me.data?.email ?? email ?? ''} />
+        <PasswordSection email={email ?? me.data?.email ?? ''} />
         {settings.isPending ? (
           <div className={styles.skeleton} aria-busy="true" aria-label={t('common.loading')} />
         ) : (
