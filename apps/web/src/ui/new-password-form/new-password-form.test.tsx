@@ -105,10 +105,13 @@ describe('NewPasswordForm (SPEC §5)', () => {
     expect(submit()).toBeDisabled();
   });
 
-  it('shows the required error once a field is left empty', () => {
+  it('shows the required error once a typed field is emptied, not on a mere blur', () => {
     renderWithProviders(<NewPasswordForm onSubmit={vi.fn()} />);
-    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
     fireEvent.blur(screen.getByLabelText('New password'));
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+    type('New password', 'a');
+    fireEvent.blur(screen.getByLabelText('New password'));
+    type('New password', '');
     expect(screen.getByText('This field is required.')).toBeInTheDocument();
   });
 });

@@ -71,7 +71,11 @@ export function NewPasswordForm({
 
   const change = (name: FieldName) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: event.target.value }));
-  const blur = (name: FieldName) => () => setTouched((v) => ({ ...v, [name]: true }));
+  // errors show once something was typed: an error appearing on the blur of an empty field
+  // would move the page under the pointer of whoever is clicking elsewhere
+  const blur = (name: FieldName) => () => {
+    if (values[name]) setTouched((v) => ({ ...v, [name]: true }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

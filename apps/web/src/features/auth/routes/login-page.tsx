@@ -72,7 +72,7 @@ export function LoginPage() {
           placeholder={EMAIL_FORMAT_EXAMPLE}
           value={email}
           onChange={(event) => setEmail(event.target.value.trim())}
-          onBlur={() => setTouched((v) => ({ ...v, email: true }))}
+          onBlur={() => email && setTouched((v) => ({ ...v, email: true }))}
           error={touched.email ? fieldErrorMessage(t, emailError) : undefined}
           autoFocus
         />
@@ -84,7 +84,7 @@ export function LoginPage() {
           maxLength={FIELD_MAX_LENGTH}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          onBlur={() => setTouched((v) => ({ ...v, password: true }))}
+          onBlur={() => password && setTouched((v) => ({ ...v, password: true }))}
           error={touched.password ? fieldErrorMessage(t, passwordError) : undefined}
         />
         <div className={styles.row}>

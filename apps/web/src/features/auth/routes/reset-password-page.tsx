@@ -51,7 +51,7 @@ export function ResetPasswordPage() {
           placeholder={EMAIL_FORMAT_EXAMPLE}
           value={email}
           onChange={(event) => setEmail(event.target.value.trim())}
-          onBlur={() => setTouched(true)}
+          onBlur={() => email && setTouched(true)}
           error={touched ? fieldErrorMessage(t, emailError) : undefined}
           autoFocus
         />
