@@ -61,7 +61,7 @@ for (const size of sizes) {
       // a readable address for the pictures; another one if a retry already took it
       const account = await createActiveAccount(request, {
         ...options,
-        email: `camille.durand${test.info().retry || ''}@vfm.demo`,
+        email: `${size.name === 'desktop' ? 'camille.durand' : 'c.durand'}${test.info().retry || ''}@vfm.demo`,
       });
       await loginThroughUi(page, account.email, account.password, 'en');
       for (const [name, url] of shell) {
