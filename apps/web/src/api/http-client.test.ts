@@ -63,6 +63,19 @@ function setup(server: ReturnType<typeof fakeServer>, cookies = 'XSRF-TOKEN=abc%
   return { storage, session, client };
 }
 
+/** A client without stored tokens over a given fetch. */
+function signedOutClient(fetchMock: ReturnType<typeof vi.fn>) {
+  const session = createSessionStore({ applicationKey: 'VFM', storage: new MemoryStorage() });
+  return createHttpClient({
+    apiKey: 'k',
+    publicEndpoints: [],
+    language: 'fr',
+    session,
+    fetch: fetchMock as unknown as typeof fetch,
+    readCookies: () => '',
+  });
+}
+
 describe('http client headers (SPEC §7)', () => {
   it('sends x-api-key, Accept-Language and the Bearer token on protected calls', async () => {
     const server = fakeServer({ valid: OLD });
@@ -97,19 +110,9 @@ describe('http client headers (SPEC §7)', () => {
   });
 
   it('turns problem+json answers into ApiError', async () => {
-    const fetchMock = vi.fn(async () =>
-      json(406, { status: 406, code: 'SAME_PASSWORD', detail: 'same' }),
+    const client = signedOutClient(
+      vi.fn(async () => json(406, { status: 406, code: 'SAME_PASSWORD', detail: 'same' })),
     );
-    const storage = new MemoryStorage();
-    const session = createSessionStore({ applicationKey: 'VFM', storage });
-    const client = createHttpClient({
-      apiKey: 'k',
-      publicEndpoints: [],
-      language: 'fr',
-      session,
-      fetch: fetchMock as typeof fetch,
-      readCookies: () => '',
-    });
     const error = await client.post('auth/change-password', {}).catch((e: unknown) => e);
     expect(isApiError(error, 406)).toBe(true);
     expect(isApiError(error) && error.problem?.code).toBe('SAME_PASSWORD');
@@ -204,16 +207,7 @@ describe('refresh queue (SPEC §4)', () => {
 
   it('does not refresh on a 401 from a public endpoint', async () => {
     const fetchMock = vi.fn(async () => json(401, { status: 401 }));
-    const storage = new MemoryStorage();
-    const session = createSessionStore({ applicationKey: 'VFM', storage });
-    const client = createHttpClient({
-      apiKey: 'k',
-      publicEndpoints: [],
-      language: 'fr',
-      session,
-      fetch: fetchMock as typeof fetch,
-      readCookies: () => '',
-    });
+    const client = signedOutClient(fetchMock);
     await expect(client.post('auth/login', {})).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

@@ -1,5 +1,6 @@
 // Routes of SPEC §2 under the language prefix (the router's basename is /{lang}). Every page
 // is lazy-loaded; the guard and redirects are not, so a denied route loads nothing.
+import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import type { ShellRouteHandle } from '../shell/route-handle';
 import { PublicOnly } from './guards/public-only';
@@ -7,6 +8,11 @@ import { RequireAccess } from './guards/require-access';
 import { BootFallback, Root } from './root';
 
 const user: ShellRouteHandle = { role: 'user' };
+
+/** A lazy route whose module exports the page component under `name`. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return { Component: async () => (await load())[name] as ComponentType };
+}
 
 /** A fresh route tree (the router takes ownership of the lazy definitions it resolves). */
 export const createRoutes = (): RouteObject[] => [
@@ -19,57 +25,47 @@ export const createRoutes = (): RouteObject[] => [
         element: <PublicOnly />,
         children: [
           {
-            lazy: {
-              Component: async () =>
-                (await import('../features/auth/components/auth-frame')).AuthFrame,
-            },
+            lazy: page(() => import('../features/auth/components/auth-frame'), 'AuthFrame'),
             children: [
               { index: true, element: <Navigate to="/auth/login" replace /> },
               {
                 path: 'login',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/auth/routes/login-page')).LoginPage,
-                },
+                lazy: page(() => import('../features/auth/routes/login-page'), 'LoginPage'),
               },
               {
                 path: 'reset-password',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/auth/routes/reset-password-page')).ResetPasswordPage,
-                },
+                lazy: page(
+                  () => import('../features/auth/routes/reset-password-page'),
+                  'ResetPasswordPage',
+                ),
               },
               {
                 path: 'reset-password-success',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/auth/routes/reset-result-pages'))
-                      .ResetPasswordSuccessPage,
-                },
+                lazy: page(
+                  () => import('../features/auth/routes/reset-result-pages'),
+                  'ResetPasswordSuccessPage',
+                ),
               },
               {
                 path: 'reset-password-error',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/auth/routes/reset-result-pages'))
-                      .ResetPasswordErrorPage,
-                },
+                lazy: page(
+                  () => import('../features/auth/routes/reset-result-pages'),
+                  'ResetPasswordErrorPage',
+                ),
               },
               {
                 path: 'change-password',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/auth/routes/change-password-page'))
-                      .ResetChangePasswordPage,
-                },
+                lazy: page(
+                  () => import('../features/auth/routes/change-password-page'),
+                  'ResetChangePasswordPage',
+                ),
               },
               {
                 path: 'account-validation',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/auth/routes/change-password-page'))
-                      .AccountValidationPage,
-                },
+                lazy: page(
+                  () => import('../features/auth/routes/change-password-page'),
+                  'AccountValidationPage',
+                ),
               },
               { path: '*', element: <Navigate to="/auth/login" replace /> },
             ],
@@ -80,56 +76,49 @@ export const createRoutes = (): RouteObject[] => [
         element: <RequireAccess />,
         children: [
           {
-            lazy: { Component: async () => (await import('../shell/shell-layout')).ShellLayout },
+            lazy: page(() => import('../shell/shell-layout'), 'ShellLayout'),
             children: [
               {
                 path: 'fleet',
                 handle: user,
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/fleet/routes/fleet-page')).FleetPage,
-                },
+                lazy: page(() => import('../features/fleet/routes/fleet-page'), 'FleetPage'),
               },
               {
                 path: 'fleet/product/:vehicleNumber',
                 handle: { role: 'user', hasPrevious: true } satisfies ShellRouteHandle,
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/fleet/routes/product-page')).ProductPage,
-                },
+                lazy: page(() => import('../features/fleet/routes/product-page'), 'ProductPage'),
               },
               {
                 path: 'warnings',
                 handle: user,
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/warnings/routes/warnings-page')).WarningsPage,
-                },
+                lazy: page(
+                  () => import('../features/warnings/routes/warnings-page'),
+                  'WarningsPage',
+                ),
               },
               {
                 path: 'statistics',
                 handle: user,
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/statistics/routes/statistics-page')).StatisticsPage,
-                },
+                lazy: page(
+                  () => import('../features/statistics/routes/statistics-page'),
+                  'StatisticsPage',
+                ),
               },
               {
                 path: 'administration',
                 handle: { role: 'admin' } satisfies ShellRouteHandle,
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/administration/routes/administration-page'))
-                      .AdministrationPage,
-                },
+                lazy: page(
+                  () => import('../features/administration/routes/administration-page'),
+                  'AdministrationPage',
+                ),
               },
               {
                 path: 'my-account',
                 handle: { role: 'user', hasPrevious: true } satisfies ShellRouteHandle,
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/my-account/routes/my-account-page')).MyAccountPage,
-                },
+                lazy: page(
+                  () => import('../features/my-account/routes/my-account-page'),
+                  'MyAccountPage',
+                ),
               },
             ],
           },

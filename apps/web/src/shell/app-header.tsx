@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Menu } from 'lucide-react';
 import { useLoading } from '../services/services';
 import { useTitle } from '../services/use-page-title';
+import { IconButton } from '../ui/icon-button/icon-button';
 import { GlobalSearch } from './global-search';
 import { ProfileMenu } from './profile-menu';
 import type { ShellRouteHandle } from './route-handle';
@@ -32,25 +33,19 @@ export function AppHeader({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu:
     <header className={styles.header}>
       <div className={styles.bar}>
         {mobile && (
-          <button
-            type="button"
-            className={styles.iconButton}
-            onClick={onOpenMenu}
-            aria-label={t('shell.nav.open')}
-          >
+          <IconButton tone="outline" size="lg" onClick={onOpenMenu} label={t('shell.nav.open')}>
             <Menu size={22} aria-hidden="true" />
-          </button>
+          </IconButton>
         )}
         {back && (
-          <button
-            type="button"
-            className={styles.iconButton}
+          <IconButton
+            tone="outline"
+            size="lg"
             onClick={() => void navigate(-1)}
-            aria-label={t('shell.header.back')}
-            title={t('shell.header.back')}
+            label={t('shell.header.back')}
           >
             <ArrowLeft size={22} aria-hidden="true" />
-          </button>
+          </IconButton>
         )}
         <h1 className={styles.title}>{title}</h1>
         {!mobile && (

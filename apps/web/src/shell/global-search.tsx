@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Search, X } from 'lucide-react';
 import { isApiError } from '../api/api-error';
 import { useServices } from '../services/services';
+import { IconButton } from '../ui/icon-button/icon-button';
+import { Spinner } from '../ui/spinner/spinner';
 import { useToast } from '../ui/toast/toast-context';
 import { findProducts } from './api/find-products';
 import styles from './global-search.module.css';
@@ -71,19 +73,19 @@ export function GlobalSearch() {
         spellCheck={false}
         enterKeyHint="search"
       />
-      {loading && <span className={styles.spinner} aria-hidden="true" />}
+      {loading && <Spinner className={styles.spinner} />}
       {text && !loading && (
-        <button
-          type="button"
+        <IconButton
+          size="sm"
           className={styles.clear}
           onClick={() => {
             setText('');
             inputRef.current?.focus();
           }}
-          aria-label={t('shell.search.clear')}
+          label={t('shell.search.clear')}
         >
           <X size={16} aria-hidden="true" />
-        </button>
+        </IconButton>
       )}
     </div>
   );

@@ -4,6 +4,7 @@
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { IconButton } from '../ui/icon-button/icon-button';
 import { LogoMark } from '../ui/logo/logo';
 import type { MenuItem } from './menu-items';
 import styles from './nav-rail.module.css';
@@ -66,20 +67,18 @@ export function NavRail({
       <div className={styles.footer}>
         <p className={styles.version}>{open ? t('common.version', { version }) : version}</p>
         {variant === 'rail' && onOpenChange && (
-          <button
-            type="button"
-            className={styles.toggle}
+          <IconButton
+            tone="dark"
             onClick={() => onOpenChange(!open)}
             aria-expanded={open}
-            aria-label={open ? t('shell.nav.collapse') : t('shell.nav.expand')}
-            title={open ? t('shell.nav.collapse') : t('shell.nav.expand')}
+            label={open ? t('shell.nav.collapse') : t('shell.nav.expand')}
           >
             {open ? (
               <PanelLeftClose size={20} aria-hidden="true" />
             ) : (
               <PanelLeftOpen size={20} aria-hidden="true" />
             )}
-          </button>
+          </IconButton>
         )}
       </div>
     </nav>

@@ -7,6 +7,7 @@ import { X } from 'lucide-react';
 import { homeRouteOf } from '../session/home-route';
 import { useServices, useSession } from '../services/services';
 import { useIsMobile } from '../ui/hooks/use-media-query';
+import { IconButton } from '../ui/icon-button/icon-button';
 import { AppHeader } from './app-header';
 import { menuItemsFor } from './menu-items';
 import { NavRail } from './nav-rail';
@@ -81,8 +82,10 @@ export function ShellLayout() {
                 homeUrl={homeUrl}
                 onNavigate={() => setDrawer({ open: false, at: '' })}
               />
-              <Dialog.Close className={styles.drawerClose} aria-label={t('shell.nav.close')}>
-                <X size={20} aria-hidden="true" />
+              <Dialog.Close asChild>
+                <IconButton tone="dark" className={styles.drawerClose} label={t('shell.nav.close')}>
+                  <X size={20} aria-hidden="true" />
+                </IconButton>
               </Dialog.Close>
             </Dialog.Content>
           </Dialog.Portal>

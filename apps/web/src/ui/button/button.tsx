@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { Spinner } from '../spinner/spinner';
 import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -40,7 +41,7 @@ export function Button({
       aria-busy={busy || undefined}
       {...rest}
     >
-      {busy && <span className={styles.spinner} aria-hidden="true" />}
+      {busy && <Spinner />}
       {children}
     </button>
   );

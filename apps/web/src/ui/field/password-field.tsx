@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
+import { IconButton } from '../icon-button/icon-button';
 import { TextField, type TextFieldProps } from './text-field';
 import styles from './field.module.css';
 
@@ -15,15 +16,14 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
       spellCheck={false}
       autoCapitalize="off"
       trailing={
-        <button
-          type="button"
+        <IconButton
           className={styles.toggle}
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? t('password.hide') : t('password.show')}
+          label={visible ? t('password.hide') : t('password.show')}
           aria-pressed={visible}
         >
           {visible ? <EyeOff size={20} aria-hidden="true" /> : <Eye size={20} aria-hidden="true" />}
-        </button>
+        </IconButton>
       }
     />
   );

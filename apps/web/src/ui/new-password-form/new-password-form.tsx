@@ -77,6 +77,21 @@ export function NewPasswordForm({
     if (values[name]) setTouched((v) => ({ ...v, [name]: true }));
   };
 
+  const field = (name: FieldName, label: string, autoComplete: string, describedBy?: string) => (
+    <PasswordField
+      label={label}
+      name={name === 'password' ? 'new-password' : `${name}-password`}
+      autoComplete={autoComplete}
+      required
+      maxLength={FIELD_MAX_LENGTH}
+      value={values[name]}
+      onChange={change(name)}
+      onBlur={blur(name)}
+      aria-describedby={describedBy}
+      error={fieldErrorMessage(t, shownError(errors[name], touched[name]))}
+    />
+  );
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || loading || !modified) return;
@@ -97,31 +112,8 @@ export function NewPasswordForm({
           hidden
         />
       )}
-      {requireCurrentPassword && (
-        <PasswordField
-          label={t('password.current')}
-          name="current-password"
-          autoComplete="current-password"
-          required
-          maxLength={FIELD_MAX_LENGTH}
-          value={values.current}
-          onChange={change('current')}
-          onBlur={blur('current')}
-          error={fieldErrorMessage(t, shownError(errors.current, touched.current))}
-        />
-      )}
-      <PasswordField
-        label={t('password.new')}
-        name="new-password"
-        autoComplete="new-password"
-        required
-        maxLength={FIELD_MAX_LENGTH}
-        value={values.password}
-        onChange={change('password')}
-        onBlur={blur('password')}
-        aria-describedby={checklistId}
-        error={fieldErrorMessage(t, shownError(errors.password, touched.password))}
-      />
+      {requireCurrentPassword && field('current', t('password.current'), 'current-password')}
+      {field('password', t('password.new'), 'new-password', checklistId)}
       <div className={styles.checklist} id={checklistId}>
         <p className={styles.checklistTitle}>{t('password.rulesTitle')}</p>
         <ul>
@@ -146,17 +138,7 @@ export function NewPasswordForm({
           ))}
         </ul>
       </div>
-      <PasswordField
-        label={t('password.confirm')}
-        name="confirm-password"
-        autoComplete="new-password"
-        required
-        maxLength={FIELD_MAX_LENGTH}
-        value={values.confirmation}
-        onChange={change('confirmation')}
-        onBlur={blur('confirmation')}
-        error={fieldErrorMessage(t, shownError(errors.confirmation, touched.confirmation))}
-      />
+      {field('confirmation', t('password.confirm'), 'new-password')}
       {(values.confirmation !== '' || touched.confirmation) && (
         <p
           className={`${styles.match} ${matches ? styles.matchOk : styles.matchKo}`}

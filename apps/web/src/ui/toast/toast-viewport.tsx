@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
+import { IconButton } from '../icon-button/icon-button';
 import { toastOffset, type ToastStore, type ToastType } from './toast-store';
 import styles from './toast.module.css';
 
@@ -33,14 +34,14 @@ export function ToastViewport({ store }: { store: ToastStore }) {
               <p className={styles.title}>{t(`ui.toast.${toast.type}`)}</p>
               <p className={styles.message}>{toast.message}</p>
             </div>
-            <button
-              type="button"
+            <IconButton
+              size="sm"
               className={styles.close}
               onClick={() => store.dismiss(toast.id)}
-              aria-label={t('ui.toast.close')}
+              label={t('ui.toast.close')}
             >
               <X size={18} aria-hidden="true" />
-            </button>
+            </IconButton>
           </div>
         );
       })}

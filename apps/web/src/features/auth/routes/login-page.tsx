@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FIELD_MAX_LENGTH, LOGIN_EMAIL_MAX_LENGTH } from '@vfm/contract/constants';
+import { FIELD_MAX_LENGTH } from '@vfm/contract/constants';
 import { isApiError } from '../../../api/api-error';
 import { useApplicationSettings } from '../../../api/get-application-settings';
 import { useServices } from '../../../services/services';
@@ -14,8 +14,8 @@ import { RoleMissingError, completeLogin } from '../../../session/login-flow';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
 import { Button } from '../../../ui/button/button';
 import { PasswordField } from '../../../ui/field/password-field';
-import { TextField } from '../../../ui/field/text-field';
-import { EMAIL_FORMAT_EXAMPLE, fieldErrorMessage } from '../../../ui/forms/field-error-message';
+import { EmailField } from '../../../ui/field/email-field';
+import { fieldErrorMessage } from '../../../ui/forms/field-error-message';
 import { validateEmail, validateRequired } from '../../../ui/forms/validators';
 import { login } from '../../../api/login';
 import { AuthCard } from '../components/auth-card';
@@ -61,17 +61,10 @@ export function LoginPage() {
     <AuthCard title={t('auth.login.title')} intro={t('auth.login.subtitle')}>
       <form className={styles.form} onSubmit={submit} noValidate>
         {error && <InlineAlert>{error}</InlineAlert>}
-        <TextField
+        <EmailField
           label={t('auth.login.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          maxLength={LOGIN_EMAIL_MAX_LENGTH}
-          placeholder={EMAIL_FORMAT_EXAMPLE}
           value={email}
-          onChange={(event) => setEmail(event.target.value.trim())}
+          onValue={setEmail}
           onBlur={() => email && setTouched((v) => ({ ...v, email: true }))}
           error={touched.email ? fieldErrorMessage(t, emailError) : undefined}
           autoFocus

@@ -4,12 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
-import { LOGIN_EMAIL_MAX_LENGTH } from '@vfm/contract/constants';
 import { useServices } from '../../../services/services';
 import { usePageTitle } from '../../../services/use-page-title';
 import { Button } from '../../../ui/button/button';
-import { TextField } from '../../../ui/field/text-field';
-import { EMAIL_FORMAT_EXAMPLE, fieldErrorMessage } from '../../../ui/forms/field-error-message';
+import { EmailField } from '../../../ui/field/email-field';
+import { fieldErrorMessage } from '../../../ui/forms/field-error-message';
 import { validateEmail } from '../../../ui/forms/validators';
 import { requestPasswordReset } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
@@ -40,17 +39,10 @@ export function ResetPasswordPage() {
       icon={<KeyRound size={28} />}
     >
       <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField
+        <EmailField
           label={t('auth.reset.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          maxLength={LOGIN_EMAIL_MAX_LENGTH}
-          placeholder={EMAIL_FORMAT_EXAMPLE}
           value={email}
-          onChange={(event) => setEmail(event.target.value.trim())}
+          onValue={setEmail}
           onBlur={() => email && setTouched(true)}
           error={touched ? fieldErrorMessage(t, emailError) : undefined}
           autoFocus

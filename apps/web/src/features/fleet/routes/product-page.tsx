@@ -2,22 +2,18 @@
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Bike } from 'lucide-react';
-import { usePageTitle } from '../../../services/use-page-title';
-import { EmptyState } from '../../../ui/empty-state/empty-state';
-import { Page } from '../../../ui/page/page';
+import { EmptyPage } from '../../../ui/empty-state/empty-page';
 
 export function ProductPage() {
   const { t } = useTranslation();
   const { vehicleNumber = '' } = useParams();
-  usePageTitle(t('pages.product.title', { vehicleNumber }));
   return (
-    <Page>
-      <EmptyState
-        icon={<Bike size={44} strokeWidth={1.6} />}
-        title={t('pages.product.heading', { vehicleNumber })}
-      >
-        <p>{t('pages.product.text')}</p>
-      </EmptyState>
-    </Page>
+    <EmptyPage
+      title={t('pages.product.title', { vehicleNumber })}
+      icon={Bike}
+      heading={t('pages.product.heading', { vehicleNumber })}
+    >
+      <p>{t('pages.product.text')}</p>
+    </EmptyPage>
   );
 }
