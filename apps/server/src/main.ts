@@ -3,6 +3,8 @@
 import { ConfigError, loadConfig } from './config/config';
 import { resolveSecrets } from './config/secrets';
 import { createServer } from './server';
+import { DataDirBusyError } from './db/data-dir-lock';
+import { DemoAccountsInProductionError } from './demo/production-guard';
 
 async function main() {
   let config;
@@ -15,7 +17,17 @@ async function main() {
     }
     throw error;
   }
-  const server = await createServer(config);
+  let server;
+  try {
+    server = await createServer(config);
+  } catch (error) {
+    // refusals with a message meant for the operator: no stack trace
+    if (error instanceof DemoAccountsInProductionError || error instanceof DataDirBusyError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const { app } = server;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -8,6 +8,9 @@ import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { createMailer, type Mailer } from './mail/mailer';
+import { DEFAULT_DEMO_PASSWORD } from './config/config';
+import { DEMO_ACCOUNTS, seedDemo } from './demo/seed';
+import { assertNoDemoAccounts } from './demo/production-guard';
 
 export interface VfmServer {
   app: App;
@@ -40,6 +43,17 @@ export async function createServer(
   try {
     const applied = await migrate(database);
     if (applied.length) logger.info({ applied }, 'database migrated');
+    if (config.production) await assertNoDemoAccounts(database);
+    if (config.demo) {
+      await seedDemo(database, config);
+      // the default demo password is public (README); a custom DEMO_PASSWORD is not logged
+      const password =
+        config.demoPassword === DEFAULT_DEMO_PASSWORD ? config.demoPassword : '(DEMO_PASSWORD)';
+      logger.info(
+        { accounts: DEMO_ACCOUNTS.map((account) => account.email), password },
+        `demo accounts: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')} — password ${password}`,
+      );
+    }
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       mailDir: path.join(config.dataDir, 'mail'),

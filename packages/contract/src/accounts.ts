@@ -38,8 +38,19 @@ export const AccountListSchema = Type.Object(
 );
 export type AccountList = Static<typeof AccountListSchema>;
 
-const FullName = Type.String({ minLength: 1, maxLength: FIELD_MAX_LENGTH });
-const Description = Type.String({ maxLength: FIELD_MAX_LENGTH });
+/** No control characters (PostgreSQL text cannot even hold NUL); a description may have
+ *  line breaks and tabs. */
+const NO_CONTROL_CHARS = '^[^\\u0000-\\u001F\\u007F]*$';
+const NO_CONTROL_CHARS_BUT_BREAKS = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+const FullName = Type.String({
+  minLength: 1,
+  maxLength: FIELD_MAX_LENGTH,
+  pattern: NO_CONTROL_CHARS,
+});
+const Description = Type.String({
+  maxLength: FIELD_MAX_LENGTH,
+  pattern: NO_CONTROL_CHARS_BUT_BREAKS,
+});
 
 export const AccountCreateSchema = Type.Object(
   {
@@ -95,3 +106,12 @@ export const SetPasswordSchema = Type.Object(
   strict,
 );
 export type SetPassword = Static<typeof SetPasswordSchema>;
+
+/** GET / PUT / DELETE accounts/{id}, PUT accounts/{id}/password. */
+export const AccountParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) }, strict);
+
+/** DELETE accounts?ids=a&ids=b (or ids=a,b): all or nothing. */
+export const AccountIdsQuerySchema = Type.Object(
+  { ids: Type.Array(Type.String({ maxLength: 16_384 }), { minItems: 1 }) },
+  strict,
+);

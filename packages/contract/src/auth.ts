@@ -72,3 +72,6 @@ export interface AccessTokenClaims {
   exp: number;
   iat: number;
 }
+
+/** Page of the e-mailed account-validation link (SPEC §2), below PUBLIC_URL. */
+export const ACCOUNT_VALIDATION_PATH = '/auth/account-validation';

@@ -8,6 +8,17 @@ export const LanguageSchema = StringEnum(LANGUAGES);
 export const DistanceUnitSchema = StringEnum(DISTANCE_UNITS);
 
 /** GET application/settings/{applicationKey}?language= (public). */
+export const ApplicationSettingsParamsSchema = Type.Object(
+  { applicationKey: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) },
+  strict,
+);
+export const ApplicationSettingsQuerySchema = Type.Object(
+  {
+    /** any language tag: unknown ones fall back to the '*' row, then to the configuration */
+    language: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})?$' })),
+  },
+  strict,
+);
 export const ApplicationSettingsSchema = Type.Object(
   { privacyPolicyUrl: Type.String(), helpUrl: Type.String() },
   strict,
@@ -25,7 +36,15 @@ export const AppSettingsSchema = Type.Object(
 );
 export type AppSettings = Static<typeof AppSettingsSchema>;
 
-/** GET / PUT users/{userId}/settings. */
+/** GET / PUT users/{userId}/settings?applicationName=VFM — only the owner's id answers. */
+export const UserSettingsParamsSchema = Type.Object(
+  { userId: Type.String({ minLength: 1, maxLength: 64 }) },
+  strict,
+);
+export const UserSettingsQuerySchema = Type.Object(
+  { applicationName: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
+  strict,
+);
 export const UserSettingsSchema = Type.Object(
   {
     applicationName: Type.String({ minLength: 1, maxLength: 64 }),

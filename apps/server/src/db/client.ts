@@ -30,6 +30,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Anything raw SQL can run on: the database itself or a transaction (query helpers take it). */
+export type Queryable = Pick<TxQuery, 'query'>;
+
 /** Raw query handle of a transaction. */
 export interface TxQuery {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;

@@ -1,4 +1,7 @@
 // The API modules, each registered under the API prefix (/api/wf/rest/v1). One line each.
 import type { FastifyPluginAsync } from 'fastify';
+import accountsModule from './accounts';
+import authModule from './auth';
+import settingsModule from './settings';
 
-export const apiModules: FastifyPluginAsync[] = [];
+export const apiModules: FastifyPluginAsync[] = [authModule, settingsModule, accountsModule];

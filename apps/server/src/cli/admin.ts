@@ -1,0 +1,155 @@
+// `npm run admin -- <command>`: the admin CLI (DESIGN §2, ISSUE 2 item 4). Works on the
+// configured database; with the embedded PGlite it takes the DATA_DIR lock, so it refuses
+// while a server runs on the same DATA_DIR. Exit codes: 0 done, 1 refused/failed, 2 usage.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config';
+import type { Database } from '../db/client';
+import { acquireDataDirLock, DataDirBusyError } from '../db/data-dir-lock';
+import { CliError } from './cli-error';
+
+export const USAGE = `VFM admin CLI
+
+Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-fleet --name <fleet> --admin-email <e-mail> [--full-name <name>] [--language <lang>]
+      Create a fleet and its first administrator (active, with a one-time password).
+  create-admin --fleet <fleet> --email <e-mail> [--full-name <name>] [--language <lang>]
+      Add an administrator to an existing fleet (one-time password).
+  create-api-key --name <name>
+      Create an x-api-key value for a client. The key is shown once and stored hashed.
+  help
+      Show this help.
+
+The database is the configured one: DATABASE_URL, else PGlite in DATA_DIR (./data), which
+must not be in use by a running server. Passwords are printed as "password: <password>";
+sign in with it and change it under My account.
+
+Exit codes: 0 done, 1 refused or failed, 2 wrong usage.`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  name: { type: 'string' },
+  'admin-email': { type: 'string' },
+  fleet: { type: 'string' },
+  email: { type: 'string' },
+  'full-name': { type: 'string' },
+  language: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+
+function required(values: Values, name: keyof Values): string {
+  const value = values[name];
+  if (typeof value !== 'string' || !value.trim()) throw new UsageError(`--${name} is required.`);
+  return value;
+}
+
+type Job = (database: Database) => Promise<string[]>;
+
+/** Checks the options of a command and returns its job: usage errors come before any I/O. */
+function plan(command: string, values: Values): Job {
+  const admin = (emailOption: 'admin-email' | 'email') => ({
+    email: required(values, emailOption),
+    fullName: values['full-name'],
+    language: values.language,
+  });
+  const commands = () => import('./commands');
+  switch (command) {
+    case 'create-fleet': {
+      const [name, input] = [required(values, 'name'), admin('admin-email')];
+      return async (database) => {
+        const created = await (await commands()).createFleetWithAdmin(database, name, input);
+        return [
+          `fleet: ${created.fleetName} (${created.fleetId})`,
+          `admin: ${created.email} (${created.accountId})`,
+          `password: ${created.password}`,
+        ];
+      };
+    }
+    case 'create-admin': {
+      const [fleet, input] = [required(values, 'fleet'), admin('email')];
+      return async (database) => {
+        const created = await (await commands()).createAdmin(database, fleet, input);
+        return [`admin: ${created.email} (${created.accountId})`, `password: ${created.password}`];
+      };
+    }
+    case 'create-api-key': {
+      const name = required(values, 'name');
+      return async (database) => {
+        const created = await (await commands()).createApiKey(database, name);
+        // running servers pick it up within 30 s (plugins/api-key.ts)
+        return [`api key: ${created.key}`, `name: ${created.name} (${created.id})`];
+      };
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+/** Parses the arguments and checks them before any database is opened. */
+function parse(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [command, ...extra] = parsed.positionals;
+  if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+  return { command, values: parsed.values };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { command, values } = parse(argv);
+  if (!command || command === 'help' || values.help) {
+    if (!command && !values.help) throw new UsageError('A command is required.');
+    console.log(USAGE);
+    return 0;
+  }
+  const job = plan(command, values);
+  // the database stack is loaded only now: help and usage errors answer at once
+  const { openDatabase } = await import('../db/client');
+  const { migrate } = await import('../db/migrate');
+  const config = loadConfig();
+  const release = config.databaseUrl ? null : await acquireDataDirLock(config.dataDir);
+  try {
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+      poolSize: 1,
+    });
+    try {
+      await migrate(database);
+      for (const line of await job(database)) console.log(line);
+      return 0;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await release?.();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    if (
+      error instanceof CliError ||
+      error instanceof DataDirBusyError ||
+      error instanceof ConfigError
+    ) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,112 @@
+// What the admin CLI does (DESIGN §2): create a fleet with its first administrator, another
+// administrator, or an API key — straight on the database, without the web app. Pure
+// functions of an open database, so tests can call them as well as the CLI process.
+import { ROLE_ADMIN, ROLE_USER, emailRegExp, isLanguage, type Language } from '@vfm/contract';
+import type { Database, TxQuery } from '../db/client';
+import { recordAccountEvent } from '../lib/account-events';
+import { randomToken, sha256 } from '../lib/crypto';
+import { hashPassword } from '../lib/password';
+import { generatePassword } from '../lib/password-policy';
+import { CliError } from './cli-error';
+
+export interface AdminInput {
+  email: string;
+  fullName?: string;
+  language?: string;
+}
+
+export interface CreatedAdmin {
+  fleetId: string;
+  accountId: string;
+  email: string;
+  /** shown once; the administrator changes it after signing in */
+  password: string;
+}
+
+function checkAdminInput(input: AdminInput): { email: string; language: Language } {
+  const email = input.email.trim().toLowerCase();
+  if (!emailRegExp.test(email)) throw new CliError(`"${input.email}" is not a valid e-mail.`);
+  const language = input.language ?? 'fr';
+  if (!isLanguage(language)) throw new CliError(`"${language}" is not a supported language.`);
+  return { email, language };
+}
+
+async function insertAdmin(tx: TxQuery, fleetId: string, input: AdminInput, password: string) {
+  const { email, language } = checkAdminInput(input);
+  if ((await tx.query('SELECT 1 FROM account WHERE email = $1', [email])).length) {
+    throw new CliError(`An account with the e-mail ${email} already exists.`);
+  }
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO account (fleet_id, email, password_hash, roles, status, full_name, language,
+                          password_changed_at)
+     VALUES ($1, $2, $3, $4, 'ACTIVE', $5, $6, now()) RETURNING id`,
+    [
+      fleetId,
+      email,
+      await hashPassword(password),
+      [ROLE_USER, ROLE_ADMIN],
+      input.fullName ?? '',
+      language,
+    ],
+  );
+  await recordAccountEvent(tx, {
+    fleetId,
+    name: 'ACCOUNT_CREATED',
+    actorEmail: null,
+    account: { id: row!.id, email },
+    data: { admin: true, via: 'admin-cli' },
+    at: new Date(),
+  });
+  return { accountId: row!.id, email };
+}
+
+export async function createFleetWithAdmin(
+  database: Database,
+  fleetName: string,
+  admin: AdminInput,
+): Promise<CreatedAdmin & { fleetName: string }> {
+  const name = fleetName.trim();
+  if (!name || name.length > 255)
+    throw new CliError('The fleet name must have 1 to 255 characters.');
+  checkAdminInput(admin);
+  const password = generatePassword();
+  return database.transaction(async (tx) => {
+    const [fleet] = await tx.query<{ id: string }>(
+      'INSERT INTO fleet (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id',
+      [name],
+    );
+    if (!fleet) throw new CliError(`A fleet named "${name}" already exists.`);
+    const created = await insertAdmin(tx, fleet.id, admin, password);
+    return { fleetId: fleet.id, fleetName: name, ...created, password };
+  });
+}
+
+export async function createAdmin(
+  database: Database,
+  fleetName: string,
+  admin: AdminInput,
+): Promise<CreatedAdmin> {
+  const password = generatePassword();
+  return database.transaction(async (tx) => {
+    const [fleet] = await tx.query<{ id: string }>(
+      'SELECT id FROM fleet WHERE lower(name) = lower($1)',
+      [fleetName.trim()],
+    );
+    if (!fleet) throw new CliError(`No fleet named "${fleetName}".`);
+    const created = await insertAdmin(tx, fleet.id, admin, password);
+    return { fleetId: fleet.id, ...created, password };
+  });
+}
+
+/** A new x-api-key value: returned once, stored as its SHA-256 (api-key plugin). */
+export async function createApiKey(database: Database, name: string) {
+  const label = name.trim();
+  if (!label || label.length > 255)
+    throw new CliError('The key name must have 1 to 255 characters.');
+  const key = `vfm_${randomToken(24)}`;
+  const [row] = await database.query<{ id: string }>(
+    'INSERT INTO api_key (name, key_hash) VALUES ($1, $2) RETURNING id',
+    [label, sha256(key)],
+  );
+  return { id: row!.id, name: label, key };
+}

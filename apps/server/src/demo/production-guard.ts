@@ -1,0 +1,25 @@
+// Production refuses to start while demo accounts exist (DESIGN §2, ISSUE 2 item 4): their
+// password is public (README), so a database that went from demo to production must be
+// cleaned first.
+import type { Queryable } from '../db/client';
+import { DEMO_EMAIL_DOMAIN } from './seed';
+
+export class DemoAccountsInProductionError extends Error {
+  constructor(emails: string[]) {
+    super(
+      `Refusing to start in production: the database holds demo accounts (${emails.join(', ')}), ` +
+        `whose password is public. Delete them first, e.g. ` +
+        `DELETE FROM account WHERE email LIKE '%@${DEMO_EMAIL_DOMAIN}'; ` +
+        `or start from a fresh database.`,
+    );
+    this.name = 'DemoAccountsInProductionError';
+  }
+}
+
+export async function assertNoDemoAccounts(db: Queryable): Promise<void> {
+  const rows = await db.query<{ email: string }>(
+    'SELECT email FROM account WHERE email LIKE $1 ORDER BY email LIMIT 10',
+    [`%@${DEMO_EMAIL_DOMAIN}`],
+  );
+  if (rows.length) throw new DemoAccountsInProductionError(rows.map((row) => row.email));
+}

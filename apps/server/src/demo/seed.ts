@@ -1,0 +1,154 @@
+// Demo data (DESIGN §2, ISSUE 2 item 4): "Demo Fleet" in Lyon with a group tree (a root per
+// district, depots as leaves — the simulator puts its bikes into the LEAF groups, so names
+// are stable), the two demo accounts and the application settings. Idempotent: every start
+// in demo mode runs it; it creates what is missing and re-aligns the demo passwords with
+// DEMO_PASSWORD so that the README and the start-up log stay true.
+import { ROLE_ADMIN, ROLE_USER } from '@vfm/contract';
+import type { Database, Queryable } from '../db/client';
+import { hashPassword, verifyPassword } from '../lib/password';
+
+export const DEMO_FLEET_NAME = 'Demo Fleet';
+export const DEMO_EMAIL_DOMAIN = 'vfm.demo';
+
+export interface DemoDepot {
+  name: string;
+  /** approximate centre, for whoever places simulated bikes */
+  latitude: number;
+  longitude: number;
+}
+
+export const DEMO_GROUP_TREE: ReadonlyArray<{ name: string; depots: DemoDepot[] }> = [
+  {
+    name: 'Lyon Centre',
+    depots: [
+      { name: 'Bellecour', latitude: 45.7578, longitude: 4.832 },
+      { name: 'Terreaux', latitude: 45.7674, longitude: 4.8336 },
+      { name: 'Croix-Rousse', latitude: 45.7745, longitude: 4.832 },
+    ],
+  },
+  {
+    name: 'Lyon Est',
+    depots: [
+      { name: 'Part-Dieu', latitude: 45.7606, longitude: 4.8596 },
+      { name: 'Brotteaux', latitude: 45.767, longitude: 4.854 },
+      { name: 'Monplaisir', latitude: 45.745, longitude: 4.871 },
+    ],
+  },
+  {
+    name: 'Lyon Sud',
+    depots: [
+      { name: 'Confluence', latitude: 45.743, longitude: 4.818 },
+      { name: 'Gerland', latitude: 45.727, longitude: 4.833 },
+      { name: 'Guillotière', latitude: 45.753, longitude: 4.843 },
+    ],
+  },
+  {
+    name: 'Lyon Ouest',
+    depots: [
+      { name: 'Vieux Lyon', latitude: 45.762, longitude: 4.827 },
+      { name: 'Vaise', latitude: 45.775, longitude: 4.805 },
+    ],
+  },
+];
+
+export const DEMO_ACCOUNTS = [
+  {
+    email: `admin@${DEMO_EMAIL_DOMAIN}`,
+    fullName: 'Camille Martin',
+    description: 'Administratrice de la flotte',
+    roles: [ROLE_USER, ROLE_ADMIN],
+  },
+  {
+    email: `manager@${DEMO_EMAIL_DOMAIN}`,
+    fullName: 'Lucas Bernard',
+    description: 'Gestionnaire de flotte',
+    roles: [ROLE_USER],
+  },
+] as const;
+
+export interface DemoSeedOptions {
+  demoPassword: string;
+  applicationKey: string;
+  privacyPolicyUrl: string;
+  helpUrl: string;
+}
+
+export async function seedDemo(database: Database, options: DemoSeedOptions): Promise<string> {
+  const fleetId = await database.transaction(async (tx) => {
+    const id = await ensureFleet(tx);
+    for (const district of DEMO_GROUP_TREE) {
+      const parentId = await ensureGroup(tx, id, null, district.name);
+      for (const depot of district.depots) await ensureGroup(tx, id, parentId, depot.name);
+    }
+    await seedApplicationSettings(tx, options);
+    return id;
+  });
+  for (const account of DEMO_ACCOUNTS) await ensureAccount(database, fleetId, account, options);
+  return fleetId;
+}
+
+async function ensureFleet(db: Queryable): Promise<string> {
+  await db.query('INSERT INTO fleet (name) VALUES ($1) ON CONFLICT DO NOTHING', [DEMO_FLEET_NAME]);
+  const [row] = await db.query<{ id: string }>(
+    'SELECT id FROM fleet WHERE lower(name) = lower($1)',
+    [DEMO_FLEET_NAME],
+  );
+  return row!.id;
+}
+
+async function ensureGroup(db: Queryable, fleetId: string, parentId: string | null, name: string) {
+  await db.query(
+    'INSERT INTO fleet_group (fleet_id, parent_id, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+    [fleetId, parentId, name],
+  );
+  const [row] = await db.query<{ id: string }>(
+    `SELECT id FROM fleet_group
+      WHERE fleet_id = $1 AND parent_id IS NOT DISTINCT FROM $2 AND lower(name) = lower($3)`,
+    [fleetId, parentId, name],
+  );
+  return row!.id;
+}
+
+/** '*' points to the configured page; fr, en and de to their section of the built-in page. */
+async function seedApplicationSettings(db: Queryable, options: DemoSeedOptions) {
+  const builtIn = options.privacyPolicyUrl.endsWith('/privacy.html');
+  const rows: Array<[string, string]> = [['*', options.privacyPolicyUrl]];
+  if (builtIn) {
+    for (const lang of ['fr', 'en', 'de']) rows.push([lang, `${options.privacyPolicyUrl}#${lang}`]);
+  }
+  for (const [language, url] of rows) {
+    await db.query(
+      `INSERT INTO application_settings (application_key, language, privacy_policy_url, help_url)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (application_key, language)
+       DO UPDATE SET privacy_policy_url = $3, help_url = $4`,
+      [options.applicationKey, language, url, options.helpUrl],
+    );
+  }
+}
+
+async function ensureAccount(
+  database: Database,
+  fleetId: string,
+  account: (typeof DEMO_ACCOUNTS)[number],
+  options: DemoSeedOptions,
+) {
+  const [existing] = await database.query<{ id: string; password_hash: string | null }>(
+    'SELECT id, password_hash FROM account WHERE email = $1',
+    [account.email],
+  );
+  if (
+    existing?.password_hash &&
+    (await verifyPassword(existing.password_hash, options.demoPassword))
+  )
+    return;
+  const hash = await hashPassword(options.demoPassword);
+  await database.query(
+    `INSERT INTO account (fleet_id, email, password_hash, roles, status, full_name, description,
+                          language, password_changed_at)
+     VALUES ($1, $2, $3, $4, 'ACTIVE', $5, $6, 'fr', now())
+     ON CONFLICT (email) DO UPDATE SET password_hash = $3, status = 'ACTIVE',
+       password_changed_at = now()`,
+    [fleetId, account.email, hash, [...account.roles], account.fullName, account.description],
+  );
+}

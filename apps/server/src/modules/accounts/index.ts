@@ -1,0 +1,2 @@
+// The accounts module's entry point, registered in ../index.ts.
+export { default } from './routes';

@@ -1,0 +1,144 @@
+// SQL of the accounts module; every read and write is scoped to one fleet.
+import { DEFAULT_LANGUAGE, ROLE_ADMIN, isLanguage, type Account, type Me } from '@vfm/contract';
+import type { Queryable } from '../../db/client';
+
+interface AccountRowDb {
+  id: string;
+  email: string;
+  full_name: string;
+  description: string;
+  photo: string | null;
+  roles: string[];
+  status: 'PENDING' | 'ACTIVE';
+  language: string;
+  created_at: Date;
+  last_login_at: Date | null;
+}
+
+const COLUMNS = `id, email, full_name, description, photo, roles, status, language, created_at,
+  last_login_at`;
+
+export function toAccount(row: AccountRowDb): Account {
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.full_name,
+    description: row.description,
+    photo: row.photo,
+    roles: row.roles,
+    admin: row.roles.includes(ROLE_ADMIN),
+    status: row.status,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    createdAt: row.created_at.toISOString(),
+    lastLoginAt: row.last_login_at?.toISOString() ?? null,
+  };
+}
+
+export async function listAccounts(db: Queryable, fleetId: string): Promise<Account[]> {
+  const rows = await db.query<AccountRowDb>(
+    `SELECT ${COLUMNS} FROM account WHERE fleet_id = $1 ORDER BY lower(full_name), email`,
+    [fleetId],
+  );
+  return rows.map(toAccount);
+}
+
+/** The fleet's accounts among `ids` (which must all be UUIDs). */
+export async function findAccounts(db: Queryable, fleetId: string, ids: string[]) {
+  const rows = await db.query<AccountRowDb>(
+    `SELECT ${COLUMNS} FROM account WHERE fleet_id = $1 AND id = ANY($2::uuid[])`,
+    [fleetId, ids],
+  );
+  return rows.map(toAccount);
+}
+
+export async function emailTaken(db: Queryable, email: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM account WHERE email = $1', [email])).length > 0;
+}
+
+export interface NewAccount {
+  fleetId: string;
+  email: string;
+  fullName: string;
+  description: string;
+  roles: string[];
+  language: string;
+}
+
+export async function insertPendingAccount(db: Queryable, account: NewAccount, now: Date) {
+  const [row] = await db.query<AccountRowDb>(
+    `INSERT INTO account (fleet_id, email, full_name, description, roles, language, status,
+                          created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'PENDING', $7, $7) RETURNING ${COLUMNS}`,
+    [
+      account.fleetId,
+      account.email,
+      account.fullName,
+      account.description,
+      account.roles,
+      account.language,
+      now,
+    ],
+  );
+  return toAccount(row!);
+}
+
+export interface AccountChanges {
+  fullName?: string;
+  description?: string;
+  photo?: string | null;
+  roles?: string[];
+  language?: string;
+}
+
+const CHANGE_COLUMNS: Record<keyof AccountChanges, string> = {
+  fullName: 'full_name',
+  description: 'description',
+  photo: 'photo',
+  roles: 'roles',
+  language: 'language',
+};
+
+export async function updateAccount(
+  db: Queryable,
+  id: string,
+  changes: AccountChanges,
+  now: Date,
+): Promise<Account | null> {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined) as Array<
+    [keyof AccountChanges, unknown]
+  >;
+  const sets = entries.map(([key], index) => `${CHANGE_COLUMNS[key]} = $${index + 3}`);
+  const [row] = await db.query<AccountRowDb>(
+    `UPDATE account SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1
+     RETURNING ${COLUMNS}`,
+    [id, now, ...entries.map(([, value]) => value)],
+  );
+  return row ? toAccount(row) : null;
+}
+
+export async function deleteAccounts(db: Queryable, fleetId: string, ids: string[]) {
+  await db.query('DELETE FROM account WHERE fleet_id = $1 AND id = ANY($2::uuid[])', [
+    fleetId,
+    ids,
+  ]);
+}
+
+export async function findMe(db: Queryable, accountId: string): Promise<Me | null> {
+  const [row] = await db.query<AccountRowDb & { fleet_id: string; fleet_name: string }>(
+    `SELECT a.id, a.email, a.full_name, a.description, a.photo, a.roles, a.status, a.language,
+            a.created_at, a.last_login_at, f.id AS fleet_id, f.name AS fleet_name
+       FROM account a JOIN fleet f ON f.id = a.fleet_id WHERE a.id = $1`,
+    [accountId],
+  );
+  if (!row) return null;
+  const { id, email, fullName, description, photo, roles } = toAccount(row);
+  return {
+    id,
+    email,
+    fullName,
+    description,
+    photo,
+    roles,
+    fleet: { id: row.fleet_id, name: row.fleet_name },
+  };
+}

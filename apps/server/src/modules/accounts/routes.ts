@@ -1,0 +1,167 @@
+// accounts/me for everyone, accounts/* for administrators (DESIGN §5). Thin: the services
+// own the rules (fleet scope, self-protection, audit, e-mail).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AccountCreateSchema,
+  AccountIdsQuerySchema,
+  AccountListSchema,
+  AccountParamsSchema,
+  AccountSchema,
+  AccountUpdateSchema,
+  MeSchema,
+  MeUpdateSchema,
+  SetPasswordSchema,
+} from '@vfm/contract';
+import { principalOf } from '../../plugins/auth';
+import { BackgroundTasks } from '../../lib/background-tasks';
+import { NoContent, problems } from '../../lib/route-schema';
+import { AccountsService } from './service';
+import { MeService } from './me-service';
+
+const tags = ['accounts'];
+const admin = { auth: 'admin' } as const;
+
+const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const background = new BackgroundTasks(app.log);
+  app.addHook('onClose', () => background.drain());
+  const accounts = new AccountsService(app.ctx, background);
+  const me = new MeService(app.ctx);
+
+  app.get(
+    '/accounts/me',
+    {
+      schema: {
+        tags,
+        summary: 'My profile',
+        response: { 200: MeSchema, ...problems(401, 403) },
+      },
+    },
+    async (request) => me.get(principalOf(request)),
+  );
+
+  app.put(
+    '/accounts/me',
+    {
+      schema: {
+        tags,
+        summary: 'Update my profile (full name, description, photo as a data URL)',
+        body: MeUpdateSchema,
+        response: { 200: MeSchema, ...problems(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) => me.update(principalOf(request), request.body),
+  );
+
+  app.get(
+    '/accounts',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Accounts of my fleet (administrators)',
+        response: { 200: AccountListSchema, ...problems(401, 403) },
+      },
+    },
+    async (request) => accounts.list(principalOf(request)),
+  );
+
+  app.post(
+    '/accounts',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Create a pending account and e-mail it the account-validation link',
+        body: AccountCreateSchema,
+        response: { 201: AccountSchema, ...problems(400, 401, 403, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const created = await accounts.create(principalOf(request), request.body, request.language);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/accounts',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Delete several accounts, all or nothing (unknown ids → 404 naming them)',
+        querystring: AccountIdsQuerySchema,
+        response: { 204: NoContent, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await accounts.remove(principalOf(request), request.query.ids);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/accounts/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'An account of my fleet',
+        params: AccountParamsSchema,
+        response: { 200: AccountSchema, ...problems(401, 403, 404) },
+      },
+    },
+    async (request) => accounts.get(principalOf(request), request.params.id),
+  );
+
+  app.put(
+    '/accounts/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Update an account of my fleet (an admin cannot remove its own admin role)',
+        params: AccountParamsSchema,
+        body: AccountUpdateSchema,
+        response: { 200: AccountSchema, ...problems(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => accounts.update(principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/accounts/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Delete an account of my fleet (not my own); its sessions end at once',
+        params: AccountParamsSchema,
+        response: { 204: NoContent, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await accounts.remove(principalOf(request), [request.params.id]);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/accounts/:id/password',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Set a user's password (policy of SPEC §5); the account's sessions end",
+        params: AccountParamsSchema,
+        body: SetPasswordSchema,
+        response: { 204: NoContent, ...problems(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      await accounts.setPassword(principalOf(request), request.params.id, request.body.password);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default accountsRoutes;

@@ -1,0 +1,83 @@
+// The account facts sign-in needs, and the one way a password is ever set: whoever sets it
+// (the owner, a reset or validation link, an administrator), the account becomes ACTIVE, its
+// outstanding one-time tokens die and its sessions end (ISSUE 2 item 5, ADR 0003).
+import { ROLE_ADMIN, ROLE_USER } from '@vfm/contract';
+import type { Queryable } from '../../db/client';
+import { revokeSessions, type RevokeReason } from './sessions';
+
+export interface CredentialAccount {
+  id: string;
+  fleetId: string;
+  email: string;
+  passwordHash: string | null;
+  roles: string[];
+  status: 'PENDING' | 'ACTIVE';
+  language: string;
+  fullName: string;
+}
+
+interface CredentialRow {
+  id: string;
+  fleet_id: string;
+  email: string;
+  password_hash: string | null;
+  roles: string[];
+  status: 'PENDING' | 'ACTIVE';
+  language: string;
+  full_name: string;
+}
+
+const toAccount = (row: CredentialRow): CredentialAccount => ({
+  id: row.id,
+  fleetId: row.fleet_id,
+  email: row.email,
+  passwordHash: row.password_hash,
+  roles: row.roles,
+  status: row.status,
+  language: row.language,
+  fullName: row.full_name,
+});
+
+const COLUMNS = 'id, fleet_id, email, password_hash, roles, status, language, full_name';
+
+/** E-mails are stored lower-cased; the lookup lower-cases too. */
+export async function findAccountByEmail(db: Queryable, email: string) {
+  const [row] = await db.query<CredentialRow>(`SELECT ${COLUMNS} FROM account WHERE email = $1`, [
+    email.toLowerCase(),
+  ]);
+  return row ? toAccount(row) : null;
+}
+
+export async function findAccountById(db: Queryable, id: string) {
+  const [row] = await db.query<CredentialRow>(`SELECT ${COLUMNS} FROM account WHERE id = $1`, [id]);
+  return row ? toAccount(row) : null;
+}
+
+/**
+ * SPEC §6: the application role is ROLE_{key} for a user and ROLE_{key}_ADMIN for an
+ * administrator. Only the configured application is known to this server.
+ */
+export function hasApplicationRole(roles: string[], application: string, applicationKey: string) {
+  if (application !== applicationKey) return false;
+  return roles.includes(ROLE_USER) || roles.includes(ROLE_ADMIN);
+}
+
+export async function setAccountPassword(
+  db: Queryable,
+  accountId: string,
+  passwordHash: string,
+  reason: RevokeReason,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE account SET password_hash = $2, password_changed_at = $3, updated_at = $3,
+            status = 'ACTIVE'
+      WHERE id = $1`,
+    [accountId, passwordHash, now],
+  );
+  await db.query(
+    'UPDATE one_time_token SET used_at = $2 WHERE account_id = $1 AND used_at IS NULL',
+    [accountId, now],
+  );
+  await revokeSessions(db, { accountId }, reason, now);
+}

@@ -1,0 +1,110 @@
+// Sessions = refresh-token families (ADR 0003). A family is one sign-in; each refresh rotates
+// its token; revoking the family makes every access token carrying its id (sid) useless at
+// once, because the auth plugin re-checks the session on every request.
+import { REFRESH_TOKEN_TTL_DAYS } from '@vfm/contract';
+import type { Queryable } from '../../db/client';
+import { randomToken, sha256 } from '../../lib/crypto';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type RevokeReason =
+  | 'LOGOUT'
+  | 'REFRESH_TOKEN_REUSE'
+  | 'PASSWORD_CHANGED'
+  | 'PASSWORD_RESET'
+  | 'PASSWORD_SET_BY_ADMIN';
+
+export interface SessionMeta {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export async function createSession(
+  db: Queryable,
+  accountId: string,
+  meta: SessionMeta,
+  now: Date,
+): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO auth_session (account_id, created_at, ip, user_agent)
+     VALUES ($1, $2, $3, $4) RETURNING id`,
+    [accountId, now, meta.ip, meta.userAgent?.slice(0, 512) ?? null],
+  );
+  return row!.id;
+}
+
+/** A new refresh token of the family; only its hash is stored. 30 days from now. */
+export async function issueRefreshToken(
+  db: Queryable,
+  sessionId: string,
+  now: Date,
+): Promise<string> {
+  const token = randomToken();
+  await db.query(
+    `INSERT INTO refresh_token (token_hash, session_id, created_at, expires_at)
+     VALUES ($1, $2, $3, $4)`,
+    [sha256(token), sessionId, now, new Date(now.getTime() + REFRESH_TOKEN_TTL_DAYS * DAY_MS)],
+  );
+  return token;
+}
+
+export type RotationOutcome =
+  | { kind: 'rotated'; sessionId: string; expiresAt: Date }
+  /** presented before: a rotated token was replayed, the family is compromised */
+  | { kind: 'reused'; sessionId: string }
+  | { kind: 'unknown' };
+
+/**
+ * Marks the token rotated, atomically: of two requests presenting the same token, exactly
+ * one rotates it and the other sees a reuse.
+ */
+export async function rotateRefreshToken(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<RotationOutcome> {
+  const hash = sha256(token);
+  const [rotated] = await db.query<{ session_id: string; expires_at: Date }>(
+    `UPDATE refresh_token SET rotated_at = $2
+      WHERE token_hash = $1 AND rotated_at IS NULL
+      RETURNING session_id, expires_at`,
+    [hash, now],
+  );
+  if (rotated) {
+    return { kind: 'rotated', sessionId: rotated.session_id, expiresAt: rotated.expires_at };
+  }
+  const [known] = await db.query<{ session_id: string }>(
+    'SELECT session_id FROM refresh_token WHERE token_hash = $1',
+    [hash],
+  );
+  return known ? { kind: 'reused', sessionId: known.session_id } : { kind: 'unknown' };
+}
+
+export async function sessionOfRefreshToken(db: Queryable, token: string) {
+  const [row] = await db.query<{ session_id: string }>(
+    'SELECT session_id FROM refresh_token WHERE token_hash = $1',
+    [sha256(token)],
+  );
+  return row?.session_id ?? null;
+}
+
+/** Ends one session, or every session of an account: their access tokens are refused from
+ *  the next request on (the auth plugin checks the session each time). */
+export async function revokeSessions(
+  db: Queryable,
+  which: { sessionId: string } | { accountId: string },
+  reason: RevokeReason,
+  now: Date,
+): Promise<void> {
+  const [column, id] =
+    'sessionId' in which ? ['id', which.sessionId] : ['account_id', which.accountId];
+  await db.query(
+    `UPDATE auth_session SET revoked_at = $2, revoked_reason = $3
+      WHERE ${column} = $1 AND revoked_at IS NULL`,
+    [id, now, reason],
+  );
+}
+
+export async function markSessionRefreshed(db: Queryable, sessionId: string, now: Date) {
+  await db.query('UPDATE auth_session SET last_refreshed_at = $2 WHERE id = $1', [sessionId, now]);
+}

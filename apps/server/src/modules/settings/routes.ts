@@ -1,0 +1,94 @@
+// Settings calls (DESIGN §5 "Settings"). Thin: the service owns the rules.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AppSettingsSchema,
+  ApplicationSettingsParamsSchema,
+  ApplicationSettingsQuerySchema,
+  ApplicationSettingsSchema,
+  UserSettingsParamsSchema,
+  UserSettingsQuerySchema,
+  UserSettingsSchema,
+} from '@vfm/contract';
+import { principalOf } from '../../plugins/auth';
+import { PUBLIC_SECURITY, problems } from '../../lib/route-schema';
+import { SettingsService } from './service';
+
+const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const settings = new SettingsService(app.ctx);
+
+  app.get(
+    '/application/settings/:applicationKey',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Application settings (privacy policy and help addresses) for a language',
+        security: PUBLIC_SECURITY,
+        params: ApplicationSettingsParamsSchema,
+        querystring: ApplicationSettingsQuerySchema,
+        response: { 200: ApplicationSettingsSchema, ...problems(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      settings.applicationSettings(
+        request.params.applicationKey,
+        request.query.language ?? request.language,
+      ),
+  );
+
+  app.get(
+    '/app-settings',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Version and map settings of this deployment',
+        security: PUBLIC_SECURITY,
+        response: { 200: AppSettingsSchema, ...problems(401) },
+      },
+    },
+    async () => settings.appSettings(),
+  );
+
+  app.get(
+    '/users/:userId/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "The caller's own settings (defaults when never saved); other ids are 404",
+        params: UserSettingsParamsSchema,
+        querystring: UserSettingsQuerySchema,
+        response: { 200: UserSettingsSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      settings.userSettings(
+        principalOf(request),
+        request.params.userId,
+        request.query.applicationName,
+      ),
+  );
+
+  app.put(
+    '/users/:userId/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "Save the caller's own settings; the language also becomes the e-mail language",
+        params: UserSettingsParamsSchema,
+        querystring: UserSettingsQuerySchema,
+        body: UserSettingsSchema,
+        response: { 200: UserSettingsSchema, ...problems(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) =>
+      settings.saveUserSettings(
+        principalOf(request),
+        request.params.userId,
+        request.query.applicationName,
+        request.body,
+      ),
+  );
+};
+
+export default settingsRoutes;

@@ -1,0 +1,85 @@
+// Settings (DESIGN §5 "Settings"): application settings by language, app settings, and the
+// per-user settings that only their owner reads and writes.
+import {
+  APP_VERSION,
+  DEFAULT_DISTANCE_UNIT,
+  isLanguage,
+  type AppSettings,
+  type ApplicationSettings,
+  type UserSettings,
+} from '@vfm/contract';
+import type { AppContext } from '../../plugins/context';
+import type { Principal } from '../../plugins/auth';
+import { badRequest, notFound } from '../../lib/problem';
+import {
+  applicationHasSettings,
+  findApplicationSettings,
+  findUserSettings,
+  setAccountLanguage,
+  upsertUserSettings,
+} from './queries';
+
+export class SettingsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  appSettings(): AppSettings {
+    const { mapAccessToken, mapStyleUrl } = this.ctx.config;
+    return { version: APP_VERSION, mapAccessToken, mapStyleUrl };
+  }
+
+  /** The row of the language, else of '*', else the configured URLs; unknown key → 404. */
+  async applicationSettings(key: string, language: string): Promise<ApplicationSettings> {
+    const { database, config } = this.ctx;
+    const row = await findApplicationSettings(database, key, language.toLowerCase());
+    if (row) return { privacyPolicyUrl: row.privacy_policy_url, helpUrl: row.help_url };
+    if (key !== config.applicationKey && !(await applicationHasSettings(database, key))) {
+      throw notFound(`No application ${key}.`);
+    }
+    return { privacyPolicyUrl: config.privacyPolicyUrl, helpUrl: config.helpUrl };
+  }
+
+  async userSettings(
+    principal: Principal,
+    userId: string,
+    applicationName: string | undefined,
+  ): Promise<UserSettings> {
+    const application = this.ownedApplication(principal, userId, applicationName);
+    const row = await findUserSettings(this.ctx.database, principal.accountId, application);
+    return {
+      applicationName: application,
+      distanceUnit: row?.distance_unit ?? DEFAULT_DISTANCE_UNIT,
+      language: row && isLanguage(row.language) ? row.language : principal.language,
+    };
+  }
+
+  async saveUserSettings(
+    principal: Principal,
+    userId: string,
+    applicationName: string | undefined,
+    settings: UserSettings,
+  ): Promise<UserSettings> {
+    const application = this.ownedApplication(principal, userId, applicationName);
+    if (settings.applicationName !== application) {
+      throw badRequest('applicationName of the body and of the query differ.', [
+        { field: 'applicationName', message: 'must equal the applicationName query parameter' },
+      ]);
+    }
+    await this.ctx.database.transaction(async (tx) => {
+      await upsertUserSettings(tx, principal.accountId, settings, this.ctx.now());
+      await setAccountLanguage(tx, principal.accountId, settings.language);
+    });
+    return settings;
+  }
+
+  /** Only the owner's id answers; any other id is a 404 (it may not even exist). */
+  private ownedApplication(principal: Principal, userId: string, applicationName?: string) {
+    if (userId !== principal.accountId) throw notFound('No such user.');
+    const application = applicationName ?? this.ctx.config.applicationKey;
+    if (application !== this.ctx.config.applicationKey) {
+      throw badRequest(`Unknown application ${application}.`, [
+        { field: 'applicationName', message: `must be ${this.ctx.config.applicationKey}` },
+      ]);
+    }
+    return application;
+  }
+}

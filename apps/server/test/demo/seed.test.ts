@@ -1,0 +1,106 @@
+// Demo seed (ISSUE 2 item 4): fleet, group tree, two demo accounts, application settings;
+// idempotent; production refuses a database holding demo accounts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config';
+import type { ResolvedConfig } from '../../src/config/secrets';
+import { createServer } from '../../src/server';
+import { DEMO_GROUP_TREE, seedDemo } from '../../src/demo/seed';
+import { DemoAccountsInProductionError } from '../../src/demo/production-guard';
+import { createTestDatabase } from '../helpers/database';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { login } from '../helpers/auth';
+
+const DEMO_PASSWORD = 'VfmDemo!2026';
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ env: { DEMO: 'true' } });
+});
+afterAll(() => t.close());
+
+async function counts() {
+  const [row] = await t.server.database.query<Record<string, number>>(
+    `SELECT (SELECT count(*)::int FROM fleet) AS fleets,
+            (SELECT count(*)::int FROM fleet_group) AS groups,
+            (SELECT count(*)::int FROM account) AS accounts,
+            (SELECT count(*)::int FROM application_settings) AS settings`,
+  );
+  return row!;
+}
+
+describe('demo seed', () => {
+  it('creates Demo Fleet with a district → depot group tree', async () => {
+    const groups = await t.server.database.query<{ name: string; parent: string | null }>(
+      `SELECT g.name, p.name AS parent FROM fleet_group g
+         JOIN fleet f ON f.id = g.fleet_id LEFT JOIN fleet_group p ON p.id = g.parent_id
+        WHERE f.name = 'Demo Fleet'`,
+    );
+    const roots = groups.filter((g) => g.parent === null).map((g) => g.name);
+    expect(roots.sort()).toEqual(DEMO_GROUP_TREE.map((d) => d.name).sort());
+    const leaves = groups.filter((g) => g.parent !== null);
+    expect(leaves.length).toBe(DEMO_GROUP_TREE.flatMap((d) => d.depots).length);
+    expect(leaves).toContainEqual({ name: 'Part-Dieu', parent: 'Lyon Est' });
+  });
+
+  it('creates the two demo accounts, active, in French, with DEMO_PASSWORD', async () => {
+    const admin = await login(t, { email: 'admin@vfm.demo', password: DEMO_PASSWORD });
+    const manager = await login(t, { email: 'manager@vfm.demo', password: DEMO_PASSWORD });
+    expect([admin.status, manager.status]).toEqual([200, 200]);
+    const me = await t.api({ token: admin.body.jwtToken }).get('accounts/me');
+    expect(me.body).toMatchObject({
+      roles: ['ROLE_VFM', 'ROLE_VFM_ADMIN'],
+      fleet: { name: 'Demo Fleet' },
+    });
+    expect(me.body.fullName).toBeTruthy();
+    const [row] = await t.server.database.query<{ language: string; roles: string[] }>(
+      `SELECT language, roles FROM account WHERE email = 'manager@vfm.demo'`,
+    );
+    expect(row).toEqual({ language: 'fr', roles: ['ROLE_VFM'] });
+  });
+
+  it('serves application settings rows with the privacy page', async () => {
+    const res = await t.api().get('application/settings/VFM', { query: { language: 'de' } });
+    expect(res.body.privacyPolicyUrl).toBe('http://vfm.test/privacy.html#de');
+    const es = await t.api().get('application/settings/VFM', { query: { language: 'es' } });
+    expect(es.body.privacyPolicyUrl).toBe('http://vfm.test/privacy.html');
+  });
+
+  it('is idempotent, and re-aligns the demo passwords with DEMO_PASSWORD', async () => {
+    const before = await counts();
+    await seedDemo(t.server.database, t.config);
+    expect(await counts()).toEqual(before);
+    await seedDemo(t.server.database, { ...t.config, demoPassword: 'Chang3d-demo!' });
+    expect(await counts()).toEqual(before);
+    const res = await login(t, { email: 'admin@vfm.demo', password: 'Chang3d-demo!' });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('production', () => {
+  const productionConfig = () =>
+    ({
+      ...loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: t.dataDir,
+        JWT_SECRET: 'p'.repeat(40),
+        API_KEYS: 'production-key-1',
+        PUBLIC_URL: 'https://fleet.example.com',
+        LOG_LEVEL: 'silent',
+      }),
+    }) as ResolvedConfig;
+
+  it('refuses to start while demo accounts exist, naming them', async () => {
+    const attempt = createServer(productionConfig(), { database: t.server.database });
+    await expect(attempt).rejects.toThrow(DemoAccountsInProductionError);
+    await expect(attempt).rejects.toThrow(/admin@vfm\.demo, manager@vfm\.demo/);
+  });
+
+  it('starts on a database without demo accounts', async () => {
+    const clean = await createTestDatabase();
+    try {
+      const server = await createServer(productionConfig(), { database: clean.database });
+      await server.close();
+    } finally {
+      await clean.drop();
+    }
+  });
+});
