@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// lazy routes and queries settle in a few ticks; on a loaded CI machine that can take a while
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
