@@ -1,0 +1,102 @@
+// Start-up: the language from the first address segment, the application info from
+// /app-info.json (SPEC §3; nothing deployment-specific is built in), translations, the
+// session and HTTP client, and a session check before the first page renders.
+import { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { AppInfo } from '@vfm/contract';
+import { isLanguage, type Language } from '@vfm/contract/constants';
+import { isApiError } from '../api/api-error';
+import { createHttpClient } from '../api/http-client';
+import { createI18n } from '../i18n/i18n';
+import { languageFromPath, withDefaultLanguage } from '../i18n/language-url';
+import type { AppServices } from '../services/services';
+import { createTitleStore } from '../services/title-store';
+import { isTokenExpired } from '../session/jwt';
+import { createSessionStore } from '../session/session-store';
+import { createToastStore } from '../ui/toast/toast-store';
+import { createAppRouter } from './router';
+
+export type BootResult =
+  | { kind: 'ready'; services: AppServices; i18n: I18n; router: ReturnType<typeof createAppRouter> }
+  | { kind: 'redirected' }
+  | { kind: 'failed'; i18n: I18n; retry: () => void };
+
+export async function fetchAppInfo(): Promise<AppInfo> {
+  const response = await fetch('/app-info.json', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`/app-info.json answered ${response.status}`);
+  return (await response.json()) as AppInfo;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // a 4xx will not get better by asking again
+        retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 2,
+      },
+    },
+  });
+}
+
+export async function bootstrap(): Promise<BootResult> {
+  const language = languageFromPath(window.location.pathname);
+  if (!language) {
+    window.location.replace(withDefaultLanguage(window.location));
+    return { kind: 'redirected' };
+  }
+  document.documentElement.lang = language;
+  const i18n = await createI18n(language);
+
+  let appInfo: AppInfo;
+  try {
+    appInfo = await fetchAppInfo();
+  } catch (error) {
+    console.error('VFM cannot start without /app-info.json', error);
+    return { kind: 'failed', i18n, retry: () => window.location.reload() };
+  }
+  const supported: readonly string[] = appInfo.languages;
+  if (!supported.includes(language)) {
+    const fallback = supported.find(isLanguage) ?? 'fr';
+    window.location.replace(window.location.pathname.replace(`/${language}`, `/${fallback}`));
+    return { kind: 'redirected' };
+  }
+
+  const session = createSessionStore({ applicationKey: appInfo.key, eventTarget: window });
+  const http = createHttpClient({
+    apiKey: appInfo.xapikey,
+    publicEndpoints: appInfo.publicEndpoints,
+    language,
+    session,
+  });
+  await checkStoredSession(session, http);
+
+  const services: AppServices = {
+    appInfo,
+    language: language as Language,
+    session,
+    http,
+    queryClient: createQueryClient(),
+    toasts: createToastStore(),
+    titles: createTitleStore(appInfo.title),
+    reload: (url) => window.location.assign(url),
+  };
+  return { kind: 'ready', services, i18n, router: createAppRouter(language) };
+}
+
+/**
+ * A stored access token that expired or cannot be read is refreshed before the first page;
+ * a session without the application role does not survive (SPEC §6).
+ */
+async function checkStoredSession(
+  session: ReturnType<typeof createSessionStore>,
+  http: ReturnType<typeof createHttpClient>,
+): Promise<void> {
+  if (session.getSnapshot().status !== 'authenticated') return;
+  if (isTokenExpired(session.accessToken())) {
+    await http.refreshSession().catch(() => undefined);
+  }
+  const snapshot = session.getSnapshot();
+  if (snapshot.status === 'authenticated' && snapshot.userType === 'UNKNOWN') session.clear();
+}

@@ -1,0 +1,13 @@
+// SPEC §4: a signed-in user who opens a public path is sent to their home page.
+import { Navigate, Outlet } from 'react-router';
+import { homeRouteOf } from '../../session/home-route';
+import { useServices, useSession } from '../../services/services';
+
+export function PublicOnly() {
+  const { appInfo } = useServices();
+  const { status, userType } = useSession();
+  if (status === 'authenticated' && userType !== 'UNKNOWN') {
+    return <Navigate to={homeRouteOf(appInfo, userType)} replace />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,136 @@
+// Routes of SPEC §2 under the language prefix (the router's basename is /{lang}). Every page
+// is lazy-loaded; the guard and redirects are not, so a denied route loads nothing.
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import type { ShellRouteHandle } from '../shell/route-handle';
+import { PublicOnly } from './guards/public-only';
+import { RequireAccess } from './guards/require-access';
+import { BootFallback, Root } from './root';
+
+const user: ShellRouteHandle = { role: 'user' };
+
+/** A lazy route whose module exports the page component under `name`. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return { Component: async () => (await load())[name] as ComponentType };
+}
+
+/** A fresh route tree (the router takes ownership of the lazy definitions it resolves). */
+export const createRoutes = (): RouteObject[] => [
+  {
+    element: <Root />,
+    hydrateFallbackElement: <BootFallback />,
+    children: [
+      {
+        path: 'auth',
+        element: <PublicOnly />,
+        children: [
+          {
+            lazy: page(() => import('../features/auth/components/auth-frame'), 'AuthFrame'),
+            children: [
+              { index: true, element: <Navigate to="/auth/login" replace /> },
+              {
+                path: 'login',
+                lazy: page(() => import('../features/auth/routes/login-page'), 'LoginPage'),
+              },
+              {
+                path: 'reset-password',
+                lazy: page(
+                  () => import('../features/auth/routes/reset-password-page'),
+                  'ResetPasswordPage',
+                ),
+              },
+              {
+                path: 'reset-password-success',
+                lazy: page(
+                  () => import('../features/auth/routes/reset-result-pages'),
+                  'ResetPasswordSuccessPage',
+                ),
+              },
+              {
+                path: 'reset-password-error',
+                lazy: page(
+                  () => import('../features/auth/routes/reset-result-pages'),
+                  'ResetPasswordErrorPage',
+                ),
+              },
+              {
+                path: 'change-password',
+                lazy: page(
+                  () => import('../features/auth/routes/change-password-page'),
+                  'ResetChangePasswordPage',
+                ),
+              },
+              {
+                path: 'account-validation',
+                lazy: page(
+                  () => import('../features/auth/routes/change-password-page'),
+                  'AccountValidationPage',
+                ),
+              },
+              { path: '*', element: <Navigate to="/auth/login" replace /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAccess />,
+        children: [
+          {
+            lazy: page(() => import('../shell/shell-layout'), 'ShellLayout'),
+            children: [
+              {
+                path: 'fleet',
+                handle: user,
+                lazy: page(() => import('../features/fleet/routes/fleet-page'), 'FleetPage'),
+              },
+              {
+                path: 'fleet/product/:vehicleNumber',
+                handle: { role: 'user', hasPrevious: true } satisfies ShellRouteHandle,
+                lazy: page(() => import('../features/fleet/routes/product-page'), 'ProductPage'),
+              },
+              {
+                path: 'warnings',
+                handle: user,
+                lazy: page(
+                  () => import('../features/warnings/routes/warnings-page'),
+                  'WarningsPage',
+                ),
+              },
+              {
+                path: 'statistics',
+                handle: user,
+                lazy: page(
+                  () => import('../features/statistics/routes/statistics-page'),
+                  'StatisticsPage',
+                ),
+              },
+              {
+                path: 'administration',
+                handle: { role: 'admin' } satisfies ShellRouteHandle,
+                lazy: page(
+                  () => import('../features/administration/routes/administration-page'),
+                  'AdministrationPage',
+                ),
+              },
+              {
+                path: 'my-account',
+                handle: { role: 'user', hasPrevious: true } satisfies ShellRouteHandle,
+                lazy: page(
+                  () => import('../features/my-account/routes/my-account-page'),
+                  'MyAccountPage',
+                ),
+              },
+            ],
+          },
+        ],
+      },
+      // SPEC §2: an empty or unknown path goes to fleet
+      { index: true, element: <Navigate to="/fleet" replace /> },
+      { path: '*', element: <Navigate to="/fleet" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter(language: string) {
+  return createBrowserRouter(createRoutes(), { basename: `/${language}` });
+}

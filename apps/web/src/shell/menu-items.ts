@@ -1,0 +1,23 @@
+// SPEC §2: Fleet inventory, Warnings and Statistics, plus Administration for admins only.
+import { Bike, ChartColumn, ShieldCheck, TriangleAlert, type LucideIcon } from 'lucide-react';
+import type { UserType } from '../session/user-type';
+
+export interface MenuItem {
+  url: string;
+  icon: LucideIcon;
+  /** translation key of the text */
+  text:
+    'shell.nav.fleet' | 'shell.nav.warnings' | 'shell.nav.statistics' | 'shell.nav.administration';
+}
+
+export function menuItemsFor(userType: UserType): MenuItem[] {
+  const items: MenuItem[] = [
+    { url: '/fleet', icon: Bike, text: 'shell.nav.fleet' },
+    { url: '/warnings', icon: TriangleAlert, text: 'shell.nav.warnings' },
+    { url: '/statistics', icon: ChartColumn, text: 'shell.nav.statistics' },
+  ];
+  if (userType === 'ADMIN') {
+    items.push({ url: '/administration', icon: ShieldCheck, text: 'shell.nav.administration' });
+  }
+  return items;
+}

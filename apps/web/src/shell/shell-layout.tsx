@@ -1,0 +1,102 @@
+// The signed-in frame: navigation rail (a drawer below 600 px), header and the page.
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { homeRouteOf } from '../session/home-route';
+import { useServices, useSession } from '../services/services';
+import { useIsMobile } from '../ui/hooks/use-media-query';
+import { IconButton } from '../ui/icon-button/icon-button';
+import { AppHeader } from './app-header';
+import { menuItemsFor } from './menu-items';
+import { NavRail } from './nav-rail';
+import styles from './shell-layout.module.css';
+
+const RAIL_STORAGE_KEY = 'vfm.navRailOpen';
+
+function readRailOpen(): boolean {
+  try {
+    return window.localStorage.getItem(RAIL_STORAGE_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+export function ShellLayout() {
+  const { t } = useTranslation();
+  const { appInfo } = useServices();
+  const { userType } = useSession();
+  const mobile = useIsMobile();
+  const location = useLocation();
+  const [railOpen, setRailOpen] = useState(readRailOpen);
+  const [drawer, setDrawer] = useState<{ open: boolean; at: string }>({ open: false, at: '' });
+  // the drawer closes by itself when the page changes
+  const drawerOpen = drawer.open && drawer.at === location.key;
+
+  const items = menuItemsFor(userType);
+  const homeUrl = homeRouteOf(appInfo, userType);
+
+  const changeRail = (open: boolean) => {
+    setRailOpen(open);
+    try {
+      window.localStorage.setItem(RAIL_STORAGE_KEY, String(open));
+    } catch {
+      // private mode: the state just is not remembered
+    }
+  };
+
+  return (
+    <div
+      className={styles.shell}
+      data-rail={mobile ? 'drawer' : railOpen ? 'expanded' : 'collapsed'}
+    >
+      <a href="#main" className={styles.skip}>
+        {t('shell.skip')}
+      </a>
+      {!mobile && (
+        <aside className={styles.rail}>
+          <NavRail
+            items={items}
+            open={railOpen}
+            onOpenChange={changeRail}
+            version={appInfo.version}
+            homeUrl={homeUrl}
+          />
+        </aside>
+      )}
+      {mobile && (
+        <Dialog.Root
+          open={drawerOpen}
+          onOpenChange={(open) => setDrawer({ open, at: location.key })}
+        >
+          <Dialog.Portal>
+            <Dialog.Overlay className={styles.overlay} />
+            <Dialog.Content className={styles.drawer} aria-describedby={undefined}>
+              <Dialog.Title className="visually-hidden">{t('shell.nav.label')}</Dialog.Title>
+              <NavRail
+                items={items}
+                open
+                variant="drawer"
+                version={appInfo.version}
+                homeUrl={homeUrl}
+                onNavigate={() => setDrawer({ open: false, at: '' })}
+              />
+              <Dialog.Close asChild>
+                <IconButton tone="dark" className={styles.drawerClose} label={t('shell.nav.close')}>
+                  <X size={20} aria-hidden="true" />
+                </IconButton>
+              </Dialog.Close>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
+      <div className={styles.column}>
+        <AppHeader mobile={mobile} onOpenMenu={() => setDrawer({ open: true, at: location.key })} />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+// SPEC §2 tabs: title, optional image badge, optional numeric badge (or dot), disabled and
+// active state, optional url. Arrow keys, Home and End move between the enabled tabs.
+import { useRef, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../badge/badge';
+import styles from './tabs.module.css';
+
+export interface TabItem {
+  id: string;
+  title: string;
+  url?: string;
+  active?: boolean;
+  disabled?: boolean;
+  /** show a badge: the number of badgeValue, or a dot without it */
+  badge?: boolean;
+  badgeValue?: number;
+  imageBadgeUrl?: string;
+}
+
+export interface TabsProps {
+  tabs: readonly TabItem[];
+  label: string;
+  onSelect?: (tab: TabItem) => void;
+  /** id of the panel the tabs control */
+  panelId?: string;
+}
+
+export function Tabs({ tabs, label, onSelect, panelId }: TabsProps) {
+  const refs = useRef<(HTMLElement | null)[]>([]);
+  const activeIndex = tabs.findIndex((tab) => tab.active && !tab.disabled);
+  const focusable = activeIndex >= 0 ? activeIndex : tabs.findIndex((tab) => !tab.disabled);
+
+  const moveFocus = (event: KeyboardEvent, from: number) => {
+    const enabled = tabs.map((tab, i) => (tab.disabled ? -1 : i)).filter((i) => i >= 0);
+    const position = enabled.indexOf(from);
+    let target: number | undefined;
+    if (event.key === 'ArrowRight') target = enabled[(position + 1) % enabled.length];
+    else if (event.key === 'ArrowLeft')
+      target = enabled[(position - 1 + enabled.length) % enabled.length];
+    else if (event.key === 'Home') target = enabled[0];
+    else if (event.key === 'End') target = enabled[enabled.length - 1];
+    if (target === undefined) return;
+    event.preventDefault();
+    refs.current[target]?.focus();
+    const tab = tabs[target];
+    if (tab && !tab.url) onSelect?.(tab);
+  };
+
+  return (
+    <div className={styles.tabs} role="tablist" aria-label={label}>
+      {tabs.map((tab, index) => {
+        const common = {
+          role: 'tab',
+          id: `tab-${tab.id}`,
+          'aria-selected': Boolean(tab.active),
+          'aria-disabled': tab.disabled || undefined,
+          'aria-controls': panelId,
+          tabIndex: index === focusable ? 0 : -1,
+          className: `${styles.tab} ${tab.active ? styles.active : ''}`,
+          onKeyDown: (event: KeyboardEvent) => moveFocus(event, index),
+        } as const;
+        const content = (
+          <>
+            {tab.imageBadgeUrl && (
+              <img className={styles.image} src={tab.imageBadgeUrl} alt="" aria-hidden="true" />
+            )}
+            <span>{tab.title}</span>
+            {tab.badge && <Badge value={tab.badgeValue} />}
+          </>
+        );
+        if (tab.url && !tab.disabled) {
+          return (
+            <Link
+              key={tab.id}
+              {...common}
+              ref={(el) => {
+                refs.current[index] = el;
+              }}
+              to={tab.url}
+              onClick={() => onSelect?.(tab)}
+            >
+              {content}
+            </Link>
+          );
+        }
+        return (
+          <button
+            key={tab.id}
+            type="button"
+            {...common}
+            ref={(el) => {
+              refs.current[index] = el;
+            }}
+            disabled={tab.disabled}
+            onClick={() => onSelect?.(tab)}
+          >
+            {content}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// Zero serious or critical axe findings on the sign-in screens and the shell (issue 3 §10),
+// at desktop and mobile sizes.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, fr } from './fixtures';
+
+async function expectNoSeriousFindings(page: Page, where: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, where).toEqual([]);
+}
+
+const signInScreens = [
+  ['/fr/auth/login', fr.auth.login.title],
+  ['/fr/auth/reset-password', fr.auth.reset.title],
+  ['/fr/auth/reset-password-success', fr.auth.resetSuccess.title],
+  ['/fr/auth/reset-password-error', fr.auth.resetError.title],
+  ['/fr/auth/change-password?email=a%40b.cd&token=x', fr.auth.changePassword.title],
+  ['/fr/auth/account-validation?email=a%40b.cd&token=x', fr.auth.changePassword.title],
+] as const;
+
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`${size.width}×${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('sign-in screens', async ({ page }) => {
+      for (const [path, title] of signInScreens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        await expectNoSeriousFindings(page, path);
+      }
+      // with the language menu open, and with errors shown
+      await page.goto('/fr/auth/login');
+      await page.getByRole('button', { name: /FRANÇAIS/ }).click();
+      await expectNoSeriousFindings(page, 'language menu');
+      await page.keyboard.press('Escape');
+      await page.getByLabel(fr.auth.login.email, { exact: true }).fill('wrong');
+      await page.getByLabel(fr.auth.login.password, { exact: true }).focus();
+      await expect(page.getByText(/name@example\.com/)).toBeVisible();
+      await expectNoSeriousFindings(page, 'login with an error');
+    });
+
+    test('the shell', async ({ page, login }) => {
+      await login('admin');
+      for (const path of [
+        '/fr/fleet',
+        '/fr/warnings',
+        '/fr/statistics',
+        '/fr/administration',
+        '/fr/my-account',
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoSeriousFindings(page, path);
+      }
+      await page.getByTestId('profile-menu').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoSeriousFindings(page, 'profile menu');
+      await page.keyboard.press('Escape');
+      if (size.width < 600) {
+        await page.getByRole('button', { name: fr.shell.nav.open }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectNoSeriousFindings(page, 'drawer');
+      }
+    });
+  });
+}
+
+test('the sign-in form works from the keyboard alone', async ({ page }) => {
+  await page.goto('/fr/auth/login');
+  await expect(page.getByLabel(fr.auth.login.email, { exact: true })).toBeFocused();
+  await page.keyboard.type('manager@vfm.demo');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(process.env.DEMO_PASSWORD ?? 'VfmDemo!2026');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/fr\/fleet$/);
+  // skip link, then the menu
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: fr.shell.skip })).toBeFocused();
+});

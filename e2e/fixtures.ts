@@ -1,0 +1,138 @@
+// Shared e2e helpers: the demo accounts, an API client (x-api-key, XSRF, Bearer) for set-up,
+// fresh accounts created by the admin, and the login() fixture that signs in through the UI.
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import en from '../apps/web/src/i18n/en.json' with { type: 'json' };
+import fr from '../apps/web/src/i18n/fr.json' with { type: 'json' };
+
+export { expect, en, fr };
+
+export const API = '/api/wf/rest/v1';
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'VfmDemo!2026';
+export const ADMIN = 'admin@vfm.demo';
+export const MANAGER = 'manager@vfm.demo';
+/** a password meeting SPEC §5 for the accounts the tests create */
+export const NEW_PASSWORD = 'E2e!Pass2026';
+
+export interface ApiClient {
+  token: string;
+  refreshToken: string;
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+}
+
+async function appInfo(request: APIRequestContext) {
+  const response = await request.get('/app-info.json');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { xapikey: string; key: string };
+}
+
+async function xsrf(request: APIRequestContext): Promise<string> {
+  const state = await request.storageState();
+  const cookie = state.cookies.find((c) => c.name === 'XSRF-TOKEN');
+  if (!cookie) throw new Error('the server set no XSRF-TOKEN cookie');
+  return decodeURIComponent(cookie.value);
+}
+
+/** Signs in through the API (set-up only; the flows under test use the UI). */
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<ApiClient> {
+  const info = await appInfo(request);
+  const headers = async (token?: string) => ({
+    'x-api-key': info.xapikey,
+    'x-xsrf-token': await xsrf(request),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  });
+  const login = await request.post(`${API}/auth/login`, {
+    headers: await headers(),
+    data: { email, password, application: info.key },
+  });
+  expect(login.status(), `login of ${email}`).toBe(200);
+  const pair = (await login.json()) as { jwtToken: string; jwtRefreshToken: string };
+  return {
+    token: pair.jwtToken,
+    refreshToken: pair.jwtRefreshToken,
+    async call<T>(method: string, path: string, body?: unknown) {
+      const response = await request.fetch(`${API}/${path}`, {
+        method,
+        headers: await headers(pair.jwtToken),
+        data: body,
+      });
+      const text = await response.text();
+      expect(response.ok(), `${method} ${path}: ${response.status()} ${text}`).toBe(true);
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+  };
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@e2e.vfm.test`;
+}
+
+/** The admin creates an account; the server e-mails it the account-validation link. */
+export async function createAccount(
+  request: APIRequestContext,
+  options: { email?: string; fullName?: string; language?: string; admin?: boolean } = {},
+) {
+  const admin = await apiLogin(request, ADMIN);
+  const email = options.email ?? uniqueEmail('user');
+  const since = Date.now();
+  const account = await admin.call<{ id: string }>('POST', 'accounts', {
+    email,
+    fullName: options.fullName ?? 'Alex Martin',
+    language: options.language ?? 'fr',
+    admin: options.admin ?? false,
+  });
+  return { id: account.id, email, since };
+}
+
+/** A created account whose password the admin set to NEW_PASSWORD: free to be changed. */
+export async function createActiveAccount(
+  request: APIRequestContext,
+  options: Parameters<typeof createAccount>[1] = {},
+) {
+  const account = await createAccount(request, options);
+  const admin = await apiLogin(request, ADMIN);
+  await admin.call('PUT', `accounts/${account.id}/password`, { password: NEW_PASSWORD });
+  return { ...account, password: NEW_PASSWORD };
+}
+
+/** Fills the login form of /{lang}/auth/login and waits for the fleet page. */
+export async function loginThroughUi(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  language = 'fr',
+) {
+  await page.goto(`/${language}/auth/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/[a-z]{2}\/fleet$/);
+}
+
+type Who = 'admin' | 'manager' | { email: string; password: string };
+
+export const test = base.extend<{
+  /** signs in through the login screen (demo accounts by default) */
+  login: (who?: Who) => Promise<void>;
+}>({
+  login: async ({ page }, use) => {
+    await use(async (who = 'manager') => {
+      if (typeof who === 'string') await loginThroughUi(page, who === 'admin' ? ADMIN : MANAGER);
+      else await loginThroughUi(page, who.email, who.password);
+    });
+  },
+});
+
+/** A token with other claims and the same signature: the server refuses it, the client reads it. */
+export function withClaims(token: string, changes: Record<string, unknown>): string {
+  const [head, payload, signature] = token.split('.');
+  const claims = {
+    ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')),
+    ...changes,
+  };
+  return `${head}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+}

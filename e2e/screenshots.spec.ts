@@ -1,0 +1,88 @@
+// Screenshots of every screen at 1280×800 and 390×844. They go to the test output; with
+// VFM_SCREENSHOTS_DIR set (e.g. docs/screenshots) they are written there too.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect, createActiveAccount, loginThroughUi } from './fixtures';
+
+const sizes = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+
+const signIn = [
+  ['login', '/en/auth/login'],
+  ['reset-password', '/en/auth/reset-password'],
+  ['reset-password-success', '/en/auth/reset-password-success'],
+  ['reset-password-error', '/en/auth/reset-password-error'],
+  ['change-password', '/en/auth/change-password?email=alex.martin%40vfm.demo&token=demo'],
+] as const;
+
+const shell = [
+  ['fleet', '/en/fleet'],
+  ['bike', '/en/fleet/product/FR-000123'],
+  ['warnings', '/en/warnings'],
+  ['statistics', '/en/statistics'],
+  ['administration', '/en/administration'],
+  ['my-account', '/en/my-account'],
+] as const;
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  // no caret or focus ring from the first field in the pictures
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const file = test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  const dir = process.env.VFM_SCREENSHOTS_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
+  }
+}
+
+for (const size of sizes) {
+  test.describe(size.name, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('sign-in screens', async ({ page }) => {
+      for (const [name, url] of signIn) {
+        await page.goto(url);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await shoot(page, `${name}-${size.name}`);
+      }
+      await page.goto('/en/auth/change-password?email=alex.martin%40vfm.demo&token=demo');
+      await page.getByLabel('New password', { exact: true }).fill('Fleet!2026');
+      await page.getByLabel('Confirm the new password', { exact: true }).fill('Fleet!2026');
+      await shoot(page, `change-password-filled-${size.name}`);
+    });
+
+    test('shell screens', async ({ page, request }) => {
+      const options = { fullName: 'Camille Durand', language: 'en', admin: true };
+      // a readable address for the pictures; another one if a retry already took it
+      const account = await createActiveAccount(request, {
+        ...options,
+        email: `${size.name === 'desktop' ? 'camille.durand' : 'c.durand'}${test.info().retry || ''}@vfm.demo`,
+      });
+      await loginThroughUi(page, account.email, account.password, 'en');
+      for (const [name, url] of shell) {
+        await page.goto(url);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await shoot(page, `${name}-${size.name}`);
+      }
+      await page.goto('/en/fleet');
+      await page.getByTestId('profile-menu').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await shoot(page, `profile-menu-${size.name}`);
+      await page.keyboard.press('Escape');
+      if (size.name === 'mobile') {
+        await page.getByRole('button', { name: 'Open the menu' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await shoot(page, `drawer-${size.name}`);
+      } else {
+        await page.getByRole('button', { name: 'Collapse the menu' }).click();
+        await shoot(page, `fleet-collapsed-${size.name}`);
+        await page.getByRole('button', { name: 'Expand the menu' }).click();
+      }
+    });
+  });
+}

@@ -1,0 +1,62 @@
+// Flow: an access token the server refuses is refreshed once and the page goes on (SPEC §4).
+import type { Page } from '@playwright/test';
+import { test, expect, fr, withClaims } from './fixtures';
+
+function countRefreshes(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/auth/refresh')) seen.push(r.method());
+  });
+  return seen;
+}
+
+test('a refused access token is refreshed once, the call replayed, the page goes on', async ({
+  page,
+  login,
+}) => {
+  await login('manager');
+  const before = await page.evaluate(() => localStorage.getItem('jwtToken'));
+  // same claims, broken signature: the client still reads it, the server answers 401
+  await page.evaluate(
+    (token) => localStorage.setItem('jwtToken', token),
+    withClaims(before ?? '', { forged: true }),
+  );
+  const refreshes = countRefreshes(page);
+  await page.goto('/fr/my-account');
+  await expect(page.getByRole('heading', { level: 1, name: fr.myAccount.title })).toBeVisible();
+  await expect(page.getByLabel(fr.myAccount.profile.fullName)).not.toHaveValue('');
+  expect(refreshes).toEqual(['POST']);
+  const after = await page.evaluate(() => localStorage.getItem('jwtToken'));
+  expect(after).not.toBe(before);
+});
+
+test('an expired access token is refreshed before the first page', async ({ page, login }) => {
+  await login('manager');
+  await page.evaluate(() => {
+    const token = localStorage.getItem('jwtToken') ?? '';
+    const [head, payload, signature] = token.split('.');
+    const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+    claims.exp = Math.floor(Date.now() / 1000) - 60;
+    const encoded = btoa(JSON.stringify(claims))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    localStorage.setItem('jwtToken', `${head}.${encoded}.${signature}`);
+  });
+  const refreshes = countRefreshes(page);
+  await page.goto('/fr/warnings');
+  await expect(page).toHaveURL(/\/fr\/warnings$/);
+  await expect(page.getByRole('heading', { level: 1, name: fr.shell.nav.warnings })).toBeVisible();
+  expect(refreshes).toEqual(['POST']);
+});
+
+test('a dead refresh token ends the session at the login page', async ({ page, login }) => {
+  await login('manager');
+  await page.evaluate(() => {
+    localStorage.setItem('jwtToken', 'not-a-token');
+    localStorage.setItem('jwtRefreshToken', 'dead-refresh-token');
+  });
+  await page.goto('/fr/fleet');
+  await expect(page).toHaveURL(/\/fr\/auth\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('jwtRefreshToken'))).toBeNull();
+});
