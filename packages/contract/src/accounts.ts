@@ -1,14 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ACCOUNT_STATUSES } from './enums';
-import { FIELD_MAX_LENGTH, LOGIN_EMAIL_MAX_LENGTH } from './constants';
+import { FIELD_MAX_LENGTH, LOGIN_EMAIL_MAX_LENGTH, PHOTO_MAX_LENGTH } from './constants';
 import { EMAIL_PATTERN } from './patterns';
 import { DateTime, Nullable, StringEnum } from './schema-helpers';
 import { LanguageSchema } from './settings';
 
 const strict = { additionalProperties: false } as const;
 
-/** A profile photo as a data URL (png, jpeg or webp), at most ~256 KB. */
-export const PHOTO_MAX_LENGTH = 350_000;
+/** A profile photo as a data URL (png, jpeg or webp), at most PHOTO_MAX_LENGTH characters. */
 export const PhotoSchema = Type.String({
   pattern: '^data:image/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$',
   maxLength: PHOTO_MAX_LENGTH,

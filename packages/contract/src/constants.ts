@@ -59,6 +59,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 30;
 export const FIELD_MAX_LENGTH = 255;
 export const LOGIN_EMAIL_MAX_LENGTH = 1000;
+/** A profile photo data URL (~256 KB of image); the web app resizes photos below it. */
+export const PHOTO_MAX_LENGTH = 350_000;
 
 /** Reset link validity as stated on screen (SPEC §2, §9). */
 export const RESET_TOKEN_TTL_MINUTES = 15;
