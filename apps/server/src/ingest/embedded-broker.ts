@@ -23,7 +23,7 @@ export interface EmbeddedBrokerOptions {
   pipeline: IngestPipeline;
   metrics: IngestMetrics;
   logger: Logger;
-  /** a module subscribed to its command topic: deliver what waits for it */
+  /** a module (re)connected or subscribed to its command topic: deliver what waits for it */
   onModuleReady: (moduleId: string) => void;
 }
 
@@ -104,6 +104,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     if (previous && previous !== client) previous.close();
     connected.set(client.id, client);
     metrics.connectedModules = connected.size;
+    // a persistent session's subscription is back already: deliver what waited
+    options.onModuleReady(client.id);
   });
   aedes.on('clientDisconnect', (client) => {
     if (connected.get(client.id) === client) connected.delete(client.id);

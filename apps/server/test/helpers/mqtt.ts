@@ -68,6 +68,8 @@ export async function connectModule(
   moduleId: string,
   secret: string,
   options: mqtt.IClientOptions = {},
+  /** runs before the connection opens (e.g. a message listener for queued commands) */
+  beforeConnect?: (client: MqttClient) => void,
 ): Promise<MqttClient> {
   const client = mqtt.connect(url, {
     clientId: moduleId,
@@ -77,6 +79,7 @@ export async function connectModule(
     connectTimeout: 10_000,
     ...options,
   });
+  beforeConnect?.(client);
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => resolve());
     client.once('error', reject);
@@ -108,8 +111,14 @@ export async function publishUp(client: MqttClient, moduleId: string, kind: UpKi
   await client.publishAsync(upTopic(moduleId, kind), payload, { qos: 1 });
 }
 
-/** Subscribes the module to its commands; resolves with a queue of received commands. */
-export async function subscribeCommands(client: MqttClient, moduleId: string) {
+export interface CommandInbox {
+  received: CommandMessage[];
+  /** the next command not yet taken */
+  next(timeoutMs?: number): Promise<CommandMessage>;
+}
+
+/** Collects the commands a module client receives (attach before connecting to see queued ones). */
+export function collectCommands(client: MqttClient, moduleId: string): CommandInbox {
   const received: CommandMessage[] = [];
   const waiters: Array<() => void> = [];
   client.on('message', (topic, payload) => {
@@ -117,11 +126,8 @@ export async function subscribeCommands(client: MqttClient, moduleId: string) {
     received.push(JSON.parse(payload.toString()) as CommandMessage);
     waiters.splice(0).forEach((wake) => wake());
   });
-  const granted = await client.subscribeAsync(commandTopic(moduleId), { qos: 1 });
   return {
-    granted,
     received,
-    /** the next command not yet taken */
     async next(timeoutMs = 15_000): Promise<CommandMessage> {
       const deadline = Date.now() + timeoutMs;
       while (!received.length) {
@@ -134,6 +140,16 @@ export async function subscribeCommands(client: MqttClient, moduleId: string) {
       return received.shift()!;
     },
   };
+}
+
+/** Subscribes the module to its commands and collects them. */
+export async function subscribeCommands(
+  client: MqttClient,
+  moduleId: string,
+  inbox: CommandInbox = collectCommands(client, moduleId),
+) {
+  const granted = await client.subscribeAsync(commandTopic(moduleId), { qos: 1 });
+  return { ...inbox, granted };
 }
 
 /** Polls until fn returns a truthy value (conditions, not durations: no timing assertions). */

@@ -13,7 +13,8 @@ import { importVehicleCsv, removeVehicles } from './provisioning-service';
 const problem = Type.Ref('Problem');
 
 const provisioningRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // scoped to this plugin: only the import takes text/csv
+  // scoped to this plugin: the import takes text/csv and nothing else (415)
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
