@@ -32,7 +32,7 @@ export interface WriteBatchOptions {
   resendBefore: Date;
 }
 
-const key = (bikeId: number, seq: number, ts?: Date) => `${bikeId}:${seq}:${ts?.getTime() ?? ''}`;
+const key = (bikeId: number, seq: number, ms?: number) => `${bikeId}:${seq}:${ms ?? ''}`;
 
 const TELEMETRY_EXTRA = [
   'alarmActive',
@@ -92,7 +92,7 @@ export async function writeBatch(
         extra: Object.keys(extra).length ? extra : null,
       };
     });
-    const inserted = await tx.query<{ bike_id: number; seq: number; ts: Date }>(
+    const inserted = await tx.query<{ bike_id: number; seq: number; ms: number }>(
       `INSERT INTO telemetry (bike_id, seq, ts, received_at, latitude, longitude, speed_kmh,
          iot_mode, bike_battery, iot_battery, battery_plugged, assistance_locked, odometer_km, extra)
        SELECT * FROM json_to_recordset($1::json) AS t(bike_id bigint, seq bigint, ts timestamptz,
@@ -100,12 +100,12 @@ export async function writeBatch(
          bike_battery smallint, iot_battery smallint, battery_plugged boolean,
          assistance_locked boolean, odometer_km float8, extra jsonb)
        ON CONFLICT DO NOTHING
-       RETURNING bike_id, seq, ts`,
+       RETURNING bike_id, seq, (extract(epoch FROM ts) * 1000)::bigint AS ms`,
       [JSON.stringify(rows)],
     );
-    const fresh = new Set(inserted.map((r) => key(r.bike_id, r.seq, r.ts)));
+    const fresh = new Set(inserted.map((r) => key(r.bike_id, r.seq, r.ms)));
     for (const { index, bike, m } of byKind.telemetry) {
-      const k = key(bike.state.id, m.message.seq, m.ts);
+      const k = key(bike.state.id, m.message.seq, m.ts.getTime());
       if (!fresh.delete(k)) continue; // a second copy in the same batch is a duplicate too
       outcomes[index] = 'stored';
       addInput(bike.state.id, {

@@ -39,6 +39,18 @@ export class MqttPortBusyError extends Error {
 
 const BAD_USERNAME_OR_PASSWORD = 4;
 
+const corked = new WeakSet<object>();
+function corkUntilNextTick(conn: unknown) {
+  const socket = conn as { cork?: () => void; uncork?: () => void };
+  if (!socket.cork || corked.has(socket)) return;
+  corked.add(socket);
+  socket.cork();
+  process.nextTick(() => {
+    corked.delete(socket);
+    socket.uncork!();
+  });
+}
+
 function listen(server: net.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(error);
@@ -84,9 +96,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         return done(new Error(`publishing to ${packet.topic} is not allowed`));
       }
       packet.retain = false;
-      pipeline.accept(topic.moduleId, topic.kind, packet.payload as Buffer, (stored) =>
-        done(stored ? null : new Error('ingest stopping')),
-      );
+      pipeline.accept(topic.moduleId, topic.kind, packet.payload as Buffer, (stored) => {
+        // a batch acknowledges many messages of a connection at once: one write, not one each
+        corkUntilNextTick(client.conn);
+        done(stored ? null : new Error('ingest stopping'));
+      });
     },
     authorizeSubscribe(client, subscription, done) {
       const allowed = subscription.topic === commandTopic(client.id);

@@ -22,6 +22,10 @@ export interface IngestPipelineOptions {
   now: () => Date;
   batchRows: number;
   flushMs: number;
+  /** batches written at once (default 1) */
+  concurrentWrites?: number;
+  /** the batch writer (tests replace it) */
+  write?: typeof writeBatch;
   /** PENDING commands of modules that talked, to publish (again) */
   onCommandsDue?: (commandIds: string[]) => void;
 }
@@ -44,12 +48,16 @@ const isDataError = (error: unknown) =>
 export class IngestPipeline {
   private buffer: Pending[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> | null = null;
+  private readonly writes = new Set<Promise<void>>();
+  /** settles the batches in the order they were taken */
+  private settled: Promise<void> = Promise.resolve();
   private stopped = false;
   private readonly options: IngestPipelineOptions;
+  private readonly maxWrites: number;
 
   constructor(options: IngestPipelineOptions) {
     this.options = options;
+    this.maxWrites = Math.max(1, options.concurrentWrites ?? 1);
   }
 
   /** Takes one module message; `settle` runs once its fate is durable. */
@@ -73,8 +81,8 @@ export class IngestPipeline {
       receivedAt: Date.now(),
     });
     metrics.pending += 1;
-    if (this.buffer.length >= this.options.batchRows) this.kick();
-    else this.timer ??= setTimeout(() => this.kick(), this.options.flushMs);
+    if (this.buffer.length >= this.options.batchRows) this.kick(false);
+    else this.timer ??= setTimeout(() => this.kick(true), this.options.flushMs);
   }
 
   /** Messages received and not yet committed. */
@@ -84,9 +92,10 @@ export class IngestPipeline {
 
   /** Commits everything received so far (graceful stop, tests). */
   async flush(): Promise<void> {
-    while (this.buffer.length || this.writing) {
-      this.kick();
-      await this.writing;
+    while (this.buffer.length || this.writes.size) {
+      this.kick(true);
+      await Promise.all([...this.writes]);
+      await this.settled;
     }
   }
 
@@ -98,56 +107,77 @@ export class IngestPipeline {
     this.timer = null;
   }
 
-  private kick() {
-    if (this.timer) {
+  /** Starts writes while there is room: full batches, or anything when the timer fired. */
+  private kick(timerFired: boolean) {
+    if (timerFired && this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (this.writing || !this.buffer.length) return;
-    this.writing = this.drain().finally(() => {
-      this.writing = null;
-      // what arrived during the write: at once if a full batch, else on the timer
-      if (this.buffer.length >= this.options.batchRows) this.kick();
-      else if (this.buffer.length)
-        this.timer ??= setTimeout(() => this.kick(), this.options.flushMs);
-    });
+    while (
+      this.writes.size < this.maxWrites &&
+      this.buffer.length &&
+      (timerFired || this.buffer.length >= this.options.batchRows)
+    ) {
+      const batch = this.buffer.splice(0, this.options.batchRows);
+      const committed = this.commit(batch);
+      const previous = this.settled;
+      this.settled = (async () => {
+        const settle = await committed;
+        await previous;
+        settle();
+      })();
+      const write = committed
+        .then(() => {})
+        .finally(() => {
+          this.writes.delete(write);
+          // what arrived meanwhile: at once if a full batch, else on the timer
+          if (this.buffer.length >= this.options.batchRows) this.kick(false);
+          else if (this.buffer.length)
+            this.timer ??= setTimeout(() => this.kick(true), this.options.flushMs);
+        });
+      this.writes.add(write);
+      timerFired = false;
+    }
   }
 
-  private async drain() {
-    const batch = this.buffer.splice(0, this.options.batchRows);
-    await this.commit(batch);
-  }
-
-  /** Writes a batch until it is durable; a poison message is isolated by bisection. */
-  private async commit(batch: Pending[], attempt = 0): Promise<void> {
+  /**
+   * Writes a batch until it is durable and returns how to settle it; a poison message (a
+   * database data error) is isolated by bisection, an unreachable database is waited for.
+   */
+  private async commit(batch: Pending[], attempt = 0): Promise<() => void> {
     const { database, metrics, logger, now } = this.options;
-    let result: BatchResult;
     try {
       const at = now();
-      result = await database.transaction((tx) =>
-        writeBatch(
+      const write = this.options.write ?? writeBatch;
+      const result = await database.transaction((tx) =>
+        write(
           tx,
           batch.map((p) => p.message),
           { now: at, resendBefore: new Date(at.getTime() - COMMAND_RESEND_MS) },
         ),
       );
+      return () => this.settleBatch(batch, result);
     } catch (error) {
       metrics.batchErrors += 1;
       if (isDataError(error) && batch.length > 1) {
         const half = Math.ceil(batch.length / 2);
-        await this.commit(batch.slice(0, half));
-        await this.commit(batch.slice(half));
-        return;
+        const first = await this.commit(batch.slice(0, half));
+        const second = await this.commit(batch.slice(half));
+        return () => {
+          first();
+          second();
+        };
       }
       if (isDataError(error)) {
         logger.warn(
           { err: error, moduleId: batch[0]!.message.moduleId },
           'module message refused by the database, dropped',
         );
-        metrics.reject('schema');
-        metrics.pending -= 1;
-        batch[0]!.settle(true);
-        return;
+        return () => {
+          metrics.reject('schema');
+          metrics.pending -= 1;
+          batch[0]!.settle(true);
+        };
       }
       // the database is unreachable: keep the batch (unacknowledged) and retry
       const delay = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!;
@@ -155,7 +185,6 @@ export class IngestPipeline {
       await new Promise((resolve) => setTimeout(resolve, delay));
       return this.commit(batch, attempt + 1);
     }
-    this.settleBatch(batch, result);
   }
 
   private settleBatch(batch: Pending[], result: BatchResult) {

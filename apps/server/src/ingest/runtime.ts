@@ -48,6 +48,8 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
     now,
     batchRows: config.ingestBatchRows,
     flushMs: config.ingestFlushMs,
+    // one PGlite runs one query at a time; PostgreSQL overlaps a commit with the next batch
+    concurrentWrites: database.kind === 'postgres' ? 2 : 1,
     onCommandsDue: (ids) => dispatcher?.track(dispatcher.dispatch({ ids })),
   });
 
