@@ -195,11 +195,11 @@ console.log(
 );
 const pglite = await ingest('pglite', PGLITE_MESSAGES);
 console.log(
-  `ingest on PGlite:     ${fmt(pglite.rate)} committed  (${pglite.rows}/${pglite.sent} rows, ${pglite.batches} batches) = ${(pglite.rate / raw.rate).toFixed(2)} × raw`,
+  `ingest on PGlite:     ${fmt(pglite.rate)} committed  (${pglite.rows}/${pglite.sent} rows, ${pglite.batches} batches, ${pglite.serverCpuMicrosPerMessage} µs server CPU/msg) = ${(pglite.rate / raw.rate).toFixed(2)} × raw`,
 );
 const postgres = await ingest('postgres', MESSAGES);
 console.log(
-  `ingest on PostgreSQL: ${fmt(postgres.rate)} committed  (${postgres.rows}/${postgres.sent} rows, ${postgres.batches} batches) = ${(postgres.rate / raw.rate).toFixed(2)} × raw`,
+  `ingest on PostgreSQL: ${fmt(postgres.rate)} committed  (${postgres.rows}/${postgres.sent} rows, ${postgres.batches} batches, ${postgres.serverCpuMicrosPerMessage} µs server CPU/msg) = ${(postgres.rate / raw.rate).toFixed(2)} × raw`,
 );
 const lost = (r: { sent: number; rows: number; distinctRows: number; failed: number }) =>
   r.sent - r.distinctRows + r.failed + (r.rows - r.distinctRows);
@@ -212,6 +212,9 @@ const result = {
   postgresMsgPerSec: Math.round(postgres.rate),
   pgliteRatio: Number((pglite.rate / raw.rate).toFixed(3)),
   postgresRatio: Number((postgres.rate / raw.rate).toFixed(3)),
+  pgliteServerCpuMicrosPerMsg: pglite.serverCpuMicrosPerMessage,
+  postgresServerCpuMicrosPerMsg: postgres.serverCpuMicrosPerMessage,
+  loadAverage: os.loadavg()[0],
   pgliteLost: lost(pglite),
   postgresLost: lost(postgres),
   targets: {

@@ -1,5 +1,5 @@
 // The embedded MQTT broker (DESIGN §2: aedes in-process when MQTT_URL is not set).
-// - modules authenticate with username = client id = module id and their secret;
+// - modules authenticate with username = module id (also the client id) and their secret;
 // - a module publishes only under vfm/v1/{its id}/up/… and subscribes only to its own
 //   vfm/v1/{its id}/down/command (anything else: publish → disconnected, subscribe → 0x80);
 // - a module's up message goes to the ingest pipeline BEFORE the broker answers PUBACK, and
@@ -64,18 +64,27 @@ function listen(server: net.Server, port: number, host: string): Promise<number>
 
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<MqttTransport> {
   const { auth, pipeline, metrics, logger } = options;
-  const connected = new Map<string, Client>();
+  // the module behind each authenticated connection, and a module's open connections
+  const moduleOf = new WeakMap<Client, string>();
+  const connected = new Map<string, Set<Client>>();
 
   const aedes = await Aedes.createBroker({
-    // a module's session may carry up to this many QoS 1 messages awaiting the database
+    // packets a module may send before its CONNACK (the secret check is asynchronous)
     queueLimit: 1000,
     authenticate(client, username, password, done) {
       const secret = password?.toString('utf8');
-      // the client id must be the module id: no module can take over another's session
-      const claimed = username === client.id ? username : undefined;
+      // the client id is the module id (or `{module id}-…` for a second connection of the
+      // same module, e.g. a test tool): no module can take over another module's session
+      const claimed =
+        username !== undefined && (client.id === username || client.id.startsWith(`${username}-`))
+          ? username
+          : undefined;
       auth.verify(claimed, secret).then(
         (ok) => {
-          if (ok) return done(null, true);
+          if (ok) {
+            moduleOf.set(client, claimed!);
+            return done(null, true);
+          }
           metrics.authFailures += 1;
           const error = new Error('bad module id or secret') as AuthenticateError;
           error.returnCode = BAD_USERNAME_OR_PASSWORD;
@@ -90,9 +99,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       );
     },
     authorizePublish(client, packet, done) {
-      const topic = client ? parseUpTopic(packet.topic) : null;
-      if (!client || !topic || topic.moduleId !== client.id) {
-        logger.warn({ moduleId: client?.id, topic: packet.topic }, 'module publish refused');
+      const moduleId = client ? moduleOf.get(client) : undefined;
+      const topic = moduleId ? parseUpTopic(packet.topic) : null;
+      if (!client || !topic || topic.moduleId !== moduleId) {
+        logger.warn({ moduleId, topic: packet.topic }, 'module publish refused');
         return done(new Error(`publishing to ${packet.topic} is not allowed`));
       }
       packet.retain = false;
@@ -103,9 +113,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       });
     },
     authorizeSubscribe(client, subscription, done) {
-      const allowed = subscription.topic === commandTopic(client.id);
+      const moduleId = moduleOf.get(client);
+      const allowed = moduleId !== undefined && subscription.topic === commandTopic(moduleId);
       if (!allowed)
-        logger.warn({ moduleId: client.id, topic: subscription.topic }, 'module subscribe refused');
+        logger.warn({ moduleId, topic: subscription.topic }, 'module subscribe refused');
       done(
         null,
         allowed ? { ...subscription, qos: Math.min(subscription.qos, MQTT_QOS) as 0 | 1 } : null,
@@ -114,20 +125,26 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   });
 
   aedes.on('clientReady', (client) => {
-    const previous = connected.get(client.id);
-    if (previous && previous !== client) previous.close();
-    connected.set(client.id, client);
+    const moduleId = moduleOf.get(client);
+    if (!moduleId) return;
+    let clients = connected.get(moduleId);
+    if (!clients) connected.set(moduleId, (clients = new Set()));
+    clients.add(client);
     metrics.connectedModules = connected.size;
     // a persistent session's subscription is back already: deliver what waited
-    options.onModuleReady(client.id);
+    options.onModuleReady(moduleId);
   });
   aedes.on('clientDisconnect', (client) => {
-    if (connected.get(client.id) === client) connected.delete(client.id);
+    const moduleId = moduleOf.get(client);
+    const clients = moduleId ? connected.get(moduleId) : undefined;
+    clients?.delete(client);
+    if (moduleId && clients?.size === 0) connected.delete(moduleId);
     metrics.connectedModules = connected.size;
   });
   aedes.on('subscribe', (subscriptions, client) => {
-    if (client && subscriptions.some((s) => s.topic === commandTopic(client.id) && s.qos <= 2)) {
-      options.onModuleReady(client.id);
+    const moduleId = client ? moduleOf.get(client) : undefined;
+    if (moduleId && subscriptions.some((s) => s.topic === commandTopic(moduleId) && s.qos <= 2)) {
+      options.onModuleReady(moduleId);
     }
   });
   aedes.on('clientError', (client, error) => {
@@ -180,7 +197,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     onlineModules: () => new Set(connected.keys()),
     disconnectModules(moduleIds) {
-      for (const id of moduleIds) connected.get(id)?.close();
+      for (const id of moduleIds) for (const client of connected.get(id) ?? []) client.close();
     },
     isReady: () => listening && !aedes.closed,
     async stopAccepting() {

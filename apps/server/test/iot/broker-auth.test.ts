@@ -49,9 +49,12 @@ const closed = (client: MqttClient) =>
   });
 
 describe('authentication', () => {
-  it('accepts a module with its own secret', async () => {
+  it('accepts a module with its own secret, also on a second connection `{id}-…`', async () => {
     const client = await online(a);
     expect(client.connected).toBe(true);
+    const tool = await connectModule(url, a.moduleId, a.secret, { clientId: `${a.moduleId}-tool` });
+    clients.push(tool);
+    expect(tool.connected).toBe(true);
   });
 
   it('refuses a wrong secret, an unknown module and a client id other than the module id', async () => {
