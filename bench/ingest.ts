@@ -19,6 +19,7 @@ import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { UP_TOPIC_FILTER } from '@vfm/contract';
+import type { FloodResult } from '@vfm/simulator';
 import { loadConfig } from '../apps/server/src/config/config';
 import type { ResolvedConfig } from '../apps/server/src/config/secrets';
 import { createServer } from '../apps/server/src/server';
@@ -38,15 +39,6 @@ if (ONLY) {
       : await ingest(ONLY as 'pglite' | 'postgres', ONLY === 'pglite' ? PGLITE_MESSAGES : MESSAGES);
   console.log(`${ONLY}: ${JSON.stringify(r)}`);
   process.exit(0);
-}
-
-interface FloodResult {
-  modules: number;
-  sent: number;
-  acknowledged: number;
-  failed: number;
-  seconds: number;
-  rate: number;
 }
 
 /** Runs the simulator's load generator in its own process (the other core). */
