@@ -12,6 +12,7 @@ import { ModuleAuthenticator } from './module-auth';
 import { ensureTelemetryPartitions } from './partitions';
 import { IngestPipeline } from './pipeline';
 import type { MqttTransport } from './transport';
+import { Coalescer } from '../lib/coalescer';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -53,6 +54,12 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
     onCommandsDue: (ids) => dispatcher?.track(dispatcher.dispatch({ ids })),
   });
 
+  // modules that (re)connected: their waiting commands go out together, a few ms later (a
+  // broker restart brings every module back at once)
+  const modulesBack = new Coalescer<string>(50, (moduleIds) =>
+    dispatcher?.track(dispatcher.dispatch({ moduleIds, force: true })),
+  );
+
   let transport: MqttTransport;
   let brokerUrl: string;
   if (config.mqttUrl) {
@@ -78,8 +85,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
       pipeline,
       metrics,
       logger: log,
-      onModuleReady: (moduleId) =>
-        dispatcher?.track(dispatcher.dispatch({ moduleIds: [moduleId], force: true })),
+      onModuleReady: (moduleId) => modulesBack.add(moduleId),
     });
     brokerUrl = `mqtt://127.0.0.1:${transport.port}`;
   }
@@ -110,6 +116,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
       if (closed) return;
       closed = true;
       clearInterval(partitionTimer);
+      modulesBack.clear();
       await unlistenModules();
       await dispatcher.stop();
       // graceful: no new connections, commit and acknowledge what was received, then close
