@@ -19,7 +19,6 @@ export function startIotTestServer(options: StartOptions = {}): Promise<TestServ
   return startTestServer({
     ...options,
     env: {
-      MQTT_PORT: '0',
       INGEST_FLUSH_MS: '20',
       // a group and session per test server, or parallel test files steal each other's messages
       ...(external

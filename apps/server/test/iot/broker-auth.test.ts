@@ -25,7 +25,7 @@ let b: TestModule;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ env: { MQTT_PORT: '0' } });
+  t = await startTestServer();
   url = brokerUrlOf(t);
   const { fleet } = await createFleetWithUsers(t);
   a = await provisionModule(t, fleet);

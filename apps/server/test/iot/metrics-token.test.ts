@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ env: { MQTT_PORT: '0', METRICS_TOKEN: 'scrape-token-123' } });
+  t = await startTestServer({ env: { METRICS_TOKEN: 'scrape-token-123' } });
 });
 afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ env: { MQTT_PORT: '0' } });
+  t = await startTestServer();
 });
 afterAll(() => t.close());
 

@@ -11,7 +11,7 @@ let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
 
 beforeAll(async () => {
   // the embedded broker: removal must close the module's connection
-  t = await startTestServer({ env: { MQTT_PORT: '0' } });
+  t = await startTestServer();
   cast = await createFleetWithUsers(t);
 });
 afterAll(() => t.close());
