@@ -24,6 +24,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'simulator',
+          root: 'apps/simulator',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       'apps/web/vite.config.ts',
     ],
   },

@@ -1,5 +1,6 @@
 // Assembles a running VFM process from its configuration: database (migrated), mailer, HTTP
-// app. main.ts adds signals; tests call createServer() directly.
+// app, and by role the IoT side (broker/ingest/dispatcher) and the simulated demo fleet.
+// main.ts adds signals; tests call createServer() directly.
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp, type App } from './app';
@@ -11,12 +12,19 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { DEFAULT_DEMO_PASSWORD } from './config/config';
 import { DEMO_ACCOUNTS, seedDemo } from './demo/seed';
 import { assertNoDemoAccounts } from './demo/production-guard';
+import { startIot, type IotRuntime } from './ingest/runtime';
+import metricsRoutes from './ingest/metrics-routes';
+import { startDemoSimulation, type DemoSimulation } from './simulation/demo-simulation';
 
 export interface VfmServer {
   app: App;
   database: Database;
   mailer: Mailer;
   config: ResolvedConfig;
+  /** the IoT side (role ingest): broker or broker link, ingest, command dispatcher */
+  iot: IotRuntime | null;
+  /** the simulated demo fleet (role simulator, SIMULATOR_BIKES > 0) */
+  simulation: DemoSimulation | null;
   /** stop accepting work, finish what is in flight, release everything */
   close(): Promise<void>;
 }
@@ -66,15 +74,40 @@ export async function createServer(
       mailer,
       now: options.now ?? (() => new Date()),
     });
+    let iot: IotRuntime | null = null;
+    let simulation: DemoSimulation | null = null;
+    try {
+      if (config.roles.has('ingest')) {
+        iot = await startIot(app.ctx, logger);
+        const runtime = iot;
+        app.readinessChecks.set('mqtt', async () => runtime.isReady());
+      }
+      await app.register(metricsRoutes, { metrics: () => iot?.metrics ?? null });
+      if (config.roles.has('simulator') && config.simulatorBikes > 0) {
+        const brokerUrl = iot?.brokerUrl ?? config.mqttUrl;
+        if (brokerUrl) simulation = startDemoSimulation(app.ctx, logger, brokerUrl);
+        else logger.warn('the simulator needs a broker: role ingest (embedded broker) or MQTT_URL');
+      }
+    } catch (error) {
+      await iot?.close().catch(() => {});
+      await app.close().catch(() => {});
+      throw error;
+    }
     let closed = false;
     return {
       app,
       database,
       mailer,
       config,
+      iot,
+      simulation,
       async close() {
         if (closed) return;
         closed = true;
+        // graceful (issue 4): stop the simulated modules, commit and acknowledge what the
+        // ingest holds, close the broker, then the HTTP side
+        await simulation?.stop();
+        await iot?.close();
         await app.close();
         await mailer.close();
         if (!options.database) await database.close();

@@ -7,3 +7,6 @@ export * from './auth';
 export * from './settings';
 export * from './accounts';
 export * from './bike';
+export * from './mqtt';
+export * from './commands';
+export * from './provisioning';

@@ -1,4 +1,5 @@
 // The one typed configuration object (DESIGN §2 table). Nothing else reads process.env.
+import os from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, APPLICATION_KEY } from '@vfm/contract';
 
@@ -14,6 +15,20 @@ export interface Config {
   databaseUrl: string | null;
   mqttUrl: string | null;
   mqttPort: number;
+  /** MQTT_PORT was given: a busy port is an error instead of a fallback to a free one */
+  mqttPortExplicit: boolean;
+  /** MQTT 5 shared-subscription group of the ingest workers (with MQTT_URL) */
+  mqttSharedGroup: string;
+  /** client id of the server's persistent session on the external broker */
+  mqttClientId: string;
+  /** how long the external broker keeps the server's session (and queues its messages) */
+  mqttSessionExpirySeconds: number;
+  /** when set, GET /metrics needs `Authorization: Bearer <token>` */
+  metricsToken: string | null;
+  /** ingest batches: flush at this many messages… */
+  ingestBatchRows: number;
+  /** …or this long after the first message of the batch */
+  ingestFlushMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   /** origin used in e-mail links and the only allowed reset redirect origin */
@@ -99,6 +114,10 @@ export function loadConfig(env: Env = process.env): Config {
 
   const port = int('PORT', 3000, 0, 65535);
   const mqttPort = int('MQTT_PORT', 1883, 0, 65535);
+  const mqttSharedGroup = env.MQTT_SHARED_GROUP || 'vfm-ingest';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(mqttSharedGroup)) {
+    problems.push('MQTT_SHARED_GROUP must be 1 to 64 letters, digits, "-" or "_"');
+  }
   const demo = bool('DEMO', !production);
   // relative to where `npm …` was typed (INIT_CWD), not to the workspace npm runs in
   const baseDir = env.INIT_CWD || process.cwd();
@@ -143,6 +162,13 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     mqttUrl: url('MQTT_URL', ['mqtt:', 'mqtts:', 'ws:', 'wss:']),
     mqttPort,
+    mqttPortExplicit: env.MQTT_PORT !== undefined && env.MQTT_PORT !== '',
+    mqttSharedGroup,
+    mqttClientId: env.MQTT_CLIENT_ID || `vfm-ingest-${os.hostname()}`.slice(0, 64),
+    mqttSessionExpirySeconds: int('MQTT_SESSION_EXPIRY', 86_400, 0, 0xffff_ffff),
+    metricsToken: env.METRICS_TOKEN || null,
+    ingestBatchRows: int('INGEST_BATCH_ROWS', 1000, 1, 50_000),
+    ingestFlushMs: int('INGEST_FLUSH_MS', 100, 1, 250),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'VFM <no-reply@vfm.local>',
     publicUrl,

@@ -180,6 +180,9 @@ export const bike = pgTable('bike', {
   stateTs: tstz('state_ts'),
   tripStartedAt: tstz('trip_started_at'),
   tripStartOdometerKm: doublePrecision('trip_start_odometer_km'),
+  tripStartLatitude: doublePrecision('trip_start_latitude'),
+  tripStartLongitude: doublePrecision('trip_start_longitude'),
+  tripDistanceKm: doublePrecision('trip_distance_km'),
   createdAt: tstz('created_at').notNull().defaultNow(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
@@ -236,6 +239,8 @@ export const event = pgTable('event', {
   data: jsonb('data'),
   occurredAt: tstz('occurred_at').notNull().defaultNow(),
   moduleSeq: bigint('module_seq', { mode: 'number' }),
+  acknowledgedAt: tstz('acknowledged_at'),
+  acknowledgedBy: text('acknowledged_by'),
 });
 
 export const command = pgTable('command', {

@@ -3,5 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import accountsModule from './accounts';
 import authModule from './auth';
 import settingsModule from './settings';
+import commandRoutes from './commands/routes';
+import provisioningRoutes from './provisioning/routes';
 
-export const apiModules: FastifyPluginAsync[] = [authModule, settingsModule, accountsModule];
+export const apiModules: FastifyPluginAsync[] = [
+  authModule,
+  settingsModule,
+  accountsModule,
+  commandRoutes,
+  provisioningRoutes,
+];

@@ -74,13 +74,17 @@ export async function tokenFor(t: TestServer, account: AccountRow): Promise<stri
     'INSERT INTO auth_session (account_id) VALUES ($1) RETURNING id',
     [account.id],
   );
-  return t.server.app.accessTokens.sign({
-    accountId: account.id,
-    email: account.email,
-    roles: account.roles,
-    fleetId: account.fleetId,
-    sessionId: session!.id,
-  });
+  // signed on the server's clock, which tests may have moved forward
+  return t.server.app.accessTokens.sign(
+    {
+      accountId: account.id,
+      email: account.email,
+      roles: account.roles,
+      fleetId: account.fleetId,
+      sessionId: session!.id,
+    },
+    t.clock.now(),
+  );
 }
 
 /** A fleet with an admin and a manager, each with a token: the usual cast of a test. */

@@ -52,6 +52,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     SIMULATOR_BIKES: '0',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // the embedded MQTT broker on a free port: test files run in parallel
+    MQTT_PORT: '0',
     ...options.env,
   });
   const config = { ...base, ...options.config } as ResolvedConfig;

@@ -1,0 +1,323 @@
+// Writes one batch of validated module messages in ONE transaction (ADR 0010): history rows
+// (idempotent on module + seq), command acks, derived bike state, trips, usage, the commands a
+// rider's theft declaration calls for, and one fleet notification per fleet. The pipeline
+// acknowledges the messages (PUBACK) only after this commit.
+import type { TxQuery } from '../db/client';
+import { FleetChanges } from '../lib/fleet-changes';
+import { enqueueCommands, refreshPendingFlags } from '../modules/commands/command-service';
+import type { UpKind, UpMessageByKind } from '@vfm/contract';
+import { deriveBike, type BikeInput, type BikeState, type DerivedTrip } from './derive';
+import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './bike-state-sql';
+import { refreshUsage } from './usage';
+
+export interface ValidMessage<K extends UpKind = UpKind> {
+  moduleId: string;
+  kind: K;
+  message: UpMessageByKind[K];
+  ts: Date;
+}
+
+export type MessageOutcome = 'stored' | 'duplicate' | 'unknown_module';
+
+export interface BatchResult {
+  /** outcome of each message, in batch order */
+  outcomes: MessageOutcome[];
+  /** PENDING commands of the batch's modules that are due for (re)delivery */
+  commandsToDispatch: string[];
+}
+
+export interface WriteBatchOptions {
+  now: Date;
+  /** a PENDING command published longer ago than this is published again when its module talks */
+  resendBefore: Date;
+}
+
+const key = (bikeId: number, seq: number, ms?: number) => `${bikeId}:${seq}:${ms ?? ''}`;
+
+const TELEMETRY_EXTRA = [
+  'alarmActive',
+  'batterySoh',
+  'batteryCycles',
+  'batteryNumber',
+  'firmware',
+  'hardware',
+] as const;
+
+export async function writeBatch(
+  tx: TxQuery,
+  batch: ValidMessage[],
+  options: WriteBatchOptions,
+): Promise<BatchResult> {
+  const outcomes: MessageOutcome[] = batch.map(() => 'duplicate');
+  const bikes = await loadBikesForUpdate(tx, [...new Set(batch.map((m) => m.moduleId))]);
+  const inputs = new Map<number, BikeInput[]>();
+  const addInput = (bikeId: number, input: BikeInput) => {
+    const list = inputs.get(bikeId);
+    if (list) list.push(input);
+    else inputs.set(bikeId, [input]);
+  };
+
+  const byKind: Record<UpKind, Array<{ index: number; bike: LoadedBike; m: ValidMessage }>> = {
+    telemetry: [],
+    event: [],
+    ack: [],
+    autotest: [],
+  };
+  batch.forEach((m, index) => {
+    const bike = bikes.get(m.moduleId);
+    if (!bike) outcomes[index] = 'unknown_module';
+    else byKind[m.kind].push({ index, bike, m });
+  });
+
+  // telemetry history: every message once, whatever its age (ON CONFLICT = redelivery)
+  if (byKind.telemetry.length) {
+    const rows = byKind.telemetry.map(({ bike, m }) => {
+      const t = m.message as UpMessageByKind['telemetry'];
+      const extra: Record<string, unknown> = {};
+      for (const name of TELEMETRY_EXTRA) if (t[name] !== undefined) extra[name] = t[name];
+      return {
+        bike_id: bike.state.id,
+        seq: t.seq,
+        ts: m.ts.toISOString(),
+        received_at: options.now.toISOString(),
+        latitude: t.lat ?? null,
+        longitude: t.lon ?? null,
+        speed_kmh: t.speedKmh ?? null,
+        iot_mode: t.mode ?? null,
+        bike_battery: t.bikeBattery ?? null,
+        iot_battery: t.iotBattery ?? null,
+        battery_plugged: t.batteryPlugged ?? null,
+        assistance_locked: t.assistanceLocked ?? null,
+        odometer_km: t.odometerKm ?? null,
+        extra: Object.keys(extra).length ? extra : null,
+      };
+    });
+    const inserted = await tx.query<{ bike_id: number; seq: number; ms: number }>(
+      `INSERT INTO telemetry (bike_id, seq, ts, received_at, latitude, longitude, speed_kmh,
+         iot_mode, bike_battery, iot_battery, battery_plugged, assistance_locked, odometer_km, extra)
+       SELECT * FROM json_to_recordset($1::json) AS t(bike_id bigint, seq bigint, ts timestamptz,
+         received_at timestamptz, latitude float8, longitude float8, speed_kmh real, iot_mode text,
+         bike_battery smallint, iot_battery smallint, battery_plugged boolean,
+         assistance_locked boolean, odometer_km float8, extra jsonb)
+       ON CONFLICT DO NOTHING
+       RETURNING bike_id, seq, (extract(epoch FROM ts) * 1000)::bigint AS ms`,
+      [JSON.stringify(rows)],
+    );
+    const fresh = new Set(inserted.map((r) => key(r.bike_id, r.seq, r.ms)));
+    for (const { index, bike, m } of byKind.telemetry) {
+      const k = key(bike.state.id, m.message.seq, m.ts.getTime());
+      if (!fresh.delete(k)) continue; // a second copy in the same batch is a duplicate too
+      outcomes[index] = 'stored';
+      addInput(bike.state.id, {
+        kind: 'telemetry',
+        seq: m.message.seq,
+        ts: m.ts,
+        telemetry: m.message as UpMessageByKind['telemetry'],
+      });
+    }
+  }
+
+  // module events, then self-diagnosis reports (each also an AUTOTEST event of the history)
+  const eventRows: Array<Record<string, unknown>> = [];
+  for (const { bike, m } of byKind.event) {
+    const e = m.message as UpMessageByKind['event'];
+    eventRows.push(eventRow(bike.state, e.seq, m.ts, e.name, e.source, e.data ?? null));
+  }
+  if (byKind.autotest.length) {
+    const rows = byKind.autotest.map(({ bike, m }) => ({
+      bike_id: bike.state.id,
+      seq: m.message.seq,
+      ts: m.ts.toISOString(),
+      results: (m.message as UpMessageByKind['autotest']).results,
+    }));
+    const inserted = await tx.query<{ bike_id: number; seq: number }>(
+      `INSERT INTO autotest (bike_id, seq, ts, results)
+       SELECT * FROM json_to_recordset($1::json) AS a(bike_id bigint, seq bigint, ts timestamptz, results jsonb)
+       ON CONFLICT DO NOTHING RETURNING bike_id, seq`,
+      [JSON.stringify(rows)],
+    );
+    const fresh = new Set(inserted.map((r) => key(r.bike_id, r.seq)));
+    for (const { index, bike, m } of byKind.autotest) {
+      if (!fresh.delete(key(bike.state.id, m.message.seq))) continue;
+      outcomes[index] = 'stored';
+      addInput(bike.state.id, { kind: 'autotest', seq: m.message.seq, ts: m.ts });
+      const results = (m.message as UpMessageByKind['autotest']).results;
+      const count = (status: string) => results.filter((r) => r.status === status).length;
+      eventRows.push(
+        eventRow(bike.state, m.message.seq, m.ts, 'AUTOTEST', 'MODULE', {
+          ok: count('OK'),
+          ko: count('KO'),
+          na: count('NA'),
+        }),
+      );
+    }
+  }
+  if (eventRows.length) {
+    const inserted = await tx.query<{ bike_id: number; module_seq: number }>(
+      `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, data, occurred_at, module_seq)
+       SELECT fleet_id, bike_id, vehicle_number, 'PRODUCT', name, source, data, occurred_at, module_seq
+         FROM json_to_recordset($1::json) AS e(fleet_id uuid, bike_id bigint, vehicle_number text,
+              name text, source text, data jsonb, occurred_at timestamptz, module_seq bigint)
+       ON CONFLICT (bike_id, module_seq) WHERE module_seq IS NOT NULL DO NOTHING
+       RETURNING bike_id, module_seq`,
+      [JSON.stringify(eventRows)],
+    );
+    const fresh = new Set(inserted.map((r) => key(r.bike_id, r.module_seq)));
+    for (const { index, bike, m } of byKind.event) {
+      if (!fresh.delete(key(bike.state.id, m.message.seq))) continue;
+      const e = m.message as UpMessageByKind['event'];
+      outcomes[index] = 'stored';
+      addInput(bike.state.id, {
+        kind: 'event',
+        seq: e.seq,
+        ts: m.ts,
+        name: e.name,
+        source: e.source,
+        data: e.data,
+      });
+    }
+  }
+
+  // command acks: PENDING → ACKNOWLEDGED / FAILED, once (a repeated ack changes nothing)
+  const ackedBikes = new Set<number>();
+  if (byKind.ack.length) {
+    const rows = byKind.ack.map(({ bike, m }) => {
+      const a = m.message as UpMessageByKind['ack'];
+      return {
+        id: a.commandId.toLowerCase(),
+        bike_id: bike.state.id,
+        status: a.status === 'OK' ? 'ACKNOWLEDGED' : 'FAILED',
+        ts: m.ts.toISOString(),
+        detail: a.detail ?? null,
+      };
+    });
+    const updated = await tx.query<{
+      id: string;
+      bike_id: number;
+      type: string;
+      value: string;
+      status: string;
+    }>(
+      `UPDATE command c SET status = a.status, acknowledged_at = a.ts, detail = a.detail
+         FROM (SELECT DISTINCT ON (id) * FROM json_to_recordset($1::json)
+                 AS x(id uuid, bike_id bigint, status text, ts timestamptz, detail text)) a
+        WHERE c.id = a.id AND c.bike_id = a.bike_id AND c.status = 'PENDING'
+        RETURNING c.id, c.bike_id, c.type, c.value, c.status`,
+      [JSON.stringify(rows)],
+    );
+    const applied = new Map(updated.map((r) => [r.id, r]));
+    for (const { index, bike, m } of byKind.ack) {
+      const a = m.message as UpMessageByKind['ack'];
+      const row = applied.get(a.commandId.toLowerCase());
+      if (!row) continue;
+      applied.delete(row.id);
+      outcomes[index] = 'stored';
+      ackedBikes.add(bike.state.id);
+      addInput(bike.state.id, {
+        kind: 'ack',
+        seq: a.seq,
+        ts: m.ts,
+        ok: row.status === 'ACKNOWLEDGED',
+        type: row.type,
+        value: row.value,
+      });
+    }
+  }
+
+  // derived state, trips, usage, pending flags, rider theft commands
+  const changes = new FleetChanges();
+  const states: BikeState[] = [];
+  const trips: Array<DerivedTrip & { bikeId: number; fleetId: string }> = [];
+  const loaded = new Map([...bikes.values()].map((bike) => [bike.state.id, bike]));
+  const derivedCommands: Array<{
+    bike: BikeState;
+    type: 'MODE';
+    value: string;
+    requestedBy: string;
+  }> = [];
+  for (const [bikeId, list] of inputs) {
+    const bike = loaded.get(bikeId)!;
+    const derivation = deriveBike(bike.state, list, bike.settings, options.now);
+    states.push(derivation.state);
+    changes.add(bike.state.fleetId, ...derivation.kinds);
+    for (const trip of derivation.trips)
+      trips.push({ ...trip, bikeId, fleetId: bike.state.fleetId });
+    for (const command of derivation.commands)
+      derivedCommands.push({ bike: derivation.state, ...command });
+  }
+  await saveBikeStates(tx, states);
+  if (trips.length) {
+    await tx.query(
+      `INSERT INTO trip (fleet_id, bike_id, started_at, ended_at, distance_km, duration_minutes,
+                         start_latitude, start_longitude, end_latitude, end_longitude)
+       SELECT * FROM json_to_recordset($1::json) AS t(fleet_id uuid, bike_id bigint,
+         started_at timestamptz, ended_at timestamptz, distance_km float8, duration_minutes float8,
+         start_latitude float8, start_longitude float8, end_latitude float8, end_longitude float8)
+       ON CONFLICT (bike_id, started_at) DO NOTHING`,
+      [
+        JSON.stringify(
+          trips.map((t) => ({
+            fleet_id: t.fleetId,
+            bike_id: t.bikeId,
+            started_at: t.startedAt.toISOString(),
+            ended_at: t.endedAt.toISOString(),
+            distance_km: t.distanceKm,
+            duration_minutes: t.durationMinutes,
+            start_latitude: t.startLatitude,
+            start_longitude: t.startLongitude,
+            end_latitude: t.endLatitude,
+            end_longitude: t.endLongitude,
+          })),
+        ),
+      ],
+    );
+    await refreshUsage(tx, [...new Set(trips.map((t) => t.bikeId))]);
+  }
+  await refreshPendingFlags(tx, [...ackedBikes]);
+  for (const { bike, type, value, requestedBy } of derivedCommands) {
+    await enqueueCommands(tx, {
+      fleetId: bike.fleetId,
+      bikes: [{ bikeId: bike.id, vehicleNumber: bike.vehicleNumber }],
+      type,
+      value,
+      requestedBy,
+      now: options.now,
+      changes,
+    });
+  }
+
+  // commands waiting for a module that just talked: it is online, (re)deliver them
+  const commandsToDispatch = bikes.size
+    ? (
+        await tx.query<{ id: string }>(
+          `SELECT id FROM command
+            WHERE bike_id = ANY($1::bigint[]) AND status = 'PENDING' AND expires_at > $2
+              AND (sent_at IS NULL OR sent_at < $3)`,
+          [[...loaded.keys()], options.now, options.resendBefore],
+        )
+      ).map((row) => row.id)
+    : [];
+
+  await changes.notify(tx);
+  return { outcomes, commandsToDispatch };
+}
+
+function eventRow(
+  bike: BikeState,
+  seq: number,
+  ts: Date,
+  name: string,
+  source: string,
+  data: unknown,
+): Record<string, unknown> {
+  return {
+    fleet_id: bike.fleetId,
+    bike_id: bike.id,
+    vehicle_number: bike.vehicleNumber,
+    name,
+    source,
+    data,
+    occurred_at: ts.toISOString(),
+    module_seq: seq,
+  };
+}

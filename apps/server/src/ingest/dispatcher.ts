@@ -1,0 +1,152 @@
+// Publishes the command outbox to the modules (docs/architecture.md "Commands", DESIGN §7):
+// PENDING commands not yet delivered go out QoS 1 on `vfm_command` notifications, when their
+// module (re)connects or talks, and every SWEEP_MS as a safety net; PENDING commands past
+// their expires_at become EXPIRED. Several ingest instances may run this: a command is
+// claimed (sent_at set) by one UPDATE before it is published, so it goes out once.
+import type { Logger } from 'pino';
+import type { CommandMessage } from '@vfm/contract';
+import type { Database } from '../db/client';
+import { FleetChanges } from '../lib/fleet-changes';
+import { COMMAND_CHANNEL, refreshPendingFlags } from '../modules/commands/command-service';
+import type { IngestMetrics } from './metrics';
+import { COMMAND_RESEND_MS } from './pipeline';
+import type { MqttTransport } from './transport';
+
+export const SWEEP_MS = 30_000;
+
+interface ClaimedCommand {
+  id: string;
+  module_id: string;
+  type: CommandMessage['type'];
+  value: string;
+  requested_at: Date;
+  expires_at: Date;
+}
+
+export interface DispatcherOptions {
+  database: Database;
+  transport: MqttTransport;
+  metrics: IngestMetrics;
+  logger: Logger;
+  now: () => Date;
+}
+
+export class CommandDispatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private running = new Set<Promise<unknown>>();
+
+  constructor(private readonly options: DispatcherOptions) {}
+
+  async start() {
+    this.unlisten = await this.options.database.listen(COMMAND_CHANNEL, (id) =>
+      this.track(this.dispatch({ ids: [id] })),
+    );
+    this.timer = setInterval(() => this.track(this.sweep()), SWEEP_MS);
+    this.timer.unref();
+    this.track(this.sweep());
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.unlisten?.();
+    this.unlisten = null;
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Publishes these PENDING commands (or all of these modules'), claiming them first. */
+  async dispatch(target: {
+    ids?: string[];
+    moduleIds?: string[];
+    force?: boolean;
+  }): Promise<number> {
+    const { database, transport, now } = this.options;
+    const online = transport.onlineModules();
+    const at = now();
+    // a command already published is sent again only after COMMAND_RESEND_MS, unless forced
+    // (its module just subscribed: whatever was sent before may have been lost with a clean session)
+    const resendBefore = target.force ? at : new Date(at.getTime() - COMMAND_RESEND_MS);
+    const claimed = await database.query<ClaimedCommand>(
+      `UPDATE command c SET sent_at = $1
+         FROM bike b
+        WHERE b.id = c.bike_id AND c.status = 'PENDING' AND c.expires_at > $1
+          AND (c.sent_at IS NULL OR c.sent_at < $2)
+          AND ($3::uuid[] IS NULL OR c.id = ANY($3::uuid[]))
+          AND ($4::text[] IS NULL OR b.module_id = ANY($4::text[]))
+          AND b.module_id IS NOT NULL
+          AND ($5::text[] IS NULL OR b.module_id = ANY($5::text[]))
+        RETURNING c.id, b.module_id, c.type, c.value, c.requested_at, c.expires_at`,
+      [at, resendBefore, target.ids ?? null, target.moduleIds ?? null, online ? [...online] : null],
+    );
+    // oldest first: a module applies commands in the order they were given
+    claimed.sort((a, b) => a.requested_at.getTime() - b.requested_at.getTime());
+    for (const command of claimed) await this.publish(command);
+    return claimed.length;
+  }
+
+  /** Expires overdue commands and publishes any missed by a notification. */
+  async sweep(): Promise<void> {
+    await this.expireDue();
+    await this.dispatch({});
+  }
+
+  /** DESIGN §7: a command not acknowledged within 24 h is EXPIRED. */
+  async expireDue(): Promise<number> {
+    const { database, metrics, now } = this.options;
+    return database.transaction(async (tx) => {
+      const expired = await tx.query<{ bike_id: number; fleet_id: string }>(
+        `UPDATE command SET status = 'EXPIRED'
+          WHERE status = 'PENDING' AND expires_at <= $1
+          RETURNING bike_id, fleet_id`,
+        [now()],
+      );
+      if (!expired.length) return 0;
+      await refreshPendingFlags(tx, [...new Set(expired.map((row) => row.bike_id))]);
+      const changes = new FleetChanges();
+      for (const row of expired) changes.add(row.fleet_id, 'bike', 'command');
+      await changes.notify(tx);
+      metrics.commandsExpired += expired.length;
+      return expired.length;
+    });
+  }
+
+  private async publish(command: ClaimedCommand) {
+    const value: CommandMessage['value'] =
+      command.type === 'MODE'
+        ? (command.value as CommandMessage['value'])
+        : command.value === 'true';
+    const message: CommandMessage = {
+      commandId: command.id,
+      type: command.type,
+      value,
+      expiresAt: command.expires_at.toISOString(),
+    };
+    try {
+      await this.options.transport.publishCommand(
+        command.module_id,
+        Buffer.from(JSON.stringify(message)),
+      );
+      this.options.metrics.commandsPublished += 1;
+    } catch (error) {
+      // not published: release the claim so that the next sweep retries
+      this.options.logger.warn({ err: error, commandId: command.id }, 'command publish failed');
+      await this.options.database
+        .query('UPDATE command SET sent_at = NULL WHERE id = $1 AND status = $2', [
+          command.id,
+          'PENDING',
+        ])
+        .catch(() => {});
+    }
+  }
+
+  /** Runs a background dispatch, logging (never throwing) its failure. */
+  track(work: Promise<unknown>) {
+    const tracked = work
+      .catch((error: unknown) =>
+        this.options.logger.error({ err: error }, 'command dispatch failed'),
+      )
+      .finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+  }
+}

@@ -1,0 +1,214 @@
+// The embedded MQTT broker (DESIGN §2: aedes in-process when MQTT_URL is not set).
+// - modules authenticate with username = module id (also the client id) and their secret;
+// - a module publishes only under vfm/v1/{its id}/up/… and subscribes only to its own
+//   vfm/v1/{its id}/down/command (anything else: publish → disconnected, subscribe → 0x80);
+// - a module's up message goes to the ingest pipeline BEFORE the broker answers PUBACK, and
+//   the PUBACK leaves only once the message is committed (ADR 0010);
+// - the server itself publishes commands with aedes.publish (privileged, no client).
+import net from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { Logger } from 'pino';
+import { MQTT_QOS, commandTopic, parseUpTopic } from '@vfm/contract';
+import type { IngestMetrics } from './metrics';
+import type { ModuleAuthenticator } from './module-auth';
+import type { IngestPipeline } from './pipeline';
+import type { MqttTransport } from './transport';
+
+export interface EmbeddedBrokerOptions {
+  port: number;
+  /** MQTT_PORT given explicitly: a busy port is fatal, otherwise fall back to a free one */
+  portExplicit: boolean;
+  host: string;
+  auth: ModuleAuthenticator;
+  pipeline: IngestPipeline;
+  metrics: IngestMetrics;
+  logger: Logger;
+  /** a module (re)connected or subscribed to its command topic: deliver what waits for it */
+  onModuleReady: (moduleId: string) => void;
+}
+
+export class MqttPortBusyError extends Error {
+  constructor(port: number) {
+    super(
+      `MQTT_PORT ${port} is already in use (another MQTT broker?). Choose another MQTT_PORT ` +
+        '(0 = any free port), stop the other broker, or connect to it with MQTT_URL.',
+    );
+    this.name = 'MqttPortBusyError';
+  }
+}
+
+const BAD_USERNAME_OR_PASSWORD = 4;
+
+const corked = new WeakSet<object>();
+function corkUntilNextTick(conn: unknown) {
+  const socket = conn as { cork?: () => void; uncork?: () => void };
+  if (!socket.cork || corked.has(socket)) return;
+  corked.add(socket);
+  socket.cork();
+  process.nextTick(() => {
+    corked.delete(socket);
+    socket.uncork!();
+  });
+}
+
+function listen(server: net.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as net.AddressInfo).port);
+    });
+  });
+}
+
+export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<MqttTransport> {
+  const { auth, pipeline, metrics, logger } = options;
+  // the module behind each authenticated connection, and a module's open connections
+  const moduleOf = new WeakMap<Client, string>();
+  const connected = new Map<string, Set<Client>>();
+
+  const aedes = await Aedes.createBroker({
+    // packets a module may send before its CONNACK (the secret check is asynchronous)
+    queueLimit: 1000,
+    authenticate(client, username, password, done) {
+      const secret = password?.toString('utf8');
+      // the client id is the module id (or `{module id}-…` for a second connection of the
+      // same module, e.g. a test tool): no module can take over another module's session
+      const claimed =
+        username !== undefined && (client.id === username || client.id.startsWith(`${username}-`))
+          ? username
+          : undefined;
+      auth.verify(claimed, secret).then(
+        (ok) => {
+          if (ok) {
+            moduleOf.set(client, claimed!);
+            return done(null, true);
+          }
+          metrics.authFailures += 1;
+          const error = new Error('bad module id or secret') as AuthenticateError;
+          error.returnCode = BAD_USERNAME_OR_PASSWORD;
+          done(error, false);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'module authentication failed');
+          const failure = new Error('authentication unavailable') as AuthenticateError;
+          failure.returnCode = 3; // server unavailable: the module retries later
+          done(failure, false);
+        },
+      );
+    },
+    authorizePublish(client, packet, done) {
+      const moduleId = client ? moduleOf.get(client) : undefined;
+      const topic = moduleId ? parseUpTopic(packet.topic) : null;
+      if (!client || !topic || topic.moduleId !== moduleId) {
+        logger.warn({ moduleId, topic: packet.topic }, 'module publish refused');
+        return done(new Error(`publishing to ${packet.topic} is not allowed`));
+      }
+      packet.retain = false;
+      pipeline.accept(topic.moduleId, topic.kind, packet.payload as Buffer, (stored) => {
+        // a batch acknowledges many messages of a connection at once: one write, not one each
+        corkUntilNextTick(client.conn);
+        done(stored ? null : new Error('ingest stopping'));
+      });
+    },
+    authorizeSubscribe(client, subscription, done) {
+      const moduleId = moduleOf.get(client);
+      const allowed = moduleId !== undefined && subscription.topic === commandTopic(moduleId);
+      if (!allowed)
+        logger.warn({ moduleId, topic: subscription.topic }, 'module subscribe refused');
+      done(
+        null,
+        allowed ? { ...subscription, qos: Math.min(subscription.qos, MQTT_QOS) as 0 | 1 } : null,
+      );
+    },
+  });
+
+  aedes.on('clientReady', (client) => {
+    const moduleId = moduleOf.get(client);
+    if (!moduleId) return;
+    let clients = connected.get(moduleId);
+    if (!clients) connected.set(moduleId, (clients = new Set()));
+    clients.add(client);
+    metrics.connectedModules = connected.size;
+    // a persistent session's subscription is back already: deliver what waited
+    options.onModuleReady(moduleId);
+  });
+  aedes.on('clientDisconnect', (client) => {
+    const moduleId = moduleOf.get(client);
+    const clients = moduleId ? connected.get(moduleId) : undefined;
+    clients?.delete(client);
+    if (moduleId && clients?.size === 0) connected.delete(moduleId);
+    metrics.connectedModules = connected.size;
+  });
+  aedes.on('subscribe', (subscriptions, client) => {
+    const moduleId = client ? moduleOf.get(client) : undefined;
+    if (moduleId && subscriptions.some((s) => s.topic === commandTopic(moduleId) && s.qos <= 2)) {
+      options.onModuleReady(moduleId);
+    }
+  });
+  aedes.on('clientError', (client, error) => {
+    logger.debug({ moduleId: client.id, err: error.message }, 'module connection error');
+  });
+  aedes.on('connectionError', (client, error) => {
+    logger.debug({ moduleId: client.id, err: error.message }, 'module connection refused');
+  });
+
+  const server = net.createServer(aedes.handle);
+  let port: number;
+  try {
+    port = await listen(server, options.port, options.host);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    if (options.portExplicit) {
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      throw new MqttPortBusyError(options.port);
+    }
+    port = await listen(server, 0, options.host);
+    logger.warn(
+      { wanted: options.port, port },
+      `MQTT port ${options.port} is busy (another broker?): the embedded broker listens on ${port} instead; set MQTT_PORT to choose`,
+    );
+  }
+  logger.info({ port }, `embedded MQTT broker listening on port ${port}`);
+  let listening = true;
+  // net.Server.close() calls back once every connection is gone, i.e. after aedes.close()
+  let serverClosed: Promise<void> | null = null;
+  const closeServer = () =>
+    (serverClosed ??= new Promise<void>((resolve) => server.close(() => resolve())));
+
+  return {
+    kind: 'embedded',
+    port,
+    publishCommand(moduleId, payload) {
+      return new Promise((resolve, reject) => {
+        aedes.publish(
+          {
+            cmd: 'publish',
+            topic: commandTopic(moduleId),
+            payload,
+            qos: MQTT_QOS,
+            retain: false,
+            dup: false,
+          },
+          (error) => (error ? reject(error) : resolve()),
+        );
+      });
+    },
+    onlineModules: () => new Set(connected.keys()),
+    disconnectModules(moduleIds) {
+      for (const id of moduleIds) for (const client of connected.get(id) ?? []) client.close();
+    },
+    isReady: () => listening && !aedes.closed,
+    async stopAccepting() {
+      listening = false;
+      void closeServer();
+    },
+    async close() {
+      listening = false;
+      const closed = closeServer();
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await closed;
+    },
+  };
+}

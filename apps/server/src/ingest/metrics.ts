@@ -1,0 +1,118 @@
+// Ingest counters, rendered for GET /metrics in the Prometheus text format (issue 4).
+import { UP_KINDS, type UpKind } from '@vfm/contract';
+import type { RejectReason } from './validate';
+
+const REJECT_REASONS: RejectReason[] = [
+  'json',
+  'schema',
+  'too_large',
+  'future',
+  'unknown_module',
+  'topic',
+];
+
+export class IngestMetrics {
+  received = Object.fromEntries(UP_KINDS.map((kind) => [kind, 0])) as Record<UpKind, number>;
+  stored = Object.fromEntries(UP_KINDS.map((kind) => [kind, 0])) as Record<UpKind, number>;
+  duplicates = 0;
+  rejected = Object.fromEntries(REJECT_REASONS.map((r) => [r, 0])) as Record<RejectReason, number>;
+  batches = 0;
+  batchErrors = 0;
+  /** messages received and not yet committed (held without PUBACK) */
+  pending = 0;
+  /** seconds between a module's ts and the commit, for the last batch (max) */
+  lagSeconds = 0;
+  /** seconds between receipt and commit, for the last batch (max) */
+  commitLatencySeconds = 0;
+  lastBatchSize = 0;
+  commandsPublished = 0;
+  commandsExpired = 0;
+  authFailures = 0;
+  connectedModules = 0;
+
+  reject(reason: RejectReason) {
+    this.rejected[reason] += 1;
+  }
+
+  get totalReceived() {
+    return Object.values(this.received).reduce((a, b) => a + b, 0);
+  }
+
+  get totalStored() {
+    return Object.values(this.stored).reduce((a, b) => a + b, 0);
+  }
+
+  render(): string {
+    const lines: string[] = [];
+    const metric = (
+      name: string,
+      type: 'counter' | 'gauge',
+      help: string,
+      values: Array<[Record<string, string>, number]>,
+    ) => {
+      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
+      for (const [labels, value] of values) {
+        const text = Object.entries(labels)
+          .map(([k, v]) => `${k}="${v}"`)
+          .join(',');
+        lines.push(`${name}${text ? `{${text}}` : ''} ${value}`);
+      }
+    };
+    const perKind = (record: Record<UpKind, number>) =>
+      UP_KINDS.map((kind) => [{ kind }, record[kind]] as [Record<string, string>, number]);
+    metric(
+      'vfm_ingest_received_total',
+      'counter',
+      'module messages received',
+      perKind(this.received),
+    );
+    metric('vfm_ingest_stored_total', 'counter', 'module messages committed', perKind(this.stored));
+    metric(
+      'vfm_ingest_duplicates_total',
+      'counter',
+      'redelivered messages already stored (module, seq)',
+      [[{}, this.duplicates]],
+    );
+    metric(
+      'vfm_ingest_rejected_total',
+      'counter',
+      'messages dropped as invalid',
+      REJECT_REASONS.map((reason) => [{ reason }, this.rejected[reason]]),
+    );
+    metric('vfm_ingest_batches_total', 'counter', 'committed batches', [[{}, this.batches]]);
+    metric('vfm_ingest_batch_errors_total', 'counter', 'failed batch writes (retried)', [
+      [{}, this.batchErrors],
+    ]);
+    metric('vfm_ingest_pending', 'gauge', 'messages received, not yet committed nor acknowledged', [
+      [{}, this.pending],
+    ]);
+    metric(
+      'vfm_ingest_lag_seconds',
+      'gauge',
+      'max age (commit time - module ts) in the last batch',
+      [[{}, this.lagSeconds]],
+    );
+    metric(
+      'vfm_ingest_commit_latency_seconds',
+      'gauge',
+      'max time from receipt to commit in the last batch',
+      [[{}, this.commitLatencySeconds]],
+    );
+    metric('vfm_ingest_last_batch_size', 'gauge', 'messages in the last batch', [
+      [{}, this.lastBatchSize],
+    ]);
+    metric('vfm_commands_published_total', 'counter', 'commands published to modules', [
+      [{}, this.commandsPublished],
+    ]);
+    metric('vfm_commands_expired_total', 'counter', 'commands expired unacknowledged', [
+      [{}, this.commandsExpired],
+    ]);
+    metric('vfm_mqtt_auth_failures_total', 'counter', 'refused module connections', [
+      [{}, this.authFailures],
+    ]);
+    metric('vfm_mqtt_connected_modules', 'gauge', 'modules connected to the embedded broker', [
+      [{}, this.connectedModules],
+    ]);
+    return `${lines.join('\n')}\n`;
+  }
+}

@@ -1,0 +1,212 @@
+// The ingest pipeline (ADR 0010): validate → batch → one transaction → acknowledge.
+// A message is acknowledged to its module (PUBACK) only after the batch holding it committed,
+// so a crash between receipt and commit loses nothing: the module (or the broker's persistent
+// session) sends it again and (module, seq) idempotency drops the copy. Batches flush at
+// `batchRows` messages or `flushMs` after their first message; one write runs at a time, and
+// while it runs acknowledgements are withheld, which throttles the modules (backpressure).
+import type { Logger } from 'pino';
+import type { UpKind } from '@vfm/contract';
+import type { Database } from '../db/client';
+import { writeBatch, type BatchResult, type ValidMessage } from './batch-writer';
+import type { IngestMetrics } from './metrics';
+import { parseUpMessage } from './validate';
+
+/** Called once per message: after commit (or at once for a rejected one). `false` = not
+ *  stored, the transport must NOT acknowledge (the pipeline is stopping). */
+export type Settle = (stored: boolean) => void;
+
+export interface IngestPipelineOptions {
+  database: Database;
+  metrics: IngestMetrics;
+  logger: Logger;
+  now: () => Date;
+  batchRows: number;
+  flushMs: number;
+  /** batches written at once (default 1) */
+  concurrentWrites?: number;
+  /** the batch writer (tests replace it) */
+  write?: typeof writeBatch;
+  /** PENDING commands of modules that talked, to publish (again) */
+  onCommandsDue?: (commandIds: string[]) => void;
+}
+
+interface Pending {
+  message: ValidMessage;
+  settle: Settle;
+  receivedAt: number;
+}
+
+/** Delay before retrying a batch the database refused for a non-data reason (it is down). */
+const RETRY_MS = [100, 250, 500, 1000, 2000, 5000];
+/** A PENDING command is published again at most this often while its module is active. */
+export const COMMAND_RESEND_MS = 60_000;
+
+/** SQLSTATE classes 22 (data exception) and 23 (integrity): the batch holds a poison message. */
+const isDataError = (error: unknown) =>
+  /^2[23]/.test(String((error as { code?: string }).code ?? ''));
+
+export class IngestPipeline {
+  private buffer: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly writes = new Set<Promise<void>>();
+  /** settles the batches in the order they were taken */
+  private settled: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private readonly options: IngestPipelineOptions;
+  private readonly maxWrites: number;
+
+  constructor(options: IngestPipelineOptions) {
+    this.options = options;
+    this.maxWrites = Math.max(1, options.concurrentWrites ?? 1);
+  }
+
+  /** Takes one module message; `settle` runs once its fate is durable. */
+  accept(moduleId: string, kind: UpKind, payload: Buffer, settle: Settle): void {
+    const { metrics, now } = this.options;
+    if (this.stopped) return settle(false);
+    metrics.received[kind] += 1;
+    const parsed = parseUpMessage(kind, payload, now());
+    if (!parsed.ok) {
+      metrics.reject(parsed.reason);
+      this.options.logger.debug(
+        { moduleId, kind, reason: parsed.reason, detail: parsed.detail },
+        'module message rejected',
+      );
+      // acknowledged and dropped: resending a malformed message would never make it valid
+      return settle(true);
+    }
+    this.buffer.push({
+      message: { moduleId, kind, message: parsed.message, ts: parsed.ts },
+      settle,
+      receivedAt: Date.now(),
+    });
+    metrics.pending += 1;
+    if (this.buffer.length >= this.options.batchRows) this.kick(false);
+    else this.timer ??= setTimeout(() => this.kick(true), this.options.flushMs);
+  }
+
+  /** Messages received and not yet committed. */
+  get pending() {
+    return this.buffer.length;
+  }
+
+  /** Commits everything received so far (graceful stop, tests). */
+  async flush(): Promise<void> {
+    while (this.buffer.length || this.writes.size) {
+      this.kick(true);
+      await Promise.all([...this.writes]);
+      await this.settled;
+    }
+  }
+
+  /** Stops taking messages, commits what was taken. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.flush();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Starts writes while there is room: full batches, or anything when the timer fired. */
+  private kick(timerFired: boolean) {
+    if (timerFired && this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    while (
+      this.writes.size < this.maxWrites &&
+      this.buffer.length &&
+      (timerFired || this.buffer.length >= this.options.batchRows)
+    ) {
+      const batch = this.buffer.splice(0, this.options.batchRows);
+      const committed = this.commit(batch);
+      const previous = this.settled;
+      this.settled = (async () => {
+        const settle = await committed;
+        await previous;
+        settle();
+      })();
+      const write = committed
+        .then(() => {})
+        .finally(() => {
+          this.writes.delete(write);
+          // what arrived meanwhile: at once if a full batch, else on the timer
+          if (this.buffer.length >= this.options.batchRows) this.kick(false);
+          else if (this.buffer.length)
+            this.timer ??= setTimeout(() => this.kick(true), this.options.flushMs);
+        });
+      this.writes.add(write);
+      timerFired = false;
+    }
+  }
+
+  /**
+   * Writes a batch until it is durable and returns how to settle it; a poison message (a
+   * database data error) is isolated by bisection, an unreachable database is waited for.
+   */
+  private async commit(batch: Pending[], attempt = 0): Promise<() => void> {
+    const { database, metrics, logger, now } = this.options;
+    try {
+      const at = now();
+      const write = this.options.write ?? writeBatch;
+      const result = await database.transaction((tx) =>
+        write(
+          tx,
+          batch.map((p) => p.message),
+          { now: at, resendBefore: new Date(at.getTime() - COMMAND_RESEND_MS) },
+        ),
+      );
+      return () => this.settleBatch(batch, result);
+    } catch (error) {
+      metrics.batchErrors += 1;
+      if (isDataError(error) && batch.length > 1) {
+        const half = Math.ceil(batch.length / 2);
+        const first = await this.commit(batch.slice(0, half));
+        const second = await this.commit(batch.slice(half));
+        return () => {
+          first();
+          second();
+        };
+      }
+      if (isDataError(error)) {
+        logger.warn(
+          { err: error, moduleId: batch[0]!.message.moduleId },
+          'module message refused by the database, dropped',
+        );
+        return () => {
+          metrics.reject('schema');
+          metrics.pending -= 1;
+          batch[0]!.settle(true);
+        };
+      }
+      // the database is unreachable: keep the batch (unacknowledged) and retry
+      const delay = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!;
+      logger.error({ err: error, attempt, delay }, 'ingest batch write failed, retrying');
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      return this.commit(batch, attempt + 1);
+    }
+  }
+
+  private settleBatch(batch: Pending[], result: BatchResult) {
+    const { metrics, now } = this.options;
+    const committedAt = now().getTime();
+    const wall = Date.now();
+    let lag = 0;
+    let latency = 0;
+    batch.forEach((pending, index) => {
+      const outcome = result.outcomes[index];
+      if (outcome === 'stored') metrics.stored[pending.message.kind] += 1;
+      else if (outcome === 'duplicate') metrics.duplicates += 1;
+      else metrics.reject('unknown_module');
+      lag = Math.max(lag, (committedAt - pending.message.ts.getTime()) / 1000);
+      latency = Math.max(latency, (wall - pending.receivedAt) / 1000);
+      pending.settle(true);
+    });
+    metrics.pending -= batch.length;
+    metrics.batches += 1;
+    metrics.lastBatchSize = batch.length;
+    metrics.lagSeconds = Math.max(0, lag);
+    metrics.commitLatencySeconds = latency;
+    if (result.commandsToDispatch.length) this.options.onCommandsDue?.(result.commandsToDispatch);
+  }
+}

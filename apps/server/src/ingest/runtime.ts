@@ -1,0 +1,128 @@
+// Starts and stops the IoT side of a process with role `ingest` (DESIGN §2): the embedded
+// broker or the link to MQTT_URL, the ingest pipeline, the command dispatcher, the monthly
+// telemetry partitions, and the revocation of removed modules.
+import type { Logger } from 'pino';
+import type { AppContext } from '../plugins/context';
+import { MODULE_CHANNEL, type ModuleRevocation } from '../modules/provisioning/module-revocation';
+import { CommandDispatcher } from './dispatcher';
+import { startEmbeddedBroker } from './embedded-broker';
+import { connectExternalBroker } from './external-link';
+import { IngestMetrics } from './metrics';
+import { ModuleAuthenticator } from './module-auth';
+import { ensureTelemetryPartitions } from './partitions';
+import { IngestPipeline } from './pipeline';
+import type { MqttTransport } from './transport';
+import { Coalescer } from '../lib/coalescer';
+
+const DAY_MS = 24 * 3_600_000;
+
+export interface IotRuntime {
+  metrics: IngestMetrics;
+  pipeline: IngestPipeline;
+  dispatcher: CommandDispatcher;
+  transport: MqttTransport;
+  auth: ModuleAuthenticator;
+  /** where modules connect: the embedded broker's address, or MQTT_URL */
+  brokerUrl: string;
+  isReady(): boolean;
+  close(): Promise<void>;
+}
+
+export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRuntime> {
+  const { config, database, now } = ctx;
+  const log = logger.child({ component: 'iot' });
+  await ensureTelemetryPartitions(database, now());
+  const partitionTimer = setInterval(() => {
+    ensureTelemetryPartitions(database, now()).catch((err: unknown) =>
+      log.error({ err }, 'telemetry partitions could not be created'),
+    );
+  }, DAY_MS);
+  partitionTimer.unref();
+
+  const metrics = new IngestMetrics();
+  const auth = new ModuleAuthenticator(database);
+  let dispatcher: CommandDispatcher | null = null;
+  const pipeline = new IngestPipeline({
+    database,
+    metrics,
+    logger: log,
+    now,
+    batchRows: config.ingestBatchRows,
+    flushMs: config.ingestFlushMs,
+    // one PGlite runs one query at a time; PostgreSQL overlaps a commit with the next batch
+    concurrentWrites: database.kind === 'postgres' ? 2 : 1,
+    onCommandsDue: (ids) => dispatcher?.track(dispatcher.dispatch({ ids })),
+  });
+
+  // modules that (re)connected: their waiting commands go out together, a few ms later (a
+  // broker restart brings every module back at once)
+  const modulesBack = new Coalescer<string>(50, (moduleIds) =>
+    dispatcher?.track(dispatcher.dispatch({ moduleIds, force: true })),
+  );
+
+  let transport: MqttTransport;
+  let brokerUrl: string;
+  if (config.mqttUrl) {
+    transport = await connectExternalBroker({
+      url: config.mqttUrl,
+      clientId: config.mqttClientId,
+      sharedGroup: config.mqttSharedGroup,
+      sessionExpirySeconds: config.mqttSessionExpirySeconds,
+      ingest: true,
+      pipeline,
+      metrics,
+      logger: log,
+      receiveMaximum: Math.min(65_535, Math.max(100, config.ingestBatchRows * 4)),
+      onConnected: () => dispatcher?.track(dispatcher.dispatch({})),
+    });
+    brokerUrl = config.mqttUrl;
+  } else {
+    transport = await startEmbeddedBroker({
+      port: config.mqttPort,
+      portExplicit: config.mqttPortExplicit,
+      host: config.host,
+      auth,
+      pipeline,
+      metrics,
+      logger: log,
+      onModuleReady: (moduleId) => modulesBack.add(moduleId),
+    });
+    brokerUrl = `mqtt://127.0.0.1:${transport.port}`;
+  }
+  dispatcher = new CommandDispatcher({ database, transport, metrics, logger: log, now });
+  await dispatcher.start();
+
+  // a module removed from its fleet (possibly by another instance) can no longer connect
+  const unlistenModules = await database.listen(MODULE_CHANNEL, (payload) => {
+    try {
+      const { moduleIds } = JSON.parse(payload) as ModuleRevocation;
+      auth.revoke(moduleIds);
+      transport.disconnectModules(moduleIds);
+    } catch (err) {
+      log.warn({ err }, 'bad module revocation notice');
+    }
+  });
+
+  let closed = false;
+  return {
+    metrics,
+    pipeline,
+    dispatcher,
+    transport,
+    auth,
+    brokerUrl,
+    isReady: () => transport.isReady(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(partitionTimer);
+      modulesBack.clear();
+      await unlistenModules();
+      await dispatcher.stop();
+      // graceful: no new connections, commit and acknowledge what was received, then close
+      await transport.stopAccepting();
+      await pipeline.stop();
+      await transport.close();
+    },
+  };
+}

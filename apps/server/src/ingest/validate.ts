@@ -1,0 +1,49 @@
+// Every up message is checked against the contract before it goes near the database
+// (DESIGN §6): a bad one is dropped and counted, never a crash, never a stuck module.
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { UP_MESSAGE_SCHEMAS, type UpKind, type UpMessageByKind } from '@vfm/contract';
+
+// the same validator as the HTTP API (Fastify uses ajv): one reading of the contract
+const ajv = new Ajv({ allErrors: false, strict: false });
+addFormats.default(ajv, ['date-time']);
+const validators = {
+  telemetry: ajv.compile(UP_MESSAGE_SCHEMAS.telemetry),
+  event: ajv.compile(UP_MESSAGE_SCHEMAS.event),
+  ack: ajv.compile(UP_MESSAGE_SCHEMAS.ack),
+  autotest: ajv.compile(UP_MESSAGE_SCHEMAS.autotest),
+};
+
+/** Larger payloads are not module messages (a full telemetry is ~400 bytes). */
+export const MAX_PAYLOAD_BYTES = 16 * 1024;
+/** A module clock this far ahead would freeze the bike's state (it only moves forward). */
+export const MAX_CLOCK_AHEAD_MS = 60 * 60 * 1000;
+
+export type RejectReason = 'json' | 'schema' | 'too_large' | 'future' | 'unknown_module' | 'topic';
+
+export type ParsedUp<K extends UpKind = UpKind> =
+  | { ok: true; kind: K; message: UpMessageByKind[K]; ts: Date }
+  | { ok: false; reason: RejectReason; detail?: string };
+
+export function parseUpMessage<K extends UpKind>(kind: K, payload: Buffer, now: Date): ParsedUp<K> {
+  if (payload.length > MAX_PAYLOAD_BYTES) return { ok: false, reason: 'too_large' };
+  let value: unknown;
+  try {
+    value = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'json' };
+  }
+  const validate = validators[kind];
+  if (!validate(value)) {
+    const first = validate.errors?.[0];
+    return {
+      ok: false,
+      reason: 'schema',
+      detail: first ? `${first.instancePath || '/'} ${first.message ?? ''}` : undefined,
+    };
+  }
+  const message = value as UpMessageByKind[K];
+  const ts = new Date(message.ts);
+  if (ts.getTime() - now.getTime() > MAX_CLOCK_AHEAD_MS) return { ok: false, reason: 'future' };
+  return { ok: true, kind, message, ts };
+}

@@ -1,0 +1,151 @@
+// POST commands/… (DESIGN §5): thin HTTP translation; send-commands.ts and
+// acknowledge-alert.ts own the rules.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  ActiveQuerySchema,
+  AlertAcknowledgedSchema,
+  AlertIdParamsSchema,
+  BulkActiveQuerySchema,
+  BulkModeQuerySchema,
+  CommandsAcceptedSchema,
+  ModeQuerySchema,
+  VehicleNumberParamsSchema,
+  type CommandType,
+} from '@vfm/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseVehicleNumbers } from '../../lib/fleet-bikes';
+import { principalOf } from '../../plugins/auth';
+import { acknowledgeAlert } from './acknowledge-alert';
+import { sendCommands } from './send-commands';
+
+const problem = Type.Ref('Problem');
+const accepted = {
+  202: CommandsAcceptedSchema,
+  400: problem,
+  401: problem,
+  403: problem,
+  404: problem,
+  409: problem,
+};
+const tags = ['commands'];
+
+const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const send = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    vehicleNumbers: string[],
+    type: CommandType,
+    value: boolean | string,
+  ) => {
+    const result = await sendCommands(app.ctx.database, {
+      principal: principalOf(request),
+      vehicleNumbers,
+      type,
+      value,
+      now: app.ctx.now(),
+    });
+    return reply.code(202).send(result);
+  };
+  const bulk = (values: string[]) => parseVehicleNumbers(values, app.ctx.config.bulkLimit);
+
+  app.post(
+    '/commands/lockControl/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Lock (active=true) or unlock the electric assistance of a bike',
+        params: VehicleNumberParamsSchema,
+        querystring: ActiveQuerySchema,
+        response: accepted,
+      },
+    },
+    (request, reply) =>
+      send(request, reply, [request.params.vehicleNumber], 'LOCK_CONTROL', request.query.active),
+  );
+  app.post(
+    '/commands/lockControl',
+    {
+      schema: {
+        tags,
+        summary: 'Lock or unlock the electric assistance of several bikes (all or nothing)',
+        querystring: BulkActiveQuerySchema,
+        response: accepted,
+      },
+    },
+    (request, reply) =>
+      send(
+        request,
+        reply,
+        bulk(request.query.vehicleNumbers),
+        'LOCK_CONTROL',
+        request.query.active,
+      ),
+  );
+  app.post(
+    '/commands/alarm/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Arm (active=true) or disarm the alarm of a bike',
+        params: VehicleNumberParamsSchema,
+        querystring: ActiveQuerySchema,
+        response: accepted,
+      },
+    },
+    (request, reply) =>
+      send(request, reply, [request.params.vehicleNumber], 'ALARM', request.query.active),
+  );
+  app.post(
+    '/commands/mode/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Set the IoT communication mode of a bike',
+        params: VehicleNumberParamsSchema,
+        querystring: ModeQuerySchema,
+        response: accepted,
+      },
+    },
+    (request, reply) =>
+      send(request, reply, [request.params.vehicleNumber], 'MODE', request.query.mode),
+  );
+  app.post(
+    '/commands/mode',
+    {
+      schema: {
+        tags,
+        summary: 'Set the IoT communication mode of several bikes (all or nothing)',
+        querystring: BulkModeQuerySchema,
+        response: accepted,
+      },
+    },
+    (request, reply) =>
+      send(request, reply, bulk(request.query.vehicleNumbers), 'MODE', request.query.mode),
+  );
+  app.post(
+    '/commands/ack/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Acknowledge an alert event (alarm triggered): ends the suspected theft',
+        params: AlertIdParamsSchema,
+        response: {
+          200: AlertAcknowledgedSchema,
+          400: problem,
+          401: problem,
+          404: problem,
+          409: problem,
+        },
+      },
+    },
+    async (request) =>
+      acknowledgeAlert(app.ctx.database, {
+        principal: principalOf(request),
+        eventId: request.params.id,
+        now: app.ctx.now(),
+      }),
+  );
+};
+
+export default commandRoutes;

@@ -1,0 +1,52 @@
+// The command calls of DESIGN §5: lock control, alarm, mode — to one bike or, all or nothing,
+// to a list of bikes of the caller's fleet. The commands go through the outbox
+// (command-service.ts) and are answered 202 PENDING; the module's ack settles them.
+import type { CommandType, CommandsAccepted } from '@vfm/contract';
+import type { Database } from '../../db/client';
+import { FleetChanges } from '../../lib/fleet-changes';
+import { findFleetBikes } from '../../lib/fleet-bikes';
+import { HttpProblem } from '../../lib/problem';
+import type { Principal } from '../../plugins/auth';
+import { enqueueCommands, toCommand } from './command-service';
+
+export interface SendCommandsInput {
+  principal: Principal;
+  vehicleNumbers: string[];
+  type: CommandType;
+  value: boolean | string;
+  now: Date;
+}
+
+export async function sendCommands(
+  database: Database,
+  input: SendCommandsInput,
+): Promise<CommandsAccepted> {
+  const { principal } = input;
+  return database.transaction(async (tx) => {
+    const bikes = await findFleetBikes(tx, principal.fleetId, input.vehicleNumbers, true);
+    const withoutModule = bikes
+      .filter((bike) => !bike.module_id)
+      .map((bike) => bike.vehicle_number);
+    if (withoutModule.length) {
+      throw new HttpProblem(
+        409,
+        'NO_MODULE',
+        'Conflict',
+        `No IoT module is paired with ${withoutModule.slice(0, 20).join(', ')}`,
+        { missing: withoutModule },
+      );
+    }
+    const changes = new FleetChanges();
+    const rows = await enqueueCommands(tx, {
+      fleetId: principal.fleetId,
+      bikes: bikes.map((bike) => ({ bikeId: bike.id, vehicleNumber: bike.vehicle_number })),
+      type: input.type,
+      value: input.value,
+      requestedBy: principal.email,
+      now: input.now,
+      changes,
+    });
+    await changes.notify(tx);
+    return { commands: rows.map(toCommand) };
+  });
+}

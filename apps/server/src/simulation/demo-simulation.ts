@@ -1,0 +1,114 @@
+// The simulated demo fleet of `npm start` (DESIGN §2, issue 4 §8): SIMULATOR_BIKES modules in
+// "Demo Fleet", provisioned like an import, given 30 days of history once (demo mode), then run
+// in-process over MQTT with their own credentials against the broker — exactly as real modules.
+// It starts in the background: the API answers meanwhile.
+import type { Logger } from 'pino';
+import { FleetSimulator, type FleetModule } from '@vfm/simulator';
+import type { IotMode } from '@vfm/contract';
+import type { AppContext } from '../plugins/context';
+import { issueModuleSecrets } from '../modules/provisioning/provisioning-service';
+import { ensureDemoFleet, provisionDemoBikes } from './demo-fleet';
+import { seedDemoHistory } from './history-seed';
+
+export interface DemoSimulation {
+  /** settles once the modules are connected (or the start failed, which is logged) */
+  ready: Promise<void>;
+  readonly fleet: FleetSimulator | null;
+  stop(): Promise<void>;
+}
+
+interface BikeStateRow {
+  module_id: string;
+  latitude: number | null;
+  longitude: number | null;
+  odometer_km: number | null;
+  bike_battery_level: number | null;
+  iot_battery_level: number | null;
+  iot_mode: IotMode | null;
+  assistance_locked: boolean;
+  alarm_active: boolean;
+  battery_number: string | null;
+  battery_state_of_health: number | null;
+  battery_charge_cycles: number | null;
+}
+
+export function startDemoSimulation(
+  ctx: AppContext,
+  logger: Logger,
+  brokerUrl: string,
+): DemoSimulation {
+  const { config, database, now } = ctx;
+  const log = logger.child({ component: 'simulator' });
+  let stopped = false;
+  let fleet: FleetSimulator | null = null;
+
+  const ready = (async () => {
+    const fleetId = await ensureDemoFleet(database);
+    const bikes = await provisionDemoBikes(database, fleetId, config.simulatorBikes, now());
+    if (config.demo) {
+      const started = Date.now();
+      if (await seedDemoHistory(database, fleetId, bikes, now())) {
+        log.info(
+          { bikes: bikes.length, seconds: (Date.now() - started) / 1000 },
+          'demo fleet: 30 days of history seeded',
+        );
+      }
+    }
+    if (stopped) return;
+    // the server drives these modules itself: it issues their secrets at each start
+    const secrets = new Map(
+      (
+        await issueModuleSecrets(
+          database,
+          bikes.map((b) => b.moduleId),
+        )
+      ).map((s) => [s.moduleId, s.secret]),
+    );
+    const rows = await database.query<BikeStateRow>(
+      `SELECT module_id, latitude, longitude, odometer_km, bike_battery_level, iot_battery_level, iot_mode,
+              assistance_locked, alarm_active, battery_number, battery_state_of_health, battery_charge_cycles
+         FROM bike WHERE id = ANY($1::bigint[])`,
+      [bikes.map((b) => b.id)],
+    );
+    const modules: FleetModule[] = rows.map((row) => ({
+      moduleId: row.module_id,
+      secret: secrets.get(row.module_id),
+      ...(row.latitude !== null && row.longitude !== null
+        ? { position: { lat: row.latitude, lon: row.longitude } }
+        : {}),
+      ...(row.odometer_km !== null ? { odometerKm: row.odometer_km } : {}),
+      ...(row.bike_battery_level !== null ? { bikeBattery: row.bike_battery_level } : {}),
+      ...(row.iot_battery_level !== null ? { iotBattery: row.iot_battery_level } : {}),
+      // NAVIGATION and STANDBY are what a module reports by itself: it restarts automatic
+      mode: row.iot_mode && row.iot_mode !== 'NAVIGATION' ? row.iot_mode : 'STANDBY',
+      assistanceLocked: row.assistance_locked,
+      alarmActive: row.alarm_active,
+      ...(row.battery_number ? { batteryNumber: row.battery_number } : {}),
+      ...(row.battery_state_of_health !== null ? { batterySoh: row.battery_state_of_health } : {}),
+      ...(row.battery_charge_cycles !== null ? { batteryCycles: row.battery_charge_cycles } : {}),
+    }));
+    if (stopped) return;
+    fleet = new FleetSimulator({ brokerUrl, modules, log: (message) => log.warn(message) });
+    await fleet.start();
+    log.info(
+      {
+        modules: modules.length,
+        silent: fleet.stats.silent,
+        broker: brokerUrl.replace(/\/\/[^@]*@/, '//'),
+      },
+      `simulator: ${fleet.stats.connected} modules connected`,
+    );
+  })().catch((err: unknown) => log.error({ err }, 'the simulated demo fleet could not start'));
+
+  return {
+    ready,
+    get fleet() {
+      return fleet;
+    },
+    async stop() {
+      stopped = true;
+      await ready;
+      await fleet?.stop();
+    },
+  };
+}

@@ -1,0 +1,207 @@
+// 30 days of history for the demo fleet, written once (DESIGN §2: statistics are rich at the
+// first start): trips, thinned telemetry, events, self-diagnosis, the manager's commands, and
+// each bike's current state and usage figures at the end of it.
+import { generateHistory, type BikeHistory } from '@vfm/simulator';
+import type { Database, TxQuery } from '../db/client';
+import { ensureTelemetryPartitions } from '../ingest/partitions';
+import { refreshUsage } from '../ingest/usage';
+import { FleetChanges } from '../lib/fleet-changes';
+import type { DemoBike } from './demo-fleet';
+
+export const HISTORY_DAYS = 30;
+const DEMO_MANAGER = 'manager@vfm.demo';
+const CHUNK = 4000;
+
+/** true when the fleet already has a history (the seed runs once). */
+async function seeded(database: Database, fleetId: string) {
+  const [row] = await database.query('SELECT 1 FROM trip WHERE fleet_id = $1 LIMIT 1', [fleetId]);
+  return Boolean(row);
+}
+
+/** Runs sql with $1 = a chunk of the rows as JSON, $2… = params. */
+async function insertChunks(tx: TxQuery, sql: string, rows: unknown[], params: unknown[] = []) {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await tx.query(sql, [JSON.stringify(rows.slice(i, i + CHUNK)), ...params]);
+  }
+}
+
+export async function seedDemoHistory(
+  database: Database,
+  fleetId: string,
+  bikes: DemoBike[],
+  now: Date,
+): Promise<boolean> {
+  if (!bikes.length || (await seeded(database, fleetId))) return false;
+  const from = new Date(now.getTime() - (HISTORY_DAYS + 1) * 86_400_000);
+  await ensureTelemetryPartitions(database, from, now);
+  const histories = bikes.map((bike) => ({
+    bike,
+    history: generateHistory(bike.moduleId, { days: HISTORY_DAYS, now: now.getTime() }),
+  }));
+  await database.transaction(async (tx) => {
+    await insertChunks(
+      tx,
+      `INSERT INTO telemetry (bike_id, seq, ts, received_at, latitude, longitude, speed_kmh, iot_mode,
+                              bike_battery, iot_battery, battery_plugged, assistance_locked, odometer_km)
+       SELECT bike_id, seq, ts, ts, lat, lon, speed, mode, bb, ib, plugged, locked, odo
+         FROM json_to_recordset($1::json) AS t(bike_id bigint, seq bigint, ts timestamptz, lat float8,
+              lon float8, speed real, mode text, bb smallint, ib smallint, plugged boolean,
+              locked boolean, odo float8)
+       ON CONFLICT DO NOTHING`,
+      histories.flatMap(({ bike, history }) =>
+        history.telemetry.map((p) => ({
+          bike_id: bike.id,
+          seq: p.seq,
+          ts: p.ts,
+          lat: p.lat,
+          lon: p.lon,
+          speed: p.speedKmh,
+          mode: p.mode,
+          bb: p.bikeBattery,
+          ib: p.iotBattery,
+          plugged: p.batteryPlugged,
+          locked: p.assistanceLocked,
+          odo: p.odometerKm,
+        })),
+      ),
+    );
+    await insertChunks(
+      tx,
+      `INSERT INTO trip (fleet_id, bike_id, started_at, ended_at, distance_km, duration_minutes,
+                         start_latitude, start_longitude, end_latitude, end_longitude)
+       SELECT $2::uuid, bike_id, s, e, km, min, slat, slon, elat, elon
+         FROM json_to_recordset($1::json) AS t(bike_id bigint, s timestamptz, e timestamptz, km float8,
+              min float8, slat float8, slon float8, elat float8, elon float8)
+       ON CONFLICT DO NOTHING`,
+      histories.flatMap(({ bike, history }) =>
+        history.trips.map((t) => ({
+          bike_id: bike.id,
+          s: t.startedAt,
+          e: t.endedAt,
+          km: t.distanceKm,
+          min: t.durationMinutes,
+          slat: t.start.lat,
+          slon: t.start.lon,
+          elat: t.end.lat,
+          elon: t.end.lon,
+        })),
+      ),
+      [fleetId],
+    );
+    await insertEventsAndCommands(tx, fleetId, histories);
+    await insertChunks(
+      tx,
+      `INSERT INTO autotest (bike_id, seq, ts, results)
+       SELECT * FROM json_to_recordset($1::json) AS a(bike_id bigint, seq bigint, ts timestamptz, results jsonb)
+       ON CONFLICT DO NOTHING`,
+      histories.flatMap(({ bike, history }) =>
+        history.autotests.map((a) => ({
+          bike_id: bike.id,
+          seq: a.seq,
+          ts: a.ts,
+          results: a.results,
+        })),
+      ),
+    );
+    await tx.query(
+      `UPDATE bike b SET latitude = s.lat, longitude = s.lon, odometer_km = s.odo, total_km = s.odo,
+              bike_battery_level = s.bb, iot_battery_level = s.ib, battery_number = s.bn,
+              battery_state_of_health = s.soh, battery_charge_cycles = s.cycles, iot_mode = 'STANDBY',
+              status = 'PARKED', last_communication_date = s.ts, last_position_date = s.ts,
+              state_ts = s.ts, state_seq = s.seq, firmware_version = '2.4.3', hardware_version = 'VFM-IOT-3',
+              autonomy_km = round((s.bb * 0.8 * s.soh / 100.0)::numeric, 1)::float8,
+              low_vehicle_battery_since = CASE WHEN s.bb <= f.low_vehicle_battery_percent THEN s.ts END,
+              low_module_battery_since = CASE WHEN s.ib <= f.low_module_battery_percent THEN s.ts END,
+              updated_at = now()
+         FROM json_to_recordset($1::json) AS s(id bigint, lat float8, lon float8, odo float8, bb smallint,
+              ib smallint, bn text, soh smallint, cycles integer, ts timestamptz, seq bigint), fleet f
+        WHERE b.id = s.id AND f.id = b.fleet_id`,
+      [
+        JSON.stringify(
+          histories.map(({ bike, history }) => ({
+            id: bike.id,
+            lat: history.final.position.lat,
+            lon: history.final.position.lon,
+            odo: history.final.odometerKm,
+            bb: history.final.bikeBattery,
+            ib: history.final.iotBattery,
+            bn: history.final.batteryNumber,
+            soh: history.final.batterySoh,
+            cycles: history.final.batteryCycles,
+            ts: history.final.lastTs,
+            seq: history.telemetry.at(-1)!.seq,
+          })),
+        ),
+      ],
+    );
+    await refreshUsage(
+      tx,
+      bikes.map((bike) => bike.id),
+    );
+    await new FleetChanges().add(fleetId, 'bike', 'warning', 'event', 'command').notify(tx);
+  });
+  return true;
+}
+
+async function insertEventsAndCommands(
+  tx: TxQuery,
+  fleetId: string,
+  histories: Array<{ bike: DemoBike; history: BikeHistory }>,
+) {
+  const events = histories.flatMap(({ bike, history }) => [
+    ...history.events.map((e) => ({
+      bike_id: bike.id,
+      vn: bike.vehicleNumber,
+      name: e.name,
+      source: e.source,
+      email: null,
+      data: e.data,
+      ts: e.ts,
+      seq: e.seq,
+      ack_at: e.acknowledged ? new Date(e.ts.getTime() + 20 * 60_000) : null,
+      ack_by: e.acknowledged ? DEMO_MANAGER : null,
+    })),
+    ...history.commands.map((c) => ({
+      bike_id: bike.id,
+      vn: bike.vehicleNumber,
+      name: c.value === 'true' ? 'ASSISTANCE_LOCKED' : 'ASSISTANCE_UNLOCKED',
+      source: 'MANAGER',
+      email: DEMO_MANAGER,
+      data: { type: c.type, value: c.value },
+      ts: c.requestedAt,
+      seq: null,
+      ack_at: null,
+      ack_by: null,
+    })),
+  ]);
+  await insertChunks(
+    tx,
+    `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data,
+                        occurred_at, module_seq, acknowledged_at, acknowledged_by)
+     SELECT $2::uuid, bike_id, vn, 'PRODUCT', name, source, email, data, ts, seq, ack_at, ack_by
+       FROM json_to_recordset($1::json) AS e(bike_id bigint, vn text, name text, source text, email text,
+            data jsonb, ts timestamptz, seq bigint, ack_at timestamptz, ack_by text)
+     ON CONFLICT DO NOTHING`,
+    events,
+    [fleetId],
+  );
+  await insertChunks(
+    tx,
+    `INSERT INTO command (fleet_id, bike_id, type, value, status, requested_by, requested_at, sent_at,
+                          acknowledged_at, expires_at)
+     SELECT $2::uuid, bike_id, type, value, status, $3, r, r, a, r + interval '24 hours'
+       FROM json_to_recordset($1::json) AS c(bike_id bigint, type text, value text, status text,
+            r timestamptz, a timestamptz)`,
+    histories.flatMap(({ bike, history }) =>
+      history.commands.map((c) => ({
+        bike_id: bike.id,
+        type: c.type,
+        value: c.value,
+        status: c.status,
+        r: c.requestedAt,
+        a: c.acknowledgedAt,
+      })),
+    ),
+    [fleetId, DEMO_MANAGER],
+  );
+}

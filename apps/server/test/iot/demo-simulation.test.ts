@@ -1,0 +1,109 @@
+// The demo of `npm start` (DESIGN §2, issue 4 §8): simulated modules provisioned into "Demo
+// Fleet", 30 days of history seeded once, live over MQTT with their own credentials, and
+// answering commands like real modules.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_USER } from '@vfm/contract';
+import { createAccount, tokenFor } from '../helpers/factories';
+import { count, startIotTestServer, waitFor } from '../helpers/mqtt';
+import type { TestServer } from '../helpers/server';
+import { DEMO_FLEET_NAME } from '../../src/simulation/demo-fleet';
+
+let t: TestServer;
+let fleetId: string;
+
+beforeAll(async () => {
+  t = await startIotTestServer({ env: { DEMO: 'true', SIMULATOR_BIKES: '12' } });
+  await t.server.simulation!.ready;
+  const [fleet] = await t.server.database.query<{ id: string }>(
+    'SELECT id FROM fleet WHERE name = $1',
+    [DEMO_FLEET_NAME],
+  );
+  fleetId = fleet!.id;
+}, 120_000);
+afterAll(() => t.close());
+
+describe('simulated demo fleet', () => {
+  it('provisions the bikes with module credentials into leaf groups of Demo Fleet', async () => {
+    expect(await count(t, 'bike WHERE fleet_id = $1', [fleetId])).toBe(12);
+    expect(
+      await count(t, 'module_credential m JOIN bike b ON b.id = m.bike_id WHERE b.fleet_id = $1', [
+        fleetId,
+      ]),
+    ).toBe(12);
+    expect(await count(t, 'bike WHERE fleet_id = $1 AND group_id IS NULL', [fleetId])).toBe(0);
+  });
+
+  it('seeds 30 days of history with usage figures, once', async () => {
+    const [range] = await t.server.database.query<{ trips: number; oldest: Date }>(
+      'SELECT count(*)::int AS trips, min(started_at) AS oldest FROM trip WHERE fleet_id = $1',
+      [fleetId],
+    );
+    expect(range!.trips).toBeGreaterThan(12 * 20);
+    expect(Date.now() - range!.oldest.getTime()).toBeGreaterThan(25 * 86_400_000);
+    const [usage] = await t.server.database.query<Record<string, number>>(
+      `SELECT min(total_trip_minutes) AS minutes, min(average_distance_per_day_km) AS per_day,
+              min(co2_avoided_kg) AS co2 FROM bike WHERE fleet_id = $1`,
+      [fleetId],
+    );
+    expect(usage!.minutes).toBeGreaterThan(0);
+    expect(usage!.per_day).toBeGreaterThan(0);
+    expect(usage!.co2).toBeGreaterThan(0);
+    expect(
+      await count(t, 'telemetry t JOIN bike b ON b.id = t.bike_id WHERE b.fleet_id = $1', [
+        fleetId,
+      ]),
+    ).toBeGreaterThan(1000);
+  });
+
+  it('runs the modules live: they connect with their own secrets and report', async () => {
+    const fleet = t.server.simulation!.fleet!;
+    expect(fleet.stats.connected).toBe(12 - fleet.stats.silent);
+    await waitFor(
+      () => t.server.iot!.metrics.stored.telemetry >= 12 - fleet.stats.silent,
+      30_000,
+      'first reports',
+    );
+  });
+
+  it('answers a manager command about a second later, with the new state applied', async () => {
+    const account = await createAccount(
+      t,
+      { id: fleetId, name: DEMO_FLEET_NAME },
+      { roles: [ROLE_USER] },
+    );
+    const token = await tokenFor(t, account);
+    const fleet = t.server.simulation!.fleet!;
+    const live = fleet.modules.find((m) => !m.silent)!;
+    const [bike] = await t.server.database.query<{ vehicle_number: string; id: number }>(
+      'SELECT id, vehicle_number FROM bike WHERE module_id = $1',
+      [live.moduleId],
+    );
+    const res = await t.api({ token }).post(`commands/alarm/${bike!.vehicle_number}`, undefined, {
+      query: { active: true },
+    });
+    expect(res.status).toBe(202);
+    const id = res.body.commands[0].id;
+    const status = await waitFor(
+      async () => {
+        const [row] = await t.server.database.query<{ status: string }>(
+          'SELECT status FROM command WHERE id = $1',
+          [id],
+        );
+        return row!.status !== 'PENDING' && row!.status;
+      },
+      30_000,
+      'the ack',
+    );
+    if (status === 'ACKNOWLEDGED') {
+      await waitFor(async () => {
+        const [row] = await t.server.database.query<{
+          alarm_active: boolean;
+          alarm_pending: boolean;
+        }>('SELECT alarm_active, alarm_pending FROM bike WHERE id = $1', [bike!.id]);
+        return row!.alarm_active && !row!.alarm_pending;
+      });
+    } else {
+      expect(status).toBe('FAILED'); // the simulator's 2 % of actuator failures
+    }
+  });
+});

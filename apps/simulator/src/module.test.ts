@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { UP_MESSAGE_SCHEMAS, REPORT_INTERVAL_SECONDS } from '@vfm/contract';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { SimulatedModule, isSilentModule, type OutMessage } from './module';
+
+const ajv = new Ajv({ strict: false });
+addFormats.default(ajv, ['date-time']);
+const valid = (m: OutMessage) => ajv.validate(UP_MESSAGE_SCHEMAS[m.kind], m.body);
+
+/** a module id that is not one of the silent ones */
+function liveId(start = 0): string {
+  for (let i = start; ; i += 1) {
+    const id = `T${i.toString().padStart(5, '0')}`;
+    if (!isSilentModule(id)) return id;
+  }
+}
+
+const T0 = Date.UTC(2026, 10, 20, 3, 0, 0); // 03:00 UTC: riders are rare
+const quiet = {
+  tripsPerDay: 0,
+  theftAttemptsPerDay: 0,
+  theftDeclarationsPerDay: 0,
+  ackErrorRate: 0,
+};
+
+function run(module: SimulatedModule, from: number, seconds: number, step = 1000) {
+  const out: Array<OutMessage & { at: number }> = [];
+  for (let now = from; now <= from + seconds * 1000; now += step) {
+    for (const m of module.tick(now)) out.push({ ...m, at: now });
+  }
+  return out;
+}
+
+describe('SimulatedModule', () => {
+  it('reports on connection, then by the interval of its mode, with valid payloads', () => {
+    const module = new SimulatedModule({ moduleId: liveId() }, quiet);
+    const out = run(module, T0, 3 * 3600, 10_000).filter((m) => m.kind === 'telemetry');
+    expect(out[0]!.at - T0).toBeLessThanOrEqual(10_000);
+    const gaps = out.slice(1).map((m, i) => m.at - out[i]!.at);
+    expect(gaps.every((gap) => gap === REPORT_INTERVAL_SECONDS.STANDBY * 1000)).toBe(true);
+    expect(out.every(valid)).toBe(true);
+    expect(out[0]!.body).toMatchObject({ mode: 'STANDBY', speedKmh: 0 });
+  });
+
+  it('rides along the streets at riding speed, reporting every 10 s, then parks', () => {
+    const module = new SimulatedModule(
+      { moduleId: liveId(), odometerKm: 100, bikeBattery: 90 },
+      quiet,
+    );
+    run(module, T0, 30);
+    module.startTrip(T0 + 31_000);
+    const out = run(module, T0 + 31_000, 3600).filter((m) => m.kind === 'telemetry');
+    const riding = out.filter((m) => m.body.mode === 'NAVIGATION');
+    expect(riding.length).toBeGreaterThan(5);
+    for (const m of riding) expect(m.body.speedKmh).toBeGreaterThanOrEqual(8);
+    const gaps = riding.slice(1).map((m, i) => m.at - riding[i]!.at);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(10_000);
+    const parked = out.find((m, i) => i > 0 && m.body.speedKmh === 0)!;
+    expect(parked.body.mode).toBe('STANDBY');
+    expect(parked.body.odometerKm as number).toBeGreaterThan(100.5);
+    expect(parked.body.bikeBattery as number).toBeLessThan(90);
+    expect(module.moving).toBe(false);
+  });
+
+  it('acknowledges a command about a second later and reports the new state at once', () => {
+    const module = new SimulatedModule({ moduleId: liveId() }, quiet);
+    run(module, T0, 60);
+    const commandId = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+    module.receiveCommand(
+      {
+        commandId,
+        type: 'LOCK_CONTROL',
+        value: true,
+        expiresAt: new Date(T0 + 86_400_000).toISOString(),
+      },
+      T0 + 61_000,
+    );
+    const out = run(module, T0 + 61_000, 5, 100);
+    const ack = out.find((m) => m.kind === 'ack')!;
+    expect(ack.body).toMatchObject({ commandId, status: 'OK' });
+    expect(ack.at - (T0 + 61_000)).toBeGreaterThanOrEqual(700);
+    expect(ack.at - (T0 + 61_000)).toBeLessThanOrEqual(1500);
+    const next = out.find((m) => m.kind === 'telemetry' && m.at >= ack.at)!;
+    expect(next.at).toBe(ack.at);
+    expect(next.body.assistanceLocked).toBe(true);
+    expect(valid(ack)).toBe(true);
+  });
+
+  it('fires the alarm when an armed bike is moved, not in TRANSPORT mode', () => {
+    const thief = { ...quiet, theftAttemptsPerDay: 86_400 };
+    const armed = new SimulatedModule({ moduleId: liveId(), alarmActive: true }, thief);
+    const events = run(armed, T0, 30).filter((m) => m.kind === 'event');
+    expect(events[0]!.body).toMatchObject({ name: 'ALARM_TRIGGERED', source: 'MODULE' });
+    const carried = new SimulatedModule(
+      { moduleId: liveId(), alarmActive: true, mode: 'TRANSPORT' },
+      thief,
+    );
+    expect(run(carried, T0, 30).filter((m) => m.kind === 'event')).toEqual([]);
+  });
+
+  it('declares thefts as a rider now and then', () => {
+    const module = new SimulatedModule(
+      { moduleId: liveId() },
+      { ...quiet, theftDeclarationsPerDay: 86_400 },
+    );
+    const [event] = run(module, T0, 5).filter((m) => m.kind === 'event');
+    expect(event!.body).toMatchObject({ name: 'THEFT_DECLARED', source: 'RIDER' });
+  });
+
+  it('keeps seq strictly increasing and never sends from a silent module', () => {
+    const module = new SimulatedModule({ moduleId: liveId() }, { tripsPerDay: 200 });
+    const seqs = run(module, T0 + 8 * 3_600_000, 3600).map((m) => m.body.seq);
+    expect(seqs.every((seq, i) => i === 0 || seq > seqs[i - 1]!)).toBe(true);
+    let silentId = 'A00000';
+    for (let i = 0; !isSilentModule(silentId); i += 1)
+      silentId = `A${i.toString().padStart(5, '0')}`;
+    expect(run(new SimulatedModule({ moduleId: silentId }), T0, 7200)).toEqual([]);
+  });
+});

@@ -1,0 +1,353 @@
+// One simulated IoT module (issue 4 §8): what a real module on a city bike would send, by the
+// protocol of docs/mqtt.md. Pure and clock-driven — tick(now) returns the messages due — so
+// the fleet runner does the I/O and tests drive time.
+import {
+  ALARM_SILENT_MODES,
+  REPORT_INTERVAL_SECONDS,
+  type AutotestResult,
+  type CommandMessage,
+  type IotMode,
+  type TelemetryMessage,
+  type UpKind,
+} from '@vfm/contract';
+import {
+  HOURLY_PROFILE,
+  STATIONS,
+  positionAlong,
+  randomTrip,
+  shortMove,
+  type Point,
+  type Route,
+} from './city';
+import { between, chance, createRng, hashString, pick, type Rng } from './random';
+
+export interface ModuleInit {
+  moduleId: string;
+  position?: Point;
+  odometerKm?: number;
+  bikeBattery?: number;
+  iotBattery?: number;
+  /** the mode the module is set to (STANDBY = automatic: NAVIGATION while moving) */
+  mode?: IotMode;
+  assistanceLocked?: boolean;
+  alarmActive?: boolean;
+  batteryNumber?: string;
+  batterySoh?: number;
+  batteryCycles?: number;
+}
+
+export interface BehaviourOptions {
+  tripsPerDay: number;
+  /** fixed telemetry interval (load generation, `--rate`); null = by mode (DESIGN §6) */
+  reportIntervalSeconds: number | null;
+  /** a thief moving a parked bike: the alarm fires if it is armed or locked */
+  theftAttemptsPerDay: number;
+  /** a rider declaring the bike stolen (THEFT_DECLARED, source RIDER) */
+  theftDeclarationsPerDay: number;
+  ackErrorRate: number;
+}
+
+export const DEFAULT_BEHAVIOUR: BehaviourOptions = {
+  tripsPerDay: 4,
+  reportIntervalSeconds: null,
+  theftAttemptsPerDay: 1 / 150,
+  theftDeclarationsPerDay: 1 / 1500,
+  ackErrorRate: 0.02,
+};
+
+export interface OutMessage {
+  kind: UpKind;
+  body: Record<string, unknown> & { seq: number; ts: string };
+}
+
+/** About 1 module in 100 is silent (broken or unplugged): LACK_MODULE_COMM in the demo. */
+export const isSilentModule = (moduleId: string) => hashString(moduleId) % 100 === 7;
+
+const FIRMWARES = ['2.4.1', '2.4.3', '2.5.0'];
+const KM_PER_PERCENT = 0.8; // 80 km on a full battery, as the server's autonomy estimate
+const PROFILE_MEAN = HOURLY_PROFILE.reduce((a, b) => a + b, 0) / HOURLY_PROFILE.length;
+const DAY_S = 86_400;
+
+export class SimulatedModule {
+  readonly moduleId: string;
+  readonly silent: boolean;
+  private readonly rng: Rng;
+  private readonly options: BehaviourOptions;
+  private position: Point;
+  private odometerKm: number;
+  private bikeBattery: number;
+  private iotBattery: number;
+  private mode: IotMode;
+  private locked: boolean;
+  private alarm: boolean;
+  private plugged = false;
+  private batteryNumber: string;
+  private batterySoh: number;
+  private batteryCycles: number;
+  private readonly firmware: string;
+  private route: Route | null = null;
+  private routeKm = 0;
+  private speedKmh = 0;
+  private lastTick: number | null = null;
+  private lastSeq = 0;
+  private nextReportAt = 0;
+  private nextAutotestAt = 0;
+  private theftCancelAt: number | null = null;
+  private theftDeclared = false;
+  private acks: Array<{ at: number; command: CommandMessage; ok: boolean }> = [];
+
+  constructor(
+    init: ModuleInit,
+    options: Partial<BehaviourOptions> = {},
+    seed = hashString(init.moduleId),
+  ) {
+    this.moduleId = init.moduleId;
+    this.silent = isSilentModule(init.moduleId);
+    this.rng = createRng(seed);
+    this.options = { ...DEFAULT_BEHAVIOUR, ...options };
+    this.position = init.position ?? pick(this.rng, STATIONS);
+    this.odometerKm = init.odometerKm ?? Math.round(between(this.rng, 50, 3000));
+    this.bikeBattery = init.bikeBattery ?? Math.round(between(this.rng, 30, 100));
+    this.iotBattery = init.iotBattery ?? Math.round(between(this.rng, 40, 100));
+    this.mode = init.mode ?? 'STANDBY';
+    this.locked = init.assistanceLocked ?? false;
+    this.alarm = init.alarmActive ?? false;
+    this.batteryNumber =
+      init.batteryNumber ??
+      `BAT-${(hashString(init.moduleId) % 100_000).toString().padStart(5, '0')}`;
+    this.batterySoh = init.batterySoh ?? Math.round(between(this.rng, 80, 100));
+    this.batteryCycles = init.batteryCycles ?? Math.round(between(this.rng, 10, 400));
+    this.firmware = pick(this.rng, FIRMWARES);
+  }
+
+  get moving() {
+    return this.route !== null;
+  }
+
+  /** The mode the module reports: STANDBY is automatic (NAVIGATION while moving). */
+  get effectiveMode(): IotMode {
+    if (this.mode !== 'STANDBY') return this.mode;
+    if (this.route) return 'NAVIGATION';
+    return this.iotBattery < 15 && !this.plugged ? 'LOW_POWER' : 'STANDBY';
+  }
+
+  get state() {
+    return {
+      position: this.position,
+      odometerKm: this.odometerKm,
+      bikeBattery: this.bikeBattery,
+      iotBattery: this.iotBattery,
+      mode: this.mode,
+      assistanceLocked: this.locked,
+      alarmActive: this.alarm,
+      moving: this.moving,
+    };
+  }
+
+  /** A command from the server: applied and acknowledged about a second later. */
+  receiveCommand(command: CommandMessage, now: number) {
+    if (this.acks.some((a) => a.command.commandId === command.commandId)) return; // redelivery
+    const ok = Date.parse(command.expiresAt) > now && this.rng() >= this.options.ackErrorRate;
+    this.acks.push({ at: now + between(this.rng, 700, 1400), command, ok });
+  }
+
+  /** Starts a ride now (tests, load). */
+  startTrip(now: number) {
+    this.route = randomTrip(this.rng, this.position);
+    this.routeKm = 0;
+    this.speedKmh = between(this.rng, 12, 22);
+    this.nextReportAt = now;
+  }
+
+  tick(now: number): OutMessage[] {
+    if (this.silent) return [];
+    const dt = this.lastTick === null ? 0 : Math.max(0, (now - this.lastTick) / 1000);
+    if (this.lastTick === null) {
+      // a module reports when it (re)connects, then by mode; autotests once a day
+      this.nextReportAt = now + between(this.rng, 0, 5000);
+      this.nextAutotestAt = now + between(this.rng, 0, DAY_S * 1000);
+    }
+    this.lastTick = now;
+    const out: OutMessage[] = [];
+    let report = false;
+
+    for (const ack of this.acks.filter((a) => a.at <= now)) {
+      this.acks.splice(this.acks.indexOf(ack), 1);
+      if (ack.ok) this.apply(ack.command);
+      out.push(
+        this.message('ack', now, {
+          commandId: ack.command.commandId,
+          status: ack.ok ? 'OK' : 'ERROR',
+          ...(ack.ok ? {} : { detail: 'actuator did not respond' }),
+        }),
+      );
+      // DESIGN §6: the new state follows in the next telemetry
+      report = true;
+    }
+
+    if (this.route) report = this.ride(dt) || report;
+    else report = this.park(now, dt, out) || report;
+    this.declarations(now, dt, out);
+
+    if (now >= this.nextAutotestAt) {
+      this.nextAutotestAt = now + DAY_S * 1000;
+      out.push(
+        this.message('autotest', now, { results: autotestResults(this.rng, this.bikeBattery) }),
+      );
+    }
+    if (report || now >= this.nextReportAt) {
+      out.push(this.message('telemetry', now, this.telemetry()));
+      const interval =
+        this.options.reportIntervalSeconds ?? REPORT_INTERVAL_SECONDS[this.effectiveMode];
+      this.nextReportAt = now + interval * 1000;
+    }
+    return out;
+  }
+
+  private apply(command: CommandMessage) {
+    if (command.type === 'LOCK_CONTROL') this.locked = command.value === true;
+    else if (command.type === 'ALARM') this.alarm = command.value === true;
+    else if (typeof command.value === 'string') this.mode = command.value;
+  }
+
+  /** Moves along the route; true when the ride ended (a report is due). */
+  private ride(dt: number): boolean {
+    const route = this.route!;
+    const step = Math.min((this.speedKmh * dt) / 3600, route.km - this.routeKm);
+    this.routeKm += step;
+    this.odometerKm += step;
+    this.bikeBattery = Math.max(0, this.bikeBattery - step / KM_PER_PERCENT);
+    this.iotBattery = Math.max(0, this.iotBattery - (0.5 * dt) / 3600);
+    this.position = positionAlong(route, this.routeKm);
+    this.speedKmh = Math.min(28, Math.max(8, this.speedKmh + between(this.rng, -1.5, 1.5)));
+    if (this.routeKm >= route.km - 1e-9 || this.bikeBattery <= 0) {
+      this.route = null;
+      this.speedKmh = 0;
+      return true;
+    }
+    return false;
+  }
+
+  /** A parked bike: charging, the odd thief, and riders taking it. */
+  private park(now: number, dt: number, out: OutMessage[]): boolean {
+    this.iotBattery = Math.max(0, this.iotBattery - (0.05 * dt) / 3600);
+    if (this.plugged) {
+      this.bikeBattery = Math.min(100, this.bikeBattery + (30 * dt) / 3600);
+      this.iotBattery = Math.min(100, this.iotBattery + (20 * dt) / 3600);
+      if (this.bikeBattery >= 100) {
+        this.plugged = false;
+        return true;
+      }
+    } else if (this.bikeBattery < 20 && chance(this.rng, 1 / 3600, dt)) {
+      // the operator's round: a swap for a fresh battery, or a charger
+      if (this.rng() < 0.5) {
+        this.batteryNumber = `BAT-${Math.floor(between(this.rng, 0, 100_000))
+          .toString()
+          .padStart(5, '0')}`;
+        this.bikeBattery = Math.round(between(this.rng, 92, 100));
+        this.batteryCycles += 1;
+      } else {
+        this.plugged = true;
+      }
+      return true;
+    }
+    const hour = new Date(now).getUTCHours();
+    const tripRate = ((this.options.tripsPerDay / DAY_S) * HOURLY_PROFILE[hour]!) / PROFILE_MEAN;
+    const silentAlarm = ALARM_SILENT_MODES.includes(this.effectiveMode);
+    if (
+      (this.alarm || this.locked) &&
+      chance(this.rng, this.options.theftAttemptsPerDay / DAY_S, dt)
+    ) {
+      // someone moves a bike that should not move: the alarm fires (DESIGN §7)
+      if (!silentAlarm) {
+        out.push(
+          this.message('event', now, {
+            name: 'ALARM_TRIGGERED',
+            source: 'MODULE',
+            data: { trigger: 'movement' },
+          }),
+        );
+      }
+      this.route = shortMove(this.rng, this.position);
+      this.routeKm = 0;
+      this.speedKmh = between(this.rng, 4, 8);
+      return true;
+    }
+    const rideable =
+      !this.locked &&
+      !this.alarm &&
+      !this.plugged &&
+      this.bikeBattery > 5 &&
+      !['STORAGE', 'TRANSPORT'].includes(this.mode);
+    if (rideable && chance(this.rng, tripRate, dt)) {
+      this.startTrip(now);
+      return true;
+    }
+    return false;
+  }
+
+  private declarations(now: number, dt: number, out: OutMessage[]) {
+    if (!this.theftDeclared && chance(this.rng, this.options.theftDeclarationsPerDay / DAY_S, dt)) {
+      this.theftDeclared = true;
+      out.push(
+        this.message('event', now, {
+          name: 'THEFT_DECLARED',
+          source: 'RIDER',
+          data: { channel: 'app' },
+        }),
+      );
+      // half of the "stolen" bikes turn up again within hours
+      this.theftCancelAt = this.rng() < 0.5 ? now + between(this.rng, 1, 8) * 3_600_000 : null;
+    } else if (this.theftCancelAt !== null && now >= this.theftCancelAt) {
+      this.theftCancelAt = null;
+      this.theftDeclared = false;
+      out.push(
+        this.message('event', now, {
+          name: 'THEFT_CANCELLED',
+          source: 'RIDER',
+          data: { channel: 'app' },
+        }),
+      );
+    }
+  }
+
+  private telemetry(): Partial<TelemetryMessage> {
+    return {
+      lat: this.position.lat,
+      lon: this.position.lon,
+      speedKmh: Math.round(this.speedKmh * 10) / 10,
+      mode: this.effectiveMode,
+      bikeBattery: Math.round(this.bikeBattery),
+      iotBattery: Math.round(this.iotBattery),
+      batteryPlugged: this.plugged,
+      assistanceLocked: this.locked,
+      alarmActive: this.alarm,
+      odometerKm: Math.round(this.odometerKm * 1000) / 1000,
+      batterySoh: this.batterySoh,
+      batteryCycles: this.batteryCycles,
+      batteryNumber: this.batteryNumber,
+      firmware: this.firmware,
+      hardware: 'VFM-IOT-3',
+    };
+  }
+
+  /** seq: per-module monotonic and never reused, even across restarts (epoch ms based). */
+  private message(kind: UpKind, now: number, fields: Record<string, unknown>): OutMessage {
+    this.lastSeq = Math.max(this.lastSeq + 1, Math.floor(now));
+    return { kind, body: { seq: this.lastSeq, ts: new Date(now).toISOString(), ...fields } };
+  }
+}
+
+/** A self-diagnosis report: mostly OK, now and then a failing part. */
+export function autotestResults(rng: Rng, bikeBattery: number): AutotestResult[] {
+  const status = (): AutotestResult['status'] => (rng() < 0.03 ? 'KO' : 'OK');
+  return [
+    { code: 'GPS', status: status(), value: Math.round(between(rng, 5, 14)) },
+    { code: 'GSM', status: status(), value: Math.round(between(rng, -105, -60)) },
+    { code: 'BLE', status: status() },
+    { code: 'ACCELEROMETER', status: status() },
+    { code: 'BATTERY', status: bikeBattery < 5 ? 'KO' : 'OK', value: Math.round(bikeBattery) },
+    { code: 'LOCK', status: status() },
+    { code: 'LIGHTS', status: 'NA' },
+  ];
+}

@@ -1,0 +1,181 @@
+// The IoT module protocol over MQTT (DESIGN §6, docs/mqtt.md): topics, payloads, reporting
+// intervals. Imported by the server (ingest, dispatcher) and the simulator.
+import { Type, type Static } from '@sinclair/typebox';
+import { COMMAND_TYPES, EVENT_SOURCES, IOT_MODES, type IotMode } from './enums';
+import { IOT_CODE_PATTERN } from './patterns';
+import { StringEnum } from './schema-helpers';
+
+const strict = { additionalProperties: false } as const;
+
+/** Root of every VFM topic; the version is part of the topic so a v2 can live beside it. */
+export const MQTT_TOPIC_ROOT = 'vfm/v1';
+/** Kinds of message a module sends (`vfm/v1/{moduleId}/up/{kind}`). */
+export const UP_KINDS = ['telemetry', 'event', 'ack', 'autotest'] as const;
+export type UpKind = (typeof UP_KINDS)[number];
+/** Every message of the protocol is QoS 1 (at least once; the receiver is idempotent). */
+export const MQTT_QOS = 1;
+
+/** A module id is the IoT code of SPEC §5 (one capital letter, then 5 capitals or digits). */
+export const MODULE_ID_PATTERN = IOT_CODE_PATTERN;
+export const moduleIdRegExp = new RegExp(MODULE_ID_PATTERN);
+
+export const upTopic = (moduleId: string, kind: UpKind) =>
+  `${MQTT_TOPIC_ROOT}/${moduleId}/up/${kind}`;
+export const commandTopic = (moduleId: string) => `${MQTT_TOPIC_ROOT}/${moduleId}/down/command`;
+/** What the server subscribes to: every module's up messages. */
+export const UP_TOPIC_FILTER = `${MQTT_TOPIC_ROOT}/+/up/#`;
+/** MQTT 5 shared subscription of the ingest workers (DESIGN §2 scale-out). */
+export const sharedUpTopicFilter = (group: string) => `$share/${group}/${UP_TOPIC_FILTER}`;
+
+export interface ParsedUpTopic {
+  moduleId: string;
+  kind: UpKind;
+}
+
+/** `vfm/v1/{moduleId}/up/{kind}` → its parts; null for any other topic. */
+export function parseUpTopic(topic: string): ParsedUpTopic | null {
+  const parts = topic.split('/');
+  if (parts.length !== 5 || `${parts[0]}/${parts[1]}` !== MQTT_TOPIC_ROOT || parts[3] !== 'up') {
+    return null;
+  }
+  const moduleId = parts[2]!;
+  const kind = parts[4] as UpKind;
+  if (!moduleIdRegExp.test(moduleId) || !UP_KINDS.includes(kind)) return null;
+  return { moduleId, kind };
+}
+
+/**
+ * Reporting interval by mode (DESIGN §6): how often a module sends telemetry. The alarm is
+ * silent in TRANSPORT and STORAGE.
+ */
+export const REPORT_INTERVAL_SECONDS: Record<IotMode, number> = {
+  NAVIGATION: 10,
+  PERMANENT: 30,
+  STANDBY: 3600,
+  LOW_POWER: 6 * 3600,
+  STORAGE: 24 * 3600,
+  TRANSPORT: 3600,
+};
+export const ALARM_SILENT_MODES: readonly IotMode[] = ['TRANSPORT', 'STORAGE'];
+
+const Seq = Type.Integer({
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: 'per-module monotonic sequence number, never reused (e.g. epoch milliseconds)',
+});
+const Ts = Type.String({ format: 'date-time', description: 'when it happened, ISO 8601 UTC' });
+const Level = Type.Integer({ minimum: 0, maximum: 100 });
+const ShortText = Type.String({ minLength: 1, maxLength: 64 });
+
+export const IotModeMqttSchema = StringEnum(IOT_MODES);
+
+/** `up/telemetry`: the module's state; all but seq and ts optional (a module sends what it has). */
+export const TelemetryMessageSchema = Type.Object(
+  {
+    seq: Seq,
+    ts: Ts,
+    lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+    speedKmh: Type.Optional(Type.Number({ minimum: 0, maximum: 250 })),
+    mode: Type.Optional(IotModeMqttSchema),
+    bikeBattery: Type.Optional(Level),
+    iotBattery: Type.Optional(Level),
+    batteryPlugged: Type.Optional(Type.Boolean()),
+    assistanceLocked: Type.Optional(Type.Boolean()),
+    /** extension of DESIGN §6: the armed state of the alarm, so the bike shows it */
+    alarmActive: Type.Optional(Type.Boolean()),
+    odometerKm: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
+    batterySoh: Type.Optional(Level),
+    batteryCycles: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    batteryNumber: Type.Optional(ShortText),
+    firmware: Type.Optional(ShortText),
+    hardware: Type.Optional(ShortText),
+  },
+  { ...strict, title: 'Telemetry' },
+);
+export type TelemetryMessage = Static<typeof TelemetryMessageSchema>;
+
+/** Event names are upper snake case; names outside EVENT_NAMES are kept and shown "Unknown". */
+export const EVENT_NAME_PATTERN = '^[A-Z][A-Z0-9_]{0,63}$';
+
+/** `up/event`: something happened on the bike (alarm, rider's theft declaration…). */
+export const ModuleEventMessageSchema = Type.Object(
+  {
+    seq: Seq,
+    ts: Ts,
+    name: Type.String({ pattern: EVENT_NAME_PATTERN }),
+    source: StringEnum(EVENT_SOURCES),
+    data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { ...strict, title: 'ModuleEvent' },
+);
+export type ModuleEventMessage = Static<typeof ModuleEventMessageSchema>;
+
+export const ACK_STATUSES = ['OK', 'ERROR'] as const;
+export type AckStatus = (typeof ACK_STATUSES)[number];
+const Uuid = Type.String({
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+});
+
+/** `up/ack`: the module applied (OK) or could not apply (ERROR) a command. */
+export const CommandAckMessageSchema = Type.Object(
+  {
+    seq: Seq,
+    ts: Ts,
+    commandId: Uuid,
+    status: StringEnum(ACK_STATUSES),
+    detail: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { ...strict, title: 'CommandAck' },
+);
+export type CommandAckMessage = Static<typeof CommandAckMessageSchema>;
+
+export const AUTOTEST_STATUSES = ['OK', 'KO', 'NA'] as const;
+export type AutotestStatus = (typeof AUTOTEST_STATUSES)[number];
+
+export const AutotestResultSchema = Type.Object(
+  {
+    code: ShortText,
+    status: StringEnum(AUTOTEST_STATUSES),
+    value: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Null()])),
+  },
+  strict,
+);
+export type AutotestResult = Static<typeof AutotestResultSchema>;
+
+/** `up/autotest`: a self-diagnosis report. */
+export const AutotestMessageSchema = Type.Object(
+  {
+    seq: Seq,
+    ts: Ts,
+    results: Type.Array(AutotestResultSchema, { minItems: 1, maxItems: 100 }),
+  },
+  { ...strict, title: 'Autotest' },
+);
+export type AutotestMessage = Static<typeof AutotestMessageSchema>;
+
+export const UP_MESSAGE_SCHEMAS = {
+  telemetry: TelemetryMessageSchema,
+  event: ModuleEventMessageSchema,
+  ack: CommandAckMessageSchema,
+  autotest: AutotestMessageSchema,
+} as const;
+
+export interface UpMessageByKind {
+  telemetry: TelemetryMessage;
+  event: ModuleEventMessage;
+  ack: CommandAckMessage;
+  autotest: AutotestMessage;
+}
+
+/** `down/command`: value is a boolean for LOCK_CONTROL and ALARM, a mode name for MODE. */
+export const CommandMessageSchema = Type.Object(
+  {
+    commandId: Uuid,
+    type: StringEnum(COMMAND_TYPES),
+    value: Type.Union([Type.Boolean(), IotModeMqttSchema]),
+    expiresAt: Ts,
+  },
+  { ...strict, title: 'Command' },
+);
+export type CommandMessage = Static<typeof CommandMessageSchema>;

@@ -1,0 +1,33 @@
+// Bike provisioning by administrators (DESIGN §2, §5): CSV import and removal from the fleet.
+import { Type, type Static } from '@sinclair/typebox';
+
+const strict = { additionalProperties: false } as const;
+
+/** Header row of the import CSV (the fleet/vehicles/csv export re-imports as is). */
+export const VEHICLE_IMPORT_COLUMNS = [
+  'vehicleNumber',
+  'bikeCode',
+  'moduleId',
+  'model',
+  'group',
+] as const;
+
+export const VehicleImportResultSchema = Type.Object(
+  {
+    created: Type.Integer({ minimum: 0 }),
+    updated: Type.Integer({ minimum: 0 }),
+    errors: Type.Array(
+      Type.Object({ line: Type.Integer({ minimum: 1 }), message: Type.String() }, strict),
+    ),
+    /** modules created by this import with their MQTT secret, shown this once */
+    modules: Type.Array(Type.Object({ moduleId: Type.String(), secret: Type.String() }, strict)),
+  },
+  strict,
+);
+export type VehicleImportResult = Static<typeof VehicleImportResultSchema>;
+
+export const VehicleRemovalResultSchema = Type.Object(
+  { removed: Type.Integer({ minimum: 0 }), vehicleNumbers: Type.Array(Type.String()) },
+  strict,
+);
+export type VehicleRemovalResult = Static<typeof VehicleRemovalResultSchema>;
