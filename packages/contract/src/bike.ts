@@ -44,6 +44,8 @@ export const BikeSchema = Type.Object(
     batteryPlugged: Type.Boolean(),
     lockControlPending: Type.Boolean(),
     alarmPending: Type.Boolean(),
+    /** a MODE command waits for the module's acknowledgement */
+    modePending: Type.Boolean(),
     firmwareVersion: Nullable(Type.String()),
     hardwareVersion: Nullable(Type.String()),
     lastCommunicationDate: Nullable(DateTime()),

@@ -7,3 +7,5 @@ export * from './auth';
 export * from './settings';
 export * from './accounts';
 export * from './bike';
+export * from './products';
+export * from './fleet';

@@ -1,7 +1,12 @@
 // Password hashing: argon2id with OWASP's parameters (m = 19 MiB, t = 2, p = 1), PHC strings.
 import { hash, verify } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (an ambient const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (an ambient const enum) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 

@@ -1,0 +1,159 @@
+// POST / DELETE products/theft/{vn} (DESIGN §7). A report remembers availability and mode,
+// takes the bike out of service, switches its module to PERMANENT (tracking, so it shows on
+// the thefts map), clears a suspected theft and raises THEFT_DECLARED. A cancellation restores
+// both and raises THEFT_CANCELLED. Both events carry source MANAGER and the user's e-mail.
+import type { IotMode, TheftResult } from '@vfm/contract';
+import type { TxQuery } from '../../db/client';
+import type { Principal } from '../../plugins/auth';
+import { conflict } from '../../lib/problem';
+import { bikeNotFound } from '../bikes/bike-lookup';
+import { toAvailability, toIotMode } from '../bikes/bike-view';
+import { iso } from '../bikes/sql';
+import { announceFleetChange } from '../bikes/change-notice';
+import type { RequestScope } from '../bikes/request-scope';
+import { announceCommand, enqueueModeCommand } from './command-outbox';
+
+interface TheftRow {
+  id: number;
+  vehicle_number: string;
+  module_id: string | null;
+  availability: string;
+  iot_mode: string | null;
+  theft_state: string;
+  theft_since: Date | null;
+  theft_by: string | null;
+  theft_previous_availability: string | null;
+  theft_previous_mode: string | null;
+}
+
+const THEFT_COLUMNS = `id, vehicle_number, module_id, availability, iot_mode, theft_state,
+  theft_since, theft_by, theft_previous_availability, theft_previous_mode`;
+
+async function lockBike(tx: TxQuery, fleetId: string, vehicleNumber: string): Promise<TheftRow> {
+  const [row] = await tx.query<TheftRow>(
+    `SELECT ${THEFT_COLUMNS} FROM bike
+      WHERE fleet_id = $1 AND lower(vehicle_number) = lower($2) FOR UPDATE`,
+    [fleetId, vehicleNumber],
+  );
+  if (!row) throw bikeNotFound([vehicleNumber]);
+  return row;
+}
+
+async function recordTheftEvent(
+  tx: TxQuery,
+  principal: Principal,
+  bike: TheftRow,
+  name: 'THEFT_DECLARED' | 'THEFT_CANCELLED',
+  data: Record<string, unknown>,
+) {
+  await tx.query(
+    `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data)
+     VALUES ($1, $2, $3, 'PRODUCT', $4, 'MANAGER', $5, $6)`,
+    [principal.fleetId, bike.id, bike.vehicle_number, name, principal.email, data],
+  );
+}
+
+function toResult(row: TheftRow, commandId: string | null): TheftResult {
+  return {
+    vehicleNumber: row.vehicle_number,
+    theft: {
+      state: row.theft_state === 'REPORTED' ? 'REPORTED' : 'NONE',
+      since: iso(row.theft_since),
+      by: row.theft_by,
+    },
+    availability: toAvailability(row.availability),
+    commandId,
+  };
+}
+
+export async function reportTheft(
+  scope: RequestScope,
+  vehicleNumber: string,
+): Promise<TheftResult> {
+  const { principal, now } = scope;
+  const result = await scope.database.transaction(async (tx) => {
+    const bike = await lockBike(tx, principal.fleetId, vehicleNumber);
+    if (bike.theft_state === 'REPORTED') {
+      throw conflict(`A theft of ${bike.vehicle_number} is already reported.`, 'THEFT_REPORTED');
+    }
+    const [updated] = await tx.query<TheftRow>(
+      `UPDATE bike SET theft_state = 'REPORTED', theft_since = $2, theft_by = $3,
+              theft_previous_availability = availability, theft_previous_mode = iot_mode,
+              availability = 'OUT', suspected_theft_since = NULL, updated_at = now()
+        WHERE id = $1 RETURNING ${THEFT_COLUMNS}`,
+      [bike.id, now, principal.email],
+    );
+    const commandId = bike.module_id
+      ? await enqueueModeCommand(tx, {
+          fleetId: principal.fleetId,
+          bikeId: bike.id,
+          mode: 'PERMANENT',
+          requestedBy: principal.email,
+          now,
+        })
+      : null;
+    await recordTheftEvent(tx, principal, bike, 'THEFT_DECLARED', {
+      previousAvailability: bike.availability,
+      previousMode: bike.iot_mode,
+      commandId,
+    });
+    return toResult(updated!, commandId);
+  });
+  await announceTheftChange(scope, result);
+  return result;
+}
+
+export async function cancelTheft(
+  scope: RequestScope,
+  vehicleNumber: string,
+): Promise<TheftResult> {
+  const { principal, now } = scope;
+  const result = await scope.database.transaction(async (tx) => {
+    const bike = await lockBike(tx, principal.fleetId, vehicleNumber);
+    if (bike.theft_state !== 'REPORTED') {
+      throw conflict(`No theft of ${bike.vehicle_number} is reported.`, 'THEFT_NOT_REPORTED');
+    }
+    const [updated] = await tx.query<TheftRow>(
+      `UPDATE bike SET theft_state = 'NONE', theft_since = NULL, theft_by = NULL,
+              availability = coalesce(theft_previous_availability, availability),
+              theft_previous_availability = NULL, theft_previous_mode = NULL,
+              suspected_theft_since = NULL, updated_at = now()
+        WHERE id = $1 RETURNING ${THEFT_COLUMNS}`,
+      [bike.id],
+    );
+    // back to the remembered mode; nothing to send when it was unknown or already PERMANENT
+    const previousMode: IotMode | null = toIotMode(bike.theft_previous_mode);
+    const commandId =
+      bike.module_id && previousMode && previousMode !== 'PERMANENT'
+        ? await enqueueModeCommand(tx, {
+            fleetId: principal.fleetId,
+            bikeId: bike.id,
+            mode: previousMode,
+            requestedBy: principal.email,
+            now,
+          })
+        : null;
+    await recordTheftEvent(tx, principal, bike, 'THEFT_CANCELLED', {
+      restoredAvailability: updated!.availability,
+      restoredMode: previousMode,
+      commandId,
+    });
+    return toResult(updated!, commandId);
+  });
+  await announceTheftChange(scope, result);
+  return result;
+}
+
+/** After the commit: the command to the dispatcher, the change to the streams. */
+async function announceTheftChange(scope: RequestScope, result: TheftResult) {
+  if (result.commandId) {
+    await announceCommand(scope.database, result.commandId).catch((err: unknown) =>
+      scope.log.warn({ err, commandId: result.commandId }, 'command notice failed'),
+    );
+  }
+  await announceFleetChange(
+    scope.database,
+    { fleetId: scope.fleetId, kinds: ['bike', 'warning', 'command', 'event'] },
+    scope.log,
+  );
+}

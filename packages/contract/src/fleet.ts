@@ -1,0 +1,352 @@
+// Shapes of the fleet calls (DESIGN §5): group tree, information, list, CSV, markers,
+// statistics, traffic, chart and the live stream.
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  ACTIVITY_STATUSES,
+  AVAILABILITIES,
+  IOT_MODES,
+  THEFT_STATES,
+  TRAFFIC_GRANULARITIES,
+  WARNING_TYPES,
+} from './enums';
+import { DateTime, EnumCounts, Nullable, Page, StringEnum } from './schema-helpers';
+import {
+  ActivityStatusSchema,
+  AvailabilitySchema,
+  IotModeSchema,
+  TheftStateSchema,
+  WarningTypeSchema,
+} from './bike';
+import { CommandSchema, EventSchema, WarningCountsSchema, pagingProperties } from './products';
+
+const strict = { additionalProperties: false } as const;
+const Count = Type.Integer({ minimum: 0 });
+const GroupId = Type.String({ format: 'uuid' });
+
+// ---- group tree -------------------------------------------------------------------------
+
+export const FleetGroupNodeSchema = Type.Recursive(
+  (Node) =>
+    Type.Object(
+      {
+        id: Type.String(),
+        name: Type.String(),
+        /** bikes of this group and of all its descendants */
+        bikeCount: Count,
+        /** bikes directly in this group */
+        ownBikeCount: Count,
+        children: Type.Array(Node),
+      },
+      strict,
+    ),
+  { $id: 'FleetGroupNode' },
+);
+export type FleetGroupNode = Static<typeof FleetGroupNodeSchema>;
+/** roots of the group tree, sorted by name (children too) */
+export const FleetGroupTreeSchema = Type.Array(FleetGroupNodeSchema);
+export type FleetGroupTree = Static<typeof FleetGroupTreeSchema>;
+
+// ---- counts -----------------------------------------------------------------------------
+
+/** IoT modes plus UNKNOWN for modules that never reported one. */
+export const MODE_COUNT_KEYS = [...IOT_MODES, 'UNKNOWN'] as const;
+
+export const FleetInformationSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    totalBikes: Count,
+    availability: EnumCounts(AVAILABILITIES),
+    status: EnumCounts(ACTIVITY_STATUSES),
+    modes: EnumCounts(MODE_COUNT_KEYS),
+    warnings: WarningCountsSchema,
+    /** DESIGN §7: warning thresholds and the CO2 factor are fleet settings */
+    settings: Type.Object(
+      {
+        lowVehicleBatteryPercent: Count,
+        lowModuleBatteryPercent: Count,
+        lackOfCommunicationHours: Count,
+        co2KgPerKm: Type.Number(),
+      },
+      strict,
+    ),
+  },
+  strict,
+);
+export type FleetInformation = Static<typeof FleetInformationSchema>;
+
+/** SPEC §4 battery quarters; unknown = the level was never reported. */
+export const BatteryQuartersSchema = Type.Object(
+  { from0To25: Count, from26To50: Count, from51To75: Count, from76To100: Count, unknown: Count },
+  strict,
+);
+export type BatteryQuarters = Static<typeof BatteryQuartersSchema>;
+
+export const FleetStatisticsSchema = Type.Object(
+  {
+    totalBikes: Count,
+    /** SPEC §4: up to 7 days, 8 to 14 days, 15 days or more (whole days since the last data) */
+    lastCommunication: Type.Object(
+      { upTo7Days: Count, from8To14Days: Count, from15Days: Count, never: Count },
+      strict,
+    ),
+    bikeBattery: BatteryQuartersSchema,
+    iotBattery: BatteryQuartersSchema,
+    availability: EnumCounts(AVAILABILITIES),
+    modes: EnumCounts(MODE_COUNT_KEYS),
+    warnings: WarningCountsSchema,
+    totals: Type.Object({ km: Type.Number(), co2AvoidedKg: Type.Number(), trips: Count }, strict),
+  },
+  strict,
+);
+export type FleetStatistics = Static<typeof FleetStatisticsSchema>;
+
+// ---- list -------------------------------------------------------------------------------
+
+/** Columns of the list a user may sort by (an allow-list, DESIGN §5). */
+export const FLEET_LIST_SORT_FIELDS = [
+  'vehicleNumber',
+  'bikeCode',
+  'moduleId',
+  'model',
+  'group',
+  'availability',
+  'status',
+  'iotMode',
+  'bikeBatteryLevel',
+  'iotBatteryLevel',
+  'lastCommunicationDate',
+  'lastPositionDate',
+  'totalKm',
+  'theft',
+] as const;
+export type FleetListSortField = (typeof FLEET_LIST_SORT_FIELDS)[number];
+export const FLEET_LIST_SORT_PATTERN = `^(${FLEET_LIST_SORT_FIELDS.join('|')})(,(asc|desc))?$`;
+
+/** Filters shared by the list, its CSV and the vehicles CSV. Values of one filter are OR-ed. */
+export const fleetFilterProperties = {
+  /** text search in frame no., bike code, IoT code and model (case-insensitive) */
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  availability: Type.Optional(Type.Array(AvailabilitySchema, { maxItems: 10 })),
+  status: Type.Optional(Type.Array(ActivityStatusSchema, { maxItems: 10 })),
+  mode: Type.Optional(Type.Array(IotModeSchema, { maxItems: 10 })),
+  warning: Type.Optional(Type.Array(WarningTypeSchema, { maxItems: 10 })),
+  /** bikes of these groups and of their descendants */
+  groupId: Type.Optional(Type.Array(GroupId, { maxItems: 100 })),
+};
+export const FleetFilterSchema = Type.Object(fleetFilterProperties, strict);
+export type FleetFilter = Static<typeof FleetFilterSchema>;
+
+export const FleetListQuerySchema = Type.Object(
+  {
+    ...fleetFilterProperties,
+    ...pagingProperties(50),
+    /** `column` or `column,asc|desc`; unknown values never reach the database */
+    sort: Type.Optional(
+      Type.String({ pattern: FLEET_LIST_SORT_PATTERN, default: 'vehicleNumber,asc' }),
+    ),
+  },
+  strict,
+);
+export type FleetListQuery = Static<typeof FleetListQuerySchema>;
+
+export const FleetListItemSchema = Type.Object(
+  {
+    vehicleNumber: Type.String(),
+    bikeCode: Type.String(),
+    moduleId: Nullable(Type.String()),
+    model: Type.String(),
+    group: Nullable(Type.Object({ id: Type.String(), name: Type.String() }, strict)),
+    availability: AvailabilitySchema,
+    status: ActivityStatusSchema,
+    iotMode: Nullable(IotModeSchema),
+    assistanceLocked: Type.Boolean(),
+    lockControlPending: Type.Boolean(),
+    alarmPending: Type.Boolean(),
+    modePending: Type.Boolean(),
+    bikeBatteryLevel: Nullable(Type.Integer()),
+    iotBatteryLevel: Nullable(Type.Integer()),
+    lastCommunicationDate: Nullable(DateTime()),
+    lastPositionDate: Nullable(DateTime()),
+    latitude: Nullable(Type.Number()),
+    longitude: Nullable(Type.Number()),
+    totalKm: Type.Number(),
+    theft: TheftStateSchema,
+    warnings: Type.Array(WarningTypeSchema),
+  },
+  strict,
+);
+export type FleetListItem = Static<typeof FleetListItemSchema>;
+export const FleetListPageSchema = Page(FleetListItemSchema);
+export type FleetListPage = Static<typeof FleetListPageSchema>;
+
+// ---- markers ----------------------------------------------------------------------------
+
+const Flag = Type.Boolean({ default: true });
+/** SPEC §7 flags: each defaults to true; flags of one group are OR-ed, groups AND-ed. */
+export const MARKER_FLAG_GROUPS = {
+  theft: ['isReportedTheft', 'isSuspectedTheft', 'isNotReportedOrSuspectedTheft'],
+  status: ['isParked', 'isMoving'],
+  availability: ['isAvailable', 'isInOperation', 'inTransit', 'out'],
+} as const;
+export const MarkersQuerySchema = Type.Object(
+  {
+    isReportedTheft: Type.Optional(Flag),
+    isSuspectedTheft: Type.Optional(Flag),
+    isNotReportedOrSuspectedTheft: Type.Optional(Flag),
+    isParked: Type.Optional(Flag),
+    isMoving: Type.Optional(Flag),
+    isAvailable: Type.Optional(Flag),
+    isInOperation: Type.Optional(Flag),
+    inTransit: Type.Optional(Flag),
+    out: Type.Optional(Flag),
+    groupId: fleetFilterProperties.groupId,
+  },
+  strict,
+);
+export type MarkersQuery = Static<typeof MarkersQuerySchema>;
+
+/** The enumerations the integer codes of the markers index into (ADR 0021). */
+export const MARKERS_LEGEND = {
+  status: ACTIVITY_STATUSES,
+  availability: AVAILABILITIES,
+  theft: THEFT_STATES,
+  iotMode: IOT_MODES,
+  warnings: WARNING_TYPES,
+} as const;
+
+const Codes = Type.Array(Type.Integer({ minimum: 0 }));
+/**
+ * Compact, columnar payload of the map (ADR 0021): one array per field, index i of every
+ * array describes bike i. Enumerations are indexes into `legend`; `warnings` is a bit set
+ * (bit k = legend.warnings[k]); `group` indexes `groups`. Bikes without a position are left out.
+ */
+export const MarkersSchema = Type.Object(
+  {
+    count: Count,
+    legend: Type.Object(
+      {
+        status: Type.Array(Type.String()),
+        availability: Type.Array(Type.String()),
+        theft: Type.Array(Type.String()),
+        iotMode: Type.Array(Type.String()),
+        warnings: Type.Array(Type.String()),
+      },
+      strict,
+    ),
+    groups: Type.Array(Type.String()),
+    vehicleNumber: Type.Array(Type.String()),
+    latitude: Type.Array(Type.Number()),
+    longitude: Type.Array(Type.Number()),
+    status: Codes,
+    availability: Codes,
+    theft: Codes,
+    iotMode: Type.Array(Nullable(Type.Integer({ minimum: 0 }))),
+    warnings: Codes,
+    group: Type.Array(Nullable(Type.Integer({ minimum: 0 }))),
+  },
+  strict,
+);
+export type Markers = Static<typeof MarkersSchema>;
+
+// ---- traffic and chart ------------------------------------------------------------------
+
+/** Longest period of one call, per granularity (bounded ranges, DESIGN §5 bad input). */
+export const TRAFFIC_MAX_DAYS = { hour: 31, day: 366 } as const;
+
+export const TrafficQuerySchema = Type.Object(
+  {
+    /** default: `to` minus 7 days (hour) or 30 days (day) */
+    from: Type.Optional(DateTime()),
+    /** default: now */
+    to: Type.Optional(DateTime()),
+    granularity: Type.Optional(StringEnum(TRAFFIC_GRANULARITIES, { default: 'day' })),
+  },
+  strict,
+);
+export type TrafficQuery = Static<typeof TrafficQuerySchema>;
+
+export const TrafficBucketSchema = Type.Object(
+  {
+    /** start of the UTC hour or day; trips count in the bucket they started in */
+    start: DateTime(),
+    trips: Count,
+    distanceKm: Type.Number(),
+    activeBikes: Count,
+  },
+  strict,
+);
+export const TrafficSchema = Type.Object(
+  {
+    from: DateTime(),
+    to: DateTime(),
+    granularity: StringEnum(TRAFFIC_GRANULARITIES),
+    buckets: Type.Array(TrafficBucketSchema),
+  },
+  strict,
+);
+export type Traffic = Static<typeof TrafficSchema>;
+
+export const ChartQuerySchema = Type.Object(
+  {
+    /** default: `to` minus 30 days */
+    from: Type.Optional(DateTime()),
+    /** default: now */
+    to: Type.Optional(DateTime()),
+  },
+  strict,
+);
+export type ChartQuery = Static<typeof ChartQuerySchema>;
+
+export const ChartDaySchema = Type.Object(
+  {
+    /** UTC day, YYYY-MM-DD */
+    date: Type.String({ format: 'date' }),
+    trips: Count,
+    distanceKm: Type.Number(),
+    durationMinutes: Type.Number(),
+    co2AvoidedKg: Type.Number(),
+    activeBikes: Count,
+    /** ALARM_TRIGGERED events */
+    alarms: Count,
+    /** THEFT_DECLARED events, by riders and managers */
+    theftsDeclared: Count,
+  },
+  strict,
+);
+export const ChartSchema = Type.Object(
+  { from: DateTime(), to: DateTime(), days: Type.Array(ChartDaySchema) },
+  strict,
+);
+export type Chart = Static<typeof ChartSchema>;
+
+// ---- live stream (Server-Sent Events, ADR 0020) -----------------------------------------
+
+export const STREAM_EVENTS = [
+  'ready',
+  'bikes',
+  'removed',
+  'warnings',
+  'commands',
+  'events',
+  'resync',
+] as const;
+export type StreamEventName = (typeof STREAM_EVENTS)[number];
+
+/** The data of each event of GET fleet/stream (JSON in the `data:` line). */
+export const StreamPayloadSchemas = {
+  ready: Type.Object({ fleetId: Type.String(), serverTime: DateTime() }, strict),
+  /** bikes whose state changed, as list items */
+  bikes: Type.Object({ bikes: Type.Array(FleetListItemSchema) }, strict),
+  /** bikes removed from the fleet */
+  removed: Type.Object({ vehicleNumbers: Type.Array(Type.String()) }, strict),
+  /** the warning counters (sent when they change) */
+  warnings: Type.Object({ counts: WarningCountsSchema }, strict),
+  /** commands created or whose status changed */
+  commands: Type.Object({ commands: Type.Array(CommandSchema) }, strict),
+  /** new events of the fleet's bikes */
+  events: Type.Object({ events: Type.Array(EventSchema) }, strict),
+  /** too much changed at once: reload what is shown */
+  resync: Type.Object({ reason: Type.String() }, strict),
+} as const;
+export type StreamPayloads = { [K in StreamEventName]: Static<(typeof StreamPayloadSchemas)[K]> };
