@@ -8,6 +8,11 @@ import {
   THEFT_STATES,
   TRAFFIC_GRANULARITIES,
   WARNING_TYPES,
+  type ActivityStatus,
+  type Availability,
+  type IotMode,
+  type TheftState,
+  type WarningType,
 } from './enums';
 import { DateTime, EnumCounts, Nullable, Page, StringEnum } from './schema-helpers';
 import {
@@ -206,43 +211,61 @@ export const MarkersQuerySchema = Type.Object(
 );
 export type MarkersQuery = Static<typeof MarkersQuerySchema>;
 
-/** The enumerations the integer codes of the markers index into (ADR 0021). */
-export const MARKERS_LEGEND = {
-  status: ACTIVITY_STATUSES,
-  availability: AVAILABILITIES,
-  theft: THEFT_STATES,
-  iotMode: IOT_MODES,
-  warnings: WARNING_TYPES,
+/**
+ * Bit layout of a marker's `state` integer (ADR 0021): everything the map colours and filters
+ * by, in one small number per bike. Decode with decodeMarkerState().
+ *   bits 0-4   warnings, bit k = WARNING_TYPES[k]
+ *   bit 5      status (ACTIVITY_STATUSES index)
+ *   bits 6-7   availability (AVAILABILITIES index)
+ *   bits 8-9   theft (THEFT_STATES index)
+ *   bits 10-12 iotMode: 0 unknown, k + 1 = IOT_MODES[k]
+ */
+export const MARKER_STATE_SHIFT = {
+  warnings: 0,
+  status: 5,
+  availability: 6,
+  theft: 8,
+  iotMode: 10,
 } as const;
 
-const Codes = Type.Array(Type.Integer({ minimum: 0 }));
+export interface MarkerState {
+  warnings: WarningType[];
+  status: ActivityStatus;
+  availability: Availability;
+  theft: TheftState;
+  iotMode: IotMode | null;
+}
+
+export function decodeMarkerState(state: number): MarkerState {
+  const field = (shift: number, bits: number) => (state >> shift) & ((1 << bits) - 1);
+  const mode = field(MARKER_STATE_SHIFT.iotMode, 3);
+  return {
+    warnings: WARNING_TYPES.filter((_, bit) => (state & (1 << bit)) !== 0),
+    status: ACTIVITY_STATUSES[field(MARKER_STATE_SHIFT.status, 1)] ?? 'PARKED',
+    availability: AVAILABILITIES[field(MARKER_STATE_SHIFT.availability, 2)] ?? 'AVAILABLE',
+    theft: THEFT_STATES[field(MARKER_STATE_SHIFT.theft, 2)] ?? 'NONE',
+    iotMode: mode === 0 ? null : (IOT_MODES[mode - 1] ?? null),
+  };
+}
+
+/** Coordinates of the markers are integers: degrees × 100,000 (about 1 m). */
+export const MARKER_COORDINATE_SCALE = 100_000;
+
 /**
  * Compact, columnar payload of the map (ADR 0021): one array per field, index i of every
- * array describes bike i. Enumerations are indexes into `legend`; `warnings` is a bit set
- * (bit k = legend.warnings[k]); `group` indexes `groups`. Bikes without a position are left out.
+ * array describes bike i. Bikes without a position are left out.
  */
 export const MarkersSchema = Type.Object(
   {
     count: Count,
-    legend: Type.Object(
-      {
-        status: Type.Array(Type.String()),
-        availability: Type.Array(Type.String()),
-        theft: Type.Array(Type.String()),
-        iotMode: Type.Array(Type.String()),
-        warnings: Type.Array(Type.String()),
-      },
-      strict,
-    ),
+    /** the fleet's group ids; `group[i]` indexes this list (null: no group) */
     groups: Type.Array(Type.String()),
     vehicleNumber: Type.Array(Type.String()),
-    latitude: Type.Array(Type.Number()),
-    longitude: Type.Array(Type.Number()),
-    status: Codes,
-    availability: Codes,
-    theft: Codes,
-    iotMode: Type.Array(Nullable(Type.Integer({ minimum: 0 }))),
-    warnings: Codes,
+    /** degrees × MARKER_COORDINATE_SCALE */
+    latitude: Type.Array(Type.Integer()),
+    longitude: Type.Array(Type.Integer()),
+    /** see MARKER_STATE_SHIFT and decodeMarkerState() */
+    state: Type.Array(Type.Integer({ minimum: 0 })),
     group: Type.Array(Nullable(Type.Integer({ minimum: 0 }))),
   },
   strict,

@@ -15,9 +15,19 @@ import {
 import { iso } from './sql';
 import { decodeWarnings, warningBitsSql } from './warnings-sql';
 
-/** FROM clause every bike read uses: the bike, its fleet's settings and its group. */
-export const BIKE_FROM = `bike b JOIN fleet f ON f.id = b.fleet_id
+/**
+ * FROM clause of every bike read: the fleet's bikes `b`, the fleet's thresholds `f` (computed
+ * once per query for the request time, not per row) and the bike's group `g`.
+ * `fleet` and `now` are placeholders of the fleet id and the request time.
+ */
+export function bikeFrom(fleet: string, now: string): string {
+  return `bike b
+  JOIN (SELECT id, name, low_vehicle_battery_percent, low_module_battery_percent, co2_kg_per_km,
+               lack_of_communication_hours * interval '1 hour' AS lack_interval,
+               ${now}::timestamptz - lack_of_communication_hours * interval '1 hour' AS lack_before
+          FROM fleet WHERE id = ${fleet} OFFSET 0) f ON f.id = b.fleet_id
   LEFT JOIN fleet_group g ON g.id = b.group_id`;
+}
 
 export interface ListRow {
   vehicle_number: string;
@@ -44,13 +54,13 @@ export interface ListRow {
   warning_bits: number;
 }
 
-/** Columns of a list item; `now` is the placeholder of the request time. */
-export function listColumns(now: string): string {
+/** Columns of a list item (over bikeFrom()). */
+export function listColumns(): string {
   return `b.vehicle_number, b.bike_code, b.module_id, b.model, b.group_id, g.name AS group_name,
     b.availability, b.status, b.iot_mode, b.assistance_locked, b.lock_control_pending,
     b.alarm_pending, b.mode_pending, b.bike_battery_level, b.iot_battery_level,
     b.last_communication_date, b.last_position_date, b.latitude, b.longitude, b.total_km,
-    b.theft_state, ${warningBitsSql(now)} AS warning_bits`;
+    b.theft_state, ${warningBitsSql()} AS warning_bits`;
 }
 
 // The database checks most enumerations; iot_mode is written from module telemetry, so an
@@ -111,8 +121,8 @@ export interface DetailRow extends ListRow {
   theft_by: string | null;
 }
 
-export function detailColumns(now: string): string {
-  return `${listColumns(now)}, b.alarm_active, b.battery_plugged, b.firmware_version,
+export function detailColumns(): string {
+  return `${listColumns()}, b.alarm_active, b.battery_plugged, b.firmware_version,
     b.hardware_version, b.battery_state_of_health, b.battery_charge_cycles, b.battery_number,
     b.last_battery_change_date, b.autonomy_km, b.last_trip_km, b.average_distance_per_day_km,
     b.average_time_per_day_minutes, b.total_trip_minutes, b.co2_avoided_kg, b.speed_limit,

@@ -1,7 +1,7 @@
 // Counters per warning type over a fleet (products/warnings, the stream's badges).
 import type { WarningCounts } from '@vfm/contract';
 import type { Database } from '../../db/client';
-import { BIKE_FROM } from './bike-view';
+import { bikeFrom } from './bike-view';
 import { readWarningCounts, warningBitsSql, warningCountColumns } from './warnings-sql';
 
 export async function countWarnings(
@@ -10,9 +10,9 @@ export async function countWarnings(
   now: Date,
 ): Promise<{ counts: WarningCounts; anyWarning: number }> {
   const [row] = await database.query<Record<string, unknown>>(
-    `SELECT ${warningCountColumns('$2')},
-            count(*) FILTER (WHERE ${warningBitsSql('$2')} > 0) AS any_warning
-       FROM ${BIKE_FROM} WHERE b.fleet_id = $1`,
+    `SELECT ${warningCountColumns()},
+            count(*) FILTER (WHERE ${warningBitsSql()} > 0) AS any_warning
+       FROM ${bikeFrom('$1', '$2')} WHERE b.fleet_id = $1`,
     [fleetId, now],
   );
   return { counts: readWarningCounts(row ?? {}), anyWarning: Number(row?.any_warning ?? 0) };

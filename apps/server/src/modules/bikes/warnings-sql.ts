@@ -1,18 +1,19 @@
-// The warnings of DESIGN §7 as SQL over `bike b JOIN fleet f`, so that lists, counts,
-// filters and the map all derive them the same way. Thresholds are fleet settings; the lack
-// of communication depends on the time of the request (`now` parameter), never on a stored flag.
+// The warnings of DESIGN §7 as SQL over bikeFrom() (bike b, its fleet's thresholds f), so that
+// lists, counts, filters and the map all derive them the same way. Thresholds are fleet
+// settings; the lack of communication depends on the time of the request (f.lack_before),
+// never on a stored flag.
 import { WARNING_TYPES, type WarningType } from '@vfm/contract';
 
-/** SQL condition per warning type; `now` is the placeholder of a timestamptz parameter. */
-export function warningConditions(now: string): Record<WarningType, string> {
+/** SQL condition per warning type. */
+export function warningConditions(): Record<WarningType, string> {
   return {
     REPORTED_THEFT: `b.theft_state = 'REPORTED'`,
     SUSPECTED_THEFT: `b.theft_state = 'SUSPECTED'`,
     // a bike that never spoke gets the same grace period from its creation
-    LACK_MODULE_COMM: `(b.module_id IS NOT NULL AND coalesce(b.last_communication_date, b.created_at)
-      < ${now}::timestamptz - f.lack_of_communication_hours * interval '1 hour')`,
-    LOW_VEHICLE_BATTERY: `b.bike_battery_level <= f.low_vehicle_battery_percent`,
-    LOW_MODULE_BATTERY: `b.iot_battery_level <= f.low_module_battery_percent`,
+    LACK_MODULE_COMM: `(b.module_id IS NOT NULL
+      AND coalesce(b.last_communication_date, b.created_at) < f.lack_before)`,
+    LOW_VEHICLE_BATTERY: 'b.bike_battery_level <= f.low_vehicle_battery_percent',
+    LOW_MODULE_BATTERY: 'b.iot_battery_level <= f.low_module_battery_percent',
   };
 }
 
@@ -21,16 +22,15 @@ export function warningSince(): Record<WarningType, string> {
   return {
     REPORTED_THEFT: 'b.theft_since',
     SUSPECTED_THEFT: 'coalesce(b.suspected_theft_since, b.theft_since)',
-    LACK_MODULE_COMM: `coalesce(b.last_communication_date, b.created_at)
-      + f.lack_of_communication_hours * interval '1 hour'`,
+    LACK_MODULE_COMM: `coalesce(b.last_communication_date, b.created_at) + f.lack_interval`,
     LOW_VEHICLE_BATTERY: 'b.low_vehicle_battery_since',
     LOW_MODULE_BATTERY: 'b.low_module_battery_since',
   };
 }
 
 /** The warnings of a bike as a bit set: bit k = WARNING_TYPES[k] (also the markers' format). */
-export function warningBitsSql(now: string): string {
-  const conditions = warningConditions(now);
+export function warningBitsSql(): string {
+  const conditions = warningConditions();
   return `(${WARNING_TYPES.map(
     (type, bit) => `(CASE WHEN ${conditions[type]} THEN ${1 << bit} ELSE 0 END)`,
   ).join(' + ')})`;
@@ -41,8 +41,8 @@ export function decodeWarnings(bits: number): WarningType[] {
 }
 
 /** `count(*) FILTER (…) AS w_<type>` for every warning type. */
-export function warningCountColumns(now: string): string {
-  const conditions = warningConditions(now);
+export function warningCountColumns(): string {
+  const conditions = warningConditions();
   return WARNING_TYPES.map(
     (type) => `count(*) FILTER (WHERE ${conditions[type]}) AS "w_${type}"`,
   ).join(',\n');

@@ -1,9 +1,8 @@
 // The bike page calls (DESIGN §5): details, self-diagnosis, command history, event history.
 // Each first resolves the bike inside the caller's fleet (another fleet's bike is a 404).
 import type { Autotest, Bike, CommandHistory, EventPage } from '@vfm/contract';
-import { BIKE_FROM, detailColumns, toBike, type DetailRow } from '../bikes/bike-view';
+import { bikeFrom, detailColumns, toBike, type DetailRow } from '../bikes/bike-view';
 import { bikeNotFound, requireBike } from '../bikes/bike-lookup';
-import { SqlParams } from '../bikes/sql';
 import type { RequestScope } from '../bikes/request-scope';
 import { toAutotestReport, type AutotestRow } from './autotest-view';
 import { COMMAND_COLUMNS, toCommand, type CommandRow } from '../bikes/command-view';
@@ -12,13 +11,10 @@ import { EVENT_COLUMNS, toEvent, type EventRow } from '../bikes/event-view';
 export type Scope = Pick<RequestScope, 'database' | 'fleetId' | 'now'>;
 
 export async function getBikeDetails(scope: Scope, vehicleNumber: string): Promise<Bike> {
-  const params = new SqlParams();
-  const now = params.add(scope.now);
   const [row] = await scope.database.query<DetailRow>(
-    `SELECT ${detailColumns(now)} FROM ${BIKE_FROM}
-      WHERE b.fleet_id = ${params.add(scope.fleetId)}
-        AND lower(b.vehicle_number) = lower(${params.add(vehicleNumber)})`,
-    params.values,
+    `SELECT ${detailColumns()} FROM ${bikeFrom('$1', '$2')}
+      WHERE b.fleet_id = $1 AND lower(b.vehicle_number) = lower($3)`,
+    [scope.fleetId, scope.now, vehicleNumber],
   );
   if (!row) throw bikeNotFound([vehicleNumber]);
   return toBike(row);

@@ -7,7 +7,7 @@ import {
   type Warnings,
   type WarningsQuery,
 } from '@vfm/contract';
-import { BIKE_FROM, listColumns, toListItem, type ListRow } from '../bikes/bike-view';
+import { bikeFrom, listColumns, toListItem, type ListRow } from '../bikes/bike-view';
 import { SqlParams, iso } from '../bikes/sql';
 import { countWarnings } from '../bikes/warning-counts';
 import { warningBitsSql, warningConditions, warningSince } from '../bikes/warnings-sql';
@@ -24,15 +24,15 @@ export async function getWarnings(
 ): Promise<Warnings> {
   const { page, size, type } = query;
   const params = new SqlParams();
-  const now = params.add(scope.now);
   const fleet = params.add(scope.fleetId);
+  const now = params.add(scope.now);
   const since = warningSince();
-  const where = type ? warningConditions(now)[type] : `${warningBitsSql(now)} > 0`;
+  const where = type ? warningConditions()[type] : `${warningBitsSql()} > 0`;
   const order = type ? `${since[type]} DESC NULLS LAST, b.vehicle_number` : 'b.vehicle_number';
   const sinceColumns = WARNING_TYPES.map((t) => `${since[t]} AS "s_${t}"`).join(', ');
 
-  const pageSql = `SELECT ${listColumns(now)}, ${sinceColumns}, b.theft_since, b.theft_by
-    FROM ${BIKE_FROM} WHERE b.fleet_id = ${fleet} AND ${where}
+  const pageSql = `SELECT ${listColumns()}, ${sinceColumns}, b.theft_since, b.theft_by
+    FROM ${bikeFrom(fleet, now)} WHERE b.fleet_id = ${fleet} AND ${where}
     ORDER BY ${order}, b.id LIMIT ${params.add(size)} OFFSET ${params.add(page * size)}`;
 
   const [{ counts, anyWarning }, rows] = await Promise.all([
