@@ -146,7 +146,12 @@ describe('GET fleet/markers', () => {
   });
 
   it('refuses flags that are not booleans and unknown parameters', async () => {
-    for (const query of [{ isParked: 'maybe' }, { groupId: 'x' }, { isStolen: 'true' }]) {
+    const bad: Array<Record<string, string>> = [
+      { isParked: 'maybe' },
+      { groupId: 'x' },
+      { isStolen: 'true' },
+    ];
+    for (const query of bad) {
       expect((await markers(query)).status, JSON.stringify(query)).toBe(400);
     }
   });
