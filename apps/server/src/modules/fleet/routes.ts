@@ -29,7 +29,7 @@ import { getMarkers } from './markers-service';
 import { matchesEtag } from './etag';
 import { getChart, getTraffic } from './traffic-service';
 import { SseConnection } from './stream/sse-connection';
-import { StreamHub } from './stream/stream-hub';
+import { DEFAULT_STREAM_OPTIONS, StreamHub } from './stream/stream-hub';
 
 const tags = ['fleet'];
 /** A streamed body: documented as text, sent as a Node stream. */
@@ -42,7 +42,13 @@ const attachment = (name: string, now: Date) =>
   `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`;
 
 const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const hub = new StreamHub(app.ctx.database, app.log, app.ctx.now);
+  const hub = new StreamHub(
+    app.ctx.database,
+    app.log,
+    app.ctx.now,
+    DEFAULT_STREAM_OPTIONS,
+    app.ctx,
+  );
   app.addHook('preClose', () => hub.close());
 
   app.get(
@@ -208,11 +214,15 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const connection = new SseConnection(scope.fleetId, scope.principal.sessionId);
       reply.raw.on('close', () => connection.close());
       await hub.add(connection);
-      return reply
-        .type('text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        .header('x-accel-buffering', 'no')
-        .send(connection.body);
+      return (
+        reply
+          .type('text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          .header('x-accel-buffering', 'no')
+          // the socket ends with the stream: no idle keep-alive socket delays a shutdown
+          .header('connection', 'close')
+          .send(connection.body)
+      );
     },
   );
 };

@@ -70,6 +70,11 @@ class FleetFeed {
   }
 }
 
+const hubs = new WeakMap<object, StreamHub>();
+
+/** The hub serving an app context (tests drive its periodic work directly). */
+export const streamHubOf = (ctx: object) => hubs.get(ctx);
+
 export class StreamHub {
   private readonly feeds = new Map<string, FleetFeed>();
   private listening: Promise<() => Promise<void>> | null = null;
@@ -81,7 +86,10 @@ export class StreamHub {
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
     private readonly options: StreamHubOptions = DEFAULT_STREAM_OPTIONS,
-  ) {}
+    owner?: object,
+  ) {
+    if (owner) hubs.set(owner, this);
+  }
 
   /** Starts streaming the fleet's changes to a new connection. */
   async add(connection: SseConnection): Promise<void> {
@@ -133,7 +141,7 @@ export class StreamHub {
       timer.unref();
       this.timers.push(timer);
     };
-    every(this.options.heartbeatMs, () => void this.heartbeat());
+    every(this.options.heartbeatMs, () => void this.checkConnections());
     every(this.options.warningsRefreshMs, () => {
       for (const feed of this.feeds.values()) this.request(feed, ['warnings']);
     });
@@ -238,7 +246,7 @@ export class StreamHub {
   }
 
   /** Keeps connections alive and ends those whose session was revoked since they opened. */
-  private async heartbeat() {
+  async checkConnections() {
     const connections = [...this.feeds.values()].flatMap((feed) => [...feed.connections]);
     if (!connections.length) return;
     try {
