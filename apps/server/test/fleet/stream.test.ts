@@ -213,14 +213,16 @@ describe('GET fleet/stream', () => {
 
   it('ends the stream on server shutdown', async () => {
     const own = await startTestServer();
+    let closing: Promise<void> | null = null;
     try {
       const { managerToken } = await createFleetWithUsers(own);
       const stream = await openStream(own, managerToken);
       await stream.next((f) => f.event === 'ready');
-      await own.close();
+      closing = own.close();
+      await closing;
       await expect.poll(() => stream.ended(), { timeout: 10_000 }).toBe(true);
     } finally {
-      await own.close();
+      if (!closing) await own.close();
     }
   });
 });
