@@ -131,7 +131,9 @@ export const FLEET_LIST_SORT_PATTERN = `^(${FLEET_LIST_SORT_FIELDS.join('|')})(,
 /** Filters shared by the list, its CSV and the vehicles CSV. Values of one filter are OR-ed. */
 export const fleetFilterProperties = {
   /** text search in frame no., bike code, IoT code and model (case-insensitive) */
-  q: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  q: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001F\\u007F]+$' }),
+  ),
   availability: Type.Optional(Type.Array(AvailabilitySchema, { maxItems: 10 })),
   status: Type.Optional(Type.Array(ActivityStatusSchema, { maxItems: 10 })),
   mode: Type.Optional(Type.Array(IotModeSchema, { maxItems: 10 })),

@@ -57,13 +57,18 @@ describe('GET products/find/{text}', () => {
   it('lists partial matches of the fleet only, at most 20', async () => {
     const res = await api.get('products/find/fr-000');
     expect(res.body.vehicleNumbers).toEqual(['FR-0001', 'FR-00011', 'FR-00012']);
-    expect((await api.get('products/find/nothing-like-it')).body.vehicleNumbers).toEqual([]);
+  });
+
+  it('answers 404 when nothing matches, and for another fleet’s bike', async () => {
+    const none = await api.get('products/find/nothing-like-it');
+    expect(none.status).toBe(404);
+    expect(none.body).toMatchObject({ code: 'BIKE_NOT_FOUND', missing: ['nothing-like-it'] });
     // the foreign bike matches the text but belongs to another fleet
-    expect((await api.get('products/find/FR-0001X')).body.vehicleNumbers).toEqual([]);
+    expect((await api.get('products/find/FR-0001X')).status).toBe(404);
   });
 
   it('treats LIKE wildcards literally', async () => {
-    expect((await api.get('products/find/_')).body.vehicleNumbers).toEqual([]);
+    expect((await api.get('products/find/_')).status).toBe(404);
   });
 
   it('refuses text outside the SPEC §5 alphabets', async () => {

@@ -19,6 +19,7 @@ import {
   TrafficQuerySchema,
   TrafficSchema,
 } from '@vfm/contract';
+import { rejectNonFiniteNumbers } from '../bikes/finite-numbers';
 import { problemResponses } from '../bikes/problem-responses';
 import { scopeOf } from '../bikes/request-scope';
 import { getInformation, getStatistics } from './counts-service';
@@ -42,6 +43,7 @@ const attachment = (name: string, now: Date) =>
   `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`;
 
 const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', rejectNonFiniteNumbers);
   const hub = new StreamHub(
     app.ctx.database,
     app.log,

@@ -8,6 +8,8 @@ import type { RequestScope } from '../bikes/request-scope';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const STEP_MS: Record<TrafficGranularity, number> = { hour: HOUR_MS, day: DAY_MS };
+/** no fleet data predates this; also keeps dates far from the database's BC edge cases */
+const EARLIEST = Date.UTC(1970, 0, 1);
 
 export interface Period {
   from: Date;
@@ -23,10 +25,15 @@ export function resolvePeriod(
 ): Period {
   const to = query.to ? new Date(query.to) : now;
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - defaultDays * DAY_MS);
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
-    throw badRequest('from and to must be ISO 8601 date-times.', [
-      { field: 'from', message: 'is invalid' },
-    ]);
+  for (const [field, date] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (Number.isNaN(date.getTime()) || date.getTime() < EARLIEST) {
+      throw badRequest(`${field} must be an ISO 8601 date-time from 1970 on.`, [
+        { field, message: 'must be a date-time from 1970 on' },
+      ]);
+    }
   }
   if (from.getTime() >= to.getTime()) {
     throw badRequest('from must be before to.', [{ field: 'from', message: 'must be before to' }]);

@@ -1,8 +1,10 @@
 // GET products/find/{text} (DESIGN §5, SPEC §2 global search): frame no., IoT code or bike
 // unique code, case-insensitive, at most 20. An exact match wins over partial ones so that a
-// complete number leads to its bike even when it is the prefix of others.
+// complete number leads to its bike even when it is the prefix of others. No match is a 404
+// ("Bike or IoT not found", SPEC §8), like a bike of another fleet everywhere else.
 import { FIND_RESULT_LIMIT, type FindResult } from '@vfm/contract';
 import type { Database } from '../../db/client';
+import { bikeNotFound } from '../bikes/bike-lookup';
 import { containsPattern } from '../bikes/sql';
 
 export async function findBikes(
@@ -26,5 +28,6 @@ export async function findBikes(
       ORDER BY vehicle_number LIMIT $3`,
     [fleetId, containsPattern(text), FIND_RESULT_LIMIT],
   );
+  if (!partial.length) throw bikeNotFound([text]);
   return { vehicleNumbers: partial.map((row) => row.vehicle_number) };
 }

@@ -18,6 +18,7 @@ import {
   WarningsSchema,
   availabilityQuerySchema,
 } from '@vfm/contract';
+import { rejectNonFiniteNumbers } from '../bikes/finite-numbers';
 import { problemResponses } from '../bikes/problem-responses';
 import { scopeOf } from '../bikes/request-scope';
 import { setAvailability } from './availability-service';
@@ -30,14 +31,16 @@ const tags = ['products'];
 const Params = VehicleNumberParamsSchema;
 
 const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', rejectNonFiniteNumbers);
   app.get(
     '/products/find/:text',
     {
       schema: {
         tags,
-        summary: 'Find bikes by frame no., IoT code or bike code (exact match first, ≤ 20)',
+        summary:
+          'Find bikes by frame no., IoT code or bike code (exact match first, ≤ 20; none → 404)',
         params: FindParamsSchema,
-        response: { 200: FindResultSchema, ...problemResponses() },
+        response: { 200: FindResultSchema, ...problemResponses(404) },
       },
     },
     async (request) => {
