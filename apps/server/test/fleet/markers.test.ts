@@ -145,6 +145,26 @@ describe('GET fleet/markers', () => {
     );
   });
 
+  it('compresses the payload for clients that accept it', async () => {
+    const [row] = await t.server.database.query<{ fleet_id: string }>(
+      "SELECT fleet_id FROM bike WHERE vehicle_number = 'M-PARKED'",
+    );
+    // above the compression threshold
+    await t.server.database.query(
+      `INSERT INTO bike (fleet_id, vehicle_number, bike_code, latitude, longitude)
+       SELECT $1, 'ZIP-' || i, 'ZIPC-' || i, 45, 5 FROM generate_series(1, 200) i`,
+      [row!.fleet_id],
+    );
+    for (const encoding of ['gzip', 'br']) {
+      const res = await markers({}, { 'accept-encoding': encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expectShape(MarkersSchema, res.body);
+      expect(res.body.count).toBe(205);
+    }
+    await t.server.database.query("DELETE FROM bike WHERE vehicle_number LIKE 'ZIP-%'");
+  });
+
   it('refuses flags that are not booleans and unknown parameters', async () => {
     const bad: Array<Record<string, string>> = [
       { isParked: 'maybe' },

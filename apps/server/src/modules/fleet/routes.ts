@@ -2,6 +2,7 @@
 // markers, statistics, traffic, chart and the live stream. Thin: the services scope every
 // read to the caller's fleet.
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -39,6 +40,16 @@ const csvResponse = (description: string) => ({
   200: { description, content: { 'text/csv': { schema: StreamedText } } },
   ...problemResponses(),
 });
+/**
+ * Large answers (markers, CSV) are compressed at the fastest levels: for 3.4 MB of markers
+ * gzip 1 takes ~35 ms instead of ~150 ms at level 6, brotli 1 ~20 ms, for 10 % more bytes.
+ */
+const FAST_COMPRESSION = {
+  encodings: ['br', 'gzip'] as Array<'br' | 'gzip'>,
+  threshold: 1024,
+  zlibOptions: { level: 1 },
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+};
 const attachment = (name: string, now: Date) =>
   `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`;
 
@@ -96,6 +107,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fleet/list/csv',
     {
+      compress: FAST_COMPRESSION,
       schema: {
         tags,
         summary: 'The filtered list as CSV: headers in the request language, user distance unit',
@@ -116,6 +128,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fleet/vehicles/csv',
     {
+      compress: FAST_COMPRESSION,
       schema: {
         tags,
         summary:
@@ -136,6 +149,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fleet/markers',
     {
+      compress: FAST_COMPRESSION,
       schema: {
         tags,
         summary: 'Compact columnar payload of the map (ADR 0021); ETag / If-None-Match → 304',
