@@ -109,6 +109,26 @@ describe('GET fleet/stream', () => {
     stream.close();
   });
 
+  it('pushes a change committed after newer ones, and each change once', async () => {
+    const stream = await open(tokenA);
+    await stream.next((f) => f.event === 'ready');
+    const late = await createBike(t, fleetA, { vehicle_number: 'S-LATE' });
+    const early = await createBike(t, fleetA, { vehicle_number: 'S-EARLY' });
+    await touch(early);
+    await notify(fleetA, ['bike']);
+    await stream.next(hasBike('S-EARLY'));
+    // a transaction that started 2 s ago commits now: its updated_at is older than the cursor
+    await t.server.database.query(
+      "UPDATE bike SET bike_battery_level = 11, updated_at = now() - interval '2 seconds' WHERE id = $1",
+      [late.id],
+    );
+    await notify(fleetA, ['bike']);
+    await stream.next(hasBike('S-LATE', { bikeBatteryLevel: 11 }));
+    const pushes = stream.frames.filter(hasBike('S-EARLY'));
+    expect(pushes).toHaveLength(1);
+    stream.close();
+  });
+
   it('shares the fleet’s pushes between its connections', async () => {
     const one = await open(tokenA);
     const two = await open(tokenA);
