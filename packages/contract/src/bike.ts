@@ -25,6 +25,8 @@ export const TheftSchema = Type.Object(
   strict,
 );
 
+export const BikeGroupSchema = Type.Object({ id: Type.String(), name: Type.String() }, strict);
+
 const NullableNumber = Nullable(Type.Number());
 const NullableLevel = Nullable(Type.Integer({ minimum: 0, maximum: 100 }));
 
@@ -35,7 +37,7 @@ export const BikeSchema = Type.Object(
     bikeCode: Type.String(),
     moduleId: Nullable(Type.String()),
     model: Type.String(),
-    group: Nullable(Type.Object({ id: Type.String(), name: Type.String() }, strict)),
+    group: Nullable(BikeGroupSchema),
     availability: AvailabilitySchema,
     status: ActivityStatusSchema,
     iotMode: Nullable(IotModeSchema),
@@ -72,3 +74,34 @@ export const BikeSchema = Type.Object(
   strict,
 );
 export type Bike = Static<typeof BikeSchema>;
+
+/** A row of the fleet list (and of the stream's bike changes): the columns the list shows. */
+export const FleetListItemSchema = Type.Composite(
+  [
+    Type.Pick(BikeSchema, [
+      'vehicleNumber',
+      'bikeCode',
+      'moduleId',
+      'model',
+      'group',
+      'availability',
+      'status',
+      'iotMode',
+      'assistanceLocked',
+      'lockControlPending',
+      'alarmPending',
+      'modePending',
+      'bikeBatteryLevel',
+      'iotBatteryLevel',
+      'lastCommunicationDate',
+      'lastPositionDate',
+      'latitude',
+      'longitude',
+      'totalKm',
+      'warnings',
+    ]),
+    Type.Object({ theft: TheftStateSchema }),
+  ],
+  strict,
+);
+export type FleetListItem = Static<typeof FleetListItemSchema>;

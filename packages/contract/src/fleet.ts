@@ -18,8 +18,8 @@ import { DateTime, EnumCounts, Nullable, Page, StringEnum } from './schema-helpe
 import {
   ActivityStatusSchema,
   AvailabilitySchema,
+  FleetListItemSchema,
   IotModeSchema,
-  TheftStateSchema,
   WarningTypeSchema,
 } from './bike';
 import { CommandSchema, EventSchema, WarningCountsSchema, pagingProperties } from './products';
@@ -157,33 +157,6 @@ export const FleetListQuerySchema = Type.Object(
 );
 export type FleetListQuery = Static<typeof FleetListQuerySchema>;
 
-export const FleetListItemSchema = Type.Object(
-  {
-    vehicleNumber: Type.String(),
-    bikeCode: Type.String(),
-    moduleId: Nullable(Type.String()),
-    model: Type.String(),
-    group: Nullable(Type.Object({ id: Type.String(), name: Type.String() }, strict)),
-    availability: AvailabilitySchema,
-    status: ActivityStatusSchema,
-    iotMode: Nullable(IotModeSchema),
-    assistanceLocked: Type.Boolean(),
-    lockControlPending: Type.Boolean(),
-    alarmPending: Type.Boolean(),
-    modePending: Type.Boolean(),
-    bikeBatteryLevel: Nullable(Type.Integer()),
-    iotBatteryLevel: Nullable(Type.Integer()),
-    lastCommunicationDate: Nullable(DateTime()),
-    lastPositionDate: Nullable(DateTime()),
-    latitude: Nullable(Type.Number()),
-    longitude: Nullable(Type.Number()),
-    totalKm: Type.Number(),
-    theft: TheftStateSchema,
-    warnings: Type.Array(WarningTypeSchema),
-  },
-  strict,
-);
-export type FleetListItem = Static<typeof FleetListItemSchema>;
 export const FleetListPageSchema = Page(FleetListItemSchema);
 export type FleetListPage = Static<typeof FleetListPageSchema>;
 

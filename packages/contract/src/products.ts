@@ -11,7 +11,13 @@ import {
 import { FIND_RESULT_LIMIT, PAGE_SIZE_MAX } from './constants';
 import { MARKING_PATTERN } from './patterns';
 import { DateTime, EnumCounts, Nullable, Page, StringEnum } from './schema-helpers';
-import { AvailabilitySchema, TheftSchema, VehicleNumberSchema, WarningTypeSchema } from './bike';
+import {
+  AvailabilitySchema,
+  FleetListItemSchema,
+  TheftSchema,
+  VehicleNumberSchema,
+  WarningTypeSchema,
+} from './bike';
 
 const strict = { additionalProperties: false } as const;
 
@@ -129,22 +135,12 @@ export const WarningSchema = Type.Object(
 );
 export type Warning = Static<typeof WarningSchema>;
 
-export const WarnedBikeSchema = Type.Object(
-  {
-    vehicleNumber: Type.String(),
-    bikeCode: Type.String(),
-    moduleId: Nullable(Type.String()),
-    model: Type.String(),
-    group: Nullable(Type.Object({ id: Type.String(), name: Type.String() }, strict)),
-    availability: AvailabilitySchema,
-    latitude: Nullable(Type.Number()),
-    longitude: Nullable(Type.Number()),
-    lastCommunicationDate: Nullable(DateTime()),
-    bikeBatteryLevel: Nullable(Type.Integer()),
-    iotBatteryLevel: Nullable(Type.Integer()),
-    theft: TheftSchema,
-    warnings: Type.Array(WarningSchema),
-  },
+/** A bike of the warnings page: its list row, its theft, and when each warning began. */
+export const WarnedBikeSchema = Type.Composite(
+  [
+    Type.Omit(FleetListItemSchema, ['theft', 'warnings']),
+    Type.Object({ theft: TheftSchema, warnings: Type.Array(WarningSchema) }),
+  ],
   strict,
 );
 export type WarnedBike = Static<typeof WarnedBikeSchema>;

@@ -39,6 +39,24 @@ async function lockBike(tx: TxQuery, fleetId: string, vehicleNumber: string): Pr
   return row;
 }
 
+/** The MODE command to the bike's module, if it has one (DESIGN §7). */
+async function switchMode(
+  tx: TxQuery,
+  principal: Principal,
+  bike: TheftRow,
+  mode: IotMode,
+  now: Date,
+): Promise<string | null> {
+  if (!bike.module_id) return null;
+  return enqueueModeCommand(tx, {
+    fleetId: principal.fleetId,
+    bikeId: bike.id,
+    mode,
+    requestedBy: principal.email,
+    now,
+  });
+}
+
 async function recordTheftEvent(
   tx: TxQuery,
   principal: Principal,
@@ -83,15 +101,7 @@ export async function reportTheft(
         WHERE id = $1 RETURNING ${THEFT_COLUMNS}`,
       [bike.id, now, principal.email],
     );
-    const commandId = bike.module_id
-      ? await enqueueModeCommand(tx, {
-          fleetId: principal.fleetId,
-          bikeId: bike.id,
-          mode: 'PERMANENT',
-          requestedBy: principal.email,
-          now,
-        })
-      : null;
+    const commandId = await switchMode(tx, principal, bike, 'PERMANENT', now);
     await recordTheftEvent(tx, principal, bike, 'THEFT_DECLARED', {
       previousAvailability: bike.availability,
       previousMode: bike.iot_mode,
@@ -124,14 +134,8 @@ export async function cancelTheft(
     // back to the remembered mode; nothing to send when it was unknown or already PERMANENT
     const previousMode: IotMode | null = toIotMode(bike.theft_previous_mode);
     const commandId =
-      bike.module_id && previousMode && previousMode !== 'PERMANENT'
-        ? await enqueueModeCommand(tx, {
-            fleetId: principal.fleetId,
-            bikeId: bike.id,
-            mode: previousMode,
-            requestedBy: principal.email,
-            now,
-          })
+      previousMode && previousMode !== 'PERMANENT'
+        ? await switchMode(tx, principal, bike, previousMode, now)
         : null;
     await recordTheftEvent(tx, principal, bike, 'THEFT_CANCELLED', {
       restoredAvailability: updated!.availability,

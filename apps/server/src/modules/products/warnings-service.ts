@@ -1,12 +1,6 @@
 // GET products/warnings (DESIGN §5, §7): counters per warning type over the whole fleet, and a
 // page of the bikes concerned, each with its warnings and when they began.
-import {
-  WARNING_TYPES,
-  type WarnedBike,
-  type WarningType,
-  type Warnings,
-  type WarningsQuery,
-} from '@vfm/contract';
+import { WARNING_TYPES, type WarnedBike, type Warnings, type WarningsQuery } from '@vfm/contract';
 import { bikeFrom, listColumns, toListItem, type ListRow } from '../bikes/bike-view';
 import { SqlParams, iso } from '../bikes/sql';
 import { countWarnings } from '../bikes/warning-counts';
@@ -49,23 +43,10 @@ export async function getWarnings(
 }
 
 function toWarnedBike(row: WarnedRow): WarnedBike {
-  const item = toListItem(row);
+  const { theft, warnings, ...bike } = toListItem(row);
   return {
-    vehicleNumber: item.vehicleNumber,
-    bikeCode: item.bikeCode,
-    moduleId: item.moduleId,
-    model: item.model,
-    group: item.group,
-    availability: item.availability,
-    latitude: item.latitude,
-    longitude: item.longitude,
-    lastCommunicationDate: item.lastCommunicationDate,
-    bikeBatteryLevel: item.bikeBatteryLevel,
-    iotBatteryLevel: item.iotBatteryLevel,
-    theft: { state: item.theft, since: iso(row.theft_since), by: row.theft_by },
-    warnings: item.warnings.map((warning: WarningType) => ({
-      type: warning,
-      since: iso(row[`s_${warning}`] ?? null),
-    })),
+    ...bike,
+    theft: { state: theft, since: iso(row.theft_since), by: row.theft_by },
+    warnings: warnings.map((type) => ({ type, since: iso(row[`s_${type}`] ?? null) })),
   };
 }
