@@ -84,13 +84,22 @@ function toResult(row: TheftRow, commandId: string | null): TheftResult {
   };
 }
 
-export async function reportTheft(
+/** One theft change: the bike locked in a transaction, then the announcements. */
+async function changeTheft(
   scope: RequestScope,
   vehicleNumber: string,
+  change: (tx: TxQuery, bike: TheftRow) => Promise<TheftResult>,
 ): Promise<TheftResult> {
+  const result = await scope.database.transaction(async (tx) =>
+    change(tx, await lockBike(tx, scope.fleetId, vehicleNumber)),
+  );
+  await announceTheftChange(scope, result);
+  return result;
+}
+
+export function reportTheft(scope: RequestScope, vehicleNumber: string): Promise<TheftResult> {
   const { principal, now } = scope;
-  const result = await scope.database.transaction(async (tx) => {
-    const bike = await lockBike(tx, principal.fleetId, vehicleNumber);
+  return changeTheft(scope, vehicleNumber, async (tx, bike) => {
     if (bike.theft_state === 'REPORTED') {
       throw conflict(`A theft of ${bike.vehicle_number} is already reported.`, 'THEFT_REPORTED');
     }
@@ -109,17 +118,11 @@ export async function reportTheft(
     });
     return toResult(updated!, commandId);
   });
-  await announceTheftChange(scope, result);
-  return result;
 }
 
-export async function cancelTheft(
-  scope: RequestScope,
-  vehicleNumber: string,
-): Promise<TheftResult> {
+export function cancelTheft(scope: RequestScope, vehicleNumber: string): Promise<TheftResult> {
   const { principal, now } = scope;
-  const result = await scope.database.transaction(async (tx) => {
-    const bike = await lockBike(tx, principal.fleetId, vehicleNumber);
+  return changeTheft(scope, vehicleNumber, async (tx, bike) => {
     if (bike.theft_state !== 'REPORTED') {
       throw conflict(`No theft of ${bike.vehicle_number} is reported.`, 'THEFT_NOT_REPORTED');
     }
@@ -144,8 +147,6 @@ export async function cancelTheft(
     });
     return toResult(updated!, commandId);
   });
-  await announceTheftChange(scope, result);
-  return result;
 }
 
 /** After the commit: the command to the dispatcher, the change to the streams. */
