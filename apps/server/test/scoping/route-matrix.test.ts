@@ -4,7 +4,8 @@
 // test/helpers/route-samples.ts). Expectations:
 //   anonymous → 401 unless the route is public;  manager on an admin route → 403;
 //   allowed roles → never 401/403, never 5xx, and answers never show the other fleet;
-//   a request naming the other fleet's entity → 404 (its bike, account, command… do not exist).
+//   a request naming the other fleet's entity → 404 (its bike, account, command… do not exist)
+//   when the same request succeeds for the caller's own entity, and never a success.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PREFIX } from '@vfm/contract';
 import { startTestServer } from '../helpers/server';
@@ -99,7 +100,16 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
 
         if (!own.sample.references) return;
         const foreign = await call(route, world.foreign, role, world.own);
-        expect(foreign.answer.status, `${label} with the other fleet's entity`).toBe(404);
+        // a sample the route accepts for the own fleet proves the scoping: the same request
+        // naming the other fleet's entity is a 404; otherwise it must at least not succeed
+        if (own.answer.status < 300) {
+          expect(foreign.answer.status, `${label} with the other fleet's entity`).toBe(404);
+        } else {
+          expect(
+            foreign.answer.status,
+            `${label} with the other fleet's entity`,
+          ).toBeGreaterThanOrEqual(400);
+        }
         expectNoLeak(foreign.answer, world.foreign, label, JSON.stringify(foreign.sample));
       });
     }
