@@ -9,6 +9,13 @@ export const VehicleNumberSchema = Type.String({
   pattern: VEHICLE_NUMBER_PATTERN,
   description: 'frame number (SPEC §5 pattern)',
 });
+/** `/{vehicleNumber}` path parameters of the products and commands calls */
+export const VehicleNumberParamsSchema = Type.Object(
+  { vehicleNumber: VehicleNumberSchema },
+  strict,
+);
+export type VehicleNumberParams = Static<typeof VehicleNumberParamsSchema>;
+
 export const AvailabilitySchema = StringEnum(AVAILABILITIES);
 export const ActivityStatusSchema = StringEnum(ACTIVITY_STATUSES);
 export const IotModeSchema = StringEnum(IOT_MODES);
@@ -25,6 +32,8 @@ export const TheftSchema = Type.Object(
   strict,
 );
 
+export const BikeGroupSchema = Type.Object({ id: Type.String(), name: Type.String() }, strict);
+
 const NullableNumber = Nullable(Type.Number());
 const NullableLevel = Nullable(Type.Integer({ minimum: 0, maximum: 100 }));
 
@@ -35,7 +44,7 @@ export const BikeSchema = Type.Object(
     bikeCode: Type.String(),
     moduleId: Nullable(Type.String()),
     model: Type.String(),
-    group: Nullable(Type.Object({ id: Type.String(), name: Type.String() }, strict)),
+    group: Nullable(BikeGroupSchema),
     availability: AvailabilitySchema,
     status: ActivityStatusSchema,
     iotMode: Nullable(IotModeSchema),
@@ -44,6 +53,8 @@ export const BikeSchema = Type.Object(
     batteryPlugged: Type.Boolean(),
     lockControlPending: Type.Boolean(),
     alarmPending: Type.Boolean(),
+    /** a MODE command waits for the module's acknowledgement */
+    modePending: Type.Boolean(),
     firmwareVersion: Nullable(Type.String()),
     hardwareVersion: Nullable(Type.String()),
     lastCommunicationDate: Nullable(DateTime()),
@@ -70,3 +81,34 @@ export const BikeSchema = Type.Object(
   strict,
 );
 export type Bike = Static<typeof BikeSchema>;
+
+/** A row of the fleet list (and of the stream's bike changes): the columns the list shows. */
+export const FleetListItemSchema = Type.Composite(
+  [
+    Type.Pick(BikeSchema, [
+      'vehicleNumber',
+      'bikeCode',
+      'moduleId',
+      'model',
+      'group',
+      'availability',
+      'status',
+      'iotMode',
+      'assistanceLocked',
+      'lockControlPending',
+      'alarmPending',
+      'modePending',
+      'bikeBatteryLevel',
+      'iotBatteryLevel',
+      'lastCommunicationDate',
+      'lastPositionDate',
+      'latitude',
+      'longitude',
+      'totalKm',
+      'warnings',
+    ]),
+    Type.Object({ theft: TheftStateSchema }),
+  ],
+  strict,
+);
+export type FleetListItem = Static<typeof FleetListItemSchema>;

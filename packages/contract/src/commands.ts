@@ -2,7 +2,7 @@
 // command history (GET products/details/commands/{vn}).
 import { Type, type Static } from '@sinclair/typebox';
 import { COMMAND_STATUSES, COMMAND_TYPES } from './enums';
-import { VehicleNumberSchema, IotModeSchema } from './bike';
+import { IotModeSchema } from './bike';
 import { DateTime, Nullable, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
@@ -33,11 +33,6 @@ export type Command = Static<typeof CommandSchema>;
 /** 202 answer of every command call: the command(s) created, PENDING. */
 export const CommandsAcceptedSchema = Type.Object({ commands: Type.Array(CommandSchema) }, strict);
 export type CommandsAccepted = Static<typeof CommandsAcceptedSchema>;
-
-export const VehicleNumberParamsSchema = Type.Object(
-  { vehicleNumber: VehicleNumberSchema },
-  strict,
-);
 
 /**
  * Bulk lists: `vehicleNumbers=A&vehicleNumbers=B` or `vehicleNumbers=A,B`; each item follows

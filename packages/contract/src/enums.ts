@@ -46,6 +46,16 @@ export const EVENT_NAMES = [
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
+/**
+ * Audit events of user actions that are not module events (event type OTHER, DESIGN §7
+ * "every availability change … is an event"). Unknown to the SPEC label list.
+ */
+export const AUDIT_EVENT_NAMES = ['AVAILABILITY_CHANGED'] as const;
+export type AuditEventName = (typeof AUDIT_EVENT_NAMES)[number];
+
+export const EVENT_TYPES = ['PRODUCT', 'OTHER'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
 export const EVENT_SOURCES = ['MODULE', 'RIDER', 'MANAGER'] as const;
 export type EventSource = (typeof EVENT_SOURCES)[number];
 
@@ -57,3 +67,11 @@ export type CommandStatus = (typeof COMMAND_STATUSES)[number];
 
 export const ACCOUNT_STATUSES = ['PENDING', 'ACTIVE'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** Self-diagnosis result of one check (DESIGN §5 products/details/autotest). */
+export const AUTOTEST_STATUSES = ['OK', 'KO', 'NA'] as const;
+export type AutotestStatus = (typeof AUTOTEST_STATUSES)[number];
+
+/** Granularity of fleet/statistics/traffic. */
+export const TRAFFIC_GRANULARITIES = ['hour', 'day'] as const;
+export type TrafficGranularity = (typeof TRAFFIC_GRANULARITIES)[number];

@@ -10,3 +10,5 @@ export * from './bike';
 export * from './mqtt';
 export * from './commands';
 export * from './provisioning';
+export * from './products';
+export * from './fleet';

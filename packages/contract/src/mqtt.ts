@@ -1,7 +1,7 @@
 // The IoT module protocol over MQTT (DESIGN §6, docs/mqtt.md): topics, payloads, reporting
 // intervals. Imported by the server (ingest, dispatcher) and the simulator.
 import { Type, type Static } from '@sinclair/typebox';
-import { COMMAND_TYPES, EVENT_SOURCES, IOT_MODES, type IotMode } from './enums';
+import { AUTOTEST_STATUSES, COMMAND_TYPES, EVENT_SOURCES, IOT_MODES, type IotMode } from './enums';
 import { IOT_CODE_PATTERN } from './patterns';
 import { StringEnum } from './schema-helpers';
 
@@ -129,9 +129,6 @@ export const CommandAckMessageSchema = Type.Object(
   { ...strict, title: 'CommandAck' },
 );
 export type CommandAckMessage = Static<typeof CommandAckMessageSchema>;
-
-export const AUTOTEST_STATUSES = ['OK', 'KO', 'NA'] as const;
-export type AutotestStatus = (typeof AUTOTEST_STATUSES)[number];
 
 export const AutotestResultSchema = Type.Object(
   {

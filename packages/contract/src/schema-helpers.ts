@@ -1,4 +1,4 @@
-import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import { Type, type TInteger, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
 /** A string enum rendered as `{type: string, enum: [...]}` in OpenAPI (not a union of consts). */
 export function StringEnum<const T extends readonly string[]>(
@@ -25,3 +25,12 @@ export const Page = <T extends TSchema>(item: T) =>
     },
     { additionalProperties: false },
   );
+
+/** `{VALUE: count}` for every value of an enum, all keys present (counts per state). */
+export function EnumCounts<const T extends readonly string[]>(values: T) {
+  const count = Type.Integer({ minimum: 0 });
+  return Type.Object(
+    Object.fromEntries(values.map((value) => [value, count])) as Record<T[number], TInteger>,
+    { additionalProperties: false },
+  );
+}

@@ -183,6 +183,8 @@ export const bike = pgTable('bike', {
   tripStartLatitude: doublePrecision('trip_start_latitude'),
   tripStartLongitude: doublePrecision('trip_start_longitude'),
   tripDistanceKm: doublePrecision('trip_distance_km'),
+  /** trips written for this bike, kept by a trigger on trip (0300) */
+  tripCount: integer('trip_count').notNull().default(0),
   createdAt: tstz('created_at').notNull().defaultNow(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
@@ -241,6 +243,8 @@ export const event = pgTable('event', {
   moduleSeq: bigint('module_seq', { mode: 'number' }),
   acknowledgedAt: tstz('acknowledged_at'),
   acknowledgedBy: text('acknowledged_by'),
+  /** when the row was written (0300); occurred_at is the module's clock */
+  recordedAt: tstz('recorded_at').notNull().defaultNow(),
 });
 
 export const command = pgTable('command', {
@@ -258,6 +262,16 @@ export const command = pgTable('command', {
   acknowledgedAt: tstz('acknowledged_at'),
   expiresAt: tstz('expires_at').notNull(),
   detail: text('detail'),
+  /** set by a trigger on every change (0300): the stream's command-status feed */
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/** Bikes removed from a fleet, written by a trigger and kept one day for open streams (0300). */
+export const bikeRemoval = pgTable('bike_removal', {
+  id: identity(),
+  fleetId: uuid('fleet_id').notNull(),
+  vehicleNumber: text('vehicle_number').notNull(),
+  removedAt: tstz('removed_at').notNull().defaultNow(),
 });
 
 export const autotest = pgTable('autotest', {

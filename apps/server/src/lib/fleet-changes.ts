@@ -47,3 +47,18 @@ export class FleetChanges {
     );
   }
 }
+
+/** A notice from the channel, or null when the payload is not one (another writer's bug). */
+export function parseFleetChangeNotice(payload: string): FleetChangeNotice | null {
+  try {
+    const value = JSON.parse(payload) as Partial<FleetChangeNotice>;
+    if (typeof value?.fleetId !== 'string') return null;
+    const kinds = Array.isArray(value.kinds)
+      ? value.kinds.filter((kind): kind is FleetChangeKind => FLEET_CHANGE_KINDS.includes(kind))
+      : [];
+    // a notice without known kinds still says "something changed"
+    return { fleetId: value.fleetId, kinds: kinds.length ? kinds : [...FLEET_CHANGE_KINDS] };
+  } catch {
+    return null;
+  }
+}

@@ -5,11 +5,15 @@ import authModule from './auth';
 import settingsModule from './settings';
 import commandRoutes from './commands/routes';
 import provisioningRoutes from './provisioning/routes';
+import fleetRoutes from './fleet/routes';
+import productRoutes from './products/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
   settingsModule,
   accountsModule,
+  productRoutes,
+  fleetRoutes,
   commandRoutes,
   provisioningRoutes,
 ];

@@ -138,6 +138,16 @@ export async function refreshPendingFlags(tx: Pick<TxQuery, 'query'>, bikeIds: n
   );
 }
 
+/**
+ * Columns of `command c JOIN bike b` as a CommandRow. A PENDING command past its expiry reads
+ * EXPIRED even before the expirer marks it (DESIGN §7). `now`: SQL placeholder of the time.
+ */
+export const COMMAND_COLUMNS = (now: string) => `c.id, c.fleet_id, c.bike_id, b.vehicle_number,
+  c.type, c.value,
+  CASE WHEN c.status = 'PENDING' AND c.expires_at < ${now}::timestamptz THEN 'EXPIRED'
+       ELSE c.status END AS status,
+  c.requested_by, c.requested_at, c.acknowledged_at, c.expires_at, c.detail`;
+
 export function toCommand(row: CommandRow): Command {
   return {
     id: row.id,

@@ -1,0 +1,109 @@
+// GET fleet/list/csv and fleet/vehicles/csv (DESIGN §5): streamed CSV of the filtered fleet,
+// read in keyset batches (frame no., id) so that 100,000 bikes never sit in memory and no
+// transaction stays open while a slow client downloads.
+import type { DistanceUnit, FleetFilter, Language } from '@vfm/contract';
+import { DEFAULT_DISTANCE_UNIT } from '@vfm/contract';
+import { bikeFrom, detailColumns, toBike, type DetailRow } from '../bikes/bike-view';
+import type { RequestScope } from '../bikes/request-scope';
+import { SqlParams } from '../bikes/sql';
+import { csvLine } from './csv-format';
+import { listCsvHeaders } from './csv-labels';
+import { filterConditions } from './filters';
+
+const BATCH_SIZE = 2000;
+const KM_PER_MILE = 1.609344;
+
+/** The bikes of the filter, in frame-number order, batch by batch. */
+async function* bikeBatches(scope: RequestScope, filter: FleetFilter) {
+  let after: { vn: string; id: number } | null = null;
+  for (;;) {
+    const params = new SqlParams();
+    const fleet = params.add(scope.fleetId);
+    const now = params.add(scope.now);
+    let where = filterConditions(params, fleet, scope.fleetId, filter);
+    if (after) {
+      where += ` AND (b.vehicle_number, b.id) > (${params.add(after.vn)}, ${params.add(after.id)})`;
+    }
+    const rows = await scope.database.query<DetailRow & { id: number }>(
+      `SELECT b.id, ${detailColumns()} FROM ${bikeFrom(fleet, now)} WHERE ${where}
+        ORDER BY b.vehicle_number, b.id LIMIT ${params.add(BATCH_SIZE)}`,
+      params.values,
+    );
+    if (rows.length) yield rows;
+    if (rows.length < BATCH_SIZE) return;
+    const last = rows[rows.length - 1]!;
+    after = { vn: last.vehicle_number, id: last.id };
+  }
+}
+
+/** The user's distance unit (user settings of the auth module), KM by default (SPEC §9). */
+async function distanceUnitOf(scope: RequestScope, applicationKey: string): Promise<DistanceUnit> {
+  const [row] = await scope.database.query<{ distance_unit: string }>(
+    'SELECT distance_unit FROM user_settings WHERE account_id = $1 AND application_name = $2',
+    [scope.principal.accountId, applicationKey],
+  );
+  return row?.distance_unit === 'MI' ? 'MI' : DEFAULT_DISTANCE_UNIT;
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+export async function* listCsv(
+  scope: RequestScope,
+  filter: FleetFilter,
+  language: Language,
+  applicationKey: string,
+): AsyncGenerator<string> {
+  const unit = await distanceUnitOf(scope, applicationKey);
+  const distance = (km: number | null) =>
+    km === null ? null : round3(unit === 'MI' ? km / KM_PER_MILE : km);
+  // a BOM so that spreadsheets read the accented headers as UTF-8
+  yield `\uFEFF${csvLine(listCsvHeaders(language, unit === 'MI' ? 'mi' : 'km'))}`;
+  for await (const rows of bikeBatches(scope, filter)) {
+    yield rows
+      .map((row) => {
+        const bike = toBike(row);
+        return csvLine([
+          bike.vehicleNumber,
+          bike.bikeCode,
+          bike.moduleId,
+          bike.model,
+          bike.group?.name,
+          bike.availability,
+          bike.status,
+          bike.iotMode,
+          bike.assistanceLocked,
+          bike.bikeBatteryLevel,
+          bike.iotBatteryLevel,
+          bike.lastCommunicationDate,
+          bike.lastPositionDate,
+          bike.latitude,
+          bike.longitude,
+          distance(bike.totalKm),
+          distance(bike.autonomyKm),
+          distance(bike.lastTripKm),
+          distance(bike.averageDistancePerDayKm),
+          round3(bike.co2AvoidedKg),
+          bike.theft.state,
+          bike.warnings.join('|'),
+        ]);
+      })
+      .join('');
+  }
+}
+
+/** DESIGN §5 bike import format, so that the file re-imports as is. */
+export const VEHICLES_CSV_HEADER = ['vehicleNumber', 'bikeCode', 'moduleId', 'model', 'group'];
+
+export async function* vehiclesCsv(
+  scope: RequestScope,
+  filter: FleetFilter,
+): AsyncGenerator<string> {
+  yield csvLine(VEHICLES_CSV_HEADER);
+  for await (const rows of bikeBatches(scope, filter)) {
+    yield rows
+      .map((row) =>
+        csvLine([row.vehicle_number, row.bike_code, row.module_id, row.model, row.group_name]),
+      )
+      .join('');
+  }
+}

@@ -1,0 +1,34 @@
+// The filters of the fleet list and its CSV exports (DESIGN §5): text search, availability,
+// status, mode, warning, group (with descendants). Values of one filter are OR-ed, filters
+// AND-ed. Every value is a parameter; the schema has already checked each against its enum.
+import type { FleetFilter } from '@vfm/contract';
+import { groupScopeCondition } from '../bikes/group-scope';
+import { containsPattern, type SqlParams } from '../bikes/sql';
+import { warningConditions } from '../bikes/warnings-sql';
+
+/** WHERE conditions over bikeFrom(); the first one scopes to the fleet. */
+export function filterConditions(
+  params: SqlParams,
+  fleet: string,
+  fleetId: string,
+  filter: FleetFilter,
+): string {
+  const where = [`b.fleet_id = ${fleet}`];
+  if (filter.q) {
+    const text = params.add(containsPattern(filter.q));
+    where.push(`(b.vehicle_number ILIKE ${text} OR b.bike_code ILIKE ${text}
+      OR b.module_id ILIKE ${text} OR b.model ILIKE ${text})`);
+  }
+  const anyOf = (column: string, values: string[] | undefined) => {
+    if (values?.length) where.push(`${column} = ANY(${params.add(values)}::text[])`);
+  };
+  anyOf('b.availability', filter.availability);
+  anyOf('b.status', filter.status);
+  anyOf('b.iot_mode', filter.mode);
+  if (filter.warning?.length) {
+    const conditions = warningConditions();
+    where.push(`(${filter.warning.map((type) => conditions[type]).join(' OR ')})`);
+  }
+  if (filter.groupId?.length) where.push(groupScopeCondition(params, fleetId, filter.groupId));
+  return where.join('\n    AND ');
+}

@@ -1,0 +1,136 @@
+// GET fleet/markers (DESIGN §5, SPEC §7, ADR 0021): the map's payload for up to 100,000 bikes.
+// The JSON text is assembled by the database (one aggregate per column) so that no row object
+// is ever built in Node; the ETag is a hash of that text.
+import { createHash } from 'node:crypto';
+import {
+  ACTIVITY_STATUSES,
+  AVAILABILITIES,
+  IOT_MODES,
+  MARKER_COORDINATE_SCALE,
+  MARKER_FLAG_GROUPS,
+  MARKER_STATE_SHIFT,
+  THEFT_STATES,
+  type MarkersQuery,
+} from '@vfm/contract';
+import { bikeFrom } from '../bikes/bike-view';
+import { groupScopeCondition } from '../bikes/group-scope';
+import type { RequestScope } from '../bikes/request-scope';
+import { SqlParams } from '../bikes/sql';
+import { warningBitsSql } from '../bikes/warnings-sql';
+
+type Flag = keyof Omit<MarkersQuery, 'groupId'>;
+
+/** The value each flag stands for, per group of SPEC §7. */
+const FLAG_VALUES: Record<Flag, string> = {
+  isReportedTheft: 'REPORTED',
+  isSuspectedTheft: 'SUSPECTED',
+  isNotReportedOrSuspectedTheft: 'NONE',
+  isParked: 'PARKED',
+  isMoving: 'MOVING',
+  isAvailable: 'AVAILABLE',
+  isInOperation: 'IN_OPERATION',
+  inTransit: 'TRANSIT',
+  out: 'OUT',
+};
+const GROUP_COLUMNS = {
+  theft: 'b.theft_state',
+  status: 'b.status',
+  availability: 'b.availability',
+};
+
+/** `(CASE column WHEN values[0] THEN 0 … END) << shift`, constants of the contract only. */
+const codeOf = (column: string, values: readonly string[], shift: number, offset = 0) =>
+  `((CASE ${column} ${values.map((v, i) => `WHEN '${v}' THEN ${i + offset}`).join(' ')}
+     ELSE 0 END) << ${shift})`;
+
+const STATE_SQL = [
+  warningBitsSql(),
+  codeOf('b.status', ACTIVITY_STATUSES, MARKER_STATE_SHIFT.status),
+  codeOf('b.availability', AVAILABILITIES, MARKER_STATE_SHIFT.availability),
+  codeOf('b.theft_state', THEFT_STATES, MARKER_STATE_SHIFT.theft),
+  codeOf('b.iot_mode', IOT_MODES, MARKER_STATE_SHIFT.iotMode, 1),
+].join(' | ');
+
+export interface MarkersAnswer {
+  json: string;
+  etag: string;
+}
+
+/** Flags default to true; within a group they are OR-ed, the groups are AND-ed (SPEC §7). */
+function flagConditions(params: SqlParams, query: MarkersQuery): string[] {
+  const conditions: string[] = [];
+  for (const [group, flags] of Object.entries(MARKER_FLAG_GROUPS)) {
+    const allowed = flags.filter((flag) => query[flag] !== false).map((f) => FLAG_VALUES[f]);
+    if (allowed.length === flags.length) continue;
+    const column = GROUP_COLUMNS[group as keyof typeof GROUP_COLUMNS];
+    conditions.push(allowed.length ? `${column} = ANY(${params.add(allowed)}::text[])` : 'false');
+  }
+  return conditions;
+}
+
+interface MarkerColumns {
+  n: number;
+  groups: string | null;
+  vn: string | null;
+  lat: string | null;
+  lon: string | null;
+  state: string | null;
+  grp: string | null;
+}
+
+// Frame numbers follow the SPEC §5 pattern and need no JSON escaping, so they are joined as
+// they are; should one not (a bad import), the query runs again with proper escaping.
+const VN_FAST = `'"' || string_agg(b.vehicle_number, '","') || '"'`;
+const VN_ESCAPED = `string_agg(to_json(b.vehicle_number)::text, ',')`;
+/** true when the fast join is valid JSON: no backslash, no control, exactly 2 quotes a bike */
+function joinedSafely(text: string, count: number): boolean {
+  let quotes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x5c) return false;
+    if (code === 0x22) quotes += 1;
+  }
+  return quotes === 2 * count;
+}
+
+export async function getMarkers(scope: RequestScope, query: MarkersQuery): Promise<MarkersAnswer> {
+  let row = await queryMarkers(scope, query, VN_FAST);
+  if (row?.vn && !joinedSafely(row.vn, row.n)) {
+    row = await queryMarkers(scope, query, VN_ESCAPED);
+  }
+  const json =
+    `{"count":${row?.n ?? 0},"groups":[${row?.groups ?? ''}],"vehicleNumber":[${row?.vn ?? ''}],` +
+    `"latitude":[${row?.lat ?? ''}],"longitude":[${row?.lon ?? ''}],` +
+    `"state":[${row?.state ?? ''}],"group":[${row?.grp ?? ''}]}`;
+  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+}
+
+async function queryMarkers(scope: RequestScope, query: MarkersQuery, vehicleNumbers: string) {
+  const params = new SqlParams();
+  const fleet = params.add(scope.fleetId);
+  const now = params.add(scope.now);
+  const where = [
+    `b.fleet_id = ${fleet}`,
+    'b.latitude IS NOT NULL',
+    'b.longitude IS NOT NULL',
+    ...flagConditions(params, query),
+  ];
+  if (query.groupId?.length) where.push(groupScopeCondition(params, scope.fleetId, query.groupId));
+  const scale = MARKER_COORDINATE_SCALE;
+  const [row] = await scope.database.query<MarkerColumns>(
+    `WITH gi AS (
+      SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS idx
+        FROM fleet_group WHERE fleet_id = ${fleet})
+    SELECT count(*) AS n,
+      (SELECT string_agg('"' || id || '"', ',' ORDER BY idx) FROM gi) AS groups,
+      ${vehicleNumbers} AS vn,
+      string_agg(round(b.latitude * ${scale})::bigint::text, ',') AS lat,
+      string_agg(round(b.longitude * ${scale})::bigint::text, ',') AS lon,
+      string_agg((${STATE_SQL})::text, ',') AS state,
+      string_agg(coalesce(gi.idx::text, 'null'), ',') AS grp
+    FROM ${bikeFrom(fleet, now)} LEFT JOIN gi ON gi.id = b.group_id
+    WHERE ${where.join(' AND ')}`,
+    params.values,
+  );
+  return row;
+}

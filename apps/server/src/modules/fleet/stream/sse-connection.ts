@@ -1,0 +1,56 @@
+// One browser's Server-Sent Events stream (fleet/stream). Writes `event:`/`data:` frames to a
+// PassThrough that Fastify sends uncompressed; a client that stops reading (more than
+// MAX_BUFFERED bytes waiting) is dropped and resynchronises when it reconnects.
+import { PassThrough } from 'node:stream';
+import type { StreamEventName, StreamPayloads } from '@vfm/contract';
+
+const MAX_BUFFERED = 8 * 1024 * 1024;
+
+export class SseConnection {
+  readonly body = new PassThrough();
+  private closed = false;
+  private readonly closeListeners: Array<() => void> = [];
+
+  constructor(
+    readonly fleetId: string,
+    readonly sessionId: string,
+  ) {
+    this.body.on('close', () => this.close());
+    this.body.on('error', () => this.close());
+    // how long the browser waits before reconnecting after a drop
+    this.write('retry: 5000\n\n');
+  }
+
+  send<K extends StreamEventName>(event: K, data: StreamPayloads[K]) {
+    this.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  /** A comment line: keeps proxies and the browser from timing the stream out. */
+  heartbeat() {
+    this.write(': keep-alive\n\n');
+  }
+
+  onClose(listener: () => void) {
+    this.closeListeners.push(listener);
+  }
+
+  get isClosed() {
+    return this.closed;
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.body.end();
+    for (const listener of this.closeListeners.splice(0)) listener();
+  }
+
+  private write(text: string) {
+    if (this.closed) return;
+    if (this.body.writableLength > MAX_BUFFERED) {
+      this.close();
+      return;
+    }
+    this.body.write(text);
+  }
+}

@@ -1,0 +1,273 @@
+// The live fleet stream of this process (ADR 0020). One LISTEN on the change channel serves
+// every connection; per fleet, notices are coalesced into at most one read and one push per
+// interval, shared by all connections of that fleet, and pushed to that fleet only.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client';
+import {
+  FLEET_CHANNEL,
+  parseFleetChangeNotice,
+  type FleetChangeKind,
+} from '../../../lib/fleet-changes';
+import { countWarnings } from '../../bikes/warning-counts';
+import {
+  LOOKBACK_US,
+  MAX_ROWS,
+  changedBikes,
+  changedCommands,
+  databaseNowMicros,
+  newEvents,
+  removedBikes,
+  type Change,
+  type Source,
+} from './change-feed';
+import type { SseConnection } from './sse-connection';
+
+export interface StreamHubOptions {
+  /** at most one push per fleet per interval (coalescing of bursts) */
+  minIntervalMs: number;
+  heartbeatMs: number;
+  /** warning counters are recounted at most this often… */
+  warningsMinIntervalMs: number;
+  /** …and at least this often, since a lack of communication starts without any write */
+  warningsRefreshMs: number;
+}
+
+export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
+  minIntervalMs: 1000,
+  heartbeatMs: 20_000,
+  warningsMinIntervalMs: 5000,
+  warningsRefreshMs: 60_000,
+};
+
+type Pending = Source | 'warnings';
+
+/** Which reads a change notice calls for. */
+const READS: Record<FleetChangeKind, Pending[]> = {
+  bike: ['bikes', 'removed', 'warnings'],
+  warning: ['bikes', 'warnings'],
+  // the bike's pending flags change with its commands
+  command: ['commands', 'bikes'],
+  event: ['events'],
+};
+
+class FleetFeed {
+  readonly connections = new Set<SseConnection>();
+  readonly pending = new Set<Pending>();
+  /** keys already pushed, with their change time, to drop what the lookback reads again */
+  readonly sent = new Map<string, number>();
+  timer: NodeJS.Timeout | null = null;
+  flushing = false;
+  lastFlushAt = 0;
+  lastWarnings: string | null = null;
+  lastWarningsAt = 0;
+  cursors: Record<Source, number>;
+
+  constructor(
+    readonly fleetId: string,
+    start: number,
+  ) {
+    this.cursors = { bikes: start, commands: start, events: start, removed: start };
+  }
+
+  broadcast(send: (connection: SseConnection) => void) {
+    for (const connection of this.connections) send(connection);
+  }
+}
+
+const hubs = new WeakMap<object, StreamHub>();
+
+/** The hub serving an app context (tests drive its periodic work directly). */
+export const streamHubOf = (ctx: object) => hubs.get(ctx);
+
+export class StreamHub {
+  private readonly feeds = new Map<string, FleetFeed>();
+  private listening: Promise<() => Promise<void>> | null = null;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date,
+    private readonly options: StreamHubOptions = DEFAULT_STREAM_OPTIONS,
+    owner?: object,
+  ) {
+    if (owner) hubs.set(owner, this);
+  }
+
+  /** Starts streaming the fleet's changes to a new connection. */
+  async add(connection: SseConnection): Promise<void> {
+    this.listening ??= this.start();
+    await this.listening;
+    const start = await databaseNowMicros(this.database);
+    if (connection.isClosed || this.closed) return;
+    // no await between the lookup and the insertion: concurrent connections share one feed
+    let feed = this.feeds.get(connection.fleetId);
+    if (!feed) {
+      feed = new FleetFeed(connection.fleetId, start);
+      this.feeds.set(connection.fleetId, feed);
+    }
+    feed.connections.add(connection);
+    connection.onClose(() => this.remove(connection));
+    connection.send('ready', {
+      fleetId: connection.fleetId,
+      serverTime: this.now().toISOString(),
+    });
+    if (feed.lastWarnings) connection.send('warnings', { counts: JSON.parse(feed.lastWarnings) });
+    else this.request(feed, ['warnings']);
+  }
+
+  /** Ends every stream (server shutdown: the clients reconnect elsewhere). */
+  async close() {
+    this.closed = true;
+    for (const timer of this.timers) clearInterval(timer);
+    for (const feed of this.feeds.values()) {
+      if (feed.timer) clearTimeout(feed.timer);
+      for (const connection of [...feed.connections]) connection.close();
+    }
+    this.feeds.clear();
+    const unlisten = await this.listening?.catch(() => null);
+    await unlisten?.().catch(() => {});
+  }
+
+  private async start() {
+    const unlisten = await this.database.listen(FLEET_CHANNEL, (payload) => {
+      const notice = parseFleetChangeNotice(payload);
+      const feed = notice && this.feeds.get(notice.fleetId);
+      if (feed)
+        this.request(
+          feed,
+          notice.kinds.flatMap((kind) => READS[kind]),
+        );
+    });
+    const every = (ms: number, fn: () => void) => {
+      const timer = setInterval(fn, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.options.heartbeatMs, () => void this.checkConnections());
+    every(this.options.warningsRefreshMs, () => {
+      for (const feed of this.feeds.values()) this.request(feed, ['warnings']);
+    });
+    return unlisten;
+  }
+
+  private remove(connection: SseConnection) {
+    const feed = this.feeds.get(connection.fleetId);
+    if (!feed) return;
+    feed.connections.delete(connection);
+    if (feed.connections.size === 0) {
+      if (feed.timer) clearTimeout(feed.timer);
+      this.feeds.delete(feed.fleetId);
+    }
+  }
+
+  private request(feed: FleetFeed, reads: Pending[]) {
+    for (const read of reads) feed.pending.add(read);
+    this.schedule(feed);
+  }
+
+  private schedule(feed: FleetFeed) {
+    if (feed.timer || feed.flushing || !feed.pending.size || this.closed) return;
+    let due = feed.lastFlushAt + this.options.minIntervalMs;
+    if (feed.pending.size === 1 && feed.pending.has('warnings')) {
+      due = Math.max(due, feed.lastWarningsAt + this.options.warningsMinIntervalMs);
+    }
+    feed.timer = setTimeout(() => void this.flush(feed), Math.max(0, due - Date.now()));
+    feed.timer.unref();
+  }
+
+  private async flush(feed: FleetFeed) {
+    feed.timer = null;
+    feed.flushing = true;
+    feed.lastFlushAt = Date.now();
+    const reads = [...feed.pending].filter(
+      (read) =>
+        read !== 'warnings' ||
+        Date.now() - feed.lastWarningsAt >= this.options.warningsMinIntervalMs,
+    );
+    for (const read of reads) feed.pending.delete(read);
+    try {
+      for (const read of reads) {
+        if (read === 'warnings') await this.pushWarnings(feed);
+        else await this.pushChanges(feed, read);
+      }
+    } catch (err) {
+      this.log.warn({ err, fleetId: feed.fleetId }, 'fleet stream read failed');
+    } finally {
+      feed.flushing = false;
+      if (this.feeds.get(feed.fleetId) === feed) this.schedule(feed);
+    }
+  }
+
+  private async pushChanges(feed: FleetFeed, source: Source) {
+    const since = feed.cursors[source] - LOOKBACK_US;
+    const now = this.now();
+    const { database } = this;
+    const changes: Array<Change<unknown>> =
+      source === 'bikes'
+        ? await changedBikes(database, feed.fleetId, since, now)
+        : source === 'commands'
+          ? await changedCommands(database, feed.fleetId, since, now)
+          : source === 'events'
+            ? await newEvents(database, feed.fleetId, since)
+            : await removedBikes(database, feed.fleetId, since);
+    if (changes.length > MAX_ROWS) {
+      // too much at once for a useful diff: start again from now, clients reload
+      feed.cursors[source] = await databaseNowMicros(database);
+      feed.broadcast((c) => c.send('resync', { reason: `too many changes (${source})` }));
+      return;
+    }
+    const fresh = changes.filter((change) => feed.sent.get(change.key) !== change.at);
+    for (const change of changes) {
+      feed.sent.set(change.key, change.at);
+      feed.cursors[source] = Math.max(feed.cursors[source], change.at);
+    }
+    this.forget(feed);
+    if (!fresh.length) return;
+    const values = fresh.map((change) => change.value);
+    feed.broadcast((c) => {
+      if (source === 'bikes') c.send('bikes', { bikes: values as never });
+      else if (source === 'commands') c.send('commands', { commands: values as never });
+      else if (source === 'events') c.send('events', { events: values as never });
+      else c.send('removed', { vehicleNumbers: values as string[] });
+    });
+  }
+
+  /** Drops remembered keys that no read can return again. */
+  private forget(feed: FleetFeed) {
+    const oldest = Math.min(...Object.values(feed.cursors)) - LOOKBACK_US;
+    for (const [key, at] of feed.sent) if (at < oldest) feed.sent.delete(key);
+  }
+
+  private async pushWarnings(feed: FleetFeed) {
+    feed.lastWarningsAt = Date.now();
+    const { counts } = await countWarnings(this.database, feed.fleetId, this.now());
+    const text = JSON.stringify(counts);
+    if (text === feed.lastWarnings) return;
+    feed.lastWarnings = text;
+    feed.broadcast((c) => c.send('warnings', { counts }));
+  }
+
+  /** Keeps connections alive and ends those whose session was revoked since they opened. */
+  async checkConnections() {
+    const connections = [...this.feeds.values()].flatMap((feed) => [...feed.connections]);
+    if (!connections.length) return;
+    try {
+      const sessionIds = [...new Set(connections.map((c) => c.sessionId))];
+      const alive = await this.database.query<{ id: string }>(
+        `SELECT s.id FROM auth_session s JOIN account a ON a.id = s.account_id
+          WHERE s.id = ANY($1::uuid[]) AND s.revoked_at IS NULL AND a.status = 'ACTIVE'`,
+        [sessionIds],
+      );
+      const valid = new Set(alive.map((row) => row.id));
+      for (const connection of connections) {
+        if (valid.has(connection.sessionId)) connection.heartbeat();
+        else connection.close();
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'fleet stream heartbeat failed');
+      for (const connection of connections) connection.heartbeat();
+    }
+  }
+}

@@ -1,0 +1,156 @@
+// GET fleet/statistics/traffic and fleet/chart (DESIGN §5): activity over a period, per UTC
+// hour or day, every bucket present (zeros included) so that charts need no gap filling.
+// Trips count in the bucket they started in. Periods are bounded (TRAFFIC_MAX_DAYS).
+import { TRAFFIC_MAX_DAYS, type Chart, type Traffic, type TrafficGranularity } from '@vfm/contract';
+import { badRequest } from '../../lib/problem';
+import type { RequestScope } from '../bikes/request-scope';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const STEP_MS: Record<TrafficGranularity, number> = { hour: HOUR_MS, day: DAY_MS };
+/** no fleet data predates this; also keeps dates far from the database's BC edge cases */
+const EARLIEST = Date.UTC(1970, 0, 1);
+
+export interface Period {
+  from: Date;
+  to: Date;
+}
+
+/** The period asked for, with defaults, checked: from before to, at most maxDays long. */
+export function resolvePeriod(
+  query: { from?: string; to?: string },
+  now: Date,
+  defaultDays: number,
+  maxDays: number,
+): Period {
+  const to = query.to ? new Date(query.to) : now;
+  const from = query.from ? new Date(query.from) : new Date(to.getTime() - defaultDays * DAY_MS);
+  for (const [field, date] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (Number.isNaN(date.getTime()) || date.getTime() < EARLIEST) {
+      throw badRequest(`${field} must be an ISO 8601 date-time from 1970 on.`, [
+        { field, message: 'must be a date-time from 1970 on' },
+      ]);
+    }
+  }
+  if (from.getTime() >= to.getTime()) {
+    throw badRequest('from must be before to.', [{ field: 'from', message: 'must be before to' }]);
+  }
+  if (to.getTime() - from.getTime() > maxDays * DAY_MS) {
+    throw badRequest(`The period may not exceed ${maxDays} days.`, [
+      { field: 'to', message: `must be at most ${maxDays} days after from` },
+    ]);
+  }
+  return { from, to };
+}
+
+/** Starts of the UTC buckets that overlap [from, to). */
+function bucketStarts(period: Period, step: number): number[] {
+  const starts: number[] = [];
+  for (let at = Math.floor(period.from.getTime() / step) * step; at < period.to.getTime();) {
+    starts.push(at);
+    at += step;
+  }
+  return starts;
+}
+
+interface TripBucket {
+  start: Date;
+  trips: number;
+  km: number;
+  minutes: number;
+  bikes: number;
+}
+
+async function tripBuckets(scope: RequestScope, period: Period, unit: TrafficGranularity) {
+  const rows = await scope.database.query<TripBucket>(
+    `SELECT date_trunc('${unit}', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS start,
+            count(*) AS trips, coalesce(sum(distance_km), 0) AS km,
+            coalesce(sum(duration_minutes), 0) AS minutes, count(DISTINCT bike_id) AS bikes
+       FROM trip WHERE fleet_id = $1 AND started_at >= $2 AND started_at < $3
+      GROUP BY 1`,
+    [scope.fleetId, period.from, period.to],
+  );
+  return new Map(rows.map((row) => [row.start.getTime(), row]));
+}
+
+export async function getTraffic(
+  scope: RequestScope,
+  query: { from?: string; to?: string; granularity?: TrafficGranularity },
+): Promise<Traffic> {
+  const granularity = query.granularity ?? 'day';
+  const period = resolvePeriod(
+    query,
+    scope.now,
+    granularity === 'hour' ? 7 : 30,
+    TRAFFIC_MAX_DAYS[granularity],
+  );
+  const found = await tripBuckets(scope, period, granularity);
+  return {
+    from: period.from.toISOString(),
+    to: period.to.toISOString(),
+    granularity,
+    buckets: bucketStarts(period, STEP_MS[granularity]).map((start) => {
+      const row = found.get(start);
+      return {
+        start: new Date(start).toISOString(),
+        trips: row?.trips ?? 0,
+        distanceKm: row?.km ?? 0,
+        activeBikes: row?.bikes ?? 0,
+      };
+    }),
+  };
+}
+
+interface EventDay {
+  day: Date;
+  alarms: number;
+  thefts: number;
+}
+
+export async function getChart(
+  scope: RequestScope,
+  query: { from?: string; to?: string },
+): Promise<Chart> {
+  const period = resolvePeriod(query, scope.now, 30, TRAFFIC_MAX_DAYS.day);
+  const [trips, events, [fleet]] = await Promise.all([
+    tripBuckets(scope, period, 'day'),
+    scope.database.query<EventDay>(
+      `SELECT date_trunc('day', occurred_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS day,
+              count(*) FILTER (WHERE name = 'ALARM_TRIGGERED') AS alarms,
+              count(*) FILTER (WHERE name = 'THEFT_DECLARED') AS thefts
+         FROM event
+        WHERE fleet_id = $1 AND occurred_at >= $2 AND occurred_at < $3
+          AND name IN ('ALARM_TRIGGERED', 'THEFT_DECLARED')
+        GROUP BY 1`,
+      [scope.fleetId, period.from, period.to],
+    ),
+    scope.database.query<{ co2: number }>('SELECT co2_kg_per_km AS co2 FROM fleet WHERE id = $1', [
+      scope.fleetId,
+    ]),
+  ]);
+  const eventDays = new Map(events.map((row) => [row.day.getTime(), row]));
+  const co2PerKm = fleet?.co2 ?? 0;
+  return {
+    from: period.from.toISOString(),
+    to: period.to.toISOString(),
+    days: bucketStarts(period, DAY_MS).map((start) => {
+      const trip = trips.get(start);
+      const event = eventDays.get(start);
+      const km = trip?.km ?? 0;
+      return {
+        date: new Date(start).toISOString().slice(0, 10),
+        trips: trip?.trips ?? 0,
+        distanceKm: km,
+        durationMinutes: trip?.minutes ?? 0,
+        // DESIGN §7: CO2 avoided = km × the fleet's factor
+        co2AvoidedKg: km * co2PerKm,
+        activeBikes: trip?.bikes ?? 0,
+        alarms: event?.alarms ?? 0,
+        theftsDeclared: event?.thefts ?? 0,
+      };
+    }),
+  };
+}

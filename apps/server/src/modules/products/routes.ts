@@ -1,0 +1,183 @@
+// Products calls of DESIGN §5 (bike search, bike page, warnings, availability, theft). Thin:
+// HTTP in, HTTP out; the services scope everything to the caller's fleet.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AutotestQuerySchema,
+  AutotestSchema,
+  AvailabilityResultSchema,
+  BikeSchema,
+  CommandHistoryQuerySchema,
+  CommandHistorySchema,
+  EventPageQuerySchema,
+  EventPageSchema,
+  FindParamsSchema,
+  FindResultSchema,
+  TheftResultSchema,
+  VehicleNumberParamsSchema,
+  WarningsQuerySchema,
+  WarningsSchema,
+  availabilityQuerySchema,
+} from '@vfm/contract';
+import { rejectNonFiniteNumbers } from '../bikes/finite-numbers';
+import { problemResponses } from '../bikes/problem-responses';
+import { scopeOf } from '../bikes/request-scope';
+import { setAvailability } from './availability-service';
+import { getAutotest, getBikeDetails, getCommandHistory, getEventHistory } from './details-service';
+import { findBikes } from './find-service';
+import { cancelTheft, reportTheft } from './theft-service';
+import { getWarnings } from './warnings-service';
+
+const tags = ['products'];
+const Params = VehicleNumberParamsSchema;
+
+const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', rejectNonFiniteNumbers);
+  app.get(
+    '/products/find/:text',
+    {
+      schema: {
+        tags,
+        summary:
+          'Find bikes by frame no., IoT code or bike code (exact match first, ≤ 20; none → 404)',
+        params: FindParamsSchema,
+        response: { 200: FindResultSchema, ...problemResponses(404) },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      return findBikes(scope.database, scope.fleetId, request.params.text);
+    },
+  );
+
+  app.get(
+    '/products/details/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Every field of a bike, with its group, warnings and theft state',
+        params: Params,
+        response: { 200: BikeSchema, ...problemResponses(404) },
+      },
+    },
+    async (request) => getBikeDetails(scopeOf(request), request.params.vehicleNumber),
+  );
+
+  app.get(
+    '/products/details/autotest/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Latest self-diagnosis of the module and its history, newest first',
+        params: Params,
+        querystring: AutotestQuerySchema,
+        response: { 200: AutotestSchema, ...problemResponses(404) },
+      },
+    },
+    async (request) =>
+      getAutotest(scopeOf(request), request.params.vehicleNumber, request.query.size ?? 20),
+  );
+
+  app.get(
+    '/products/details/commands/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Commands sent to the module, newest first',
+        params: Params,
+        querystring: CommandHistoryQuerySchema,
+        response: { 200: CommandHistorySchema, ...problemResponses(404) },
+      },
+    },
+    async (request) =>
+      getCommandHistory(scopeOf(request), request.params.vehicleNumber, request.query.size ?? 50),
+  );
+
+  app.get(
+    '/products/details-actions/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Event history of the bike (module events and user actions), newest first',
+        params: Params,
+        querystring: EventPageQuerySchema,
+        response: { 200: EventPageSchema, ...problemResponses(404) },
+      },
+    },
+    async (request) => {
+      const { page = 0, size = 20 } = request.query;
+      return getEventHistory(scopeOf(request), request.params.vehicleNumber, page, size);
+    },
+  );
+
+  app.get(
+    '/products/warnings',
+    {
+      schema: {
+        tags,
+        summary: 'Warning counters of the fleet and a page of the bikes concerned',
+        querystring: WarningsQuerySchema,
+        response: { 200: WarningsSchema, ...problemResponses() },
+      },
+    },
+    async (request) => {
+      const { page = 0, size = 20, type } = request.query;
+      return getWarnings(scopeOf(request), { page, size, type });
+    },
+  );
+
+  app.put(
+    '/products/availability',
+    {
+      schema: {
+        tags,
+        summary: 'Set the availability of bikes: all or nothing, unknown numbers → 404',
+        description:
+          'vehicleNumbers may be repeated (`?vehicleNumbers=A&vehicleNumbers=B`) or ' +
+          `comma-separated; at most ${app.ctx.config.bulkLimit} per call. Empty body.`,
+        querystring: availabilityQuerySchema(app.ctx.config.bulkLimit),
+        response: { 200: AvailabilityResultSchema, ...problemResponses(404) },
+      },
+      // `vehicleNumbers=A,B` is split before validation (a comma is not part of a frame no.)
+      preValidation: async (request) => {
+        const query = request.query as Record<string, unknown>;
+        const value = query.vehicleNumbers;
+        const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+        if (list.some((item) => typeof item === 'string' && item.includes(','))) {
+          query.vehicleNumbers = list.flatMap((item) =>
+            typeof item === 'string' ? item.split(',').filter(Boolean) : [item],
+          );
+        }
+      },
+    },
+    async (request) =>
+      setAvailability(scopeOf(request), request.query.vehicleNumbers, request.query.availability),
+  );
+
+  app.post(
+    '/products/theft/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Report a theft: out of service, module to PERMANENT, THEFT_DECLARED',
+        params: Params,
+        response: { 200: TheftResultSchema, ...problemResponses(404, 409) },
+      },
+    },
+    async (request) => reportTheft(scopeOf(request), request.params.vehicleNumber),
+  );
+
+  app.delete(
+    '/products/theft/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a reported theft: restore availability and mode, THEFT_CANCELLED',
+        params: Params,
+        response: { 200: TheftResultSchema, ...problemResponses(404, 409) },
+      },
+    },
+    async (request) => cancelTheft(scopeOf(request), request.params.vehicleNumber),
+  );
+};
+
+export default productRoutes;

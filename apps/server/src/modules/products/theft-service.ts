@@ -1,0 +1,152 @@
+// POST / DELETE products/theft/{vn} (DESIGN §7). A report remembers availability and mode,
+// takes the bike out of service, switches its module to PERMANENT (tracking, so it shows on
+// the thefts map), clears a suspected theft and raises THEFT_DECLARED. A cancellation restores
+// both and raises THEFT_CANCELLED. Both events carry source MANAGER and the user's e-mail.
+import type { IotMode, TheftResult } from '@vfm/contract';
+import type { TxQuery } from '../../db/client';
+import type { Principal } from '../../plugins/auth';
+import { conflict } from '../../lib/problem';
+import { bikeNotFound } from '../bikes/bike-lookup';
+import { toAvailability, toIotMode } from '../bikes/bike-view';
+import { iso } from '../bikes/sql';
+import { FleetChanges } from '../../lib/fleet-changes';
+import type { RequestScope } from '../bikes/request-scope';
+import { enqueueCommands } from '../commands/command-service';
+
+interface TheftRow {
+  id: number;
+  vehicle_number: string;
+  module_id: string | null;
+  availability: string;
+  iot_mode: string | null;
+  theft_state: string;
+  theft_since: Date | null;
+  theft_by: string | null;
+  theft_previous_availability: string | null;
+  theft_previous_mode: string | null;
+}
+
+const THEFT_COLUMNS = `id, vehicle_number, module_id, availability, iot_mode, theft_state,
+  theft_since, theft_by, theft_previous_availability, theft_previous_mode`;
+
+async function lockBike(tx: TxQuery, fleetId: string, vehicleNumber: string): Promise<TheftRow> {
+  const [row] = await tx.query<TheftRow>(
+    `SELECT ${THEFT_COLUMNS} FROM bike
+      WHERE fleet_id = $1 AND lower(vehicle_number) = lower($2) FOR UPDATE`,
+    [fleetId, vehicleNumber],
+  );
+  if (!row) throw bikeNotFound([vehicleNumber]);
+  return row;
+}
+
+/** The MODE command to the bike's module, if it has one (DESIGN §7). */
+async function switchMode(
+  tx: TxQuery,
+  principal: Principal,
+  bike: TheftRow,
+  mode: IotMode,
+  now: Date,
+): Promise<string | null> {
+  if (!bike.module_id) return null;
+  const [command] = await enqueueCommands(tx, {
+    fleetId: principal.fleetId,
+    bikes: [{ bikeId: bike.id, vehicleNumber: bike.vehicle_number }],
+    type: 'MODE',
+    value: mode,
+    requestedBy: principal.email,
+    now,
+  });
+  return command?.id ?? null;
+}
+
+async function recordTheftEvent(
+  tx: TxQuery,
+  principal: Principal,
+  bike: TheftRow,
+  name: 'THEFT_DECLARED' | 'THEFT_CANCELLED',
+  data: Record<string, unknown>,
+) {
+  await tx.query(
+    `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data)
+     VALUES ($1, $2, $3, 'PRODUCT', $4, 'MANAGER', $5, $6)`,
+    [principal.fleetId, bike.id, bike.vehicle_number, name, principal.email, data],
+  );
+}
+
+function toResult(row: TheftRow, commandId: string | null): TheftResult {
+  return {
+    vehicleNumber: row.vehicle_number,
+    theft: {
+      state: row.theft_state === 'REPORTED' ? 'REPORTED' : 'NONE',
+      since: iso(row.theft_since),
+      by: row.theft_by,
+    },
+    availability: toAvailability(row.availability),
+    commandId,
+  };
+}
+
+/** One theft change in a transaction; its notice reaches the streams at commit (ADR 0020). */
+async function changeTheft(
+  scope: RequestScope,
+  vehicleNumber: string,
+  change: (tx: TxQuery, bike: TheftRow) => Promise<TheftResult>,
+): Promise<TheftResult> {
+  return scope.database.transaction(async (tx) => {
+    const result = await change(tx, await lockBike(tx, scope.fleetId, vehicleNumber));
+    await new FleetChanges().add(scope.fleetId, 'bike', 'warning', 'command', 'event').notify(tx);
+    return result;
+  });
+}
+
+export function reportTheft(scope: RequestScope, vehicleNumber: string): Promise<TheftResult> {
+  const { principal, now } = scope;
+  return changeTheft(scope, vehicleNumber, async (tx, bike) => {
+    if (bike.theft_state === 'REPORTED') {
+      throw conflict(`A theft of ${bike.vehicle_number} is already reported.`, 'THEFT_REPORTED');
+    }
+    const [updated] = await tx.query<TheftRow>(
+      `UPDATE bike SET theft_state = 'REPORTED', theft_since = $2, theft_by = $3,
+              theft_previous_availability = availability, theft_previous_mode = iot_mode,
+              availability = 'OUT', suspected_theft_since = NULL, updated_at = now()
+        WHERE id = $1 RETURNING ${THEFT_COLUMNS}`,
+      [bike.id, now, principal.email],
+    );
+    const commandId = await switchMode(tx, principal, bike, 'PERMANENT', now);
+    await recordTheftEvent(tx, principal, bike, 'THEFT_DECLARED', {
+      previousAvailability: bike.availability,
+      previousMode: bike.iot_mode,
+      commandId,
+    });
+    return toResult(updated!, commandId);
+  });
+}
+
+export function cancelTheft(scope: RequestScope, vehicleNumber: string): Promise<TheftResult> {
+  const { principal, now } = scope;
+  return changeTheft(scope, vehicleNumber, async (tx, bike) => {
+    if (bike.theft_state !== 'REPORTED') {
+      throw conflict(`No theft of ${bike.vehicle_number} is reported.`, 'THEFT_NOT_REPORTED');
+    }
+    const [updated] = await tx.query<TheftRow>(
+      `UPDATE bike SET theft_state = 'NONE', theft_since = NULL, theft_by = NULL,
+              availability = coalesce(theft_previous_availability, availability),
+              theft_previous_availability = NULL, theft_previous_mode = NULL,
+              suspected_theft_since = NULL, updated_at = now()
+        WHERE id = $1 RETURNING ${THEFT_COLUMNS}`,
+      [bike.id],
+    );
+    // back to the remembered mode; nothing to send when it was unknown or already PERMANENT
+    const previousMode: IotMode | null = toIotMode(bike.theft_previous_mode);
+    const commandId =
+      previousMode && previousMode !== 'PERMANENT'
+        ? await switchMode(tx, principal, bike, previousMode, now)
+        : null;
+    await recordTheftEvent(tx, principal, bike, 'THEFT_CANCELLED', {
+      restoredAvailability: updated!.availability,
+      restoredMode: previousMode,
+      commandId,
+    });
+    return toResult(updated!, commandId);
+  });
+}

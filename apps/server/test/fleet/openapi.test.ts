@@ -1,0 +1,61 @@
+// Every products and fleet call is documented at /api/docs with its query, its answer and its
+// problem answers (issue 5 §5).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('OpenAPI', () => {
+  it('documents every products and fleet call with its answers', async () => {
+    const res = await t.api().get('/api/docs/json');
+    expect(res.status).toBe(200);
+    const paths = res.body.paths as Record<string, Record<string, any>>;
+    const ours = Object.entries(paths).filter(([path]) =>
+      /^\/api\/wf\/rest\/v1\/(products|fleet)\//.test(path),
+    );
+    expect(ours.map(([path]) => path).sort()).toEqual(
+      [
+        'fleet/admin/vehicles',
+        'fleet/chart',
+        'fleet/group',
+        'fleet/information',
+        'fleet/list',
+        'fleet/list/csv',
+        'fleet/markers',
+        'fleet/statistics',
+        'fleet/statistics/traffic',
+        'fleet/stream',
+        'fleet/vehicles/csv',
+        'products/availability',
+        'products/details-actions/{vehicleNumber}',
+        'products/details/autotest/{vehicleNumber}',
+        'products/details/commands/{vehicleNumber}',
+        'products/details/{vehicleNumber}',
+        'products/find/{text}',
+        'products/theft/{vehicleNumber}',
+        'products/warnings',
+      ].map((p) => `/api/wf/rest/v1/${p}`),
+    );
+    for (const [path, operations] of ours) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const label = `${method.toUpperCase()} ${path}`;
+        expect(operation.summary, label).toBeTruthy();
+        expect(Object.keys(operation.responses), label).toEqual(
+          expect.arrayContaining(['200', '400', '401', '403']),
+        );
+        const ok = operation.responses['200'].content;
+        expect(ok, label).toBeDefined();
+        const problem = operation.responses['400'].content['application/json'].schema;
+        expect(JSON.stringify(problem), label).toContain('Problem');
+      }
+    }
+    const markers = paths['/api/wf/rest/v1/fleet/markers']!.get;
+    expect(markers.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['isReportedTheft', 'isParked', 'inTransit', 'out']),
+    );
+  });
+});

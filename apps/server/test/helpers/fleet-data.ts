@@ -1,0 +1,114 @@
+// Factories for the rest of a fleet's data (groups, history, commands, trips), written straight
+// to the database like bikes.ts, with snake_case column overrides.
+import type { BikeRow } from './bikes';
+import type { FleetRow } from './factories';
+import type { TestServer } from './server';
+
+async function insert<T = Record<string, unknown>>(
+  t: TestServer,
+  table: string,
+  values: Record<string, unknown>,
+  returning = 'id',
+): Promise<T> {
+  const names = Object.keys(values);
+  const [row] = await t.server.database.query<T>(
+    `INSERT INTO ${table} (${names.join(', ')})
+     VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${returning}`,
+    Object.values(values),
+  );
+  return row!;
+}
+
+export interface GroupRow {
+  id: string;
+  name: string;
+}
+
+export async function createGroup(
+  t: TestServer,
+  fleet: FleetRow,
+  name: string,
+  parent?: GroupRow,
+): Promise<GroupRow> {
+  return insert<GroupRow>(
+    t,
+    'fleet_group',
+    { fleet_id: fleet.id, name, parent_id: parent?.id ?? null },
+    'id, name',
+  );
+}
+
+export async function createEvent(
+  t: TestServer,
+  bike: BikeRow,
+  columns: Record<string, unknown> = {},
+): Promise<{ id: number }> {
+  return insert(t, 'event', {
+    fleet_id: bike.fleetId,
+    bike_id: bike.id,
+    vehicle_number: bike.vehicleNumber,
+    name: 'ALARM_TRIGGERED',
+    source: 'MODULE',
+    ...columns,
+  });
+}
+
+export async function createCommand(
+  t: TestServer,
+  bike: BikeRow,
+  columns: Record<string, unknown> = {},
+): Promise<{ id: string }> {
+  return insert(t, 'command', {
+    fleet_id: bike.fleetId,
+    bike_id: bike.id,
+    type: 'LOCK_CONTROL',
+    value: 'true',
+    requested_by: 'someone@example.com',
+    expires_at: new Date(Date.now() + 24 * 3_600_000),
+    ...columns,
+  });
+}
+
+export async function createAutotest(
+  t: TestServer,
+  bike: BikeRow,
+  columns: Record<string, unknown> = {},
+): Promise<{ id: number }> {
+  return insert(t, 'autotest', {
+    bike_id: bike.id,
+    seq: Math.floor(Math.random() * 1e9),
+    ts: new Date(),
+    results: JSON.stringify([{ code: 'GPS', status: 'OK', value: 9 }]),
+    ...columns,
+  });
+}
+
+export async function createTrip(
+  t: TestServer,
+  bike: BikeRow,
+  startedAt: Date,
+  columns: Record<string, unknown> = {},
+): Promise<{ id: number }> {
+  return insert(t, 'trip', {
+    fleet_id: bike.fleetId,
+    bike_id: bike.id,
+    started_at: startedAt,
+    ended_at: new Date(startedAt.getTime() + 20 * 60_000),
+    distance_km: 5,
+    duration_minutes: 20,
+    ...columns,
+  });
+}
+
+/** Change fleet settings (thresholds, CO2 factor), snake_case columns of the fleet table. */
+export async function updateFleet(
+  t: TestServer,
+  fleet: FleetRow,
+  columns: Record<string, unknown>,
+) {
+  const names = Object.keys(columns);
+  await t.server.database.query(
+    `UPDATE fleet SET ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')} WHERE id = $1`,
+    [fleet.id, ...Object.values(columns)],
+  );
+}

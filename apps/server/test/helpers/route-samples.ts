@@ -1,0 +1,243 @@
+// Sample requests for any route of the table, inferred from its schemas, for the scoping
+// matrix and the hostile-input test. Two fleets ("own" and "foreign") with the same cast and
+// data; a parameter that names an entity (bike, account, command, event, group) gets the
+// entity of the side asked for. Inference that cannot find a value throws, naming the route
+// and the parameter, so that a new route fails loudly until SAMPLE_RULES knows it.
+import { APPLICATION_KEY } from '@vfm/contract';
+import { createBike, type BikeRow } from './bikes';
+import { createAccount, createFleetWithUsers, type AccountRow } from './factories';
+import { createCommand, createEvent, createGroup } from './fleet-data';
+import { RawBody } from './raw-request';
+import type { JsonSchema, RecordedRoute } from './route-table';
+import type { TestServer } from './server';
+
+export type SideName = 'own' | 'foreign';
+
+export interface Side {
+  name: SideName;
+  fleet: { id: string; name: string };
+  manager: AccountRow;
+  admin: AccountRow;
+  managerToken: string;
+  adminToken: string;
+  bike: BikeRow;
+  groupId: string;
+  commandId: string;
+  eventId: number;
+  /** every identifier of this side that must never show in the other side's answers */
+  secrets: string[];
+}
+
+export interface World {
+  t: TestServer;
+  own: Side;
+  foreign: Side;
+  /** a fresh bike of a side, for calls that change or remove what they touch */
+  freshBike(side: Side, columns?: Record<string, unknown>): Promise<BikeRow>;
+  freshAccount(side: Side): Promise<AccountRow>;
+}
+
+async function createSide(t: TestServer, name: SideName): Promise<Side> {
+  const cast = await createFleetWithUsers(t, `Matrix ${name} ${Date.now()}`);
+  const tag = name === 'own' ? 'MXO' : 'MXF';
+  const bike = await createBike(t, cast.fleet, {
+    vehicle_number: `${tag}-BIKE-1`,
+    bike_code: `${tag}-CODE-1`,
+    module_id: name === 'own' ? 'O00001' : 'F00001',
+  });
+  const group = await createGroup(t, cast.fleet, `${tag} group`);
+  const command = await createCommand(t, bike);
+  const event = await createEvent(t, bike);
+  return {
+    name,
+    ...cast,
+    bike,
+    groupId: group.id,
+    commandId: command.id,
+    eventId: event.id,
+    secrets: [
+      cast.fleet.id,
+      cast.fleet.name,
+      cast.manager.email,
+      cast.admin.email,
+      bike.vehicleNumber,
+      bike.bikeCode,
+      bike.moduleId,
+      group.id,
+    ],
+  };
+}
+
+export async function createWorld(t: TestServer): Promise<World> {
+  const own = await createSide(t, 'own');
+  const foreign = await createSide(t, 'foreign');
+  let n = 0;
+  return {
+    t,
+    own,
+    foreign,
+    async freshBike(side, columns = {}) {
+      n += 1;
+      const tag = side.name === 'own' ? 'MXO' : 'MXF';
+      const bike = await createBike(t, side.fleet, {
+        vehicle_number: `${tag}-FRESH-${n}`,
+        bike_code: `${tag}-FRESHC-${n}`,
+        ...columns,
+      });
+      if (side.name === 'foreign') side.secrets.push(bike.vehicleNumber, bike.bikeCode);
+      return bike;
+    },
+    async freshAccount(side) {
+      const account = await createAccount(t, side.fleet);
+      if (side.name === 'foreign') side.secrets.push(account.email, account.id);
+      return account;
+    },
+  };
+}
+
+/** What to send. `references` is true when the request names an entity of the side. */
+export interface Sample {
+  params: Record<string, string>;
+  query: Record<string, string | string[]>;
+  body?: unknown;
+  references: boolean;
+}
+
+interface Context {
+  world: World;
+  side: Side;
+  route: RecordedRoute;
+  /** GET reuses the side's entities; other methods get fresh ones */
+  fresh: boolean;
+}
+
+type Resolver = (ctx: Context, schema: JsonSchema) => Promise<string | undefined>;
+
+const bikeNumber: Resolver = async ({ world, side, fresh }) =>
+  fresh ? (await world.freshBike(side)).vehicleNumber : side.bike.vehicleNumber;
+const accountId: Resolver = async ({ world, side, fresh, route }) =>
+  fresh || route.method !== 'GET' ? (await world.freshAccount(side)).id : side.manager.id;
+
+/**
+ * Entities named by a parameter, first match wins: [pattern of "METHOD /url", parameter name,
+ * resolver]. A new route whose parameter no rule resolves makes the tests fail with its name:
+ * add a rule.
+ */
+export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
+  // cancelling needs a reported theft
+  [
+    /^DELETE .*\/products\/theft\//,
+    /^vehicleNumber$/,
+    async ({ world, side }) =>
+      (await world.freshBike(side, { theft_state: 'REPORTED' })).vehicleNumber,
+  ],
+  [/./, /^(vehicleNumber|vn)$/, bikeNumber],
+  [/\/products\/find\//, /^text$/, async ({ side }) => side.bike.vehicleNumber],
+  [/\/accounts/, /^(id|accountId)$/, accountId],
+  [/\/users\//, /^userId$/, async ({ side }) => side.manager.id],
+  [/\/application\/settings\//, /^applicationKey$/, async () => APPLICATION_KEY],
+  // an acknowledged alert: the event id (integer) or the command id (uuid), by its schema
+  [
+    /\/commands\/ack\//,
+    /^id$/,
+    async ({ side }, schema) => (schema.type === 'integer' ? String(side.eventId) : side.commandId),
+  ],
+  [/./, /^groupId$/, async ({ side }) => side.groupId],
+  // free text refusing control characters carries a pattern: no generic value
+  [/\/accounts/, /^fullName$/, async () => 'Matrix User'],
+];
+
+let imported = 0;
+/** Routes whose body is not JSON: [pattern of "METHOD /url", the body for a side]. */
+const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
+  [
+    /^POST .*\/fleet\/admin\/vehicles$/,
+    async ({ side }) => {
+      imported += 1;
+      const tag = `${side.name === 'own' ? 'MXO' : 'MXF'}-IMP-${imported}`;
+      return new RawBody(
+        'text/csv',
+        `vehicleNumber,bikeCode,moduleId,model,group\n${tag},${tag}-C,,City,Matrix\n`,
+      );
+    },
+  ],
+];
+
+/** Values for query parameters and body fields that name no entity. */
+async function plainValue(ctx: Context, name: string, schema: JsonSchema): Promise<unknown> {
+  const single = schema.anyOf?.find((s) => s.type !== 'null') ?? schema;
+  if (single.type === 'array') {
+    const item = await valueFor(ctx, name.replace(/s$/, ''), single.items ?? {});
+    return item === undefined ? undefined : [item];
+  }
+  if (single.enum) return single.enum[0];
+  if (single.type === 'boolean') return true;
+  if (single.type === 'integer' || single.type === 'number') return single.minimum ?? 1;
+  if (single.format === 'date-time') return new Date().toISOString();
+  if (single.format === 'email' || /email/i.test(name)) return `matrix-${Date.now()}@example.com`;
+  if (/password/i.test(name)) return 'Passw0rd!x';
+  if (/^application(Name)?$/.test(name)) return APPLICATION_KEY;
+  if (single.type === 'string' && !single.pattern && !single.format) return 'matrix';
+  return undefined;
+}
+
+async function valueFor(ctx: Context, name: string, schema: JsonSchema): Promise<unknown> {
+  for (const [routePattern, namePattern, resolve] of SAMPLE_RULES) {
+    if (routePattern.test(`${ctx.route.method} ${ctx.route.url}`) && namePattern.test(name)) {
+      const value = await resolve(ctx, schema);
+      if (value !== undefined) return value;
+    }
+  }
+  if (/^vehicleNumbers$/.test(name)) return [await bikeNumber(ctx, schema)];
+  if (/^ids$/.test(name)) return [await accountId(ctx, schema)];
+  return plainValue(ctx, name, schema);
+}
+
+const ENTITY_NAMES = /^(vehicleNumber|vn|vehicleNumbers|text|id|ids|accountId|userId|groupId)$/;
+
+/** A request for the route on behalf of a side; throws when a required value is unknown. */
+export async function sampleRequest(
+  world: World,
+  route: RecordedRoute,
+  side: Side,
+  fresh = route.method !== 'GET',
+): Promise<Sample> {
+  const ctx: Context = { world, side, route, fresh };
+  const sample: Sample = { params: {}, query: {}, references: false };
+  const missing: string[] = [];
+  const fill = async (schema: JsonSchema | undefined, into: Record<string, unknown>) => {
+    for (const name of schema?.required ?? []) {
+      const value = await valueFor(ctx, name, schema!.properties?.[name] ?? {});
+      if (value === undefined) missing.push(name);
+      else into[name] = value;
+      if (ENTITY_NAMES.test(name)) sample.references = true;
+    }
+  };
+  const pathParams = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  for (const name of pathParams) {
+    const value = await valueFor(ctx, name, route.schema.params?.properties?.[name] ?? {});
+    if (value === undefined) missing.push(`:${name}`);
+    else sample.params[name] = String(value);
+    if (ENTITY_NAMES.test(name)) sample.references = true;
+  }
+  await fill(route.schema.querystring, sample.query);
+  const raw = RAW_BODIES.find(([pattern]) => pattern.test(`${route.method} ${route.url}`));
+  if (raw) {
+    sample.body = await raw[1](ctx);
+  } else if (route.schema.body) {
+    const body: Record<string, unknown> = {};
+    await fill(route.schema.body, body);
+    sample.body = body;
+  }
+  if (missing.length) {
+    throw new Error(
+      `${route.method} ${route.url}: no sample value for ${missing.join(', ')} — add a rule to ` +
+        'SAMPLE_RULES in test/helpers/route-samples.ts',
+    );
+  }
+  return sample;
+}
+
+export function pathOf(route: RecordedRoute, params: Record<string, string>): string {
+  return route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+}

@@ -1,0 +1,117 @@
+// Every API route × method × role (anonymous, manager, admin) × fleet (own, another), generated
+// from the app's route table, so that routes other modules add are covered as soon as they
+// exist (issue 5 §3). A route whose parameters cannot be sampled fails loudly (see
+// test/helpers/route-samples.ts). Expectations:
+//   anonymous → 401 unless the route is public;  manager on an admin route → 403;
+//   allowed roles → never 401/403, never 5xx, and answers never show the other fleet;
+//   a request naming the other fleet's entity → 404 (its bike, account, command… do not exist)
+//   when the same request succeeds for the caller's own entity, and never a success.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_PREFIX } from '@vfm/contract';
+import { startTestServer } from '../helpers/server';
+import { listedRoutes, recordedRoutes, type RecordedRoute } from '../helpers/route-table';
+import {
+  createWorld,
+  pathOf,
+  sampleRequest,
+  type Side,
+  type World,
+} from '../helpers/route-samples';
+import { rawRequest, withQuery, type RawAnswer } from '../helpers/raw-request';
+
+vi.mock('../../src/modules/index', async (original) =>
+  (await import('../helpers/route-table')).withRouteRecorder(original as never),
+);
+
+// started at collection time: the routes to test are the routes of the running app
+const t = await startTestServer();
+const routes = recordedRoutes.filter((route) => route.url.startsWith(API_PREFIX));
+/** the calls of this issue answer 2xx to a well-formed sample of the caller's own fleet */
+const OWN_MODULES = /^\/api\/wf\/rest\/v1\/(products|fleet)\//;
+
+let world: World;
+beforeAll(async () => {
+  world = await createWorld(t);
+});
+afterAll(() => t.close());
+
+type Role = 'anonymous' | 'manager' | 'admin';
+
+async function call(route: RecordedRoute, side: Side, role: Role, caller: Side) {
+  const sample = await sampleRequest(world, route, side);
+  const token =
+    role === 'anonymous' ? null : role === 'manager' ? caller.managerToken : caller.adminToken;
+  const path = withQuery(pathOf(route, sample.params).slice(API_PREFIX.length), sample.query);
+  const answer = await rawRequest(t, { method: route.method, path, token, body: sample.body });
+  return { sample, answer };
+}
+
+/** The other fleet's identifiers must not show, except those the request itself sent. */
+function expectNoLeak(answer: RawAnswer, other: Side, label: string, sent = '') {
+  for (const secret of other.secrets.filter((s) => !sent.includes(s))) {
+    expect(answer.text.includes(secret), `${label} shows ${secret} of the other fleet`).toBe(false);
+  }
+}
+
+describe('route table', () => {
+  it('records every API route that the router knows', () => {
+    const recorded = new Set(routes.map((route) => `${route.method} ${route.url}`));
+    const unrecorded = listedRoutes(t.server.app, API_PREFIX).filter((r) => !recorded.has(r));
+    expect(unrecorded).toEqual([]);
+    expect(routes.length).toBeGreaterThanOrEqual(19);
+  });
+
+  it('can sample every route for both fleets (else: add a rule to SAMPLE_RULES)', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      for (const side of [world.own, world.foreign]) {
+        await sampleRequest(world, route, side, false).catch((e: Error) =>
+          failures.push(e.message),
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))(
+  '%s',
+  (label, route) => {
+    it('refuses an anonymous caller unless public', async () => {
+      const { answer } = await call(route, world.own, 'anonymous', world.own);
+      expect(answer.status, answer.text).toBeLessThan(500);
+      if (route.auth !== 'public') expect(answer.status, answer.text).toBe(401);
+    });
+
+    for (const role of ['manager', 'admin'] as const) {
+      it(`answers a ${role} from the caller's fleet only`, async () => {
+        const own = await call(route, world.own, role, world.own);
+        expect(own.answer.status, own.answer.text).toBeLessThan(500);
+        if (route.auth === 'admin' && role === 'manager') {
+          expect(own.answer.status, own.answer.text).toBe(403);
+          return;
+        }
+        if (route.auth === 'public') return;
+        expect([401, 403], own.answer.text).not.toContain(own.answer.status);
+        if (OWN_MODULES.test(route.url)) {
+          expect(own.answer.status, `${label}: ${own.answer.text}`).toBeLessThan(300);
+        }
+        expectNoLeak(own.answer, world.foreign, label);
+
+        if (!own.sample.references) return;
+        const foreign = await call(route, world.foreign, role, world.own);
+        // a sample the route accepts for the own fleet proves the scoping: the same request
+        // naming the other fleet's entity is a 404; otherwise it must at least not succeed
+        if (own.answer.status < 300) {
+          expect(foreign.answer.status, `${label} with the other fleet's entity`).toBe(404);
+        } else {
+          expect(
+            foreign.answer.status,
+            `${label} with the other fleet's entity`,
+          ).toBeGreaterThanOrEqual(400);
+        }
+        expectNoLeak(foreign.answer, world.foreign, label, JSON.stringify(foreign.sample));
+      });
+    }
+  },
+);

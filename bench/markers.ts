@@ -1,0 +1,272 @@
+// npm run bench -- markers
+// Fleet API at 100,000 bikes (issue 5 §6), on PostgreSQL (a bench database created and
+// dropped here) and on PGlite (in memory): p50/p95 of fleet/markers, a fleet/list page sorted
+// by last communication and fleet/statistics through the real HTTP server, and in the same
+// run a plain SELECT of the markers' rows serialised to JSON, as the yardstick of markers.
+// Targets (PostgreSQL): markers p95 ≤ 300 ms and ≤ 2 × plain SELECT, list p95 ≤ 50 ms,
+// statistics p95 ≤ 200 ms. Ends with one `BENCH {json}` line.
+//   BENCH_DATABASE_URL  server to create the bench database on (default: DATABASE_URL, else
+//                       postgresql://postgres@127.0.0.1:5432/postgres)
+//   BENCH_BIKES         bikes of the measured fleet (default 100000)
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { API_PREFIX } from '@vfm/contract';
+import { loadConfig } from '../apps/server/src/config/config';
+import type { ResolvedConfig } from '../apps/server/src/config/secrets';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { createServer } from '../apps/server/src/server';
+
+const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
+const FLEET = '11111111-1111-4111-8111-111111111111';
+const OTHER_FLEET = '22222222-2222-4222-8222-222222222222';
+const API_KEY = 'bench-api-key';
+
+interface Stats {
+  p50: number;
+  p95: number;
+  n: number;
+}
+type Figures = Record<string, Stats | number | string | boolean>;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function measure(n: number, fn: () => Promise<unknown>): Promise<Stats> {
+  for (let i = 0; i < Math.min(3, n); i += 1) await fn(); // warm-up: plans, caches, JIT
+  const times: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), n };
+}
+
+/** The measured fleet: 100,000 bikes in 50 groups (10 roots, 40 children), varied states. */
+function seedSql(bikes: number): string {
+  return `
+INSERT INTO fleet (id, name) VALUES ('${FLEET}', 'Bench fleet'), ('${OTHER_FLEET}', 'Other fleet');
+INSERT INTO fleet_group (fleet_id, name) SELECT '${FLEET}', 'Zone ' || g FROM generate_series(1, 10) g;
+INSERT INTO fleet_group (fleet_id, parent_id, name)
+  SELECT '${FLEET}', r.id, r.name || ' / ' || s
+    FROM (SELECT id, name FROM fleet_group WHERE fleet_id = '${FLEET}') r, generate_series(1, 4) s;
+WITH g AS (SELECT array_agg(id ORDER BY id) AS ids FROM fleet_group WHERE fleet_id = '${FLEET}')
+INSERT INTO bike (fleet_id, group_id, vehicle_number, bike_code, module_id, model, availability,
+  status, iot_mode, latitude, longitude, last_communication_date, last_position_date,
+  iot_battery_level, bike_battery_level, total_km, co2_avoided_kg, trip_count, theft_state,
+  theft_since, suspected_theft_since)
+SELECT '${FLEET}', g.ids[1 + i % 50], 'VN' || lpad(i::text, 7, '0'), 'BC' || lpad(i::text, 7, '0'),
+  'M' || upper(lpad(to_hex(i), 5, '0')),
+  (ARRAY['City 28', 'Cargo', 'Trek'])[1 + i % 3],
+  (ARRAY['AVAILABLE', 'AVAILABLE', 'AVAILABLE', 'IN_OPERATION', 'TRANSIT', 'OUT'])[1 + i % 6],
+  CASE WHEN i % 10 = 0 THEN 'MOVING' ELSE 'PARKED' END,
+  (ARRAY['NAVIGATION', 'PERMANENT', 'STANDBY', 'STANDBY', 'STANDBY', 'LOW_POWER', 'STORAGE',
+         'TRANSPORT'])[1 + i % 8],
+  48.80 + random() * 0.2, 2.25 + random() * 0.25,
+  CASE WHEN i % 97 = 0 THEN NULL ELSE now() - random() * interval '20 days' END,
+  now() - random() * interval '20 days',
+  (random() * 100)::int, (random() * 100)::int, random() * 5000, random() * 600,
+  (random() * 300)::int,
+  CASE WHEN i % 500 = 0 THEN 'REPORTED' WHEN i % 333 = 0 THEN 'SUSPECTED' ELSE 'NONE' END,
+  CASE WHEN i % 500 = 0 THEN now() END, CASE WHEN i % 333 = 0 THEN now() END
+FROM generate_series(1, ${bikes}) i, g;
+INSERT INTO bike (fleet_id, vehicle_number, bike_code, latitude, longitude)
+SELECT '${OTHER_FLEET}', 'OT' || i, 'OTC' || i, 45.7, 4.8 FROM generate_series(1, 1000) i;
+INSERT INTO account (fleet_id, email, roles, status)
+VALUES ('${FLEET}', 'bench@example.com', '{ROLE_VFM}', 'ACTIVE');
+ANALYZE;`;
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function runOn(kind: 'postgres' | 'pglite', database: Database): Promise<Figures> {
+  const seedStart = performance.now();
+  await migrate(database);
+  await database.exec(seedSql(BIKES));
+  const seedMs = Math.round(performance.now() - seedStart);
+  console.log(`  ${kind}: ${BIKES} bikes seeded in ${seedMs} ms`);
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vfm-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_KEYS: API_KEY,
+    DEMO: 'false',
+    SIMULATOR_BIKES: '0',
+    VFM_ROLES: 'api',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+  }) as ResolvedConfig;
+  const server = await createServer(config, { database });
+  try {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    const base = `http://127.0.0.1:${address.port}${API_PREFIX}`;
+    const [account] = await database.query<{ id: string }>(
+      "SELECT id FROM account WHERE email = 'bench@example.com'",
+    );
+    const [session] = await database.query<{ id: string }>(
+      'INSERT INTO auth_session (account_id) VALUES ($1) RETURNING id',
+      [account!.id],
+    );
+    const token = await server.app.accessTokens.sign({
+      accountId: account!.id,
+      email: 'bench@example.com',
+      roles: ['ROLE_VFM'],
+      fleetId: FLEET,
+      sessionId: session!.id,
+    });
+    const get = async (route: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${base}/${route}`, {
+        headers: { 'x-api-key': API_KEY, authorization: `Bearer ${token}`, ...headers },
+      });
+      const text = await res.text();
+      if (res.status !== 200 && res.status !== 304) throw new Error(`${route}: ${res.status}`);
+      return { res, text };
+    };
+
+    const rounds = kind === 'postgres' ? 30 : 10;
+    const first = await get('fleet/markers', { 'accept-encoding': 'identity' });
+    const markersBytes = first.text.length;
+    const markersCount = (JSON.parse(first.text) as { count: number }).count;
+    const etag = first.res.headers.get('etag')!;
+
+    const plain = await measure(rounds, async () => {
+      const rows = await database.query(
+        `SELECT vehicle_number, latitude, longitude, status, availability, theft_state, iot_mode,
+                group_id
+           FROM bike WHERE fleet_id = $1 AND latitude IS NOT NULL AND longitude IS NOT NULL`,
+        [FLEET],
+      );
+      return JSON.stringify(rows);
+    });
+    const plainBytes = JSON.stringify(
+      await database.query(
+        `SELECT vehicle_number, latitude, longitude, status, availability, theft_state, iot_mode,
+                group_id FROM bike WHERE fleet_id = $1 AND latitude IS NOT NULL`,
+        [FLEET],
+      ),
+    ).length;
+    const markers = await measure(rounds, () =>
+      get('fleet/markers', { 'accept-encoding': 'identity' }),
+    );
+    const markersGzip = await measure(rounds, () =>
+      get('fleet/markers', { 'accept-encoding': 'gzip' }),
+    );
+    const markers304 = await measure(rounds, () =>
+      get('fleet/markers', { 'accept-encoding': 'identity', 'if-none-match': etag }),
+    );
+    const list = await measure(rounds * 2, () =>
+      get('fleet/list?sort=lastCommunicationDate,desc&size=50&page=0'),
+    );
+    const listDeep = await measure(rounds, () =>
+      get('fleet/list?sort=lastCommunicationDate,asc&size=50&page=200'),
+    );
+    const statistics = await measure(rounds, () => get('fleet/statistics'));
+
+    return {
+      seedMs,
+      markersCount,
+      markersBytes,
+      plainBytes,
+      plainSelect: plain,
+      markers,
+      markersGzip,
+      markers304,
+      markersToPlainP95: Math.round((markers.p95 / plain.p95) * 100) / 100,
+      listPage: list,
+      listPage200: listDeep,
+      statistics,
+    };
+  } finally {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printFigures(kind: string, f: Figures) {
+  const row = (name: string, s: Stats) =>
+    console.log(
+      `  ${name.padEnd(34)} p50 ${String(s.p50).padStart(7)} ms   p95 ${String(s.p95).padStart(7)} ms   (n=${s.n})`,
+    );
+  console.log(`\n${kind} — ${BIKES} bikes`);
+  row('plain SELECT + JSON.stringify', f.plainSelect as Stats);
+  row('GET fleet/markers (identity)', f.markers as Stats);
+  row('GET fleet/markers (gzip)', f.markersGzip as Stats);
+  row('GET fleet/markers (304)', f.markers304 as Stats);
+  row('GET fleet/list page 0 (lastComm desc)', f.listPage as Stats);
+  row('GET fleet/list page 200 (lastComm asc)', f.listPage200 as Stats);
+  row('GET fleet/statistics', f.statistics as Stats);
+  console.log(
+    `  markers/plain p95 ratio ${f.markersToPlainP95}; markers ${f.markersCount} bikes, ` +
+      `${Math.round(Number(f.markersBytes) / 1024)} KiB vs plain rows ${Math.round(Number(f.plainBytes) / 1024)} KiB`,
+  );
+}
+
+async function main() {
+  const load = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  console.log(`fleet API benchmark: ${os.cpus().length} CPUs, load average ${load.join(' ')}`);
+  const result: Record<string, unknown> = { name: 'markers', bikes: BIKES, cpus: os.cpus().length };
+
+  const baseUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgresql://postgres@127.0.0.1:5432/postgres';
+  const benchDb = `vfm_bench_markers_${process.pid}`;
+  try {
+    await adminQuery(baseUrl, `CREATE DATABASE "${benchDb}"`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${benchDb}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+    try {
+      result.postgres = await runOn('postgres', database);
+      printFigures('PostgreSQL', result.postgres as Figures);
+    } finally {
+      await database.close();
+      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
+    }
+  } catch (error) {
+    console.error(`PostgreSQL skipped: ${(error as Error).message}`);
+    result.postgres = { skipped: (error as Error).message };
+  }
+
+  const pglite = await openDatabase({ databaseUrl: null, dataDir: null });
+  try {
+    result.pglite = await runOn('pglite', pglite);
+    printFigures('PGlite', result.pglite as Figures);
+  } finally {
+    await pglite.close();
+  }
+
+  const p = result.postgres as Figures & { skipped?: string };
+  if (!p.skipped) {
+    const p95 = (key: string) => (p[key] as Stats).p95;
+    result.targets = {
+      markersP95Under300: p95('markers') <= 300,
+      markersUnder2xPlain: p95('markers') <= 2 * p95('plainSelect'),
+      listP95Under50: p95('listPage') <= 50,
+      statisticsP95Under200: p95('statistics') <= 200,
+    };
+    console.log('\ntargets (PostgreSQL):', result.targets);
+  }
+  result.loadAverage = [load, os.loadavg().map((x) => Math.round(x * 100) / 100)];
+  console.log(`BENCH ${JSON.stringify(result)}`);
+}
+
+await main();
