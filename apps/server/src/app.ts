@@ -1,10 +1,11 @@
 // Builds the Fastify application. Fixed plugin order: external plugins, then app plugins
 // (context, errors, language, api key, XSRF, auth), then routes.
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import contextPlugin, { type AppContext } from './plugins/context';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { sendProblem, toProblem, writeRawProblem } from './plugins/errors';
 import languagePlugin from './plugins/language';
+import finiteNumbersPlugin from './plugins/finite-numbers';
 import securityPlugin from './plugins/security';
 import openapiPlugin from './plugins/openapi';
 import apiKeyPlugin from './plugins/api-key';
@@ -17,11 +18,20 @@ import { apiModules } from './modules';
 import { loggerOptions } from './lib/logger';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** a bulk list of BULK_LIMIT frame numbers (≤ 45 characters each) fits in the query string */
+export const MAX_HEADER_BYTES = 64 * 1024;
 
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}) {
   const app = Fastify({
     logger: loggerOptions(ctx.config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // errors raised before a route runs (bad URL encoding…) leave as problem+json too
+    frameworkErrors: (error, request, reply) => {
+      void sendProblem(reply, toProblem(error as FastifyError), request);
+    },
+    // errors of the HTTP parser (431 headers too large, 400 malformed): no request object
+    clientErrorHandler: writeRawProblem,
     trustProxy: ctx.config.trustProxy,
     // strict schemas: unknown properties are refused (400), not silently dropped
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
@@ -38,6 +48,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(contextPlugin, { ctx });
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
+  await app.register(finiteNumbersPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(apiKeyPlugin);

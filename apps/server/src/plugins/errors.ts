@@ -1,6 +1,7 @@
 // Every error leaves as application/problem+json; unknown routes are a 404 problem; anything
 // unexpected is logged and answered 500 without internals (a 500 is a bug, DESIGN §5).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import { PROBLEM_CONTENT_TYPE } from '@vfm/contract';
 import { HttpProblem, type FieldError } from '../lib/problem';
@@ -99,6 +100,30 @@ export function sendProblem(reply: FastifyReply, problem: HttpProblem, request: 
     .code(problem.status)
     .type(PROBLEM_CONTENT_TYPE)
     .send(problem.toBody(request.url.split('?')[0]));
+}
+
+/** Answers a client error of the HTTP parser on the raw socket, as problem+json. */
+export function writeRawProblem(error: Error & { code?: string }, socket: Duplex) {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(
+    new HttpProblem(
+      status,
+      status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST',
+      status === 431 ? 'Request header fields too large' : 'Bad request',
+      status === 431
+        ? 'The request line or headers are too large: send long lists in several calls.'
+        : 'The request could not be parsed.',
+    ).toBody(),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }
 
 export default fp(

@@ -20,7 +20,6 @@ import {
   TrafficQuerySchema,
   TrafficSchema,
 } from '@vfm/contract';
-import { rejectNonFiniteNumbers } from '../bikes/finite-numbers';
 import { problemResponses } from '../bikes/problem-responses';
 import { scopeOf } from '../bikes/request-scope';
 import { getInformation, getStatistics } from './counts-service';
@@ -54,7 +53,6 @@ const attachment = (name: string, now: Date) =>
   `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`;
 
 const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', rejectNonFiniteNumbers);
   const hub = new StreamHub(
     app.ctx.database,
     app.log,

@@ -18,7 +18,6 @@ import {
   WarningsSchema,
   availabilityQuerySchema,
 } from '@vfm/contract';
-import { rejectNonFiniteNumbers } from '../bikes/finite-numbers';
 import { problemResponses } from '../bikes/problem-responses';
 import { scopeOf } from '../bikes/request-scope';
 import { setAvailability } from './availability-service';
@@ -31,7 +30,6 @@ const tags = ['products'];
 const Params = VehicleNumberParamsSchema;
 
 const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', rejectNonFiniteNumbers);
   app.get(
     '/products/find/:text',
     {

@@ -23,6 +23,15 @@ export interface VehicleLine {
 type LineError = { line: number; message: string };
 
 /** The CSV of DESIGN §5 → valid lines and per-line errors; a bad header is a 400. */
+/**
+ * The vehicles CSV export (fleet/vehicles/csv) prefixes a text cell that a spreadsheet would
+ * run as a formula (= + - @) with an apostrophe (ADR 0022); one such apostrophe is removed so
+ * that an exported file re-imports exactly.
+ */
+export function unneutralise(cell: string): string {
+  return /^'[=+\-@]/.test(cell) ? cell.slice(1) : cell;
+}
+
 export function readVehicleCsv(text: string): { lines: VehicleLine[]; errors: LineError[] } {
   let records;
   try {
@@ -56,7 +65,8 @@ export function readVehicleCsv(text: string): { lines: VehicleLine[]; errors: Li
     moduleId: new Set<string>(),
   };
   for (const record of rows) {
-    const get = (column: keyof typeof index) => (record.fields[index[column]] ?? '').trim();
+    const get = (column: keyof typeof index) =>
+      unneutralise((record.fields[index[column]] ?? '').trim());
     const line: VehicleLine = {
       line: record.line,
       vehicleNumber: get('vehicleNumber'),
