@@ -15,6 +15,8 @@ export interface FleetOptions {
   brokerUrl: string;
   modules: FleetModule[];
   behaviour?: Partial<BehaviourOptions>;
+  /** start with riders already out, as the fleet would be at this hour (the demo) */
+  warmStart?: boolean;
   /** connections opened at once while starting (the broker hashes each secret) */
   connectBatch?: number;
   tickMs?: number;
@@ -73,6 +75,10 @@ export class FleetSimulator {
     const batch = this.options.connectBatch ?? 50;
     const secrets = new Map(this.options.modules.map((m) => [m.moduleId, m.secret]));
     const live = this.running.filter((r) => !r.module.silent);
+    if (this.options.warmStart) {
+      const now = this.now();
+      for (const r of live) r.module.warmStart(now);
+    }
     for (let i = 0; i < live.length && !this.stopped; i += batch) {
       await Promise.all(
         live.slice(i, i + batch).map((r) => this.connect(r, secrets.get(r.module.moduleId))),

@@ -118,3 +118,25 @@ describe('SimulatedModule', () => {
     expect(run(new SimulatedModule({ moduleId: silentId }), T0, 7200)).toEqual([]);
   });
 });
+
+describe('warm start', () => {
+  it('puts about rate × mean ride time of the bikes mid-ride', () => {
+    const at8 = Date.UTC(2026, 10, 23, 8, 0, 0); // a Monday, morning rush hour
+    const modules = Array.from(
+      { length: 2000 },
+      (_, i) => new SimulatedModule({ moduleId: `W${String(i).padStart(5, '0')}` }, {}),
+    );
+    const riding = modules.filter((m) => m.warmStart(at8)).length;
+    // 4 trips a day, rush-hour weight ≈ 2.7× the mean, ~650 s rides → about 8 %
+    expect(riding).toBeGreaterThan(0.04 * modules.length);
+    expect(riding).toBeLessThan(0.15 * modules.length);
+    expect(modules.filter((m) => m.moving).length).toBe(riding);
+    // at night almost nobody rides
+    const at3 = Date.UTC(2026, 10, 23, 3, 0, 0);
+    const night = Array.from(
+      { length: 2000 },
+      (_, i) => new SimulatedModule({ moduleId: `N${String(i).padStart(5, '0')}` }, {}),
+    );
+    expect(night.filter((m) => m.warmStart(at3)).length).toBeLessThan(riding / 5);
+  });
+});

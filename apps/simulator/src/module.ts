@@ -67,6 +67,8 @@ const FIRMWARES = ['2.4.1', '2.4.3', '2.5.0'];
 const KM_PER_PERCENT = 0.8; // 80 km on a full battery, as the server's autonomy estimate
 const PROFILE_MEAN = HOURLY_PROFILE.reduce((a, b) => a + b, 0) / HOURLY_PROFILE.length;
 const DAY_S = 86_400;
+/** a typical ride: about 3 km at about 17 km/h */
+const MEAN_RIDE_SECONDS = 650;
 
 export class SimulatedModule {
   readonly moduleId: string;
@@ -152,6 +154,36 @@ export class SimulatedModule {
   }
 
   /** Starts a ride now (tests, load). */
+  /** Riders take bikes at this rate (per second) at the hour of `now`. */
+  private tripRate(now: number): number {
+    const hour = new Date(now).getUTCHours();
+    return ((this.options.tripsPerDay / DAY_S) * HOURLY_PROFILE[hour]!) / PROFILE_MEAN;
+  }
+
+  private get rideable(): boolean {
+    return (
+      !this.locked &&
+      !this.alarm &&
+      !this.plugged &&
+      this.bikeBattery > 5 &&
+      !['STORAGE', 'TRANSPORT'].includes(this.mode)
+    );
+  }
+
+  /**
+   * A warm start (the demo): the bike is already somewhere along a ride with the probability
+   * that a bike rides at this hour once the fleet has settled (rate × mean ride time), so a
+   * fresh demo is alive at once instead of after the length of a ride. True when it rides.
+   */
+  warmStart(now: number): boolean {
+    if (this.silent || this.route || !this.rideable) return false;
+    if (this.rng() >= Math.min(0.5, this.tripRate(now) * MEAN_RIDE_SECONDS)) return false;
+    this.startTrip(now);
+    this.routeKm = this.route!.km * this.rng() * 0.9;
+    this.position = positionAlong(this.route!, this.routeKm);
+    return true;
+  }
+
   startTrip(now: number) {
     this.route = randomTrip(this.rng, this.position);
     this.routeKm = 0;
@@ -251,8 +283,7 @@ export class SimulatedModule {
       }
       return true;
     }
-    const hour = new Date(now).getUTCHours();
-    const tripRate = ((this.options.tripsPerDay / DAY_S) * HOURLY_PROFILE[hour]!) / PROFILE_MEAN;
+    const tripRate = this.tripRate(now);
     const silentAlarm = ALARM_SILENT_MODES.includes(this.effectiveMode);
     if (
       (this.alarm || this.locked) &&
@@ -273,13 +304,7 @@ export class SimulatedModule {
       this.speedKmh = between(this.rng, 4, 8);
       return true;
     }
-    const rideable =
-      !this.locked &&
-      !this.alarm &&
-      !this.plugged &&
-      this.bikeBattery > 5 &&
-      !['STORAGE', 'TRANSPORT'].includes(this.mode);
-    if (rideable && chance(this.rng, tripRate, dt)) {
+    if (this.rideable && chance(this.rng, tripRate, dt)) {
       this.startTrip(now);
       return true;
     }

@@ -88,7 +88,13 @@ export function startDemoSimulation(
       ...(row.battery_charge_cycles !== null ? { batteryCycles: row.battery_charge_cycles } : {}),
     }));
     if (stopped) return;
-    fleet = new FleetSimulator({ brokerUrl, modules, log: (message) => log.warn(message) });
+    fleet = new FleetSimulator({
+      brokerUrl,
+      modules,
+      // riders already out as at this hour: the demo is alive from the first minute
+      warmStart: true,
+      log: (message) => log.warn(message),
+    });
     await fleet.start();
     log.info(
       {
@@ -96,7 +102,7 @@ export function startDemoSimulation(
         silent: fleet.stats.silent,
         broker: brokerUrl.replace(/\/\/[^@]*@/, '//'),
       },
-      `simulator: ${fleet.stats.connected} modules connected`,
+      `simulator: ${fleet.stats.connected} modules connected, ${fleet.modules.filter((m) => m.moving).length} riding`,
     );
   })().catch((err: unknown) => log.error({ err }, 'the simulated demo fleet could not start'));
 
