@@ -8,6 +8,7 @@ import { isLanguage, type Language } from '@vfm/contract/constants';
 import { isApiError } from '../api/api-error';
 import { createHttpClient } from '../api/http-client';
 import { createI18n } from '../i18n/i18n';
+import { loadFeatureMessages } from '../i18n/feature-messages';
 import { languageFromPath, withDefaultLanguage } from '../i18n/language-url';
 import type { AppServices } from '../services/services';
 import { createTitleStore } from '../services/title-store';
@@ -82,7 +83,8 @@ export async function bootstrap(): Promise<BootResult> {
     titles: createTitleStore(appInfo.title),
     reload: (url) => window.location.assign(url),
   };
-  return { kind: 'ready', services, i18n, router: createAppRouter(language) };
+  const router = createAppRouter(language, () => loadFeatureMessages(i18n, language as Language));
+  return { kind: 'ready', services, i18n, router };
 }
 
 /**

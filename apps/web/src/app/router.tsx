@@ -14,8 +14,11 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return { Component: async () => (await load())[name] as ComponentType };
 }
 
-/** A fresh route tree (the router takes ownership of the lazy definitions it resolves). */
-export const createRoutes = (): RouteObject[] => [
+/**
+ * A fresh route tree (the router takes ownership of the lazy definitions it resolves).
+ * `beforeShell` runs with the loading of the signed-in shell (the features' translations).
+ */
+export const createRoutes = (beforeShell: () => Promise<void> = async () => {}): RouteObject[] => [
   {
     element: <Root />,
     hydrateFallbackElement: <BootFallback />,
@@ -76,7 +79,10 @@ export const createRoutes = (): RouteObject[] => [
         element: <RequireAccess />,
         children: [
           {
-            lazy: page(() => import('../shell/shell-layout'), 'ShellLayout'),
+            lazy: page(async () => {
+              const [layout] = await Promise.all([import('../shell/shell-layout'), beforeShell()]);
+              return layout;
+            }, 'ShellLayout'),
             children: [
               {
                 path: 'fleet',
@@ -131,6 +137,6 @@ export const createRoutes = (): RouteObject[] => [
   },
 ];
 
-export function createAppRouter(language: string) {
-  return createBrowserRouter(createRoutes(), { basename: `/${language}` });
+export function createAppRouter(language: string, beforeShell?: () => Promise<void>) {
+  return createBrowserRouter(createRoutes(beforeShell), { basename: `/${language}` });
 }

@@ -1,10 +1,16 @@
-// Typed translation keys: t('auth.login.title') is checked against en.json at compile time.
+// Typed translation keys: t('auth.login.title') is checked against en.json at compile time,
+// and a feature's keys against its own English file (one line per feature below).
 import 'i18next';
 import type en from './en.json';
+import type myAccount from '../features/my-account/i18n/en.json';
+
+interface FeatureMessages {
+  myAccount: typeof myAccount;
+}
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: typeof en & FeatureMessages };
   }
 }

@@ -14,4 +14,6 @@ export const SHARED_SECTIONS = [
   'ui',
 ] as const;
 
-export const FLEET_SECTIONS = ['pages', 'myAccount'] as const;
+// Features keep their own sections beside their code (features/<feature>/i18n, see
+// feature-messages.ts); these are the fleet-area sections of the main files.
+export const FLEET_SECTIONS = ['pages'] as const;

@@ -2,13 +2,24 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../i18n/en.json';
+import { featureSection } from '../i18n/feature-messages';
+
+// the English files of the features, each under its section (as the shell loads them)
+const features = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<Record<string, unknown>>('../features/*/i18n/en.json', {
+      eager: true,
+      import: 'default',
+    }),
+  ).map(([file, messages]) => [featureSection(file.split('/')[2] ?? ''), messages]),
+);
 
 export function createTestI18n(): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: 'en',
-    resources: { en: { translation: en } },
+    resources: { en: { translation: { ...en, ...features } } },
     interpolation: { escapeValue: false },
     initAsync: false,
   });

@@ -1,0 +1,41 @@
+// Translations a feature keeps beside its code: features/<feature>/i18n/<lang>.json, loaded
+// under the section named after the folder (my-account → myAccount) when the signed-in shell
+// loads, so the sign-in screens do not carry them. The fleet area is complete in fr, en and de
+// (SPEC §3 reading A); other languages fall back to English, like the fleet sections of the
+// main files. Features add strings without touching the shared language files.
+import type { i18n as I18n } from 'i18next';
+import type { Language } from '@vfm/contract/constants';
+import { languagesToLoad } from './i18n';
+
+type Messages = Record<string, unknown>;
+
+const loaders = import.meta.glob<Messages>('../features/*/i18n/*.json', { import: 'default' });
+
+export const featureSection = (folder: string) =>
+  folder.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+/** [feature folder, language, loader] of every feature translation file */
+function featureFiles() {
+  return Object.entries(loaders).map(([file, load]) => {
+    const [, , folder = '', , name = ''] = file.split('/');
+    return { folder, language: name.replace(/\.json$/, ''), load };
+  });
+}
+
+export async function loadFeatureMessages(i18n: I18n, language: Language): Promise<void> {
+  const wanted = new Set<string>(languagesToLoad(language));
+  await Promise.all(
+    featureFiles()
+      .filter((file) => wanted.has(file.language))
+      .map(async (file) => {
+        const messages = await file.load();
+        i18n.addResourceBundle(
+          file.language,
+          'translation',
+          { [featureSection(file.folder)]: messages },
+          true,
+          true,
+        );
+      }),
+  );
+}
