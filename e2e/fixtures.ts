@@ -2,10 +2,16 @@
 // fresh accounts created by the admin, and the login() fixture that signs in through the UI.
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import en from '../apps/web/src/i18n/en.json' with { type: 'json' };
-import fr from '../apps/web/src/i18n/fr.json' with { type: 'json' };
+import enMain from '../apps/web/src/i18n/en.json' with { type: 'json' };
+import frMain from '../apps/web/src/i18n/fr.json' with { type: 'json' };
+import myAccountEn from '../apps/web/src/features/my-account/i18n/en.json' with { type: 'json' };
+import myAccountFr from '../apps/web/src/features/my-account/i18n/fr.json' with { type: 'json' };
 
-export { expect, en, fr };
+/** The app's messages as the signed-in shell has them: main file + each feature's section. */
+export const en = { ...enMain, myAccount: myAccountEn };
+export const fr = { ...frMain, myAccount: myAccountFr };
+
+export { expect };
 
 export const API = '/api/wf/rest/v1';
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'VfmDemo!2026';

@@ -20,13 +20,17 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
     const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(full.replace(/_(zero|one|two|few|many|other)$/, ''), value);
+    if (typeof value === 'string')
+      out.set(full.replace(/_(zero|one|two|few|many|other)$/, ''), value);
     else for (const [k, v] of leaves(value, full)) out.set(k, v);
   }
   return out;
 }
 const placeholders = (value = '') =>
-  [...value.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).filter((n) => n !== 'count').sort();
+  [...value.matchAll(/{{\s*(\w+)\s*}}/g)]
+    .map((m) => m[1])
+    .filter((n) => n !== 'count')
+    .sort();
 
 describe('feature translation files', () => {
   const mainSections = Object.keys(
