@@ -17,13 +17,16 @@ export class HttpProblem extends Error {
     this.name = 'HttpProblem';
   }
 
-  toBody(instance?: string): Problem {
+  /** The RFC 9457 body; `text` replaces title and detail (localised, see problem-messages). */
+  toBody(instance?: string, text?: { title: string; detail: string | undefined }): Problem {
+    const title = text?.title ?? this.title;
+    const detail = text ? text.detail : this.detail;
     return {
       type: `https://vfm.dev/problems/${this.code.toLowerCase().replace(/_/g, '-')}`,
-      title: this.title,
+      title,
       status: this.status,
       code: this.code,
-      ...(this.detail ? { detail: this.detail } : {}),
+      ...(detail ? { detail } : {}),
       ...(instance ? { instance } : {}),
       ...(this.extra.errors ? { errors: this.extra.errors } : {}),
       ...(this.extra.missing ? { missing: this.extra.missing } : {}),

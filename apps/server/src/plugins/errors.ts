@@ -5,6 +5,8 @@ import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import { PROBLEM_CONTENT_TYPE } from '@vfm/contract';
 import { HttpProblem, type FieldError } from '../lib/problem';
+import { localiseProblem } from '../lib/problem-messages';
+import { pickLanguage } from './language';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -96,10 +98,13 @@ export function sendProblem(reply: FastifyReply, problem: HttpProblem, request: 
   if (problem.extra.retryAfterSeconds !== undefined) {
     reply.header('retry-after', String(Math.max(1, Math.ceil(problem.extra.retryAfterSeconds))));
   }
+  // localised for a caller whose Accept-Language names a language; otherwise English
+  const text = localiseProblem(problem, pickLanguage(request.headers['accept-language'], 'en'));
   return reply
     .code(problem.status)
     .type(PROBLEM_CONTENT_TYPE)
-    .send(problem.toBody(request.url.split('?')[0]));
+    .header('content-language', text.language)
+    .send(problem.toBody(request.url.split('?')[0], text));
 }
 
 /** Answers a client error of the HTTP parser on the raw socket, as problem+json. */

@@ -1,0 +1,169 @@
+// Accept-Language chooses the language of API messages (issue 2 §6, DESIGN §5): the problem
+// title for every error, and the detail for every known code, in fr and de; English is the
+// language of the thrown problems and the fallback for the other languages. Field messages
+// of schema validation stay technical English; the detail names the fields.
+import type { Language } from '@vfm/contract';
+import type { HttpProblem } from './problem';
+
+type Localised = 'fr' | 'de';
+type Text = string | ((problem: HttpProblem) => string);
+
+const list = (problem: HttpProblem) => (problem.extra.missing ?? []).slice(0, 20).join(', ');
+const fields = (problem: HttpProblem) =>
+  [...new Set((problem.extra.errors ?? []).map((e) => e.field))].join(', ');
+
+const TITLES: Record<number, Record<Localised, string>> = {
+  400: { fr: 'Requête invalide', de: 'Ungültige Anfrage' },
+  401: { fr: 'Non authentifié', de: 'Nicht angemeldet' },
+  403: { fr: 'Interdit', de: 'Verboten' },
+  404: { fr: 'Introuvable', de: 'Nicht gefunden' },
+  405: { fr: 'Méthode non autorisée', de: 'Methode nicht erlaubt' },
+  406: { fr: 'Non acceptable', de: 'Nicht akzeptabel' },
+  409: { fr: 'Conflit', de: 'Konflikt' },
+  413: { fr: 'Contenu trop volumineux', de: 'Inhalt zu groß' },
+  415: { fr: 'Type de contenu non pris en charge', de: 'Nicht unterstützter Inhaltstyp' },
+  429: { fr: 'Trop de requêtes', de: 'Zu viele Anfragen' },
+  431: { fr: 'En-têtes trop volumineux', de: 'Header zu groß' },
+  500: { fr: 'Erreur interne du serveur', de: 'Interner Serverfehler' },
+};
+
+const DETAILS: Record<string, Record<Localised, Text>> = {
+  VALIDATION_FAILED: {
+    fr: (p) => `Champs invalides : ${fields(p)}.`,
+    de: (p) => `Ungültige Felder: ${fields(p)}.`,
+  },
+  API_KEY_MISSING: {
+    fr: "L'en-tête x-api-key est obligatoire.",
+    de: 'Der Header x-api-key ist erforderlich.',
+  },
+  API_KEY_INVALID: {
+    fr: "L'en-tête x-api-key n'est pas valide.",
+    de: 'Der Header x-api-key ist ungültig.',
+  },
+  XSRF_TOKEN_MISMATCH: {
+    fr: "L'en-tête X-XSRF-TOKEN doit reprendre le cookie XSRF-TOKEN.",
+    de: 'Der Header X-XSRF-TOKEN muss das Cookie XSRF-TOKEN wiederholen.',
+  },
+  UNAUTHORIZED: { fr: 'Une authentification est requise.', de: 'Eine Anmeldung ist erforderlich.' },
+  TOKEN_INVALID: {
+    fr: "Un jeton d'accès valide est requis.",
+    de: 'Ein gültiges Zugriffstoken ist erforderlich.',
+  },
+  REFRESH_TOKEN_INVALID: {
+    fr: "Le jeton de rafraîchissement n'est pas valide.",
+    de: 'Das Aktualisierungstoken ist ungültig.',
+  },
+  FORBIDDEN: {
+    fr: "Vous n'êtes pas autorisé à faire cela.",
+    de: 'Sie dürfen dies nicht tun.',
+  },
+  ROLE_MISSING: {
+    fr: "Ce compte n'a pas de rôle pour cette application.",
+    de: 'Dieses Konto hat keine Rolle für diese Anwendung.',
+  },
+  ADMIN_ONLY: {
+    fr: 'Cet appel est réservé aux administrateurs.',
+    de: 'Dieser Aufruf ist Administratoren vorbehalten.',
+  },
+  INVALID_CREDENTIALS: {
+    fr: 'Identifiant ou mot de passe incorrect.',
+    de: 'Benutzername oder Passwort falsch.',
+  },
+  EMAIL_MISMATCH: {
+    fr: "Le jeton d'accès appartient à un autre compte.",
+    de: 'Das Zugriffstoken gehört zu einem anderen Konto.',
+  },
+  TOO_MANY_REQUESTS: {
+    fr: "Trop d'essais échoués. Réessayez plus tard.",
+    de: 'Zu viele fehlgeschlagene Versuche. Versuchen Sie es später erneut.',
+  },
+  INVALID_TOKEN: {
+    fr: 'Le lien est invalide, expiré ou déjà utilisé.',
+    de: 'Der Link ist ungültig, abgelaufen oder bereits verwendet.',
+  },
+  REDIRECT_NOT_ALLOWED: {
+    fr: "L'adresse de redirection n'est pas sur une origine autorisée.",
+    de: 'Die Weiterleitungsadresse liegt nicht auf einem erlaubten Ursprung.',
+  },
+  PASSWORD_POLICY: {
+    fr: 'Le mot de passe ne respecte pas les règles des mots de passe.',
+    de: 'Das Passwort erfüllt die Passwortregeln nicht.',
+  },
+  SAME_PASSWORD: {
+    fr: 'Votre nouveau mot de passe doit être différent du précédent.',
+    de: 'Ihr neues Passwort muss sich vom vorherigen unterscheiden.',
+  },
+  EMAIL_TAKEN: {
+    fr: 'Un compte avec cet e-mail existe déjà.',
+    de: 'Ein Konto mit dieser E-Mail-Adresse existiert bereits.',
+  },
+  SELF_DEMOTION: {
+    fr: "Un administrateur ne peut pas retirer son propre rôle d'administrateur.",
+    de: 'Ein Administrator kann sich die eigene Administratorrolle nicht entziehen.',
+  },
+  SELF_DELETION: {
+    fr: 'Un administrateur ne peut pas supprimer son propre compte.',
+    de: 'Ein Administrator kann sein eigenes Konto nicht löschen.',
+  },
+  NOT_FOUND: {
+    fr: (p) => (p.extra.missing?.length ? `Introuvable : ${list(p)}.` : 'Introuvable.'),
+    de: (p) => (p.extra.missing?.length ? `Nicht gefunden: ${list(p)}.` : 'Nicht gefunden.'),
+  },
+  BIKE_NOT_FOUND: {
+    fr: (p) => `Vélo(s) inconnu(s) dans votre flotte : ${list(p)}.`,
+    de: (p) => `Unbekannte(s) Fahrrad/Fahrräder in Ihrer Flotte: ${list(p)}.`,
+  },
+  EVENT_NOT_FOUND: {
+    fr: 'Événement introuvable dans votre flotte.',
+    de: 'Ereignis in Ihrer Flotte nicht gefunden.',
+  },
+  FLEET_NOT_FOUND: { fr: "Votre flotte n'existe plus.", de: 'Ihre Flotte existiert nicht mehr.' },
+  NOT_AN_ALERT: {
+    fr: "Cet événement n'est pas une alerte à acquitter.",
+    de: 'Dieses Ereignis ist kein zu bestätigender Alarm.',
+  },
+  NO_MODULE: {
+    fr: (p) => `Aucun module IoT n'est associé à : ${list(p)}.`,
+    de: (p) => `Kein IoT-Modul ist gekoppelt mit: ${list(p)}.`,
+  },
+  THEFT_REPORTED: {
+    fr: 'Un vol de ce vélo est déjà déclaré.',
+    de: 'Ein Diebstahl dieses Fahrrads ist bereits gemeldet.',
+  },
+  THEFT_NOT_REPORTED: {
+    fr: "Aucun vol de ce vélo n'est déclaré.",
+    de: 'Für dieses Fahrrad ist kein Diebstahl gemeldet.',
+  },
+  CONFLICT: {
+    fr: "Cette opération entre en conflit avec l'état actuel.",
+    de: 'Dieser Vorgang steht im Konflikt mit dem aktuellen Zustand.',
+  },
+  INVALID_DATA: {
+    fr: 'Une valeur est mal formée ou hors limites.',
+    de: 'Ein Wert ist fehlerhaft oder außerhalb des Bereichs.',
+  },
+  HEADERS_TOO_LARGE: {
+    fr: 'La ligne de requête ou les en-têtes sont trop volumineux : envoyez les longues listes en plusieurs appels.',
+    de: 'Anfragezeile oder Header sind zu groß: senden Sie lange Listen in mehreren Aufrufen.',
+  },
+  INTERNAL_ERROR: {
+    fr: "Une erreur inattendue s'est produite.",
+    de: 'Ein unerwarteter Fehler ist aufgetreten.',
+  },
+};
+
+/** Title and detail of a problem in the caller's language (English when not translated). */
+export function localiseProblem(
+  problem: HttpProblem,
+  language: Language,
+): { title: string; detail: string | undefined; language: Language } {
+  if (language !== 'fr' && language !== 'de') {
+    return { title: problem.title, detail: problem.detail, language: 'en' };
+  }
+  const text = DETAILS[problem.code]?.[language];
+  return {
+    title: TITLES[problem.status]?.[language] ?? problem.title,
+    detail: text === undefined ? problem.detail : typeof text === 'string' ? text : text(problem),
+    language,
+  };
+}
