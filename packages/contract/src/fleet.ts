@@ -164,7 +164,11 @@ export type FleetListPage = Static<typeof FleetListPageSchema>;
 // ---- markers ----------------------------------------------------------------------------
 
 const Flag = Type.Boolean({ default: true });
-/** SPEC §7 flags: each defaults to true; flags of one group are OR-ed, groups AND-ed. */
+/**
+ * SPEC §7 flags: each defaults to true; flags of one group are OR-ed, groups AND-ed. The list's
+ * filters (text, availability, status, mode, warning, group) apply too, so that the map and
+ * the list of the fleet screen always show the same set of bikes.
+ */
 export const MARKER_FLAG_GROUPS = {
   theft: ['isReportedTheft', 'isSuspectedTheft', 'isNotReportedOrSuspectedTheft'],
   status: ['isParked', 'isMoving'],
@@ -181,7 +185,7 @@ export const MarkersQuerySchema = Type.Object(
     isInOperation: Type.Optional(Flag),
     inTransit: Type.Optional(Flag),
     out: Type.Optional(Flag),
-    groupId: fleetFilterProperties.groupId,
+    ...fleetFilterProperties,
   },
   strict,
 );

@@ -114,6 +114,19 @@ describe('GET fleet/markers', () => {
     expect(names(await decoded({ groupId }))).toEqual(['M-PARKED']);
   });
 
+  it('applies the filters of the list too, so map and list show the same bikes', async () => {
+    expect(names(await decoded({ q: 'stol' }))).toEqual(['M-STOLEN']);
+    expect(names(await decoded({ mode: 'PERMANENT' }))).toEqual(['M-STOLEN']);
+    expect(names(await decoded({ warning: 'LOW_VEHICLE_BATTERY' }))).toEqual(['M-SUSPECT']);
+    expect(names(await decoded({ availability: 'TRANSIT', status: 'MOVING' }))).toEqual([
+      'M-TRANSIT',
+    ]);
+    // list filters AND-ed with the SPEC §7 flags
+    expect(await decoded({ mode: 'PERMANENT', isReportedTheft: false })).toEqual([]);
+    const bad = await markers({ mode: 'FLYING' });
+    expect(bad.status).toBe(400);
+  });
+
   it('sends an ETag and answers 304 to If-None-Match until something changes', async () => {
     const first = await markers();
     const etag = first.headers.get('etag')!;

@@ -13,12 +13,12 @@ import {
   type MarkersQuery,
 } from '@vfm/contract';
 import { bikeFrom } from '../bikes/bike-view';
-import { groupScopeCondition } from '../bikes/group-scope';
 import type { RequestScope } from '../bikes/request-scope';
 import { SqlParams } from '../bikes/sql';
 import { warningBitsSql } from '../bikes/warnings-sql';
+import { filterConditions } from './filters';
 
-type Flag = keyof Omit<MarkersQuery, 'groupId'>;
+type Flag = (typeof MARKER_FLAG_GROUPS)[keyof typeof MARKER_FLAG_GROUPS][number];
 
 /** The value each flag stands for, per group of SPEC §7. */
 const FLAG_VALUES: Record<Flag, string> = {
@@ -134,13 +134,12 @@ async function queryMarkers(
   const fleet = params.add(scope.fleetId);
   const now = params.add(scope.now);
   const where = [
-    `b.fleet_id = ${fleet}`,
+    filterConditions(params, fleet, scope.fleetId, query),
     'b.latitude IS NOT NULL',
     'b.longitude IS NOT NULL',
     ...flagConditions(params, query),
   ];
   if (slice.parts > 1) where.push(`b.id % ${slice.parts} = ${slice.part}`);
-  if (query.groupId?.length) where.push(groupScopeCondition(params, scope.fleetId, query.groupId));
   const scale = MARKER_COORDINATE_SCALE;
   const [row] = await scope.database.query<MarkerColumns>(
     `WITH gi AS (
