@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AppInfo, UserSettings } from '@vfm/contract';
 import { useServices, useSession } from '../services/services';
 import { userSettingsKey, userSettingsUrl } from './get-user-settings';
-import type { HttpClient } from './http-client';
+import type { HttpClient } from '../api/http-client';
 
 export async function updateUserSettings(
   http: HttpClient,

@@ -1,8 +1,8 @@
 // The formatters of the page's language and the signed-in user's distance unit (default KM).
 import { useMemo } from 'react';
 import { DEFAULT_DISTANCE_UNIT } from '@vfm/contract/constants';
-import { useUserSettings } from '../../api/get-user-settings';
-import { useServices } from '../../services/services';
+import { useUserSettings } from '../account/get-user-settings';
+import { useServices } from '../services/services';
 import { createFormatters, type Formatters } from './format';
 
 export function useFormatters(): Formatters {

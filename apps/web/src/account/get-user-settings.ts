@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AppInfo, UserSettings } from '@vfm/contract';
 import { useServices, useSession } from '../services/services';
-import type { HttpClient } from './http-client';
+import type { HttpClient } from '../api/http-client';
 
 export function userSettingsUrl(appInfo: Pick<AppInfo, 'settingsUrl'>, userId: string): string {
   return appInfo.settingsUrl.replace('{userId}', encodeURIComponent(userId));

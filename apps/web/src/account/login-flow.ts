@@ -8,12 +8,12 @@
 import type { AppInfo, TokenPair } from '@vfm/contract';
 import { DEFAULT_DISTANCE_UNIT, isLanguage, type Language } from '@vfm/contract/constants';
 import type { HttpClient } from '../api/http-client';
-import { getUserSettings } from '../api/get-user-settings';
-import { updateUserSettings } from '../api/update-user-settings';
-import { homeRouteOf } from './home-route';
-import { decodeClaims } from './jwt';
-import type { SessionStore } from './session-store';
-import { userTypeOf } from './user-type';
+import { getUserSettings } from './get-user-settings';
+import { updateUserSettings } from './update-user-settings';
+import { homeRouteOf } from '../session/home-route';
+import { decodeClaims } from '../session/jwt';
+import type { SessionStore } from '../session/session-store';
+import { userTypeOf } from '../session/user-type';
 
 export class RoleMissingError extends Error {
   constructor() {

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApplicationSettings } from '@vfm/contract';
 import { useServices } from '../services/services';
-import type { HttpClient } from './http-client';
+import type { HttpClient } from '../api/http-client';
 
 export function getApplicationSettings(http: HttpClient, applicationKey: string, language: string) {
   return http.get<ApplicationSettings>(

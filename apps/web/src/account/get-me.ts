@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@vfm/contract';
 import { useServices, useSession } from '../services/services';
-import type { HttpClient } from './http-client';
+import type { HttpClient } from '../api/http-client';
 
 export const meKey = ['accounts', 'me'] as const;
 

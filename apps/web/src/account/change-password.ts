@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest } from '@vfm/contract';
 import { useServices } from '../services/services';
-import type { HttpClient } from './http-client';
+import type { HttpClient } from '../api/http-client';
 
 export type ChangePasswordInput = Omit<ChangePasswordRequest, 'application'>;
 
