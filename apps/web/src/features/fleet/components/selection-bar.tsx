@@ -1,0 +1,184 @@
+// The selection bar (issue "fleet screen" §5): the count, select-all-matching up to the bulk
+// limit, and the bulk calls (assistance lock/unlock, IoT mode, availability), each confirmed in a
+// dialog that names the count.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Lock, LockOpen, Radio, Tag, X } from 'lucide-react';
+import { AVAILABILITIES, IOT_MODES, type Availability, type IotMode } from '@vfm/contract';
+import { availabilityKey, modeKey } from '../../../bike/labels';
+import { Button } from '../../../ui/button/button';
+import type { BulkAction } from '../api/bulk-actions';
+import styles from './selection-bar.module.css';
+
+/** Modes in which the module reports rarely (DESIGN §6): commands wait for its next report. */
+const SILENT_MODES: readonly IotMode[] = ['STORAGE', 'LOW_POWER'];
+
+type Draft =
+  | { kind: 'lock'; active: boolean }
+  | { kind: 'mode'; mode: IotMode | null }
+  | { kind: 'availability'; availability: Availability | null };
+
+export function SelectionBar({
+  count,
+  matching,
+  limit,
+  busy,
+  onSelectAll,
+  onClear,
+  onRun,
+}: {
+  count: number;
+  /** bikes matching the filters */
+  matching: number;
+  limit: number;
+  busy: boolean;
+  onSelectAll(): void;
+  onClear(): void;
+  onRun(action: BulkAction): void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  if (count === 0) return null;
+
+  const ready: BulkAction | null =
+    draft?.kind === 'lock'
+      ? draft
+      : draft?.kind === 'mode' && draft.mode
+        ? { kind: 'mode', mode: draft.mode }
+        : draft?.kind === 'availability' && draft.availability
+          ? { kind: 'availability', availability: draft.availability }
+          : null;
+
+  const question = () => {
+    if (!draft) return '';
+    if (draft.kind === 'lock')
+      return t(draft.active ? 'fleet.confirm.lock' : 'fleet.confirm.unlock', { count });
+    if (draft.kind === 'mode')
+      return t('fleet.confirm.mode', { count, mode: draft.mode ? t(modeKey(draft.mode)) : '…' });
+    return t('fleet.confirm.availability', {
+      count,
+      availability: draft.availability ? t(availabilityKey(draft.availability)) : '…',
+    });
+  };
+
+  return (
+    <div className={styles.bar} role="region" aria-label={t('fleet.selection.actions')}>
+      <p className={styles.count} aria-live="polite">
+        {t('fleet.selection.count', { count })}
+      </p>
+      {matching > count && (
+        <Button variant="ghost" size="sm" onClick={onSelectAll}>
+          {t('fleet.selection.selectAll', { count: Math.min(matching, limit) })}
+        </Button>
+      )}
+      <div className={styles.actions}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          onClick={() => setDraft({ kind: 'lock', active: true })}
+        >
+          <Lock size={16} aria-hidden="true" />
+          {t('fleet.selection.lock')}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          onClick={() => setDraft({ kind: 'lock', active: false })}
+        >
+          <LockOpen size={16} aria-hidden="true" />
+          {t('fleet.selection.unlock')}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          onClick={() => setDraft({ kind: 'mode', mode: null })}
+        >
+          <Radio size={16} aria-hidden="true" />
+          {t('fleet.selection.mode')}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          onClick={() => setDraft({ kind: 'availability', availability: null })}
+        >
+          <Tag size={16} aria-hidden="true" />
+          {t('fleet.selection.availability')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onClear} aria-label={t('fleet.selection.clear')}>
+          <X size={16} aria-hidden="true" />
+        </Button>
+      </div>
+
+      <Dialog.Root open={draft !== null} onOpenChange={(open) => !open && setDraft(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className={styles.overlay} />
+          <Dialog.Content className={styles.dialog}>
+            <Dialog.Title className={styles.title}>{question()}</Dialog.Title>
+            {draft?.kind === 'mode' && (
+              <fieldset className={styles.choices}>
+                <legend>{t('fleet.confirm.chooseMode')}</legend>
+                {IOT_MODES.map((mode) => (
+                  <label key={mode} className={styles.choice}>
+                    <input
+                      type="radio"
+                      name="mode"
+                      checked={draft.mode === mode}
+                      onChange={() => setDraft({ kind: 'mode', mode })}
+                    />
+                    {t(modeKey(mode))}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {draft?.kind === 'availability' && (
+              <fieldset className={styles.choices}>
+                <legend>{t('fleet.confirm.chooseAvailability')}</legend>
+                {AVAILABILITIES.map((availability) => (
+                  <label key={availability} className={styles.choice}>
+                    <input
+                      type="radio"
+                      name="availability"
+                      checked={draft.availability === availability}
+                      onChange={() => setDraft({ kind: 'availability', availability })}
+                    />
+                    {t(availabilityKey(availability))}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            <Dialog.Description className={styles.hint}>
+              {draft?.kind === 'availability' ? ' ' : t('fleet.confirm.commandHint')}
+              {draft?.kind === 'mode' && draft.mode && SILENT_MODES.includes(draft.mode) && (
+                <>
+                  <br />
+                  <strong>{t('fleet.confirm.silentHint')}</strong>
+                </>
+              )}
+            </Dialog.Description>
+            <div className={styles.buttons}>
+              <Dialog.Close asChild>
+                <Button variant="secondary">{t('fleet.confirm.cancel')}</Button>
+              </Dialog.Close>
+              <Button
+                disabled={!ready}
+                busy={busy}
+                onClick={() => {
+                  if (!ready) return;
+                  onRun(ready);
+                  setDraft(null);
+                }}
+              >
+                {t('fleet.confirm.confirm')}
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}
