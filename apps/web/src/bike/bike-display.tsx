@@ -56,7 +56,7 @@ export function PendingMark() {
 /** The warnings of a bike as icons; each names itself (tooltip and screen-reader text). */
 export function WarningIcons({ warnings }: { warnings: readonly WarningType[] }) {
   const { t } = useTranslation();
-  if (!warnings.length) return <span className={styles.none}>—</span>;
+  if (!warnings.length) return null;
   return (
     <span className={styles.warnings}>
       {warnings.map((warning) => {

@@ -79,7 +79,7 @@ export function FleetList(props: FleetListProps) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rowHeight = mobile ? 76 : 52;
+  const rowHeight = mobile ? 72 : 48;
 
   const base = { ...props.filter, size: LIST_PAGE_SIZE, sort: sortParam(props.sort) };
   // the pages the rows in view fall in (page 0 carries the total)

@@ -7,13 +7,15 @@ import styles from './split-view.module.css';
 const STORAGE_KEY = 'vfm.fleetSplit';
 const MIN = 20;
 const MAX = 80;
+/** the map's share at first: the list keeps room for its key columns */
+const DEFAULT = 45;
 
 function readSplit(): number {
   try {
     const value = Number(window.localStorage.getItem(STORAGE_KEY));
-    return value >= MIN && value <= MAX ? value : 50;
+    return value >= MIN && value <= MAX ? value : DEFAULT;
   } catch {
-    return 50;
+    return DEFAULT;
   }
 }
 

@@ -36,13 +36,15 @@ export function SummaryStrip({
         type="button"
         className={styles.item}
         data-tone={tone}
+        data-empty={count === 0 || undefined}
         aria-pressed={pressed}
         title={t('fleet.summary.filterBy', { label, count })}
         onClick={toggle}
       >
         {icon}
         <span className={styles.count}>{number.format(count)}</span>
-        <span className={styles.label}>{label}</span>
+        {/* warnings show their icon; the name is the tooltip and the screen-reader text */}
+        <span className={icon ? 'visually-hidden' : styles.label}>{label}</span>
       </button>
     </li>
   );

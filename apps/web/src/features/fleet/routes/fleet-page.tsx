@@ -5,7 +5,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Download, List, Map as MapIcon, Search, Siren } from 'lucide-react';
+import { List, Map as MapIcon, Search, Siren } from 'lucide-react';
 import { BULK_LIMIT, PAGE_SIZE_MAX } from '@vfm/contract/constants';
 import type { FleetListPage } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
@@ -16,11 +16,11 @@ import { Button } from '../../../ui/button/button';
 import { useIsMobile } from '../../../ui/hooks/use-media-query';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { useBulkAction, type BulkAction } from '../api/bulk-actions';
-import { csvFileName, downloadFleetCsv, type CsvKind } from '../api/download-csv';
 import { getFleetListPage } from '../api/get-fleet-list';
 import { useFleetGroups } from '../api/get-fleet-groups';
 import { useFleetInformation } from '../api/get-fleet-information';
 import { ActiveFilters } from '../components/active-filters';
+import { ExportMenu } from '../components/export-menu';
 import { FilterPanel } from '../components/filter-panel';
 import { FleetList } from '../components/fleet-list';
 import { SelectionBar } from '../components/selection-bar';
@@ -149,19 +149,6 @@ export function FleetPage() {
     );
   };
 
-  const [exporting, setExporting] = useState<CsvKind | null>(null);
-  const exportCsv = async (kind: CsvKind) => {
-    setExporting(kind);
-    try {
-      const name = csvFileName(information.data?.name ?? 'fleet', kind);
-      await downloadFleetCsv(http, kind, filter, name);
-    } catch {
-      toasts.show({ type: 'error', message: t('fleet.csv.failed') });
-    } finally {
-      setExporting(null);
-    }
-  };
-
   const list = (
     <FleetList
       filter={filter}
@@ -235,26 +222,7 @@ export function FleetPage() {
           <Siren size={16} aria-hidden="true" />
           {t('fleet.view.thefts')}
         </Button>
-        <div className={styles.exports} role="group" aria-label={t('fleet.csv.menu')}>
-          <Button
-            size="sm"
-            variant="ghost"
-            busy={exporting === 'list'}
-            onClick={() => void exportCsv('list')}
-          >
-            <Download size={16} aria-hidden="true" />
-            {t('fleet.csv.list')}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            busy={exporting === 'vehicles'}
-            onClick={() => void exportCsv('vehicles')}
-          >
-            <Download size={16} aria-hidden="true" />
-            {t('fleet.csv.vehicles')}
-          </Button>
-        </div>
+        <ExportMenu filter={filter} fleetName={information.data?.name ?? 'fleet'} />
         <LiveIndicator />
         {mobile && (
           <div className={styles.switch} role="group" aria-label={t('fleet.view.switch')}>
