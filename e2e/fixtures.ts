@@ -6,10 +6,14 @@ import enMain from '../apps/web/src/i18n/en.json' with { type: 'json' };
 import frMain from '../apps/web/src/i18n/fr.json' with { type: 'json' };
 import myAccountEn from '../apps/web/src/features/my-account/i18n/en.json' with { type: 'json' };
 import myAccountFr from '../apps/web/src/features/my-account/i18n/fr.json' with { type: 'json' };
+import fleetEn from '../apps/web/src/features/fleet/i18n/en.json' with { type: 'json' };
+import fleetFr from '../apps/web/src/features/fleet/i18n/fr.json' with { type: 'json' };
+import bikeEn from '../apps/web/src/bike/i18n/en.json' with { type: 'json' };
+import bikeFr from '../apps/web/src/bike/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
-export const en = { ...enMain, myAccount: myAccountEn };
-export const fr = { ...frMain, myAccount: myAccountFr };
+export const en = { ...enMain, myAccount: myAccountEn, fleet: fleetEn, bike: bikeEn };
+export const fr = { ...frMain, myAccount: myAccountFr, fleet: fleetFr, bike: bikeFr };
 
 export { expect };
 
