@@ -92,6 +92,8 @@ export function FleetList(props: FleetListProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 8,
+    // rows on the first paint, before the scroller is measured
+    initialRect: { width: 1000, height: 800 },
     scrollMargin: mobile ? 0 : HEADER_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
@@ -107,7 +109,7 @@ export function FleetList(props: FleetListProps) {
   // a new filter or sort starts at the top
   const listKey = JSON.stringify(base);
   useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [listKey]);
 
   const rowAt = (index: number): FleetListItem | undefined =>
