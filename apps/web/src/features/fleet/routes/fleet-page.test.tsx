@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../testing/fake-server';
+import { json, type RecordedCall } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
 import {
   makeCommand,
@@ -87,7 +87,7 @@ describe('fleet page', { timeout: 20_000 }, () => {
 
   it('sends a bulk lock for the selected bikes after a confirmation naming the count', async () => {
     const { server } = renderApp('/fleet', { signedInAs: 'user', answers: answers() });
-    server.on('POST commands/lockControl', (call) =>
+    server.on('POST commands/lockControl', (call: RecordedCall) =>
       json(202, {
         commands: call.query
           .getAll('vehicleNumbers')
