@@ -11,7 +11,7 @@ import {
   WarningIcons,
 } from '../../../bike/bike-display';
 import { Spinner } from '../../../ui/spinner/spinner';
-import { useBikeDetails } from '../api/get-bike-details';
+import { useBikeDetails } from '../../../bike/get-bike-details';
 import styles from './bike-popup.module.css';
 
 export function BikePopup({
