@@ -70,6 +70,23 @@ for (const size of [
         await expectNoSeriousFindings(page, 'drawer');
       }
     });
+
+    test('the fleet screen: list, filters, selection', async ({ page, login }) => {
+      await login('manager');
+      const table = page.getByRole('table', { name: fr.fleet.list.label });
+      await expect(table.getByRole('row').nth(2)).toBeVisible();
+      await expectNoSeriousFindings(page, 'fleet list');
+      await page.getByRole('button', { name: fr.fleet.filters.open }).click();
+      await expect(page.getByRole('dialog', { name: fr.fleet.filters.title })).toBeVisible();
+      await expectNoSeriousFindings(page, 'filter panel');
+      await page.keyboard.press('Escape');
+      await table.getByRole('checkbox').nth(1).check();
+      await expect(page.getByRole('region', { name: fr.fleet.selection.actions })).toBeVisible();
+      await expectNoSeriousFindings(page, 'selection bar');
+      await page.getByRole('button', { name: fr.fleet.selection.mode }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousFindings(page, 'bulk confirmation');
+    });
   });
 }
 
