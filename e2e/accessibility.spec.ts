@@ -81,9 +81,9 @@ for (const size of [
       await expectNoSeriousFindings(page, 'filter panel');
       await page.keyboard.press('Escape');
       await table.getByRole('checkbox').nth(1).check();
-      await expect(page.getByRole('region', { name: fr.fleet.selection.actions })).toBeVisible();
+      await expect(page.getByRole('region', { name: fr.bike.selection.actions })).toBeVisible();
       await expectNoSeriousFindings(page, 'selection bar');
-      await page.getByRole('button', { name: fr.fleet.selection.mode }).click();
+      await page.getByRole('button', { name: fr.bike.selection.mode }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoSeriousFindings(page, 'bulk confirmation');
     });

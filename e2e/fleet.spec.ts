@@ -93,13 +93,13 @@ test('a bulk IoT mode command on 3 bikes is acknowledged by their modules', asyn
   for (const vehicleNumber of chosen) {
     await page.getByRole('checkbox', { name: `Sélectionner ${vehicleNumber}` }).check();
   }
-  const bar = page.getByRole('region', { name: fr.fleet.selection.actions });
+  const bar = page.getByRole('region', { name: fr.bike.selection.actions });
   await expect(bar).toContainText('3 vélos sélectionnés');
-  await bar.getByRole('button', { name: fr.fleet.selection.mode }).click();
+  await bar.getByRole('button', { name: fr.bike.selection.mode }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('radio', { name: fr.bike.mode.STANDBY }).check();
   await expect(dialog.getByRole('heading')).toContainText('3 vélos');
-  await dialog.getByRole('button', { name: fr.fleet.confirm.confirm }).click();
+  await dialog.getByRole('button', { name: fr.bike.confirm.confirm }).click();
   await expect(
     page.getByTestId('toast').filter({ hasText: 'Commande envoyée à 3 vélos' }),
   ).toBeVisible();

@@ -15,7 +15,7 @@ import { usePageTitle } from '../../../services/use-page-title';
 import { Button } from '../../../ui/button/button';
 import { useIsMobile } from '../../../ui/hooks/use-media-query';
 import { Spinner } from '../../../ui/spinner/spinner';
-import { useBulkAction, type BulkAction } from '../api/bulk-actions';
+import { useBulkAction, type BulkAction } from '../../../bike/bulk-actions';
 import { getFleetListPage } from '../api/get-fleet-list';
 import { useFleetGroups } from '../api/get-fleet-groups';
 import { useFleetInformation } from '../api/get-fleet-information';
@@ -23,10 +23,10 @@ import { ActiveFilters } from '../components/active-filters';
 import { ExportMenu } from '../components/export-menu';
 import { FilterPanel } from '../components/filter-panel';
 import { FleetList } from '../components/fleet-list';
-import { SelectionBar } from '../components/selection-bar';
+import { SelectionBar } from '../../../bike/selection-bar';
 import { SplitView } from '../components/split-view';
 import { SummaryStrip } from '../components/summary-strip';
-import { useCommandFollowUp } from '../components/use-command-followup';
+import { useCommandFollowUp } from '../../../bike/use-command-followup';
 import {
   activeFilterCount,
   fleetFilterOf,
@@ -115,7 +115,7 @@ export function FleetPage() {
     }
     setSelected(new Set(numbers.slice(0, wanted)));
     if (matching > BULK_LIMIT) {
-      toasts.show({ type: 'info', message: t('fleet.selection.tooMany', { limit: BULK_LIMIT }) });
+      toasts.show({ type: 'info', message: t('bike.selection.tooMany', { limit: BULK_LIMIT }) });
     }
   };
 
@@ -129,12 +129,12 @@ export function FleetPage() {
             followCommands(result.accepted.commands);
             toasts.show({
               type: 'info',
-              message: t('fleet.toast.sent', { count: result.accepted.commands.length }),
+              message: t('bike.toast.sent', { count: result.accepted.commands.length }),
             });
           } else {
             toasts.show({
               type: 'success',
-              message: t('fleet.toast.availability', { count: vehicleNumbers.length }),
+              message: t('bike.toast.availability', { count: vehicleNumbers.length }),
             });
           }
         },
@@ -142,7 +142,7 @@ export function FleetPage() {
           const detail = isApiError(error) ? (error.problem?.detail ?? error.problem?.title) : null;
           toasts.show({
             type: 'error',
-            message: t('fleet.toast.error', { detail: detail ?? t('errors.generic') }),
+            message: t('bike.toast.error', { detail: detail ?? t('errors.generic') }),
           });
         },
       },

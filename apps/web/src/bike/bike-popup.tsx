@@ -9,9 +9,9 @@ import {
   ModeLabel,
   RelativeTime,
   WarningIcons,
-} from '../../../bike/bike-display';
-import { Spinner } from '../../../ui/spinner/spinner';
-import { useBikeDetails } from '../../../bike/get-bike-details';
+} from './bike-display';
+import { Spinner } from '../ui/spinner/spinner';
+import { useBikeDetails } from './get-bike-details';
 import styles from './bike-popup.module.css';
 
 export function BikePopup({
@@ -33,34 +33,34 @@ export function BikePopup({
       </p>
       {isPending && (
         <p className={styles.muted} aria-busy="true">
-          <Spinner /> {t('fleet.popup.loading')}
+          <Spinner /> {t('bike.popup.loading')}
         </p>
       )}
-      {isError && <p className={styles.muted}>{t('fleet.popup.error')}</p>}
+      {isError && <p className={styles.muted}>{t('bike.popup.error')}</p>}
       {bike && (
         <dl className={styles.fields}>
           {bike.theft.state !== 'NONE' && (
             <p className={styles.theft}>
               {t(
                 bike.theft.state === 'REPORTED'
-                  ? 'fleet.popup.theftSince'
-                  : 'fleet.popup.suspectedSince',
+                  ? 'bike.popup.theftSince'
+                  : 'bike.popup.suspectedSince',
               )}
               {' · '}
               <RelativeTime iso={bike.theft.since} />
             </p>
           )}
-          <dt>{t('fleet.popup.model')}</dt>
+          <dt>{t('bike.popup.model')}</dt>
           <dd>{bike.model}</dd>
-          <dt>{t('fleet.popup.availability')}</dt>
+          <dt>{t('bike.popup.availability')}</dt>
           <dd>
             <AvailabilityChip availability={bike.availability} />
           </dd>
-          <dt>{t('fleet.popup.mode')}</dt>
+          <dt>{t('bike.popup.mode')}</dt>
           <dd>
             <ModeLabel mode={bike.iotMode} pending={bike.modePending} />
           </dd>
-          <dt>{t('fleet.popup.batteries')}</dt>
+          <dt>{t('bike.popup.batteries')}</dt>
           <dd className={styles.batteries}>
             <BatteryGauge
               level={bike.bikeBatteryLevel}
@@ -73,14 +73,14 @@ export function BikePopup({
               label="bike.battery.iot"
             />
           </dd>
-          <dt>{t('fleet.popup.lastCommunication')}</dt>
+          <dt>{t('bike.popup.lastCommunication')}</dt>
           <dd>
             <RelativeTime iso={bike.lastCommunicationDate} />
           </dd>
         </dl>
       )}
       <Link to={href} className={styles.open}>
-        {t('fleet.popup.open')}
+        {t('bike.popup.open')}
         <ArrowRight size={14} aria-hidden="true" />
       </Link>
     </div>

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Lock, LockOpen, Radio, Tag, X } from 'lucide-react';
 import { AVAILABILITIES, IOT_MODES, type Availability, type IotMode } from '@vfm/contract';
-import { availabilityKey, modeKey } from '../../../bike/labels';
-import { Button } from '../../../ui/button/button';
-import type { BulkAction } from '../api/bulk-actions';
+import { availabilityKey, modeKey } from './labels';
+import { Button } from '../ui/button/button';
+import type { BulkAction } from './bulk-actions';
 import styles from './selection-bar.module.css';
 
 /** Modes in which the module reports rarely (DESIGN §6): commands wait for its next report. */
@@ -53,23 +53,23 @@ export function SelectionBar({
   const question = () => {
     if (!draft) return '';
     if (draft.kind === 'lock')
-      return t(draft.active ? 'fleet.confirm.lock' : 'fleet.confirm.unlock', { count });
+      return t(draft.active ? 'bike.confirm.lock' : 'bike.confirm.unlock', { count });
     if (draft.kind === 'mode')
-      return t('fleet.confirm.mode', { count, mode: draft.mode ? t(modeKey(draft.mode)) : '…' });
-    return t('fleet.confirm.availability', {
+      return t('bike.confirm.mode', { count, mode: draft.mode ? t(modeKey(draft.mode)) : '…' });
+    return t('bike.confirm.availability', {
       count,
       availability: draft.availability ? t(availabilityKey(draft.availability)) : '…',
     });
   };
 
   return (
-    <div className={styles.bar} role="region" aria-label={t('fleet.selection.actions')}>
+    <div className={styles.bar} role="region" aria-label={t('bike.selection.actions')}>
       <p className={styles.count} aria-live="polite">
-        {t('fleet.selection.count', { count })}
+        {t('bike.selection.count', { count })}
       </p>
       {matching > count && (
         <Button variant="ghost" size="sm" onClick={onSelectAll}>
-          {t('fleet.selection.selectAll', { count: Math.min(matching, limit) })}
+          {t('bike.selection.selectAll', { count: Math.min(matching, limit) })}
         </Button>
       )}
       <div className={styles.actions}>
@@ -80,7 +80,7 @@ export function SelectionBar({
           onClick={() => setDraft({ kind: 'lock', active: true })}
         >
           <Lock size={16} aria-hidden="true" />
-          {t('fleet.selection.lock')}
+          {t('bike.selection.lock')}
         </Button>
         <Button
           size="sm"
@@ -89,7 +89,7 @@ export function SelectionBar({
           onClick={() => setDraft({ kind: 'lock', active: false })}
         >
           <LockOpen size={16} aria-hidden="true" />
-          {t('fleet.selection.unlock')}
+          {t('bike.selection.unlock')}
         </Button>
         <Button
           size="sm"
@@ -98,7 +98,7 @@ export function SelectionBar({
           onClick={() => setDraft({ kind: 'mode', mode: null })}
         >
           <Radio size={16} aria-hidden="true" />
-          {t('fleet.selection.mode')}
+          {t('bike.selection.mode')}
         </Button>
         <Button
           size="sm"
@@ -107,9 +107,9 @@ export function SelectionBar({
           onClick={() => setDraft({ kind: 'availability', availability: null })}
         >
           <Tag size={16} aria-hidden="true" />
-          {t('fleet.selection.availability')}
+          {t('bike.selection.availability')}
         </Button>
-        <Button size="sm" variant="ghost" onClick={onClear} aria-label={t('fleet.selection.clear')}>
+        <Button size="sm" variant="ghost" onClick={onClear} aria-label={t('bike.selection.clear')}>
           <X size={16} aria-hidden="true" />
         </Button>
       </div>
@@ -121,7 +121,7 @@ export function SelectionBar({
             <Dialog.Title className={styles.title}>{question()}</Dialog.Title>
             {draft?.kind === 'mode' && (
               <fieldset className={styles.choices}>
-                <legend>{t('fleet.confirm.chooseMode')}</legend>
+                <legend>{t('bike.confirm.chooseMode')}</legend>
                 {IOT_MODES.map((mode) => (
                   <label key={mode} className={styles.choice}>
                     <input
@@ -137,7 +137,7 @@ export function SelectionBar({
             )}
             {draft?.kind === 'availability' && (
               <fieldset className={styles.choices}>
-                <legend>{t('fleet.confirm.chooseAvailability')}</legend>
+                <legend>{t('bike.confirm.chooseAvailability')}</legend>
                 {AVAILABILITIES.map((availability) => (
                   <label key={availability} className={styles.choice}>
                     <input
@@ -152,17 +152,17 @@ export function SelectionBar({
               </fieldset>
             )}
             <Dialog.Description className={styles.hint}>
-              {draft?.kind === 'availability' ? ' ' : t('fleet.confirm.commandHint')}
+              {draft?.kind === 'availability' ? ' ' : t('bike.confirm.commandHint')}
               {draft?.kind === 'mode' && draft.mode && SILENT_MODES.includes(draft.mode) && (
                 <>
                   <br />
-                  <strong>{t('fleet.confirm.silentHint')}</strong>
+                  <strong>{t('bike.confirm.silentHint')}</strong>
                 </>
               )}
             </Dialog.Description>
             <div className={styles.buttons}>
               <Dialog.Close asChild>
-                <Button variant="secondary">{t('fleet.confirm.cancel')}</Button>
+                <Button variant="secondary">{t('bike.confirm.cancel')}</Button>
               </Dialog.Close>
               <Button
                 disabled={!ready}
@@ -173,7 +173,7 @@ export function SelectionBar({
                   setDraft(null);
                 }}
               >
-                {t('fleet.confirm.confirm')}
+                {t('bike.confirm.confirm')}
               </Button>
             </div>
           </Dialog.Content>

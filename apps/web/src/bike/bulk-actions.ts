@@ -2,9 +2,9 @@
 // commands (202, PENDING until each module acknowledges), availability is changed at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Availability, AvailabilityResult, CommandsAccepted, IotMode } from '@vfm/contract';
-import type { HttpClient } from '../../../api/http-client';
-import { queryKeys } from '../../../api/query-keys';
-import { useServices } from '../../../services/services';
+import type { HttpClient } from '../api/http-client';
+import { queryKeys } from '../api/query-keys';
+import { useServices } from '../services/services';
 
 export type BulkAction =
   | { kind: 'lock'; active: boolean }

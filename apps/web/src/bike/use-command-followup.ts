@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Command } from '@vfm/contract';
-import { useLive } from '../../../live/live-context';
-import { useServices } from '../../../services/services';
+import { useLive } from '../live/live-context';
+import { useServices } from '../services/services';
 
 export function useCommandFollowUp() {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ export function useCommandFollowUp() {
             if (!group.ids.size && group.acknowledged) {
               toasts.show({
                 type: 'success',
-                message: t('fleet.toast.acknowledged', { count: group.acknowledged }),
+                message: t('bike.toast.acknowledged', { count: group.acknowledged }),
               });
             }
           }
@@ -40,12 +40,12 @@ export function useCommandFollowUp() {
         if (failed.length)
           toasts.show({
             type: 'error',
-            message: t('fleet.toast.failed', { list: failed.join(', ') }),
+            message: t('bike.toast.failed', { list: failed.join(', ') }),
           });
         if (expired.length)
           toasts.show({
             type: 'warning',
-            message: t('fleet.toast.expired', { list: expired.join(', ') }),
+            message: t('bike.toast.expired', { list: expired.join(', ') }),
           });
       }),
     [live, toasts, t],
