@@ -32,5 +32,7 @@ export const queryKeys = {
     events: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'events'] as const,
     autotest: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'autotest'] as const,
     warnings: ['products', 'warnings'] as const,
+    /** the counters of every warning type (navigation badge, warnings tabs) */
+    warningCounts: ['products', 'warnings', 'counts'] as const,
   },
 } as const;

@@ -41,6 +41,7 @@ export function applyBatchToCache(queryClient: QueryClient, batch: LiveBatch): b
   }
   if (batch.warnings) {
     const warnings = batch.warnings;
+    queryClient.setQueryData(queryKeys.products.warningCounts, warnings);
     queryClient.setQueryData<FleetInformation>(queryKeys.fleet.information, (information) =>
       information ? { ...information, warnings } : information,
     );

@@ -13,6 +13,7 @@ import { IconButton } from '../ui/icon-button/icon-button';
 import { AppHeader } from './app-header';
 import { menuItemsFor } from './menu-items';
 import { NavRail } from './nav-rail';
+import { TheftAlerts } from './theft-alerts';
 import styles from './shell-layout.module.css';
 
 const RAIL_STORAGE_KEY = 'vfm.navRailOpen';
@@ -54,6 +55,7 @@ export function ShellLayout() {
         className={styles.shell}
         data-rail={mobile ? 'drawer' : railOpen ? 'expanded' : 'collapsed'}
       >
+        <TheftAlerts />
         <a href="#main" className={styles.skip}>
           {t('shell.skip')}
         </a>

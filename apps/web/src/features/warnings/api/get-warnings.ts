@@ -1,6 +1,6 @@
 // GET products/warnings?type&page&size (DESIGN §5): the counters of every warning type and a
 // page of the warned bikes (newest warning first). The stream controller refreshes it.
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import type { WarningType, Warnings } from '@vfm/contract';
 import type { HttpClient } from '../../../api/http-client';
 import { queryKeys } from '../../../api/query-keys';
@@ -17,17 +17,6 @@ export const warningsKey = (params: WarningsParams) =>
 
 export const getWarnings = (http: HttpClient, { type, page, size }: WarningsParams) =>
   http.get<Warnings>('products/warnings', { query: { type: type ?? undefined, page, size } });
-
-/** The counters only (the smallest page of the "all" view). */
-export function useWarningCounts() {
-  const { http } = useServices();
-  const params: WarningsParams = { type: null, page: 0, size: 1 };
-  return useQuery({
-    queryKey: warningsKey(params),
-    queryFn: () => getWarnings(http, params),
-    select: (warnings) => warnings.counts,
-  });
-}
 
 /** The pages `pages` of one tab; page 0 is always asked (it carries the total). */
 export function useWarningPages(type: WarningType | null, size: number, pages: readonly number[]) {
