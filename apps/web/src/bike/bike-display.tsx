@@ -115,17 +115,26 @@ export function BatteryGauge({
   );
 }
 
-/** "3 minutes ago", the exact date and time on hover; one shared clock for all of them. */
-export function RelativeTime({ iso }: { iso: string | null | undefined }) {
+/**
+ * "3 minutes ago", the exact date and time on hover; one shared clock for all of them. A time
+ * a little ahead of this clock (the device's clock is not the server's) reads as now.
+ */
+export function RelativeTime({ iso, short }: { iso: string | null | undefined; short?: boolean }) {
   const format = useFormatters();
   const now = useNow();
   const { t } = useTranslation();
   if (!iso) return <span className={styles.none}>{t('bike.never')}</span>;
   return (
     <time dateTime={iso} title={format.dateTime(iso)} className={styles.time}>
-      {format.relative(iso, new Date(now))}
+      {(short ? format.relativeShort : format.relative)(iso, new Date(clockFor(iso, now)))}
     </time>
   );
+}
+
+/** The clock to read `iso` against: a time less than a minute ahead (clock skew) reads as now. */
+function clockFor(iso: string, now: number): number {
+  const at = Date.parse(iso);
+  return at > now && at - now < 60_000 ? at : now;
 }
 
 export function LockMark({ bike }: { bike: Pick<FleetListItem, 'assistanceLocked'> }) {

@@ -20,6 +20,8 @@ export interface Formatters {
   date(iso: string | null | undefined): string;
   /** "3 minutes ago", "in 2 days" */
   relative(iso: string | null | undefined, now?: Date): string;
+  /** "3 min ago": the same, narrow, for lists */
+  relativeShort(iso: string | null | undefined, now?: Date): string;
   /** 135 minutes → "2 h 15 min" */
   duration(minutes: number | null | undefined): string;
   unit: DistanceUnit;
@@ -50,7 +52,10 @@ export function createFormatters(language: string, unit: DistanceUnit): Formatte
     timeStyle: 'short',
   });
   const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-  const relativeFormat = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const relativeFormats = {
+    long: new Intl.RelativeTimeFormat(language, { numeric: 'auto' }),
+    narrow: new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'narrow' }),
+  };
   const valid = (iso: string | null | undefined): Date | null => {
     if (!iso) return null;
     const date = new Date(iso);
@@ -58,6 +63,22 @@ export function createFormatters(language: string, unit: DistanceUnit): Formatte
   };
   const isNumber = (value: number | null | undefined): value is number =>
     typeof value === 'number' && Number.isFinite(value);
+
+  const relative = (
+    iso: string | null | undefined,
+    now = new Date(),
+    style: keyof typeof relativeFormats,
+  ) => {
+    const date = valid(iso);
+    if (!date) return DASH;
+    const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
+    for (const [name, size] of UNITS) {
+      if (Math.abs(seconds) >= size || name === 'second') {
+        return relativeFormats[style].format(Math.round(seconds / size), name);
+      }
+    }
+    return DASH;
+  };
 
   return {
     unit,
@@ -80,17 +101,8 @@ export function createFormatters(language: string, unit: DistanceUnit): Formatte
       const date = valid(iso);
       return date ? dateFormat.format(date) : DASH;
     },
-    relative(iso, now = new Date()) {
-      const date = valid(iso);
-      if (!date) return DASH;
-      const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
-      for (const [name, size] of UNITS) {
-        if (Math.abs(seconds) >= size || name === 'second') {
-          return relativeFormat.format(Math.round(seconds / size), name);
-        }
-      }
-      return DASH;
-    },
+    relative: (iso, now) => relative(iso, now, 'long'),
+    relativeShort: (iso, now) => relative(iso, now, 'narrow'),
     duration(minutes) {
       if (!isNumber(minutes)) return DASH;
       const total = Math.round(minutes);

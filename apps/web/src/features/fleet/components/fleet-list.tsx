@@ -198,7 +198,9 @@ export function FleetList(props: FleetListProps) {
         label="bike.battery.iot"
       />
     )),
-    column('lastCommunicationDate', (row) => <RelativeTime iso={row.lastCommunicationDate} />),
+    column('lastCommunicationDate', (row) => (
+      <RelativeTime iso={row.lastCommunicationDate} short />
+    )),
     column('warnings', (row) => <WarningIcons warnings={row.warnings} />),
   ];
 
