@@ -3,11 +3,11 @@
 // dialog that names the count.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as Dialog from '@radix-ui/react-dialog';
 import { Lock, LockOpen, Radio, Tag, X } from 'lucide-react';
 import { AVAILABILITIES, IOT_MODES, type Availability, type IotMode } from '@vfm/contract';
 import { availabilityKey, modeKey } from './labels';
 import { Button } from '../ui/button/button';
+import { ConfirmDialog } from '../ui/confirm-dialog/confirm-dialog';
 import type { BulkAction } from './bulk-actions';
 import styles from './selection-bar.module.css';
 
@@ -114,71 +114,66 @@ export function SelectionBar({
         </Button>
       </div>
 
-      <Dialog.Root open={draft !== null} onOpenChange={(open) => !open && setDraft(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className={styles.overlay} />
-          <Dialog.Content className={styles.dialog}>
-            <Dialog.Title className={styles.title}>{question()}</Dialog.Title>
-            {draft?.kind === 'mode' && (
-              <fieldset className={styles.choices}>
-                <legend>{t('bike.confirm.chooseMode')}</legend>
-                {IOT_MODES.map((mode) => (
-                  <label key={mode} className={styles.choice}>
-                    <input
-                      type="radio"
-                      name="mode"
-                      checked={draft.mode === mode}
-                      onChange={() => setDraft({ kind: 'mode', mode })}
-                    />
-                    {t(modeKey(mode))}
-                  </label>
-                ))}
-              </fieldset>
-            )}
-            {draft?.kind === 'availability' && (
-              <fieldset className={styles.choices}>
-                <legend>{t('bike.confirm.chooseAvailability')}</legend>
-                {AVAILABILITIES.map((availability) => (
-                  <label key={availability} className={styles.choice}>
-                    <input
-                      type="radio"
-                      name="availability"
-                      checked={draft.availability === availability}
-                      onChange={() => setDraft({ kind: 'availability', availability })}
-                    />
-                    {t(availabilityKey(availability))}
-                  </label>
-                ))}
-              </fieldset>
-            )}
-            <Dialog.Description className={styles.hint}>
-              {draft?.kind === 'availability' ? ' ' : t('bike.confirm.commandHint')}
+      <ConfirmDialog
+        open={draft !== null}
+        onOpenChange={(open) => !open && setDraft(null)}
+        title={question()}
+        description={
+          draft?.kind === 'availability' ? undefined : (
+            <>
+              {t('bike.confirm.commandHint')}
               {draft?.kind === 'mode' && draft.mode && SILENT_MODES.includes(draft.mode) && (
                 <>
                   <br />
                   <strong>{t('bike.confirm.silentHint')}</strong>
                 </>
               )}
-            </Dialog.Description>
-            <div className={styles.buttons}>
-              <Dialog.Close asChild>
-                <Button variant="secondary">{t('bike.confirm.cancel')}</Button>
-              </Dialog.Close>
-              <Button
-                disabled={!ready}
-                busy={busy}
-                onClick={() => {
-                  if (!ready) return;
-                  onRun(ready);
-                  setDraft(null);
-                }}
-              >
-                {t('bike.confirm.confirm')}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            </>
+          )
+        }
+        cancelLabel={t('bike.confirm.cancel')}
+        confirmLabel={t('bike.confirm.confirm')}
+        confirmDisabled={!ready}
+        busy={busy}
+        onConfirm={() => {
+          if (!ready) return;
+          onRun(ready);
+          setDraft(null);
+        }}
+      >
+        {draft?.kind === 'mode' && (
+          <fieldset className={styles.choices}>
+            <legend>{t('bike.confirm.chooseMode')}</legend>
+            {IOT_MODES.map((mode) => (
+              <label key={mode} className={styles.choice}>
+                <input
+                  type="radio"
+                  name="mode"
+                  checked={draft.mode === mode}
+                  onChange={() => setDraft({ kind: 'mode', mode })}
+                />
+                {t(modeKey(mode))}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {draft?.kind === 'availability' && (
+          <fieldset className={styles.choices}>
+            <legend>{t('bike.confirm.chooseAvailability')}</legend>
+            {AVAILABILITIES.map((availability) => (
+              <label key={availability} className={styles.choice}>
+                <input
+                  type="radio"
+                  name="availability"
+                  checked={draft.availability === availability}
+                  onChange={() => setDraft({ kind: 'availability', availability })}
+                />
+                {t(availabilityKey(availability))}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -20,7 +20,7 @@ export interface Formatters {
   date(iso: string | null | undefined): string;
   /** "3 minutes ago", "in 2 days" */
   relative(iso: string | null | undefined, now?: Date): string;
-  /** "3 min ago": the same, narrow, for lists */
+  /** "3 min. ago": the same, abbreviated, for lists */
   relativeShort(iso: string | null | undefined, now?: Date): string;
   /** 135 minutes → "2 h 15 min" */
   duration(minutes: number | null | undefined): string;
@@ -54,7 +54,7 @@ export function createFormatters(language: string, unit: DistanceUnit): Formatte
   const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
   const relativeFormats = {
     long: new Intl.RelativeTimeFormat(language, { numeric: 'auto' }),
-    narrow: new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'narrow' }),
+    short: new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' }),
   };
   const valid = (iso: string | null | undefined): Date | null => {
     if (!iso) return null;
@@ -102,7 +102,7 @@ export function createFormatters(language: string, unit: DistanceUnit): Formatte
       return date ? dateFormat.format(date) : DASH;
     },
     relative: (iso, now) => relative(iso, now, 'long'),
-    relativeShort: (iso, now) => relative(iso, now, 'narrow'),
+    relativeShort: (iso, now) => relative(iso, now, 'short'),
     duration(minutes) {
       if (!isNumber(minutes)) return DASH;
       const total = Math.round(minutes);

@@ -7,7 +7,7 @@ import { Download, FileSpreadsheet, FileUp } from 'lucide-react';
 import type { FleetFilter } from '@vfm/contract';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
-import { csvFileName, downloadFleetCsv, type CsvKind } from '../api/download-csv';
+import { csvFileName, downloadFleetCsv, type CsvKind } from '../../../api/fleet-csv';
 import styles from './export-menu.module.css';
 
 export function ExportMenu({ filter, fleetName }: { filter: FleetFilter; fleetName: string }) {

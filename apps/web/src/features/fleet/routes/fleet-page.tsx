@@ -18,7 +18,7 @@ import { Spinner } from '../../../ui/spinner/spinner';
 import { useBulkAction, type BulkAction } from '../../../bike/bulk-actions';
 import { getFleetListPage } from '../api/get-fleet-list';
 import { useFleetGroups } from '../api/get-fleet-groups';
-import { useFleetInformation } from '../api/get-fleet-information';
+import { useFleetInformation, useLowBatteryThresholds } from '../../../live/use-fleet-information';
 import { ActiveFilters } from '../components/active-filters';
 import { ExportMenu } from '../components/export-menu';
 import { FilterPanel } from '../components/filter-panel';
@@ -51,11 +51,7 @@ export function FleetPage() {
 
   const information = useFleetInformation();
   const groups = useFleetGroups();
-  const settings = information.data?.settings;
-  const lowBattery = {
-    bike: settings?.lowVehicleBatteryPercent ?? 20,
-    iot: settings?.lowModuleBatteryPercent ?? 20,
-  };
+  const lowBattery = useLowBatteryThresholds();
 
   /** every change of the view is a history entry: Back undoes a filter */
   const changeView = useCallback(

@@ -1,7 +1,7 @@
 // GET fleet/list/csv (the list as shown: same filters, in frame-number order) and fleet/vehicles/csv (the
 // bikes as the import reads them), saved as "<fleet>-<list|vehicles>-<YYYY-MM-DD>.csv".
 import type { FleetFilter } from '@vfm/contract';
-import type { HttpClient } from '../../../api/http-client';
+import type { HttpClient } from './http-client';
 
 export type CsvKind = 'list' | 'vehicles';
 
