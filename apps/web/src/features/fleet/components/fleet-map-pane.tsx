@@ -1,10 +1,10 @@
-// The map side of the fleet screen: the shared map module (src/map) fed with the view's filter,
-// the selection, the hovered row and the app's stream controller; the popup shows BikePopup.
+// The map side of the fleet screen: the shared map (src/map) fed with the view's filter, the
+// selection, the hovered row and the app's stream controller; its popup shows the bike.
 // Lazy-loaded: maplibre stays out of every other route.
 import type { FleetFilter } from '@vfm/contract';
-import { useTranslation } from 'react-i18next';
-import { Map as MapIcon } from 'lucide-react';
-import { EmptyState } from '../../../ui/empty-state/empty-state';
+import { BikePopup } from '../../../bike/bike-popup';
+import { useLive } from '../../../live/live-context';
+import { FleetMap } from '../../../map/fleet-map';
 
 export interface FleetMapPaneProps {
   filter: FleetFilter;
@@ -20,7 +20,19 @@ export interface FleetMapPaneProps {
   bikeHref(vehicleNumber: string): string;
 }
 
-export default function FleetMapPane(_props: FleetMapPaneProps) {
-  const { t } = useTranslation();
-  return <EmptyState icon={<MapIcon size={40} />} title={t('fleet.view.mapLoading')} />;
+export default function FleetMapPane({ lowBattery, bikeHref, ...props }: FleetMapPaneProps) {
+  const live = useLive();
+  return (
+    <FleetMap
+      {...props}
+      live={live}
+      renderPopup={(vehicleNumber) => (
+        <BikePopup
+          vehicleNumber={vehicleNumber}
+          href={bikeHref(vehicleNumber)}
+          lowBattery={lowBattery}
+        />
+      )}
+    />
+  );
 }

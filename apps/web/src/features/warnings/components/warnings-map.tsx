@@ -1,11 +1,33 @@
-// The bikes of a warnings tab on the map (the thefts map for the theft tabs), with the shared
-// map module. Lazy-loaded with the map toggle.
+// The bikes of a warnings tab on the shared map (the theft tabs show the thefts map), live.
+// Lazy-loaded with the map toggle.
+import { useNavigate } from 'react-router';
 import type { WarningType } from '@vfm/contract';
-import { useTranslation } from 'react-i18next';
-import { Map as MapIcon } from 'lucide-react';
-import { EmptyState } from '../../../ui/empty-state/empty-state';
+import { BikePopup } from '../../../bike/bike-popup';
+import { useLive } from '../../../live/live-context';
+import { useLowBatteryThresholds } from '../../../live/use-fleet-information';
+import { FleetMap } from '../../../map/fleet-map';
+import { WARNING_TYPES } from '@vfm/contract';
 
-export default function WarningsMap(_props: { type: WarningType | null }) {
-  const { t } = useTranslation();
-  return <EmptyState icon={<MapIcon size={40} />} title={t('warnings.toolbar.showMap')} />;
+const bikePath = (vehicleNumber: string) => `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
+
+export default function WarningsMap({ type }: { type: WarningType | null }) {
+  const live = useLive();
+  const navigate = useNavigate();
+  const lowBattery = useLowBatteryThresholds();
+  const thefts = type === 'REPORTED_THEFT' || type === 'SUSPECTED_THEFT';
+  return (
+    <FleetMap
+      filter={{ warning: type ? [type] : [...WARNING_TYPES] }}
+      theftsOnly={thefts}
+      live={live}
+      onOpenBike={(vehicleNumber) => void navigate(bikePath(vehicleNumber))}
+      renderPopup={(vehicleNumber) => (
+        <BikePopup
+          vehicleNumber={vehicleNumber}
+          href={bikePath(vehicleNumber)}
+          lowBattery={lowBattery}
+        />
+      )}
+    />
+  );
 }
