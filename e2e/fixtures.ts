@@ -10,10 +10,28 @@ import fleetEn from '../apps/web/src/features/fleet/i18n/en.json' with { type: '
 import fleetFr from '../apps/web/src/features/fleet/i18n/fr.json' with { type: 'json' };
 import bikeEn from '../apps/web/src/bike/i18n/en.json' with { type: 'json' };
 import bikeFr from '../apps/web/src/bike/i18n/fr.json' with { type: 'json' };
+import mapEn from '../apps/web/src/map/i18n/en.json' with { type: 'json' };
+import mapFr from '../apps/web/src/map/i18n/fr.json' with { type: 'json' };
+import warningsEn from '../apps/web/src/features/warnings/i18n/en.json' with { type: 'json' };
+import warningsFr from '../apps/web/src/features/warnings/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
-export const en = { ...enMain, myAccount: myAccountEn, fleet: fleetEn, bike: bikeEn };
-export const fr = { ...frMain, myAccount: myAccountFr, fleet: fleetFr, bike: bikeFr };
+export const en = {
+  ...enMain,
+  myAccount: myAccountEn,
+  fleet: fleetEn,
+  bike: bikeEn,
+  map: mapEn,
+  warnings: warningsEn,
+};
+export const fr = {
+  ...frMain,
+  myAccount: myAccountFr,
+  fleet: fleetFr,
+  bike: bikeFr,
+  map: mapFr,
+  warnings: warningsFr,
+};
 
 export { expect };
 

@@ -436,9 +436,10 @@ export function FleetMap(props: FleetMapProps) {
 
   // the bike in focus (the address's `bike`): fly there and open its popup
   const focused = (props.onFocus ? props.focused : ownFocus) ?? null;
+  const loaded = count !== null;
   useEffect(() => {
     const map = mapRef.current;
-    if (!ready || !map) return;
+    if (!ready || !map || !loaded) return;
     if (!focused) {
       if (popup?.kind === 'bike') popupRef.current?.remove();
       return;
@@ -454,7 +455,7 @@ export function FleetMap(props: FleetMapProps) {
       openPopup(map, position, { kind: 'bike', vehicleNumber: focused });
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, focused]);
+  }, [ready, focused, loaded]);
 
   return (
     <div className={styles.wrap}>
