@@ -71,11 +71,24 @@ for (const size of [
       }
     });
 
+    test('the warnings page, with its map', async ({ page, login }) => {
+      await login('manager');
+      await page.goto('/fr/warnings');
+      await expect(page.getByRole('tablist', { name: fr.warnings.tabs.label })).toBeVisible();
+      await expectNoSeriousFindings(page, 'warnings');
+      await page.getByRole('button', { name: fr.warnings.toolbar.showMap }).click();
+      await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-ready', 'true');
+      await expectNoSeriousFindings(page, 'warnings with the map');
+    });
+
     test('the fleet screen: list, filters, selection', async ({ page, login }) => {
       await login('manager');
       const table = page.getByRole('table', { name: fr.fleet.list.label });
       await expect(table.getByRole('row').nth(2)).toBeVisible();
-      await expectNoSeriousFindings(page, 'fleet list');
+      if (page.viewportSize()!.width >= 600) {
+        await expect(page.getByTestId('map-cluster').first()).toBeVisible();
+      }
+      await expectNoSeriousFindings(page, 'fleet list and map');
       await page.getByRole('button', { name: fr.fleet.filters.open }).click();
       await expect(page.getByRole('dialog', { name: fr.fleet.filters.title })).toBeVisible();
       await expectNoSeriousFindings(page, 'filter panel');
