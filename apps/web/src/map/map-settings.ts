@@ -4,7 +4,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AppSettings } from '@vfm/contract';
 import {
   MAP_SETTINGS_MAX_ATTEMPTS,
   MAP_ERROR_TOAST_MS,
@@ -12,13 +11,14 @@ import {
 } from '@vfm/contract/constants';
 import { queryKeys } from '../api/query-keys';
 import { useServices } from '../services/services';
+import { fetchMapSettings } from './prefetch';
 
 export function useMapSettings() {
   const { http, toasts } = useServices();
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: queryKeys.appSettings,
-    queryFn: () => http.get<AppSettings>('app-settings'),
+    queryFn: () => fetchMapSettings(http),
     staleTime: Infinity,
     retry: MAP_SETTINGS_MAX_ATTEMPTS - 1,
     retryDelay: MAP_SETTINGS_RETRY_MS,

@@ -10,6 +10,7 @@ import { BULK_LIMIT, PAGE_SIZE_MAX } from '@vfm/contract/constants';
 import type { FleetListPage } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { useLiveStatus } from '../../../live/live-context';
+import { prefetchMap } from '../../../map/prefetch';
 import { useServices } from '../../../services/services';
 import { usePageTitle } from '../../../services/use-page-title';
 import { Button } from '../../../ui/button/button';
@@ -42,12 +43,19 @@ const FleetMapPane = lazy(() => import('../components/fleet-map-pane'));
 export function FleetPage() {
   const { t } = useTranslation();
   usePageTitle(t('shell.nav.fleet'));
-  const { http, toasts } = useServices();
+  const { http, toasts, queryClient } = useServices();
   const mobile = useIsMobile();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const view = useMemo(() => parseFleetView(searchParams), [searchParams]);
   const filter = useMemo(() => fleetFilterOf(view), [view]);
+
+  // the map's code, settings and markers load alongside the list, not after it
+  const showsMap = !mobile || view.show === 'map';
+  const [prefetchedFor] = useState(() => ({ ...filter, theftsOnly: view.thefts }));
+  useEffect(() => {
+    if (showsMap) prefetchMap(http, queryClient, prefetchedFor);
+  }, [showsMap, http, queryClient, prefetchedFor]);
 
   const information = useFleetInformation();
   const groups = useFleetGroups();
