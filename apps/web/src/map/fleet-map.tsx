@@ -132,7 +132,37 @@ export function FleetMap(props: FleetMapProps) {
   const filter: MapFilter = { ...props.filter, theftsOnly: props.theftsOnly };
   const filterKey = JSON.stringify(filter);
 
-  // the map, its worker and its events: once, when the settings are known
+  // the worker starts at once: it indexes the fleet while MapLibre is still loading
+  const onWorkerMessage = useRef<((message: FromWorker) => void) | null>(null);
+  const lastLoaded = useRef<Extract<FromWorker, { type: 'loaded' }> | null>(null);
+  const [workerReady, setWorkerReady] = useState(false);
+  useEffect(() => {
+    if (typeof Worker === 'undefined') return;
+    const worker = new Worker(new URL('./marker-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<FromWorker>) => {
+      const message = event.data;
+      if (message.type === 'reply') {
+        pending.current.get(message.requestId)?.(message.data);
+        pending.current.delete(message.requestId);
+        return;
+      }
+      if (message.type === 'error') console.error('map worker:', message.message);
+      if (message.type === 'loaded') {
+        lastLoaded.current = message;
+        setCount(message.count);
+      }
+      onWorkerMessage.current?.(message);
+    };
+    workerRef.current = worker;
+    setWorkerReady(true);
+    return () => {
+      worker.terminate();
+      workerRef.current = null;
+      setWorkerReady(false);
+    };
+  }, []);
+
+  // the map and its events: once, when the settings are known
   useEffect(() => {
     const element = container.current;
     if (!settings.data || !element) return;
@@ -159,15 +189,28 @@ export function FleetMap(props: FleetMapProps) {
     map.getCanvas().setAttribute('aria-label', t('map.label'));
     map.getCanvas().setAttribute('role', 'img');
 
-    const worker = new Worker(new URL('./marker-worker.ts', import.meta.url), { type: 'module' });
-    workerRef.current = worker;
+    const worker = workerRef.current;
+    if (!worker) return;
     const pushView = () => {
       const bounds = map.getBounds();
       const bbox: BBox = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
       worker.postMessage({ type: 'view', bbox, zoom: map.getZoom() } satisfies ToWorker);
     };
-    worker.onmessage = (event: MessageEvent<FromWorker>) => {
-      const message = event.data;
+    const fitFleet = (bounds: BBox | null) => {
+      if (fitted.current || !bounds) return;
+      fitted.current = true;
+      const [west, south, east, north] = bounds;
+      map.fitBounds(
+        [
+          [west, south],
+          [east, north],
+        ],
+        { padding: 48, maxZoom: 15, duration: 0 },
+      );
+    };
+    // the worker may have indexed the fleet before the map finished loading
+    let mapLoaded = false;
+    onWorkerMessage.current = (message) => {
       if (message.type === 'view') {
         drawView(map, message.view);
         // bench/web-fleet.ts reads this mark: the first view of the fleet on screen
@@ -175,31 +218,23 @@ export function FleetMap(props: FleetMapProps) {
           map.once('idle', () => performance.mark(DRAWN_MARK));
         }
       } else if (message.type === 'loaded') {
-        setCount(message.count);
-        if (!fitted.current && message.bounds) {
-          fitted.current = true;
-          const [west, south, east, north] = message.bounds;
-          map.fitBounds(
-            [
-              [west, south],
-              [east, north],
-            ],
-            { padding: 48, maxZoom: 15, duration: 0 },
-          );
-        }
+        if (!mapLoaded) return;
+        fitFleet(message.bounds);
         pushView();
-      } else if (message.type === 'reply') {
-        pending.current.get(message.requestId)?.(message.data);
-        pending.current.delete(message.requestId);
       } else if (message.type === 'basemap' && map.getSource('land')) {
         (map.getSource('land') as GeoJSONSource).setData(message.land);
         (map.getSource('borders') as GeoJSONSource).setData(message.borders);
-      } else if (message.type === 'error') console.error('map worker:', message.message);
+      }
     };
     map.on('load', () => {
+      mapLoaded = true;
       addMarkerLayers(map);
       if (!mapStyleUrl)
         worker.postMessage({ type: 'basemap', url: countriesUrl } satisfies ToWorker);
+      if (lastLoaded.current) {
+        fitFleet(lastLoaded.current.bounds);
+        pushView();
+      }
       setReady(true);
     });
     map.on('moveend', pushView);
@@ -266,8 +301,7 @@ export function FleetMap(props: FleetMapProps) {
       canvas.removeEventListener('mousedown', onDown);
       htmlMarkers.current.forEach((marker) => marker.remove());
       htmlMarkers.current.clear();
-      worker.terminate();
-      workerRef.current = null;
+      onWorkerMessage.current = null;
       map.remove();
       mapRef.current = null;
       setReady(false);
@@ -372,7 +406,7 @@ export function FleetMap(props: FleetMapProps) {
 
   // markers of the filter: fetched as a Blob and parsed in the worker
   useEffect(() => {
-    if (!ready) return;
+    if (!workerReady) return;
     const controller = new AbortController();
     const current = JSON.parse(filterKey) as MapFilter;
     const toWorker = (markers: Blob) => send({ type: 'load', markers, filter: current });
@@ -418,7 +452,7 @@ export function FleetMap(props: FleetMapProps) {
       unsubscribeResync?.();
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [ready, filterKey, props.live, http, queryClient]);
+  }, [workerReady, filterKey, props.live, http, queryClient]);
 
   // hover and selection as feature-state (both sources: a bike is in one of them)
   useEffect(() => {
