@@ -109,6 +109,8 @@ export function FleetMap(props: FleetMapProps) {
   const pending = useRef(new Map<number, (data: unknown) => void>());
   const requestId = useRef(0);
   const htmlMarkers = useRef(new Map<string, maplibregl.Marker>());
+  /** the cluster each button stands for now */
+  const [clusterOf] = useState(() => new WeakMap<HTMLElement, MarkerView['clusters'][number]>());
   const popupRef = useRef<maplibregl.Popup | null>(null);
   const [popupNode] = useState(() => document.createElement('div'));
   const [popup, setPopup] = useState<Popup | null>(null);
@@ -320,9 +322,10 @@ export function FleetMap(props: FleetMapProps) {
     (map.getSource('thefts') as GeoJSONSource | undefined)?.setData(collection(view.thefts));
     const next = new Map<string, maplibregl.Marker>();
     for (const cluster of view.clusters) {
-      const key = `c${cluster.id}`;
+      // keyed by place: a rebuild renumbers the clusters but most stay where they were
+      const key = `c${cluster.lon.toFixed(5)},${cluster.lat.toFixed(5)}`;
       const marker = htmlMarkers.current.get(key) ?? clusterMarker(map, cluster);
-      marker.setLngLat([cluster.lon, cluster.lat]);
+      showCluster(marker, cluster);
       next.set(key, marker);
     }
     if (map.getZoom() >= LABEL_ZOOM) {
@@ -345,14 +348,42 @@ export function FleetMap(props: FleetMapProps) {
     htmlMarkers.current = next;
   }
 
+  /** A cluster's button; reused while the cluster stays in place (rebuilds renumber them). */
   function clusterMarker(map: MapLibreMap, cluster: MarkerView['clusters'][number]) {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = styles.cluster!;
     button.dataset.testid = 'map-cluster';
-    const size =
+    button.addEventListener('click', async (event) => {
+      event.stopPropagation();
+      const current = clusterOf.get(button);
+      if (!current) return;
+      const reply = await ask<ExpandReply>((id) => ({
+        type: 'expand',
+        requestId: id,
+        clusterId: current.id,
+      }));
+      if ('zoom' in reply)
+        map.easeTo({ center: [current.lon, current.lat], zoom: reply.zoom + 0.1 });
+      else
+        openPopup(map, [current.lon, current.lat], {
+          kind: 'cluster',
+          vehicleNumbers: reply.vehicleNumbers,
+        });
+    });
+    return new maplibregl.Marker({ element: button })
+      .setLngLat([cluster.lon, cluster.lat])
+      .addTo(map);
+  }
+
+  /** Shows a cluster's figures on its button, touching the DOM only when they changed. */
+  function showCluster(marker: maplibregl.Marker, cluster: MarkerView['clusters'][number]) {
+    const button = marker.getElement();
+    const previous = clusterOf.get(button);
+    clusterOf.set(button, cluster);
+    if (previous && previous.count === cluster.count && previous.warned === cluster.warned) return;
+    button.dataset.size =
       cluster.count >= 1000 ? 'xl' : cluster.count >= 100 ? 'l' : cluster.count >= 10 ? 'm' : 's';
-    button.dataset.size = size;
     button.textContent = String(cluster.count);
     button.setAttribute('aria-label', t('map.cluster.title', { count: cluster.count }));
     if (cluster.warned) {
@@ -361,24 +392,6 @@ export function FleetMap(props: FleetMapProps) {
       warned.textContent = String(cluster.warned);
       button.append(warned);
     }
-    button.addEventListener('click', async (event) => {
-      event.stopPropagation();
-      const reply = await ask<ExpandReply>((id) => ({
-        type: 'expand',
-        requestId: id,
-        clusterId: cluster.id,
-      }));
-      if ('zoom' in reply)
-        map.easeTo({ center: [cluster.lon, cluster.lat], zoom: reply.zoom + 0.1 });
-      else
-        openPopup(map, [cluster.lon, cluster.lat], {
-          kind: 'cluster',
-          vehicleNumbers: reply.vehicleNumbers,
-        });
-    });
-    return new maplibregl.Marker({ element: button })
-      .setLngLat([cluster.lon, cluster.lat])
-      .addTo(map);
   }
 
   function label(vehicleNumber: string) {
