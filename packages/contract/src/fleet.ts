@@ -88,6 +88,13 @@ export const BatteryQuartersSchema = Type.Object(
 );
 export type BatteryQuarters = Static<typeof BatteryQuartersSchema>;
 
+/** fleet/statistics: the whole fleet, or the groups given and their descendants. */
+export const StatisticsQuerySchema = Type.Object(
+  { groupId: Type.Optional(Type.Array(GroupId, { maxItems: 100 })) },
+  strict,
+);
+export type StatisticsQuery = Static<typeof StatisticsQuerySchema>;
+
 export const FleetStatisticsSchema = Type.Object(
   {
     totalBikes: Count,
@@ -264,6 +271,8 @@ export const TrafficQuerySchema = Type.Object(
     /** default: now */
     to: Type.Optional(DateTime()),
     granularity: Type.Optional(StringEnum(TRAFFIC_GRANULARITIES, { default: 'day' })),
+    /** only trips of bikes in these groups and their descendants */
+    groupId: fleetFilterProperties.groupId,
   },
   strict,
 );
@@ -296,6 +305,8 @@ export const ChartQuerySchema = Type.Object(
     from: Type.Optional(DateTime()),
     /** default: now */
     to: Type.Optional(DateTime()),
+    /** only trips and events of bikes in these groups and their descendants */
+    groupId: fleetFilterProperties.groupId,
   },
   strict,
 );
