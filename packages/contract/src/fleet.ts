@@ -106,6 +106,7 @@ export const FleetStatisticsSchema = Type.Object(
     bikeBattery: BatteryQuartersSchema,
     iotBattery: BatteryQuartersSchema,
     availability: EnumCounts(AVAILABILITIES),
+    status: EnumCounts(ACTIVITY_STATUSES),
     modes: EnumCounts(MODE_COUNT_KEYS),
     warnings: WarningCountsSchema,
     totals: Type.Object({ km: Type.Number(), co2AvoidedKg: Type.Number(), trips: Count }, strict),

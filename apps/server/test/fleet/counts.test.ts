@@ -135,6 +135,7 @@ describe('GET fleet/statistics', () => {
       bikeBattery: { from0To25: 1, from26To50: 1, from51To75: 1, from76To100: 1, unknown: 1 },
       iotBattery: { from0To25: 1, from26To50: 1, from51To75: 1, from76To100: 1, unknown: 1 },
       availability: { AVAILABLE: 3, OUT: 1, TRANSIT: 1, IN_OPERATION: 0 },
+      status: { MOVING: 1, PARKED: 4 },
       modes: { NAVIGATION: 1, STANDBY: 3, UNKNOWN: 1 },
       totals: { km: 150.5, co2AvoidedKg: 18, trips: 2 },
     });

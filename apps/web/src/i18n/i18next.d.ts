@@ -7,6 +7,7 @@ import type fleet from '../features/fleet/i18n/en.json';
 import type bike from '../bike/i18n/en.json';
 import type map from '../map/i18n/en.json';
 import type warnings from '../features/warnings/i18n/en.json';
+import type statistics from '../features/statistics/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -14,6 +15,7 @@ interface FeatureMessages {
   bike: typeof bike;
   map: typeof map;
   warnings: typeof warnings;
+  statistics: typeof statistics;
 }
 
 declare module 'i18next' {

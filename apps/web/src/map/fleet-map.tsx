@@ -16,7 +16,7 @@ import { offlineStyle, withAccessToken } from './basemap';
 import type { FleetMapProps } from './fleet-map-props';
 import { MapLegend } from './map-legend';
 import { useMapSettings } from './map-settings';
-import { fetchMarkers, markersKey } from './prefetch';
+import { fetchMarkers, markersKey } from './markers-source';
 import { MARKER_KINDS, type MapFilter, type MarkerView } from './marker-index';
 import { KIND_COLOURS } from './marker-style';
 import type { BBox, ExpandReply, FromWorker, ToWorker } from './worker-protocol';

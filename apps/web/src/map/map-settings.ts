@@ -11,7 +11,7 @@ import {
 } from '@vfm/contract/constants';
 import { queryKeys } from '../api/query-keys';
 import { useServices } from '../services/services';
-import { fetchMapSettings } from './prefetch';
+import { fetchMapSettings } from './markers-source';
 
 export function useMapSettings() {
   const { http, toasts } = useServices();

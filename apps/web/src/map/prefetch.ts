@@ -2,24 +2,10 @@
 // page that shows the map mounts, in parallel, rather than one after the other once the map
 // chunk has loaded (bench/web-fleet.ts: time to markers drawn).
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppSettings } from '@vfm/contract';
 import type { HttpClient } from '../api/http-client';
 import { queryKeys } from '../api/query-keys';
 import type { MapFilter } from './marker-index';
-
-export const markersKey = (filter: MapFilter) => ['map', 'markers', filter] as const;
-
-/** fleet/markers as a Blob: the worker parses it, never the main thread. */
-export function fetchMarkers(http: HttpClient, filter: MapFilter, signal?: AbortSignal) {
-  const { theftsOnly, ...rest } = filter;
-  return http.get<Blob>('fleet/markers', {
-    query: { ...rest, ...(theftsOnly ? { isNotReportedOrSuspectedTheft: false } : {}) },
-    responseType: 'blob',
-    signal,
-  });
-}
-
-export const fetchMapSettings = (http: HttpClient) => http.get<AppSettings>('app-settings');
+import { fetchMapSettings, fetchMarkers, markersKey } from './markers-source';
 
 export function prefetchMap(http: HttpClient, queryClient: QueryClient, filter: MapFilter) {
   void import('./fleet-map');

@@ -99,6 +99,7 @@ export async function getStatistics(
     bikeBattery: pick(row, 'bikeBattery', QUARTERS) satisfies BatteryQuarters,
     iotBattery: pick(row, 'iotBattery', QUARTERS),
     availability: pick(row, 'availability', AVAILABILITIES),
+    status: pick(row, 'status', ACTIVITY_STATUSES),
     modes: modes(row),
     warnings: pick(row, 'warnings', WARNING_TYPES),
     totals: {

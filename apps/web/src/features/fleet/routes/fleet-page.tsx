@@ -18,7 +18,7 @@ import { useIsMobile } from '../../../ui/hooks/use-media-query';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { useBulkAction, type BulkAction } from '../../../bike/bulk-actions';
 import { getFleetListPage } from '../api/get-fleet-list';
-import { useFleetGroups } from '../api/get-fleet-groups';
+import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useFleetInformation, useLowBatteryThresholds } from '../../../live/use-fleet-information';
 import { ActiveFilters } from '../components/active-filters';
 import { ExportMenu } from '../components/export-menu';
