@@ -71,6 +71,13 @@ for (const size of [
       }
     });
 
+    test('the statistics page', async ({ page, login }) => {
+      await login('manager');
+      await page.goto('/fr/statistics');
+      await expect(page.getByText(fr.statistics.lastCommunication.upTo7Days)).toBeVisible();
+      await expectNoSeriousFindings(page, 'statistics');
+    });
+
     test('the warnings page, with its map', async ({ page, login }) => {
       await login('manager');
       await page.goto('/fr/warnings');

@@ -14,6 +14,8 @@ import mapEn from '../apps/web/src/map/i18n/en.json' with { type: 'json' };
 import mapFr from '../apps/web/src/map/i18n/fr.json' with { type: 'json' };
 import warningsEn from '../apps/web/src/features/warnings/i18n/en.json' with { type: 'json' };
 import warningsFr from '../apps/web/src/features/warnings/i18n/fr.json' with { type: 'json' };
+import statisticsEn from '../apps/web/src/features/statistics/i18n/en.json' with { type: 'json' };
+import statisticsFr from '../apps/web/src/features/statistics/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
 export const en = {
@@ -23,6 +25,7 @@ export const en = {
   bike: bikeEn,
   map: mapEn,
   warnings: warningsEn,
+  statistics: statisticsEn,
 };
 export const fr = {
   ...frMain,
@@ -31,6 +34,7 @@ export const fr = {
   bike: bikeFr,
   map: mapFr,
   warnings: warningsFr,
+  statistics: statisticsFr,
 };
 
 export { expect };

@@ -16,6 +16,7 @@ export default function TrafficChart({
   labels,
   format,
   formatTime,
+  formatTick,
 }: {
   current: Traffic;
   before: Traffic | undefined;
@@ -23,6 +24,8 @@ export default function TrafficChart({
   labels: { current: string; before: string; time: string; value: string; caption: string };
   format(value: number): string;
   formatTime(iso: string): string;
+  /** a short time for the axis ticks */
+  formatTick(iso: string): string;
 }) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -38,6 +41,7 @@ export default function TrafficChart({
         height: 260,
         series: [
           {
+            label: labels.time,
             value: (_, value) =>
               value === null ? '—' : formatTime(new Date(value * 1000).toISOString()),
           },
@@ -57,7 +61,12 @@ export default function TrafficChart({
           },
         ],
         axes: [
-          { stroke: '#4a5b6d' },
+          {
+            stroke: '#4a5b6d',
+            // ticks in the page's language, not uPlot's English defaults
+            values: (_, ticks) =>
+              ticks.map((tick) => formatTick(new Date(tick * 1000).toISOString())),
+          },
           { stroke: '#4a5b6d', values: (_, ticks) => ticks.map(format) },
         ],
         legend: { live: true },
@@ -72,7 +81,7 @@ export default function TrafficChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [current, before, series, labels, format, formatTime]);
+  }, [current, before, series, labels, format, formatTime, formatTick]);
 
   return (
     <>

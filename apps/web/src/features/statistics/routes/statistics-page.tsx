@@ -62,7 +62,7 @@ function flatten(
 }
 
 export function StatisticsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(t('shell.nav.statistics'));
   const format = useFormatters();
   const [params, setParams] = useSearchParams();
@@ -115,6 +115,15 @@ export function StatisticsPage() {
       period.granularity === 'hour' ? format.dateTime(iso) : format.date(iso),
     [format, period.granularity],
   );
+
+  const formatTick = useMemo(() => {
+    const style: Intl.DateTimeFormatOptions =
+      period.granularity === 'hour' && periodName === 'day'
+        ? { hour: '2-digit', minute: '2-digit' }
+        : { day: 'numeric', month: 'short' };
+    const formatter = new Intl.DateTimeFormat(i18n.language, style);
+    return (iso: string) => formatter.format(new Date(iso));
+  }, [i18n.language, period.granularity, periodName]);
 
   const figures = statistics.data;
   const days = chart.data?.days ?? [];
@@ -288,6 +297,7 @@ export function StatisticsPage() {
                 labels={labels}
                 format={formatValue}
                 formatTime={formatTime}
+                formatTick={formatTick}
               />
             </Suspense>
           </>
