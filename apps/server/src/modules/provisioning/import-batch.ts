@@ -5,7 +5,7 @@
 // another import changed the same bikes meanwhile — the batch then falls back to the
 // line-by-line path with a savepoint per line (provisionVehicles).
 import type { VehicleImportResult } from '@vfm/contract';
-import type { TxQuery } from '../../db/client';
+import type { Queryable, TxQuery } from '../../db/client';
 import { FleetChanges } from '../../lib/fleet-changes';
 import { generateModuleSecret, hashModuleSecret } from '../../lib/module-secret';
 import { notifyModuleRevocation } from './module-revocation';
@@ -29,21 +29,57 @@ interface HeldRow {
   credentials: string[];
 }
 
+/** A module secret and its hash, made before the batch's transaction (hashing takes time). */
+export interface PreparedSecret {
+  secret: string;
+  hash: string;
+}
+
+/**
+ * Secrets for the modules of the lines that no credential names yet — those the batch will
+ * almost surely pair — hashed outside the transaction, so that PBKDF2 does not hold the
+ * database (on PGlite, everyone's database). A module paired in between gets its secret in
+ * the transaction.
+ */
+export async function prepareSecrets(
+  database: Queryable,
+  lines: VehicleLine[],
+): Promise<Map<string, PreparedSecret>> {
+  const moduleIds = lines.flatMap((l) => (l.moduleId ? [l.moduleId] : []));
+  const prepared = new Map<string, PreparedSecret>();
+  if (!moduleIds.length) return prepared;
+  const known = await database.query<{ module_id: string }>(
+    'SELECT module_id FROM module_credential WHERE module_id = ANY($1::text[])',
+    [moduleIds],
+  );
+  const paired = new Set(known.map((row) => row.module_id));
+  await Promise.all(
+    moduleIds
+      .filter((moduleId) => !paired.has(moduleId))
+      .map(async (moduleId) => {
+        const secret = generateModuleSecret();
+        prepared.set(moduleId, { secret, hash: await hashModuleSecret(secret) });
+      }),
+  );
+  return prepared;
+}
+
 interface Planned {
   line: VehicleLine;
   existing: HeldRow | null;
   groupId: string | null;
   moduleChanged: boolean;
-  secret: string | null;
+  secret: PreparedSecret | null;
 }
 
 export async function provisionBatch(
   tx: TxQuery,
   input: ProvisionInput,
+  secrets: Map<string, PreparedSecret> = new Map(),
 ): Promise<VehicleImportResult> {
   await tx.query('SAVEPOINT vehicle_batch');
   try {
-    const result = await writeBatch(tx, input);
+    const result = await writeBatch(tx, input, secrets);
     await tx.query('RELEASE SAVEPOINT vehicle_batch');
     return result;
   } catch (error) {
@@ -54,24 +90,14 @@ export async function provisionBatch(
   }
 }
 
-async function writeBatch(tx: TxQuery, input: ProvisionInput): Promise<VehicleImportResult> {
+async function writeBatch(
+  tx: TxQuery,
+  input: ProvisionInput,
+  secrets: Map<string, PreparedSecret>,
+): Promise<VehicleImportResult> {
   const result: VehicleImportResult = { created: 0, updated: 0, errors: [], modules: [] };
   const lines = input.lines;
-  const held = await tx.query<HeldRow>(
-    `SELECT b.id, b.fleet_id, lower(b.vehicle_number) AS vn, lower(b.bike_code) AS code, b.module_id,
-            ARRAY(SELECT m.module_id FROM module_credential m WHERE m.bike_id = b.id) AS credentials
-       FROM bike b
-      WHERE lower(b.vehicle_number) = ANY($1::text[]) OR lower(b.bike_code) = ANY($2::text[])
-         OR b.module_id = ANY($3::text[])
-         OR b.id IN (SELECT m.bike_id FROM module_credential m WHERE m.module_id = ANY($3::text[]))
-      ORDER BY b.id
-        FOR UPDATE OF b`,
-    [
-      lines.map((l) => l.vehicleNumber.toLowerCase()),
-      lines.map((l) => l.bikeCode.toLowerCase()),
-      lines.flatMap((l) => (l.moduleId ? [l.moduleId] : [])),
-    ],
-  );
+  const held = await heldBikes(tx, lines);
   // who holds each identifier now; updated as the lines are accepted, in file order
   const byNumber = new Map(held.map((row) => [row.vn, row]));
   const codeHolder = new Map(held.map((row) => [row.code, row.id as number | string]));
@@ -113,7 +139,7 @@ async function writeBatch(tx: TxQuery, input: ProvisionInput): Promise<VehicleIm
       existing,
       groupId: line.group ? groups.get(line.group.toLowerCase())! : null,
       moduleChanged,
-      secret: needsSecret ? generateModuleSecret() : null,
+      secret: needsSecret ? (secrets.get(line.moduleId!) ?? (await newSecret())) : null,
     });
   }
 
@@ -175,15 +201,13 @@ async function writeBatch(tx: TxQuery, input: ProvisionInput): Promise<VehicleIm
       unpaired.map((p) => p.existing!.id),
     ]);
   }
-  const credentials = await Promise.all(
-    planned
-      .filter((p) => p.secret)
-      .map(async (p) => ({
-        module_id: p.line.moduleId!,
-        bike_id: bikeIdOf(p),
-        secret_hash: await hashModuleSecret(p.secret!),
-      })),
-  );
+  const credentials = planned
+    .filter((p) => p.secret)
+    .map((p) => ({
+      module_id: p.line.moduleId!,
+      bike_id: bikeIdOf(p),
+      secret_hash: p.secret!.hash,
+    }));
   if (credentials.length) {
     await tx.query(
       `INSERT INTO module_credential (module_id, bike_id, secret_hash)
@@ -198,7 +222,7 @@ async function writeBatch(tx: TxQuery, input: ProvisionInput): Promise<VehicleIm
     const vehicleNumber = p.line.vehicleNumber;
     if (p.existing) result.updated += 1;
     else result.created += 1;
-    if (p.secret) result.modules.push({ moduleId: p.line.moduleId!, secret: p.secret });
+    if (p.secret) result.modules.push({ moduleId: p.line.moduleId!, secret: p.secret.secret });
     if (p.existing?.module_id && p.moduleChanged) {
       revoked.push(p.existing.module_id);
       events.push({ bikeId, vehicleNumber, name: 'UNPAIRED', moduleId: p.existing.module_id });
@@ -211,6 +235,45 @@ async function writeBatch(tx: TxQuery, input: ProvisionInput): Promise<VehicleIm
   if (result.created || result.updated)
     await new FleetChanges().add(input.fleetId, 'bike', 'event').notify(tx);
   return result;
+}
+
+async function newSecret(): Promise<PreparedSecret> {
+  const secret = generateModuleSecret();
+  return { secret, hash: await hashModuleSecret(secret) };
+}
+
+/**
+ * The bikes holding a vehicle number, bike code or module of the lines, locked, with their
+ * module credentials. One indexed lookup per identifier kind: an OR of them defeats the indexes.
+ */
+async function heldBikes(tx: TxQuery, lines: VehicleLine[]): Promise<HeldRow[]> {
+  const moduleIds = lines.flatMap((l) => (l.moduleId ? [l.moduleId] : []));
+  const rows = await tx.query<Omit<HeldRow, 'credentials'>>(
+    `SELECT b.id, b.fleet_id, lower(b.vehicle_number) AS vn, lower(b.bike_code) AS code, b.module_id
+       FROM bike b
+      WHERE b.id IN (SELECT id FROM bike WHERE lower(vehicle_number) = ANY($1::text[])
+                     UNION SELECT id FROM bike WHERE lower(bike_code) = ANY($2::text[])
+                     UNION SELECT id FROM bike WHERE module_id = ANY($3::text[])
+                     UNION SELECT bike_id FROM module_credential WHERE module_id = ANY($3::text[]))
+      ORDER BY b.id
+        FOR UPDATE OF b`,
+    [
+      lines.map((l) => l.vehicleNumber.toLowerCase()),
+      lines.map((l) => l.bikeCode.toLowerCase()),
+      moduleIds,
+    ],
+  );
+  const credentials = new Map<number, string[]>();
+  if (rows.length) {
+    const found = await tx.query<{ bike_id: number; module_id: string }>(
+      'SELECT bike_id, module_id FROM module_credential WHERE bike_id = ANY($1::bigint[])',
+      [rows.map((row) => row.id)],
+    );
+    for (const row of found) {
+      credentials.set(row.bike_id, [...(credentials.get(row.bike_id) ?? []), row.module_id]);
+    }
+  }
+  return rows.map((row) => ({ ...row, credentials: credentials.get(row.id) ?? [] }));
 }
 
 /** The groups the lines name (a leaf first, SPEC §5), created at the top of the tree if new. */

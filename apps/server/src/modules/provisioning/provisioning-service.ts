@@ -9,10 +9,10 @@ import { findFleetBikes } from '../../lib/fleet-bikes';
 import { generateModuleSecret, hashModuleSecret } from '../../lib/module-secret';
 import { readVehicleCsv, type VehicleLine } from './vehicle-csv';
 import { notifyModuleRevocation } from './module-revocation';
-import { provisionBatch } from './import-batch';
+import { prepareSecrets, provisionBatch } from './import-batch';
 
 /** lines per import transaction: a few tens of milliseconds of database time (ADR 0040) */
-export const IMPORT_BATCH_LINES = 500;
+export const IMPORT_BATCH_LINES = 200;
 
 export type { VehicleLine } from './vehicle-csv';
 
@@ -214,7 +214,8 @@ export async function importVehicleCsv(
   for (let start = 0; start < lines.length; start += IMPORT_BATCH_LINES) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     const batch = { ...input, lines: lines.slice(start, start + IMPORT_BATCH_LINES) };
-    const part = await database.transaction((tx) => provisionBatch(tx, batch));
+    const secrets = await prepareSecrets(database, batch.lines);
+    const part = await database.transaction((tx) => provisionBatch(tx, batch, secrets));
     result.created += part.created;
     result.updated += part.updated;
     result.errors.push(...part.errors);
