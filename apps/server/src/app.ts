@@ -11,6 +11,7 @@ import openapiPlugin from './plugins/openapi';
 import apiKeyPlugin from './plugins/api-key';
 import xsrfPlugin from './plugins/xsrf';
 import authPlugin from './plugins/auth';
+import rateLimitPlugin from './plugins/rate-limit';
 import webPlugin from './plugins/web';
 import healthRoutes, { type ReadinessCheck } from './modules/health/routes';
 import appInfoRoutes from './modules/app-info/routes';
@@ -54,6 +55,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(apiKeyPlugin);
   await app.register(xsrfPlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
 
   await app.register(healthRoutes);
   await app.register(appInfoRoutes);

@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, APPLICATION_KEY } from '@vfm/contract';
 
+/** MQTT_MAX_PACKET_BYTES by default, also written into the generated mosquitto.conf */
+export const DEFAULT_MQTT_MAX_PACKET_BYTES = 64 * 1024;
+
 export type ProcessRole = 'api' | 'ingest' | 'simulator';
 
 export interface Config {
@@ -23,6 +26,8 @@ export interface Config {
   mqttClientId: string;
   /** how long the external broker keeps the server's session (and queues its messages) */
   mqttSessionExpirySeconds: number;
+  /** largest MQTT packet the embedded broker reads; a larger one closes the connection */
+  mqttMaxPacketBytes: number;
   /** when set, GET /metrics needs `Authorization: Bearer <token>` */
   metricsToken: string | null;
   /** ingest batches: flush at this many messages… */
@@ -166,6 +171,12 @@ export function loadConfig(env: Env = process.env): Config {
     mqttSharedGroup,
     mqttClientId: env.MQTT_CLIENT_ID || `vfm-ingest-${os.hostname()}`.slice(0, 64),
     mqttSessionExpirySeconds: int('MQTT_SESSION_EXPIRY', 86_400, 0, 0xffff_ffff),
+    mqttMaxPacketBytes: int(
+      'MQTT_MAX_PACKET_BYTES',
+      DEFAULT_MQTT_MAX_PACKET_BYTES,
+      1024,
+      16 * 1024 * 1024,
+    ),
     metricsToken: env.METRICS_TOKEN || null,
     ingestBatchRows: int('INGEST_BATCH_ROWS', 1000, 1, 50_000),
     ingestFlushMs: int('INGEST_FLUSH_MS', 100, 1, 250),

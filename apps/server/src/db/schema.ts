@@ -86,8 +86,9 @@ export const oneTimeToken = pgTable('one_time_token', {
 
 export const loginFailure = pgTable('login_failure', {
   id: identity(),
-  scope: text('scope', { enum: ['ACCOUNT', 'IP'] }).notNull(),
+  scope: text('scope', { enum: ['ACCOUNT', 'IP', 'ACCOUNT_IP'] }).notNull(),
   key: text('key').notNull(),
+  ip: text('ip'),
   failedAt: tstz('failed_at').notNull().defaultNow(),
 });
 

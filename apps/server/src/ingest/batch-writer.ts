@@ -69,7 +69,17 @@ export async function writeBatch(
     else byKind[m.kind].push({ index, bike, m });
   });
 
-  // telemetry history: every message once, whatever its age (ON CONFLICT = redelivery)
+  // telemetry history: every message once, whatever its age. A message is the same one when
+  // its (module, seq) was seen (DESIGN §6), whatever its ts: the first copy in the batch, and
+  // only if no stored row has that seq (the (bike, seq, ts) index serves the lookup; the
+  // partitioned table cannot have a unique index without ts).
+  const firstCopies = new Set<string>();
+  byKind.telemetry = byKind.telemetry.filter(({ bike, m }) => {
+    const k = key(bike.state.id, m.message.seq);
+    if (firstCopies.has(k)) return false;
+    firstCopies.add(k);
+    return true;
+  });
   if (byKind.telemetry.length) {
     const rows = byKind.telemetry.map(({ bike, m }) => {
       const t = m.message as UpMessageByKind['telemetry'];
@@ -99,6 +109,7 @@ export async function writeBatch(
          received_at timestamptz, latitude float8, longitude float8, speed_kmh real, iot_mode text,
          bike_battery smallint, iot_battery smallint, battery_plugged boolean,
          assistance_locked boolean, odometer_km float8, extra jsonb)
+        WHERE NOT EXISTS (SELECT 1 FROM telemetry x WHERE x.bike_id = t.bike_id AND x.seq = t.seq)
        ON CONFLICT DO NOTHING
        RETURNING bike_id, seq, (extract(epoch FROM ts) * 1000)::bigint AS ms`,
       [JSON.stringify(rows)],

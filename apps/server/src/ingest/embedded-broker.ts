@@ -10,6 +10,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { MQTT_QOS, commandTopic, parseUpTopic } from '@vfm/contract';
 import type { IngestMetrics } from './metrics';
+import { limitPacketSize } from './packet-limit';
 import type { ModuleAuthenticator } from './module-auth';
 import type { IngestPipeline } from './pipeline';
 import type { MqttTransport } from './transport';
@@ -19,6 +20,8 @@ export interface EmbeddedBrokerOptions {
   /** MQTT_PORT given explicitly: a busy port is fatal, otherwise fall back to a free one */
   portExplicit: boolean;
   host: string;
+  /** MQTT_MAX_PACKET_BYTES: checked on the packet's length header, before its body is read */
+  maxPacketBytes: number;
   auth: ModuleAuthenticator;
   pipeline: IngestPipeline;
   metrics: IngestMetrics;
@@ -154,7 +157,16 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     logger.debug({ moduleId: client.id, err: error.message }, 'module connection refused');
   });
 
-  const server = net.createServer(aedes.handle);
+  const server = net.createServer((socket) => {
+    const client = aedes.handle(socket);
+    limitPacketSize(client, options.maxPacketBytes, (bytes) => {
+      metrics.oversizedPackets += 1;
+      logger.warn(
+        { moduleId: moduleOf.get(client) ?? null, bytes, limit: options.maxPacketBytes },
+        'MQTT packet over MQTT_MAX_PACKET_BYTES: connection closed',
+      );
+    });
+  });
   let port: number;
   try {
     port = await listen(server, options.port, options.host);

@@ -28,6 +28,8 @@ export class IngestMetrics {
   commandsPublished = 0;
   commandsExpired = 0;
   authFailures = 0;
+  /** connections closed for a packet over MQTT_MAX_PACKET_BYTES */
+  oversizedPackets = 0;
   connectedModules = 0;
 
   reject(reason: RejectReason) {
@@ -110,6 +112,12 @@ export class IngestMetrics {
     metric('vfm_mqtt_auth_failures_total', 'counter', 'refused module connections', [
       [{}, this.authFailures],
     ]);
+    metric(
+      'vfm_mqtt_oversized_packets_total',
+      'counter',
+      'connections closed for a packet over MQTT_MAX_PACKET_BYTES',
+      [[{}, this.oversizedPackets]],
+    );
     metric('vfm_mqtt_connected_modules', 'gauge', 'modules connected to the embedded broker', [
       [{}, this.connectedModules],
     ]);

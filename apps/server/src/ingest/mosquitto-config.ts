@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MQTT_TOPIC_ROOT } from '@vfm/contract';
+import { DEFAULT_MQTT_MAX_PACKET_BYTES } from '../config/config';
 import type { Database } from '../db/client';
 import { hashModuleSecret } from '../lib/module-secret';
 
@@ -60,6 +61,8 @@ export function confFile(dir: string, options: MosquittoConfigOptions): string {
       : ['persistence false']),
     // what waits for an offline ingest worker or module (QoS 1)
     'max_queued_messages 100000',
+    // as the embedded broker's MQTT_MAX_PACKET_BYTES default: module messages are < 16 KB
+    `max_packet_size ${DEFAULT_MQTT_MAX_PACKET_BYTES}`,
     '',
   ].join('\n');
 }

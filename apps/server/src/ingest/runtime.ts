@@ -81,6 +81,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
       port: config.mqttPort,
       portExplicit: config.mqttPortExplicit,
       host: config.host,
+      maxPacketBytes: config.mqttMaxPacketBytes,
       auth,
       pipeline,
       metrics,

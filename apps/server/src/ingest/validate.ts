@@ -16,6 +16,8 @@ const validators = {
 
 /** Larger payloads are not module messages (a full telemetry is ~400 bytes). */
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
+/** the event sources a module may claim: itself, or its rider (a button on the bike) */
+const MODULE_EVENT_SOURCES = new Set<string>(['MODULE', 'RIDER']);
 /** A module clock this far ahead would freeze the bike's state (it only moves forward). */
 export const MAX_CLOCK_AHEAD_MS = 60 * 60 * 1000;
 
@@ -43,6 +45,11 @@ export function parseUpMessage<K extends UpKind>(kind: K, payload: Buffer, now: 
     };
   }
   const message = value as UpMessageByKind[K];
+  // the audit trail's MANAGER entries are written by the server for a signed-in user (DESIGN
+  // §7): a module cannot write one in someone's name
+  if (kind === 'event' && !MODULE_EVENT_SOURCES.has((message as UpMessageByKind['event']).source)) {
+    return { ok: false, reason: 'schema', detail: '/source a module may send MODULE or RIDER' };
+  }
   const ts = new Date(message.ts);
   if (ts.getTime() - now.getTime() > MAX_CLOCK_AHEAD_MS) return { ok: false, reason: 'future' };
   return { ok: true, kind, message, ts };

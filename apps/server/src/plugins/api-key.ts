@@ -2,6 +2,7 @@
 // admin CLI (stored hashed, reloaded every 30 s). Missing or wrong → 401.
 import fp from 'fastify-plugin';
 import { API_KEY_HEADER } from '@vfm/contract';
+import { isApiRequest } from '../lib/api-scope';
 import { sha256 } from '../lib/crypto';
 import { unauthorized } from '../lib/problem';
 
@@ -34,7 +35,7 @@ export default fp(
     app.addHook('onClose', async () => clearInterval(timer));
 
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith(config.apiPrefix)) return;
+      if (!isApiRequest(request, config.apiPrefix)) return;
       const key = request.headers[API_KEY_HEADER];
       if (typeof key !== 'string' || !key) {
         throw unauthorized('The x-api-key header is required.', 'API_KEY_MISSING');

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ROLE_ADMIN, ROLE_USER, isLanguage, type Language } from '@vfm/contract';
 import { AccessTokens } from '../lib/access-token';
+import { isApiRequest } from '../lib/api-scope';
 import { forbidden, unauthorized } from '../lib/problem';
 
 export type RouteAuth = 'public' | 'user' | 'admin';
@@ -79,7 +80,7 @@ export default fp(
 
     // onRequest, before body validation: an anonymous caller learns nothing about inputs.
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith(config.apiPrefix) || request.is404) return;
+      if (request.is404 || !isApiRequest(request, config.apiPrefix)) return;
       const required: RouteAuth = request.routeOptions.config.auth ?? 'user';
       if (required === 'public') {
         // public routes still learn who calls when a valid token is sent

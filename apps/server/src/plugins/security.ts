@@ -1,8 +1,10 @@
-// Security headers with a Content-Security-Policy, and response compression.
+// Security headers with a Content-Security-Policy, response compression, and no caching of API
+// answers by default.
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import type { Config } from '../config/config';
+import { isApiRequest } from '../lib/api-scope';
 
 /** CSP directives: same origin only, plus the origin of an external map style when set. */
 export function cspDirectives(config: Pick<Config, 'mapStyleUrl'>) {
@@ -43,6 +45,13 @@ export default fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
     await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'br'] });
+    // API answers carry tokens (login, refresh) or personal data (accounts, CSV exports): no
+    // browser or proxy keeps them unless the route chose its own caching (markers' ETag).
+    app.addHook('onSend', async (request, reply) => {
+      if (!reply.hasHeader('cache-control') && isApiRequest(request, app.ctx.config.apiPrefix)) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
   },
   { name: 'vfm-security', dependencies: ['vfm-context'] },
 );

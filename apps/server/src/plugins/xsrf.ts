@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import { XSRF_COOKIE, XSRF_HEADER } from '@vfm/contract';
+import { isApiRequest } from '../lib/api-scope';
 import { randomToken, safeEqual } from '../lib/crypto';
 import { forbidden } from '../lib/problem';
 
@@ -24,7 +25,7 @@ export default fp(
           httpOnly: false,
         });
       }
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith(config.apiPrefix)) return;
+      if (SAFE_METHODS.has(request.method) || !isApiRequest(request, config.apiPrefix)) return;
       const header = request.headers[XSRF_HEADER];
       if (!current || typeof header !== 'string' || !safeEqual(header, current)) {
         throw forbidden(

@@ -12,7 +12,7 @@ import {
   type FleetRow,
 } from '../helpers/factories';
 import { login, loginPair } from '../helpers/auth';
-import { ACCOUNT_FAILURE_LIMIT } from '../../src/modules/auth/throttle';
+import { PAIR_FAILURE_LIMIT } from '../../src/modules/auth/throttle';
 
 let t: TestServer;
 let fleet: FleetRow;
@@ -96,7 +96,7 @@ describe('with the current password', () => {
 
   it('is throttled like a sign-in: guesses of the current password end in 429', async () => {
     const account = await createAccount(t, fleet);
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) {
       expect((await change(account, { password: `Wrong-passw0rd${i}` })).status).toBe(403);
     }
     const res = await change(account);

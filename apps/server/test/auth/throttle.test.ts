@@ -1,5 +1,6 @@
-// Sign-in throttling (ADR 0003): per account and per address, sliding 15-minute window,
-// 429 with Retry-After, and never a permanent lock-out of the real owner.
+// Sign-in throttling (ADR 0003, ADR 0041): per account and address, per account, per address,
+// sliding 15-minute window, 429 with Retry-After, never a permanent lock-out of the real owner,
+// and attempts counted before the password check, so parallel guesses never pass a limit.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createAccount, createFleet, type AccountRow, type FleetRow } from '../helpers/factories';
@@ -7,6 +8,7 @@ import { login } from '../helpers/auth';
 import {
   ACCOUNT_FAILURE_LIMIT,
   IP_FAILURE_LIMIT,
+  PAIR_FAILURE_LIMIT,
   THROTTLE_WINDOW_MS,
 } from '../../src/modules/auth/throttle';
 
@@ -33,9 +35,9 @@ async function failTimes(account: Pick<AccountRow, 'email' | 'password'>, times:
 }
 
 describe('per account', () => {
-  it(`answers 429 with Retry-After after ${ACCOUNT_FAILURE_LIMIT} failures, even with the right password`, async () => {
+  it(`answers 429 with Retry-After after ${PAIR_FAILURE_LIMIT} failures, even with the right password`, async () => {
     const account = await createAccount(t, fleet);
-    await failTimes(account, ACCOUNT_FAILURE_LIMIT);
+    await failTimes(account, PAIR_FAILURE_LIMIT);
     const res = await login(t, account, { ip });
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('TOO_MANY_REQUESTS');
@@ -44,27 +46,46 @@ describe('per account', () => {
     expect(retryAfter).toBeLessThanOrEqual(THROTTLE_WINDOW_MS / 1000);
   });
 
-  it('counts per account, from any address, and leaves other accounts alone', async () => {
+  it(`counts ${ACCOUNT_FAILURE_LIMIT} failures per account from any address, and leaves other accounts alone`, async () => {
     const target = await createAccount(t, fleet);
     const bystander = await createAccount(t, fleet);
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
       ip = `10.1.${i}.1`;
       await failTimes(target, 1);
     }
-    ip = '10.1.99.1';
+    ip = '10.1.250.1';
     expect((await login(t, target, { ip })).status).toBe(429);
     expect((await login(t, bystander, { ip })).status).toBe(200);
   });
 
+  it('locks only the guessing address out: the owner signs in from another one', async () => {
+    const account = await createAccount(t, fleet);
+    await failTimes(account, PAIR_FAILURE_LIMIT);
+    expect((await login(t, account, { ip })).status).toBe(429);
+    ip = '10.3.0.1';
+    expect((await login(t, account, { ip })).status).toBe(200);
+  });
+
+  it('never lets parallel guesses past the limit: each is counted before its check', async () => {
+    const account = await createAccount(t, fleet);
+    const tries = PAIR_FAILURE_LIMIT * 3;
+    const answers = await Promise.all(
+      Array.from({ length: tries }, () => login(t, account, { password: 'Wrong-passw0rd', ip })),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(PAIR_FAILURE_LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(tries - PAIR_FAILURE_LIMIT);
+  });
+
   it('throttles an unknown e-mail exactly like a real one (no existence oracle)', async () => {
     const ghost = { email: 'ghost@example.com', password: 'x' };
-    await failTimes(ghost, ACCOUNT_FAILURE_LIMIT);
+    await failTimes(ghost, PAIR_FAILURE_LIMIT);
     expect((await login(t, ghost, { ip })).status).toBe(429);
   });
 
   it('is a sliding window: the owner gets back in once the failures are 15 minutes old', async () => {
     const account = await createAccount(t, fleet);
-    await failTimes(account, ACCOUNT_FAILURE_LIMIT);
+    await failTimes(account, PAIR_FAILURE_LIMIT);
     expect((await login(t, account, { ip })).status).toBe(429);
     t.clock.advance(THROTTLE_WINDOW_MS);
     try {
@@ -76,10 +97,10 @@ describe('per account', () => {
 
   it('does not count refused (429) attempts, so hammering does not extend the lock', async () => {
     const account = await createAccount(t, fleet);
-    await failTimes(account, ACCOUNT_FAILURE_LIMIT);
+    await failTimes(account, PAIR_FAILURE_LIMIT);
     t.clock.advance(THROTTLE_WINDOW_MS / 2);
     try {
-      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
+      for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) {
         const res = await login(t, account, { password: 'Wrong-passw0rd', ip });
         expect(res.status).toBe(429);
       }
@@ -92,9 +113,9 @@ describe('per account', () => {
 
   it('forgets the failures once the owner signs in', async () => {
     const account = await createAccount(t, fleet);
-    await failTimes(account, ACCOUNT_FAILURE_LIMIT - 1);
+    await failTimes(account, PAIR_FAILURE_LIMIT - 1);
     expect((await login(t, account, { ip })).status).toBe(200);
-    await failTimes(account, ACCOUNT_FAILURE_LIMIT - 1);
+    await failTimes(account, PAIR_FAILURE_LIMIT - 1);
     expect((await login(t, account, { ip })).status).toBe(200);
   });
 
@@ -102,7 +123,7 @@ describe('per account', () => {
     const admin = await createAccount(t, fleet, { admin: true });
     const adminToken = (await login(t, admin, { ip })).body.jwtToken;
     const account = await createAccount(t, fleet);
-    await failTimes(account, ACCOUNT_FAILURE_LIMIT);
+    await failTimes(account, PAIR_FAILURE_LIMIT);
     const set = await t
       .api({ token: adminToken })
       .put(`accounts/${account.id}/password`, { password: 'N3w-passw0rd' });

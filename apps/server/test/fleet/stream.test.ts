@@ -10,6 +10,7 @@ import { createCommand, createEvent } from '../helpers/fleet-data';
 import { expectShape } from '../helpers/contract';
 import { openStream, type SseFrame, type SseStream } from '../helpers/sse';
 import { streamHubOf } from '../../src/modules/fleet/stream/stream-hub';
+import { loginPair } from '../helpers/auth';
 
 let t: TestServer;
 let fleetA: FleetRow;
@@ -229,6 +230,44 @@ describe('GET fleet/stream', () => {
     await expect.poll(() => stream.ended(), { timeout: 10_000 }).toBe(true);
     expect(other.ended()).toBe(false);
     other.close();
+  });
+
+  it('ends a session’s streams at once on logout, before any periodic check', async () => {
+    const fleet = await createFleetWithUsers(t);
+    const manager = fleet.manager;
+    const pair = await loginPair(t, manager);
+    const stream = await open(pair.jwtToken);
+    await stream.next((f) => f.event === 'ready');
+    const bystander = await open(fleet.adminToken);
+    await bystander.next((f) => f.event === 'ready');
+    const res = await t.api().post('auth/logout', { refreshToken: pair.jwtRefreshToken });
+    expect(res.status).toBe(204);
+    // no checkConnections() here: the revocation itself closes the stream
+    await expect.poll(() => stream.ended(), { timeout: 5_000 }).toBe(true);
+    expect(bystander.ended()).toBe(false);
+    bystander.close();
+  });
+
+  it('ends the streams of every session of an account whose password an administrator sets', async () => {
+    const fleet = await createFleetWithUsers(t);
+    const stream = await open(fleet.managerToken);
+    await stream.next((f) => f.event === 'ready');
+    const set = await t
+      .api({ token: fleet.adminToken })
+      .put(`accounts/${fleet.manager.id}/password`, { password: 'N3w-passw0rd' });
+    expect(set.status).toBe(204);
+    await expect.poll(() => stream.ended(), { timeout: 5_000 }).toBe(true);
+  });
+
+  it('ends the streams of a deleted account', async () => {
+    const fleet = await createFleetWithUsers(t);
+    const stream = await open(fleet.managerToken);
+    await stream.next((f) => f.event === 'ready');
+    const res = await t
+      .api({ token: fleet.adminToken })
+      .request('DELETE', `accounts/${fleet.manager.id}`);
+    expect(res.status).toBeLessThan(300);
+    await expect.poll(() => stream.ended(), { timeout: 5_000 }).toBe(true);
   });
 
   it('ends the stream on server shutdown', async () => {

@@ -1,6 +1,7 @@
 // SQL of the accounts module; every read and write is scoped to one fleet.
 import { DEFAULT_LANGUAGE, ROLE_ADMIN, isLanguage, type Account, type Me } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
+import { announceSessionEnds } from '../../lib/session-ends';
 
 interface AccountRowDb {
   id: string;
@@ -117,10 +118,20 @@ export async function updateAccount(
 }
 
 export async function deleteAccounts(db: Queryable, fleetId: string, ids: string[]) {
+  // their sessions go with them (cascade): their live streams close at once (ADR 0042)
+  const sessions = await db.query<{ id: string }>(
+    `SELECT s.id FROM auth_session s JOIN account a ON a.id = s.account_id
+      WHERE a.fleet_id = $1 AND a.id = ANY($2::uuid[]) AND s.revoked_at IS NULL`,
+    [fleetId, ids],
+  );
   await db.query('DELETE FROM account WHERE fleet_id = $1 AND id = ANY($2::uuid[])', [
     fleetId,
     ids,
   ]);
+  await announceSessionEnds(
+    db,
+    sessions.map((row) => row.id),
+  );
 }
 
 export async function findMe(db: Queryable, accountId: string): Promise<Me | null> {

@@ -1,5 +1,5 @@
 // The proof of a sign-in, shared by POST auth/login and change-password without a token
-// (ADR 0003): throttle first, exactly one argon2 verification whatever the e-mail, and one
+// (ADR 0003, 0041): throttle first (the attempt counted), exactly one argon2 verification whatever the e-mail, and one
 // 403 body for an unknown e-mail, a wrong password, a PENDING account or a missing role.
 import type { AppContext } from '../../plugins/context';
 import { decoyHash, verifyPassword } from '../../lib/password';
@@ -28,7 +28,8 @@ export class CredentialCheck {
   /** The account if the credentials are right; otherwise a counted failure and a 403. */
   async verify(input: CredentialInput): Promise<CredentialAccount> {
     const keys = { email: input.email, ip: input.ip };
-    await this.throttle.assertAllowed(keys);
+    // counted before the check, so parallel guesses cannot all pass a limit (ADR 0041)
+    const attempt = await this.throttle.admit(keys);
     const account = await findAccountByEmail(this.ctx.database, input.email);
     const passwordOk = await verifyPassword(
       account?.passwordHash ?? (await decoyHash()),
@@ -40,9 +41,9 @@ export class CredentialCheck {
       account.status !== 'ACTIVE' ||
       !hasApplicationRole(account.roles, input.application, this.ctx.config.applicationKey)
     ) {
-      await this.throttle.recordFailure(keys);
       throw invalidCredentials();
     }
+    await this.throttle.uncount(attempt);
     return account;
   }
 }

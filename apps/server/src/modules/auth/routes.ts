@@ -10,6 +10,7 @@ import {
   ValidationRequestSchema,
 } from '@vfm/contract';
 import { BackgroundTasks } from '../../lib/background-tasks';
+import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
 import { NoContent, PUBLIC_SECURITY, problems } from '../../lib/route-schema';
 import { MAINTENANCE_INTERVAL_MS, purgeAuthTables } from './maintenance';
 import { PasswordService } from './password-service';
@@ -54,13 +55,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/refresh',
     {
-      config,
+      config: { ...config, rateLimit: perMinute(RATE_LIMITS.refresh) },
       schema: {
         ...common,
         summary: 'Rotate the refresh token: a new pair, the old refresh token is dead',
         description: 'Presenting a rotated token again revokes its whole session (401).',
         body: RefreshRequestSchema,
-        response: { 200: TokenPairSchema, ...problems(400, 401, 403, 413, 415) },
+        response: { 200: TokenPairSchema, ...problems(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request) => sessions.refresh(request.body.refreshToken),
@@ -86,12 +87,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/validation',
     {
-      config,
+      config: { ...config, rateLimit: perMinute(RATE_LIMITS.validation) },
       schema: {
         ...common,
         summary: 'Check an account-validation token (204 if valid and unused, else 400)',
         body: ValidationRequestSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 413, 415) },
+        response: { 204: NoContent, ...problems(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -103,13 +104,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/reset-password',
     {
-      config,
+      config: { ...config, rateLimit: perMinute(RATE_LIMITS.resetPassword) },
       schema: {
         ...common,
         summary: 'E-mail a password-reset link (15 minutes); 204 whether or not the e-mail exists',
         description: 'redirectUrl must be on the origin of PUBLIC_URL (else 400).',
         body: ResetPasswordRequestSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 413, 415) },
+        response: { 204: NoContent, ...problems(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@
 import { REFRESH_TOKEN_TTL_DAYS } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { announceSessionEnds } from '../../lib/session-ends';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -89,7 +90,7 @@ export async function sessionOfRefreshToken(db: Queryable, token: string) {
 }
 
 /** Ends one session, or every session of an account: their access tokens are refused from
- *  the next request on (the auth plugin checks the session each time). */
+ *  the next request on (the auth plugin checks the session each time), their streams close. */
 export async function revokeSessions(
   db: Queryable,
   which: { sessionId: string } | { accountId: string },
@@ -98,10 +99,15 @@ export async function revokeSessions(
 ): Promise<void> {
   const [column, id] =
     'sessionId' in which ? ['id', which.sessionId] : ['account_id', which.accountId];
-  await db.query(
+  const ended = await db.query<{ id: string }>(
     `UPDATE auth_session SET revoked_at = $2, revoked_reason = $3
-      WHERE ${column} = $1 AND revoked_at IS NULL`,
+      WHERE ${column} = $1 AND revoked_at IS NULL RETURNING id`,
     [id, now, reason],
+  );
+  // their open live streams close at once, in every process (ADR 0042)
+  await announceSessionEnds(
+    db,
+    ended.map((row) => row.id),
   );
 }
 

@@ -9,6 +9,10 @@ import { findFleetBikes } from '../../lib/fleet-bikes';
 import { generateModuleSecret, hashModuleSecret } from '../../lib/module-secret';
 import { readVehicleCsv, type VehicleLine } from './vehicle-csv';
 import { notifyModuleRevocation } from './module-revocation';
+import { prepareSecrets, provisionBatch } from './import-batch';
+
+/** lines per import transaction: a few tens of milliseconds of database time (ADR 0040) */
+export const IMPORT_BATCH_LINES = 200;
 
 export type { VehicleLine } from './vehicle-csv';
 
@@ -23,7 +27,7 @@ export interface ProvisionInput {
 }
 
 /** Unique violations of one line, in words (the indexes of migration 0002). */
-const CONFLICTS: Record<string, (line: VehicleLine) => string> = {
+export const CONFLICTS: Record<string, (line: VehicleLine) => string> = {
   bike_vehicle_number_key: (l) => `vehicleNumber ${l.vehicleNumber} is already registered`,
   bike_bike_code_key: (l) => `bikeCode ${l.bikeCode} is already used by another bike`,
   bike_module_id_key: (l) => `moduleId ${l.moduleId} is paired with another bike`,
@@ -44,12 +48,7 @@ export async function provisionVehicles(
   const result: VehicleImportResult = { created: 0, updated: 0, errors: [], modules: [] };
   const groups = new Map<string, string>();
   const revoked: string[] = [];
-  const events: Array<{
-    bikeId: number;
-    vehicleNumber: string;
-    name: 'PAIRED' | 'UNPAIRED';
-    moduleId: string;
-  }> = [];
+  const events: ImportEvent[] = [];
 
   for (const line of input.lines) {
     await tx.query('SAVEPOINT vehicle_line');
@@ -123,36 +122,50 @@ export async function provisionVehicles(
     }
   }
 
-  // DESIGN §7: the import is in the audit trail (PAIRED / UNPAIRED with the admin's e-mail)
-  if (events.length) {
-    await tx.query(
-      `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data, occurred_at)
-       SELECT $1, e.bike_id, e.vehicle_number, 'OTHER', e.name, 'MANAGER', $2,
-              jsonb_build_object('moduleId', e.module_id, 'action', 'IMPORT'), $3
-         FROM json_to_recordset($4::json) AS e(bike_id bigint, vehicle_number text, name text, module_id text)`,
-      [
-        input.fleetId,
-        input.actorEmail,
-        input.now,
-        JSON.stringify(
-          events.map((e) => ({
-            bike_id: e.bikeId,
-            vehicle_number: e.vehicleNumber,
-            name: e.name,
-            module_id: e.moduleId,
-          })),
-        ),
-      ],
-    );
-  }
+  await recordImportEvents(tx, input, events);
   await notifyModuleRevocation(tx, revoked);
   if (result.created || result.updated)
     await new FleetChanges().add(input.fleetId, 'bike', 'event').notify(tx);
   return result;
 }
 
+export interface ImportEvent {
+  bikeId: number;
+  vehicleNumber: string;
+  name: 'PAIRED' | 'UNPAIRED';
+  moduleId: string;
+}
+
+/** DESIGN §7: the import is in the audit trail (PAIRED / UNPAIRED with the admin's e-mail). */
+export async function recordImportEvents(
+  tx: TxQuery,
+  input: Pick<ProvisionInput, 'fleetId' | 'actorEmail' | 'now'>,
+  events: ImportEvent[],
+) {
+  if (!events.length) return;
+  await tx.query(
+    `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data, occurred_at)
+       SELECT $1, e.bike_id, e.vehicle_number, 'OTHER', e.name, 'MANAGER', $2,
+              jsonb_build_object('moduleId', e.module_id, 'action', 'IMPORT'), $3
+         FROM json_to_recordset($4::json) AS e(bike_id bigint, vehicle_number text, name text, module_id text)`,
+    [
+      input.fleetId,
+      input.actorEmail,
+      input.now,
+      JSON.stringify(
+        events.map((e) => ({
+          bike_id: e.bikeId,
+          vehicle_number: e.vehicleNumber,
+          name: e.name,
+          module_id: e.moduleId,
+        })),
+      ),
+    ],
+  );
+}
+
 /** PGlite reports the violated index in the message only. */
-function constraintOf(error: unknown): string | undefined {
+export function constraintOf(error: unknown): string | undefined {
   const message = String((error as Error)?.message ?? '');
   return Object.keys(CONFLICTS).find((name) => message.includes(`"${name}"`));
 }
@@ -186,13 +199,29 @@ async function resolveGroup(
   return id;
 }
 
+/**
+ * The CSV import in batches of IMPORT_BATCH_LINES lines, one transaction each, with a turn of
+ * the event loop between them (ADR 0040): on PGlite one transaction holds the only connection,
+ * so a file in one transaction made every other request and every PUBACK wait for all of it.
+ * A batch is all or nothing; a file is not (its lines were independent already).
+ */
 export async function importVehicleCsv(
   database: Database,
   input: Omit<ProvisionInput, 'lines'> & { csv: string },
 ): Promise<VehicleImportResult> {
   const { lines, errors } = readVehicleCsv(input.csv);
-  const result = await database.transaction((tx) => provisionVehicles(tx, { ...input, lines }));
-  result.errors = [...errors, ...result.errors].sort((a, b) => a.line - b.line);
+  const result: VehicleImportResult = { created: 0, updated: 0, errors, modules: [] };
+  for (let start = 0; start < lines.length; start += IMPORT_BATCH_LINES) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const batch = { ...input, lines: lines.slice(start, start + IMPORT_BATCH_LINES) };
+    const secrets = await prepareSecrets(database, batch.lines);
+    const part = await database.transaction((tx) => provisionBatch(tx, batch, secrets));
+    result.created += part.created;
+    result.updated += part.updated;
+    result.errors.push(...part.errors);
+    result.modules.push(...part.modules);
+  }
+  result.errors.sort((a, b) => a.line - b.line);
   return result;
 }
 

@@ -88,10 +88,30 @@ export function readVehicleCsv(text: string): { lines: VehicleLine[]; errors: Li
   return { lines, errors };
 }
 
+/**
+ * Control characters other than tab and line breaks: no identifier or name has them, and a NUL
+ * cannot be stored in a text column at all (the database refuses the whole statement).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+function controlCharacterIn(line: VehicleLine): string | null {
+  for (const column of VEHICLE_IMPORT_COLUMNS) {
+    const match = CONTROL_CHARACTER.exec(line[column] ?? '');
+    if (match) {
+      const byte = match[0].charCodeAt(0).toString(16).padStart(2, '0');
+      return `${column} contains a control character (byte 0x${byte})`;
+    }
+  }
+  return null;
+}
+
 function checkLine(
   line: VehicleLine,
   seen: Record<'vehicleNumber' | 'bikeCode' | 'moduleId', Set<string>>,
 ) {
+  const control = controlCharacterIn(line);
+  if (control) return control;
   if (!vehicleNumberRegExp.test(line.vehicleNumber)) {
     return `vehicleNumber "${line.vehicleNumber}" must be 1 to 45 letters, digits, "-" or "_"`;
   }

@@ -8,6 +8,7 @@ import {
   parseFleetChangeNotice,
   type FleetChangeKind,
 } from '../../../lib/fleet-changes';
+import { SESSION_CHANNEL, parseSessionEnds } from '../../../lib/session-ends';
 import { countWarnings } from '../../bikes/warning-counts';
 import {
   LOOKBACK_US,
@@ -140,6 +141,10 @@ export class StreamHub {
           notice.kinds.flatMap((kind) => READS[kind]),
         );
     });
+    // a session that ends closes its streams now, not at the next heartbeat (ADR 0042)
+    const unlistenSessions = await this.database.listen(SESSION_CHANNEL, (payload) => {
+      this.endSessions(new Set(parseSessionEnds(payload)));
+    });
     const every = (ms: number, fn: () => void) => {
       const timer = setInterval(fn, ms);
       timer.unref();
@@ -149,7 +154,18 @@ export class StreamHub {
     every(this.options.warningsRefreshMs, () => {
       for (const feed of this.feeds.values()) this.request(feed, ['warnings']);
     });
-    return unlisten;
+    return async () => {
+      await unlisten();
+      await unlistenSessions();
+    };
+  }
+
+  private endSessions(sessionIds: Set<string>) {
+    for (const feed of this.feeds.values()) {
+      for (const connection of [...feed.connections]) {
+        if (sessionIds.has(connection.sessionId)) connection.close();
+      }
+    }
   }
 
   private remove(connection: SseConnection) {
