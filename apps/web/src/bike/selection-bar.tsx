@@ -55,11 +55,15 @@ export function SelectionBar({
     if (draft.kind === 'lock')
       return t(draft.active ? 'bike.confirm.lock' : 'bike.confirm.unlock', { count });
     if (draft.kind === 'mode')
-      return t('bike.confirm.mode', { count, mode: draft.mode ? t(modeKey(draft.mode)) : '…' });
-    return t('bike.confirm.availability', {
-      count,
-      availability: draft.availability ? t(availabilityKey(draft.availability)) : '…',
-    });
+      return draft.mode
+        ? t('bike.confirm.mode', { count, mode: t(modeKey(draft.mode)) })
+        : t('bike.confirm.modeChoose', { count });
+    return draft.availability
+      ? t('bike.confirm.availability', {
+          count,
+          availability: t(availabilityKey(draft.availability)),
+        })
+      : t('bike.confirm.availabilityChoose', { count });
   };
 
   return (
