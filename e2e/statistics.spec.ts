@@ -1,5 +1,6 @@
 // The statistics page (issue "statistics" §3): the SPEC §4 buckets with their labels and the
 // figures of fleet/statistics; a group selection narrows them; a bucket opens the fleet list.
+import type { Page } from '@playwright/test';
 import { test, expect, fr, apiLogin, MANAGER } from './fixtures';
 
 interface Statistics {
@@ -14,7 +15,7 @@ interface Group {
   children: Group[];
 }
 
-const bucket = (page: import('@playwright/test').Page, title: string, label: string) =>
+const bucket = (page: Page, title: string, label: string) =>
   page
     .getByRole('figure', { name: new RegExp(title) })
     .getByRole('listitem')
