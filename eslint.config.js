@@ -19,7 +19,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
-    plugins: { vfm: { rules: { 'feature-boundaries': featureBoundaries, 'web-layers': webLayers } } },
+    plugins: {
+      vfm: { rules: { 'feature-boundaries': featureBoundaries, 'web-layers': webLayers } },
+    },
     rules: {
       'vfm/feature-boundaries': 'error',
       'vfm/web-layers': 'error',
