@@ -329,6 +329,7 @@ export const ChartDaySchema = Type.Object(
   },
   strict,
 );
+export type ChartDay = Static<typeof ChartDaySchema>;
 export const ChartSchema = Type.Object(
   { from: DateTime(), to: DateTime(), days: Type.Array(ChartDaySchema) },
   strict,

@@ -4,16 +4,10 @@
 // Keys under queryKeys.fleet.statistics: the stream controller refreshes them while bikes
 // change.
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import type {
-  Chart,
-  FleetListPage,
-  FleetStatistics,
-  Traffic,
-  TrafficGranularity,
-  WarningType,
-} from '@vfm/contract';
+import type { Chart, FleetListPage, FleetStatistics, Traffic, WarningType } from '@vfm/contract';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/services';
+import { previousPeriod, type Period } from '../state/shaping';
 
 const key = (...parts: unknown[]) => [...queryKeys.fleet.statistics, ...parts] as const;
 const groups = (groupId: string | null) => (groupId ? { groupId: [groupId] } : {});
@@ -27,21 +21,10 @@ export function useStatistics(groupId: string | null) {
   });
 }
 
-export interface Period {
-  from: string;
-  to: string;
-  granularity: TrafficGranularity;
-}
-
 /** The traffic of a period and of the period just before it (the comparison). */
 export function useTraffic(period: Period, groupId: string | null) {
   const { http } = useServices();
-  const length = Date.parse(period.to) - Date.parse(period.from);
-  const previous = {
-    ...period,
-    from: new Date(Date.parse(period.from) - length).toISOString(),
-    to: period.from,
-  };
+  const previous = previousPeriod(period);
   return useQueries({
     queries: [period, previous].map((p) => ({
       queryKey: key('traffic', p, groupId),

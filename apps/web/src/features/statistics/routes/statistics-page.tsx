@@ -12,7 +12,6 @@ import {
   MODE_COUNT_KEYS,
   WARNING_TYPES,
   type FleetGroupNode,
-  type TrafficGranularity,
 } from '@vfm/contract';
 import { availabilityKey, modeKey, statusKey, warningKey } from '../../../bike/labels';
 import { useFormatters } from '../../../format/use-formatters';
@@ -23,8 +22,8 @@ import {
   useConflicts,
   useStatistics,
   useTraffic,
-  type Period,
 } from '../api/statistics-queries';
+import { changeOf, perRidingDay, periodOf, type PeriodName } from '../state/shaping';
 import { usePageTitle } from '../../../services/use-page-title';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
@@ -33,26 +32,6 @@ import type { TrafficSeries } from '../components/traffic-chart';
 import styles from '../components/statistics.module.css';
 
 const TrafficChart = lazy(() => import('../components/traffic-chart'));
-
-const PERIODS = { day: 1, week: 7, month: 30 } as const;
-type PeriodName = keyof typeof PERIODS | 'custom';
-const HOUR = 3_600_000;
-
-function periodOf(name: PeriodName, from: string | null, to: string | null, now: number): Period {
-  if (name === 'custom' && from && to && Date.parse(from) < Date.parse(to)) {
-    const days = (Date.parse(to) - Date.parse(from)) / (24 * HOUR);
-    return { from, to, granularity: days <= 7 ? 'hour' : 'day' };
-  }
-  const days = PERIODS[name === 'custom' ? 'week' : name];
-  // whole hours, so that a refetch a minute later asks for the same buckets
-  const end = Math.ceil(now / HOUR) * HOUR;
-  const granularity: TrafficGranularity = days <= 7 ? 'hour' : 'day';
-  return {
-    from: new Date(end - days * 24 * HOUR).toISOString(),
-    to: new Date(end).toISOString(),
-    granularity,
-  };
-}
 
 function flatten(
   groups: readonly FleetGroupNode[],
@@ -126,14 +105,7 @@ export function StatisticsPage() {
   }, [i18n.language, period.granularity, periodName]);
 
   const figures = statistics.data;
-  const days = chart.data?.days ?? [];
-  const ridingDays = days.reduce((sum, day) => sum + day.activeBikes, 0);
-  const perDayKm = ridingDays
-    ? days.reduce((sum, day) => sum + day.distanceKm, 0) / ridingDays
-    : null;
-  const perDayMinutes = ridingDays
-    ? days.reduce((sum, day) => sum + day.durationMinutes, 0) / ridingDays
-    : null;
+  const perDay = perRidingDay(chart.data?.days ?? []);
   const sum = (data: typeof traffic.current.data) =>
     data?.buckets.reduce((total, bucket) => total + bucket[series], 0) ?? 0;
 
@@ -241,8 +213,8 @@ export function StatisticsPage() {
           [t('statistics.totals.km'), format.distance(figures.totals.km, 0)],
           [t('statistics.totals.co2'), `${format.number(figures.totals.co2AvoidedKg)} kg`],
           [t('statistics.totals.trips'), count(figures.totals.trips)],
-          [t('statistics.totals.perDayKm'), format.distance(perDayKm)],
-          [t('statistics.totals.perDayTime'), format.duration(perDayMinutes)],
+          [t('statistics.totals.perDayKm'), format.distance(perDay.km)],
+          [t('statistics.totals.perDayTime'), format.duration(perDay.minutes)],
         ].map(([label, value]) => (
           <div key={label} className={styles.total}>
             <span className={styles.totalLabel}>{label}</span>
@@ -415,10 +387,4 @@ export function StatisticsPage() {
       </div>
     </div>
   );
-}
-
-function changeOf(current: number, before: number): string {
-  if (!before) return current ? '+∞' : '±0 %';
-  const percent = Math.round(((current - before) / before) * 100);
-  return `${percent > 0 ? '+' : percent < 0 ? '−' : '±'}${Math.abs(percent)} %`;
 }
