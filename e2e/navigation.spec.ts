@@ -71,7 +71,10 @@ test('the rail collapses to 90 px and expands to 300 px', async ({ page, login }
   await page.getByRole('button', { name: fr.shell.nav.collapse }).click();
   await expect.poll(async () => (await menu.boundingBox())?.width).toBe(90);
   await page.reload();
-  await expect.poll(async () => (await menuOf(page).boundingBox())?.width).toBe(90);
+  // the fleet page (map and list) loads with the reload: patient on a busy machine
+  await expect
+    .poll(async () => (await menuOf(page).boundingBox())?.width, { timeout: 30_000 })
+    .toBe(90);
   await page.getByRole('button', { name: fr.shell.nav.expand }).click();
   await expect.poll(async () => (await menuOf(page).boundingBox())?.width).toBe(300);
 });

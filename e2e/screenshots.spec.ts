@@ -67,6 +67,8 @@ for (const size of sizes) {
     });
 
     test('shell screens', async ({ page, request }) => {
+      // every shell screen and the fleet screen's states, maps included
+      test.setTimeout(240_000);
       const options = { fullName: 'Camille Durand', language: 'en', admin: true };
       // a readable address for the pictures; another one if a retry already took it
       const account = await createActiveAccount(request, {
