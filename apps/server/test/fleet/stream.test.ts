@@ -110,6 +110,43 @@ describe('GET fleet/stream', () => {
     stream.close();
   });
 
+  it('delivers more than a thousand bike changes of one moment without a resync', async () => {
+    const c = await createFleetWithUsers(t);
+    await t.server.database.query(
+      `INSERT INTO bike (fleet_id, vehicle_number, bike_code)
+       SELECT $1, 'MANY-' || i, 'MANYC-' || i FROM generate_series(1, 1500) i`,
+      [c.fleet.id],
+    );
+    const stream = await open(c.managerToken);
+    await stream.next((f) => f.event === 'ready');
+    await t.server.database.query(
+      'UPDATE bike SET bike_battery_level = 7, updated_at = now() WHERE fleet_id = $1',
+      [c.fleet.id],
+    );
+    await notify(c.fleet, ['bike']);
+    const seen = new Set<string>();
+    while (seen.size < 1500) {
+      const frame = await stream.next(
+        (f) =>
+          (f.event === 'bikes' &&
+            f.data.bikes.some((b: { vehicleNumber: string }) => !seen.has(b.vehicleNumber))) ||
+          f.event === 'resync',
+      );
+      expect(frame.event).toBe('bikes');
+      for (const bike of frame.data.bikes as Array<{ vehicleNumber: string }>)
+        seen.add(bike.vehicleNumber);
+    }
+    // the look-back reads them again, but only a new change is pushed again
+    await t.server.database.query(
+      "UPDATE bike SET bike_battery_level = 8, updated_at = now() WHERE vehicle_number = 'MANY-1'",
+    );
+    await notify(c.fleet, ['bike']);
+    const next = await stream.next(hasBike('MANY-1', { bikeBatteryLevel: 8 }));
+    expect(next.data.bikes).toHaveLength(1);
+    expect(stream.frames.some((f) => f.event === 'resync')).toBe(false);
+    stream.close();
+  });
+
   it('pushes a change committed after newer ones, and each change once', async () => {
     const stream = await open(tokenA);
     await stream.next((f) => f.event === 'ready');

@@ -12,6 +12,7 @@ import { SESSION_CHANNEL, parseSessionEnds } from '../../../lib/session-ends';
 import { countWarnings } from '../../bikes/warning-counts';
 import {
   LOOKBACK_US,
+  MAX_BIKE_KEYS,
   MAX_ROWS,
   changedBikes,
   changedCommands,
@@ -34,7 +35,8 @@ export interface StreamHubOptions {
 }
 
 export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
-  minIntervalMs: 1000,
+  // four pushes a second at most: a change reaches the browsers within a few hundred ms
+  minIntervalMs: 250,
   heartbeatMs: 20_000,
   warningsMinIntervalMs: 5000,
   warningsRefreshMs: 60_000,
@@ -57,6 +59,8 @@ class FleetFeed {
   /** keys already pushed, with their change time, to drop what the lookback reads again */
   readonly sent = new Map<string, number>();
   timer: NodeJS.Timeout | null = null;
+  /** when the pending timer fires (epoch ms) */
+  timerDue = 0;
   flushing = false;
   lastFlushAt = 0;
   lastWarnings: string | null = null;
@@ -184,11 +188,17 @@ export class StreamHub {
   }
 
   private schedule(feed: FleetFeed) {
-    if (feed.timer || feed.flushing || !feed.pending.size || this.closed) return;
+    if (feed.flushing || !feed.pending.size || this.closed) return;
     let due = feed.lastFlushAt + this.options.minIntervalMs;
     if (feed.pending.size === 1 && feed.pending.has('warnings')) {
       due = Math.max(due, feed.lastWarningsAt + this.options.warningsMinIntervalMs);
     }
+    // a timer set for the warning counters alone must not hold back a bike's change
+    if (feed.timer) {
+      if (feed.timerDue <= due) return;
+      clearTimeout(feed.timer);
+    }
+    feed.timerDue = due;
     feed.timer = setTimeout(() => void this.flush(feed), Math.max(0, due - Date.now()));
     feed.timer.unref();
   }
@@ -222,19 +232,21 @@ export class StreamHub {
     const { database } = this;
     const changes: Array<Change<unknown>> =
       source === 'bikes'
-        ? await changedBikes(database, feed.fleetId, since, now)
+        ? await changedBikes(database, feed.fleetId, since, now, feed.sent)
         : source === 'commands'
           ? await changedCommands(database, feed.fleetId, since, now)
           : source === 'events'
             ? await newEvents(database, feed.fleetId, since)
             : await removedBikes(database, feed.fleetId, since);
-    if (changes.length > MAX_ROWS) {
+    if (changes.length > (source === 'bikes' ? MAX_BIKE_KEYS : MAX_ROWS)) {
       // too much at once for a useful diff: start again from now, clients reload
       feed.cursors[source] = await databaseNowMicros(database);
       feed.broadcast((c) => c.send('resync', { reason: `too many changes (${source})` }));
       return;
     }
-    const fresh = changes.filter((change) => feed.sent.get(change.key) !== change.at);
+    const fresh = changes.filter(
+      (change) => change.value !== null && feed.sent.get(change.key) !== change.at,
+    );
     for (const change of changes) {
       feed.sent.set(change.key, change.at);
       feed.cursors[source] = Math.max(feed.cursors[source], change.at);
