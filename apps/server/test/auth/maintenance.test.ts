@@ -25,7 +25,8 @@ describe('purgeAuthTables', () => {
     const now = new Date();
 
     await purgeAuthTables(t.server.database, now);
-    expect(await count('login_failure')).toBe(2);
+    // the failed attempt, counted per account and address, per account and per address (ADR 0041)
+    expect(await count('login_failure')).toBe(3);
     expect(await count('auth_session')).toBe(2);
     expect((await t.api({ token: live.jwtToken }).get('accounts/me')).status).toBe(200);
 
