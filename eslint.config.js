@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { featureBoundaries } from './tools/eslint-boundaries.js';
+import { featureBoundaries, webLayers } from './tools/eslint-boundaries.js';
 
 export default tseslint.config(
   {
@@ -19,9 +19,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
-    plugins: { vfm: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: {
+      vfm: { rules: { 'feature-boundaries': featureBoundaries, 'web-layers': webLayers } },
+    },
     rules: {
       'vfm/feature-boundaries': 'error',
+      'vfm/web-layers': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },

@@ -26,7 +26,14 @@ export default defineConfig({
     locale: 'fr-FR',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      // SwiftShader draws the map's WebGL without a GPU (Chromium asks for it explicitly)
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--enable-unsafe-swiftshader',
+      ],
     },
   },
   projects: [

@@ -70,6 +70,43 @@ for (const size of [
         await expectNoSeriousFindings(page, 'drawer');
       }
     });
+
+    test('the statistics page', async ({ page, login }) => {
+      await login('manager');
+      await page.goto('/fr/statistics');
+      await expect(page.getByText(fr.statistics.lastCommunication.upTo7Days)).toBeVisible();
+      await expectNoSeriousFindings(page, 'statistics');
+    });
+
+    test('the warnings page, with its map', async ({ page, login }) => {
+      await login('manager');
+      await page.goto('/fr/warnings');
+      await expect(page.getByRole('tablist', { name: fr.warnings.tabs.label })).toBeVisible();
+      await expectNoSeriousFindings(page, 'warnings');
+      await page.getByRole('button', { name: fr.warnings.toolbar.showMap }).click();
+      await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-ready', 'true');
+      await expectNoSeriousFindings(page, 'warnings with the map');
+    });
+
+    test('the fleet screen: list, filters, selection', async ({ page, login }) => {
+      await login('manager');
+      const table = page.getByRole('table', { name: fr.fleet.list.label });
+      await expect(table.getByRole('row').nth(2)).toBeVisible();
+      if (page.viewportSize()!.width >= 600) {
+        await expect(page.getByTestId('map-cluster').first()).toBeVisible();
+      }
+      await expectNoSeriousFindings(page, 'fleet list and map');
+      await page.getByRole('button', { name: fr.fleet.filters.open }).click();
+      await expect(page.getByRole('dialog', { name: fr.fleet.filters.title })).toBeVisible();
+      await expectNoSeriousFindings(page, 'filter panel');
+      await page.keyboard.press('Escape');
+      await table.getByRole('checkbox').nth(1).check();
+      await expect(page.getByRole('region', { name: fr.bike.selection.actions })).toBeVisible();
+      await expectNoSeriousFindings(page, 'selection bar');
+      await page.getByRole('button', { name: fr.bike.selection.mode }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousFindings(page, 'bulk confirmation');
+    });
   });
 }
 

@@ -6,10 +6,36 @@ import enMain from '../apps/web/src/i18n/en.json' with { type: 'json' };
 import frMain from '../apps/web/src/i18n/fr.json' with { type: 'json' };
 import myAccountEn from '../apps/web/src/features/my-account/i18n/en.json' with { type: 'json' };
 import myAccountFr from '../apps/web/src/features/my-account/i18n/fr.json' with { type: 'json' };
+import fleetEn from '../apps/web/src/features/fleet/i18n/en.json' with { type: 'json' };
+import fleetFr from '../apps/web/src/features/fleet/i18n/fr.json' with { type: 'json' };
+import bikeEn from '../apps/web/src/bike/i18n/en.json' with { type: 'json' };
+import bikeFr from '../apps/web/src/bike/i18n/fr.json' with { type: 'json' };
+import mapEn from '../apps/web/src/map/i18n/en.json' with { type: 'json' };
+import mapFr from '../apps/web/src/map/i18n/fr.json' with { type: 'json' };
+import warningsEn from '../apps/web/src/features/warnings/i18n/en.json' with { type: 'json' };
+import warningsFr from '../apps/web/src/features/warnings/i18n/fr.json' with { type: 'json' };
+import statisticsEn from '../apps/web/src/features/statistics/i18n/en.json' with { type: 'json' };
+import statisticsFr from '../apps/web/src/features/statistics/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
-export const en = { ...enMain, myAccount: myAccountEn };
-export const fr = { ...frMain, myAccount: myAccountFr };
+export const en = {
+  ...enMain,
+  myAccount: myAccountEn,
+  fleet: fleetEn,
+  bike: bikeEn,
+  map: mapEn,
+  warnings: warningsEn,
+  statistics: statisticsEn,
+};
+export const fr = {
+  ...frMain,
+  myAccount: myAccountFr,
+  fleet: fleetFr,
+  bike: bikeFr,
+  map: mapFr,
+  warnings: warningsFr,
+  statistics: statisticsFr,
+};
 
 export { expect };
 

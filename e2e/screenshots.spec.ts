@@ -27,6 +27,16 @@ const shell = [
   ['my-account', '/en/my-account'],
 ] as const;
 
+/** Lists loaded and, where a map shows, its markers drawn. */
+async function settle(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  if (await page.getByTestId('fleet-map').count()) {
+    await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('map-count')).toBeVisible();
+    await page.waitForTimeout(800);
+  }
+}
+
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
   // no caret or focus ring from the first field in the pictures
@@ -67,8 +77,34 @@ for (const size of sizes) {
       for (const [name, url] of shell) {
         await page.goto(url);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await settle(page);
         await shoot(page, `${name}-${size.name}`);
       }
+      // the fleet screen's states: filters, selection, thefts map, the phone's map
+      await page.goto('/en/fleet');
+      await settle(page);
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await expect(page.getByRole('dialog', { name: 'Filter the fleet' })).toBeVisible();
+      await shoot(page, `fleet-filters-${size.name}`);
+      await page.keyboard.press('Escape');
+      await page
+        .getByRole('checkbox', { name: /^Select / })
+        .nth(0)
+        .check();
+      await page
+        .getByRole('checkbox', { name: /^Select / })
+        .nth(1)
+        .check();
+      await page.getByRole('button', { name: 'IoT mode…' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shoot(page, `fleet-bulk-${size.name}`);
+      await page.keyboard.press('Escape');
+      await page.goto('/en/fleet?thefts=1&show=map');
+      await settle(page);
+      await shoot(page, `fleet-thefts-${size.name}`);
+      await page.goto('/en/warnings?map=1');
+      await settle(page);
+      await shoot(page, `warnings-map-${size.name}`);
       await page.goto('/en/fleet');
       await page.getByTestId('profile-menu').click();
       await expect(page.getByRole('menu')).toBeVisible();

@@ -1,5 +1,9 @@
-// ESLint rule: a feature folder does not import another feature (STYLE.md "Features, not
-// layers"). Web features meet in src/app; server modules meet through services, never routes.
+// ESLint rules of the code's shape (STYLE.md "Features, not layers").
+//  - feature-boundaries: a feature folder does not import another feature. Web features meet
+//    in src/app; server modules meet through services, never routes.
+//  - web-layers: the web app's folders depend one way, app → features → shared → ui, and the
+//    shared folders in a fixed order, so no import cycle can form between folders.
+// Both see static imports, `export … from` and dynamic `import()`.
 import path from 'node:path';
 
 const AREAS = [
@@ -8,6 +12,39 @@ const AREAS = [
   { root: 'apps/server/src/modules', forbid: (rest) => /(^|\/)routes(\.ts)?$/.test(rest) },
 ];
 
+const WEB_ROOT = 'apps/web/src';
+/**
+ * Rank of each top folder of apps/web/src: a folder imports only folders of a lower rank (or
+ * itself). Folders of one rank never import each other.
+ *   ui        presentational components and their hooks, nothing of the app
+ *   i18n, session   translations; the session store and token claims
+ *   api       the HTTP client, its errors, query keys, plain fetchers
+ *   services  what the app shares by context (app info, session, http, query client, toasts)
+ *   account   the signed-in user's account operations and the login flow
+ *   format, live    formatters in the user's units; the app-wide stream controller
+ *   bike      how a bike's state is shown (labels, chips, gauges, relative times)
+ *   map       the shared map module
+ *   features, shell   pages and the signed-in frame
+ *   app       where everything meets; main.tsx starts it
+ * `testing/` (test helpers) and tests may import anything.
+ */
+export const WEB_LAYERS = {
+  ui: 0,
+  i18n: 1,
+  session: 1,
+  api: 2,
+  services: 3,
+  account: 4,
+  format: 5,
+  live: 5,
+  bike: 6,
+  map: 7,
+  features: 8,
+  shell: 8,
+  app: 9,
+  'main.tsx': 10,
+};
+
 function featureOf(file, root) {
   const rel = path.relative(path.resolve(root), file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
@@ -15,6 +52,32 @@ function featureOf(file, root) {
   // a file directly in the root (e.g. modules/index.ts) is where features meet, not a feature
   if (!rest.length && path.extname(feature)) return null;
   return { feature, rest: rest.join('/') };
+}
+
+/** The top folder of apps/web/src a file belongs to, or null outside it. */
+export function webFolderOf(file) {
+  const rel = path.relative(path.resolve(WEB_ROOT), file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep)[0];
+}
+
+const isTestFile = (file) =>
+  /\.test\.tsx?$/.test(file) || webFolderOf(file) === 'testing' || file.endsWith('.d.ts');
+
+/** Calls `check(node, source)` for every relative module specifier of a file. */
+function onEverySource(check) {
+  const visit = (node) => {
+    const source = node.source;
+    if (source && source.type === 'Literal' && typeof source.value === 'string') {
+      if (source.value.startsWith('.')) check(node, source.value);
+    }
+  };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
 }
 
 export const featureBoundaries = {
@@ -28,22 +91,49 @@ export const featureBoundaries = {
   },
   create(context) {
     const file = context.filename;
-    return {
-      ImportDeclaration(node) {
-        const source = node.source.value;
-        if (typeof source !== 'string' || !source.startsWith('.')) return;
-        const target = path.resolve(path.dirname(file), source);
-        for (const area of AREAS) {
-          const from = featureOf(file, area.root);
-          const to = featureOf(target, area.root);
-          if (!from || !to || from.feature === to.feature || !area.forbid(to.rest)) continue;
-          context.report({
-            node,
-            messageId: 'crossing',
-            data: { from: from.feature, to: to.feature, source },
-          });
-        }
-      },
-    };
+    return onEverySource((node, source) => {
+      const target = path.resolve(path.dirname(file), source);
+      for (const area of AREAS) {
+        const from = featureOf(file, area.root);
+        const to = featureOf(target, area.root);
+        if (!from || !to || from.feature === to.feature || !area.forbid(to.rest)) continue;
+        context.report({
+          node,
+          messageId: 'crossing',
+          data: { from: from.feature, to: to.feature, source },
+        });
+      }
+    });
+  },
+};
+
+export const webLayers = {
+  meta: {
+    type: 'problem',
+    messages: {
+      upward:
+        "'{{from}}' must not import '{{to}}' ({{source}}): the web app depends one way, app → features → shared → ui (tools/eslint-boundaries.js).",
+      unknown:
+        "'{{from}}' is not a known folder of apps/web/src: give it a rank in WEB_LAYERS (tools/eslint-boundaries.js).",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const from = webFolderOf(file);
+    if (!from || isTestFile(file)) return {};
+    if (!(from in WEB_LAYERS)) {
+      return {
+        Program(node) {
+          context.report({ node, messageId: 'unknown', data: { from } });
+        },
+      };
+    }
+    return onEverySource((node, source) => {
+      const to = webFolderOf(path.resolve(path.dirname(file), source));
+      if (!to || to === from) return;
+      const allowed = to in WEB_LAYERS && WEB_LAYERS[to] < WEB_LAYERS[from];
+      if (!allowed) context.report({ node, messageId: 'upward', data: { from, to, source } });
+    });
   },
 };

@@ -38,6 +38,27 @@ export function distanceKm(a: Point, b: Point): number {
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
+/** The streets of the grid, each a straight line of [lon, lat] points (for a basemap). */
+export function streetLines(): Array<Array<[number, number]>> {
+  const lines: Array<Array<[number, number]>> = [];
+  const { halfRows, halfCols } = CITY;
+  for (let row = -halfRows; row <= halfRows; row += 1) {
+    const [west, east] = [node(row, -halfCols), node(row, halfCols)];
+    lines.push([
+      [west.lon, west.lat],
+      [east.lon, east.lat],
+    ]);
+  }
+  for (let col = -halfCols; col <= halfCols; col += 1) {
+    const [south, north] = [node(-halfRows, col), node(halfRows, col)];
+    lines.push([
+      [south.lon, south.lat],
+      [north.lon, north.lat],
+    ]);
+  }
+  return lines;
+}
+
 /** The intersection (row, col) of the grid. */
 export function node(row: number, col: number): Point {
   return {

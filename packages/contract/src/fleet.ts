@@ -88,6 +88,13 @@ export const BatteryQuartersSchema = Type.Object(
 );
 export type BatteryQuarters = Static<typeof BatteryQuartersSchema>;
 
+/** fleet/statistics: the whole fleet, or the groups given and their descendants. */
+export const StatisticsQuerySchema = Type.Object(
+  { groupId: Type.Optional(Type.Array(GroupId, { maxItems: 100 })) },
+  strict,
+);
+export type StatisticsQuery = Static<typeof StatisticsQuerySchema>;
+
 export const FleetStatisticsSchema = Type.Object(
   {
     totalBikes: Count,
@@ -99,6 +106,7 @@ export const FleetStatisticsSchema = Type.Object(
     bikeBattery: BatteryQuartersSchema,
     iotBattery: BatteryQuartersSchema,
     availability: EnumCounts(AVAILABILITIES),
+    status: EnumCounts(ACTIVITY_STATUSES),
     modes: EnumCounts(MODE_COUNT_KEYS),
     warnings: WarningCountsSchema,
     totals: Type.Object({ km: Type.Number(), co2AvoidedKg: Type.Number(), trips: Count }, strict),
@@ -264,6 +272,8 @@ export const TrafficQuerySchema = Type.Object(
     /** default: now */
     to: Type.Optional(DateTime()),
     granularity: Type.Optional(StringEnum(TRAFFIC_GRANULARITIES, { default: 'day' })),
+    /** only trips of bikes in these groups and their descendants */
+    groupId: fleetFilterProperties.groupId,
   },
   strict,
 );
@@ -296,6 +306,8 @@ export const ChartQuerySchema = Type.Object(
     from: Type.Optional(DateTime()),
     /** default: now */
     to: Type.Optional(DateTime()),
+    /** only trips and events of bikes in these groups and their descendants */
+    groupId: fleetFilterProperties.groupId,
   },
   strict,
 );
@@ -317,6 +329,7 @@ export const ChartDaySchema = Type.Object(
   },
   strict,
 );
+export type ChartDay = Static<typeof ChartDaySchema>;
 export const ChartSchema = Type.Object(
   { from: DateTime(), to: DateTime(), days: Type.Array(ChartDaySchema) },
   strict,

@@ -31,6 +31,14 @@ export const AppSettingsSchema = Type.Object(
     version: Type.String(),
     mapAccessToken: Type.String(),
     mapStyleUrl: Type.String({ description: 'empty: the built-in offline basemap' }),
+    /**
+     * In demo mode, the streets the simulated bikes ride on (each a line of [lon, lat]
+     * points), drawn by the built-in basemap; empty otherwise.
+     */
+    demoStreets: Type.Array(
+      Type.Array(Type.Tuple([Type.Number(), Type.Number()]), { minItems: 2 }),
+      { maxItems: 1000 },
+    ),
   },
   strict,
 );

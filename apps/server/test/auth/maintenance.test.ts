@@ -25,7 +25,7 @@ describe('purgeAuthTables', () => {
     const now = new Date();
 
     await purgeAuthTables(t.server.database, now);
-    // the failed attempt, counted per account and address, per account and per address (ADR 0041)
+    // one wrong password counts for the account, the account and address, and the address
     expect(await count('login_failure')).toBe(3);
     expect(await count('auth_session')).toBe(2);
     expect((await t.api({ token: live.jwtToken }).get('accounts/me')).status).toBe(200);

@@ -22,6 +22,8 @@ let api: ApiClient;
 let fleetName: string;
 let bikes: BikeRow[];
 let foreign: BikeRow;
+let zoneId: string;
+let alphaId: string;
 // a fixed instant for the test clock: bucket edges are exact
 const NOW = new Date('2026-03-20T12:00:00.000Z');
 
@@ -35,6 +37,8 @@ beforeAll(async () => {
   const root = await createGroup(t, a.fleet, 'Zone');
   const child = await createGroup(t, a.fleet, 'Alpha', root);
   const grandchild = await createGroup(t, a.fleet, 'Deep', child);
+  zoneId = root.id;
+  alphaId = child.id;
   await createGroup(t, a.fleet, 'Empty');
   const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
   bikes = [
@@ -131,9 +135,30 @@ describe('GET fleet/statistics', () => {
       bikeBattery: { from0To25: 1, from26To50: 1, from51To75: 1, from76To100: 1, unknown: 1 },
       iotBattery: { from0To25: 1, from26To50: 1, from51To75: 1, from76To100: 1, unknown: 1 },
       availability: { AVAILABLE: 3, OUT: 1, TRANSIT: 1, IN_OPERATION: 0 },
+      status: { MOVING: 1, PARKED: 4 },
       modes: { NAVIGATION: 1, STANDBY: 3, UNKNOWN: 1 },
       totals: { km: 150.5, co2AvoidedKg: 18, trips: 2 },
     });
+  });
+
+  it('narrows every figure to a group and its descendants', async () => {
+    // Alpha holds bikes[1] and, through Deep, bikes[2]
+    const res = await api.get('fleet/statistics', { query: { groupId: alphaId } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      totalBikes: 2,
+      lastCommunication: { upTo7Days: 0, from8To14Days: 2, from15Days: 0, never: 0 },
+      availability: { AVAILABLE: 0, OUT: 1, TRANSIT: 1, IN_OPERATION: 0 },
+      totals: { km: 50.5, co2AvoidedKg: 6 },
+    });
+    const zone = await api.get('fleet/statistics', { query: { groupId: zoneId } });
+    expect(zone.body.totalBikes).toBe(3);
+    // a group of another fleet or a malformed id selects nothing / is refused
+    const other = await api.get('fleet/statistics', {
+      query: { groupId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(other.body.totalBikes).toBe(0);
+    expect((await api.get('fleet/statistics', { query: { groupId: 'zone' } })).status).toBe(400);
   });
 });
 
@@ -161,6 +186,22 @@ describe('GET fleet/statistics/traffic', () => {
     expect(days.body.buckets).toEqual([
       { start: '2026-03-09T00:00:00.000Z', trips: 0, distanceKm: 0, activeBikes: 0 },
       { start: '2026-03-10T00:00:00.000Z', trips: 3, distanceKm: 9, activeBikes: 2 },
+    ]);
+  });
+
+  it('counts only the trips of a group and its descendants', async () => {
+    const res = await api.get('fleet/statistics/traffic', {
+      query: {
+        from: '2026-03-10T00:00:00Z',
+        to: '2026-03-11T00:00:00Z',
+        granularity: 'day',
+        groupId: alphaId,
+      },
+    });
+    expect(res.status).toBe(200);
+    // bikes[2] (in Deep, under Alpha) rode 2 + 3 km; bikes[3] has no group
+    expect(res.body.buckets).toEqual([
+      { start: '2026-03-10T00:00:00.000Z', trips: 2, distanceKm: 5, activeBikes: 1 },
     ]);
   });
 
@@ -225,6 +266,24 @@ describe('GET fleet/chart', () => {
         theftsDeclared: 0,
       },
     ]);
+  });
+
+  it('narrows trips and events to a group and its descendants', async () => {
+    const res = await api.get('fleet/chart', {
+      query: { from: '2026-03-10T00:00:00Z', to: '2026-03-11T00:00:00Z', groupId: alphaId },
+    });
+    expect(res.status).toBe(200);
+    // the alarm and the theft were of bikes[0], in Zone but not in Alpha
+    expect(res.body.days[0]).toMatchObject({
+      trips: 2,
+      distanceKm: 5,
+      alarms: 0,
+      theftsDeclared: 0,
+    });
+    const zone = await api.get('fleet/chart', {
+      query: { from: '2026-03-10T00:00:00Z', to: '2026-03-11T00:00:00Z', groupId: zoneId },
+    });
+    expect(zone.body.days[0]).toMatchObject({ trips: 2, alarms: 1, theftsDeclared: 1 });
   });
 
   it('refuses periods over a year', async () => {

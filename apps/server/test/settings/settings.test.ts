@@ -30,7 +30,28 @@ describe('GET app-settings', () => {
       version: '2.17.0-rc.1',
       mapAccessToken: 'pk.map',
       mapStyleUrl: 'https://tiles.example.com/style.json',
+      demoStreets: [],
     });
+  });
+
+  it("gives the simulated city's streets in demo mode, for the offline basemap", async () => {
+    const demo = await startTestServer({ config: { demo: true, simulatorBikes: 1 } });
+    try {
+      const res = await demo.api().get('app-settings');
+      const streets = res.body.demoStreets as Array<Array<[number, number]>>;
+      expect(streets.length).toBeGreaterThan(10);
+      for (const line of streets) {
+        for (const [lon, lat] of line) {
+          // Lyon
+          expect(lon).toBeGreaterThan(4.7);
+          expect(lon).toBeLessThan(4.95);
+          expect(lat).toBeGreaterThan(45.7);
+          expect(lat).toBeLessThan(45.83);
+        }
+      }
+    } finally {
+      await demo.close();
+    }
   });
 });
 

@@ -227,3 +227,29 @@ describe('loading state (SPEC §4)', () => {
     expect(seen).toEqual([true, false]);
   });
 });
+
+describe('stream()', () => {
+  it('opens a stream with the usual headers, refreshing once on a 401, outside the loading state', async () => {
+    const server = fakeServer({ valid: NEW });
+    const { client } = setup(server);
+    const seen: boolean[] = [];
+    client.loading.subscribe(() => seen.push(client.loading.isLoading()));
+    const opening = client.stream('fleet/stream');
+    server.releaseRefresh();
+    const response = await opening;
+    expect(response.status).toBe(200);
+    const streamCalls = server.calls.filter((call) => call.url.endsWith('/fleet/stream'));
+    expect(streamCalls).toHaveLength(2);
+    expect(streamCalls[1]!.headers.get('authorization')).toBe(`Bearer ${NEW}`);
+    expect(streamCalls[1]!.headers.get('accept')).toBe('text/event-stream');
+    expect(streamCalls[1]!.headers.get('x-api-key')).toBe('the-key');
+    expect(seen).toEqual([]);
+  });
+
+  it('rejects with the ApiError of a refused stream', async () => {
+    const fetchMock = vi.fn(async () => json(403, { status: 403, code: 'FORBIDDEN' }));
+    const client = signedOutClient(fetchMock);
+    const error = await client.stream('fleet/stream').catch((e: unknown) => e);
+    expect(isApiError(error) && error.status).toBe(403);
+  });
+});

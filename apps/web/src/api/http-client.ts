@@ -18,6 +18,8 @@ export interface RequestOptions {
   body?: unknown;
   contentType?: string;
   responseType?: 'json' | 'text' | 'blob';
+  /** the Accept header, when not JSON */
+  accept?: string;
   signal?: AbortSignal;
 }
 
@@ -35,6 +37,12 @@ export interface HttpClient {
     options?: Omit<RequestOptions, 'method' | 'body'>,
   ): Promise<T>;
   delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  /**
+   * Opens a streamed GET (Server-Sent Events) with the same headers, refresh and replay as any
+   * call, and resolves with the open response once its headers arrived; the caller reads the
+   * body. A stream stays open for hours, so it does not count in `loading`.
+   */
+  stream(path: string, options?: Pick<RequestOptions, 'query' | 'signal'>): Promise<Response>;
   /** refresh the access token now (shares a refresh already under way) */
   refreshSession(): Promise<void>;
   /** on while at least one request is in flight */
@@ -131,7 +139,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const headers = new Headers({
       [API_KEY_HEADER]: options.apiKey,
       'Accept-Language': options.language,
-      Accept: 'application/json, application/problem+json, */*',
+      Accept: init.accept ?? 'application/json, application/problem+json, */*',
     });
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const relative = !/^https?:\/\//.test(url);
@@ -187,26 +195,39 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return refreshing;
   };
 
-  const request = async <T>(path: string, init: RequestOptions = {}): Promise<T> => {
-    const url = resolveUrl(path);
+  /** Sends with the Bearer token; SPEC §4: a 401 refreshes once and replays. */
+  const sendAuthorized = async (url: string, init: RequestOptions): Promise<Response> => {
     const isPublic = isPublicEndpoint(url, options.publicEndpoints);
+    // requests arriving during a refresh wait for it, then use the new token
+    if (refreshing && !isPublic) await refreshing.catch(() => undefined);
+    const token = isPublic ? null : session.accessToken();
+    const response = await send(url, init, token);
+    if (response.status !== 401 || isPublic) return response;
+    const current = session.accessToken();
+    // a parallel request may already have refreshed: replay with its token
+    const fresh = current && current !== token ? current : await refreshAccessToken();
+    return send(url, init, fresh);
+  };
+
+  const request = async <T>(path: string, init: RequestOptions = {}): Promise<T> => {
     loading.start();
     try {
-      // requests arriving during a refresh wait for it, then use the new token
-      if (refreshing && !isPublic) await refreshing.catch(() => undefined);
-      const token = isPublic ? null : session.accessToken();
-      let response = await send(url, init, token);
-      if (response.status === 401 && !isPublic) {
-        const current = session.accessToken();
-        // a parallel request may already have refreshed: replay with its token
-        const fresh = current && current !== token ? current : await refreshAccessToken();
-        response = await send(url, init, fresh);
-      }
+      const response = await sendAuthorized(resolveUrl(path), init);
       if (!response.ok) throw await toApiError(response);
       return (await parseBody(response, init.responseType)) as T;
     } finally {
       loading.stop();
     }
+  };
+
+  const stream = async (path: string, init: Pick<RequestOptions, 'query' | 'signal'> = {}) => {
+    const response = await sendAuthorized(resolveUrl(path), {
+      ...init,
+      method: 'GET',
+      accept: 'text/event-stream',
+    });
+    if (!response.ok) throw await toApiError(response);
+    return response;
   };
 
   return {
@@ -215,6 +236,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),
     put: (path, body, rest) => request(path, { ...rest, method: 'PUT', body }),
     delete: (path, rest) => request(path, { ...rest, method: 'DELETE' }),
+    stream,
     refreshSession: async () => {
       loading.start();
       try {

@@ -9,12 +9,18 @@ import { FLEET_LANGUAGES } from '@vfm/contract/constants';
 import { featureSection, loadFeatureMessages } from './feature-messages';
 
 type Tree = { [key: string]: string | Tree };
-const featuresDir = path.join(import.meta.dirname, '../features');
-const folders = readdirSync(featuresDir).filter((f) =>
-  existsSync(path.join(featuresDir, f, 'i18n')),
-);
+const srcDir = path.join(import.meta.dirname, '..');
+const featuresDir = path.join(srcDir, 'features');
+/** folders with translations of their own: the features and the shared modules (bike, map) */
+const dirs = new Map<string, string>([
+  ...readdirSync(featuresDir).map((f) => [f, path.join(featuresDir, f)] as [string, string]),
+  ...readdirSync(srcDir)
+    .filter((f) => f !== 'i18n')
+    .map((f) => [f, path.join(srcDir, f)] as [string, string]),
+]);
+const folders = [...dirs.keys()].filter((f) => existsSync(path.join(dirs.get(f)!, 'i18n')));
 const read = (folder: string, lang: string): Tree =>
-  JSON.parse(readFileSync(path.join(featuresDir, folder, 'i18n', `${lang}.json`), 'utf8'));
+  JSON.parse(readFileSync(path.join(dirs.get(folder)!, 'i18n', `${lang}.json`), 'utf8'));
 
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

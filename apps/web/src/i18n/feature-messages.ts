@@ -1,6 +1,7 @@
-// Translations a feature keeps beside its code: features/<feature>/i18n/<lang>.json, loaded
-// under the section named after the folder (my-account → myAccount) when the signed-in shell
-// loads, so the sign-in screens do not carry them. The fleet area is complete in fr, en and de
+// Translations a feature keeps beside its code: features/<feature>/i18n/<lang>.json — and the
+// shared modules of the signed-in app likewise (bike/i18n, map/i18n) — loaded under the
+// section named after the folder (my-account → myAccount) when the signed-in shell loads, so
+// the sign-in screens do not carry them. The fleet area is complete in fr, en and de
 // (SPEC §3 reading A); other languages fall back to English, like the fleet sections of the
 // main files. Features add strings without touching the shared language files.
 import type { i18n as I18n } from 'i18next';
@@ -9,7 +10,9 @@ import { languagesToLoad } from './i18n';
 
 type Messages = Record<string, unknown>;
 
-const loaders = import.meta.glob<Messages>('../features/*/i18n/*.json', { import: 'default' });
+const loaders = import.meta.glob<Messages>(['../features/*/i18n/*.json', '../*/i18n/*.json'], {
+  import: 'default',
+});
 
 export const featureSection = (folder: string) =>
   folder.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
@@ -17,7 +20,10 @@ export const featureSection = (folder: string) =>
 /** [feature folder, language, loader] of every feature translation file */
 function featureFiles() {
   return Object.entries(loaders).map(([file, load]) => {
-    const [, , folder = '', , name = ''] = file.split('/');
+    // ../features/<folder>/i18n/<lang>.json or ../<folder>/i18n/<lang>.json
+    const parts = file.split('/');
+    const folder = parts[parts.length - 3] ?? '';
+    const name = parts[parts.length - 1] ?? '';
     return { folder, language: name.replace(/\.json$/, ''), load };
   });
 }

@@ -3,9 +3,19 @@
 import 'i18next';
 import type en from './en.json';
 import type myAccount from '../features/my-account/i18n/en.json';
+import type fleet from '../features/fleet/i18n/en.json';
+import type bike from '../bike/i18n/en.json';
+import type map from '../map/i18n/en.json';
+import type warnings from '../features/warnings/i18n/en.json';
+import type statistics from '../features/statistics/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
+  fleet: typeof fleet;
+  bike: typeof bike;
+  map: typeof map;
+  warnings: typeof warnings;
+  statistics: typeof statistics;
 }
 
 declare module 'i18next' {

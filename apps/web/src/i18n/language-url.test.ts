@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@vfm/contract/constants';
-import {
-  languageFromPath,
-  languageSwitchUrl,
-  sortLanguages,
-  withDefaultLanguage,
-} from './language-url';
+import { languageFromPath, languageSwitchUrl, withDefaultLanguage } from './language-url';
+import { sortLanguages } from '../ui/language-menu/sort-languages';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 

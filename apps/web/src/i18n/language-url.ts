@@ -1,10 +1,5 @@
 // The site language is the first address segment (SPEC §1); the router's basename is /{lang}.
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_LABELS,
-  isLanguage,
-  type Language,
-} from '@vfm/contract/constants';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@vfm/contract/constants';
 
 export function languageFromPath(pathname: string): Language | null {
   const first = pathname.split('/')[1] ?? '';
@@ -30,9 +25,4 @@ export function withDefaultLanguage(
   location: Pick<Location, 'pathname' | 'search' | 'hash'>,
 ): string {
   return languageSwitchUrl(location, DEFAULT_LANGUAGE);
-}
-
-/** SPEC §2: the languages sorted alphabetically by their label. */
-export function sortLanguages(languages: readonly Language[]): Language[] {
-  return [...languages].sort((a, b) => LANGUAGE_LABELS[a].localeCompare(LANGUAGE_LABELS[b], 'en'));
 }

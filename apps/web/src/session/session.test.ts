@@ -4,7 +4,7 @@ import type { HttpClient } from '../api/http-client';
 import { MemoryStorage } from '../testing/memory-storage';
 import { makeToken } from '../testing/tokens';
 import { decodeClaims, isTokenExpired } from './jwt';
-import { RoleMissingError, completeLogin, logout } from './login-flow';
+import { RoleMissingError, completeLogin, logout } from '../account/login-flow';
 import { createSessionStore } from './session-store';
 import { userTypeOf } from './user-type';
 

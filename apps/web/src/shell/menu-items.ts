@@ -5,6 +5,8 @@ import type { UserType } from '../session/user-type';
 export interface MenuItem {
   url: string;
   icon: LucideIcon;
+  /** a live counter shown on the item (the Warnings entry: open warnings) */
+  badge?: 'warnings';
   /** translation key of the text */
   text:
     'shell.nav.fleet' | 'shell.nav.warnings' | 'shell.nav.statistics' | 'shell.nav.administration';
@@ -13,7 +15,7 @@ export interface MenuItem {
 export function menuItemsFor(userType: UserType): MenuItem[] {
   const items: MenuItem[] = [
     { url: '/fleet', icon: Bike, text: 'shell.nav.fleet' },
-    { url: '/warnings', icon: TriangleAlert, text: 'shell.nav.warnings' },
+    { url: '/warnings', icon: TriangleAlert, text: 'shell.nav.warnings', badge: 'warnings' },
     { url: '/statistics', icon: ChartColumn, text: 'shell.nav.statistics' },
   ];
   if (userType === 'ADMIN') {

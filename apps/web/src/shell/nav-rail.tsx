@@ -7,6 +7,8 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { IconButton } from '../ui/icon-button/icon-button';
 import { LogoMark } from '../ui/logo/logo';
 import type { MenuItem } from './menu-items';
+import { totalOf, useWarningCounts } from '../live/use-warning-counts';
+import { Badge } from '../ui/badge/badge';
 import styles from './nav-rail.module.css';
 
 export interface NavRailProps {
@@ -57,7 +59,10 @@ export function NavRail({
                 onClick={onNavigate}
                 title={open ? undefined : text}
               >
-                <Icon size={24} aria-hidden="true" className={styles.icon} />
+                <span className={styles.iconWrap}>
+                  <Icon size={24} aria-hidden="true" className={styles.icon} />
+                  {item.badge && <WarningsBadge label={text} />}
+                </span>
                 <span className={styles.text}>{text}</span>
               </NavLink>
             </li>
@@ -82,5 +87,17 @@ export function NavRail({
         )}
       </div>
     </nav>
+  );
+}
+
+/** SPEC §2 badge on the Warnings entry: the fleet's open warnings, live (none: no badge). */
+function WarningsBadge({ label }: { label: string }) {
+  const { data } = useWarningCounts();
+  const total = totalOf(data);
+  if (!total) return null;
+  return (
+    <span className={styles.badge}>
+      <Badge value={total} label={label} />
+    </span>
   );
 }

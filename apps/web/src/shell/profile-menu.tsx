@@ -5,10 +5,10 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, CircleHelp, LogOut, UserRound } from 'lucide-react';
-import { useApplicationSettings } from '../api/get-application-settings';
-import { useMe } from '../api/get-me';
+import { useApplicationSettings } from '../account/get-application-settings';
+import { useMe } from '../account/get-me';
 import { useServices, useSession } from '../services/services';
-import { logout } from '../session/login-flow';
+import { logout } from '../account/login-flow';
 import { Avatar } from '../ui/avatar/avatar';
 import styles from './profile-menu.module.css';
 

@@ -1,9 +1,11 @@
-// The signed-in frame: navigation rail (a drawer below 600 px), header and the page.
+// The signed-in frame: navigation rail (a drawer below 600 px), header and the page; the
+// app's stream controller lives as long as it does (the user is signed in).
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { LiveProvider } from '../live/live-context';
 import { homeRouteOf } from '../session/home-route';
 import { useServices, useSession } from '../services/services';
 import { useIsMobile } from '../ui/hooks/use-media-query';
@@ -11,6 +13,7 @@ import { IconButton } from '../ui/icon-button/icon-button';
 import { AppHeader } from './app-header';
 import { menuItemsFor } from './menu-items';
 import { NavRail } from './nav-rail';
+import { TheftAlerts } from './theft-alerts';
 import styles from './shell-layout.module.css';
 
 const RAIL_STORAGE_KEY = 'vfm.navRailOpen';
@@ -47,56 +50,66 @@ export function ShellLayout() {
   };
 
   return (
-    <div
-      className={styles.shell}
-      data-rail={mobile ? 'drawer' : railOpen ? 'expanded' : 'collapsed'}
-    >
-      <a href="#main" className={styles.skip}>
-        {t('shell.skip')}
-      </a>
-      {!mobile && (
-        <aside className={styles.rail}>
-          <NavRail
-            items={items}
-            open={railOpen}
-            onOpenChange={changeRail}
-            version={appInfo.version}
-            homeUrl={homeUrl}
+    <LiveProvider>
+      <div
+        className={styles.shell}
+        data-rail={mobile ? 'drawer' : railOpen ? 'expanded' : 'collapsed'}
+      >
+        <TheftAlerts />
+        <a href="#main" className={styles.skip}>
+          {t('shell.skip')}
+        </a>
+        {!mobile && (
+          <aside className={styles.rail}>
+            <NavRail
+              items={items}
+              open={railOpen}
+              onOpenChange={changeRail}
+              version={appInfo.version}
+              homeUrl={homeUrl}
+            />
+          </aside>
+        )}
+        {mobile && (
+          <Dialog.Root
+            open={drawerOpen}
+            onOpenChange={(open) => setDrawer({ open, at: location.key })}
+          >
+            <Dialog.Portal>
+              <Dialog.Overlay className={styles.overlay} />
+              <Dialog.Content className={styles.drawer} aria-describedby={undefined}>
+                <Dialog.Title className="visually-hidden">{t('shell.nav.label')}</Dialog.Title>
+                <NavRail
+                  items={items}
+                  open
+                  variant="drawer"
+                  version={appInfo.version}
+                  homeUrl={homeUrl}
+                  onNavigate={() => setDrawer({ open: false, at: '' })}
+                />
+                <Dialog.Close asChild>
+                  <IconButton
+                    tone="dark"
+                    className={styles.drawerClose}
+                    label={t('shell.nav.close')}
+                  >
+                    <X size={20} aria-hidden="true" />
+                  </IconButton>
+                </Dialog.Close>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        )}
+        <div className={styles.column}>
+          <AppHeader
+            mobile={mobile}
+            onOpenMenu={() => setDrawer({ open: true, at: location.key })}
           />
-        </aside>
-      )}
-      {mobile && (
-        <Dialog.Root
-          open={drawerOpen}
-          onOpenChange={(open) => setDrawer({ open, at: location.key })}
-        >
-          <Dialog.Portal>
-            <Dialog.Overlay className={styles.overlay} />
-            <Dialog.Content className={styles.drawer} aria-describedby={undefined}>
-              <Dialog.Title className="visually-hidden">{t('shell.nav.label')}</Dialog.Title>
-              <NavRail
-                items={items}
-                open
-                variant="drawer"
-                version={appInfo.version}
-                homeUrl={homeUrl}
-                onNavigate={() => setDrawer({ open: false, at: '' })}
-              />
-              <Dialog.Close asChild>
-                <IconButton tone="dark" className={styles.drawerClose} label={t('shell.nav.close')}>
-                  <X size={20} aria-hidden="true" />
-                </IconButton>
-              </Dialog.Close>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
-      )}
-      <div className={styles.column}>
-        <AppHeader mobile={mobile} onOpenMenu={() => setDrawer({ open: true, at: location.key })} />
-        <main id="main" className={styles.main} tabIndex={-1}>
-          <Outlet />
-        </main>
+          <main id="main" className={styles.main} tabIndex={-1}>
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </LiveProvider>
   );
 }

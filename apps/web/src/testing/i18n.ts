@@ -4,14 +4,18 @@ import { initReactI18next } from 'react-i18next';
 import en from '../i18n/en.json';
 import { featureSection } from '../i18n/feature-messages';
 
-// the English files of the features, each under its section (as the shell loads them)
+// the English files of the features and shared modules, each under its section (as the shell
+// loads them)
 const features = Object.fromEntries(
   Object.entries(
-    import.meta.glob<Record<string, unknown>>('../features/*/i18n/en.json', {
+    import.meta.glob<Record<string, unknown>>(['../features/*/i18n/en.json', '../*/i18n/en.json'], {
       eager: true,
       import: 'default',
     }),
-  ).map(([file, messages]) => [featureSection(file.split('/')[2] ?? ''), messages]),
+  ).map(([file, messages]) => {
+    const parts = file.split('/');
+    return [featureSection(parts[parts.length - 3] ?? ''), messages];
+  }),
 );
 
 export function createTestI18n(): I18n {

@@ -1,6 +1,9 @@
 // GET fleet/information and fleet/statistics (DESIGN §5, SPEC §4): every counter of the fleet
 // in one pass over its bikes. Per-bike values (bucket, quarter, warning bits) are computed once
 // in a fenced subquery, then counted.
+import type { StatisticsQuery } from '@vfm/contract';
+import { groupScopeCondition } from '../bikes/group-scope';
+import { SqlParams } from '../bikes/sql';
 import {
   ACTIVITY_STATUSES,
   AVAILABILITIES,
@@ -29,7 +32,7 @@ const countsOf = (alias: string, column: string, values: readonly string[]) =>
 const countsByIndex = (alias: string, column: string, keys: readonly string[]) =>
   keys.map((key, index) => `count(*) FILTER (WHERE x.${column} = ${index}) AS "${alias}:${key}"`);
 
-const COUNTS_SQL = `SELECT count(*) AS total,
+const countsSql = (where: string) => `SELECT count(*) AS total,
   ${[
     ...countsOf('availability', 'availability', AVAILABILITIES),
     ...countsOf('status', 'status', ACTIVITY_STATUSES),
@@ -52,20 +55,24 @@ FROM (
          ${quarter('b.iot_battery_level')} AS iq,
          ${warningBitsSql()} AS w
     FROM ${bikeFrom('$1', '$2')}
-   WHERE b.fleet_id = $1
+   WHERE b.fleet_id = $1${where}
   OFFSET 0) x`;
 
 type CountRow = Record<string, number>;
 
-async function countFleet(scope: RequestScope): Promise<CountRow> {
+/** The counts of the fleet, or of the groups given and their descendants. */
+async function countFleet(scope: RequestScope, groupIds?: string[]): Promise<CountRow> {
   const now = scope.now.getTime();
+  const params = new SqlParams();
+  params.add(scope.fleetId);
+  params.add(scope.now);
   // SPEC §4 buckets in whole days since the last data: ≤ 7 means less than 8 days old
-  const [row] = await scope.database.query<CountRow>(COUNTS_SQL, [
-    scope.fleetId,
-    scope.now,
-    new Date(now - 8 * DAY_MS),
-    new Date(now - 15 * DAY_MS),
-  ]);
+  params.add(new Date(now - 8 * DAY_MS));
+  params.add(new Date(now - 15 * DAY_MS));
+  const where = groupIds?.length
+    ? ` AND ${groupScopeCondition(params, scope.fleetId, groupIds)}`
+    : '';
+  const [row] = await scope.database.query<CountRow>(countsSql(where), params.values);
   return row ?? {};
 }
 
@@ -81,14 +88,18 @@ function modes(row: CountRow): FleetStatistics['modes'] {
   return { ...known, UNKNOWN: unknown } satisfies Record<(typeof MODE_COUNT_KEYS)[number], number>;
 }
 
-export async function getStatistics(scope: RequestScope): Promise<FleetStatistics> {
-  const row = await countFleet(scope);
+export async function getStatistics(
+  scope: RequestScope,
+  query: StatisticsQuery = {},
+): Promise<FleetStatistics> {
+  const row = await countFleet(scope, query.groupId);
   return {
     totalBikes: Number(row.total ?? 0),
     lastCommunication: pick(row, 'lastCommunication', LAST_COMMUNICATION),
     bikeBattery: pick(row, 'bikeBattery', QUARTERS) satisfies BatteryQuarters,
     iotBattery: pick(row, 'iotBattery', QUARTERS),
     availability: pick(row, 'availability', AVAILABILITIES),
+    status: pick(row, 'status', ACTIVITY_STATUSES),
     modes: modes(row),
     warnings: pick(row, 'warnings', WARNING_TYPES),
     totals: {

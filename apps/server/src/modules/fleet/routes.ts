@@ -14,6 +14,7 @@ import {
   FleetListPageSchema,
   FleetListQuerySchema,
   FleetStatisticsSchema,
+  StatisticsQuerySchema,
   MarkersQuerySchema,
   MarkersSchema,
   STREAM_EVENTS,
@@ -173,10 +174,11 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'SPEC §4 buckets, availability, modes, warnings and totals of the fleet',
+        querystring: StatisticsQuerySchema,
         response: { 200: FleetStatisticsSchema, ...problemResponses() },
       },
     },
-    async (request) => getStatistics(scopeOf(request)),
+    async (request) => getStatistics(scopeOf(request), request.query),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 // Settings (DESIGN §5 "Settings"): application settings by language, app settings, and the
 // per-user settings that only their owner reads and writes.
+import { streetLines } from '@vfm/simulator';
 import {
   APP_VERSION,
   DEFAULT_DISTANCE_UNIT,
@@ -23,8 +24,10 @@ export class SettingsService {
   constructor(private readonly ctx: AppContext) {}
 
   appSettings(): AppSettings {
-    const { mapAccessToken, mapStyleUrl } = this.ctx.config;
-    return { version: APP_VERSION, mapAccessToken, mapStyleUrl };
+    const { mapAccessToken, mapStyleUrl, demo, simulatorBikes } = this.ctx.config;
+    // the offline basemap draws the simulated city's streets so that demo bikes ride on them
+    const demoStreets = demo && simulatorBikes > 0 ? streetLines() : [];
+    return { version: APP_VERSION, mapAccessToken, mapStyleUrl, demoStreets };
   }
 
   /** The row of the language, else of '*', else the configured URLs; unknown key → 404. */

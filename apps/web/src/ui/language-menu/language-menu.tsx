@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import { LANGUAGE_LABELS, type Language } from '@vfm/contract/constants';
-import { sortLanguages } from '../../i18n/language-url';
+import { sortLanguages } from './sort-languages';
 import styles from './language-menu.module.css';
 
 export interface LanguageMenuProps {

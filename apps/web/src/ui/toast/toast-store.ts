@@ -4,11 +4,18 @@ import { TOAST_DEFAULT_DELAY_MS, TOAST_SPACING_PX } from '@vfm/contract/constant
 
 export type ToastType = 'success' | 'info' | 'warning' | 'error';
 
+/** A button in the toast (e.g. "Open" the bike a warning is about); it closes the toast. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   type: ToastType;
   message: string;
   delay: number;
+  action?: ToastAction;
 }
 
 export interface ToastInput {
@@ -16,6 +23,7 @@ export interface ToastInput {
   message: string;
   /** milliseconds; SPEC §9 default 10 000 */
   delay?: number;
+  action?: ToastAction;
 }
 
 export interface ToastStore {
@@ -47,9 +55,9 @@ export function createToastStore(): ToastStore {
   };
 
   return {
-    show({ type, message, delay = TOAST_DEFAULT_DELAY_MS }) {
+    show({ type, message, delay = TOAST_DEFAULT_DELAY_MS, action }) {
       const id = nextId++;
-      toasts = [{ id, type, message, delay }, ...toasts];
+      toasts = [{ id, type, message, delay, action }, ...toasts];
       timers.set(
         id,
         setTimeout(() => dismiss(id), delay),

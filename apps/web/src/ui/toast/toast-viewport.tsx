@@ -30,9 +30,21 @@ export function ToastViewport({ store }: { store: ToastStore }) {
             data-type={toast.type}
           >
             <Icon className={styles.icon} size={22} aria-hidden="true" />
-            <div className={styles.body}>
+            <div className={`${styles.body} ${toast.action ? styles.withAction : ''}`}>
               <p className={styles.title}>{t(`ui.toast.${toast.type}`)}</p>
               <p className={styles.message}>{toast.message}</p>
+              {toast.action && (
+                <button
+                  type="button"
+                  className={styles.action}
+                  onClick={() => {
+                    store.dismiss(toast.id);
+                    toast.action?.run();
+                  }}
+                >
+                  {toast.action.label}
+                </button>
+              )}
             </div>
             <IconButton
               size="sm"

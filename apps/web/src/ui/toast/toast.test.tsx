@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { createToastStore, toastOffset } from './toast-store';
@@ -72,5 +72,19 @@ describe('toasts (SPEC §4, §9)', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(2);
     expect(screen.getAllByRole('status')).toHaveLength(2);
     expect(screen.getByText('Warning')).toBeInTheDocument();
+  });
+});
+
+describe('toast action', () => {
+  it('runs the action and closes the toast', () => {
+    const store = createToastStore();
+    const run = vi.fn();
+    renderWithProviders(<ToastViewport store={store} />);
+    act(() => {
+      store.show({ type: 'info', message: 'Theft reported: FR-1', action: { label: 'Open', run } });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(store.getSnapshot()).toHaveLength(0);
   });
 });

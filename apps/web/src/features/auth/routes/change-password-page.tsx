@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LockKeyhole, UserRoundCheck } from 'lucide-react';
 import { isApiError } from '../../../api/api-error';
-import { useChangePassword } from '../../../api/change-password';
+import { useChangePassword } from '../../../account/change-password';
 import { useServices } from '../../../services/services';
 import { usePageTitle } from '../../../services/use-page-title';
 import { InlineAlert } from '../../../ui/alert/inline-alert';

@@ -1,19 +1,280 @@
-// SPEC §2 fleet: the home page of users and admins. Map, list and filters come with the fleet
-// issue; until then the page says what it is for and points to the global search.
+// SPEC §2 fleet, the home page of users and admins (DESIGN §8): map and list of the fleet side
+// by side (the list alone below 600 px, with a Map/List switch), a summary strip, filters as
+// chips, multi-select with bulk actions, CSV exports. The view lives in the address; live
+// changes arrive through the app's stream controller.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Map, Search } from 'lucide-react';
-import { EmptyPage } from '../../../ui/empty-state/empty-page';
-import styles from './fleet-pages.module.css';
+import { List, Map as MapIcon, Search, Siren } from 'lucide-react';
+import { BULK_LIMIT, PAGE_SIZE_MAX } from '@vfm/contract/constants';
+import type { FleetListPage } from '@vfm/contract';
+import { isApiError } from '../../../api/api-error';
+import { useLiveStatus } from '../../../live/live-context';
+import { prefetchMap } from '../../../map/prefetch';
+import { useServices } from '../../../services/services';
+import { usePageTitle } from '../../../services/use-page-title';
+import { Button } from '../../../ui/button/button';
+import { useIsMobile } from '../../../ui/hooks/use-media-query';
+import { Spinner } from '../../../ui/spinner/spinner';
+import { useBulkAction, type BulkAction } from '../../../bike/bulk-actions';
+import { getFleetListPage } from '../api/get-fleet-list';
+import { useFleetGroups } from '../../../live/use-fleet-groups';
+import { useFleetInformation, useLowBatteryThresholds } from '../../../live/use-fleet-information';
+import { ActiveFilters } from '../components/active-filters';
+import { ExportMenu } from '../components/export-menu';
+import { FilterPanel } from '../components/filter-panel';
+import { FleetList } from '../components/fleet-list';
+import { SelectionBar } from '../../../bike/selection-bar';
+import { SplitView } from '../components/split-view';
+import { SummaryStrip } from '../components/summary-strip';
+import { useCommandFollowUp } from '../../../bike/use-command-followup';
+import {
+  activeFilterCount,
+  fleetFilterOf,
+  fleetViewSearch,
+  parseFleetView,
+  sortParam,
+  type FleetView,
+} from '../state/fleet-view';
+import styles from './fleet-page.module.css';
+
+const FleetMapPane = lazy(() => import('../components/fleet-map-pane'));
 
 export function FleetPage() {
   const { t } = useTranslation();
+  usePageTitle(t('shell.nav.fleet'));
+  const { http, toasts, queryClient } = useServices();
+  const mobile = useIsMobile();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const view = useMemo(() => parseFleetView(searchParams), [searchParams]);
+  const filter = useMemo(() => fleetFilterOf(view), [view]);
+
+  // the map's code, settings and markers load alongside the list, not after it
+  const showsMap = !mobile || view.show === 'map';
+  const [prefetchedFor] = useState(() => ({ ...filter, theftsOnly: view.thefts }));
+  useEffect(() => {
+    if (showsMap) prefetchMap(http, queryClient, prefetchedFor);
+  }, [showsMap, http, queryClient, prefetchedFor]);
+
+  const information = useFleetInformation();
+  const groups = useFleetGroups();
+  const lowBattery = useLowBatteryThresholds();
+
+  /** every change of the view is a history entry: Back undoes a filter */
+  const changeView = useCallback(
+    (next: FleetView, replace = false) => {
+      void navigate({ search: fleetViewSearch(next) }, { replace });
+    },
+    [navigate],
+  );
+
+  // the text filter follows the typing, a moment later
+  const [text, setText] = useState(view.q);
+  useEffect(() => setText(view.q), [view.q]);
+  useEffect(() => {
+    if (text === view.q) return;
+    const timer = setTimeout(() => changeView({ ...view, q: text }, true), 300);
+    return () => clearTimeout(timer);
+  }, [text, view, changeView]);
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const [matching, setMatching] = useState(0);
+  const bulk = useBulkAction();
+  const followCommands = useCommandFollowUp();
+
+  // the bike page's back button (history back) returns to this very view: it is in the address
+  const bikeHref = (vehicleNumber: string) => `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
+
+  const toggle = (vehicleNumber: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(vehicleNumber)) next.add(vehicleNumber);
+      return next;
+    });
+  const selectMany = (vehicleNumbers: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const vn of vehicleNumbers) {
+        if (on) next.add(vn);
+        else next.delete(vn);
+      }
+      return next;
+    });
+
+  const selectAllMatching = async () => {
+    const wanted = Math.min(matching, BULK_LIMIT);
+    const size = Math.min(PAGE_SIZE_MAX, wanted);
+    const numbers: string[] = [];
+    for (let page = 0; numbers.length < wanted; page += 1) {
+      const answer: FleetListPage = await getFleetListPage(http, {
+        ...filter,
+        page,
+        size,
+        sort: sortParam(view.sort),
+      });
+      numbers.push(...answer.content.map((row) => row.vehicleNumber));
+      if (answer.content.length < size) break;
+    }
+    setSelected(new Set(numbers.slice(0, wanted)));
+    if (matching > BULK_LIMIT) {
+      toasts.show({ type: 'info', message: t('bike.selection.tooMany', { limit: BULK_LIMIT }) });
+    }
+  };
+
+  const runBulk = (action: BulkAction) => {
+    const vehicleNumbers = [...selected].slice(0, BULK_LIMIT);
+    bulk.mutate(
+      { vehicleNumbers, action },
+      {
+        onSuccess: (result) => {
+          if (result.kind === 'commands') {
+            followCommands(result.accepted.commands);
+            toasts.show({
+              type: 'info',
+              message: t('bike.toast.sent', { count: result.accepted.commands.length }),
+            });
+          } else {
+            toasts.show({
+              type: 'success',
+              message: t('bike.toast.availability', { count: vehicleNumbers.length }),
+            });
+          }
+        },
+        onError: (error) => {
+          const detail = isApiError(error) ? (error.problem?.detail ?? error.problem?.title) : null;
+          toasts.show({
+            type: 'error',
+            message: t('bike.toast.error', { detail: detail ?? t('errors.generic') }),
+          });
+        },
+      },
+    );
+  };
+
+  const list = (
+    <FleetList
+      filter={filter}
+      sort={view.sort}
+      onSortChange={(sort) => changeView({ ...view, sort })}
+      filtersActive={activeFilterCount(view) > 0}
+      selected={selected}
+      onToggle={toggle}
+      onSelectMany={selectMany}
+      highlighted={highlighted}
+      onHover={setHighlighted}
+      lowBattery={lowBattery}
+      bikeHref={bikeHref}
+      onTotal={setMatching}
+    />
+  );
+  const map = (
+    <Suspense
+      fallback={
+        <div className={styles.mapLoading} aria-busy="true">
+          <Spinner /> {t('fleet.view.mapLoading')}
+        </div>
+      }
+    >
+      <FleetMapPane
+        filter={filter}
+        theftsOnly={view.thefts}
+        selected={selected}
+        highlighted={highlighted}
+        focused={view.bike}
+        onHover={setHighlighted}
+        onBoxSelect={(vns) => selectMany(vns, true)}
+        onFocus={(bike) => changeView({ ...view, bike }, true)}
+        onOpenBike={(vn) => void navigate(bikeHref(vn))}
+        lowBattery={lowBattery}
+        bikeHref={bikeHref}
+      />
+    </Suspense>
+  );
+
   return (
-    <EmptyPage title={t('shell.nav.fleet')} icon={Map} heading={t('pages.fleet.heading')}>
-      <p>{t('pages.fleet.text')}</p>
-      <p className={styles.hint}>
-        <Search size={16} aria-hidden="true" />
-        <span>{t('pages.fleet.searchHint')}</span>
-      </p>
-    </EmptyPage>
+    <div className={styles.page}>
+      <SummaryStrip information={information.data} view={view} onChange={changeView} />
+      <div className={styles.toolbar}>
+        <label className={styles.search}>
+          <Search size={16} aria-hidden="true" />
+          <span className="visually-hidden">{t('fleet.filters.search')}</span>
+          <input
+            type="search"
+            value={text}
+            maxLength={100}
+            placeholder={t('fleet.filters.search')}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </label>
+        <FilterPanel
+          view={view}
+          groups={groups.data ?? []}
+          total={matching}
+          onChange={changeView}
+        />
+        <Button
+          size="sm"
+          variant={view.thefts ? 'primary' : 'secondary'}
+          aria-pressed={view.thefts}
+          title={t('fleet.view.theftsHint')}
+          onClick={() =>
+            changeView({ ...view, thefts: !view.thefts, show: view.thefts ? view.show : 'map' })
+          }
+        >
+          <Siren size={16} aria-hidden="true" />
+          {t('fleet.view.thefts')}
+        </Button>
+        <ExportMenu filter={filter} fleetName={information.data?.name ?? 'fleet'} />
+        <LiveIndicator />
+        {mobile && (
+          <div className={styles.switch} role="group" aria-label={t('fleet.view.switch')}>
+            <Button
+              size="sm"
+              variant={view.show === 'list' ? 'primary' : 'secondary'}
+              aria-pressed={view.show === 'list'}
+              onClick={() => changeView({ ...view, show: 'list' })}
+            >
+              <List size={16} aria-hidden="true" />
+              {t('fleet.view.list')}
+            </Button>
+            <Button
+              size="sm"
+              variant={view.show === 'map' ? 'primary' : 'secondary'}
+              aria-pressed={view.show === 'map'}
+              onClick={() => changeView({ ...view, show: 'map' })}
+            >
+              <MapIcon size={16} aria-hidden="true" />
+              {t('fleet.view.map')}
+            </Button>
+          </div>
+        )}
+      </div>
+      <ActiveFilters view={view} groups={groups.data ?? []} onChange={changeView} />
+      <SelectionBar
+        count={selected.size}
+        matching={matching}
+        limit={BULK_LIMIT}
+        busy={bulk.isPending}
+        onSelectAll={() => void selectAllMatching()}
+        onClear={() => setSelected(new Set())}
+        onRun={runBulk}
+      />
+      <div className={styles.content}>
+        {mobile ? view.show === 'map' ? map : list : <SplitView first={map} second={list} />}
+      </div>
+    </div>
+  );
+}
+
+function LiveIndicator() {
+  const { t } = useTranslation();
+  const status = useLiveStatus();
+  return (
+    <span className={styles.live} data-status={status} role="status">
+      <span className={styles.liveDot} aria-hidden="true" />
+      {t(`fleet.live.${status === 'live' ? 'live' : status}`)}
+    </span>
   );
 }

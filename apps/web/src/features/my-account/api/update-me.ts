@@ -1,7 +1,7 @@
 // PUT accounts/me {fullName?, description?, photo? (data URL, null removes)} (DESIGN §5).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Me, MeUpdate } from '@vfm/contract';
-import { meKey } from '../../../api/get-me';
+import { meKey } from '../../../account/get-me';
 import type { HttpClient } from '../../../api/http-client';
 import { useServices } from '../../../services/services';
 

@@ -5,10 +5,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
-import { useChangePassword } from '../../../api/change-password';
+import { useChangePassword } from '../../../account/change-password';
 import { login } from '../../../api/login';
 import { useServices } from '../../../services/services';
-import { logout } from '../../../session/login-flow';
+import { logout } from '../../../account/login-flow';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
 import {
   NewPasswordForm,

@@ -10,8 +10,9 @@ import {
   type DistanceUnit,
   type Language,
 } from '@vfm/contract/constants';
-import { useUpdateUserSettings } from '../../../api/update-user-settings';
-import { languageSwitchUrl, sortLanguages } from '../../../i18n/language-url';
+import { useUpdateUserSettings } from '../../../account/update-user-settings';
+import { languageSwitchUrl } from '../../../i18n/language-url';
+import { sortLanguages } from '../../../ui/language-menu/sort-languages';
 import { useServices } from '../../../services/services';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
 import { Button } from '../../../ui/button/button';

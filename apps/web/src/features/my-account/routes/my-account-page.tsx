@@ -1,7 +1,7 @@
 // SPEC §2 my-account (user role): profile, own password, language and distance unit.
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../../api/get-me';
-import { useUserSettings } from '../../../api/get-user-settings';
+import { useMe } from '../../../account/get-me';
+import { useUserSettings } from '../../../account/get-user-settings';
 import { useSession } from '../../../services/services';
 import { usePageTitle } from '../../../services/use-page-title';
 import { InlineAlert } from '../../../ui/alert/inline-alert';

@@ -1,17 +1,179 @@
-// SPEC §2 warnings (user role); a tab per warning type comes with the warnings issue.
+// SPEC §2 warnings (DESIGN §8, issue "warnings" §1-2): a tab per warning type of SPEC §4 and an
+// "all" tab, each with its live count; the bikes of the tab with their figures and the theft
+// actions; bulk lock and IoT mode for the selected bikes; the tab on the map; CSV of the tab.
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TriangleAlert } from 'lucide-react';
-import { EmptyPage } from '../../../ui/empty-state/empty-page';
+import { Download, Map as MapIcon } from 'lucide-react';
+import { BULK_LIMIT } from '@vfm/contract/constants';
+import { WARNING_TYPES, type WarningType } from '@vfm/contract';
+import { isApiError } from '../../../api/api-error';
+import { downloadFleetCsv, csvFileName } from '../../../api/fleet-csv';
+import { useBulkAction, type BulkAction } from '../../../bike/bulk-actions';
+import { SelectionBar } from '../../../bike/selection-bar';
+import { useCommandFollowUp } from '../../../bike/use-command-followup';
+import { useLowBatteryThresholds } from '../../../live/use-fleet-information';
+import { totalOf, useWarningCounts } from '../../../live/use-warning-counts';
+import { useServices } from '../../../services/services';
+import { usePageTitle } from '../../../services/use-page-title';
+import { Button } from '../../../ui/button/button';
+import { Spinner } from '../../../ui/spinner/spinner';
+import { Tabs, type TabItem } from '../../../ui/tabs/tabs';
+import { WarningsList } from '../components/warnings-list';
+import styles from './warnings-page.module.css';
+
+const WarningsMap = lazy(() => import('../components/warnings-map'));
+
+const isWarningType = (value: string | null): value is WarningType =>
+  (WARNING_TYPES as readonly string[]).includes(value ?? '');
 
 export function WarningsPage() {
   const { t } = useTranslation();
+  usePageTitle(t('shell.nav.warnings'));
+  const { http, toasts } = useServices();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const type = isWarningType(params.get('type')) ? (params.get('type') as WarningType) : null;
+  const showMap = params.get('map') === '1';
+  const { data: counts } = useWarningCounts();
+  const lowBattery = useLowBatteryThresholds();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const bulk = useBulkAction();
+  const followCommands = useCommandFollowUp();
+
+  const href = (next: { type?: WarningType | null; map?: boolean }) => {
+    const search = new URLSearchParams();
+    const nextType = next.type === undefined ? type : next.type;
+    if (nextType) search.set('type', nextType);
+    if (next.map ?? showMap) search.set('map', '1');
+    const text = search.toString();
+    return `/warnings${text ? `?${text}` : ''}`;
+  };
+
+  const tabs: TabItem[] = [
+    {
+      id: 'all',
+      title: t('warnings.tabs.all'),
+      url: href({ type: null }),
+      active: type === null,
+      badge: totalOf(counts) > 0,
+      badgeValue: totalOf(counts),
+    },
+    ...WARNING_TYPES.map((warning) => ({
+      id: warning,
+      title: t(`bike.warning.${warning}`),
+      url: href({ type: warning }),
+      active: type === warning,
+      badge: (counts?.[warning] ?? 0) > 0,
+      badgeValue: counts?.[warning] ?? 0,
+    })),
+  ];
+
+  const selectMany = (vehicleNumbers: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const vehicleNumber of vehicleNumbers) {
+        if (on) next.add(vehicleNumber);
+        else next.delete(vehicleNumber);
+      }
+      return next;
+    });
+
+  const runBulk = (action: BulkAction) => {
+    const vehicleNumbers = [...selected].slice(0, BULK_LIMIT);
+    bulk.mutate(
+      { vehicleNumbers, action },
+      {
+        onSuccess: (result) => {
+          if (result.kind === 'commands') {
+            followCommands(result.accepted.commands);
+            toasts.show({
+              type: 'info',
+              message: t('bike.toast.sent', { count: result.accepted.commands.length }),
+            });
+          } else {
+            toasts.show({
+              type: 'success',
+              message: t('bike.toast.availability', { count: vehicleNumbers.length }),
+            });
+          }
+        },
+        onError: (error) =>
+          toasts.show({
+            type: 'error',
+            message: t('bike.toast.error', {
+              detail: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
+            }),
+          }),
+      },
+    );
+  };
+
+  const exportTab = async () => {
+    try {
+      const name = csvFileName('warnings', 'list');
+      await downloadFleetCsv(http, 'list', { warning: type ? [type] : [...WARNING_TYPES] }, name);
+    } catch {
+      toasts.show({ type: 'error', message: t('warnings.toolbar.exportFailed') });
+    }
+  };
+
+  const list = (
+    <WarningsList
+      type={type}
+      selected={selected}
+      onToggle={(vehicleNumber) => selectMany([vehicleNumber], !selected.has(vehicleNumber))}
+      onSelectMany={selectMany}
+      lowBattery={lowBattery}
+    />
+  );
+
   return (
-    <EmptyPage
-      title={t('shell.nav.warnings')}
-      icon={TriangleAlert}
-      heading={t('pages.warnings.heading')}
-    >
-      <p>{t('pages.warnings.text')}</p>
-    </EmptyPage>
+    <div className={styles.page}>
+      <Tabs tabs={tabs} label={t('warnings.tabs.label')} panelId="warnings-panel" />
+      <div className={styles.toolbar}>
+        <Button
+          size="sm"
+          variant={showMap ? 'primary' : 'secondary'}
+          aria-pressed={showMap}
+          onClick={() => void navigate(href({ map: !showMap }))}
+        >
+          <MapIcon size={16} aria-hidden="true" />
+          {showMap ? t('warnings.toolbar.hideMap') : t('warnings.toolbar.showMap')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => void exportTab()}>
+          <Download size={16} aria-hidden="true" />
+          {t('warnings.toolbar.export')}
+        </Button>
+      </div>
+      <SelectionBar
+        count={selected.size}
+        matching={selected.size}
+        limit={BULK_LIMIT}
+        busy={bulk.isPending}
+        onSelectAll={() => undefined}
+        onClear={() => setSelected(new Set())}
+        onRun={runBulk}
+      />
+      <div
+        id="warnings-panel"
+        role="tabpanel"
+        aria-labelledby={`tab-${type ?? 'all'}`}
+        className={`${styles.content} ${showMap ? styles.withMap : ''}`}
+      >
+        {showMap && (
+          <Suspense
+            fallback={
+              <div className={styles.mapLoading} aria-busy="true">
+                <Spinner />
+              </div>
+            }
+          >
+            <WarningsMap type={type} />
+          </Suspense>
+        )}
+        {list}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,23 @@
+// GET accounts/me: the signed-in account's profile (photo, full name, description).
+import { useQuery } from '@tanstack/react-query';
+import type { Me } from '@vfm/contract';
+import { queryKeys } from '../api/query-keys';
+import { useServices, useSession } from '../services/services';
+import type { HttpClient } from '../api/http-client';
+
+export const meKey = queryKeys.me;
+
+export function getMe(http: HttpClient) {
+  return http.get<Me>('accounts/me');
+}
+
+export function useMe() {
+  const { http } = useServices();
+  const { status } = useSession();
+  return useQuery({
+    queryKey: meKey,
+    queryFn: () => getMe(http),
+    enabled: status === 'authenticated',
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,38 @@
+// Every query key of the app in one place (STYLE "one file per client API operation" keeps the
+// fetchers beside their features; the keys live here so that the stream controller, the
+// features and the tests name the same cache entries). Keys are hierarchical: invalidating
+// a prefix (e.g. queryKeys.fleet.all) reaches every entry under it.
+import type { FleetFilter } from '@vfm/contract';
+
+export interface FleetListParams extends FleetFilter {
+  page: number;
+  size: number;
+  sort: string;
+}
+
+export const queryKeys = {
+  applicationSettings: (applicationKey: string, language: string) =>
+    ['application-settings', applicationKey, language] as const,
+  appSettings: ['app-settings'] as const,
+  me: ['accounts', 'me'] as const,
+  userSettings: (userId: string | null) => ['user-settings', userId] as const,
+  fleet: {
+    all: ['fleet'] as const,
+    information: ['fleet', 'information'] as const,
+    groups: ['fleet', 'group'] as const,
+    lists: ['fleet', 'list'] as const,
+    list: (params: FleetListParams) => ['fleet', 'list', params] as const,
+    statistics: ['fleet', 'statistics'] as const,
+  },
+  products: {
+    all: ['products'] as const,
+    bike: (vehicleNumber: string) => ['products', 'bike', vehicleNumber] as const,
+    details: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'details'] as const,
+    commands: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'commands'] as const,
+    events: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'events'] as const,
+    autotest: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'autotest'] as const,
+    warnings: ['products', 'warnings'] as const,
+    /** the counters of every warning type (navigation badge, warnings tabs) */
+    warningCounts: ['products', 'warnings', 'counts'] as const,
+  },
+} as const;

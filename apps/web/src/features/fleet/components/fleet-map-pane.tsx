@@ -1,0 +1,38 @@
+// The map side of the fleet screen: the shared map (src/map) fed with the view's filter, the
+// selection, the hovered row and the app's stream controller; its popup shows the bike.
+// Lazy-loaded: maplibre stays out of every other route.
+import type { FleetFilter } from '@vfm/contract';
+import { BikePopup } from '../../../bike/bike-popup';
+import { useLive } from '../../../live/live-context';
+import { FleetMap } from '../../../map/fleet-map';
+
+export interface FleetMapPaneProps {
+  filter: FleetFilter;
+  theftsOnly: boolean;
+  selected: ReadonlySet<string>;
+  highlighted: string | null;
+  focused: string | null;
+  onHover(vehicleNumber: string | null): void;
+  onBoxSelect(vehicleNumbers: string[]): void;
+  onFocus(vehicleNumber: string | null): void;
+  onOpenBike(vehicleNumber: string): void;
+  lowBattery: { bike: number; iot: number };
+  bikeHref(vehicleNumber: string): string;
+}
+
+export default function FleetMapPane({ lowBattery, bikeHref, ...props }: FleetMapPaneProps) {
+  const live = useLive();
+  return (
+    <FleetMap
+      {...props}
+      live={live}
+      renderPopup={(vehicleNumber) => (
+        <BikePopup
+          vehicleNumber={vehicleNumber}
+          href={bikeHref(vehicleNumber)}
+          lowBattery={lowBattery}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+// The statistics calls (DESIGN §5): fleet/statistics (buckets, distributions, totals),
+// fleet/statistics/traffic (trips, km and active bikes per hour or day) and fleet/chart (daily
+// series), each narrowed to a group; and the conflicts panel's counts through fleet/list.
+// Keys under queryKeys.fleet.statistics: the stream controller refreshes them while bikes
+// change.
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import type { Chart, FleetListPage, FleetStatistics, Traffic, WarningType } from '@vfm/contract';
+import { queryKeys } from '../../../api/query-keys';
+import { useServices } from '../../../services/services';
+import { previousPeriod, type Period } from '../state/shaping';
+
+const key = (...parts: unknown[]) => [...queryKeys.fleet.statistics, ...parts] as const;
+const groups = (groupId: string | null) => (groupId ? { groupId: [groupId] } : {});
+
+export function useStatistics(groupId: string | null) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: key('figures', groupId),
+    queryFn: () => http.get<FleetStatistics>('fleet/statistics', { query: groups(groupId) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The traffic of a period and of the period just before it (the comparison). */
+export function useTraffic(period: Period, groupId: string | null) {
+  const { http } = useServices();
+  const previous = previousPeriod(period);
+  return useQueries({
+    queries: [period, previous].map((p) => ({
+      queryKey: key('traffic', p, groupId),
+      queryFn: () =>
+        http.get<Traffic>('fleet/statistics/traffic', { query: { ...p, ...groups(groupId) } }),
+      placeholderData: keepPreviousData,
+    })),
+    combine: ([current, before]) => ({ current: current!, before: before! }),
+  });
+}
+
+export function useChart(period: Period, groupId: string | null) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: key('chart', period.from, period.to, groupId),
+    queryFn: () =>
+      http.get<Chart>('fleet/chart', {
+        query: { from: period.from, to: period.to, ...groups(groupId) },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Bikes offered to riders that should not be: AVAILABLE with one of these warnings. */
+export const CONFLICT_WARNINGS = [
+  'SUSPECTED_THEFT',
+  'LACK_MODULE_COMM',
+  'LOW_VEHICLE_BATTERY',
+  'LOW_MODULE_BATTERY',
+] as const satisfies readonly WarningType[];
+
+export function useConflicts(groupId: string | null) {
+  const { http } = useServices();
+  return useQueries({
+    queries: CONFLICT_WARNINGS.map((warning) => ({
+      queryKey: key('conflicts', warning, groupId),
+      queryFn: async () =>
+        (
+          await http.get<FleetListPage>('fleet/list', {
+            query: { availability: 'AVAILABLE', warning, size: 1, ...groups(groupId) },
+          })
+        ).totalElements,
+    })),
+  });
+}

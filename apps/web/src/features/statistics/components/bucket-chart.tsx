@@ -1,0 +1,67 @@
+// A distribution as accessible HTML bars (ADR 0073): each bucket a row of the list with its
+// label, its bar and its figure; a bucket the fleet list can filter by is a link to it.
+import { Link } from 'react-router';
+import styles from './statistics.module.css';
+
+export interface Bucket {
+  key: string;
+  label: string;
+  count: number;
+  /** the fleet list filtered to this bucket's bikes, where the list supports it */
+  href?: string;
+  tone?: 'good' | 'info' | 'warning' | 'danger' | 'neutral';
+}
+
+export function BucketChart({
+  title,
+  description,
+  buckets,
+  format,
+}: {
+  title: string;
+  description: string;
+  buckets: readonly Bucket[];
+  format(value: number): string;
+}) {
+  const total = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+  const largest = Math.max(1, ...buckets.map((bucket) => bucket.count));
+  return (
+    <figure className={styles.card}>
+      <figcaption>
+        <h2 className={styles.cardTitle}>{title}</h2>
+        <p className={styles.cardText}>{description}</p>
+      </figcaption>
+      <ul className={styles.bars}>
+        {buckets.map((bucket) => {
+          const share = total ? Math.round((bucket.count / total) * 100) : 0;
+          const label = (
+            <>
+              <span className={styles.barLabel}>{bucket.label}</span>
+              <span className={styles.barTrack} aria-hidden="true">
+                <span
+                  className={styles.barFill}
+                  data-tone={bucket.tone ?? 'info'}
+                  style={{ width: `${(bucket.count / largest) * 100}%` }}
+                />
+              </span>
+              <span className={styles.barValue}>
+                {format(bucket.count)} <span className={styles.share}>({share} %)</span>
+              </span>
+            </>
+          );
+          return (
+            <li key={bucket.key} title={`${bucket.label}: ${format(bucket.count)} (${share} %)`}>
+              {bucket.href ? (
+                <Link to={bucket.href} className={styles.bar}>
+                  {label}
+                </Link>
+              ) : (
+                <span className={styles.bar}>{label}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </figure>
+  );
+}

@@ -1,0 +1,110 @@
+// Traffic over time (fleet/statistics/traffic) drawn with uPlot (ADR 0073): the chosen series
+// of the period and, dashed, of the period before; a legend, tooltips on hover, and the same
+// figures as a table for screen readers. Lazy-loaded with the statistics page.
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { Traffic } from '@vfm/contract';
+import styles from './statistics.module.css';
+
+export type TrafficSeries = 'trips' | 'distanceKm' | 'activeBikes';
+
+export default function TrafficChart({
+  current,
+  before,
+  series,
+  labels,
+  format,
+  formatTime,
+  formatTick,
+}: {
+  current: Traffic;
+  before: Traffic | undefined;
+  series: TrafficSeries;
+  labels: { current: string; before: string; time: string; value: string; caption: string };
+  format(value: number): string;
+  formatTime(iso: string): string;
+  /** a short time for the axis ticks */
+  formatTick(iso: string): string;
+}) {
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const host = element.current;
+    if (!host) return;
+    const x = current.buckets.map((bucket) => Date.parse(bucket.start) / 1000);
+    const values = current.buckets.map((bucket) => bucket[series]);
+    // the previous period, shifted onto the current one's time axis
+    const previous = current.buckets.map((_, index) => before?.buckets[index]?.[series] ?? null);
+    const plot = new uPlot(
+      {
+        width: host.clientWidth || 600,
+        height: 260,
+        series: [
+          {
+            label: labels.time,
+            value: (_, value) =>
+              value === null ? '—' : formatTime(new Date(value * 1000).toISOString()),
+          },
+          {
+            label: labels.current,
+            stroke: '#0f7c72',
+            width: 2,
+            fill: 'rgba(22,153,139,0.12)',
+            value: (_, v) => (v === null ? '—' : format(v)),
+          },
+          {
+            label: labels.before,
+            stroke: '#66778a',
+            width: 1.5,
+            dash: [6, 4],
+            value: (_, v) => (v === null ? '—' : format(v)),
+          },
+        ],
+        axes: [
+          {
+            stroke: '#4a5b6d',
+            // ticks in the page's language, not uPlot's English defaults
+            values: (_, ticks) =>
+              ticks.map((tick) => formatTick(new Date(tick * 1000).toISOString())),
+          },
+          { stroke: '#4a5b6d', values: (_, ticks) => ticks.map(format) },
+        ],
+        legend: { live: true },
+        cursor: { points: { size: 8 } },
+      },
+      [x, values, previous],
+      host,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: host.clientWidth, height: 260 }));
+    resize.observe(host);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [current, before, series, labels, format, formatTime, formatTick]);
+
+  return (
+    <>
+      <div ref={element} className={styles.plot} aria-hidden="true" />
+      <table className="visually-hidden">
+        <caption>{labels.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{labels.time}</th>
+            <th scope="col">{labels.current}</th>
+            <th scope="col">{labels.before}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {current.buckets.map((bucket, index) => (
+            <tr key={bucket.start}>
+              <th scope="row">{formatTime(bucket.start)}</th>
+              <td>{format(bucket[series])}</td>
+              <td>{before?.buckets[index] ? format(before.buckets[index]![series]) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

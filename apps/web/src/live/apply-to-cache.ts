@@ -1,0 +1,63 @@
+// How a batch of live changes reaches the query cache (the components only read the cache):
+// list rows are replaced in place, removed bikes leave the lists, the warning counters are
+// written where they are shown; one bike's page and histories are refetched when that bike
+// changed. Fleet-wide counts are refetched at most every few seconds (throttled by the caller).
+import type { QueryClient } from '@tanstack/react-query';
+import type { FleetInformation, FleetListItem, FleetListPage } from '@vfm/contract';
+import { queryKeys } from '../api/query-keys';
+import type { LiveBatch } from './live-batch';
+
+function patchListPage(
+  page: FleetListPage | undefined,
+  changed: Map<string, FleetListItem>,
+  removed: Set<string>,
+): FleetListPage | undefined {
+  if (!page) return page;
+  let touched = false;
+  let removedCount = 0;
+  const content: FleetListItem[] = [];
+  for (const row of page.content) {
+    if (removed.has(row.vehicleNumber)) {
+      removedCount += 1;
+      touched = true;
+      continue;
+    }
+    const next = changed.get(row.vehicleNumber);
+    if (next) touched = true;
+    content.push(next ?? row);
+  }
+  if (!touched) return page;
+  return { ...page, content, totalElements: Math.max(0, page.totalElements - removedCount) };
+}
+
+/** Applies a batch; returns whether fleet-wide figures (counts, warnings lists) went stale. */
+export function applyBatchToCache(queryClient: QueryClient, batch: LiveBatch): boolean {
+  const changed = new Map(batch.bikes.map((bike) => [bike.vehicleNumber, bike]));
+  const removed = new Set(batch.removed);
+  if (changed.size || removed.size) {
+    queryClient.setQueriesData<FleetListPage>({ queryKey: queryKeys.fleet.lists }, (page) =>
+      patchListPage(page, changed, removed),
+    );
+  }
+  if (batch.warnings) {
+    const warnings = batch.warnings;
+    queryClient.setQueryData(queryKeys.products.warningCounts, warnings);
+    queryClient.setQueryData<FleetInformation>(queryKeys.fleet.information, (information) =>
+      information ? { ...information, warnings } : information,
+    );
+  }
+
+  const touchedBikes = new Set<string>([...changed.keys(), ...removed]);
+  for (const command of batch.commands) touchedBikes.add(command.vehicleNumber);
+  for (const event of batch.events) if (event.vehicleNumber) touchedBikes.add(event.vehicleNumber);
+  for (const vehicleNumber of touchedBikes) {
+    // only what is cached is refetched (a bike page open, or visited recently)
+    if (
+      queryClient.getQueryCache().findAll({ queryKey: queryKeys.products.bike(vehicleNumber) })
+        .length
+    ) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.bike(vehicleNumber) });
+    }
+  }
+  return changed.size > 0 || removed.size > 0 || batch.warnings !== null;
+}

@@ -1,0 +1,83 @@
+// Coalescing of the stream's events (STYLE "live data flows one way"): between two flushes a
+// bike keeps only its latest state, a command its latest status, the warning counters their
+// latest values. Whatever the event rate, listeners see at most one batch per flush.
+import type {
+  Command,
+  FleetListItem,
+  StreamPayloads,
+  VfmEvent,
+  WarningCounts,
+} from '@vfm/contract';
+
+export interface LiveBatch {
+  /** the latest state of each bike that changed */
+  bikes: FleetListItem[];
+  /** bikes removed from the fleet */
+  removed: string[];
+  /** the latest status of each command created or changed */
+  commands: Command[];
+  events: VfmEvent[];
+  /** the warning counters, when they changed */
+  warnings: WarningCounts | null;
+}
+
+export class LiveBatchBuffer {
+  private bikes = new Map<string, FleetListItem>();
+  private removed = new Set<string>();
+  private commands = new Map<string, Command>();
+  private events: VfmEvent[] = [];
+  private warnings: WarningCounts | null = null;
+
+  get isEmpty(): boolean {
+    return (
+      !this.bikes.size &&
+      !this.removed.size &&
+      !this.commands.size &&
+      !this.events.length &&
+      !this.warnings
+    );
+  }
+
+  addBikes({ bikes }: StreamPayloads['bikes']): void {
+    for (const bike of bikes) {
+      this.removed.delete(bike.vehicleNumber);
+      this.bikes.set(bike.vehicleNumber, bike);
+    }
+  }
+
+  addRemoved({ vehicleNumbers }: StreamPayloads['removed']): void {
+    for (const vehicleNumber of vehicleNumbers) {
+      this.bikes.delete(vehicleNumber);
+      this.removed.add(vehicleNumber);
+    }
+  }
+
+  addCommands({ commands }: StreamPayloads['commands']): void {
+    for (const command of commands) this.commands.set(command.id, command);
+  }
+
+  addEvents({ events }: StreamPayloads['events']): void {
+    this.events.push(...events);
+  }
+
+  addWarnings({ counts }: StreamPayloads['warnings']): void {
+    this.warnings = counts;
+  }
+
+  /** The batch so far; the buffer starts empty again. */
+  take(): LiveBatch {
+    const batch: LiveBatch = {
+      bikes: [...this.bikes.values()],
+      removed: [...this.removed],
+      commands: [...this.commands.values()],
+      events: this.events,
+      warnings: this.warnings,
+    };
+    this.bikes.clear();
+    this.removed.clear();
+    this.commands.clear();
+    this.events = [];
+    this.warnings = null;
+    return batch;
+  }
+}

@@ -1,0 +1,162 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FleetInformation, FleetListPage } from '@vfm/contract';
+import { createHttpClient } from '../api/http-client';
+import { queryKeys, type FleetListParams } from '../api/query-keys';
+import { createSessionStore } from '../session/session-store';
+import {
+  makeCommand,
+  makeFleetInformation,
+  makeFleetListItem,
+  makeListPage,
+  makeWarningCounts,
+} from '../testing/data-generators';
+import { createFakeServer } from '../testing/fake-server';
+import { MemoryStorage } from '../testing/memory-storage';
+import { createSseFeed, type SseFeed } from '../testing/sse-feed';
+import { makeToken } from '../testing/tokens';
+import type { LiveBatch } from './live-batch';
+import { createStreamController, type StreamController } from './stream-controller';
+
+const LIST: FleetListParams = { page: 0, size: 50, sort: 'vehicleNumber,asc' };
+
+let controller: StreamController | null = null;
+afterEach(() => {
+  controller?.stop();
+  controller = null;
+  vi.useRealTimers();
+});
+
+function setup(feeds: SseFeed[]) {
+  const server = createFakeServer();
+  let opened = 0;
+  server.on('GET fleet/stream', () => {
+    const feed = feeds[opened];
+    opened += 1;
+    return feed ? feed.response() : new Response(null, { status: 503 });
+  });
+  const storage = new MemoryStorage();
+  storage.setItem('jwtToken', makeToken({ ROLES: ['ROLE_VFM'] }));
+  const session = createSessionStore({ applicationKey: 'VFM', storage });
+  const http = createHttpClient({
+    apiKey: 'k',
+    publicEndpoints: [],
+    language: 'fr',
+    session,
+    fetch: server.fetch,
+    readCookies: () => '',
+  });
+  const queryClient = new QueryClient();
+  controller = createStreamController({
+    http,
+    queryClient,
+    flushMs: 50,
+    countsEveryMs: 1000,
+    retryDelay: () => 20,
+  });
+  const batches: LiveBatch[] = [];
+  controller.subscribe((batch) => batches.push(batch));
+  return { server, queryClient, controller, batches, opened: () => opened };
+}
+
+const until = (condition: () => boolean) => vi.waitFor(() => expect(condition()).toBe(true));
+
+describe('stream controller', () => {
+  it('coalesces a burst into one batch: the latest state of each bike', async () => {
+    const feed = createSseFeed();
+    const { controller, batches } = setup([feed]);
+    controller.start();
+    await until(() => controller.status() === 'connecting');
+    feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    await until(() => controller.status() === 'live');
+    const a1 = makeFleetListItem({ vehicleNumber: 'A', bikeBatteryLevel: 50 });
+    const b = makeFleetListItem({ vehicleNumber: 'B' });
+    const a2 = { ...a1, bikeBatteryLevel: 49 };
+    for (let i = 0; i < 100; i += 1) feed.send('bikes', { bikes: [a1, b] });
+    feed.send('bikes', { bikes: [a2] });
+    await until(() => batches.length === 1);
+    expect(batches[0]!.bikes.map((bike) => [bike.vehicleNumber, bike.bikeBatteryLevel])).toEqual([
+      ['A', 49],
+      ['B', 80],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(batches).toHaveLength(1);
+  });
+
+  it('writes rows, removals and warning counters into the cache in place', async () => {
+    const feed = createSseFeed();
+    const { controller, queryClient } = setup([feed]);
+    const rows = ['A', 'B', 'C'].map((vehicleNumber) => makeFleetListItem({ vehicleNumber }));
+    queryClient.setQueryData(queryKeys.fleet.list(LIST), makeListPage(rows, { totalElements: 30 }));
+    queryClient.setQueryData(queryKeys.fleet.information, makeFleetInformation());
+    controller.start();
+    feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    feed.send('bikes', { bikes: [{ ...rows[1]!, availability: 'OUT' }] });
+    feed.send('removed', { vehicleNumbers: ['C'] });
+    feed.send('warnings', { counts: makeWarningCounts({ SUSPECTED_THEFT: 4 }) });
+    await until(
+      () =>
+        queryClient.getQueryData<FleetListPage>(queryKeys.fleet.list(LIST))!.content.length === 2,
+    );
+    const page = queryClient.getQueryData<FleetListPage>(queryKeys.fleet.list(LIST))!;
+    expect(page.content.map((row) => [row.vehicleNumber, row.availability])).toEqual([
+      ['A', 'AVAILABLE'],
+      ['B', 'OUT'],
+    ]);
+    expect(page.totalElements).toBe(29);
+    const information = queryClient.getQueryData<FleetInformation>(queryKeys.fleet.information)!;
+    expect(information.warnings.SUSPECTED_THEFT).toBe(4);
+  });
+
+  it("refetches an open bike's page when its commands change", async () => {
+    const feed = createSseFeed();
+    const { controller, queryClient } = setup([feed]);
+    const fetchDetails = vi.fn(async () => ({ vehicleNumber: 'A' }));
+    await queryClient.fetchQuery({
+      queryKey: queryKeys.products.details('A'),
+      queryFn: fetchDetails,
+    });
+    controller.start();
+    feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    feed.send('commands', {
+      commands: [makeCommand({ vehicleNumber: 'A', status: 'ACKNOWLEDGED' })],
+    });
+    await until(() => queryClient.getQueryState(queryKeys.products.details('A'))!.isInvalidated);
+  });
+
+  it('reconnects after a loss and asks everything shown to reload', async () => {
+    const first = createSseFeed();
+    const second = createSseFeed();
+    const { controller, opened, queryClient } = setup([first, second]);
+    const resyncs = vi.fn();
+    controller.onResync(resyncs);
+    queryClient.setQueryData(queryKeys.fleet.list(LIST), makeListPage([]));
+    controller.start();
+    first.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    await until(() => controller.status() === 'live');
+    first.close();
+    await until(() => controller.status() === 'reconnecting' || opened() === 2);
+    await until(() => opened() === 2);
+    second.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    await until(() => controller.status() === 'live');
+    expect(resyncs).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryState(queryKeys.fleet.list(LIST))!.isInvalidated).toBe(true);
+  });
+
+  it("follows the server's resync and stops for good when refused", async () => {
+    const feed = createSseFeed();
+    const { controller, server } = setup([feed]);
+    const resyncs = vi.fn();
+    controller.onResync(resyncs);
+    controller.start();
+    feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    feed.send('resync', { reason: 'too many changes' });
+    await until(() => resyncs.mock.calls.length === 1);
+    server.on('GET fleet/stream', () => new Response(null, { status: 403 }));
+    feed.close();
+    await until(() => controller.status() === 'stopped');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // one refused attempt, no retry
+    expect(server.callsTo('GET fleet/stream')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,200 @@
+// The app's one stream controller (DESIGN §8, STYLE "live data flows one way"): it holds the
+// fleet/stream connection while the user is signed in, coalesces bursts into at most one batch
+// per flush interval, writes each batch into the query cache and hands it to subscribers (the
+// map). After a network loss it reconnects with a growing delay and, once back, everything
+// shown is reloaded, since a stream has no replay (ADR 0020).
+import type { QueryClient } from '@tanstack/react-query';
+import { STREAM_EVENTS, type StreamEventName, type StreamPayloads } from '@vfm/contract';
+import { isApiError } from '../api/api-error';
+import type { HttpClient } from '../api/http-client';
+import { queryKeys } from '../api/query-keys';
+import { applyBatchToCache } from './apply-to-cache';
+import { LiveBatchBuffer, type LiveBatch } from './live-batch';
+import { readServerEvents } from './sse';
+
+export type LiveStatus = 'stopped' | 'connecting' | 'live' | 'reconnecting';
+
+export interface StreamController {
+  start(): void;
+  stop(): void;
+  status(): LiveStatus;
+  subscribeStatus(listener: () => void): () => void;
+  /** coalesced batches of changes; returns unsubscribe */
+  subscribe(listener: (batch: LiveBatch) => void): () => void;
+  /** the server asked to reload (resync) or the stream came back after a loss */
+  onResync(listener: () => void): () => void;
+}
+
+export interface StreamControllerOptions {
+  http: HttpClient;
+  queryClient: QueryClient;
+  /** longest wait between a change and its batch (ms) */
+  flushMs?: number;
+  /** fleet-wide counts are refetched at most this often while bikes change (ms) */
+  countsEveryMs?: number;
+  /** delay before the n-th reconnection attempt (ms) */
+  retryDelay?: (attempt: number) => number;
+}
+
+/** 1 s, 2 s, 4 s … up to 30 s, with ±20 % jitter so that browsers do not return in step. */
+export const defaultRetryDelay = (attempt: number) =>
+  Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5)) * (0.8 + Math.random() * 0.4);
+
+export function createStreamController(options: StreamControllerOptions): StreamController {
+  const { http, queryClient } = options;
+  const flushMs = options.flushMs ?? 250;
+  const countsEveryMs = options.countsEveryMs ?? 5000;
+  const retryDelay = options.retryDelay ?? defaultRetryDelay;
+
+  const batchListeners = new Set<(batch: LiveBatch) => void>();
+  const resyncListeners = new Set<() => void>();
+  const statusListeners = new Set<() => void>();
+  const buffer = new LiveBatchBuffer();
+  let status: LiveStatus = 'stopped';
+  let abort: AbortController | null = null;
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let countsTimer: ReturnType<typeof setTimeout> | null = null;
+  let countsDue = false;
+  let attempt = 0;
+  let lostConnection = false;
+
+  const setStatus = (next: LiveStatus) => {
+    if (status === next) return;
+    status = next;
+    statusListeners.forEach((listener) => listener());
+  };
+
+  const refetchCounts = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.information });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.statistics });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.products.warnings });
+  };
+  /** at most one refetch of the fleet-wide figures per countsEveryMs */
+  const scheduleCounts = () => {
+    if (countsTimer) {
+      countsDue = true;
+      return;
+    }
+    refetchCounts();
+    countsTimer = setTimeout(() => {
+      countsTimer = null;
+      if (countsDue) {
+        countsDue = false;
+        scheduleCounts();
+      }
+    }, countsEveryMs);
+  };
+
+  const flush = () => {
+    flushTimer = null;
+    if (buffer.isEmpty) return;
+    const batch = buffer.take();
+    if (applyBatchToCache(queryClient, batch)) scheduleCounts();
+    batchListeners.forEach((listener) => listener(batch));
+  };
+  const scheduleFlush = () => {
+    flushTimer ??= setTimeout(flush, flushMs);
+  };
+
+  const resync = () => {
+    buffer.take();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+    resyncListeners.forEach((listener) => listener());
+  };
+
+  const handle = (name: StreamEventName, data: unknown) => {
+    switch (name) {
+      case 'ready':
+        attempt = 0;
+        setStatus('live');
+        if (lostConnection) {
+          lostConnection = false;
+          resync();
+        }
+        return;
+      case 'bikes':
+        buffer.addBikes(data as StreamPayloads['bikes']);
+        break;
+      case 'removed':
+        buffer.addRemoved(data as StreamPayloads['removed']);
+        break;
+      case 'commands':
+        buffer.addCommands(data as StreamPayloads['commands']);
+        break;
+      case 'events':
+        buffer.addEvents(data as StreamPayloads['events']);
+        break;
+      case 'warnings':
+        buffer.addWarnings(data as StreamPayloads['warnings']);
+        break;
+      case 'resync':
+        resync();
+        return;
+    }
+    scheduleFlush();
+  };
+
+  const connect = async (signal: AbortSignal) => {
+    setStatus(lostConnection ? 'reconnecting' : 'connecting');
+    try {
+      const response = await http.stream('fleet/stream', { signal });
+      if (!response.body) throw new Error('fleet/stream answered without a body');
+      await readServerEvents(response.body, ({ name, data }) => {
+        if ((STREAM_EVENTS as readonly string[]).includes(name)) {
+          handle(name as StreamEventName, data);
+        }
+      });
+    } catch (error) {
+      if (signal.aborted) return;
+      // refused for good (signed out, no role): the session's own events take over
+      if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429) {
+        setStatus('stopped');
+        return;
+      }
+    }
+    if (signal.aborted) return;
+    // the stream ended or failed: come back after a while and reload what was missed
+    flush();
+    lostConnection = true;
+    setStatus('reconnecting');
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      if (!signal.aborted) void connect(signal);
+    }, retryDelay(attempt));
+    attempt += 1;
+  };
+
+  return {
+    start() {
+      if (abort) return;
+      abort = new AbortController();
+      attempt = 0;
+      lostConnection = false;
+      void connect(abort.signal);
+    },
+    stop() {
+      abort?.abort();
+      abort = null;
+      for (const timer of [flushTimer, retryTimer, countsTimer]) if (timer) clearTimeout(timer);
+      flushTimer = retryTimer = countsTimer = null;
+      countsDue = false;
+      buffer.take();
+      setStatus('stopped');
+    },
+    status: () => status,
+    subscribeStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    subscribe(listener) {
+      batchListeners.add(listener);
+      return () => batchListeners.delete(listener);
+    },
+    onResync(listener) {
+      resyncListeners.add(listener);
+      return () => resyncListeners.delete(listener);
+    },
+  };
+}

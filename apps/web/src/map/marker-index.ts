@@ -1,0 +1,237 @@
+// The map's bikes off the main thread (ADR 0072): the compact fleet/markers payload decoded
+// once into typed arrays, live changes applied in place, a supercluster index over the bikes
+// that are not thefts (thefts are never hidden in a cluster), and what one view needs: the
+// clusters and bikes inside a bounding box at a zoom. Pure logic, run by marker-worker.ts.
+import Supercluster from 'supercluster';
+import {
+  MARKER_COORDINATE_SCALE,
+  MARKER_STATE_SHIFT,
+  THEFT_STATES,
+  WARNING_TYPES,
+  type FleetFilter,
+  type FleetListItem,
+  type Markers,
+} from '@vfm/contract';
+import { ACTIVITY_STATUSES, AVAILABILITIES, IOT_MODES, decodeMarkerState } from '@vfm/contract';
+
+/** How a bike is drawn, in order of precedence (MARKER_KIND_STYLE gives the colours). */
+export const MARKER_KINDS = [
+  'reportedTheft',
+  'suspectedTheft',
+  'warning',
+  'moving',
+  'available',
+  'unavailable',
+] as const;
+export type MarkerKind = (typeof MARKER_KINDS)[number];
+
+export function kindOf(state: number): MarkerKind {
+  const { theft, warnings, status, availability } = decodeMarkerState(state);
+  if (theft === 'REPORTED') return 'reportedTheft';
+  if (theft === 'SUSPECTED') return 'suspectedTheft';
+  if (warnings.length) return 'warning';
+  if (status === 'MOVING') return 'moving';
+  return availability === 'AVAILABLE' ? 'available' : 'unavailable';
+}
+
+/** The marker state integer of a list item (ADR 0021), as the server encodes it. */
+export function stateOf(bike: FleetListItem): number {
+  let state = 0;
+  for (const warning of bike.warnings) state |= 1 << WARNING_TYPES.indexOf(warning);
+  state |= Math.max(0, ACTIVITY_STATUSES.indexOf(bike.status)) << MARKER_STATE_SHIFT.status;
+  state |=
+    Math.max(0, AVAILABILITIES.indexOf(bike.availability)) << MARKER_STATE_SHIFT.availability;
+  state |= Math.max(0, THEFT_STATES.indexOf(bike.theft)) << MARKER_STATE_SHIFT.theft;
+  const mode = bike.iotMode ? IOT_MODES.indexOf(bike.iotMode) + 1 : 0;
+  return state | (mode << MARKER_STATE_SHIFT.iotMode);
+}
+
+export interface MapFilter extends FleetFilter {
+  /** only reported and suspected thefts */
+  theftsOnly?: boolean;
+}
+
+/**
+ * Whether a changed bike belongs on the map of this filter (the same rules as fleet/list). A
+ * group filter cannot be checked here (descendants are the server's): a bike already shown
+ * stays, a new one waits for the next load.
+ */
+export function matchesFilter(bike: FleetListItem, filter: MapFilter, shown: boolean): boolean {
+  if (bike.latitude === null || bike.longitude === null) return false;
+  if (filter.theftsOnly && bike.theft === 'NONE') return false;
+  if (filter.availability?.length && !filter.availability.includes(bike.availability)) return false;
+  if (filter.status?.length && !filter.status.includes(bike.status)) return false;
+  if (filter.mode?.length && !(bike.iotMode && filter.mode.includes(bike.iotMode))) return false;
+  if (filter.warning?.length && !bike.warnings.some((w) => filter.warning!.includes(w)))
+    return false;
+  if (filter.q) {
+    const q = filter.q.toLowerCase();
+    const fields = [bike.vehicleNumber, bike.bikeCode, bike.moduleId ?? '', bike.model];
+    if (!fields.some((field) => field.toLowerCase().includes(q))) return false;
+  }
+  if (filter.groupId?.length && !shown) return false;
+  return true;
+}
+
+export interface BikeProperties {
+  vn: string;
+  /** index in MARKER_KINDS */
+  k: number;
+  /** any warning (clusters count them) */
+  w: 0 | 1;
+}
+export interface ClusterProperties {
+  /** bikes with a warning in the cluster */
+  w: number;
+}
+
+export type ViewFeature =
+  | GeoJSON.Feature<GeoJSON.Point, BikeProperties>
+  | GeoJSON.Feature<
+      GeoJSON.Point,
+      ClusterProperties & { cluster: true; cluster_id: number; point_count: number }
+    >;
+
+export interface MarkerView {
+  clusters: Array<{ id: number; lon: number; lat: number; count: number; warned: number }>;
+  bikes: Array<GeoJSON.Feature<GeoJSON.Point, BikeProperties>>;
+  thefts: Array<GeoJSON.Feature<GeoJSON.Point, BikeProperties>>;
+}
+
+interface Bike {
+  lon: number;
+  lat: number;
+  state: number;
+}
+
+export class MarkerIndex {
+  private bikes = new Map<string, Bike>();
+  private clusters: Supercluster<BikeProperties, ClusterProperties> | null = null;
+  private thefts: Array<GeoJSON.Feature<GeoJSON.Point, BikeProperties>> = [];
+
+  get size(): number {
+    return this.bikes.size;
+  }
+
+  has(vehicleNumber: string): boolean {
+    return this.bikes.has(vehicleNumber);
+  }
+
+  load(markers: Markers): void {
+    this.bikes.clear();
+    for (let i = 0; i < markers.vehicleNumber.length; i += 1) {
+      this.bikes.set(markers.vehicleNumber[i]!, {
+        lat: markers.latitude[i]! / MARKER_COORDINATE_SCALE,
+        lon: markers.longitude[i]! / MARKER_COORDINATE_SCALE,
+        state: markers.state[i]!,
+      });
+    }
+    this.build();
+  }
+
+  /** Applies changed and removed bikes; returns whether anything on the map changed. */
+  apply(changed: FleetListItem[], removed: string[], filter: MapFilter): boolean {
+    let touched = false;
+    for (const vehicleNumber of removed) touched = this.bikes.delete(vehicleNumber) || touched;
+    for (const bike of changed) {
+      const shown = this.bikes.has(bike.vehicleNumber);
+      if (!matchesFilter(bike, filter, shown)) {
+        touched = this.bikes.delete(bike.vehicleNumber) || touched;
+        continue;
+      }
+      this.bikes.set(bike.vehicleNumber, {
+        lat: bike.latitude!,
+        lon: bike.longitude!,
+        state: stateOf(bike),
+      });
+      touched = true;
+    }
+    return touched;
+  }
+
+  build(): void {
+    const points: Array<GeoJSON.Feature<GeoJSON.Point, BikeProperties>> = [];
+    this.thefts = [];
+    for (const [vn, bike] of this.bikes) {
+      const kind = kindOf(bike.state);
+      const k = MARKER_KINDS.indexOf(kind);
+      const feature: GeoJSON.Feature<GeoJSON.Point, BikeProperties> = {
+        type: 'Feature',
+        id: vn,
+        geometry: { type: 'Point', coordinates: [bike.lon, bike.lat] },
+        properties: { vn, k, w: (bike.state & 0b11111) !== 0 ? 1 : 0 },
+      };
+      if (kind === 'reportedTheft' || kind === 'suspectedTheft') this.thefts.push(feature);
+      else points.push(feature);
+    }
+    this.clusters = new Supercluster<BikeProperties, ClusterProperties>({
+      radius: 60,
+      maxZoom: 17,
+      map: (props) => ({ w: props.w }),
+      reduce: (accumulated, props) => {
+        accumulated.w += props.w;
+      },
+    });
+    this.clusters.load(points);
+  }
+
+  view(bbox: [number, number, number, number], zoom: number): MarkerView {
+    const view: MarkerView = { clusters: [], bikes: [], thefts: [] };
+    const inBox = ([lon, lat]: number[]) =>
+      lon! >= bbox[0] && lon! <= bbox[2] && lat! >= bbox[1] && lat! <= bbox[3];
+    for (const feature of this.clusters?.getClusters(bbox, Math.floor(zoom)) ?? []) {
+      const properties = feature.properties as Partial<
+        ClusterProperties & { cluster: boolean; cluster_id: number; point_count: number }
+      >;
+      if (properties.cluster) {
+        const [lon, lat] = feature.geometry.coordinates as [number, number];
+        view.clusters.push({
+          id: properties.cluster_id!,
+          lon,
+          lat,
+          count: properties.point_count!,
+          warned: properties.w ?? 0,
+        });
+      } else view.bikes.push(feature as GeoJSON.Feature<GeoJSON.Point, BikeProperties>);
+    }
+    view.thefts = this.thefts.filter((feature) => inBox(feature.geometry.coordinates));
+    return view;
+  }
+
+  /** The zoom at which a cluster splits, or null when it never does (same place). */
+  expansionZoom(clusterId: number): number | null {
+    const zoom = this.clusters?.getClusterExpansionZoom(clusterId) ?? null;
+    return zoom !== null && zoom <= 17 ? zoom : null;
+  }
+
+  leaves(clusterId: number, limit = 50): string[] {
+    return (this.clusters?.getLeaves(clusterId, limit) ?? []).map((leaf) => leaf.properties.vn);
+  }
+
+  /** Every bike inside the box (box selection). */
+  within(bbox: [number, number, number, number]): string[] {
+    const found: string[] = [];
+    for (const [vn, bike] of this.bikes) {
+      if (bike.lon >= bbox[0] && bike.lon <= bbox[2] && bike.lat >= bbox[1] && bike.lat <= bbox[3])
+        found.push(vn);
+    }
+    return found;
+  }
+
+  bounds(): [number, number, number, number] | null {
+    if (!this.bikes.size) return null;
+    let [west, south, east, north] = [180, 90, -180, -90];
+    for (const bike of this.bikes.values()) {
+      west = Math.min(west, bike.lon);
+      east = Math.max(east, bike.lon);
+      south = Math.min(south, bike.lat);
+      north = Math.max(north, bike.lat);
+    }
+    return [west, south, east, north];
+  }
+
+  position(vehicleNumber: string): [number, number] | null {
+    const bike = this.bikes.get(vehicleNumber);
+    return bike ? [bike.lon, bike.lat] : null;
+  }
+}

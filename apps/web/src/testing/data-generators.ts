@@ -1,0 +1,170 @@
+// Typed test data built on the contract's types (STYLE "factories with overrides"): every
+// generator returns a complete, valid value; a test states only what matters to it.
+import type {
+  Bike,
+  Command,
+  FleetGroupNode,
+  FleetInformation,
+  FleetListItem,
+  FleetListPage,
+  Markers,
+  WarningCounts,
+} from '@vfm/contract';
+import { MARKER_COORDINATE_SCALE, MARKER_STATE_SHIFT } from '@vfm/contract';
+import {
+  ACTIVITY_STATUSES,
+  AVAILABILITIES,
+  IOT_MODES,
+  THEFT_STATES,
+  WARNING_TYPES,
+} from '@vfm/contract';
+
+let sequence = 0;
+const next = () => (sequence += 1);
+
+export function makeWarningCounts(overrides: Partial<WarningCounts> = {}): WarningCounts {
+  return {
+    REPORTED_THEFT: 0,
+    SUSPECTED_THEFT: 0,
+    LACK_MODULE_COMM: 0,
+    LOW_VEHICLE_BATTERY: 0,
+    LOW_MODULE_BATTERY: 0,
+    ...overrides,
+  };
+}
+
+export function makeFleetListItem(overrides: Partial<FleetListItem> = {}): FleetListItem {
+  const n = next();
+  return {
+    vehicleNumber: `VN-${String(n).padStart(4, '0')}`,
+    bikeCode: `BC${n}`,
+    moduleId: `M${String(n).padStart(5, '0')}`.slice(0, 6),
+    model: 'City 7',
+    group: { id: '00000000-0000-4000-8000-000000000001', name: 'Centre' },
+    availability: 'AVAILABLE',
+    status: 'PARKED',
+    iotMode: 'STANDBY',
+    assistanceLocked: false,
+    lockControlPending: false,
+    alarmPending: false,
+    modePending: false,
+    bikeBatteryLevel: 80,
+    iotBatteryLevel: 90,
+    lastCommunicationDate: new Date(Date.now() - 60_000).toISOString(),
+    lastPositionDate: new Date(Date.now() - 60_000).toISOString(),
+    latitude: 45.76,
+    longitude: 4.84,
+    totalKm: 1234.5,
+    warnings: [],
+    theft: 'NONE',
+    ...overrides,
+  };
+}
+
+export function makeBike(overrides: Partial<Bike> = {}): Bike {
+  const item = makeFleetListItem();
+  return {
+    ...item,
+    alarmActive: false,
+    batteryPlugged: false,
+    firmwareVersion: '2.4.1',
+    hardwareVersion: 'B3',
+    batteryStateOfHealth: 96,
+    batteryChargeCycles: 120,
+    batteryNumber: 'BAT-1',
+    lastBatteryChangeDate: null,
+    autonomyKm: 42,
+    lastTripKm: 3.2,
+    averageDistancePerDayKm: 8.1,
+    averageTimePerDayMinutes: 31,
+    totalTripMinutes: 5400,
+    co2AvoidedKg: 148.1,
+    speedLimit: 25,
+    theft: { state: 'NONE', since: null, by: null },
+    ...overrides,
+  };
+}
+
+export function makeListPage(
+  content: FleetListItem[],
+  overrides: Partial<FleetListPage> = {},
+): FleetListPage {
+  return { content, totalElements: content.length, page: 0, size: 50, ...overrides };
+}
+
+export function makeGroup(name: string, children: FleetGroupNode[] = []): FleetGroupNode {
+  const own = 3;
+  return {
+    id: `00000000-0000-4000-8000-${String(next()).padStart(12, '0')}`,
+    name,
+    ownBikeCount: own,
+    bikeCount: own + children.reduce((sum, child) => sum + child.bikeCount, 0),
+    children,
+  };
+}
+
+export function makeFleetInformation(overrides: Partial<FleetInformation> = {}): FleetInformation {
+  return {
+    id: '00000000-0000-4000-8000-0000000000f1',
+    name: 'Demo Fleet',
+    totalBikes: 10,
+    availability: { AVAILABLE: 6, IN_OPERATION: 2, TRANSIT: 1, OUT: 1 },
+    status: { PARKED: 8, MOVING: 2 },
+    modes: {
+      NAVIGATION: 2,
+      PERMANENT: 1,
+      STANDBY: 5,
+      LOW_POWER: 1,
+      STORAGE: 1,
+      TRANSPORT: 0,
+      UNKNOWN: 0,
+    },
+    warnings: makeWarningCounts({ REPORTED_THEFT: 1, LOW_VEHICLE_BATTERY: 2 }),
+    settings: {
+      lowVehicleBatteryPercent: 20,
+      lowModuleBatteryPercent: 20,
+      lackOfCommunicationHours: 168,
+      co2KgPerKm: 0.12,
+    },
+    ...overrides,
+  };
+}
+
+export function makeCommand(overrides: Partial<Command> = {}): Command {
+  const now = new Date();
+  return {
+    id: `00000000-0000-4000-9000-${String(next()).padStart(12, '0')}`,
+    vehicleNumber: 'VN-0001',
+    type: 'LOCK_CONTROL',
+    value: 'true',
+    status: 'PENDING',
+    requestedBy: 'manager@vfm.demo',
+    requestedAt: now.toISOString(),
+    acknowledgedAt: null,
+    expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+    detail: null,
+    ...overrides,
+  };
+}
+
+/** The compact fleet/markers payload of these bikes (ADR 0021), as the server encodes it. */
+export function makeMarkers(bikes: FleetListItem[], groups: string[] = []): Markers {
+  const placed = bikes.filter((bike) => bike.latitude !== null && bike.longitude !== null);
+  const stateOf = (bike: FleetListItem) =>
+    bike.warnings.reduce((bits, warning) => bits | (1 << WARNING_TYPES.indexOf(warning)), 0) |
+    (ACTIVITY_STATUSES.indexOf(bike.status) << MARKER_STATE_SHIFT.status) |
+    (AVAILABILITIES.indexOf(bike.availability) << MARKER_STATE_SHIFT.availability) |
+    (THEFT_STATES.indexOf(bike.theft) << MARKER_STATE_SHIFT.theft) |
+    ((bike.iotMode ? IOT_MODES.indexOf(bike.iotMode) + 1 : 0) << MARKER_STATE_SHIFT.iotMode);
+  return {
+    count: placed.length,
+    groups,
+    vehicleNumber: placed.map((bike) => bike.vehicleNumber),
+    latitude: placed.map((bike) => Math.round(bike.latitude! * MARKER_COORDINATE_SCALE)),
+    longitude: placed.map((bike) => Math.round(bike.longitude! * MARKER_COORDINATE_SCALE)),
+    state: placed.map(stateOf),
+    group: placed
+      .map((bike) => (bike.group ? groups.indexOf(bike.group.id) : -1))
+      .map((i) => (i < 0 ? null : i)),
+  };
+}

@@ -1,0 +1,327 @@
+// npm run bench -- web-fleet: the fleet screen in Chromium at 100,000 bikes (issue "fleet
+// screen" §10), on PostgreSQL (a bench database created and dropped here), in the same run:
+//  (a) navigation → the fleet's markers drawn on /fr/fleet, against a bare MapLibre page that
+//      draws the same fleet/markers points with MapLibre's own clustering (the yardstick);
+//      target ≤ 1.5 × the yardstick;
+//  (b) main-thread long tasks on /fr/fleet while 10,000 bikes change through the stream over
+//      30 s: no task > 100 ms, total blocking ≤ 10 % of the window;
+//  (c) gzip JavaScript of the fleet route beyond the signed-in shell, maplibre and the workers
+//      included.
+// Ends with one `BENCH {json}` line.
+//   BENCH_DATABASE_URL  server to create the bench database on (default: DATABASE_URL, else
+//                       postgresql://postgres@127.0.0.1:5432/postgres)
+//   BENCH_BIKES         bikes of the measured fleet (default 100000)
+//   CHROMIUM_PATH       default /usr/bin/chromium
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { chromium, type Page } from 'playwright-core';
+import { API_PREFIX } from '@vfm/contract';
+import { loadConfig } from '../apps/server/src/config/config';
+import type { ResolvedConfig } from '../apps/server/src/config/secrets';
+import { openDatabase } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { createServer } from '../apps/server/src/server';
+import { FLEET, seedSql } from './_fleet-seed';
+
+const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
+const CHANGED_BIKES = 10_000;
+const CHANGE_WINDOW_MS = 30_000;
+const API_KEY = 'bench-api-key';
+const root = path.resolve(import.meta.dirname, '..');
+const webDir = path.join(root, 'apps/web');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function buildWeb(outDir: string): Manifest {
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', outDir],
+    { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (build.status !== 0) throw new Error('vite build failed');
+  return JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** (c) JS files reached from the fleet page (static and dynamic imports) not in the shell's. */
+function fleetRouteJs(manifest: Manifest, outDir: string) {
+  const key = (suffix: string) => Object.keys(manifest).find((k) => k.endsWith(suffix))!;
+  const closure = (start: string, dynamic: boolean) => {
+    const files = new Set<string>();
+    const visit = (k: string) => {
+      const chunk = manifest[k];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      chunk.imports?.forEach(visit);
+      if (dynamic) chunk.dynamicImports?.forEach(visit);
+    };
+    visit(start);
+    return files;
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry)!;
+  const shell = new Set([
+    ...closure(entry, false),
+    ...closure(key('src/shell/shell-layout.tsx'), false),
+  ]);
+  const fleet = [
+    ...closure(key('src/features/fleet/routes/fleet-page.tsx'), false),
+    ...closure(key('src/features/fleet/components/fleet-map-pane.tsx'), false),
+  ];
+  // the workers are files of their own, not in the manifest's import graph
+  const workers = spawnSync('ls', [path.join(outDir, 'assets')], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((file) => /^(maplibre-gl-worker|marker-worker)-.*\.js$/.test(file))
+    .map((file) => `assets/${file}`);
+  const files = [...new Set([...fleet, ...workers])].filter(
+    (file) => file.endsWith('.js') && !shell.has(file),
+  );
+  return files
+    .map((file) => {
+      const content = readFileSync(path.join(outDir, file));
+      return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
+/** A page that draws fleet/markers with MapLibre alone: the yardstick of (a). */
+function barePage(base: string, token: string) {
+  return `<!doctype html><html><head><meta charset="utf-8">
+<link rel="stylesheet" href="/__bench/maplibre-gl.css">
+<style>html,body,#map{margin:0;height:100%}</style></head><body><div id="map"></div>
+<script type="module">
+import * as maplibregl from '/__bench/maplibre-gl.mjs';
+const response = await fetch('${base}/fleet/markers', {
+  headers: { 'x-api-key': '${API_KEY}', authorization: 'Bearer ${token}' } });
+const m = await response.json();
+const features = m.vehicleNumber.map((vn, i) => ({ type: 'Feature', properties: { vn, s: m.state[i] },
+  geometry: { type: 'Point', coordinates: [m.longitude[i] / 1e5, m.latitude[i] / 1e5] } }));
+let west = 180, south = 90, east = -180, north = -90;
+for (const f of features) { const [x, y] = f.geometry.coordinates;
+  west = Math.min(west, x); east = Math.max(east, x); south = Math.min(south, y); north = Math.max(north, y); }
+const map = new maplibregl.Map({ container: 'map', style: { version: 8, sources: {},
+  layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#eee' } }] },
+  bounds: [[west, south], [east, north]], fitBoundsOptions: { padding: 48 } });
+map.on('load', () => {
+  map.addSource('bikes', { type: 'geojson', data: { type: 'FeatureCollection', features },
+    cluster: true, clusterRadius: 60 });
+  map.addLayer({ id: 'c', type: 'circle', source: 'bikes', paint: { 'circle-radius': 10, 'circle-color': '#0f7c72' } });
+  map.once('idle', () => performance.mark('vfm:markers-drawn'));
+});
+</script></body></html>`;
+}
+
+async function timeToMark(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await page.waitForFunction(
+    () => performance.getEntriesByName('vfm:markers-drawn').length > 0,
+    null,
+    {
+      timeout: 120_000,
+    },
+  );
+  return page.evaluate(() =>
+    Math.round(performance.getEntriesByName('vfm:markers-drawn')[0]!.startTime),
+  );
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgresql://postgres@127.0.0.1:5432/postgres';
+  const name = `vfm_bench_web_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'vfm-web-fleet-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vfm-web-fleet-data-'));
+  const database = await openDatabase({ databaseUrl, dataDir: null });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--enable-unsafe-swiftshader',
+    ],
+  });
+  let server: Awaited<ReturnType<typeof createServer>> | null = null;
+  try {
+    console.log('  building the web app…');
+    const manifest = buildWeb(outDir);
+    const route = fleetRouteJs(manifest, outDir);
+    const routeGzip = route.reduce((sum, row) => sum + row.gzip, 0);
+    for (const row of route.slice(0, 6)) {
+      console.log(`  ${(row.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${row.file}`);
+    }
+    console.log(
+      `  (c) fleet route JS beyond the shell: ${(routeGzip / 1024).toFixed(1)} KB gzip, ${route.length} files`,
+    );
+
+    await migrate(database);
+    await database.exec(seedSql(BIKES));
+    console.log(`  ${BIKES} bikes seeded`);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      API_KEYS: API_KEY,
+      DEMO: 'false',
+      SIMULATOR_BIKES: '0',
+      VFM_ROLES: 'api',
+      WEB_DIR: outDir,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      LOG_LEVEL: 'silent',
+    }) as ResolvedConfig;
+    server = await createServer(config, { database });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    const origin = `http://127.0.0.1:${address.port}`;
+    const [account] = await database.query<{ id: string }>(
+      "SELECT id FROM account WHERE email = 'bench@example.com'",
+    );
+    const [session] = await database.query<{ id: string }>(
+      'INSERT INTO auth_session (account_id) VALUES ($1) RETURNING id',
+      [account!.id],
+    );
+    const token = await server.app.accessTokens.sign({
+      accountId: account!.id,
+      email: 'bench@example.com',
+      roles: ['ROLE_VFM'],
+      fleetId: FLEET,
+      sessionId: session!.id,
+    });
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript((jwt) => localStorage.setItem('jwtToken', jwt), token);
+    const dist = path.join(root, 'node_modules/maplibre-gl/dist');
+    await context.route(`${origin}/__bench/**`, (request) => {
+      const file = new URL(request.request().url()).pathname.replace('/__bench/', '');
+      if (file === 'bare.html') {
+        return request.fulfill({
+          contentType: 'text/html',
+          body: barePage(`${origin}${API_PREFIX}`, token),
+        });
+      }
+      return request.fulfill({
+        contentType: file.endsWith('.css') ? 'text/css' : 'text/javascript',
+        body: readFileSync(path.join(dist, file)),
+      });
+    });
+
+    // (a) three rounds each, alternating, fresh pages
+    const app: number[] = [];
+    const bare: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      for (const [url, into] of [
+        [`${origin}/fr/fleet`, app],
+        [`${origin}/__bench/bare.html`, bare],
+      ] as const) {
+        const page = await context.newPage();
+        into.push(await timeToMark(page, url));
+        await page.close();
+      }
+    }
+    const appMs = median(app);
+    const bareMs = median(bare);
+    const ratio = Math.round((appMs / bareMs) * 100) / 100;
+    console.log(
+      `  (a) markers drawn: VFM ${appMs} ms (${app.join(', ')}), bare MapLibre ${bareMs} ms (${bare.join(', ')}), ratio ${ratio} (target ≤ 1.5)`,
+    );
+
+    // (b) long tasks while 10,000 bikes change through the stream
+    const page = await context.newPage();
+    await timeToMark(page, `${origin}/fr/fleet`);
+    await page.evaluate(() => {
+      const tasks: number[] = [];
+      (window as unknown as { __tasks: number[] }).__tasks = tasks;
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((e) => tasks.push(e.duration)),
+      ).observe({
+        type: 'longtask',
+      });
+    });
+    const writer = new pg.Client({ connectionString: databaseUrl });
+    await writer.connect();
+    const ids = (
+      await writer.query<{ id: number }>(
+        'SELECT id FROM bike WHERE fleet_id = $1 ORDER BY random() LIMIT $2',
+        [FLEET, CHANGED_BIKES],
+      )
+    ).rows.map((row) => row.id);
+    const ticks = CHANGE_WINDOW_MS / 100;
+    const perTick = Math.ceil(ids.length / ticks);
+    const started = performance.now();
+    for (let tick = 0; tick < ticks; tick += 1) {
+      const batch = ids.slice(tick * perTick, (tick + 1) * perTick);
+      if (batch.length) {
+        await writer.query(
+          `UPDATE bike SET latitude = latitude + 0.0001, bike_battery_level = (random() * 100)::int,
+             updated_at = now() WHERE id = ANY($1::bigint[])`,
+          [batch],
+        );
+        await writer.query(`SELECT pg_notify('vfm_fleet', $1)`, [
+          JSON.stringify({ fleetId: FLEET, kinds: ['bike'] }),
+        ]);
+      }
+      const next = started + (tick + 1) * 100;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+    }
+    await writer.end();
+    const tasks = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks);
+    const longest = Math.round(Math.max(0, ...tasks));
+    const blocking = Math.round(tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0));
+    const blockingShare = Math.round((blocking / CHANGE_WINDOW_MS) * 1000) / 10;
+    console.log(
+      `  (b) ${tasks.length} long tasks, longest ${longest} ms, total blocking ${blocking} ms = ${blockingShare} % of ${CHANGE_WINDOW_MS / 1000} s (targets: ≤ 100 ms, ≤ 10 %)`,
+    );
+
+    console.log(
+      `BENCH ${JSON.stringify({
+        name: 'web-fleet',
+        bikes: BIKES,
+        markersDrawnMs: appMs,
+        bareMaplibreMs: bareMs,
+        ratio,
+        ratioMet: ratio <= 1.5,
+        longTasks: tasks.length,
+        longestTaskMs: longest,
+        blockingMs: blocking,
+        blockingPercent: blockingShare,
+        liveMet: longest <= 100 && blockingShare <= 10,
+        fleetRouteGzipBytes: routeGzip,
+      })}`,
+    );
+  } finally {
+    await browser.close();
+    await server?.close();
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+    rmSync(outDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

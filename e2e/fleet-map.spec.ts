@@ -1,0 +1,60 @@
+// The fleet map (issue "fleet screen" §2): it draws the demo fleet's bikes, a cluster zooms on
+// click (or lists its bikes when they share one place), the bike in the address opens its
+// popup, and the thefts map shows only thefts.
+import { test, expect, fr, apiLogin, MANAGER } from './fixtures';
+
+interface Row {
+  vehicleNumber: string;
+  latitude: number | null;
+}
+
+test('the map draws the fleet and a cluster zooms in', async ({ page, login, request }) => {
+  const api = await apiLogin(request, MANAGER);
+  const list = await api.call<{ content: Row[] }>('GET', 'fleet/list?size=500');
+  const placed = list.content.filter((row) => row.latitude !== null).length;
+  await login('manager');
+  await expect(page.getByTestId('map-count')).toHaveText(
+    fr.map.count_other.replace('{{count}}', String(placed)),
+  );
+  const clusters = page.getByTestId('map-cluster');
+  await expect(clusters.first()).toBeVisible();
+  const before = await clusters.allTextContents();
+  await clusters.first().click();
+  // zoomed in: other clusters (or bikes); or the bikes of one place in a list
+  await expect
+    .poll(async () => {
+      const after = await clusters.allTextContents();
+      const listed = await page.getByText(/vélos à cet endroit/).count();
+      return listed > 0 || after.join() !== before.join();
+    })
+    .toBe(true);
+});
+
+test('the bike in the address opens its popup on the map', async ({ page, login, request }) => {
+  const api = await apiLogin(request, MANAGER);
+  const list = await api.call<{ content: Row[] }>('GET', 'fleet/list?size=50');
+  const bike = list.content.find((row) => row.latitude !== null)!;
+  await login('manager');
+  await page.goto(`/fr/fleet?bike=${bike.vehicleNumber}`);
+  const popup = page.locator('.maplibregl-popup');
+  await expect(popup).toContainText(bike.vehicleNumber);
+  await expect(popup.getByRole('link', { name: fr.bike.popup.open })).toBeVisible();
+  await popup.getByRole('link', { name: fr.bike.popup.open }).click();
+  await expect(page).toHaveURL(new RegExp(`/fr/fleet/product/${bike.vehicleNumber}$`));
+});
+
+test('the thefts map shows only thefts', async ({ page, login, request }) => {
+  const api = await apiLogin(request, MANAGER);
+  const thefts = await api.call<{ content: Row[] }>(
+    'GET',
+    'fleet/list?size=500&warning=REPORTED_THEFT&warning=SUSPECTED_THEFT',
+  );
+  const placed = thefts.content.filter((row) => row.latitude !== null).length;
+  await login('manager');
+  await page.getByRole('button', { name: fr.fleet.view.thefts }).click();
+  await expect(page.getByTestId('map-count')).toHaveText(
+    placed
+      ? fr.map[placed === 1 ? 'count_one' : 'count_other'].replace('{{count}}', String(placed))
+      : fr.map.none,
+  );
+});

@@ -1,0 +1,71 @@
+// The statistics page (issue "statistics" §3): the SPEC §4 buckets with their labels and the
+// figures of fleet/statistics; a group selection narrows them; a bucket opens the fleet list.
+import type { Page } from '@playwright/test';
+import { test, expect, fr, apiLogin, MANAGER } from './fixtures';
+
+interface Statistics {
+  totalBikes: number;
+  availability: Record<string, number>;
+  lastCommunication: Record<string, number>;
+}
+interface Group {
+  id: string;
+  name: string;
+  bikeCount: number;
+  children: Group[];
+}
+
+const bucket = (page: Page, title: string, label: string) =>
+  page
+    .getByRole('figure', { name: new RegExp(title) })
+    .getByRole('listitem')
+    .filter({ hasText: label });
+
+test('the charts show the SPEC buckets with the figures of fleet/statistics', async ({
+  page,
+  login,
+  request,
+}) => {
+  const api = await apiLogin(request, MANAGER);
+  const figures = await api.call<Statistics>('GET', 'fleet/statistics');
+  await login('manager');
+  await page.goto('/fr/statistics');
+  const lc = fr.statistics.lastCommunication;
+  for (const [key, label] of [
+    ['upTo7Days', lc.upTo7Days],
+    ['from8To14Days', lc.from8To14Days],
+    ['from15Days', lc.from15Days],
+  ] as const) {
+    await expect(bucket(page, lc.title, label)).toContainText(
+      String(figures.lastCommunication[key]),
+    );
+  }
+  for (const label of ['0–25 %', '26–50 %', '51–75 %', '76–100 %']) {
+    await expect(bucket(page, fr.statistics.quarters.bikeTitle, label)).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: fr.statistics.traffic.title })).toBeVisible();
+  await expect(page.locator('.uplot')).toBeVisible();
+  // a bar the list can filter by opens it
+  await bucket(page, fr.statistics.availability.title, fr.bike.availability.AVAILABLE)
+    .getByRole('link')
+    .click();
+  await expect(page).toHaveURL(/\/fr\/fleet\?availability=AVAILABLE$/);
+});
+
+test('a group narrows every figure', async ({ page, login, request }) => {
+  const api = await apiLogin(request, MANAGER);
+  const [group] = await api.call<Group[]>('GET', 'fleet/group');
+  const total = (await api.call<Statistics>('GET', 'fleet/statistics')).totalBikes;
+  const inGroup = await api.call<Statistics>('GET', `fleet/statistics?groupId=${group!.id}`);
+  expect(inGroup.totalBikes).toBeLessThan(total);
+  await login('manager');
+  await page.goto('/fr/statistics');
+  const bikes = page.getByRole('region', { name: fr.statistics.totals.title });
+  await expect(bikes).toContainText(String(total));
+  await page.getByLabel(fr.statistics.group).selectOption(group!.id);
+  await expect(page).toHaveURL(new RegExp(`group=${group!.id}`));
+  await expect(bikes.getByText(String(inGroup.totalBikes), { exact: true })).toBeVisible();
+  await expect(
+    bucket(page, fr.statistics.availability.title, fr.bike.availability.AVAILABLE),
+  ).toContainText(String(inGroup.availability.AVAILABLE));
+});

@@ -1,0 +1,88 @@
+// Flows of the warnings page (issue "warnings" §1-2): tab counts equal products/warnings, a
+// theft reported in another session appears in its tab, in the rail badge and as a toast
+// without reload, and is cancelled from the page; a warned row opens its bike.
+import { test, expect, fr, apiLogin, ADMIN, MANAGER } from './fixtures';
+
+interface Counts {
+  counts: Record<string, number>;
+  content: { vehicleNumber: string }[];
+}
+
+test('the tab badges give the counts of products/warnings', async ({ page, login, request }) => {
+  const api = await apiLogin(request, MANAGER);
+  const { counts } = await api.call<Counts>('GET', 'products/warnings?size=1');
+  await login('manager');
+  await page.goto('/fr/warnings');
+  const tabs = page.getByRole('tablist', { name: fr.warnings.tabs.label });
+  for (const [type, count] of Object.entries(counts)) {
+    const tab = tabs.getByRole('tab', {
+      name: new RegExp(fr.bike.warning[type as 'LOW_VEHICLE_BATTERY']),
+    });
+    if (count) await expect(tab).toContainText(String(count));
+    else await expect(tab).toHaveText(fr.bike.warning[type as 'LOW_VEHICLE_BATTERY']);
+  }
+});
+
+test('a theft reported elsewhere appears live, then is cancelled from its tab', async ({
+  page,
+  login,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const manager = await apiLogin(request, MANAGER);
+  const before = await manager.call<Counts>('GET', 'products/warnings?size=1');
+  const candidates = await manager.call<{ content: { vehicleNumber: string; theft: string }[] }>(
+    'GET',
+    'fleet/list?size=100&availability=AVAILABLE',
+  );
+  const bike = candidates.content.find((row) => row.theft === 'NONE')!.vehicleNumber;
+  await login('manager');
+  await page.goto('/fr/warnings?type=REPORTED_THEFT');
+  await expect(
+    page.getByRole('status').or(page.getByText(fr.warnings.list.empty)).first(),
+  ).toBeVisible();
+
+  await admin.call('POST', `products/theft/${bike}`);
+  try {
+    // the row, the tab badge and a toast, without reload
+    const row = page.getByTestId('warnings-list').getByRole('row').filter({ hasText: bike });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page.getByRole('tab', { name: new RegExp(fr.bike.warning.REPORTED_THEFT) }),
+    ).toContainText(String(before.counts.REPORTED_THEFT! + 1));
+    await expect(
+      page.getByTestId('toast').filter({ hasText: `Vol déclaré : ${bike}` }),
+    ).toBeVisible();
+
+    await row.getByRole('button', { name: fr.warnings.actions.cancel }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(fr.warnings.actions.cancelHint);
+    await dialog.getByRole('button', { name: fr.warnings.actions.confirm }).click();
+    await expect(row).toHaveCount(0, { timeout: 15_000 });
+  } finally {
+    const after = await manager.call<{ theft: { state: string } }>(
+      'GET',
+      `products/details/${bike}`,
+    );
+    if (after.theft.state === 'REPORTED') await admin.call('DELETE', `products/theft/${bike}`);
+  }
+});
+
+test('a warned row opens its bike page', async ({ page, login, request }) => {
+  const admin = await apiLogin(request, ADMIN);
+  const candidates = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
+    'GET',
+    'fleet/list?size=100&availability=AVAILABLE&sort=vehicleNumber,desc',
+  );
+  // the last bikes: the test above takes the first ones
+  const bike = candidates.content.find((row) => row.theft === 'NONE')!.vehicleNumber;
+  await admin.call('POST', `products/theft/${bike}`);
+  try {
+    await login('manager');
+    await page.goto('/fr/warnings');
+    await page.getByTestId('warnings-list').getByRole('link', { name: bike, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/fr/fleet/product/${bike}$`));
+  } finally {
+    await admin.call('DELETE', `products/theft/${bike}`);
+  }
+});
