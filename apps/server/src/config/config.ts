@@ -38,6 +38,8 @@ export interface Config {
   mailFrom: string;
   /** origin used in e-mail links and the only allowed reset redirect origin */
   publicUrl: string;
+  /** PUBLIC_URL was not set: publicUrl is the local default (its loopback aliases count too) */
+  publicUrlDefaulted: boolean;
   apiKeys: string[];
   /** null until resolveSecrets() generated or loaded one */
   jwtSecret: string | null;
@@ -183,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'VFM <no-reply@vfm.local>',
     publicUrl,
+    publicUrlDefaulted: !publicUrlRaw,
     apiKeys: apiKeys.length ? apiKeys : [DEMO_API_KEY],
     jwtSecret,
     simulatorBikes: int('SIMULATOR_BIKES', demo ? 500 : 0, 0, 1_000_000),

@@ -54,6 +54,23 @@ function corkUntilNextTick(conn: unknown) {
   });
 }
 
+/** event-loop turns with nothing left to write before the connections may close */
+const QUIET_TURNS = 5;
+const ACK_FLUSH_LIMIT_MS = 2000;
+
+async function flushAcks(clients: Client[]): Promise<void> {
+  const deadline = Date.now() + ACK_FLUSH_LIMIT_MS;
+  let quiet = 0;
+  while (quiet < QUIET_TURNS && Date.now() < deadline) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const buffered = clients.some((client) => {
+      const socket = client.conn as unknown as { writableLength?: number; destroyed?: boolean };
+      return !socket.destroyed && (socket.writableLength ?? 0) > 0;
+    });
+    quiet = buffered ? 0 : quiet + 1;
+  }
+}
+
 function listen(server: net.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(error);
@@ -218,6 +235,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     async close() {
       listening = false;
+      // graceful stop (ADR 0010): the pipeline has settled every committed message; aedes
+      // writes their PUBACKs a few event-loop turns later. Let them reach the sockets before
+      // aedes destroys the connections, or modules resend what is already stored.
+      await flushAcks([...connected.values()].flatMap((clients) => [...clients]));
       const closed = closeServer();
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await closed;

@@ -4,6 +4,8 @@ import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenClaims } from '@vfm/contract'
 
 export const TOKEN_ISSUER = 'vfm';
 export const TOKEN_ALGORITHM = 'HS256';
+/** clock difference tolerated between instances (iat, nbf, exp) */
+export const CLOCK_SKEW_SECONDS = 30;
 
 export interface AccessTokenSubject {
   accountId: string;
@@ -49,7 +51,14 @@ export class AccessTokens {
         algorithms: [TOKEN_ALGORITHM],
         issuer: TOKEN_ISSUER,
         audience: this.audience,
+        // a signed token without an end, issued or valid only in the future beyond the skew,
+        // or older than our tokens live, is not one we issued
+        requiredClaims: ['exp', 'iat'],
+        clockTolerance: CLOCK_SKEW_SECONDS,
+        maxTokenAge: this.ttlSeconds,
       });
+      // nor one that would live longer than ours do
+      if (payload.exp! - payload.iat! > this.ttlSeconds) return null;
       const claims = payload as unknown as AccessTokenClaims;
       if (typeof claims.ID !== 'string' || typeof claims.sid !== 'string') return null;
       return claims;

@@ -1,4 +1,5 @@
 // Password reset, password change and account validation (DESIGN §5 "Auth", ADR 0003).
+import type { FastifyBaseLogger } from 'fastify';
 import type { ChangePasswordRequest, Language, ResetPasswordRequest } from '@vfm/contract';
 import type { AppContext } from '../../plugins/context';
 import type { Principal } from '../../plugins/auth';
@@ -44,17 +45,27 @@ export class PasswordService {
     this.credentials = new CredentialCheck(ctx);
   }
 
-  /** Refuses a redirect outside PUBLIC_URL's origin (no phishing links in our e-mails). */
-  assertRedirectAllowed(redirectUrl: string): void {
+  /**
+   * Refuses a redirect outside PUBLIC_URL's origin (no phishing links in our e-mails). Without
+   * PUBLIC_URL (a local demo) the loopback aliases of the default origin — localhost, 127.0.0.1,
+   * [::1] on the same port — are the same site: the user may have typed any of them. Never
+   * the Host header: anyone can send one.
+   */
+  assertRedirectAllowed(redirectUrl: string, log?: Pick<FastifyBaseLogger, 'warn'>): void {
     let origin: string | null = null;
     try {
       origin = new URL(redirectUrl).origin;
     } catch {
       // not a URL: refused below
     }
-    if (origin !== new URL(this.ctx.config.publicUrl).origin) {
+    const allowed = allowedRedirectOrigins(this.ctx.config);
+    if (origin === null || !allowed.includes(origin)) {
+      log?.warn(
+        { redirectOrigin: origin, allowed },
+        'password reset refused: redirectUrl is not on PUBLIC_URL (set PUBLIC_URL to the address users open)',
+      );
       throw badRequest(
-        `redirectUrl must be on ${new URL(this.ctx.config.publicUrl).origin}.`,
+        `redirectUrl must be on ${allowed[0]}.`,
         [{ field: 'redirectUrl', message: 'is not on an allowed origin' }],
         'REDIRECT_NOT_ALLOWED',
       );
@@ -191,3 +202,20 @@ export class PasswordService {
 
 const sameAsPrevious = () =>
   notAcceptable('Your new password must be different from the previous one.', 'SAME_PASSWORD');
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** PUBLIC_URL's origin, and without PUBLIC_URL its loopback aliases on the same port. */
+export function allowedRedirectOrigins(
+  config: Pick<AppContext['config'], 'publicUrl' | 'publicUrlDefaulted'>,
+): string[] {
+  const publicUrl = new URL(config.publicUrl);
+  if (!config.publicUrlDefaulted) return [publicUrl.origin];
+  const port = publicUrl.port ? `:${publicUrl.port}` : '';
+  return [
+    publicUrl.origin,
+    ...LOOPBACK_HOSTS.map((host) => `${publicUrl.protocol}//${host}${port}`).filter(
+      (origin) => origin !== publicUrl.origin,
+    ),
+  ];
+}

@@ -114,7 +114,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      passwords.assertRedirectAllowed(request.body.redirectUrl);
+      passwords.assertRedirectAllowed(request.body.redirectUrl, request.log);
       // after the answer: its timing and outcome must not tell whether the account exists,
       // and a mail failure must not change it
       const { body, language } = request;

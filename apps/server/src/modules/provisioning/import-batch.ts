@@ -97,10 +97,12 @@ async function writeBatch(
 ): Promise<VehicleImportResult> {
   const result: VehicleImportResult = { created: 0, updated: 0, errors: [], modules: [] };
   const lines = input.lines;
-  const held = await heldBikes(tx, lines);
-  // who holds each identifier now; updated as the lines are accepted, in file order
-  const byNumber = new Map(held.map((row) => [row.vn, row]));
-  const codeHolder = new Map(held.map((row) => [row.code, row.id as number | string]));
+  const held = await heldBikes(tx, input.fleetId, lines);
+  // who holds each identifier now; updated as the lines are accepted, in file order. Numbers
+  // and codes count in this fleet only; a module anywhere.
+  const own = held.filter((row) => row.fleet_id === input.fleetId);
+  const byNumber = new Map(own.map((row) => [row.vn, row]));
+  const codeHolder = new Map(own.map((row) => [row.code, row.id as number | string]));
   const moduleHolder = new Map<string, number | string>();
   for (const row of held) {
     if (row.module_id) moduleHolder.set(row.module_id, row.id);
@@ -110,14 +112,12 @@ async function writeBatch(
   const groups = await resolveGroups(tx, input.fleetId, lines);
   const planned: Planned[] = [];
   for (const line of lines) {
-    const found = byNumber.get(line.vehicleNumber.toLowerCase()) ?? null;
-    const existing = found?.fleet_id === input.fleetId ? found : null;
+    const existing = byNumber.get(line.vehicleNumber.toLowerCase()) ?? null;
     // a new bike has no id yet: its vehicle number stands for it
     const self: number | string = existing?.id ?? `new:${line.vehicleNumber.toLowerCase()}`;
     const code = line.bikeCode.toLowerCase();
     let conflict: string | null = null;
-    if (found && !existing) conflict = 'bike_vehicle_number_key';
-    else if ((codeHolder.get(code) ?? self) !== self) conflict = 'bike_bike_code_key';
+    if ((codeHolder.get(code) ?? self) !== self) conflict = 'bike_bike_code_key';
     else if (line.moduleId && (moduleHolder.get(line.moduleId) ?? self) !== self)
       conflict = 'bike_module_id_key';
     if (conflict) {
@@ -243,16 +243,16 @@ async function newSecret(): Promise<PreparedSecret> {
 }
 
 /**
- * The bikes holding a vehicle number, bike code or module of the lines, locked, with their
- * module credentials. One indexed lookup per identifier kind: an OR of them defeats the indexes.
+ * The bikes holding a vehicle number or bike code of the lines in the fleet (unique per fleet,
+ * ADR 0043) or one of their modules anywhere (global), locked, with their module credentials. One indexed lookup per identifier kind: an OR of them defeats the indexes.
  */
-async function heldBikes(tx: TxQuery, lines: VehicleLine[]): Promise<HeldRow[]> {
+async function heldBikes(tx: TxQuery, fleetId: string, lines: VehicleLine[]): Promise<HeldRow[]> {
   const moduleIds = lines.flatMap((l) => (l.moduleId ? [l.moduleId] : []));
   const rows = await tx.query<Omit<HeldRow, 'credentials'>>(
     `SELECT b.id, b.fleet_id, lower(b.vehicle_number) AS vn, lower(b.bike_code) AS code, b.module_id
        FROM bike b
-      WHERE b.id IN (SELECT id FROM bike WHERE lower(vehicle_number) = ANY($1::text[])
-                     UNION SELECT id FROM bike WHERE lower(bike_code) = ANY($2::text[])
+      WHERE b.id IN (SELECT id FROM bike WHERE fleet_id = $4 AND lower(vehicle_number) = ANY($1::text[])
+                     UNION SELECT id FROM bike WHERE fleet_id = $4 AND lower(bike_code) = ANY($2::text[])
                      UNION SELECT id FROM bike WHERE module_id = ANY($3::text[])
                      UNION SELECT bike_id FROM module_credential WHERE module_id = ANY($3::text[]))
       ORDER BY b.id
@@ -261,6 +261,7 @@ async function heldBikes(tx: TxQuery, lines: VehicleLine[]): Promise<HeldRow[]> 
       lines.map((l) => l.vehicleNumber.toLowerCase()),
       lines.map((l) => l.bikeCode.toLowerCase()),
       moduleIds,
+      fleetId,
     ],
   );
   const credentials = new Map<number, string[]>();

@@ -26,7 +26,10 @@ export interface ProvisionInput {
   now: Date;
 }
 
-/** Unique violations of one line, in words (the indexes of migration 0002). */
+/**
+ * Unique violations of one line, in words (the indexes of migrations 0002 and 0401). They never
+ * say which fleet holds an identifier: numbers and codes are per fleet, modules global.
+ */
 export const CONFLICTS: Record<string, (line: VehicleLine) => string> = {
   bike_vehicle_number_key: (l) => `vehicleNumber ${l.vehicleNumber} is already registered`,
   bike_bike_code_key: (l) => `bikeCode ${l.bikeCode} is already used by another bike`,
