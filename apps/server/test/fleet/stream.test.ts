@@ -109,6 +109,21 @@ describe('GET fleet/stream', () => {
     stream.close();
   });
 
+  it('pushes a bike change at once even while a warnings recount waits for its interval', async () => {
+    const stream = await open(tokenA);
+    await stream.next((f) => f.event === 'ready');
+    await stream.next((f) => f.event === 'warnings');
+    // the first change leaves a warnings recount pending until 5 s after the last one
+    await touch(bikeA, 'bike_battery_level = 61');
+    await notify(fleetA, ['bike']);
+    await stream.next(hasBike('S-A1', { bikeBatteryLevel: 61 }));
+    await touch(bikeA, 'bike_battery_level = 62');
+    await notify(fleetA, ['bike']);
+    // the second one comes with the next flush interval (1 s), not behind that recount
+    await stream.next(hasBike('S-A1', { bikeBatteryLevel: 62 }), 3500);
+    stream.close();
+  });
+
   it('pushes a change committed after newer ones, and each change once', async () => {
     const stream = await open(tokenA);
     await stream.next((f) => f.event === 'ready');

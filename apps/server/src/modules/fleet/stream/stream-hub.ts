@@ -56,6 +56,8 @@ class FleetFeed {
   /** keys already pushed, with their change time, to drop what the lookback reads again */
   readonly sent = new Map<string, number>();
   timer: NodeJS.Timeout | null = null;
+  /** when the pending timer fires (Date.now() ms) */
+  timerDue = 0;
   flushing = false;
   lastFlushAt = 0;
   lastWarnings: string | null = null;
@@ -168,11 +170,17 @@ export class StreamHub {
   }
 
   private schedule(feed: FleetFeed) {
-    if (feed.timer || feed.flushing || !feed.pending.size || this.closed) return;
+    if (feed.flushing || !feed.pending.size || this.closed) return;
     let due = feed.lastFlushAt + this.options.minIntervalMs;
     if (feed.pending.size === 1 && feed.pending.has('warnings')) {
       due = Math.max(due, feed.lastWarningsAt + this.options.warningsMinIntervalMs);
     }
+    // a bike change must not wait behind a later warnings-only recount (DESIGN: live updates without reload)
+    if (feed.timer) {
+      if (feed.timerDue <= due) return;
+      clearTimeout(feed.timer);
+    }
+    feed.timerDue = due;
     feed.timer = setTimeout(() => void this.flush(feed), Math.max(0, due - Date.now()));
     feed.timer.unref();
   }
