@@ -119,7 +119,7 @@ describe('GET fleet/stream', () => {
     await stream.next(hasBike('S-A1', { bikeBatteryLevel: 61 }));
     await touch(bikeA, 'bike_battery_level = 62');
     await notify(fleetA, ['bike']);
-    // the second one comes with the next flush interval (1 s), not behind that recount
+    // the second one comes with the next flush (100 ms), not behind that recount
     await stream.next(hasBike('S-A1', { bikeBatteryLevel: 62 }), 3500);
     stream.close();
   });

@@ -33,7 +33,7 @@ export interface StreamHubOptions {
 }
 
 export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
-  minIntervalMs: 1000,
+  minIntervalMs: 100,
   heartbeatMs: 20_000,
   warningsMinIntervalMs: 5000,
   warningsRefreshMs: 60_000,
