@@ -20,6 +20,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    // a test renders the whole app and walks several routes, each awaited up to
+    // asyncUtilTimeout: vitest's 5 s default times out on a busy 2-core machine
+    testTimeout: 30_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });

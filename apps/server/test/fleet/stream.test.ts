@@ -144,6 +144,18 @@ describe('GET fleet/stream', () => {
     const next = await stream.next(hasBike('MANY-1', { bikeBatteryLevel: 8 }));
     expect(next.data.bikes).toHaveLength(1);
     expect(stream.frames.some((f) => f.event === 'resync')).toBe(false);
+  it('pushes a bike change at once even while a warnings recount waits for its interval', async () => {
+    const stream = await open(tokenA);
+    await stream.next((f) => f.event === 'ready');
+    await stream.next((f) => f.event === 'warnings');
+    // the first change leaves a warnings recount pending until 5 s after the last one
+    await touch(bikeA, 'bike_battery_level = 61');
+    await notify(fleetA, ['bike']);
+    await stream.next(hasBike('S-A1', { bikeBatteryLevel: 61 }));
+    await touch(bikeA, 'bike_battery_level = 62');
+    await notify(fleetA, ['bike']);
+    // the second one comes with the next flush (100 ms), not behind that recount
+    await stream.next(hasBike('S-A1', { bikeBatteryLevel: 62 }), 3500);
     stream.close();
   });
 
