@@ -144,6 +144,9 @@ describe('GET fleet/stream', () => {
     const next = await stream.next(hasBike('MANY-1', { bikeBatteryLevel: 8 }));
     expect(next.data.bikes).toHaveLength(1);
     expect(stream.frames.some((f) => f.event === 'resync')).toBe(false);
+    stream.close();
+  });
+
   it('pushes a bike change at once even while a warnings recount waits for its interval', async () => {
     const stream = await open(tokenA);
     await stream.next((f) => f.event === 'ready');
@@ -154,7 +157,7 @@ describe('GET fleet/stream', () => {
     await stream.next(hasBike('S-A1', { bikeBatteryLevel: 61 }));
     await touch(bikeA, 'bike_battery_level = 62');
     await notify(fleetA, ['bike']);
-    // the second one comes with the next flush (100 ms), not behind that recount
+    // the second one comes with the next flush (250 ms), not behind that recount
     await stream.next(hasBike('S-A1', { bikeBatteryLevel: 62 }), 3500);
     stream.close();
   });
