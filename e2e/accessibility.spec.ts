@@ -118,6 +118,8 @@ test('the sign-in form works from the keyboard alone', async ({ page }) => {
   await page.keyboard.type(process.env.DEMO_PASSWORD ?? 'VfmDemo!2026');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/fr\/fleet$/);
+  // the fleet page settled (its list drawn) before the first Tab
+  await expect(page.getByRole('table', { name: fr.fleet.list.label })).toBeVisible();
   // skip link, then the menu
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: fr.shell.skip })).toBeFocused();

@@ -1,10 +1,14 @@
 // The fleet's bulk calls (DESIGN §5, SPEC §7): assistance lock/unlock and IoT mode go out as
 // commands (202, PENDING until each module acknowledges), availability is changed at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Availability, AvailabilityResult, CommandsAccepted, IotMode } from '@vfm/contract';
+import { BULK_LIMIT } from '@vfm/contract/constants';
+import { isApiError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
 import { queryKeys } from '../api/query-keys';
 import { useServices } from '../services/services';
+import { useCommandFollowUp } from './use-command-followup';
 
 export type BulkAction =
   | { kind: 'lock'; active: boolean }
@@ -54,4 +58,46 @@ export function useBulkAction() {
     // the stream brings each bike's new state; the counts are refreshed now
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.fleet.information }),
   });
+}
+
+/**
+ * Runs a bulk action on the selected bikes (at most BULK_LIMIT) and tells the user: the
+ * commands sent, then through the stream their acknowledgement or failure; an availability
+ * change; or why the call was refused.
+ */
+export function useBulkRunner() {
+  const { t } = useTranslation();
+  const { toasts } = useServices();
+  const bulk = useBulkAction();
+  const followCommands = useCommandFollowUp();
+  const run = (selected: Iterable<string>, action: BulkAction) => {
+    const vehicleNumbers = [...selected].slice(0, BULK_LIMIT);
+    bulk.mutate(
+      { vehicleNumbers, action },
+      {
+        onSuccess: (result) => {
+          if (result.kind === 'commands') {
+            followCommands(result.accepted.commands);
+            toasts.show({
+              type: 'info',
+              message: t('bike.toast.sent', { count: result.accepted.commands.length }),
+            });
+          } else {
+            toasts.show({
+              type: 'success',
+              message: t('bike.toast.availability', { count: vehicleNumbers.length }),
+            });
+          }
+        },
+        onError: (error) => {
+          const detail = isApiError(error) ? (error.problem?.detail ?? error.problem?.title) : null;
+          toasts.show({
+            type: 'error',
+            message: t('bike.toast.error', { detail: detail ?? t('errors.generic') }),
+          });
+        },
+      },
+    );
+  };
+  return { run, busy: bulk.isPending };
 }

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { List, Map as MapIcon, Search, Siren } from 'lucide-react';
 import { BULK_LIMIT, PAGE_SIZE_MAX } from '@vfm/contract/constants';
 import type { FleetListPage } from '@vfm/contract';
-import { isApiError } from '../../../api/api-error';
 import { useLiveStatus } from '../../../live/live-context';
 import { prefetchMap } from '../../../map/prefetch';
 import { useServices } from '../../../services/services';
@@ -16,7 +15,8 @@ import { usePageTitle } from '../../../services/use-page-title';
 import { Button } from '../../../ui/button/button';
 import { useIsMobile } from '../../../ui/hooks/use-media-query';
 import { Spinner } from '../../../ui/spinner/spinner';
-import { useBulkAction, type BulkAction } from '../../../bike/bulk-actions';
+import { useBulkRunner } from '../../../bike/bulk-actions';
+import { useBikeSelection } from '../../../bike/use-bike-selection';
 import { getFleetListPage } from '../api/get-fleet-list';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useFleetInformation, useLowBatteryThresholds } from '../../../live/use-fleet-information';
@@ -27,7 +27,6 @@ import { FleetList } from '../components/fleet-list';
 import { SelectionBar } from '../../../bike/selection-bar';
 import { SplitView } from '../components/split-view';
 import { SummaryStrip } from '../components/summary-strip';
-import { useCommandFollowUp } from '../../../bike/use-command-followup';
 import {
   activeFilterCount,
   fleetFilterOf,
@@ -78,30 +77,13 @@ export function FleetPage() {
     return () => clearTimeout(timer);
   }, [text, view, changeView]);
 
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, toggle, selectMany, replace, clear } = useBikeSelection();
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [matching, setMatching] = useState(0);
-  const bulk = useBulkAction();
-  const followCommands = useCommandFollowUp();
+  const bulk = useBulkRunner();
 
   // the bike page's back button (history back) returns to this very view: it is in the address
   const bikeHref = (vehicleNumber: string) => `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
-
-  const toggle = (vehicleNumber: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(vehicleNumber)) next.add(vehicleNumber);
-      return next;
-    });
-  const selectMany = (vehicleNumbers: string[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const vn of vehicleNumbers) {
-        if (on) next.add(vn);
-        else next.delete(vn);
-      }
-      return next;
-    });
 
   const selectAllMatching = async () => {
     const wanted = Math.min(matching, BULK_LIMIT);
@@ -117,40 +99,10 @@ export function FleetPage() {
       numbers.push(...answer.content.map((row) => row.vehicleNumber));
       if (answer.content.length < size) break;
     }
-    setSelected(new Set(numbers.slice(0, wanted)));
+    replace(numbers.slice(0, wanted));
     if (matching > BULK_LIMIT) {
       toasts.show({ type: 'info', message: t('bike.selection.tooMany', { limit: BULK_LIMIT }) });
     }
-  };
-
-  const runBulk = (action: BulkAction) => {
-    const vehicleNumbers = [...selected].slice(0, BULK_LIMIT);
-    bulk.mutate(
-      { vehicleNumbers, action },
-      {
-        onSuccess: (result) => {
-          if (result.kind === 'commands') {
-            followCommands(result.accepted.commands);
-            toasts.show({
-              type: 'info',
-              message: t('bike.toast.sent', { count: result.accepted.commands.length }),
-            });
-          } else {
-            toasts.show({
-              type: 'success',
-              message: t('bike.toast.availability', { count: vehicleNumbers.length }),
-            });
-          }
-        },
-        onError: (error) => {
-          const detail = isApiError(error) ? (error.problem?.detail ?? error.problem?.title) : null;
-          toasts.show({
-            type: 'error',
-            message: t('bike.toast.error', { detail: detail ?? t('errors.generic') }),
-          });
-        },
-      },
-    );
   };
 
   const list = (
@@ -256,10 +208,10 @@ export function FleetPage() {
         count={selected.size}
         matching={matching}
         limit={BULK_LIMIT}
-        busy={bulk.isPending}
+        busy={bulk.busy}
         onSelectAll={() => void selectAllMatching()}
-        onClear={() => setSelected(new Set())}
-        onRun={runBulk}
+        onClear={clear}
+        onRun={(action) => bulk.run(selected, action)}
       />
       <div className={styles.content}>
         {mobile ? view.show === 'map' ? map : list : <SplitView first={map} second={list} />}

@@ -1,17 +1,16 @@
 // SPEC §2 warnings (DESIGN §8, issue "warnings" §1-2): a tab per warning type of SPEC §4 and an
 // "all" tab, each with its live count; the bikes of the tab with their figures and the theft
 // actions; bulk lock and IoT mode for the selected bikes; the tab on the map; CSV of the tab.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Download, Map as MapIcon } from 'lucide-react';
 import { BULK_LIMIT } from '@vfm/contract/constants';
 import { WARNING_TYPES, type WarningType } from '@vfm/contract';
-import { isApiError } from '../../../api/api-error';
 import { downloadFleetCsv, csvFileName } from '../../../api/fleet-csv';
-import { useBulkAction, type BulkAction } from '../../../bike/bulk-actions';
+import { useBulkRunner } from '../../../bike/bulk-actions';
+import { useBikeSelection } from '../../../bike/use-bike-selection';
 import { SelectionBar } from '../../../bike/selection-bar';
-import { useCommandFollowUp } from '../../../bike/use-command-followup';
 import { useLowBatteryThresholds } from '../../../live/use-fleet-information';
 import { totalOf, useWarningCounts } from '../../../live/use-warning-counts';
 import { useServices } from '../../../services/services';
@@ -37,9 +36,8 @@ export function WarningsPage() {
   const showMap = params.get('map') === '1';
   const { data: counts } = useWarningCounts();
   const lowBattery = useLowBatteryThresholds();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const bulk = useBulkAction();
-  const followCommands = useCommandFollowUp();
+  const { selected, toggle, selectMany, clear } = useBikeSelection();
+  const bulk = useBulkRunner();
 
   const href = (next: { type?: WarningType | null; map?: boolean }) => {
     const search = new URLSearchParams();
@@ -69,46 +67,6 @@ export function WarningsPage() {
     })),
   ];
 
-  const selectMany = (vehicleNumbers: string[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const vehicleNumber of vehicleNumbers) {
-        if (on) next.add(vehicleNumber);
-        else next.delete(vehicleNumber);
-      }
-      return next;
-    });
-
-  const runBulk = (action: BulkAction) => {
-    const vehicleNumbers = [...selected].slice(0, BULK_LIMIT);
-    bulk.mutate(
-      { vehicleNumbers, action },
-      {
-        onSuccess: (result) => {
-          if (result.kind === 'commands') {
-            followCommands(result.accepted.commands);
-            toasts.show({
-              type: 'info',
-              message: t('bike.toast.sent', { count: result.accepted.commands.length }),
-            });
-          } else {
-            toasts.show({
-              type: 'success',
-              message: t('bike.toast.availability', { count: vehicleNumbers.length }),
-            });
-          }
-        },
-        onError: (error) =>
-          toasts.show({
-            type: 'error',
-            message: t('bike.toast.error', {
-              detail: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
-            }),
-          }),
-      },
-    );
-  };
-
   const exportTab = async () => {
     try {
       const name = csvFileName('warnings', 'list');
@@ -122,7 +80,7 @@ export function WarningsPage() {
     <WarningsList
       type={type}
       selected={selected}
-      onToggle={(vehicleNumber) => selectMany([vehicleNumber], !selected.has(vehicleNumber))}
+      onToggle={toggle}
       onSelectMany={selectMany}
       lowBattery={lowBattery}
     />
@@ -150,10 +108,10 @@ export function WarningsPage() {
         count={selected.size}
         matching={selected.size}
         limit={BULK_LIMIT}
-        busy={bulk.isPending}
+        busy={bulk.busy}
         onSelectAll={() => undefined}
-        onClear={() => setSelected(new Set())}
-        onRun={runBulk}
+        onClear={clear}
+        onRun={(action) => bulk.run(selected, action)}
       />
       <div
         id="warnings-panel"
