@@ -8,20 +8,15 @@
 //   BENCH_DATABASE_URL  server to create the bench database on (default: DATABASE_URL, else
 //                       postgresql://postgres@127.0.0.1:5432/postgres)
 //   BENCH_BIKES         bikes of the measured fleet (default 100000)
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { API_PREFIX } from '@vfm/contract';
-import { loadConfig } from '../apps/server/src/config/config';
-import type { ResolvedConfig } from '../apps/server/src/config/secrets';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
-import { createServer } from '../apps/server/src/server';
 import { FLEET, seedSql } from './_fleet-seed';
+import { BENCH_API_KEY, startBenchServer } from './_server';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
-const API_KEY = 'bench-api-key';
 
 interface Stats {
   p50: number;
@@ -63,42 +58,13 @@ async function runOn(kind: 'postgres' | 'pglite', database: Database): Promise<F
   const seedMs = Math.round(performance.now() - seedStart);
   console.log(`  ${kind}: ${BIKES} bikes seeded in ${seedMs} ms`);
 
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vfm-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    API_KEYS: API_KEY,
-    DEMO: 'false',
-    SIMULATOR_BIKES: '0',
-    VFM_ROLES: 'api',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    LOG_LEVEL: 'silent',
-  }) as ResolvedConfig;
-  const server = await createServer(config, { database });
+  const bench = await startBenchServer(database);
   try {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    const base = `http://127.0.0.1:${address.port}${API_PREFIX}`;
-    const [account] = await database.query<{ id: string }>(
-      "SELECT id FROM account WHERE email = 'bench@example.com'",
-    );
-    const [session] = await database.query<{ id: string }>(
-      'INSERT INTO auth_session (account_id) VALUES ($1) RETURNING id',
-      [account!.id],
-    );
-    const token = await server.app.accessTokens.sign({
-      accountId: account!.id,
-      email: 'bench@example.com',
-      roles: ['ROLE_VFM'],
-      fleetId: FLEET,
-      sessionId: session!.id,
-    });
+    const base = `${bench.origin}${API_PREFIX}`;
+    const token = await bench.tokenFor('bench@example.com');
     const get = async (route: string, headers: Record<string, string> = {}) => {
       const res = await fetch(`${base}/${route}`, {
-        headers: { 'x-api-key': API_KEY, authorization: `Bearer ${token}`, ...headers },
+        headers: { 'x-api-key': BENCH_API_KEY, authorization: `Bearer ${token}`, ...headers },
       });
       const text = await res.text();
       if (res.status !== 200 && res.status !== 304) throw new Error(`${route}: ${res.status}`);
@@ -159,8 +125,7 @@ async function runOn(kind: 'postgres' | 'pglite', database: Database): Promise<F
       statistics,
     };
   } finally {
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -20,17 +20,14 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { API_PREFIX } from '@vfm/contract';
-import { loadConfig } from '../apps/server/src/config/config';
-import type { ResolvedConfig } from '../apps/server/src/config/secrets';
 import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
-import { createServer } from '../apps/server/src/server';
 import { FLEET, seedSql } from './_fleet-seed';
+import { BENCH_API_KEY, startBenchServer, type BenchServer } from './_server';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
 const CHANGED_BIKES = 10_000;
 const CHANGE_WINDOW_MS = 30_000;
-const API_KEY = 'bench-api-key';
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
 
@@ -101,7 +98,7 @@ function barePage(base: string, token: string) {
 <script type="module">
 import * as maplibregl from '/__bench/maplibre-gl.mjs';
 const response = await fetch('${base}/fleet/markers', {
-  headers: { 'x-api-key': '${API_KEY}', authorization: 'Bearer ${token}' } });
+  headers: { 'x-api-key': '${BENCH_API_KEY}', authorization: 'Bearer ${token}' } });
 const m = await response.json();
 const features = m.vehicleNumber.map((vn, i) => ({ type: 'Feature', properties: { vn, s: m.state[i] },
   geometry: { type: 'Point', coordinates: [m.longitude[i] / 1e5, m.latitude[i] / 1e5] } }));
@@ -149,7 +146,6 @@ async function main() {
   await admin.end();
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'vfm-web-fleet-'));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vfm-web-fleet-data-'));
   const database = await openDatabase({ databaseUrl, dataDir: null });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -161,7 +157,7 @@ async function main() {
       '--enable-unsafe-swiftshader',
     ],
   });
-  let server: Awaited<ReturnType<typeof createServer>> | null = null;
+  let bench: BenchServer | null = null;
   try {
     console.log('  building the web app…');
     const manifest = buildWeb(outDir);
@@ -177,39 +173,9 @@ async function main() {
     await migrate(database);
     await database.exec(seedSql(BIKES));
     console.log(`  ${BIKES} bikes seeded`);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      API_KEYS: API_KEY,
-      DEMO: 'false',
-      SIMULATOR_BIKES: '0',
-      VFM_ROLES: 'api',
-      WEB_DIR: outDir,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      LOG_LEVEL: 'silent',
-    }) as ResolvedConfig;
-    server = await createServer(config, { database });
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    const origin = `http://127.0.0.1:${address.port}`;
-    const [account] = await database.query<{ id: string }>(
-      "SELECT id FROM account WHERE email = 'bench@example.com'",
-    );
-    const [session] = await database.query<{ id: string }>(
-      'INSERT INTO auth_session (account_id) VALUES ($1) RETURNING id',
-      [account!.id],
-    );
-    const token = await server.app.accessTokens.sign({
-      accountId: account!.id,
-      email: 'bench@example.com',
-      roles: ['ROLE_VFM'],
-      fleetId: FLEET,
-      sessionId: session!.id,
-    });
+    bench = await startBenchServer(database, { DATABASE_URL: databaseUrl, WEB_DIR: outDir });
+    const { origin } = bench;
+    const token = await bench.tokenFor('bench@example.com');
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript((jwt) => localStorage.setItem('jwtToken', jwt), token);
@@ -313,14 +279,13 @@ async function main() {
     );
   } finally {
     await browser.close();
-    await server?.close();
+    await bench?.close();
     await database.close();
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await cleanup.end();
     rmSync(outDir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,0 +1,69 @@
+// The VFM server as the benchmarks run it: on a given database, any free port, no demo and no
+// simulator, one API key, and a signed access token for an account of the seed.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../apps/server/src/config/config';
+import type { ResolvedConfig } from '../apps/server/src/config/secrets';
+import type { Database } from '../apps/server/src/db/client';
+import { createServer } from '../apps/server/src/server';
+
+export const BENCH_API_KEY = 'bench-api-key';
+
+export interface BenchServer {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  server: Awaited<ReturnType<typeof createServer>>;
+  /** a signed access token of the seed's account with this e-mail, with a live session */
+  tokenFor(email: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startBenchServer(
+  database: Database,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vfm-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_KEYS: BENCH_API_KEY,
+    DEMO: 'false',
+    SIMULATOR_BIKES: '0',
+    VFM_ROLES: 'api',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...env,
+  }) as ResolvedConfig;
+  const server = await createServer(config, { database });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return {
+    origin: `http://127.0.0.1:${address.port}`,
+    server,
+    async tokenFor(email) {
+      const [account] = await database.query<{ id: string; fleet_id: string; roles: string[] }>(
+        'SELECT id, fleet_id, roles FROM account WHERE email = $1',
+        [email],
+      );
+      const [session] = await database.query<{ id: string }>(
+        'INSERT INTO auth_session (account_id) VALUES ($1) RETURNING id',
+        [account!.id],
+      );
+      return server.app.accessTokens.sign({
+        accountId: account!.id,
+        email,
+        roles: account!.roles,
+        fleetId: account!.fleet_id,
+        sessionId: session!.id,
+      });
+    },
+    async close() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
