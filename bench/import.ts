@@ -15,19 +15,16 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { API_PREFIX, ROLE_ADMIN, ROLE_USER, upTopic } from '@vfm/contract';
-import { loadConfig } from '../apps/server/src/config/config';
-import type { ResolvedConfig } from '../apps/server/src/config/secrets';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { generateModuleSecret, hashModuleSecret } from '../apps/server/src/lib/module-secret';
-import { createServer } from '../apps/server/src/server';
+import { BENCH_API_KEY, startBenchServer } from './_server';
 
 const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 24_000);
 const FLEET = '11111111-1111-4111-8111-111111111111';
 const OTHER_FLEET = '22222222-2222-4222-8222-222222222222';
 const OTHER_BIKES = 2000;
 const MODULE_ID = 'B00001';
-const API_KEY = 'bench-api-key';
 
 interface Stats {
   p50: number;
@@ -93,45 +90,20 @@ async function runOn(kind: 'postgres' | 'pglite', database: Database, dataDir: s
      SELECT $1, id, $2 FROM bike WHERE module_id = $1`,
     [MODULE_ID, await hashModuleSecret(secret)],
   );
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  // the broker and ingest run too: a module publishes during the import
+  const bench = await startBenchServer(database, {
     DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    API_KEYS: API_KEY,
-    DEMO: 'false',
-    SIMULATOR_BIKES: '0',
+    VFM_ROLES: 'api,ingest',
     MQTT_PORT: '0',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    LOG_LEVEL: 'silent',
-  }) as ResolvedConfig;
-  const server = await createServer(config, { database });
+  });
+  const { server } = bench;
   try {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    const base = `http://127.0.0.1:${address.port}${API_PREFIX}`;
-    const tokenOf = async (email: string) => {
-      const [account] = await database.query<{ id: string; fleet_id: string; roles: string[] }>(
-        'SELECT id, fleet_id, roles FROM account WHERE email = $1',
-        [email],
-      );
-      const [session] = await database.query<{ id: string }>(
-        'INSERT INTO auth_session (account_id) VALUES ($1) RETURNING id',
-        [account!.id],
-      );
-      return server.app.accessTokens.sign({
-        accountId: account!.id,
-        email,
-        roles: account!.roles,
-        fleetId: account!.fleet_id,
-        sessionId: session!.id,
-      });
-    };
+    const base = `${bench.origin}${API_PREFIX}`;
+    const tokenOf = bench.tokenFor;
     const adminToken = await tokenOf('admin@bench.example');
     const userToken = await tokenOf('user@bench.example');
     const headers = (token: string) => ({
-      'x-api-key': API_KEY,
+      'x-api-key': BENCH_API_KEY,
       authorization: `Bearer ${token}`,
       cookie: 'XSRF-TOKEN=bench',
       'x-xsrf-token': 'bench',
@@ -209,7 +181,7 @@ async function runOn(kind: 'postgres' | 'pglite', database: Database, dataDir: s
     };
     return figures;
   } finally {
-    await server.close();
+    await bench.close();
   }
 }
 
