@@ -46,7 +46,10 @@ test('an expired access token is refreshed before the first page', async ({ page
   const refreshes = countRefreshes(page);
   await page.goto('/fr/warnings');
   await expect(page).toHaveURL(/\/fr\/warnings$/);
-  await expect(page.getByRole('heading', { level: 1, name: fr.shell.nav.warnings })).toBeVisible();
+  // the warnings page and its live counts load behind the refresh: patient on a busy machine
+  await expect(page.getByRole('heading', { level: 1, name: fr.shell.nav.warnings })).toBeVisible({
+    timeout: 20_000,
+  });
   expect(refreshes).toEqual(['POST']);
 });
 
