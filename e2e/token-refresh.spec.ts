@@ -15,6 +15,8 @@ test('a refused access token is refreshed once, the call replayed, the page goes
   login,
 }) => {
   await login('manager');
+  // leave the live fleet page first: its background calls would refresh the token themselves
+  await page.goto('/privacy.html');
   const before = await page.evaluate(() => localStorage.getItem('jwtToken'));
   // same claims, broken signature: the client still reads it, the server answers 401
   await page.evaluate(
@@ -32,6 +34,8 @@ test('a refused access token is refreshed once, the call replayed, the page goes
 
 test('an expired access token is refreshed before the first page', async ({ page, login }) => {
   await login('manager');
+  // leave the live fleet page first: its background calls would refresh the token themselves
+  await page.goto('/privacy.html');
   await page.evaluate(() => {
     const token = localStorage.getItem('jwtToken') ?? '';
     const [head, payload, signature] = token.split('.');
