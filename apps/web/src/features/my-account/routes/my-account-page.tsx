@@ -24,11 +24,21 @@ export function MyAccountPage() {
         {me.data && <ProfileSection key={me.data.id} me={me.data} />}
         {me.isError && <InlineAlert>{t('errors.generic')}</InlineAlert>}
         {me.isPending && (
-          <div className={styles.skeleton} aria-busy="true" aria-label={t('common.loading')} />
+          <div
+            className={styles.skeleton}
+            role="status"
+            aria-busy="true"
+            aria-label={t('common.loading')}
+          />
         )}
         <PasswordSection email={email ?? me.data?.email ?? ''} />
         {settings.isPending ? (
-          <div className={styles.skeleton} aria-busy="true" aria-label={t('common.loading')} />
+          <div
+            className={styles.skeleton}
+            role="status"
+            aria-busy="true"
+            aria-label={t('common.loading')}
+          />
         ) : (
           <PreferencesSection
             key={`${settings.data?.language}-${settings.data?.distanceUnit}`}
