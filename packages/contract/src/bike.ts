@@ -112,3 +112,22 @@ export const FleetListItemSchema = Type.Composite(
   strict,
 );
 export type FleetListItem = Static<typeof FleetListItemSchema>;
+
+/** Columns of the list a user may sort by (an allow-list, DESIGN §5). */
+export const FLEET_LIST_SORT_FIELDS = [
+  'vehicleNumber',
+  'bikeCode',
+  'moduleId',
+  'model',
+  'group',
+  'availability',
+  'status',
+  'iotMode',
+  'bikeBatteryLevel',
+  'iotBatteryLevel',
+  'lastCommunicationDate',
+  'lastPositionDate',
+  'totalKm',
+  'theft',
+] as const;
+export type FleetListSortField = (typeof FLEET_LIST_SORT_FIELDS)[number];

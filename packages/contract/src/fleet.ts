@@ -19,6 +19,7 @@ import {
   ActivityStatusSchema,
   AvailabilitySchema,
   FleetListItemSchema,
+  FLEET_LIST_SORT_FIELDS,
   IotModeSchema,
   WarningTypeSchema,
 } from './bike';
@@ -117,24 +118,6 @@ export type FleetStatistics = Static<typeof FleetStatisticsSchema>;
 
 // ---- list -------------------------------------------------------------------------------
 
-/** Columns of the list a user may sort by (an allow-list, DESIGN §5). */
-export const FLEET_LIST_SORT_FIELDS = [
-  'vehicleNumber',
-  'bikeCode',
-  'moduleId',
-  'model',
-  'group',
-  'availability',
-  'status',
-  'iotMode',
-  'bikeBatteryLevel',
-  'iotBatteryLevel',
-  'lastCommunicationDate',
-  'lastPositionDate',
-  'totalKm',
-  'theft',
-] as const;
-export type FleetListSortField = (typeof FLEET_LIST_SORT_FIELDS)[number];
 export const FLEET_LIST_SORT_PATTERN = `^(${FLEET_LIST_SORT_FIELDS.join('|')})(,(asc|desc))?$`;
 
 /** Filters shared by the list, its CSV and the vehicles CSV. Values of one filter are OR-ed. */
@@ -149,6 +132,8 @@ export const fleetFilterProperties = {
   warning: Type.Optional(Type.Array(WarningTypeSchema, { maxItems: 10 })),
   /** bikes of these groups and of their descendants */
   groupId: Type.Optional(Type.Array(GroupId, { maxItems: 100 })),
+  /** only bikes whose assistance is locked (true) or not locked (false) */
+  locked: Type.Optional(Type.Boolean()),
 };
 export const FleetFilterSchema = Type.Object(fleetFilterProperties, strict);
 export type FleetFilter = Static<typeof FleetFilterSchema>;

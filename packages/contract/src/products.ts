@@ -6,6 +6,7 @@ import { MARKING_PATTERN } from './patterns';
 import { DateTime, EnumCounts, Nullable, Page, StringEnum } from './schema-helpers';
 import {
   AvailabilitySchema,
+  FLEET_LIST_SORT_FIELDS,
   FleetListItemSchema,
   TheftSchema,
   VehicleNumberSchema,
@@ -112,11 +113,23 @@ export const WarnedBikeSchema = Type.Composite(
 );
 export type WarnedBike = Static<typeof WarnedBikeSchema>;
 
+/** Columns of the warnings list a user may sort by: when the warning began, or a list column. */
+export const WARNINGS_SORT_FIELDS = ['since', ...FLEET_LIST_SORT_FIELDS] as const;
+export type WarningsSortField = (typeof WARNINGS_SORT_FIELDS)[number];
+
 export const WarningsQuerySchema = Type.Object(
   {
-    /** only bikes with this warning (sorted by its start, newest first); else any warning */
+    /** only bikes with this warning; else any warning */
     type: Type.Optional(WarningTypeSchema),
     ...pagingProperties(20),
+    /**
+     * `column` or `column,asc|desc`; `since` is when the tab's warning began (with no type:
+     * the most recent of the bike's warnings). Default: `since,desc` with a type, else
+     * `vehicleNumber,asc`.
+     */
+    sort: Type.Optional(
+      Type.String({ pattern: `^(${WARNINGS_SORT_FIELDS.join('|')})(,(asc|desc))?$` }),
+    ),
   },
   strict,
 );

@@ -1,6 +1,6 @@
 // fleet/list (DESIGN §5): server-side paging, sorting by every allow-listed column in both
 // directions, text search, filters (availability, status, mode, warning, group with its
-// descendants), the caller's fleet only, bad input → 400.
+// descendants, assistance lock), the caller's fleet only, bad input → 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLEET_LIST_SORT_FIELDS, FleetListPageSchema } from '@vfm/contract';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -76,6 +76,7 @@ beforeAll(async () => {
         total_km: 0,
         model: 'Trek',
         bike_code: 'SPECIAL-CODE',
+        assistance_locked: true,
       },
     ],
   ];
@@ -190,5 +191,13 @@ describe('GET fleet/list', () => {
     ]);
     // a group of no fleet (or of another fleet) selects nothing
     expect(numbers(await list({ groupId: '00000000-0000-4000-8000-000000000000' }))).toEqual([]);
+  });
+
+  it('filters by assistance lock, either way', async () => {
+    expect(numbers(await list({ locked: 'true' }))).toEqual(['L-04']);
+    expect(numbers(await list({ locked: 'false' }))).toEqual(['L-01', 'L-02', 'L-03']);
+    expect(numbers(await list({ locked: 'true', availability: 'AVAILABLE' }))).toEqual([]);
+    const bad = await api.get('fleet/list', { query: { locked: 'maybe' } });
+    expect(bad.status).toBe(400);
   });
 });

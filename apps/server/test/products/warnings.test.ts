@@ -132,6 +132,36 @@ describe('GET products/warnings', () => {
     }
   });
 
+  it('sorts by when the warning began or by a list column, both ways', async () => {
+    const numbers = async (query: Record<string, string>) =>
+      (await api.get('products/warnings', { query })).body.content.map(
+        (bike: { vehicleNumber: string }) => bike.vehicleNumber,
+      );
+    // "all": the most recent start among the bike's own warnings
+    expect(await numbers({ sort: 'since,desc' })).toEqual([
+      'SILENT-1',
+      'LOWBAT-1',
+      'SUSPECT-1',
+      'STOLEN-1',
+    ]);
+    expect(await numbers({ sort: 'since,asc' })).toEqual([
+      'STOLEN-1',
+      'SUSPECT-1',
+      'LOWBAT-1',
+      'SILENT-1',
+    ]);
+    expect(await numbers({ sort: 'bikeBatteryLevel,asc', type: 'LOW_VEHICLE_BATTERY' })).toEqual([
+      'LOWBAT-1',
+    ]);
+    expect(await numbers({ sort: 'vehicleNumber,desc' })).toEqual([
+      'SUSPECT-1',
+      'STOLEN-1',
+      'SILENT-1',
+      'LOWBAT-1',
+    ]);
+    expect((await api.get('products/warnings', { query: { sort: 'password' } })).status).toBe(400);
+  });
+
   it('pages the content', async () => {
     const res = await api.get('products/warnings', { query: { page: 1, size: 3 } });
     expect(res.body).toMatchObject({ page: 1, size: 3, totalElements: 4 });

@@ -69,6 +69,7 @@ export function matchesFilter(bike: FleetListItem, filter: MapFilter, shown: boo
     const fields = [bike.vehicleNumber, bike.bikeCode, bike.moduleId ?? '', bike.model];
     if (!fields.some((field) => field.toLowerCase().includes(q))) return false;
   }
+  if (filter.locked !== undefined && bike.assistanceLocked !== filter.locked) return false;
   if (filter.groupId?.length && !shown) return false;
   return true;
 }

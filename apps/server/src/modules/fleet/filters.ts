@@ -1,5 +1,5 @@
 // The filters of the fleet list and its CSV exports (DESIGN §5): text search, availability,
-// status, mode, warning, group (with descendants). Values of one filter are OR-ed, filters
+// status, mode, warning, group (with descendants), assistance lock. Values of one filter are OR-ed, filters
 // AND-ed. Every value is a parameter; the schema has already checked each against its enum.
 import type { FleetFilter } from '@vfm/contract';
 import { groupScopeCondition } from '../bikes/group-scope';
@@ -30,5 +30,8 @@ export function filterConditions(
     where.push(`(${filter.warning.map((type) => conditions[type]).join(' OR ')})`);
   }
   if (filter.groupId?.length) where.push(groupScopeCondition(params, fleetId, filter.groupId));
+  if (filter.locked !== undefined) {
+    where.push(`b.assistance_locked = ${params.add(filter.locked)}`);
+  }
   return where.join('\n    AND ');
 }

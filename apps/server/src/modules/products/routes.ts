@@ -118,8 +118,8 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { page = 0, size = 20, type } = request.query;
-      return getWarnings(scopeOf(request), { page, size, type });
+      const { page = 0, size = 20, type, sort } = request.query;
+      return getWarnings(scopeOf(request), { page, size, type, sort });
     },
   );
 

@@ -5,6 +5,7 @@ import { bikeFrom, listColumns, toListItem, type ListRow } from '../bikes/bike-v
 import { SqlParams, iso } from '../bikes/sql';
 import { countWarnings } from '../bikes/warning-counts';
 import { warningBitsSql, warningConditions, warningSince } from '../bikes/warnings-sql';
+import { orderBy } from '../fleet/list-service';
 import type { Scope } from './details-service';
 
 type WarnedRow = ListRow & { [since: `s_${string}`]: Date | null } & {
@@ -14,20 +15,33 @@ type WarnedRow = ListRow & { [since: `s_${string}`]: Date | null } & {
 
 export async function getWarnings(
   scope: Scope,
-  query: Required<Pick<WarningsQuery, 'page' | 'size'>> & Pick<WarningsQuery, 'type'>,
+  query: Required<Pick<WarningsQuery, 'page' | 'size'>> & Pick<WarningsQuery, 'type' | 'sort'>,
 ): Promise<Warnings> {
   const { page, size, type } = query;
+  const sort = query.sort ?? (type ? 'since,desc' : 'vehicleNumber,asc');
   const params = new SqlParams();
   const fleet = params.add(scope.fleetId);
   const now = params.add(scope.now);
   const since = warningSince();
-  const where = type ? warningConditions()[type] : `${warningBitsSql()} > 0`;
-  const order = type ? `${since[type]} DESC NULLS LAST, b.vehicle_number` : 'b.vehicle_number';
+  const conditions = warningConditions();
+  const where = type ? conditions[type] : `${warningBitsSql()} > 0`;
+  const [field, direction] = sort.split(',');
+  // since: the tab's warning start, or the most recent start of the bike's warnings
+  // (GREATEST skips nulls; a warning the bike does not have counts as null)
+  const sinceSql = type
+    ? since[type]
+    : `GREATEST(${WARNING_TYPES.map((t) => `CASE WHEN ${conditions[t]} THEN ${since[t]} END`).join(', ')})`;
+  const order =
+    field !== 'since'
+      ? orderBy(sort)
+      : direction === 'asc'
+        ? `${sinceSql} ASC NULLS FIRST, b.vehicle_number, b.id`
+        : `${sinceSql} DESC NULLS LAST, b.vehicle_number, b.id`;
   const sinceColumns = WARNING_TYPES.map((t) => `${since[t]} AS "s_${t}"`).join(', ');
 
   const pageSql = `SELECT ${listColumns()}, ${sinceColumns}, b.theft_since, b.theft_by
     FROM ${bikeFrom(fleet, now)} WHERE b.fleet_id = ${fleet} AND ${where}
-    ORDER BY ${order}, b.id LIMIT ${params.add(size)} OFFSET ${params.add(page * size)}`;
+    ORDER BY ${order} LIMIT ${params.add(size)} OFFSET ${params.add(page * size)}`;
 
   const [{ counts, anyWarning }, rows] = await Promise.all([
     countWarnings(scope.database, scope.fleetId, scope.now),

@@ -70,6 +70,15 @@ export function ActiveFilters({
       label: `${t('fleet.filters.mode')}: ${t(modeKey(value))}`,
       remove: (v: FleetView) => ({ ...v, mode: without(v.mode, value) }),
     })),
+    ...(view.locked === null
+      ? []
+      : [
+          {
+            id: 'locked',
+            label: view.locked ? t('fleet.filters.locked') : t('fleet.filters.unlocked'),
+            remove: (v: FleetView) => ({ ...v, locked: null }),
+          },
+        ]),
     ...(view.thefts
       ? []
       : view.warning.map((value) => ({

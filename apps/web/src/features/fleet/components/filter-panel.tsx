@@ -150,6 +150,17 @@ export function FilterPanel({
               (value) => t(warningKey(value)),
               (warning) => onChange({ ...view, thefts: false, warning }),
             )}
+            {checkboxes(
+              t('fleet.filters.assistance'),
+              ['locked', 'unlocked'] as const,
+              view.locked === null ? [] : [view.locked ? 'locked' : 'unlocked'],
+              (value) => t(`fleet.filters.${value}`),
+              // ticking one replaces the other: both would mean no filter
+              (next) => {
+                const added = next.filter((value) => view.locked !== (value === 'locked'))[0];
+                onChange({ ...view, locked: added ? added === 'locked' : null });
+              },
+            )}
           </div>
           <footer className={styles.footer}>
             <Dialog.Close asChild>

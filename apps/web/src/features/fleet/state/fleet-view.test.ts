@@ -14,7 +14,7 @@ const GROUP = '11111111-2222-4333-8444-555555555555';
 describe('fleet view in the address', () => {
   it('reads filters, sort, focus, thefts map and phone switch', () => {
     const view = parseFleetView(
-      `?q=VN&availability=AVAILABLE,OUT&status=MOVING&mode=PERMANENT&warning=LOW_MODULE_BATTERY&group=${GROUP}&sort=bikeBatteryLevel,desc&bike=VN-1&thefts=1&show=map`,
+      `?q=VN&availability=AVAILABLE,OUT&status=MOVING&mode=PERMANENT&warning=LOW_MODULE_BATTERY&group=${GROUP}&locked=1&sort=bikeBatteryLevel,desc&bike=VN-1&thefts=1&show=map`,
     );
     expect(view).toEqual({
       q: 'VN',
@@ -23,6 +23,7 @@ describe('fleet view in the address', () => {
       mode: ['PERMANENT'],
       warning: ['LOW_MODULE_BATTERY'],
       groupId: [GROUP],
+      locked: true,
       sort: { field: 'bikeBatteryLevel', direction: 'desc' },
       bike: 'VN-1',
       thefts: true,
@@ -69,11 +70,16 @@ describe('fleet view in the address', () => {
       'SUSPECTED_THEFT',
     ]);
     expect(fleetFilterOf(parseFleetView(''))).toEqual({});
+    expect(fleetFilterOf(parseFleetView('?locked=0'))).toEqual({ locked: false });
+    expect(parseFleetView('?locked=yes').locked).toBeNull();
+    expect(fleetViewSearch(parseFleetView('?locked=0'))).toBe('?locked=0');
   });
 
   it('counts and clears the active filters, keeping sort and focus', () => {
-    const view = parseFleetView('?availability=AVAILABLE,OUT&thefts=1&sort=model,asc&bike=B');
-    expect(activeFilterCount(view)).toBe(3);
+    const view = parseFleetView(
+      '?availability=AVAILABLE,OUT&thefts=1&locked=1&sort=model,asc&bike=B',
+    );
+    expect(activeFilterCount(view)).toBe(4);
     const cleared = clearedFilters(view);
     expect(activeFilterCount(cleared)).toBe(0);
     expect(cleared.sort.field).toBe('model');

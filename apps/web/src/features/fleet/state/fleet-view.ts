@@ -28,6 +28,8 @@ export interface FleetView {
   mode: IotMode[];
   warning: WarningType[];
   groupId: string[];
+  /** assistance locked (true), not locked (false), either (null) */
+  locked: boolean | null;
   sort: FleetSort;
   /** the bike in focus on the map (its popup open) */
   bike: string | null;
@@ -67,6 +69,7 @@ export function parseFleetView(search: string | URLSearchParams): FleetView {
       .getAll('group')
       .flatMap((value) => value.split(','))
       .filter((id) => UUID.test(id)),
+    locked: params.get('locked') === '1' ? true : params.get('locked') === '0' ? false : null,
     sort,
     bike: params.get('bike') || null,
     thefts: params.get('thefts') === '1',
@@ -82,6 +85,7 @@ export function fleetViewSearch(view: FleetView): string {
     if (view[name].length) params.set(name, view[name].join(','));
   }
   if (view.groupId.length) params.set('group', view.groupId.join(','));
+  if (view.locked !== null) params.set('locked', view.locked ? '1' : '0');
   if (view.sort.field !== DEFAULT_SORT.field || view.sort.direction !== DEFAULT_SORT.direction) {
     params.set('sort', `${view.sort.field},${view.sort.direction}`);
   }
@@ -105,6 +109,7 @@ export function fleetFilterOf(view: FleetView): FleetFilter {
   const warning: WarningType[] = view.thefts ? ['REPORTED_THEFT', 'SUSPECTED_THEFT'] : view.warning;
   if (warning.length) filter.warning = warning;
   if (view.groupId.length) filter.groupId = view.groupId;
+  if (view.locked !== null) filter.locked = view.locked;
   return filter;
 }
 
@@ -118,7 +123,8 @@ export function activeFilterCount(view: FleetView): number {
     view.status.length +
     view.mode.length +
     (view.thefts ? 1 : view.warning.length) +
-    view.groupId.length
+    view.groupId.length +
+    (view.locked === null ? 0 : 1)
   );
 }
 
@@ -131,6 +137,7 @@ export function clearedFilters(view: FleetView): FleetView {
     mode: [],
     warning: [],
     groupId: [],
+    locked: null,
     thefts: false,
   };
 }

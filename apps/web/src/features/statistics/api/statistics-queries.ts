@@ -48,23 +48,37 @@ export function useChart(period: Period, groupId: string | null) {
   });
 }
 
-/** Bikes offered to riders that should not be: AVAILABLE with one of these warnings. */
-export const CONFLICT_WARNINGS = [
-  'SUSPECTED_THEFT',
-  'LACK_MODULE_COMM',
-  'LOW_VEHICLE_BATTERY',
-  'LOW_MODULE_BATTERY',
-] as const satisfies readonly WarningType[];
+/**
+ * Bikes offered to riders that should not be: AVAILABLE with one of these warnings, or with
+ * their assistance locked. Each is a fleet filter (its address on the fleet screen too).
+ */
+export const CONFLICTS = [
+  { id: 'SUSPECTED_THEFT', filter: { warning: 'SUSPECTED_THEFT' } },
+  { id: 'LACK_MODULE_COMM', filter: { warning: 'LACK_MODULE_COMM' } },
+  { id: 'LOW_VEHICLE_BATTERY', filter: { warning: 'LOW_VEHICLE_BATTERY' } },
+  { id: 'LOW_MODULE_BATTERY', filter: { warning: 'LOW_MODULE_BATTERY' } },
+  { id: 'LOCKED', filter: { locked: true } },
+] as const satisfies ReadonlyArray<{
+  id: string;
+  filter: { warning: WarningType } | { locked: true };
+}>;
+export type Conflict = (typeof CONFLICTS)[number];
+
+/** The fleet screen's address query of a conflict (see features/fleet/state/fleet-view). */
+export const conflictSearch = (conflict: Conflict) =>
+  'warning' in conflict.filter
+    ? `availability=AVAILABLE&warning=${conflict.filter.warning}`
+    : 'availability=AVAILABLE&locked=1';
 
 export function useConflicts(groupId: string | null) {
   const { http } = useServices();
   return useQueries({
-    queries: CONFLICT_WARNINGS.map((warning) => ({
-      queryKey: key('conflicts', warning, groupId),
+    queries: CONFLICTS.map((conflict) => ({
+      queryKey: key('conflicts', conflict.id, groupId),
       queryFn: async () =>
         (
           await http.get<FleetListPage>('fleet/list', {
-            query: { availability: 'AVAILABLE', warning, size: 1, ...groups(groupId) },
+            query: { availability: 'AVAILABLE', ...conflict.filter, size: 1, ...groups(groupId) },
           })
         ).totalElements,
     })),

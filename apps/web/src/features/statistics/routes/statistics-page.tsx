@@ -17,7 +17,8 @@ import { availabilityKey, modeKey, statusKey, warningKey } from '../../../bike/l
 import { useFormatters } from '../../../format/use-formatters';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
 import {
-  CONFLICT_WARNINGS,
+  CONFLICTS,
+  conflictSearch,
   useChart,
   useConflicts,
   useStatistics,
@@ -370,13 +371,13 @@ export function StatisticsPage() {
             <p className={styles.fine}>{t('statistics.conflicts.none')}</p>
           ) : (
             <ul className={styles.conflicts}>
-              {CONFLICT_WARNINGS.map((warning, index) => {
+              {CONFLICTS.map((conflict, index) => {
                 const value = conflicts[index]?.data;
                 if (!value) return null;
                 return (
-                  <li key={warning}>
-                    <Link to={fleetHref(`availability=AVAILABLE&warning=${warning}`)}>
-                      <strong>{count(value)}</strong> {t(`statistics.conflicts.${warning}`)}
+                  <li key={conflict.id}>
+                    <Link to={fleetHref(conflictSearch(conflict))}>
+                      <strong>{count(value)}</strong> {t(`statistics.conflicts.${conflict.id}`)}
                     </Link>
                   </li>
                 );

@@ -1,4 +1,4 @@
-// GET products/warnings?type&page&size (DESIGN §5): the counters of every warning type and a
+// GET products/warnings?type&page&size&sort (DESIGN §5): the counters of every warning type and a
 // page of the warned bikes (newest warning first). The stream controller refreshes it.
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import type { WarningType, Warnings } from '@vfm/contract';
@@ -10,21 +10,30 @@ export interface WarningsParams {
   type: WarningType | null;
   page: number;
   size: number;
+  /** `field,asc|desc` of WARNINGS_SORT_FIELDS */
+  sort: string;
 }
 
 export const warningsKey = (params: WarningsParams) =>
   [...queryKeys.products.warnings, params] as const;
 
-export const getWarnings = (http: HttpClient, { type, page, size }: WarningsParams) =>
-  http.get<Warnings>('products/warnings', { query: { type: type ?? undefined, page, size } });
+export const getWarnings = (http: HttpClient, { type, page, size, sort }: WarningsParams) =>
+  http.get<Warnings>('products/warnings', {
+    query: { type: type ?? undefined, page, size, sort },
+  });
 
 /** The pages `pages` of one tab; page 0 is always asked (it carries the total). */
-export function useWarningPages(type: WarningType | null, size: number, pages: readonly number[]) {
+export function useWarningPages(
+  type: WarningType | null,
+  sort: string,
+  size: number,
+  pages: readonly number[],
+) {
   const { http } = useServices();
   const wanted = [...new Set([0, ...pages])].sort((a, b) => a - b);
   return useQueries({
     queries: wanted.map((page) => {
-      const params = { type, page, size };
+      const params = { type, page, size, sort };
       return {
         queryKey: warningsKey(params),
         queryFn: () => getWarnings(http, params),

@@ -1,13 +1,14 @@
 // The bikes of one warnings tab (issue "warnings" §1): virtualized, read page by page from
-// products/warnings (newest warning first), with the figure that triggered the warning and
+// products/warnings (newest warning first, or the column the user sorts by), with the figure that triggered the warning and
 // the theft actions where they belong. A row's number opens the bike page.
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
-import type { WarnedBike, WarningType } from '@vfm/contract';
+import type { WarnedBike, WarningType, WarningsSortField } from '@vfm/contract';
 import { AvailabilityChip, RelativeTime, WarningIcons } from '../../../bike/bike-display';
 import { useIsMobile } from '../../../ui/hooks/use-media-query';
+import { SortHeader } from '../../../ui/virtual-table/sort-header';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import {
   VirtualTable,
@@ -21,6 +22,22 @@ import styles from './warnings-list.module.css';
 
 const PAGE_SIZE = 100;
 
+export interface WarningsSort {
+  field: WarningsSortField;
+  direction: 'asc' | 'desc';
+}
+
+/** The order of a tab when the user chose none: newest warning first, "all" by number. */
+export const defaultWarningsSort = (type: WarningType | null): WarningsSort =>
+  type ? { field: 'since', direction: 'desc' } : { field: 'vehicleNumber', direction: 'asc' };
+
+/** The figure column sorts by the value it shows (thefts show no sortable figure). */
+const FIGURE_SORT: Partial<Record<WarningType, WarningsSortField>> = {
+  LACK_MODULE_COMM: 'lastCommunicationDate',
+  LOW_VEHICLE_BATTERY: 'bikeBatteryLevel',
+  LOW_MODULE_BATTERY: 'iotBatteryLevel',
+};
+
 /** When the tab's warning began (in "all": the most recent of the bike's warnings). */
 function sinceOf(bike: WarnedBike, type: WarningType | null): string | null {
   const times = bike.warnings
@@ -33,12 +50,16 @@ function sinceOf(bike: WarnedBike, type: WarningType | null): string | null {
 
 export function WarningsList({
   type,
+  sort,
+  onSortChange,
   selected,
   onToggle,
   onSelectMany,
   lowBattery,
 }: {
   type: WarningType | null;
+  sort: WarningsSort;
+  onSortChange(sort: WarningsSort): void;
   selected: ReadonlySet<string>;
   onToggle(vehicleNumber: string): void;
   onSelectMany(vehicleNumbers: string[], selected: boolean): void;
@@ -47,7 +68,12 @@ export function WarningsList({
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const [pagesInView, setPagesInView] = useState<number[]>([0]);
-  const { pages, first } = useWarningPages(type, PAGE_SIZE, pagesInView);
+  const { pages, first } = useWarningPages(
+    type,
+    `${sort.field},${sort.direction}`,
+    PAGE_SIZE,
+    pagesInView,
+  );
   const onRangeChange = useCallback((from: number, to: number) => {
     const next = pagesOf(from, to, PAGE_SIZE);
     setPagesInView((current) => (current.join() === next.join() ? current : next));
@@ -79,6 +105,37 @@ export function WarningsList({
   const withActions = !type || type === 'REPORTED_THEFT' || type === 'SUSPECTED_THEFT';
   const loaded = [...pages.values()].flatMap((page) => page.data?.content ?? []);
   const header = (id: keyof typeof COLUMN_KEYS) => t(COLUMN_KEYS[id]);
+  /** a column that sorts by `field` (its title a button, its aria-sort the current order) */
+  const sortable = (
+    id: keyof typeof COLUMN_KEYS,
+    field: WarningsSortField | undefined,
+  ): Pick<VirtualTableColumn<WarnedBike>, 'header' | 'sort'> => {
+    if (!field) return { header: header(id) };
+    const active = sort.field === field;
+    return {
+      sort: active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none',
+      header: (
+        <SortHeader
+          label={header(id)}
+          title={t('fleet.list.sortBy', { column: header(id) })}
+          direction={active ? sort.direction : null}
+          onSort={() =>
+            onSortChange({
+              field,
+              // a date or a level is first wanted newest / lowest: desc for since, asc else
+              direction: active
+                ? sort.direction === 'asc'
+                  ? 'desc'
+                  : 'asc'
+                : field === 'since'
+                  ? 'desc'
+                  : 'asc',
+            })
+          }
+        />
+      ),
+    };
+  };
   const columns: VirtualTableColumn<WarnedBike>[] = [
     {
       id: 'select',
@@ -107,7 +164,7 @@ export function WarningsList({
     },
     {
       id: 'vehicleNumber',
-      header: header('vehicleNumber'),
+      ...sortable('vehicleNumber', 'vehicleNumber'),
       cell: (bike) => (
         <Link
           to={`/fleet/product/${encodeURIComponent(bike.vehicleNumber)}`}
@@ -117,8 +174,8 @@ export function WarningsList({
         </Link>
       ),
     },
-    { id: 'model', header: header('model'), cell: (bike) => bike.model },
-    { id: 'group', header: header('group'), cell: (bike) => bike.group?.name ?? '—' },
+    { id: 'model', ...sortable('model', 'model'), cell: (bike) => bike.model },
+    { id: 'group', ...sortable('group', 'group'), cell: (bike) => bike.group?.name ?? '—' },
     {
       id: 'warnings',
       header: header('warnings'),
@@ -126,14 +183,14 @@ export function WarningsList({
     },
     {
       id: 'since',
-      header: header('since'),
+      ...sortable('since', 'since'),
       cell: (bike) => <RelativeTime iso={sinceOf(bike, type)} short />,
     },
     ...(type
       ? [
           {
             id: 'figure',
-            header: header('figure'),
+            ...sortable('figure', FIGURE_SORT[type]),
             cell: (bike: WarnedBike) => (
               <WarningFigure bike={bike} type={type} lowBattery={lowBattery} />
             ),
@@ -142,7 +199,7 @@ export function WarningsList({
       : []),
     {
       id: 'availability',
-      header: header('availability'),
+      ...sortable('availability', 'availability'),
       cell: (bike) => <AvailabilityChip availability={bike.availability} />,
     },
     ...(withActions
@@ -167,7 +224,7 @@ export function WarningsList({
       compact={mobile}
       className={!type ? styles.all : withActions ? styles.typed : styles.figureOnly}
       onRangeChange={onRangeChange}
-      resetKey={type ?? 'all'}
+      resetKey={`${type ?? 'all'}:${sort.field},${sort.direction}`}
       isSelected={(bike) => selected.has(bike.vehicleNumber)}
       placeholder={t('warnings.list.rowLoading')}
       testId="warnings-list"

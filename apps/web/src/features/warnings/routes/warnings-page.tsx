@@ -6,7 +6,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Download, Map as MapIcon } from 'lucide-react';
 import { BULK_LIMIT } from '@vfm/contract/constants';
-import { WARNING_TYPES, type WarningType } from '@vfm/contract';
+import {
+  WARNINGS_SORT_FIELDS,
+  WARNING_TYPES,
+  type WarningType,
+  type WarningsSortField,
+} from '@vfm/contract';
 import { downloadFleetCsv, csvFileName } from '../../../api/fleet-csv';
 import { useBulkRunner } from '../../../bike/bulk-actions';
 import { useBikeSelection } from '../../../bike/use-bike-selection';
@@ -18,13 +23,21 @@ import { usePageTitle } from '../../../services/use-page-title';
 import { Button } from '../../../ui/button/button';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { Tabs, type TabItem } from '../../../ui/tabs/tabs';
-import { WarningsList } from '../components/warnings-list';
+import { WarningsList, defaultWarningsSort, type WarningsSort } from '../components/warnings-list';
 import styles from './warnings-page.module.css';
 
 const WarningsMap = lazy(() => import('../components/warnings-map'));
 
 const isWarningType = (value: string | null): value is WarningType =>
   (WARNING_TYPES as readonly string[]).includes(value ?? '');
+
+/** `field,asc|desc` of the address; anything else is the tab's default order. */
+function parseWarningsSort(value: string | null, type: WarningType | null): WarningsSort {
+  const [field, direction] = (value ?? '').split(',');
+  return (WARNINGS_SORT_FIELDS as readonly string[]).includes(field ?? '')
+    ? { field: field as WarningsSortField, direction: direction === 'desc' ? 'desc' : 'asc' }
+    : defaultWarningsSort(type);
+}
 
 export function WarningsPage() {
   const { t } = useTranslation();
@@ -34,16 +47,26 @@ export function WarningsPage() {
   const [params] = useSearchParams();
   const type = isWarningType(params.get('type')) ? (params.get('type') as WarningType) : null;
   const showMap = params.get('map') === '1';
+  const sort = parseWarningsSort(params.get('sort'), type);
   const { data: counts } = useWarningCounts();
   const lowBattery = useLowBatteryThresholds();
   const { selected, toggle, selectMany, clear } = useBikeSelection();
   const bulk = useBulkRunner();
 
-  const href = (next: { type?: WarningType | null; map?: boolean }) => {
+  /** the address of a view; another tab starts with its own default order */
+  const href = (next: { type?: WarningType | null; map?: boolean; sort?: WarningsSort }) => {
     const search = new URLSearchParams();
     const nextType = next.type === undefined ? type : next.type;
     if (nextType) search.set('type', nextType);
     if (next.map ?? showMap) search.set('map', '1');
+    const nextSort = next.sort ?? (next.type === undefined ? sort : null);
+    const byDefault = defaultWarningsSort(nextType);
+    if (
+      nextSort &&
+      (nextSort.field !== byDefault.field || nextSort.direction !== byDefault.direction)
+    ) {
+      search.set('sort', `${nextSort.field},${nextSort.direction}`);
+    }
     const text = search.toString();
     return `/warnings${text ? `?${text}` : ''}`;
   };
@@ -79,6 +102,8 @@ export function WarningsPage() {
   const list = (
     <WarningsList
       type={type}
+      sort={sort}
+      onSortChange={(next) => void navigate(href({ sort: next }), { replace: true })}
       selected={selected}
       onToggle={toggle}
       onSelectMany={selectMany}
