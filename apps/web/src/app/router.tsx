@@ -92,7 +92,7 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
               {
                 path: 'fleet/product/:vehicleNumber',
                 handle: { role: 'user', hasPrevious: true } satisfies ShellRouteHandle,
-                lazy: page(() => import('../features/fleet/routes/product-page'), 'ProductPage'),
+                lazy: page(() => import('../features/product/routes/product-page'), 'ProductPage'),
               },
               {
                 path: 'warnings',

@@ -8,6 +8,7 @@ import type bike from '../bike/i18n/en.json';
 import type map from '../map/i18n/en.json';
 import type warnings from '../features/warnings/i18n/en.json';
 import type statistics from '../features/statistics/i18n/en.json';
+import type product from '../features/product/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -16,6 +17,7 @@ interface FeatureMessages {
   map: typeof map;
   warnings: typeof warnings;
   statistics: typeof statistics;
+  product: typeof product;
 }
 
 declare module 'i18next' {

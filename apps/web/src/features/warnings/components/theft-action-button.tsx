@@ -6,7 +6,7 @@ import { isApiError } from '../../../api/api-error';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
-import { NoOpenAlertError, useTheftAction, type TheftAction } from '../api/theft-actions';
+import { NoOpenAlertError, useTheftAction, type TheftAction } from '../../../bike/theft-actions';
 
 const TEXTS = {
   acknowledge: {

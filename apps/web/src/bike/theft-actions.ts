@@ -1,11 +1,11 @@
-// What a manager does about a theft from the warnings page (DESIGN §5, §7): report it
+// What a manager does about a theft (warnings page, bike page) (DESIGN §5, §7): report it
 // (POST products/theft/{vn}), cancel it (DELETE), or acknowledge a suspicion — the module's
 // ALARM_TRIGGERED event, found in the bike's history (POST commands/ack/{id}).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AlertAcknowledged, EventPage, TheftResult } from '@vfm/contract';
-import type { HttpClient } from '../../../api/http-client';
-import { queryKeys } from '../../../api/query-keys';
-import { useServices } from '../../../services/services';
+import type { HttpClient } from '../api/http-client';
+import { queryKeys } from '../api/query-keys';
+import { useServices } from '../services/services';
 
 export type TheftAction = 'report' | 'cancel' | 'acknowledge';
 
@@ -43,7 +43,8 @@ export function useTheftAction() {
   return useMutation({
     mutationFn: ({ vehicleNumber, action }: { vehicleNumber: string; action: TheftAction }) =>
       runTheftAction(http, vehicleNumber, action),
-    onSuccess: () => {
+    onSuccess: (_, { vehicleNumber }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.bike(vehicleNumber) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.products.warnings });
       void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.information });
     },

@@ -1,0 +1,111 @@
+// The calls of the bike page (DESIGN §5): its details, command history, event history (paged,
+// newest first), self-diagnosis; one-bike commands and the availability change. Every key sits
+// under queryKeys.products.bike(vn), which the stream controller refetches when that bike, one
+// of its commands or one of its events changes: the page is live without a timer.
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  Autotest,
+  Availability,
+  AvailabilityResult,
+  CommandHistory,
+  CommandsAccepted,
+  EventPage,
+  IotMode,
+} from '@vfm/contract';
+import { queryKeys } from '../../../api/query-keys';
+import { useServices } from '../../../services/services';
+
+const path = (vehicleNumber: string) => encodeURIComponent(vehicleNumber);
+export const HISTORY_PAGE_SIZE = 30;
+
+export function useCommandHistory(vehicleNumber: string) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: queryKeys.products.commands(vehicleNumber),
+    queryFn: () =>
+      http.get<CommandHistory>(`products/details/commands/${path(vehicleNumber)}`, {
+        query: { size: 100 },
+      }),
+  });
+}
+
+export function useEventHistory(vehicleNumber: string) {
+  const { http } = useServices();
+  return useInfiniteQuery({
+    queryKey: queryKeys.products.events(vehicleNumber),
+    queryFn: ({ pageParam }) =>
+      http.get<EventPage>(`products/details-actions/${path(vehicleNumber)}`, {
+        query: { page: pageParam, size: HISTORY_PAGE_SIZE },
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last) =>
+      (last.page + 1) * last.size < last.totalElements ? last.page + 1 : undefined,
+  });
+}
+
+export function useAutotest(vehicleNumber: string) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: queryKeys.products.autotest(vehicleNumber),
+    queryFn: () =>
+      http.get<Autotest>(`products/details/autotest/${path(vehicleNumber)}`, {
+        query: { size: 20 },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type BikeCommand =
+  | { kind: 'lock'; active: boolean }
+  | { kind: 'alarm'; active: boolean }
+  | { kind: 'mode'; mode: IotMode };
+
+/** POST commands/{lockControl|alarm|mode}/{vn}: 202 with the PENDING command. */
+export function useBikeCommand(vehicleNumber: string) {
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (command: BikeCommand) => {
+      const target = path(vehicleNumber);
+      switch (command.kind) {
+        case 'lock':
+          return http.post<CommandsAccepted>(`commands/lockControl/${target}`, undefined, {
+            query: { active: command.active },
+          });
+        case 'alarm':
+          return http.post<CommandsAccepted>(`commands/alarm/${target}`, undefined, {
+            query: { active: command.active },
+          });
+        case 'mode':
+          return http.post<CommandsAccepted>(`commands/mode/${target}`, undefined, {
+            query: { mode: command.mode },
+          });
+      }
+    },
+    // the pending flags and the new command show at once; the stream brings the answer
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.products.bike(vehicleNumber) }),
+  });
+}
+
+/** PUT products/availability for this one bike (an audited change, DESIGN §7). */
+export function useAvailabilityChange(vehicleNumber: string) {
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (availability: Availability) =>
+      http.put<AvailabilityResult>('products/availability', undefined, {
+        query: { vehicleNumbers: [vehicleNumber], availability },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.bike(vehicleNumber) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.information });
+    },
+  });
+}

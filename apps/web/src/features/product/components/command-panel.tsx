@@ -1,0 +1,299 @@
+// The bike's commands (SPEC §1, DESIGN §7): assistance lock, alarm, IoT mode. Each shows the
+// current state; while a command waits for the module, since when and when it can be expected
+// (a module in a rare-report mode only hears it at its next connection, DESIGN §6); a refused
+// or expired command says so, with a retry. Locking and the modes that silence the module are
+// confirmed first. The module's answer arrives through the app's stream controller.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Hourglass } from 'lucide-react';
+import { IOT_MODES, type Bike, type Command, type CommandType, type IotMode } from '@vfm/contract';
+import { isApiError } from '../../../api/api-error';
+import { ModeLabel, RelativeTime } from '../../../bike/bike-display';
+import { modeKey } from '../../../bike/labels';
+import { useNow } from '../../../bike/use-now';
+import { useFormatters } from '../../../format/use-formatters';
+import { useLive } from '../../../live/live-context';
+import { useServices } from '../../../services/services';
+import { InlineAlert } from '../../../ui/alert/inline-alert';
+import { Button } from '../../../ui/button/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
+import { useBikeCommand, useCommandHistory, type BikeCommand } from '../api/product-queries';
+import { expectedDelivery } from '../state/bike-fields';
+import styles from './product.module.css';
+
+/** Modes in which the module reports rarely: confirmed before switching (DESIGN §6). */
+const SILENT_MODES: readonly IotMode[] = ['STORAGE', 'LOW_POWER'];
+
+/** The newest command of a type (the history is newest first). */
+const latestOf = (history: readonly Command[] | undefined, type: CommandType) =>
+  history?.find((command) => command.type === type) ?? null;
+
+/** The command that would do `command` again. */
+function retryOf(command: Command): BikeCommand {
+  if (command.type === 'MODE') return { kind: 'mode', mode: command.value as IotMode };
+  return {
+    kind: command.type === 'ALARM' ? 'alarm' : 'lock',
+    active: command.value === 'true',
+  };
+}
+
+export function CommandPanel({ bike }: { bike: Bike }) {
+  const { t } = useTranslation();
+  const { toasts } = useServices();
+  const live = useLive();
+  const history = useCommandHistory(bike.vehicleNumber);
+  const send = useBikeCommand(bike.vehicleNumber);
+  const [confirm, setConfirm] = useState<BikeCommand | null>(null);
+  const [mode, setMode] = useState<IotMode | ''>('');
+
+  // the module's answer, told once while the page is open
+  useEffect(
+    () =>
+      live.subscribe((batch) => {
+        for (const command of batch.commands) {
+          if (command.vehicleNumber !== bike.vehicleNumber) continue;
+          if (command.status === 'ACKNOWLEDGED') {
+            toasts.show({
+              type: 'success',
+              message: t('product.commands.acknowledged', { vehicleNumber: bike.vehicleNumber }),
+            });
+          }
+        }
+      }),
+    [live, toasts, t, bike.vehicleNumber],
+  );
+
+  const run = (command: BikeCommand) =>
+    send.mutate(command, {
+      onSuccess: () => {
+        setConfirm(null);
+        setMode('');
+        toasts.show({ type: 'info', message: t('product.commands.sent') });
+      },
+      onError: (error) => {
+        setConfirm(null);
+        toasts.show({
+          type: 'error',
+          message: t('product.commands.sendFailed', {
+            detail: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
+          }),
+        });
+      },
+    });
+  const ask = (command: BikeCommand) => {
+    const needsConfirm =
+      (command.kind === 'lock' && command.active) ||
+      (command.kind === 'mode' && SILENT_MODES.includes(command.mode));
+    if (needsConfirm) setConfirm(command);
+    else run(command);
+  };
+
+  const noModule = !bike.moduleId;
+  const disabled = noModule || send.isPending;
+  const lock = latestOf(history.data, 'LOCK_CONTROL');
+  const alarm = latestOf(history.data, 'ALARM');
+  const modeCommand = latestOf(history.data, 'MODE');
+
+  return (
+    <section className={styles.card} aria-labelledby="commands-title">
+      <h2 id="commands-title" className={styles.cardTitle}>
+        {t('product.commands.title')}
+      </h2>
+      <p className={styles.muted}>{t('product.commands.intro')}</p>
+      {noModule && <InlineAlert type="warning">{t('product.commands.noModule')}</InlineAlert>}
+
+      <div className={styles.command} data-command="lock">
+        <div className={styles.commandHead}>
+          <span className={styles.commandName}>{t('product.commands.assistance')}</span>
+          <strong>
+            {bike.assistanceLocked ? t('product.values.locked') : t('product.values.unlocked')}
+          </strong>
+        </div>
+        <Button
+          size="sm"
+          variant={bike.assistanceLocked ? 'secondary' : 'danger'}
+          disabled={disabled || bike.lockControlPending}
+          onClick={() => ask({ kind: 'lock', active: !bike.assistanceLocked })}
+        >
+          {bike.assistanceLocked ? t('product.commands.unlock') : t('product.commands.lock')}
+        </Button>
+        <CommandStatus
+          bike={bike}
+          command={lock}
+          pending={bike.lockControlPending}
+          onRetry={run}
+          busy={send.isPending}
+        />
+      </div>
+
+      <div className={styles.command} data-command="alarm">
+        <div className={styles.commandHead}>
+          <span className={styles.commandName}>{t('product.commands.alarm')}</span>
+          <strong>
+            {bike.alarmActive ? t('product.commands.alarmIsOn') : t('product.commands.alarmIsOff')}
+          </strong>
+        </div>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={disabled || bike.alarmPending}
+          onClick={() => ask({ kind: 'alarm', active: !bike.alarmActive })}
+        >
+          {bike.alarmActive ? t('product.commands.alarmOff') : t('product.commands.alarmOn')}
+        </Button>
+        <CommandStatus
+          bike={bike}
+          command={alarm}
+          pending={bike.alarmPending}
+          onRetry={run}
+          busy={send.isPending}
+        />
+      </div>
+
+      <div className={styles.command} data-command="mode">
+        <div className={styles.commandHead}>
+          <span className={styles.commandName}>{t('product.commands.mode')}</span>
+          <strong>
+            <ModeLabel mode={bike.iotMode} />
+          </strong>
+        </div>
+        <div className={styles.modeRow}>
+          <label className="visually-hidden" htmlFor="mode-select">
+            {t('product.commands.chooseMode')}
+          </label>
+          <select
+            id="mode-select"
+            className={styles.select}
+            value={mode}
+            disabled={disabled || bike.modePending}
+            onChange={(event) => setMode(event.target.value as IotMode | '')}
+          >
+            <option value="">{t('product.commands.chooseMode')}</option>
+            {IOT_MODES.filter((m) => m !== bike.iotMode).map((m) => (
+              <option key={m} value={m}>
+                {t(modeKey(m))}
+              </option>
+            ))}
+          </select>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={disabled || bike.modePending || !mode}
+            onClick={() => mode && ask({ kind: 'mode', mode })}
+          >
+            {t('product.commands.changeMode')}
+          </Button>
+        </div>
+        <CommandStatus
+          bike={bike}
+          command={modeCommand}
+          pending={bike.modePending}
+          onRetry={run}
+          busy={send.isPending}
+        />
+      </div>
+
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={
+          confirm?.kind === 'mode'
+            ? t('product.commands.confirmMode', {
+                vehicleNumber: bike.vehicleNumber,
+                mode: t(modeKey(confirm.mode)),
+              })
+            : t('product.commands.confirmLock', { vehicleNumber: bike.vehicleNumber })
+        }
+        description={
+          confirm?.kind === 'mode'
+            ? t('product.commands.confirmSilentHint')
+            : t('product.commands.confirmLockHint')
+        }
+        confirmLabel={t('product.commands.confirm')}
+        cancelLabel={t('product.commands.cancel')}
+        tone={confirm?.kind === 'lock' ? 'danger' : 'primary'}
+        busy={send.isPending}
+        onConfirm={() => confirm && run(confirm)}
+      />
+    </section>
+  );
+}
+
+/** Under a command: waiting (since when, expected when), or the last one failed / expired. */
+function CommandStatus({
+  bike,
+  command,
+  pending,
+  onRetry,
+  busy,
+}: {
+  bike: Bike;
+  command: Command | null;
+  pending: boolean;
+  onRetry(command: BikeCommand): void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const now = useNow();
+  const label = command ? commandLabel(command, t) : '';
+
+  if (pending) {
+    const waiting = command?.status === 'PENDING' ? command : null;
+    const delivery = waiting ? expectedDelivery(bike, waiting, now) : { kind: 'soon' as const };
+    return (
+      <p className={styles.pending} role="status">
+        <Hourglass size={14} aria-hidden="true" />
+        <span>
+          {waiting
+            ? t('product.commands.pending', { since: format.dateTime(waiting.requestedAt) })
+            : t('bike.pending')}
+          {'. '}
+          {delivery.kind === 'soon' && t('product.commands.deliverySoon')}
+          {delivery.kind === 'at' &&
+            t('product.commands.deliveryAt', {
+              mode: t(modeKey(bike.iotMode)),
+              time: format.dateTime(delivery.time),
+            })}
+          {delivery.kind === 'late' &&
+            t('product.commands.deliveryLate', {
+              time: format.dateTime(delivery.since),
+              expires: format.relative(delivery.expires, new Date(now)),
+            })}
+        </span>
+      </p>
+    );
+  }
+  if (command && (command.status === 'FAILED' || command.status === 'EXPIRED')) {
+    return (
+      <div className={styles.commandError}>
+        <InlineAlert type={command.status === 'FAILED' ? 'error' : 'warning'}>
+          {command.status === 'FAILED'
+            ? t('product.commands.failed', { command: label })
+            : t('product.commands.expired', { command: label })}
+          {command.detail ? ` (${command.detail})` : ''}{' '}
+          <RelativeTime iso={command.acknowledgedAt ?? command.expiresAt} short />
+        </InlineAlert>
+        <Button size="sm" variant="secondary" busy={busy} onClick={() => onRetry(retryOf(command))}>
+          {t('product.commands.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** "Assistance: lock", "IoT mode: Parked" */
+export function commandLabel(command: Pick<Command, 'type' | 'value'>, t: T): string {
+  const type = t(`product.commandHistory.type.${command.type}`);
+  const on = command.value === 'true';
+  const value =
+    command.type === 'MODE'
+      ? t(modeKey(command.value))
+      : command.type === 'LOCK_CONTROL'
+        ? t(on ? 'product.commandHistory.value.lockOn' : 'product.commandHistory.value.lockOff')
+        : t(on ? 'product.commandHistory.value.alarmOn' : 'product.commandHistory.value.alarmOff');
+  return `${type}: ${value}`;
+}

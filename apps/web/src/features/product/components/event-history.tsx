@@ -1,0 +1,105 @@
+// What happened to the bike, newest first, a page at a time: each event's fixed label (a
+// rider's and a manager's theft declaration told apart by source; an unknown name reads
+// Unknown — SPEC §4), when, its source, who, and what changed. Live: new events refetch it.
+import { useTranslation } from 'react-i18next';
+import { History } from 'lucide-react';
+import type { VfmEvent } from '@vfm/contract';
+import { availabilityKey, modeKey } from '../../../bike/labels';
+import { useFormatters } from '../../../format/use-formatters';
+import { Button } from '../../../ui/button/button';
+import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { useEventHistory } from '../api/product-queries';
+import { eventLabel } from '../state/bike-fields';
+import styles from './product.module.css';
+
+export function EventHistory({ vehicleNumber }: { vehicleNumber: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const history = useEventHistory(vehicleNumber);
+
+  if (history.isPending) return <TableStatus kind="loading" text={t('product.history.loading')} />;
+  if (!history.data) {
+    return (
+      <TableStatus
+        kind="error"
+        text={t('product.history.error')}
+        retry={t('product.retry')}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  }
+  const events = history.data.pages.flatMap((page) => page.content);
+  if (!events.length) {
+    return (
+      <TableStatus kind="empty" icon={<History size={40} />} title={t('product.history.empty')} />
+    );
+  }
+
+  /** what changed, for the events that say it */
+  const detail = (event: VfmEvent) => {
+    const data = event.data ?? {};
+    if (typeof data.from === 'string' && typeof data.to === 'string') {
+      return t('product.history.change', {
+        from: t(availabilityKey(data.from)),
+        to: t(availabilityKey(data.to)),
+      });
+    }
+    const mode = data.type === 'MODE' ? data.value : data.mode;
+    if (typeof mode === 'string') return t('product.history.mode', { mode: t(modeKey(mode)) });
+    return '';
+  };
+  const head = {
+    event: t('product.history.event'),
+    when: t('product.history.when'),
+    source: t('product.history.source'),
+    by: t('product.history.by'),
+    detail: t('product.history.detail'),
+  };
+
+  return (
+    <div className={styles.historyBlock}>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-testid="event-history">
+          <caption className="visually-hidden">{t('product.history.label')}</caption>
+          <thead>
+            <tr>
+              {Object.values(head).map((title) => (
+                <th key={title} scope="col">
+                  {title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((event) => (
+              <tr key={event.id} data-event={event.name}>
+                <td data-label={head.event}>
+                  {t(
+                    `product.history.names.${eventLabel(event)}` as 'product.history.names.UNKNOWN',
+                  )}
+                </td>
+                <td data-label={head.when}>
+                  <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
+                </td>
+                <td data-label={head.source}>{t(`product.history.sources.${event.source}`)}</td>
+                <td data-label={head.by}>{event.userEmail ?? '—'}</td>
+                <td data-label={head.detail}>{detail(event) || '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {history.hasNextPage ? (
+        <Button
+          variant="secondary"
+          busy={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
+          {t('product.history.more')}
+        </Button>
+      ) : (
+        <p className={styles.muted}>{t('product.history.end')}</p>
+      )}
+    </div>
+  );
+}

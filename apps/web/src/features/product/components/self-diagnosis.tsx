@@ -1,0 +1,122 @@
+// The module's self-diagnosis (DESIGN §5 products/details/autotest): the latest report with each
+// check OK / KO / NA and its value, then the earlier reports, newest first.
+import { useTranslation } from 'react-i18next';
+import { Stethoscope } from 'lucide-react';
+import type { AutotestReport } from '@vfm/contract';
+import { useFormatters } from '../../../format/use-formatters';
+import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { useAutotest } from '../api/product-queries';
+import styles from './product.module.css';
+
+export function SelfDiagnosis({ vehicleNumber }: { vehicleNumber: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const autotest = useAutotest(vehicleNumber);
+
+  if (autotest.isPending)
+    return <TableStatus kind="loading" text={t('product.diagnosis.loading')} />;
+  if (!autotest.data) {
+    return (
+      <TableStatus
+        kind="error"
+        text={t('product.diagnosis.error')}
+        retry={t('product.retry')}
+        onRetry={() => void autotest.refetch()}
+      />
+    );
+  }
+  const { latest, history } = autotest.data;
+  if (!latest) {
+    return (
+      <TableStatus
+        kind="empty"
+        icon={<Stethoscope size={40} />}
+        title={t('product.diagnosis.none')}
+      />
+    );
+  }
+  const earlier = history.filter((report) => report.date !== latest.date);
+  return (
+    <div className={styles.historyBlock}>
+      <Report
+        report={latest}
+        title={t('product.diagnosis.latest', { date: format.dateTime(latest.date) })}
+      />
+      {earlier.length > 0 && (
+        <section aria-labelledby="diagnosis-earlier">
+          <h2 id="diagnosis-earlier" className={styles.cardTitle}>
+            {t('product.diagnosis.earlier')}
+          </h2>
+          {earlier.map((report) => (
+            <details key={report.date} className={styles.earlier}>
+              <summary>
+                {format.dateTime(report.date)} — {summaryOf(report, t)}
+              </summary>
+              <Report report={report} />
+            </details>
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+const summaryOf = (report: AutotestReport, t: T) =>
+  t('product.diagnosis.summary', {
+    ok: report.results.filter((r) => r.status === 'OK').length,
+    ko: report.results.filter((r) => r.status === 'KO').length,
+    na: report.results.filter((r) => r.status === 'NA').length,
+  });
+
+function Report({ report, title }: { report: AutotestReport; title?: string }) {
+  const { t } = useTranslation();
+  const head = {
+    check: t('product.diagnosis.check'),
+    result: t('product.diagnosis.result'),
+    value: t('product.diagnosis.value'),
+  };
+  return (
+    <section className={styles.card} aria-label={title ?? undefined}>
+      {title && (
+        <>
+          <h2 className={styles.cardTitle}>{title}</h2>
+          <p className={styles.muted}>{summaryOf(report, t)}</p>
+        </>
+      )}
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-testid={title ? 'autotest-latest' : undefined}>
+          <thead>
+            <tr>
+              {Object.values(head).map((text) => (
+                <th key={text} scope="col">
+                  {text}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {report.results.map((result) => (
+              <tr key={result.code}>
+                <td data-label={head.check}>
+                  <code>{result.code}</code>
+                </td>
+                <td data-label={head.result}>
+                  <span className={styles.status} data-status={result.status}>
+                    {t(`product.diagnosis.statuses.${result.status}`)}
+                  </span>
+                </td>
+                <td data-label={head.value}>
+                  {result.value === null || result.value === undefined || result.value === ''
+                    ? '—'
+                    : String(result.value)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+// SPEC §2 bike page at fleet/product/{vehicleNumber} (issue "bike page"): the header with the
+// bike's state and availability, then Overview (every SPEC §3 field, its position, commands and
+// theft), Commands (their history), History (events), Self-diagnosis. Live through the app's
+// stream controller (queries under products.bike(vn)); an unknown bike, or one of another
+// fleet, is a clear not-found state.
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Bike as BikeIcon } from 'lucide-react';
+import { isApiError } from '../../../api/api-error';
+import { useBikeDetails } from '../../../bike/get-bike-details';
+import { usePageTitle } from '../../../services/use-page-title';
+import { buttonClassName } from '../../../ui/button/button';
+import { EmptyState } from '../../../ui/empty-state/empty-state';
+import { Page } from '../../../ui/page/page';
+import { Tabs, type TabItem } from '../../../ui/tabs/tabs';
+import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { Link } from 'react-router';
+import { BikeHeader } from '../components/bike-header';
+import { CommandHistoryTable } from '../components/command-history';
+import { EventHistory } from '../components/event-history';
+import { Overview } from '../components/overview';
+import { SelfDiagnosis } from '../components/self-diagnosis';
+import styles from '../components/product.module.css';
+
+const TABS = ['overview', 'commands', 'history', 'diagnosis'] as const;
+type Tab = (typeof TABS)[number];
+
+export function ProductPage() {
+  const { t } = useTranslation();
+  const { vehicleNumber = '' } = useParams();
+  const [params] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'overview';
+  usePageTitle(t('product.title', { vehicleNumber }));
+  const details = useBikeDetails(vehicleNumber);
+
+  if (details.isPending) {
+    return (
+      <Page wide>
+        <TableStatus kind="loading" text={t('product.loading')} />
+      </Page>
+    );
+  }
+  if (!details.data) {
+    // 404 for an unknown number and for a bike of another fleet alike (DESIGN §5 scoping)
+    if (isApiError(details.error, 404) || isApiError(details.error, 400)) {
+      return (
+        <Page>
+          <EmptyState
+            icon={<BikeIcon size={44} strokeWidth={1.6} />}
+            title={t('product.notFound.title', { vehicleNumber })}
+            action={
+              <Link to="/fleet" className={buttonClassName()}>
+                {t('product.notFound.back')}
+              </Link>
+            }
+          >
+            <p>{t('product.notFound.text')}</p>
+          </EmptyState>
+        </Page>
+      );
+    }
+    return (
+      <Page wide>
+        <TableStatus
+          kind="error"
+          text={t('product.error')}
+          retry={t('product.retry')}
+          onRetry={() => void details.refetch()}
+        />
+      </Page>
+    );
+  }
+
+  const bike = details.data;
+  const base = `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
+  const tabs: TabItem[] = TABS.map((id) => ({
+    id,
+    title: t(`product.tabs.${id}`),
+    url: id === 'overview' ? base : `${base}?tab=${id}`,
+    active: tab === id,
+  }));
+
+  return (
+    <div className={styles.page}>
+      <BikeHeader bike={bike} />
+      <Tabs tabs={tabs} label={t('product.tabs.label')} panelId="product-panel" />
+      <div id="product-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        {tab === 'overview' && <Overview bike={bike} />}
+        {tab === 'commands' && <CommandHistoryTable vehicleNumber={bike.vehicleNumber} />}
+        {tab === 'history' && <EventHistory vehicleNumber={bike.vehicleNumber} />}
+        {tab === 'diagnosis' && <SelfDiagnosis vehicleNumber={bike.vehicleNumber} />}
+      </div>
+    </div>
+  );
+}
