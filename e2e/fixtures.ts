@@ -16,6 +16,8 @@ import warningsEn from '../apps/web/src/features/warnings/i18n/en.json' with { t
 import warningsFr from '../apps/web/src/features/warnings/i18n/fr.json' with { type: 'json' };
 import statisticsEn from '../apps/web/src/features/statistics/i18n/en.json' with { type: 'json' };
 import statisticsFr from '../apps/web/src/features/statistics/i18n/fr.json' with { type: 'json' };
+import productEn from '../apps/web/src/features/product/i18n/en.json' with { type: 'json' };
+import productFr from '../apps/web/src/features/product/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
 export const en = {
@@ -26,6 +28,7 @@ export const en = {
   map: mapEn,
   warnings: warningsEn,
   statistics: statisticsEn,
+  product: productEn,
 };
 export const fr = {
   ...frMain,
@@ -35,6 +38,7 @@ export const fr = {
   map: mapFr,
   warnings: warningsFr,
   statistics: statisticsFr,
+  product: productFr,
 };
 
 export { expect };

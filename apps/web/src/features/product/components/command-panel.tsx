@@ -3,7 +3,7 @@
 // (a module in a rare-report mode only hears it at its next connection, DESIGN §6); a refused
 // or expired command says so, with a retry. Locking and the modes that silence the module are
 // confirmed first. The module's answer arrives through the app's stream controller.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Hourglass } from 'lucide-react';
 import { IOT_MODES, type Bike, type Command, type CommandType, type IotMode } from '@vfm/contract';
@@ -46,13 +46,17 @@ export function CommandPanel({ bike }: { bike: Bike }) {
   const [confirm, setConfirm] = useState<BikeCommand | null>(null);
   const [mode, setMode] = useState<IotMode | ''>('');
 
-  // the module's answer, told once while the page is open
+  // the module's answer, told once per command while the page is open (a command's state may
+  // come more than once: its creation, its answer, a resync)
+  const told = useRef(new Set<string>());
   useEffect(
     () =>
       live.subscribe((batch) => {
         for (const command of batch.commands) {
-          if (command.vehicleNumber !== bike.vehicleNumber) continue;
+          if (command.vehicleNumber !== bike.vehicleNumber || told.current.has(command.id))
+            continue;
           if (command.status === 'ACKNOWLEDGED') {
+            told.current.add(command.id);
             toasts.show({
               type: 'success',
               message: t('product.commands.acknowledged', { vehicleNumber: bike.vehicleNumber }),

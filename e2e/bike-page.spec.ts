@@ -1,0 +1,181 @@
+// Flows of the bike page (issue "bike page" §11): a lock command pending, then acknowledged by the
+// simulated module and listed in the history with the manager's e-mail; a theft reported then
+// cancelled, the availability restored; an availability change; a change made in another
+// session shown live; the self-diagnosis; an unknown bike.
+import { test, expect, fr, apiLogin, MANAGER, type ApiClient } from './fixtures';
+
+interface ListRow {
+  vehicleNumber: string;
+  availability: string;
+  theft: string;
+  assistanceLocked: boolean;
+  lockControlPending: boolean;
+  iotMode: string | null;
+  moduleId: string | null;
+}
+
+/**
+ * A bike of the demo fleet fit for a flow: parked in STANDBY (a moving bike that gets locked
+ * raises a theft suspicion), with a module, no theft, nothing pending; `skip` keeps the flows
+ * on different bikes.
+ */
+async function pickBike(api: ApiClient, skip: number, query = ''): Promise<ListRow> {
+  const page = await api.call<{ content: ListRow[] }>(
+    'GET',
+    `fleet/list?size=500&mode=STANDBY&status=PARKED${query}`,
+  );
+  const fit = page.content.filter(
+    (row) => row.moduleId && row.theft === 'NONE' && !row.lockControlPending,
+  );
+  expect(fit.length, 'demo bikes to act on').toBeGreaterThan(skip);
+  return fit[skip]!;
+}
+
+const bikePage = (vehicleNumber: string) => `/fr/fleet/product/${vehicleNumber}`;
+
+test('a lock waits for the module, is acknowledged and shows in the history', async ({
+  page,
+  login,
+  request,
+}) => {
+  const api = await apiLogin(request, MANAGER);
+  const bike = await pickBike(api, 3, '&locked=false');
+  await login('manager');
+  await page.goto(bikePage(bike.vehicleNumber));
+  const commands = page.getByRole('region', { name: fr.product.commands.title });
+  await commands.getByRole('button', { name: fr.product.commands.lock }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(fr.product.commands.confirmLockHint);
+  await dialog.getByRole('button', { name: fr.product.commands.confirm }).click();
+  try {
+    // pending until the module's acknowledgement arrives over the stream, then the new state
+    await expect(commands.getByRole('status')).toContainText('En attente du module');
+    await expect(commands.getByRole('button', { name: fr.product.commands.unlock })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(
+      page.getByTestId('toast').filter({
+        hasText: fr.product.commands.acknowledged.replace('{{vehicleNumber}}', bike.vehicleNumber),
+      }),
+    ).toHaveCount(1);
+
+    await page.getByRole('tab', { name: fr.product.tabs.history }).click();
+    const row = page.getByTestId('event-history').getByRole('row').nth(1);
+    await expect(row).toContainText(fr.product.history.names.ASSISTANCE_LOCKED);
+    await expect(row).toContainText(MANAGER);
+
+    await page.getByRole('tab', { name: fr.product.tabs.commands }).click();
+    await expect(page.getByTestId('command-history').getByRole('row').nth(1)).toContainText(
+      fr.product.commandHistory.statuses.ACKNOWLEDGED,
+    );
+  } finally {
+    await api.call('POST', `commands/lockControl/${bike.vehicleNumber}?active=false`);
+  }
+});
+
+test('a theft is reported, then cancelled, and the availability comes back', async ({
+  page,
+  login,
+  request,
+}) => {
+  const api = await apiLogin(request, MANAGER);
+  const bike = await pickBike(api, 5);
+  await login('manager');
+  await page.goto(bikePage(bike.vehicleNumber));
+  const theft = page.getByRole('region', { name: fr.product.theft.title });
+  await theft.getByRole('button', { name: fr.product.theft.report }).click();
+  let dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(fr.product.theft.reportHint);
+  await dialog.getByRole('button', { name: fr.product.theft.confirm }).click();
+  try {
+    await expect(theft.getByRole('button', { name: fr.product.theft.cancel })).toBeVisible();
+    await expect(page.getByRole('list', { name: fr.product.groups.state })).toContainText(
+      fr.bike.theft.REPORTED,
+    );
+  } finally {
+    await theft.getByRole('button', { name: fr.product.theft.cancel }).click();
+    dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(fr.product.theft.cancelHint);
+    await dialog.getByRole('button', { name: fr.product.theft.confirm }).click();
+  }
+  await expect(theft).toContainText(fr.product.theft.none);
+  await expect(page.getByLabel(fr.product.header.availability)).toHaveValue(bike.availability);
+});
+
+test('the availability changes from the header and shows in the history', async ({
+  page,
+  login,
+  request,
+}) => {
+  const api = await apiLogin(request, MANAGER);
+  const bike = await pickBike(api, 7, '&availability=AVAILABLE');
+  await login('manager');
+  await page.goto(bikePage(bike.vehicleNumber));
+  try {
+    await page.getByLabel(fr.product.header.availability).selectOption('TRANSIT');
+    await expect(
+      page.getByTestId('toast').filter({ hasText: fr.bike.availability.TRANSIT }),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: fr.product.tabs.history }).click();
+    const row = page.getByTestId('event-history').getByRole('row').nth(1);
+    await expect(row).toContainText(fr.product.history.names.AVAILABILITY_CHANGED);
+    await expect(row).toContainText(
+      `${fr.bike.availability.AVAILABLE} → ${fr.bike.availability.TRANSIT}`,
+    );
+  } finally {
+    await api.call(
+      'PUT',
+      `products/availability?vehicleNumbers=${bike.vehicleNumber}&availability=AVAILABLE`,
+    );
+  }
+});
+
+test('a change made in another session shows without reload', async ({ page, login, request }) => {
+  const api = await apiLogin(request, MANAGER);
+  const bike = await pickBike(api, 9, '&availability=AVAILABLE');
+  await login('manager');
+  await page.goto(bikePage(bike.vehicleNumber));
+  const availability = page.getByLabel(fr.product.header.availability);
+  await expect(availability).toHaveValue('AVAILABLE');
+  await api.call(
+    'PUT',
+    `products/availability?vehicleNumbers=${bike.vehicleNumber}&availability=OUT`,
+  );
+  try {
+    await expect(availability).toHaveValue('OUT', { timeout: 15_000 });
+  } finally {
+    await api.call(
+      'PUT',
+      `products/availability?vehicleNumbers=${bike.vehicleNumber}&availability=AVAILABLE`,
+    );
+  }
+});
+
+test('the self-diagnosis lists each check of the latest report', async ({
+  page,
+  login,
+  request,
+}) => {
+  const api = await apiLogin(request, MANAGER);
+  const bike = await pickBike(api, 1);
+  const autotest = await api.call<{ latest: { results: { code: string }[] } | null }>(
+    'GET',
+    `products/details/autotest/${bike.vehicleNumber}`,
+  );
+  await login('manager');
+  await page.goto(`${bikePage(bike.vehicleNumber)}?tab=diagnosis`);
+  if (!autotest.latest) {
+    await expect(page.getByText(fr.product.diagnosis.none)).toBeVisible();
+    return;
+  }
+  const table = page.getByTestId('autotest-latest');
+  for (const result of autotest.latest.results) await expect(table).toContainText(result.code);
+});
+
+test('an unknown bike is a clear not-found state with a way back', async ({ page, login }) => {
+  await login('manager');
+  await page.goto(bikePage('NOPE-404'));
+  await expect(page.getByRole('heading', { name: 'Vélo NOPE-404 introuvable' })).toBeVisible();
+  await page.getByRole('link', { name: fr.product.notFound.back }).click();
+  await expect(page).toHaveURL(/\/fr\/fleet$/);
+});
