@@ -78,6 +78,30 @@ for (const size of [
       await expectNoSeriousFindings(page, 'statistics');
     });
 
+    test('the bike page: overview, histories, self-diagnosis, a confirmation', async ({
+      page,
+      login,
+    }) => {
+      await login('manager');
+      const bike = '/fr/fleet/product/VFM-00003';
+      await page.goto(bike);
+      await expect(page.getByRole('region', { name: fr.product.commands.title })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+      await expectNoSeriousFindings(page, 'bike overview');
+      await page
+        .getByRole('region', { name: fr.product.theft.title })
+        .getByRole('button', { name: fr.product.theft.report })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousFindings(page, 'theft confirmation');
+      await page.keyboard.press('Escape');
+      for (const tab of ['commands', 'history', 'diagnosis'] as const) {
+        await page.goto(`${bike}?tab=${tab}`);
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+        await expectNoSeriousFindings(page, `bike ${tab}`);
+      }
+    });
+
     test('the warnings page, with its map', async ({ page, login }) => {
       await login('manager');
       await page.goto('/fr/warnings');

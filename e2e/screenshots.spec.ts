@@ -20,7 +20,11 @@ const signIn = [
 
 const shell = [
   ['fleet', '/en/fleet'],
-  ['bike', '/en/fleet/product/FR-000123'],
+  ['bike', '/en/fleet/product/VFM-00002'],
+  ['bike-commands', '/en/fleet/product/VFM-00002?tab=commands'],
+  ['bike-history', '/en/fleet/product/VFM-00002?tab=history'],
+  ['bike-diagnosis', '/en/fleet/product/VFM-00002?tab=diagnosis'],
+  ['bike-not-found', '/en/fleet/product/FR-000123'],
   ['warnings', '/en/warnings'],
   ['statistics', '/en/statistics'],
   ['administration', '/en/administration'],
