@@ -88,6 +88,54 @@ export const EventPageQuerySchema = Type.Object(pagingProperties(20), strict);
 export const EventPageSchema = Page(EventSchema);
 export type EventPage = Static<typeof EventPageSchema>;
 
+// ---- trips ------------------------------------------------------------------------------
+
+/** The longest period of one products/details/trips call, in days. */
+export const TRIPS_MAX_DAYS = 31;
+/** A trip's track is simplified on the server to at most this many points. */
+export const TRIP_TRACK_MAX_POINTS = 500;
+
+export const TripsQuerySchema = Type.Object(
+  {
+    /** default: `to` minus 7 days */
+    from: Type.Optional(DateTime()),
+    /** default: now; at most TRIPS_MAX_DAYS after `from` */
+    to: Type.Optional(DateTime()),
+  },
+  strict,
+);
+export type TripsQuery = Static<typeof TripsQuerySchema>;
+
+/** [longitude, latitude, time in ms since the epoch] */
+export const TrackPointSchema = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
+export type TrackPoint = Static<typeof TrackPointSchema>;
+
+/** One ride derived from the module's telemetry (DESIGN §7: MOVING ↔ PARKED). */
+export const TripSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    startedAt: DateTime(),
+    endedAt: DateTime(),
+    distanceKm: Type.Number(),
+    durationMinutes: Type.Number(),
+    /** the positions of the ride, oldest first, at most TRIP_TRACK_MAX_POINTS */
+    track: Type.Array(TrackPointSchema, { maxItems: TRIP_TRACK_MAX_POINTS }),
+  },
+  strict,
+);
+export type Trip = Static<typeof TripSchema>;
+
+export const TripsSchema = Type.Object(
+  {
+    from: DateTime(),
+    to: DateTime(),
+    /** trips that started in [from, to), newest first */
+    trips: Type.Array(TripSchema),
+  },
+  strict,
+);
+export type Trips = Static<typeof TripsSchema>;
+
 // ---- warnings ---------------------------------------------------------------------------
 
 export const WarningCountsSchema = EnumCounts(WARNING_TYPES);

@@ -13,6 +13,8 @@ import {
   FindParamsSchema,
   FindResultSchema,
   TheftResultSchema,
+  TripsQuerySchema,
+  TripsSchema,
   VehicleNumberParamsSchema,
   WarningsQuerySchema,
   WarningsSchema,
@@ -24,6 +26,7 @@ import { setAvailability } from './availability-service';
 import { getAutotest, getBikeDetails, getCommandHistory, getEventHistory } from './details-service';
 import { findBikes } from './find-service';
 import { cancelTheft, reportTheft } from './theft-service';
+import { getTrips } from './trips-service';
 import { getWarnings } from './warnings-service';
 
 const tags = ['products'];
@@ -73,6 +76,21 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       getAutotest(scopeOf(request), request.params.vehicleNumber, request.query.size ?? 20),
+  );
+
+  app.get(
+    '/products/details/trips/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary:
+          'Trips of a period (≤ 31 days, default the last 7), newest first, each with its track (≤ 500 points)',
+        params: Params,
+        querystring: TripsQuerySchema,
+        response: { 200: TripsSchema, ...problemResponses(404) },
+      },
+    },
+    async (request) => getTrips(scopeOf(request), request.params.vehicleNumber, request.query),
   );
 
   app.get(
