@@ -172,6 +172,33 @@ test('the self-diagnosis lists each check of the latest report', async ({
   for (const result of autotest.latest.results) await expect(table).toContainText(result.code);
 });
 
+test('a trip of the last days replays on the map', async ({ page, login, request }) => {
+  const api = await apiLogin(request, MANAGER);
+  const list = await api.call<{ content: ListRow[] }>('GET', 'fleet/list?size=40');
+  let found: { vehicleNumber: string; points: number } | null = null;
+  for (const row of list.content) {
+    const { trips } = await api.call<{ trips: { track: unknown[] }[] }>(
+      'GET',
+      `products/details/trips/${row.vehicleNumber}`,
+    );
+    if (trips[0] && trips[0].track.length > 1) {
+      found = { vehicleNumber: row.vehicleNumber, points: trips[0].track.length };
+      break;
+    }
+  }
+  expect(found, 'a demo bike with a trip in the last 7 days').not.toBeNull();
+  await login('manager');
+  await page.goto(`${bikePage(found!.vehicleNumber)}?tab=trips`);
+  const trips = page.getByRole('list', { name: fr.product.trips.label });
+  await expect(trips.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('trip-map')).toHaveAttribute('data-points', String(found!.points));
+  await expect(page.getByTestId('bike-map')).toHaveAttribute('data-ready', 'true');
+  const slider = page.getByRole('slider', { name: fr.product.trips.position });
+  await expect(slider).toHaveValue('0');
+  await page.getByRole('button', { name: fr.product.trips.play }).click();
+  await expect(slider).not.toHaveValue('0');
+});
+
 test('an unknown bike is a clear not-found state with a way back', async ({ page, login }) => {
   await login('manager');
   await page.goto(bikePage('NOPE-404'));

@@ -21,6 +21,7 @@ const signIn = [
 const shell = [
   ['fleet', '/en/fleet'],
   ['bike', '/en/fleet/product/VFM-00002'],
+  ['bike-trips', '/en/fleet/product/VFM-00002?tab=trips'],
   ['bike-commands', '/en/fleet/product/VFM-00002?tab=commands'],
   ['bike-history', '/en/fleet/product/VFM-00002?tab=history'],
   ['bike-diagnosis', '/en/fleet/product/VFM-00002?tab=diagnosis'],

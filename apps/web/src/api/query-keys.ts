@@ -31,6 +31,9 @@ export const queryKeys = {
     commands: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'commands'] as const,
     events: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'events'] as const,
     autotest: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'autotest'] as const,
+    /** outside products.bike(vn): a period's trips do not change with each live position */
+    trips: (vehicleNumber: string, from: string, to: string) =>
+      ['products', 'trips', vehicleNumber, from, to] as const,
     warnings: ['products', 'warnings'] as const,
     /** the counters of every warning type (navigation badge, warnings tabs) */
     warningCounts: ['products', 'warnings', 'counts'] as const,

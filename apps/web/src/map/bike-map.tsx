@@ -162,7 +162,7 @@ export function BikeMap({ position, colour, label, track, cursor }: BikeMapProps
   }, [ready, position?.[0], position?.[1]]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <div className={styles.wrap}>
+    <div className={styles.wrap} data-testid="bike-map" data-ready={ready}>
       <div ref={container} className={styles.map} />
       {(failed || settings.isError) && (
         <div className={styles.overlay} role="status">

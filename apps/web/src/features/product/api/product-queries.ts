@@ -17,6 +17,7 @@ import type {
   CommandsAccepted,
   EventPage,
   IotMode,
+  Trips,
 } from '@vfm/contract';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/services';
@@ -46,6 +47,16 @@ export function useEventHistory(vehicleNumber: string) {
     initialPageParam: 0,
     getNextPageParam: (last) =>
       (last.page + 1) * last.size < last.totalElements ? last.page + 1 : undefined,
+  });
+}
+
+export function useTrips(vehicleNumber: string, period: { from: string; to: string }) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: queryKeys.products.trips(vehicleNumber, period.from, period.to),
+    queryFn: () =>
+      http.get<Trips>(`products/details/trips/${path(vehicleNumber)}`, { query: period }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,6 +1,7 @@
 // SPEC §2 bike page at fleet/product/{vehicleNumber} (issue "bike page"): the header with the
 // bike's state and availability, then Overview (every SPEC §3 field, its position, commands and
-// theft), Commands (their history), History (events), Self-diagnosis. Live through the app's
+// theft), Trips (a period's rides, replayed on the map), Commands (their history), History
+// (events), Self-diagnosis. Live through the app's
 // stream controller (queries under products.bike(vn)); an unknown bike, or one of another
 // fleet, is a clear not-found state.
 import { useParams, useSearchParams } from 'react-router';
@@ -20,9 +21,10 @@ import { CommandHistoryTable } from '../components/command-history';
 import { EventHistory } from '../components/event-history';
 import { Overview } from '../components/overview';
 import { SelfDiagnosis } from '../components/self-diagnosis';
+import { Trips } from '../components/trips';
 import styles from '../components/product.module.css';
 
-const TABS = ['overview', 'commands', 'history', 'diagnosis'] as const;
+const TABS = ['overview', 'trips', 'commands', 'history', 'diagnosis'] as const;
 type Tab = (typeof TABS)[number];
 
 export function ProductPage() {
@@ -88,6 +90,7 @@ export function ProductPage() {
       <Tabs tabs={tabs} label={t('product.tabs.label')} panelId="product-panel" />
       <div id="product-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
         {tab === 'overview' && <Overview bike={bike} />}
+        {tab === 'trips' && <Trips vehicleNumber={bike.vehicleNumber} />}
         {tab === 'commands' && <CommandHistoryTable vehicleNumber={bike.vehicleNumber} />}
         {tab === 'history' && <EventHistory vehicleNumber={bike.vehicleNumber} />}
         {tab === 'diagnosis' && <SelfDiagnosis vehicleNumber={bike.vehicleNumber} />}

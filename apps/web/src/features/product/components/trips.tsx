@@ -1,0 +1,216 @@
+// The bike's trips (issue "bike page" §7, beyond SPEC): the trips of a chosen period or day, one
+// selected and drawn on the map, with a time slider and Play to replay it. The tracks come
+// simplified by the server (≤ 500 points a trip).
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pause, Play, Route } from 'lucide-react';
+import type { Trip } from '@vfm/contract';
+import { useFormatters } from '../../../format/use-formatters';
+import { useServices } from '../../../services/services';
+import { Button } from '../../../ui/button/button';
+import { Spinner } from '../../../ui/spinner/spinner';
+import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { useTrips } from '../api/product-queries';
+import styles from './product.module.css';
+
+const BikeMap = lazy(() => import('../../../map/bike-map'));
+
+type Choice = 'last24h' | 'last7d' | 'last30d' | 'day';
+const HOUR = 3_600_000;
+const REPLAY_STEP_MS = 60;
+
+/** The period of a choice, fixed when chosen (a trip list does not slide with the clock). */
+export function periodOf(choice: Choice, day: string, now: number): { from: string; to: string } {
+  if (choice === 'day') {
+    const start = new Date(`${day}T00:00:00`);
+    return {
+      from: start.toISOString(),
+      to: new Date(start.getTime() + 24 * HOUR).toISOString(),
+    };
+  }
+  const hours = { last24h: 24, last7d: 24 * 7, last30d: 24 * 30 }[choice];
+  return { from: new Date(now - hours * HOUR).toISOString(), to: new Date(now).toISOString() };
+}
+
+const today = () => {
+  const date = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+
+export function Trips({ vehicleNumber }: { vehicleNumber: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const [choice, setChoice] = useState<Choice>('last7d');
+  const [day, setDay] = useState(today);
+  const [asked, setAsked] = useState(() => Date.now());
+  const period = useMemo(() => periodOf(choice, day, asked), [choice, day, asked]);
+  const trips = useTrips(vehicleNumber, period);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const list = trips.data?.trips ?? [];
+  const selected = list.find((trip) => trip.id === selectedId) ?? list[0] ?? null;
+
+  const choose = (next: Choice) => {
+    setChoice(next);
+    setAsked(Date.now());
+    setSelectedId(null);
+  };
+  const totalKm = list.reduce((sum, trip) => sum + trip.distanceKm, 0);
+
+  return (
+    <div className={styles.trips}>
+      <div className={styles.tripsBar}>
+        <label className={styles.availability}>
+          <span>{t('product.trips.period')}</span>
+          <select
+            className={styles.select}
+            value={choice}
+            onChange={(event) => choose(event.target.value as Choice)}
+          >
+            {(['last24h', 'last7d', 'last30d', 'day'] as const).map((value) => (
+              <option key={value} value={value}>
+                {t(`product.trips.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {choice === 'day' && (
+          <label className={styles.availability}>
+            <span>{t('product.trips.chooseDay')}</span>
+            <input
+              type="date"
+              className={styles.select}
+              value={day}
+              max={today()}
+              onChange={(event) => {
+                if (event.target.value) setDay(event.target.value);
+                setSelectedId(null);
+              }}
+            />
+          </label>
+        )}
+        {trips.data && list.length > 0 && (
+          <p className={styles.muted} role="status">
+            {t('product.trips.count', { count: list.length, distance: format.distance(totalKm) })}
+          </p>
+        )}
+      </div>
+      {trips.isPending ? (
+        <TableStatus kind="loading" text={t('product.trips.loading')} />
+      ) : !trips.data ? (
+        <TableStatus
+          kind="error"
+          text={t('product.trips.error')}
+          retry={t('product.retry')}
+          onRetry={() => void trips.refetch()}
+        />
+      ) : !list.length ? (
+        <TableStatus
+          kind="empty"
+          icon={<Route size={40} />}
+          title={t('product.trips.empty')}
+          hint={t('product.trips.emptyHint')}
+        />
+      ) : (
+        <div className={styles.tripsBody}>
+          <ul className={styles.tripList} aria-label={t('product.trips.label')}>
+            {list.map((trip) => (
+              <li key={trip.id}>
+                <button
+                  type="button"
+                  className={styles.tripItem}
+                  aria-pressed={trip.id === selected?.id}
+                  title={t('product.trips.select')}
+                  onClick={() => setSelectedId(trip.id)}
+                >
+                  <strong>{format.dateTime(trip.startedAt)}</strong>
+                  <span>
+                    {format.duration(trip.durationMinutes)} · {format.distance(trip.distanceKm)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {selected && <Replay key={selected.id} trip={selected} />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The trip on the map, the cursor moved by the slider or by Play. */
+function Replay({ trip }: { trip: Trip }) {
+  const { t } = useTranslation();
+  const { language } = useServices();
+  const format = useFormatters();
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const last = trip.track.length - 1;
+  const line = useMemo(
+    () => trip.track.map((point) => [point[0], point[1]] as [number, number]),
+    [trip.track],
+  );
+
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => {
+      setIndex((current) => {
+        if (current >= last) {
+          setPlaying(false);
+          return current;
+        }
+        return current + 1;
+      });
+    }, REPLAY_STEP_MS);
+    return () => clearInterval(timer);
+  }, [playing, last]);
+
+  if (!trip.track.length) return <p className={styles.muted}>{t('product.trips.noTrack')}</p>;
+  const point = trip.track[Math.min(index, last)]!;
+  const start = format.dateTime(trip.startedAt);
+  return (
+    <section className={styles.replay} aria-label={t('product.trips.replay')}>
+      <div className={styles.tripMap} data-testid="trip-map" data-points={trip.track.length}>
+        <Suspense fallback={<Spinner />}>
+          <BikeMap
+            position={null}
+            colour="#1f5fc4"
+            label={t('product.trips.map', { start })}
+            track={line}
+            cursor={[point[0], point[1]]}
+          />
+        </Suspense>
+      </div>
+      <div className={styles.replayBar}>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={playing ? t('product.trips.pause') : t('product.trips.play')}
+          onClick={() => {
+            if (!playing && index >= last) setIndex(0);
+            setPlaying(!playing);
+          }}
+        >
+          {playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />}
+        </Button>
+        <input
+          type="range"
+          min={0}
+          max={Math.max(0, last)}
+          value={Math.min(index, last)}
+          aria-label={t('product.trips.position')}
+          aria-valuetext={t('product.trips.at', {
+            time: format.dateTime(new Date(point[2]).toISOString()),
+          })}
+          onChange={(event) => {
+            setPlaying(false);
+            setIndex(Number(event.target.value));
+          }}
+        />
+        <time dateTime={new Date(point[2]).toISOString()} className={styles.muted}>
+          {new Intl.DateTimeFormat(language, { timeStyle: 'medium' }).format(point[2])}
+        </time>
+      </div>
+    </section>
+  );
+}
