@@ -12,6 +12,7 @@
 //                       postgresql://postgres@127.0.0.1:5432/postgres)
 //   BENCH_BIKES         bikes of the measured fleet (default 100000)
 //   CHROMIUM_PATH       default /usr/bin/chromium
+//   BENCH_PROFILE       set: a CPU profile of the page during (b), its heaviest functions printed
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -226,6 +227,12 @@ async function main() {
         type: 'longtask',
       });
     });
+    const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const writer = new pg.Client({ connectionString: databaseUrl });
     await writer.connect();
     const ids = (
@@ -253,6 +260,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
     }
     await writer.end();
+    if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
     const tasks = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks);
     const longest = Math.round(Math.max(0, ...tasks));
     const blocking = Math.round(tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0));
@@ -290,3 +298,30 @@ async function main() {
 }
 
 await main();
+
+interface CpuProfile {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }>;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The functions the page spent most of its own time in (BENCH_PROFILE). */
+function printProfile(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i += 1) {
+    const frame = byId.get(samples[i]!)?.callFrame;
+    if (!frame) continue;
+    const file = frame.url.split('/').pop() || '(native)';
+    const key = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0) / 1000);
+  }
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
+  console.log('  profile, self time during (b):');
+  for (const [name, ms] of top) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${name}`);
+}

@@ -15,6 +15,7 @@ import { createTitleStore } from '../services/title-store';
 import { isTokenExpired } from '../session/jwt';
 import { createSessionStore } from '../session/session-store';
 import { createToastStore } from '../ui/toast/toast-store';
+import { isPublicPath } from './guards/access';
 import { createAppRouter } from './router';
 
 export type BootResult =
@@ -83,8 +84,27 @@ export async function bootstrap(): Promise<BootResult> {
     titles: createTitleStore(appInfo.title),
     reload: (url) => window.location.assign(url),
   };
+  leaveSignedInAddressWhenSignedOut(language, session, appInfo.publicPaths);
   const router = createAppRouter(language, () => loadFeatureMessages(i18n, language as Language));
   return { kind: 'ready', services, i18n, router };
+}
+
+/**
+ * Signed out on a signed-in address (`/fr/`, `/fr/fleet` — the one the README gives): the
+ * address becomes the login screen's before the router starts, so that the shell and the page
+ * the guard would refuse are never downloaded (the sign-in budget of docs/performance.md holds
+ * for every signed-out entry). The guard (RequireAccess) still decides every later navigation.
+ */
+function leaveSignedInAddressWhenSignedOut(
+  language: string,
+  session: ReturnType<typeof createSessionStore>,
+  publicPaths: readonly string[],
+) {
+  if (session.getSnapshot().status === 'authenticated') return;
+  const inApp = window.location.pathname.slice(language.length + 1).replace(/^\/+/, '');
+  if (inApp === 'auth' || inApp.startsWith('auth/') || isPublicPath(inApp, publicPaths)) return;
+  if (inApp) console.warn(`Access to /${inApp} denied: redirecting to /auth/login`);
+  window.history.replaceState(window.history.state, '', `/${language}/auth/login`);
 }
 
 /**
