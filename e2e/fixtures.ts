@@ -18,6 +18,8 @@ import statisticsEn from '../apps/web/src/features/statistics/i18n/en.json' with
 import statisticsFr from '../apps/web/src/features/statistics/i18n/fr.json' with { type: 'json' };
 import productEn from '../apps/web/src/features/product/i18n/en.json' with { type: 'json' };
 import productFr from '../apps/web/src/features/product/i18n/fr.json' with { type: 'json' };
+import administrationEn from '../apps/web/src/features/administration/i18n/en.json' with { type: 'json' };
+import administrationFr from '../apps/web/src/features/administration/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
 export const en = {
@@ -29,6 +31,7 @@ export const en = {
   warnings: warningsEn,
   statistics: statisticsEn,
   product: productEn,
+  administration: administrationEn,
 };
 export const fr = {
   ...frMain,
@@ -39,6 +42,7 @@ export const fr = {
   warnings: warningsFr,
   statistics: statisticsFr,
   product: productFr,
+  administration: administrationFr,
 };
 
 export { expect };

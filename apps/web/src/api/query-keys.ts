@@ -15,6 +15,8 @@ export const queryKeys = {
     ['application-settings', applicationKey, language] as const,
   appSettings: ['app-settings'] as const,
   me: ['accounts', 'me'] as const,
+  /** the fleet's accounts (administration) */
+  accounts: ['accounts', 'list'] as const,
   userSettings: (userId: string | null) => ['user-settings', userId] as const,
   fleet: {
     all: ['fleet'] as const,

@@ -9,6 +9,7 @@ import type map from '../map/i18n/en.json';
 import type warnings from '../features/warnings/i18n/en.json';
 import type statistics from '../features/statistics/i18n/en.json';
 import type product from '../features/product/i18n/en.json';
+import type administration from '../features/administration/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -18,6 +19,7 @@ interface FeatureMessages {
   warnings: typeof warnings;
   statistics: typeof statistics;
   product: typeof product;
+  administration: typeof administration;
 }
 
 declare module 'i18next' {
