@@ -102,6 +102,16 @@ for (const size of [
       }
     });
 
+    test('the administration: accounts and the account form', async ({ page, login }) => {
+      await login('admin');
+      await page.goto('/fr/administration');
+      await expect(page.getByTestId('accounts')).toBeVisible();
+      await expectNoSeriousFindings(page, 'accounts');
+      await page.getByRole('button', { name: fr.administration.accounts.create }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousFindings(page, 'account form');
+    });
+
     test('the warnings page, with its map', async ({ page, login }) => {
       await login('manager');
       await page.goto('/fr/warnings');

@@ -1,0 +1,111 @@
+// Flows of the administration's accounts (issue "administration" §1, §7): an admin creates an
+// account from the browser → the validation e-mail is in the outbox → its link lets the new
+// user set a password and sign in; the admin sets a password; deletes with SPEC §8's
+// confirmation; cannot delete its own row; a manager never sees the page.
+import {
+  test,
+  expect,
+  fr,
+  loginThroughUi,
+  uniqueEmail,
+  createActiveAccount,
+  NEW_PASSWORD,
+} from './fixtures';
+import { waitForMail, linkTo } from './mail';
+
+test('an account created in the browser is validated from its e-mail and signs in', async ({
+  page,
+  login,
+  browser,
+}) => {
+  const email = uniqueEmail('created');
+  await login('admin');
+  await page.goto('/fr/administration');
+  const since = Date.now();
+  await page.getByRole('button', { name: fr.administration.accounts.create }).click();
+  const dialog = page.getByRole('dialog', { name: fr.administration.form.createTitle });
+  // SPEC §5 patterns before anything is sent
+  await dialog.getByLabel(fr.administration.form.email, { exact: true }).fill('not-an-email');
+  await dialog.getByRole('button', { name: fr.administration.form.create }).click();
+  await expect(dialog.getByText(fr.validation.required)).toBeVisible();
+  await dialog.getByLabel(fr.administration.form.email, { exact: true }).fill(email);
+  await dialog.getByLabel(fr.administration.form.fullName, { exact: true }).fill('Noé Garnier');
+  await dialog.getByRole('button', { name: fr.administration.form.create }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId('accounts').getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText(fr.administration.accounts.statuses.PENDING);
+
+  // the same e-mail again: the server's conflict on the field
+  await page.getByRole('button', { name: fr.administration.accounts.create }).click();
+  await dialog.getByLabel(fr.administration.form.email, { exact: true }).fill(email);
+  await dialog.getByLabel(fr.administration.form.fullName, { exact: true }).fill('Noé Bis');
+  await dialog.getByRole('button', { name: fr.administration.form.create }).click();
+  await expect(dialog.getByText(fr.administration.form.emailTaken)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const link = linkTo(await waitForMail(email, since), '/auth/account-validation');
+  const other = await browser.newPage();
+  await other.goto(link);
+  await other.getByLabel(fr.password.new, { exact: true }).fill('First!Pass2026');
+  await other.getByLabel(fr.password.confirm, { exact: true }).fill('First!Pass2026');
+  await other.getByRole('button', { name: fr.password.submit }).click();
+  await expect(other).toHaveURL(/\/fr\/auth\/login$/);
+  await loginThroughUi(other, email, 'First!Pass2026');
+  await expect(other.getByTestId('profile-menu')).toContainText('Noé Garnier');
+  await other.close();
+
+  await page.reload();
+  await expect(row).toContainText(fr.administration.accounts.statuses.ACTIVE);
+});
+
+test('an admin sets a password, then deletes the account with the SPEC confirmation', async ({
+  page,
+  login,
+  request,
+}) => {
+  const account = await createActiveAccount(request, { fullName: 'Léa Fontaine' });
+  await login('admin');
+  await page.goto('/fr/administration');
+  await page
+    .getByRole('button', {
+      name: fr.administration.accounts.setPasswordNamed.replace('{{email}}', account.email),
+    })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(fr.password.new, { exact: true }).fill('Second!Pass2026');
+  await dialog.getByLabel(fr.password.confirm, { exact: true }).fill('Second!Pass2026');
+  await dialog.getByRole('button', { name: fr.administration.password.submit }).click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: fr.messages.passwordChangedByAdmin }),
+  ).toBeVisible();
+
+  await page
+    .getByRole('button', {
+      name: fr.administration.accounts.deleteNamed.replace('{{email}}', account.email),
+    })
+    .click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText(fr.messages.deleteAccount_one);
+  await confirm.getByRole('button', { name: fr.administration.accounts.confirm }).click();
+  await expect(page.getByTestId('accounts')).not.toContainText(account.email);
+  expect(NEW_PASSWORD).not.toBe('Second!Pass2026');
+});
+
+test('an admin cannot delete its own account', async ({ page, login }) => {
+  await login('admin');
+  await page.goto('/fr/administration');
+  const own = page
+    .getByTestId('accounts')
+    .getByRole('row')
+    .filter({ hasText: `(${fr.administration.accounts.you})` });
+  await expect(own).toBeVisible();
+  await expect(own.getByRole('checkbox')).toBeDisabled();
+  await expect(own.getByRole('button', { name: /Supprimer/ })).toHaveCount(0);
+});
+
+test('a manager never sees the administration', async ({ page, login }) => {
+  await login('manager');
+  await expect(page.getByRole('link', { name: fr.shell.nav.administration })).toHaveCount(0);
+  await page.goto('/fr/administration');
+  await expect(page).not.toHaveURL(/administration/);
+});
