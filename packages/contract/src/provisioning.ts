@@ -3,14 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 const strict = { additionalProperties: false } as const;
 
-/** Header row of the import CSV (the fleet/vehicles/csv export re-imports as is). */
-export const VEHICLE_IMPORT_COLUMNS = [
-  'vehicleNumber',
-  'bikeCode',
-  'moduleId',
-  'model',
-  'group',
-] as const;
+export { VEHICLE_IMPORT_COLUMNS } from './vehicle-csv';
 
 export const VehicleImportResultSchema = Type.Object(
   {
