@@ -1,31 +1,36 @@
 // SPEC §2 administration (admin role; the route guard and the server refuse a manager): the
-// fleet's accounts. The bikes (import, removal), the fleet settings and the activity log are the
-// open parts of the administration issue.
+// fleet's accounts and its bikes (import, export, removal), a tab each in the address. The
+// fleet settings and the activity log are the open parts of the administration issue.
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../services/use-page-title';
 import { Tabs } from '../../../ui/tabs/tabs';
 import { AccountsTab } from '../components/accounts-tab';
+import { BikesTab } from '../components/bikes-tab';
 import styles from '../components/administration.module.css';
+
+const TABS = ['accounts', 'bikes'] as const;
+type Tab = (typeof TABS)[number];
 
 export function AdministrationPage() {
   const { t } = useTranslation();
   usePageTitle(t('shell.nav.administration'));
+  const [params] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'bikes' ? 'bikes' : 'accounts';
   return (
     <div className={styles.page}>
       <Tabs
-        tabs={[
-          {
-            id: 'accounts',
-            title: t('administration.tabs.accounts'),
-            url: '/administration',
-            active: true,
-          },
-        ]}
+        tabs={TABS.map((id) => ({
+          id,
+          title: t(`administration.tabs.${id}`),
+          url: id === 'accounts' ? '/administration' : `/administration?tab=${id}`,
+          active: tab === id,
+        }))}
         label={t('administration.tabs.label')}
         panelId="administration-panel"
       />
-      <div id="administration-panel" role="tabpanel" aria-labelledby="tab-accounts">
-        <AccountsTab />
+      <div id="administration-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        {tab === 'accounts' ? <AccountsTab /> : <BikesTab />}
       </div>
     </div>
   );

@@ -1,0 +1,369 @@
+// Import bikes from a CSV (issue "administration" §2): the file is read and checked in a worker
+// (SPEC §5 patterns, duplicates) and previewed before anything is sent; then sent in parts with
+// a progress bar (a 50,000-line file is ~25 requests), the results gathered with the file's line
+// numbers; the new modules' MQTT secrets shown once, with a CSV download.
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileUp, KeyRound, TriangleAlert } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { VEHICLE_IMPORT_COLUMNS, csvLine } from '@vfm/contract/vehicle-csv';
+import type { VehicleImportResult } from '@vfm/contract';
+import { isApiError } from '../../../api/api-error';
+import { queryKeys } from '../../../api/query-keys';
+import { useServices } from '../../../services/services';
+import { InlineAlert } from '../../../ui/alert/inline-alert';
+import { Button } from '../../../ui/button/button';
+import { Spinner } from '../../../ui/spinner/spinner';
+import { importPart } from '../api/vehicles';
+import type { FromImportWorker } from '../workers/import-protocol';
+import styles from './administration.module.css';
+
+/** valid lines per request: ~100 KB, well under the server's 1 MiB body limit */
+const PART_LINES = 2000;
+const PREVIEW_LINES = 50;
+const ERRORS_SHOWN = 100;
+
+type Parsed = Extract<FromImportWorker, { type: 'parsed' }>;
+type State =
+  | { step: 'idle' }
+  | { step: 'reading'; name: string }
+  | { step: 'refused'; message: string }
+  | { step: 'preview'; name: string; parsed: Parsed }
+  | { step: 'sending'; name: string; parsed: Parsed; part: number }
+  | {
+      step: 'done';
+      parsed: Parsed;
+      result: VehicleImportResult;
+      failure: { part: number; detail: string } | null;
+    };
+
+export function BikeImport() {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>({ step: 'idle' });
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const worker = useRef<Worker | null>(null);
+  useEffect(() => () => worker.current?.terminate(), []);
+  const columns = VEHICLE_IMPORT_COLUMNS.join(',');
+
+  const read = (file: File) => {
+    worker.current?.terminate();
+    const next = new Worker(new URL('../workers/import-worker.ts', import.meta.url), {
+      type: 'module',
+    });
+    worker.current = next;
+    setState({ step: 'reading', name: file.name });
+    next.onmessage = (event: MessageEvent<FromImportWorker>) => {
+      const message = event.data;
+      next.terminate();
+      if (message.type === 'parsed') {
+        setState({ step: 'preview', name: file.name, parsed: message });
+        return;
+      }
+      const key = {
+        syntax: 'administration.bikes.refusedSyntax',
+        header: 'administration.bikes.refusedHeader',
+        unreadable: 'administration.bikes.refusedUnreadable',
+      } as const;
+      setState({
+        step: 'refused',
+        message: t(key[message.reason], { line: message.line, detail: message.detail, columns }),
+      });
+    };
+    next.postMessage({ file, partLines: PART_LINES, previewLines: PREVIEW_LINES });
+  };
+
+  const send = async (name: string, parsed: Parsed) => {
+    const result: VehicleImportResult = { created: 0, updated: 0, errors: [], modules: [] };
+    let failure: { part: number; detail: string } | null = null;
+    for (let index = 0; index < parsed.parts.length; index += 1) {
+      setState({ step: 'sending', name, parsed, part: index });
+      const part = parsed.parts[index]!;
+      try {
+        const answer = await importPart(http, part.csv);
+        result.created += answer.created;
+        result.updated += answer.updated;
+        result.modules.push(...answer.modules);
+        // the server counts its part's lines from its header (line 1)
+        for (const error of answer.errors) {
+          result.errors.push({
+            line: part.lines[error.line - 2] ?? error.line,
+            message: error.message,
+          });
+        }
+      } catch (error) {
+        failure = {
+          part: index + 1,
+          detail: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
+        };
+        break;
+      }
+    }
+    void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.all });
+    setState({ step: 'done', parsed, result, failure });
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) read(file);
+  };
+
+  const picker = (
+    <div
+      className={styles.drop}
+      data-dragging={dragging || undefined}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <FileUp size={28} aria-hidden="true" />
+      <label className={styles.fileLabel}>
+        <span>{t('administration.bikes.choose')}</span>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) read(file);
+            event.target.value = '';
+          }}
+        />
+      </label>
+      <span className={styles.muted}>{t('administration.bikes.drop')}</span>
+    </div>
+  );
+
+  return (
+    <section className={styles.card} aria-labelledby="import-title">
+      <h2 id="import-title" className={styles.cardTitle}>
+        {t('administration.bikes.importTitle')}
+      </h2>
+      <p className={styles.hint}>{t('administration.bikes.importIntro', { columns })}</p>
+      {(state.step === 'idle' || state.step === 'refused') && picker}
+      {state.step === 'refused' && <InlineAlert>{state.message}</InlineAlert>}
+      {state.step === 'reading' && (
+        <p className={styles.status} role="status">
+          <Spinner /> {t('administration.bikes.reading', { name: state.name })}
+        </p>
+      )}
+      {(state.step === 'preview' || state.step === 'sending') && (
+        <Preview
+          name={state.name}
+          parsed={state.parsed}
+          sending={state.step === 'sending' ? state.part : null}
+          onImport={() => void send(state.name, state.parsed)}
+          onAnother={() => setState({ step: 'idle' })}
+        />
+      )}
+      {state.step === 'done' && (
+        <Result state={state} onAnother={() => setState({ step: 'idle' })} />
+      )}
+    </section>
+  );
+}
+
+function LineErrors({ errors, title }: { errors: Parsed['errors']; title: string }) {
+  const { t } = useTranslation();
+  if (!errors.length) return null;
+  return (
+    <div className={styles.errors}>
+      <p>
+        <TriangleAlert size={16} aria-hidden="true" /> {title}
+      </p>
+      <ul data-testid="import-errors">
+        {errors.slice(0, ERRORS_SHOWN).map((error) => (
+          <li key={`${error.line}-${error.message}`}>
+            <strong>{t('administration.bikes.line', { line: error.line })}</strong>: {error.message}
+          </li>
+        ))}
+        {errors.length > ERRORS_SHOWN && (
+          <li>{t('administration.bikes.moreErrors', { count: errors.length - ERRORS_SHOWN })}</li>
+        )}
+      </ul>
+    </div>
+  );
+}
+
+function Preview({
+  name,
+  parsed,
+  sending,
+  onImport,
+  onAnother,
+}: {
+  name: string;
+  parsed: Parsed;
+  sending: number | null;
+  onImport(): void;
+  onAnother(): void;
+}) {
+  const { t } = useTranslation();
+  const parts = parsed.parts.length;
+  return (
+    <div className={styles.importBody}>
+      <p className={styles.summary}>
+        <strong>{t('administration.bikes.summary', { count: parsed.valid, name })}</strong>{' '}
+        <span className={styles.muted}>
+          ({t('administration.bikes.withModule', { count: parsed.withModule })})
+        </span>
+      </p>
+      <LineErrors
+        errors={parsed.errors}
+        title={t('administration.bikes.rejected', { count: parsed.errors.length })}
+      />
+      {parsed.preview.length > 0 && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">{t('administration.bikes.previewLabel')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                {VEHICLE_IMPORT_COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {parsed.preview.map((line) => (
+                <tr key={line.line}>
+                  <td>{line.line}</td>
+                  <td>{line.vehicleNumber}</td>
+                  <td>{line.bikeCode}</td>
+                  <td>{line.moduleId ?? '—'}</td>
+                  <td>{line.model}</td>
+                  <td>{line.group ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {parsed.valid > parsed.preview.length && (
+        <p className={styles.muted}>
+          {t('administration.bikes.previewMore', {
+            shown: parsed.preview.length,
+            count: parsed.valid,
+          })}
+        </p>
+      )}
+      {sending !== null ? (
+        <div className={styles.progress}>
+          <label htmlFor="import-progress">
+            {t('administration.bikes.sending', { part: sending + 1, parts })}
+          </label>
+          <progress
+            id="import-progress"
+            max={parts}
+            value={sending}
+            aria-label={t('administration.bikes.progress')}
+          />
+        </div>
+      ) : (
+        <div className={styles.buttonsStart}>
+          <Button onClick={onImport} disabled={!parsed.valid}>
+            {t('administration.bikes.import', { count: parsed.valid })}
+          </Button>
+          <Button variant="secondary" onClick={onAnother}>
+            {t('administration.bikes.another')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Result({
+  state,
+  onAnother,
+}: {
+  state: Extract<State, { step: 'done' }>;
+  onAnother(): void;
+}) {
+  const { t } = useTranslation();
+  const { result, parsed, failure } = state;
+  const rejected = parsed.errors.length + result.errors.length;
+  const downloadSecrets = () => {
+    const csv = [
+      csvLine(['moduleId', 'secret']),
+      ...result.modules.map((m) => csvLine([m.moduleId, m.secret])),
+    ].join('\n');
+    const url = URL.createObjectURL(new Blob([`${csv}\n`], { type: 'text/csv' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `module-secrets-${new Date().toISOString().slice(0, 10)}.csv`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  return (
+    <div className={styles.importBody}>
+      <InlineAlert type={failure ? 'error' : rejected ? 'warning' : 'success'}>
+        {t('administration.bikes.done', {
+          created: result.created,
+          updated: result.updated,
+          rejected,
+        })}
+        {failure && (
+          <>
+            {' '}
+            {t('administration.bikes.failedPart', {
+              part: failure.part,
+              parts: parsed.parts.length,
+              detail: failure.detail,
+            })}
+          </>
+        )}
+      </InlineAlert>
+      <LineErrors
+        errors={parsed.errors}
+        title={t('administration.bikes.rejected', { count: parsed.errors.length })}
+      />
+      <LineErrors errors={result.errors} title={t('administration.bikes.serverRejected')} />
+      {result.modules.length > 0 && (
+        <section className={styles.secrets} aria-labelledby="secrets-title">
+          <h3 id="secrets-title" className={styles.cardTitle}>
+            <KeyRound size={18} aria-hidden="true" /> {t('administration.bikes.secretsTitle')}
+          </h3>
+          <InlineAlert type="warning">{t('administration.bikes.secretsWarning')}</InlineAlert>
+          <Button onClick={downloadSecrets}>{t('administration.bikes.secretsDownload')}</Button>
+          <div className={styles.tableWrap}>
+            <table className={styles.table} data-testid="module-secrets">
+              <thead>
+                <tr>
+                  <th scope="col">{t('administration.bikes.module')}</th>
+                  <th scope="col">{t('administration.bikes.secret')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.modules.slice(0, 200).map((module) => (
+                  <tr key={module.moduleId}>
+                    <td>{module.moduleId}</td>
+                    <td>
+                      <code>{module.secret}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+      <div className={styles.buttonsStart}>
+        <Button variant="secondary" onClick={onAnother}>
+          {t('administration.bikes.another')}
+        </Button>
+      </div>
+    </div>
+  );
+}
