@@ -1,11 +1,12 @@
-// Feature translation files (features/<feature>/i18n/<lang>.json): fr, en and de complete
-// (SPEC §3 reading A), nothing unknown to English, placeholders kept, sections distinct from
+// Feature translation files (features/<feature>/i18n/<lang>.json and the shared modules'):
+// every language of SPEC §3 has exactly the keys of English with their placeholders, each plural
+// key has the plural forms of its language's CLDR rules, and the sections are distinct from
 // those of the main language files.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { FLEET_LANGUAGES } from '@vfm/contract/constants';
+import { LANGUAGES } from '@vfm/contract/constants';
 import { featureSection, loadFeatureMessages } from './feature-messages';
 
 type Tree = { [key: string]: string | Tree };
@@ -22,21 +23,24 @@ const folders = [...dirs.keys()].filter((f) => existsSync(path.join(dirs.get(f)!
 const read = (folder: string, lang: string): Tree =>
   JSON.parse(readFileSync(path.join(dirs.get(folder)!, 'i18n', `${lang}.json`), 'utf8'));
 
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** leaf keys, plural forms collapsed to their base key: form ('' when not plural) → value */
+function leaves(tree: Tree, prefix = '', out = new Map<string, Map<string, string>>()) {
   for (const [key, value] of Object.entries(tree)) {
     const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string')
-      out.set(full.replace(/_(zero|one|two|few|many|other)$/, ''), value);
-    else for (const [k, v] of leaves(value, full)) out.set(k, v);
+    if (typeof value === 'string') {
+      const base = full.replace(PLURAL, '');
+      const forms = out.get(base) ?? new Map<string, string>();
+      forms.set(PLURAL.exec(full)?.[1] ?? '', value);
+      out.set(base, forms);
+    } else leaves(value, full, out);
   }
   return out;
 }
-const placeholders = (value = '') =>
-  [...value.matchAll(/{{\s*(\w+)\s*}}/g)]
-    .map((m) => m[1])
-    .filter((n) => n !== 'count')
-    .sort();
+const placeholders = (value = '') => [...value.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]!);
+const named = (values: Iterable<string>) =>
+  [...new Set([...values].flatMap(placeholders))].filter((n) => n !== 'count').sort();
 
 describe('feature translation files', () => {
   const mainSections = Object.keys(
@@ -48,14 +52,34 @@ describe('feature translation files', () => {
       expect(mainSections).not.toContain(featureSection(folder));
     });
     const en = leaves(read(folder, 'en'));
-    for (const lang of FLEET_LANGUAGES) {
+    for (const lang of LANGUAGES) {
       it(`${folder}: ${lang} has exactly the keys of English, with their placeholders`, () => {
         const messages = leaves(read(folder, lang));
         expect([...en.keys()].filter((key) => !messages.has(key))).toEqual([]);
         expect([...messages.keys()].filter((key) => !en.has(key))).toEqual([]);
-        for (const [key, value] of messages) {
-          expect(placeholders(value), `${lang} ${key}`).toEqual(placeholders(en.get(key)));
-          expect(value.trim(), `${lang} ${key} empty`).not.toBe('');
+        for (const [key, forms] of messages) {
+          const english = en.get(key)!;
+          const countInEnglish = [...english.values()].some((v) =>
+            placeholders(v).includes('count'),
+          );
+          for (const [form, value] of forms) {
+            const name = form ? `${lang} ${key}_${form}` : `${lang} ${key}`;
+            expect(value.trim(), `${name} empty`).not.toBe('');
+            expect(named([value]), name).toEqual(named(english.values()));
+            // a singular form may say "this bike" instead of the number
+            if (countInEnglish && form !== 'one')
+              expect(placeholders(value), `${name} lacks {{count}}`).toContain('count');
+          }
+        }
+      });
+
+      it(`${folder}: ${lang} has the plural forms of its CLDR rules`, () => {
+        const categories = [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories];
+        const messages = leaves(read(folder, lang));
+        for (const [key, english] of en) {
+          const forms = [...(messages.get(key)?.keys() ?? [])].sort();
+          const plural = [...english.keys()].some(Boolean);
+          expect(forms, `${lang} ${key}`).toEqual(plural ? [...categories].sort() : ['']);
         }
       });
     }
@@ -67,6 +91,7 @@ describe('feature translation files', () => {
     await loadFeatureMessages(i18n, 'es');
     for (const folder of folders) {
       const section = featureSection(folder);
+      expect(i18n.getResourceBundle('es', 'translation')?.[section]).toEqual(read(folder, 'es'));
       expect(i18n.getResourceBundle('en', 'translation')?.[section]).toEqual(read(folder, 'en'));
     }
   });

@@ -1,9 +1,10 @@
 // Translations a feature keeps beside its code: features/<feature>/i18n/<lang>.json — and the
 // shared modules of the signed-in app likewise (bike/i18n, map/i18n) — loaded under the
 // section named after the folder (my-account → myAccount) when the signed-in shell loads, so
-// the sign-in screens do not carry them. The fleet area is complete in fr, en and de
-// (SPEC §3 reading A); other languages fall back to English, like the fleet sections of the
-// main files. Features add strings without touching the shared language files.
+// the sign-in screens do not carry them. These files exist in all eleven languages; English,
+// loaded beside the languages outside SPEC §3 reading A for the fleet sections of the main
+// files, stays the fallback of any missing key. Features add strings without touching the
+// shared language files.
 import type { i18n as I18n } from 'i18next';
 import type { Language } from '@vfm/contract/constants';
 import { languagesToLoad } from './i18n';
