@@ -50,7 +50,7 @@ export function SelfDiagnosis({ vehicleNumber }: { vehicleNumber: string }) {
           {earlier.map((report) => (
             <details key={report.date} className={styles.earlier}>
               <summary>
-                {format.dateTime(report.date)} — {summaryOf(report, t)}
+                {format.dateTime(report.date)} — {t('product.diagnosis.summary', countsOf(report))}
               </summary>
               <Report report={report} />
             </details>
@@ -61,14 +61,12 @@ export function SelfDiagnosis({ vehicleNumber }: { vehicleNumber: string }) {
   );
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
-
-const summaryOf = (report: AutotestReport, t: T) =>
-  t('product.diagnosis.summary', {
-    ok: report.results.filter((r) => r.status === 'OK').length,
-    ko: report.results.filter((r) => r.status === 'KO').length,
-    na: report.results.filter((r) => r.status === 'NA').length,
-  });
+/** How many checks of a report are OK, KO and not applicable. */
+const countsOf = (report: AutotestReport) => ({
+  ok: report.results.filter((r) => r.status === 'OK').length,
+  ko: report.results.filter((r) => r.status === 'KO').length,
+  na: report.results.filter((r) => r.status === 'NA').length,
+});
 
 function Report({ report, title }: { report: AutotestReport; title?: string }) {
   const { t } = useTranslation();
@@ -82,7 +80,7 @@ function Report({ report, title }: { report: AutotestReport; title?: string }) {
       {title && (
         <>
           <h2 className={styles.cardTitle}>{title}</h2>
-          <p className={styles.muted}>{summaryOf(report, t)}</p>
+          <p className={styles.muted}>{t('product.diagnosis.summary', countsOf(report))}</p>
         </>
       )}
       <div className={styles.tableWrap}>
