@@ -8,6 +8,9 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.VFM_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'vfm-e2e-'));
 process.env.VFM_E2E_PORT ??= String(3900 + Math.floor(Math.random() * 90));
 const port = Number(process.env.VFM_E2E_PORT);
+// the embedded broker on a known port: the administration flow connects a module with the
+// secret its import issued
+process.env.VFM_E2E_MQTT_PORT ??= String(port + 1000);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -57,7 +60,7 @@ export default defineConfig({
       DATA_DIR: process.env.VFM_E2E_DATA_DIR,
       DEMO: 'true',
       SIMULATOR_BIKES: process.env.VFM_E2E_BIKES ?? '40',
-      MQTT_PORT: '0',
+      MQTT_PORT: process.env.VFM_E2E_MQTT_PORT,
       LOG_LEVEL: 'warn',
     },
   },

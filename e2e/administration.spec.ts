@@ -109,3 +109,53 @@ test('a manager never sees the administration', async ({ page, login }) => {
   await page.goto('/fr/administration');
   await expect(page).not.toHaveURL(/administration/);
 });
+
+test('a CSV import previews, reports its bad line, shows the secret that connects the module, then the bike is removed', async ({
+  page,
+  login,
+}) => {
+  const suffix = Date.now().toString(36).toUpperCase().slice(-5).padStart(5, '0');
+  const vehicleNumber = `E2E-IMP-${suffix}`;
+  const moduleId = `Q${suffix}`;
+  const csv = [
+    'vehicleNumber,bikeCode,moduleId,model,group',
+    `${vehicleNumber},BC-IMP-${suffix},${moduleId},City 28,Imported`,
+    'NOT A FRAME,BC-X,,City 28,',
+  ].join('\n');
+  await login('admin');
+  await page.goto('/fr/administration?tab=bikes');
+  await page
+    .getByLabel(fr.administration.bikes.choose)
+    .setInputFiles({ name: 'bikes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  // the preview, before anything is sent: one bike ready, line 3 refused
+  await expect(page.getByText(/1 vélo prêt à importer depuis bikes\.csv/)).toBeVisible();
+  await expect(page.getByTestId('import-errors')).toContainText('Ligne 3');
+  await page.getByRole('button', { name: 'Importer 1 vélo' }).click();
+
+  await expect(page.getByText(/Import terminé : 1 créé/)).toBeVisible();
+  const secrets = page.getByTestId('module-secrets');
+  const row = secrets.getByRole('row').filter({ hasText: moduleId });
+  const secret = (await row.locator('code').textContent())!.trim();
+  expect(secret.length).toBeGreaterThan(10);
+
+  // the secret lets the module connect to the broker
+  const { connectAsync } = await import('mqtt');
+  const client = await connectAsync(`mqtt://127.0.0.1:${process.env.VFM_E2E_MQTT_PORT}`, {
+    // the client id is the module id (DESIGN §6)
+    clientId: moduleId,
+    username: moduleId,
+    password: secret,
+    reconnectPeriod: 0,
+    connectTimeout: 10_000,
+  });
+  expect(client.connected).toBe(true);
+  await client.endAsync();
+
+  // removed with SPEC §8's warning
+  await page.getByLabel(fr.administration.bikes.removeLabel).fill(vehicleNumber);
+  await page.getByRole('button', { name: fr.administration.bikes.remove, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(fr.messages.removeBikes);
+  await dialog.getByRole('button', { name: fr.administration.bikes.removeConfirm }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: '1 vélo retiré' })).toBeVisible();
+});
