@@ -110,6 +110,10 @@ for (const size of [
       await page.getByRole('button', { name: fr.administration.accounts.create }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoSeriousFindings(page, 'account form');
+      await page.keyboard.press('Escape');
+      await page.goto('/fr/administration?tab=bikes');
+      await expect(page.getByLabel(fr.administration.bikes.choose)).toBeAttached();
+      await expectNoSeriousFindings(page, 'bikes administration');
     });
 
     test('the warnings page, with its map', async ({ page, login }) => {

@@ -29,6 +29,7 @@ const shell = [
   ['warnings', '/en/warnings'],
   ['statistics', '/en/statistics'],
   ['administration', '/en/administration'],
+  ['administration-bikes', '/en/administration?tab=bikes'],
   ['my-account', '/en/my-account'],
 ] as const;
 
