@@ -13,6 +13,8 @@
 //   BENCH_BIKES         bikes of the measured fleet (default 100000)
 //   CHROMIUM_PATH       default /usr/bin/chromium
 //   BENCH_PROFILE       set: a CPU profile of the page during (b), its heaviest functions printed
+//   BENCH_TRACE         set: a timeline trace during (b); what the main-thread tasks over 50 ms
+//                       spent their time in (paint, layout, script, GPU waits…)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -227,8 +229,20 @@ async function main() {
         type: 'longtask',
       });
     });
-    const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
-    if (cdp) {
+    const cdp =
+      process.env.BENCH_PROFILE || process.env.BENCH_TRACE
+        ? await context.newCDPSession(page)
+        : null;
+    const traceEvents: TraceEvent[] = [];
+    if (cdp && process.env.BENCH_TRACE) {
+      cdp.on('Tracing.dataCollected', (event: { value: TraceEvent[] }) =>
+        traceEvents.push(...event.value),
+      );
+      await cdp.send('Tracing.start', {
+        categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,gpu',
+        transferMode: 'ReportEvents',
+      });
+    } else if (cdp) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
@@ -260,7 +274,12 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
     }
     await writer.end();
-    if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
+    if (cdp && process.env.BENCH_TRACE) {
+      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.end');
+      await done;
+      printTrace(traceEvents);
+    } else if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
     const tasks = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks);
     const longest = Math.round(Math.max(0, ...tasks));
     const blocking = Math.round(tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0));
@@ -324,4 +343,44 @@ function printProfile(profile: CpuProfile) {
   const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
   console.log('  profile, self time during (b):');
   for (const [name, ms] of top) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${name}`);
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { data?: { type?: string; functionName?: string; url?: string } };
+}
+
+/** Inside each main-thread task over 50 ms: the time of its direct and nested events by name. */
+function printTrace(events: TraceEvent[]) {
+  const complete = events.filter((e) => e.ph === 'X' && typeof e.dur === 'number');
+  const tasks = complete.filter((e) => e.name === 'RunTask' && e.dur! > 50_000);
+  // the renderer's main thread: where most long RunTasks are
+  const byThread = new Map<string, number>();
+  for (const task of tasks) {
+    const key = `${task.pid}:${task.tid}`;
+    byThread.set(key, (byThread.get(key) ?? 0) + 1);
+  }
+  console.log(`  trace: ${tasks.length} tasks > 50 ms`);
+  const inside = new Map<string, number>();
+  for (const task of tasks.sort((a, b) => b.dur! - a.dur!).slice(0, 40)) {
+    for (const event of complete) {
+      if (event === task || event.tid !== task.tid || event.pid !== task.pid) continue;
+      if (event.ts < task.ts || event.ts + event.dur! > task.ts + task.dur!) continue;
+      const detail = event.args?.data?.type ?? event.args?.data?.functionName ?? '';
+      const key = detail ? `${event.name} (${detail})` : event.name;
+      inside.set(key, (inside.get(key) ?? 0) + event.dur! / 1000);
+    }
+  }
+  const longest = tasks.slice(0, 5).map((task) => Math.round(task.dur! / 1000));
+  console.log(
+    `  longest tasks: ${longest.join(', ')} ms; inside the 40 longest (nested, inclusive):`,
+  );
+  for (const [name, ms] of [...inside.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${name}`);
+  }
 }
