@@ -86,3 +86,39 @@ test('a warned row opens its bike page', async ({ page, login, request }) => {
     await admin.call('DELETE', `products/theft/${bike}`);
   }
 });
+
+test('a tab sorts by a column, as products/warnings does, and keeps the order in the address', async ({
+  page,
+  login,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const candidates = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
+    'GET',
+    'fleet/list?size=100',
+  );
+  // two bikes near the end of the fleet: the other flows take the first ones and the last
+  const free = candidates.content.filter((row) => row.theft === 'NONE');
+  const bikes = free.slice(-6, -4).map((row) => row.vehicleNumber);
+  expect(bikes).toHaveLength(2);
+  for (const bike of bikes) await admin.call('POST', `products/theft/${bike}`);
+  try {
+    const { content } = await admin.call<Counts>(
+      'GET',
+      'products/warnings?type=REPORTED_THEFT&sort=vehicleNumber,desc&size=5',
+    );
+    await login('manager');
+    await page.goto('/fr/warnings?type=REPORTED_THEFT');
+    const list = page.getByTestId('warnings-list');
+    const header = list.getByRole('columnheader', {
+      name: fr.warnings.list.columns.vehicleNumber,
+    });
+    await header.getByRole('button').click(); // ascending…
+    await header.getByRole('button').click(); // …then descending
+    await expect(page).toHaveURL(/sort=vehicleNumber%2Cdesc/);
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(list.getByRole('link').first()).toHaveText(content[0]!.vehicleNumber);
+  } finally {
+    for (const bike of bikes) await admin.call('DELETE', `products/theft/${bike}`);
+  }
+});
