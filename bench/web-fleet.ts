@@ -239,7 +239,8 @@ async function main() {
         traceEvents.push(...event.value),
       );
       await cdp.send('Tracing.start', {
-        categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,gpu',
+        categories:
+          'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,toplevel,gpu',
         transferMode: 'ReportEvents',
       });
     } else if (cdp) {
@@ -352,7 +353,15 @@ interface TraceEvent {
   dur?: number;
   tid: number;
   pid: number;
-  args?: { data?: { type?: string; functionName?: string; url?: string } };
+  args?: {
+    data?: {
+      type?: string;
+      functionName?: string;
+      url?: string;
+      timerId?: number;
+      stackTrace?: Array<{ functionName: string; url: string; lineNumber: number }>;
+    };
+  };
 }
 
 /** Inside each main-thread task over 50 ms: the time of its direct and nested events by name. */
@@ -375,6 +384,33 @@ function printTrace(events: TraceEvent[]) {
       const key = detail ? `${event.name} (${detail})` : event.name;
       inside.set(key, (inside.get(key) ?? 0) + event.dur! / 1000);
     }
+  }
+  // which code installed the timers whose callbacks ran long
+  const installs = new Map<number, string>();
+  for (const event of events) {
+    if (event.name !== 'TimerInstall' || event.args?.data?.timerId === undefined) continue;
+    const stack = event.args.data.stackTrace ?? [];
+    installs.set(
+      event.args.data.timerId,
+      stack
+        .slice(0, 4)
+        .map((f) => `${f.functionName || '(anonymous)'}@${f.url.split('/').pop()}:${f.lineNumber}`)
+        .join(' < ') || '(no stack)',
+    );
+  }
+  const timers = new Map<string, { count: number; ms: number }>();
+  for (const fire of complete.filter((e) => e.name === 'TimerFire' && e.dur! > 30_000)) {
+    const key = installs.get(fire.args?.data?.timerId ?? -1) ?? '(unknown timer)';
+    const entry = timers.get(key) ?? { count: 0, ms: 0 };
+    entry.count += 1;
+    entry.ms += fire.dur! / 1000;
+    timers.set(key, entry);
+  }
+  console.log('  timer callbacks over 30 ms, by the code that set them:');
+  for (const [key, { count, ms }] of [...timers.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, 8)) {
+    console.log(`  ${ms.toFixed(0).padStart(7)} ms in ${count}  ${key}`);
   }
   const longest = tasks.slice(0, 5).map((task) => Math.round(task.dur! / 1000));
   console.log(

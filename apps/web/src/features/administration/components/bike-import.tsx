@@ -327,7 +327,7 @@ function Result({
       </InlineAlert>
       <LineErrors
         errors={parsed.errors}
-        title={t('administration.bikes.rejected', { count: parsed.errors.length })}
+        title={t('administration.bikes.skipped', { count: parsed.errors.length })}
       />
       <LineErrors errors={result.errors} title={t('administration.bikes.serverRejected')} />
       {result.modules.length > 0 && (
