@@ -366,7 +366,16 @@ interface TraceEvent {
 
 /** Inside each main-thread task over 50 ms: the time of its direct and nested events by name. */
 function printTrace(events: TraceEvent[]) {
-  const complete = events.filter((e) => e.ph === 'X' && typeof e.dur === 'number');
+  // the page's main thread(s) only: the workers' long tasks block nobody
+  const main = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name')
+      .filter((e) => (e.args as { name?: string } | undefined)?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const complete = events.filter(
+    (e) => e.ph === 'X' && typeof e.dur === 'number' && main.has(`${e.pid}:${e.tid}`),
+  );
   const tasks = complete.filter((e) => e.name === 'RunTask' && e.dur! > 50_000);
   // the renderer's main thread: where most long RunTasks are
   const byThread = new Map<string, number>();

@@ -12,3 +12,4 @@ export * from './commands';
 export * from './provisioning';
 export * from './products';
 export * from './fleet';
+export * from './administration';

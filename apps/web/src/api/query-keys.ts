@@ -17,6 +17,8 @@ export const queryKeys = {
   me: ['accounts', 'me'] as const,
   /** the fleet's accounts (administration) */
   accounts: ['accounts', 'list'] as const,
+  /** the fleet's activity log (administration) */
+  activity: ['fleet-events'] as const,
   userSettings: (userId: string | null) => ['user-settings', userId] as const,
   fleet: {
     all: ['fleet'] as const,

@@ -1,22 +1,26 @@
 // SPEC §2 administration (admin role; the route guard and the server refuse a manager): the
-// fleet's accounts and its bikes (import, export, removal), a tab each in the address. The
-// fleet settings and the activity log are the open parts of the administration issue.
+// fleet's accounts, its bikes (import, export, removal), its settings (warning thresholds, CO2)
+// and its activity log, a tab each in the address.
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../services/use-page-title';
 import { Tabs } from '../../../ui/tabs/tabs';
 import { AccountsTab } from '../components/accounts-tab';
+import { ActivityTab } from '../components/activity-tab';
 import { BikesTab } from '../components/bikes-tab';
+import { SettingsTab } from '../components/settings-tab';
 import styles from '../components/administration.module.css';
 
-const TABS = ['accounts', 'bikes'] as const;
+const TABS = ['accounts', 'bikes', 'settings', 'activity'] as const;
 type Tab = (typeof TABS)[number];
 
 export function AdministrationPage() {
   const { t } = useTranslation();
   usePageTitle(t('shell.nav.administration'));
   const [params] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'bikes' ? 'bikes' : 'accounts';
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'accounts';
   return (
     <div className={styles.page}>
       <Tabs
@@ -30,7 +34,10 @@ export function AdministrationPage() {
         panelId="administration-panel"
       />
       <div id="administration-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        {tab === 'accounts' ? <AccountsTab /> : <BikesTab />}
+        {tab === 'accounts' && <AccountsTab />}
+        {tab === 'bikes' && <BikesTab />}
+        {tab === 'settings' && <SettingsTab />}
+        {tab === 'activity' && <ActivityTab />}
       </div>
     </div>
   );

@@ -1,0 +1,253 @@
+// The fleet's activity log (issue "administration" §4, beyond SPEC): every audited action of
+// DESIGN §7 — commands, availability, thefts, imports and removals, accounts, settings — with
+// who, when, what and which bike or account; filtered, paged newest first, exported as CSV.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Download, History } from 'lucide-react';
+import {
+  ACTIVITY_KIND_NAMES,
+  ACTIVITY_KINDS,
+  type ActivityKind,
+  type VfmEvent,
+} from '@vfm/contract';
+import { availabilityKey, modeKey } from '../../../bike/labels';
+import { useFormatters } from '../../../format/use-formatters';
+import { useServices } from '../../../services/services';
+import { Button } from '../../../ui/button/button';
+import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { downloadActivityCsv, useActivity, type ActivityFilter } from '../api/fleet-admin';
+import styles from './administration.module.css';
+
+const PAGE_SIZE = 50;
+const ACCOUNT_OR_SETTINGS = new Set<string>([
+  ...ACTIVITY_KINDS.accounts,
+  ...ACTIVITY_KINDS.settings,
+  'PAIRED',
+  'UNPAIRED',
+]);
+
+/** A day (yyyy-mm-dd, local) as the ISO instant it starts, or the next day's for `to`. */
+const dayToIso = (day: string, end: boolean) => {
+  if (!day) return undefined;
+  const date = new Date(`${day}T00:00:00`);
+  if (end) date.setDate(date.getDate() + 1);
+  return date.toISOString();
+};
+
+export function ActivityTab() {
+  const { t } = useTranslation();
+  const { http, toasts } = useServices();
+  const format = useFormatters();
+  const [kind, setKind] = useState<ActivityKind | ''>('');
+  const [user, setUser] = useState('');
+  const [vehicleNumber, setVehicleNumber] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(0);
+  const filter: ActivityFilter = {
+    ...(kind ? { kind: [kind] } : {}),
+    ...(user.trim() ? { user: user.trim() } : {}),
+    ...(vehicleNumber.trim() ? { vehicleNumber: vehicleNumber.trim() } : {}),
+    ...(from ? { from: dayToIso(from, false) } : {}),
+    ...(to ? { to: dayToIso(to, true) } : {}),
+  };
+  const activity = useActivity(filter, page, PAGE_SIZE);
+  const change =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(0);
+    };
+
+  const label = (event: VfmEvent) => {
+    if (ACCOUNT_OR_SETTINGS.has(event.name)) {
+      return t(
+        `administration.activity.names.${event.name}` as 'administration.activity.names.PAIRED',
+      );
+    }
+    if (event.name === 'THEFT_DECLARED' || event.name === 'THEFT_CANCELLED') {
+      return t(`product.history.names.${event.name}_MANAGER`);
+    }
+    return t(`product.history.names.${event.name}` as 'product.history.names.UNKNOWN', {
+      defaultValue: t('product.history.names.UNKNOWN'),
+    });
+  };
+  const detail = (event: VfmEvent) => {
+    const data = event.data ?? {};
+    if (typeof data.from === 'string' && typeof data.to === 'string') {
+      return `${t(availabilityKey(data.from))} → ${t(availabilityKey(data.to))}`;
+    }
+    if (data.type === 'MODE' && typeof data.value === 'string') return t(modeKey(data.value));
+    if (event.name === 'FLEET_SETTINGS_CHANGED' && data.to && typeof data.to === 'object') {
+      return Object.entries(data.to as Record<string, unknown>)
+        .map(([key, value]) => `${key}: ${String(value)}`)
+        .join(', ');
+    }
+    return '';
+  };
+  const subject = (event: VfmEvent) => {
+    if (event.vehicleNumber) {
+      return (
+        <Link to={`/fleet/product/${encodeURIComponent(event.vehicleNumber)}`}>
+          {event.vehicleNumber}
+        </Link>
+      );
+    }
+    const email = event.data?.email;
+    return typeof email === 'string' ? email : '—';
+  };
+
+  const exportCsv = async () => {
+    try {
+      await downloadActivityCsv(
+        http,
+        filter,
+        `activity-${new Date().toISOString().slice(0, 10)}.csv`,
+      );
+    } catch {
+      toasts.show({ type: 'error', message: t('administration.activity.exportFailed') });
+    }
+  };
+
+  const data = activity.data;
+  let body;
+  if (activity.isPending)
+    body = <TableStatus kind="loading" text={t('administration.activity.loading')} />;
+  else if (!data) {
+    body = (
+      <TableStatus
+        kind="error"
+        text={t('administration.activity.error')}
+        retry={t('administration.activity.retry')}
+        onRetry={() => void activity.refetch()}
+      />
+    );
+  } else if (!data.content.length) {
+    body = (
+      <TableStatus
+        kind="empty"
+        icon={<History size={40} />}
+        title={t('administration.activity.empty')}
+      />
+    );
+  } else {
+    const head = {
+      when: t('administration.activity.when'),
+      who: t('administration.activity.who'),
+      what: t('administration.activity.what'),
+      subject: t('administration.activity.subject'),
+      detail: t('administration.activity.detail'),
+    };
+    body = (
+      <>
+        <div className={styles.tableWrap}>
+          <table className={styles.table} data-testid="activity">
+            <caption className="visually-hidden">{t('administration.activity.label')}</caption>
+            <thead>
+              <tr>
+                {Object.values(head).map((title) => (
+                  <th key={title} scope="col">
+                    {title}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.content.map((event) => (
+                <tr key={event.id}>
+                  <td data-label={head.when}>
+                    <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
+                  </td>
+                  <td data-label={head.who}>{event.userEmail ?? '—'}</td>
+                  <td data-label={head.what}>{label(event)}</td>
+                  <td data-label={head.subject}>{subject(event)}</td>
+                  <td data-label={head.detail}>{detail(event) || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <nav className={styles.pager} aria-label={t('administration.activity.label')}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={page === 0}
+            onClick={() => setPage(page - 1)}
+          >
+            {t('administration.activity.previous')}
+          </Button>
+          <span className={styles.muted}>
+            {t('administration.activity.page', {
+              from: page * PAGE_SIZE + 1,
+              to: page * PAGE_SIZE + data.content.length,
+              total: data.totalElements,
+            })}
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={(page + 1) * PAGE_SIZE >= data.totalElements}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('administration.activity.next')}
+          </Button>
+        </nav>
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.tab} aria-label={t('administration.activity.label')}>
+      <div className={styles.filters}>
+        <label className={styles.select}>
+          <span>{t('administration.activity.kind')}</span>
+          <select
+            value={kind}
+            onChange={(event) => change(setKind)(event.target.value as ActivityKind | '')}
+          >
+            <option value="">{t('administration.activity.allKinds')}</option>
+            {ACTIVITY_KIND_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {t(`administration.activity.kinds.${name}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.select}>
+          <span>{t('administration.activity.user')}</span>
+          <input
+            type="search"
+            value={user}
+            onChange={(event) => change(setUser)(event.target.value)}
+          />
+        </label>
+        <label className={styles.select}>
+          <span>{t('administration.activity.vehicleNumber')}</span>
+          <input
+            type="search"
+            value={vehicleNumber}
+            onChange={(event) => change(setVehicleNumber)(event.target.value)}
+          />
+        </label>
+        <label className={styles.select}>
+          <span>{t('administration.activity.from')}</span>
+          <input
+            type="date"
+            value={from}
+            onChange={(event) => change(setFrom)(event.target.value)}
+          />
+        </label>
+        <label className={styles.select}>
+          <span>{t('administration.activity.to')}</span>
+          <input type="date" value={to} onChange={(event) => change(setTo)(event.target.value)} />
+        </label>
+        <Button variant="secondary" className={styles.push} onClick={() => void exportCsv()}>
+          <Download size={16} aria-hidden="true" />
+          {t('administration.activity.export')}
+        </Button>
+      </div>
+      {body}
+    </section>
+  );
+}
