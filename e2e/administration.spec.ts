@@ -149,6 +149,23 @@ test('a CSV import previews, reports its bad line, shows the secret that connect
     connectTimeout: 10_000,
   });
   expect(client.connected).toBe(true);
+  // listed as waiting for its first report until the module speaks, then gone, live
+  const awaiting = page.getByTestId('awaiting-first-report');
+  await expect(awaiting).toContainText(vehicleNumber);
+  await client.publishAsync(
+    `vfm/v1/${moduleId}/up/telemetry`,
+    JSON.stringify({
+      seq: 1,
+      ts: new Date().toISOString(),
+      lat: 45.76,
+      lon: 4.84,
+      bikeBattery: 80,
+    }),
+    { qos: 1 },
+  );
+  await expect(page.getByText(fr.administration.bikes.allReported)).toBeVisible({
+    timeout: 15_000,
+  });
   await client.endAsync();
 
   // removed with SPEC §8's warning

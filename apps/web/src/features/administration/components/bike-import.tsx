@@ -1,13 +1,15 @@
 // Import bikes from a CSV (issue "administration" §2): the file is read and checked in a worker
 // (SPEC §5 patterns, duplicates) and previewed before anything is sent; then sent in parts with
 // a progress bar (a 50,000-line file is ~25 requests), the results gathered with the file's line
-// numbers; the new modules' MQTT secrets shown once, with a CSV download.
+// numbers; the new modules' MQTT secrets shown once, with a CSV download; then the imported
+// bikes whose module has not reported yet, live.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileUp, KeyRound, TriangleAlert } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { FileUp, KeyRound, Radio, TriangleAlert } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { VEHICLE_IMPORT_COLUMNS, csvLine } from '@vfm/contract/vehicle-csv';
-import type { VehicleImportResult } from '@vfm/contract';
+import type { FleetListPage, VehicleImportResult } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/services';
@@ -359,11 +361,60 @@ function Result({
           </div>
         </section>
       )}
+      {!failure && parsed.withModuleNumbers.length > 0 && (
+        <AwaitingFirstReport vehicleNumbers={parsed.withModuleNumbers} />
+      )}
       <div className={styles.buttonsStart}>
         <Button variant="secondary" onClick={onAnother}>
           {t('administration.bikes.another')}
         </Button>
       </div>
     </div>
+  );
+}
+
+/** how many never-heard-from bikes are read to find the imported ones among them */
+const AWAITING_READ = 1000;
+const AWAITING_SHOWN = 50;
+
+/**
+ * The imported bikes whose module has not reported yet, so that the installer knows which to
+ * check: the fleet's never-heard-from bikes (last communication, nulls first) — a list page
+ * the stream controller patches in place, so a bike leaves this list when its module reports.
+ */
+function AwaitingFirstReport({ vehicleNumbers }: { vehicleNumbers: readonly string[] }) {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const params = { page: 0, size: AWAITING_READ, sort: 'lastCommunicationDate,asc' };
+  const list = useQuery({
+    queryKey: queryKeys.fleet.list(params),
+    queryFn: () => http.get<FleetListPage>('fleet/list', { query: params }),
+  });
+  if (!list.data) return null;
+  const imported = new Set(vehicleNumbers);
+  const waiting = list.data.content.filter(
+    (bike) => imported.has(bike.vehicleNumber) && bike.lastCommunicationDate === null,
+  );
+  return (
+    <section className={styles.awaiting} aria-labelledby="awaiting-title" role="status">
+      <h3 id="awaiting-title" className={styles.cardTitle}>
+        <Radio size={18} aria-hidden="true" />
+        {waiting.length
+          ? t('administration.bikes.awaiting', { count: waiting.length })
+          : t('administration.bikes.allReported')}
+      </h3>
+      {waiting.length > 0 && (
+        <ul className={styles.awaitingList} data-testid="awaiting-first-report">
+          {waiting.slice(0, AWAITING_SHOWN).map((bike) => (
+            <li key={bike.vehicleNumber}>
+              <Link to={`/fleet/product/${encodeURIComponent(bike.vehicleNumber)}`}>
+                {bike.vehicleNumber}
+              </Link>{' '}
+              <span className={styles.muted}>{bike.moduleId}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -20,6 +20,8 @@ export type FromImportWorker =
       type: 'parsed';
       valid: number;
       withModule: number;
+      /** frame numbers of the lines with a module (to follow their first report) */
+      withModuleNumbers: string[];
       preview: VehicleLine[];
       errors: VehicleLineError[];
       parts: ImportPart[];

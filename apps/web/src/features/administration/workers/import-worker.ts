@@ -41,6 +41,7 @@ self.onmessage = async (event: MessageEvent<ToImportWorker>) => {
       type: 'parsed',
       valid: lines.length,
       withModule: lines.filter((line) => line.moduleId).length,
+      withModuleNumbers: lines.filter((line) => line.moduleId).map((line) => line.vehicleNumber),
       preview: lines.slice(0, previewLines),
       errors,
       parts,
