@@ -3,9 +3,10 @@
 // rider's theft declaration calls for, and one fleet notification per fleet. The pipeline
 // acknowledges the messages (PUBACK) only after this commit.
 import type { TxQuery } from '../db/client';
-import { FleetChanges } from '../lib/fleet-changes';
+import { FleetChanges } from '../modules/bikes/fleet-changes';
 import { enqueueCommands, refreshPendingFlags } from '../modules/commands/command-service';
-import type { UpKind, UpMessageByKind } from '@vfm/contract';
+import type { EventSource, UpKind, UpMessageByKind } from '@vfm/contract';
+import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { deriveBike, type BikeInput, type BikeState, type DerivedTrip } from './derive';
 import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './bike-state-sql';
 import { refreshUsage } from './usage';
@@ -129,7 +130,7 @@ export async function writeBatch(
   }
 
   // module events, then self-diagnosis reports (each also an AUTOTEST event of the history)
-  const eventRows: Array<Record<string, unknown>> = [];
+  const eventRows: EventRecord[] = [];
   for (const { bike, m } of byKind.event) {
     const e = m.message as UpMessageByKind['event'];
     eventRows.push(eventRow(bike.state, e.seq, m.ts, e.name, e.source, e.data ?? null));
@@ -164,15 +165,7 @@ export async function writeBatch(
     }
   }
   if (eventRows.length) {
-    const inserted = await tx.query<{ bike_id: number; module_seq: number }>(
-      `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, data, occurred_at, module_seq)
-       SELECT fleet_id, bike_id, vehicle_number, 'PRODUCT', name, source, data, occurred_at, module_seq
-         FROM json_to_recordset($1::json) AS e(fleet_id uuid, bike_id bigint, vehicle_number text,
-              name text, source text, data jsonb, occurred_at timestamptz, module_seq bigint)
-       ON CONFLICT (bike_id, module_seq) WHERE module_seq IS NOT NULL DO NOTHING
-       RETURNING bike_id, module_seq`,
-      [JSON.stringify(eventRows)],
-    );
+    const inserted = await recordEvents(tx, eventRows);
     const fresh = new Set(inserted.map((r) => key(r.bike_id, r.module_seq)));
     for (const { index, bike, m } of byKind.event) {
       if (!fresh.delete(key(bike.state.id, m.message.seq))) continue;
@@ -318,17 +311,18 @@ function eventRow(
   seq: number,
   ts: Date,
   name: string,
-  source: string,
-  data: unknown,
-): Record<string, unknown> {
+  source: EventSource,
+  data: Record<string, unknown> | null,
+): EventRecord {
   return {
-    fleet_id: bike.fleetId,
-    bike_id: bike.id,
-    vehicle_number: bike.vehicleNumber,
+    fleetId: bike.fleetId,
+    bikeId: bike.id,
+    vehicleNumber: bike.vehicleNumber,
+    type: 'PRODUCT',
     name,
     source,
     data,
-    occurred_at: ts.toISOString(),
-    module_seq: seq,
+    occurredAt: ts,
+    moduleSeq: seq,
   };
 }

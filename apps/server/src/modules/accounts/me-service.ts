@@ -2,7 +2,7 @@
 import type { Me, MeUpdate } from '@vfm/contract';
 import type { AppContext } from '../../plugins/context';
 import type { Principal } from '../../plugins/auth';
-import { recordAccountEvent } from '../../lib/account-events';
+import { recordAccountEvent } from './account-events';
 import { unauthorized } from '../../lib/problem';
 import { findMe, updateAccount } from './queries';
 

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../plugins/context';
 import type { Principal } from '../../plugins/auth';
 import type { BackgroundTasks } from '../../lib/background-tasks';
-import { recordAccountEvent, type AccountEventName } from '../../lib/account-events';
+import { recordAccountEvent, type AccountEventName } from './account-events';
 import { hashPassword } from '../../lib/password';
 import { assertPasswordPolicy } from '../../lib/password-policy';
 import { badRequest, conflict, notFound } from '../../lib/problem';

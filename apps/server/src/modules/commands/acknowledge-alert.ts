@@ -3,7 +3,7 @@
 // that bike are acknowledged with it; acknowledging twice changes nothing.
 import type { AlertAcknowledged } from '@vfm/contract';
 import type { Database } from '../../db/client';
-import { FleetChanges } from '../../lib/fleet-changes';
+import { FleetChanges } from '../bikes/fleet-changes';
 import { HttpProblem, notFound } from '../../lib/problem';
 import type { Principal } from '../../plugins/auth';
 

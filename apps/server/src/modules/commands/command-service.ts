@@ -12,7 +12,8 @@ import {
   type EventName,
 } from '@vfm/contract';
 import type { TxQuery } from '../../db/client';
-import type { FleetChanges } from '../../lib/fleet-changes';
+import type { FleetChanges } from '../bikes/fleet-changes';
+import { recordEvents } from '../events/queries';
 
 export const COMMAND_CHANNEL = 'vfm_command';
 /** requestedBy of the commands a rider's theft declaration causes (DESIGN §7) */
@@ -96,23 +97,20 @@ export async function enqueueCommands(
     [bikeIds],
   );
   const byRider = input.requestedBy === RIDER;
-  await tx.query(
-    `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data, occurred_at)
-     SELECT $1, c.bike_id, c.vehicle_number, 'PRODUCT', $2, $3, $4,
-            jsonb_build_object('commandId', c.id, 'type', $5::text, 'value', $6::text), $7
-       FROM unnest($8::uuid[], $9::bigint[], $10::text[]) AS c(id, bike_id, vehicle_number)`,
-    [
-      input.fleetId,
-      commandEventName(input.type, value),
-      byRider ? 'RIDER' : 'MANAGER',
-      byRider ? null : input.requestedBy,
-      input.type,
-      value,
-      input.now,
-      rows.map((row) => row.id),
-      bikeIds,
-      rows.map((row) => row.vehicle_number),
-    ],
+  const name = commandEventName(input.type, value);
+  await recordEvents(
+    tx,
+    rows.map((row) => ({
+      fleetId: input.fleetId,
+      bikeId: row.bike_id,
+      vehicleNumber: row.vehicle_number,
+      type: 'PRODUCT',
+      name,
+      source: byRider ? 'RIDER' : 'MANAGER',
+      userEmail: byRider ? null : input.requestedBy,
+      data: { commandId: row.id, type: input.type, value },
+      occurredAt: input.now,
+    })),
   );
   await tx.query(`SELECT pg_notify('${COMMAND_CHANNEL}', id) FROM unnest($1::text[]) AS id`, [
     rows.map((row) => row.id),

@@ -14,7 +14,7 @@ import {
   type CommandType,
 } from '@vfm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseVehicleNumbers } from '../../lib/fleet-bikes';
+import { parseVehicleNumbers } from '../bikes/bike-lookup';
 import { principalOf } from '../../plugins/auth';
 import { acknowledgeAlert } from './acknowledge-alert';
 import { sendCommands } from './send-commands';

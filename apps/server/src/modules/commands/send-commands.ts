@@ -3,8 +3,8 @@
 // (command-service.ts) and are answered 202 PENDING; the module's ack settles them.
 import type { CommandType, CommandsAccepted } from '@vfm/contract';
 import type { Database } from '../../db/client';
-import { FleetChanges } from '../../lib/fleet-changes';
-import { findFleetBikes } from '../../lib/fleet-bikes';
+import { FleetChanges } from '../bikes/fleet-changes';
+import { findFleetBikes } from '../bikes/bike-lookup';
 import { HttpProblem } from '../../lib/problem';
 import type { Principal } from '../../plugins/auth';
 import { enqueueCommands, toCommand } from './command-service';
@@ -23,7 +23,7 @@ export async function sendCommands(
 ): Promise<CommandsAccepted> {
   const { principal } = input;
   return database.transaction(async (tx) => {
-    const bikes = await findFleetBikes(tx, principal.fleetId, input.vehicleNumbers, true);
+    const bikes = await findFleetBikes(tx, principal.fleetId, input.vehicleNumbers, { lock: true });
     const withoutModule = bikes
       .filter((bike) => !bike.module_id)
       .map((bike) => bike.vehicle_number);

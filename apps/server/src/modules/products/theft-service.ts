@@ -6,10 +6,11 @@ import type { IotMode, TheftResult } from '@vfm/contract';
 import type { TxQuery } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
 import { conflict } from '../../lib/problem';
-import { bikeNotFound } from '../bikes/bike-lookup';
+import { requireBike } from '../bikes/bike-lookup';
+import { recordEvents } from '../events/queries';
 import { toAvailability, toIotMode } from '../bikes/bike-view';
 import { iso } from '../bikes/sql';
-import { FleetChanges } from '../../lib/fleet-changes';
+import { FleetChanges } from '../bikes/fleet-changes';
 import type { RequestScope } from '../bikes/request-scope';
 import { enqueueCommands } from '../commands/command-service';
 
@@ -29,15 +30,8 @@ interface TheftRow {
 const THEFT_COLUMNS = `id, vehicle_number, module_id, availability, iot_mode, theft_state,
   theft_since, theft_by, theft_previous_availability, theft_previous_mode`;
 
-async function lockBike(tx: TxQuery, fleetId: string, vehicleNumber: string): Promise<TheftRow> {
-  const [row] = await tx.query<TheftRow>(
-    `SELECT ${THEFT_COLUMNS} FROM bike
-      WHERE fleet_id = $1 AND lower(vehicle_number) = lower($2) FOR UPDATE`,
-    [fleetId, vehicleNumber],
-  );
-  if (!row) throw bikeNotFound([vehicleNumber]);
-  return row;
-}
+const lockBike = (tx: TxQuery, fleetId: string, vehicleNumber: string) =>
+  requireBike<TheftRow>(tx, fleetId, vehicleNumber, { lock: true, columns: THEFT_COLUMNS });
 
 /** The MODE command to the bike's module, if it has one (DESIGN §7). */
 async function switchMode(
@@ -66,11 +60,18 @@ async function recordTheftEvent(
   name: 'THEFT_DECLARED' | 'THEFT_CANCELLED',
   data: Record<string, unknown>,
 ) {
-  await tx.query(
-    `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data)
-     VALUES ($1, $2, $3, 'PRODUCT', $4, 'MANAGER', $5, $6)`,
-    [principal.fleetId, bike.id, bike.vehicle_number, name, principal.email, data],
-  );
+  await recordEvents(tx, [
+    {
+      fleetId: principal.fleetId,
+      bikeId: bike.id,
+      vehicleNumber: bike.vehicle_number,
+      type: 'PRODUCT',
+      name,
+      source: 'MANAGER',
+      userEmail: principal.email,
+      data,
+    },
+  ]);
 }
 
 function toResult(row: TheftRow, commandId: string | null): TheftResult {

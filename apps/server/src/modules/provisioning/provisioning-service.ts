@@ -4,8 +4,9 @@
 // the simulator is provisioned through the same provisionVehicles().
 import type { VehicleImportResult, VehicleRemovalResult } from '@vfm/contract';
 import type { Database, TxQuery } from '../../db/client';
-import { FleetChanges } from '../../lib/fleet-changes';
-import { findFleetBikes } from '../../lib/fleet-bikes';
+import { FleetChanges } from '../bikes/fleet-changes';
+import { findFleetBikes } from '../bikes/bike-lookup';
+import { recordEvents } from '../events/queries';
 import { generateModuleSecret, hashModuleSecret } from '../../lib/module-secret';
 import { readVehicleCsv, type VehicleLine } from './vehicle-csv';
 import { notifyModuleRevocation } from './module-revocation';
@@ -145,25 +146,19 @@ export async function recordImportEvents(
   input: Pick<ProvisionInput, 'fleetId' | 'actorEmail' | 'now'>,
   events: ImportEvent[],
 ) {
-  if (!events.length) return;
-  await tx.query(
-    `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data, occurred_at)
-       SELECT $1, e.bike_id, e.vehicle_number, 'OTHER', e.name, 'MANAGER', $2,
-              jsonb_build_object('moduleId', e.module_id, 'action', 'IMPORT'), $3
-         FROM json_to_recordset($4::json) AS e(bike_id bigint, vehicle_number text, name text, module_id text)`,
-    [
-      input.fleetId,
-      input.actorEmail,
-      input.now,
-      JSON.stringify(
-        events.map((e) => ({
-          bike_id: e.bikeId,
-          vehicle_number: e.vehicleNumber,
-          name: e.name,
-          module_id: e.moduleId,
-        })),
-      ),
-    ],
+  await recordEvents(
+    tx,
+    events.map((e) => ({
+      fleetId: input.fleetId,
+      bikeId: e.bikeId,
+      vehicleNumber: e.vehicleNumber,
+      type: 'OTHER',
+      name: e.name,
+      source: 'MANAGER',
+      userEmail: input.actorEmail,
+      data: { moduleId: e.moduleId, action: 'IMPORT' },
+      occurredAt: input.now,
+    })),
   );
 }
 
@@ -234,17 +229,24 @@ export async function removeVehicles(
   input: { fleetId: string; actorEmail: string; vehicleNumbers: string[]; now: Date },
 ): Promise<VehicleRemovalResult> {
   return database.transaction(async (tx) => {
-    const bikes = await findFleetBikes(tx, input.fleetId, input.vehicleNumbers, true);
+    const bikes = await findFleetBikes(tx, input.fleetId, input.vehicleNumbers, { lock: true });
     const ids = bikes.map((bike) => bike.id);
     // telemetry has no foreign key (partitioned, append-only): delete its rows explicitly
     await tx.query('DELETE FROM telemetry WHERE bike_id = ANY($1::bigint[])', [ids]);
     await tx.query('DELETE FROM bike WHERE id = ANY($1::bigint[])', [ids]);
-    await tx.query(
-      `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data, occurred_at)
-       SELECT $1, NULL, b.vehicle_number, 'OTHER', 'UNPAIRED', 'MANAGER', $2,
-              jsonb_build_object('moduleId', b.module_id, 'action', 'REMOVED'), $3
-         FROM json_to_recordset($4::json) AS b(vehicle_number text, module_id text)`,
-      [input.fleetId, input.actorEmail, input.now, JSON.stringify(bikes)],
+    await recordEvents(
+      tx,
+      bikes.map((bike) => ({
+        fleetId: input.fleetId,
+        bikeId: null,
+        vehicleNumber: bike.vehicle_number,
+        type: 'OTHER',
+        name: 'UNPAIRED',
+        source: 'MANAGER',
+        userEmail: input.actorEmail,
+        data: { moduleId: bike.module_id, action: 'REMOVED' },
+        occurredAt: input.now,
+      })),
     );
     await notifyModuleRevocation(
       tx,

@@ -7,7 +7,7 @@ import {
   VehicleRemovalResultSchema,
 } from '@vfm/contract';
 import { principalOf } from '../../plugins/auth';
-import { parseVehicleNumbers } from '../../lib/fleet-bikes';
+import { parseVehicleNumbers } from '../bikes/bike-lookup';
 import { importVehicleCsv, removeVehicles } from './provisioning-service';
 
 const problem = Type.Ref('Problem');
