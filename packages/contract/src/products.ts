@@ -88,6 +88,59 @@ export const EventPageQuerySchema = Type.Object(pagingProperties(20), strict);
 export const EventPageSchema = Page(EventSchema);
 export type EventPage = Static<typeof EventPageSchema>;
 
+// ---- trips ------------------------------------------------------------------------------
+
+/** Longest period of one products/details/trips call, and its default (bounded ranges). */
+export const TRIPS_MAX_DAYS = 31;
+export const TRIPS_DEFAULT_DAYS = 7;
+/** A trip's positions are simplified on the server to at most this many points. */
+export const TRIP_POSITIONS_MAX = 500;
+
+export const TripsQuerySchema = Type.Object(
+  {
+    /** default: `to` minus TRIPS_DEFAULT_DAYS days */
+    from: Type.Optional(DateTime()),
+    /** default: now; at most TRIPS_MAX_DAYS days after `from` */
+    to: Type.Optional(DateTime()),
+  },
+  strict,
+);
+export type TripsQuery = Static<typeof TripsQuerySchema>;
+
+/** [longitude, latitude, time in ms since the epoch] — GeoJSON order, plus the time. */
+export const TripPositionSchema = Type.Tuple([
+  Type.Number({ minimum: -180, maximum: 180 }),
+  Type.Number({ minimum: -90, maximum: 90 }),
+  Type.Integer(),
+]);
+export type TripPosition = Static<typeof TripPositionSchema>;
+
+/** One ride, as the module's telemetry tells it (DESIGN §7: MOVING starts it, PARKED ends it). */
+export const TripSchema = Type.Object(
+  {
+    startedAt: DateTime(),
+    endedAt: DateTime(),
+    distanceKm: Type.Number({ minimum: 0 }),
+    durationSeconds: Type.Integer({ minimum: 0 }),
+    /** the ride's positions, oldest first, simplified to at most TRIP_POSITIONS_MAX */
+    positions: Type.Array(TripPositionSchema, { maxItems: TRIP_POSITIONS_MAX }),
+  },
+  strict,
+);
+export type Trip = Static<typeof TripSchema>;
+
+export const TripsSchema = Type.Object(
+  {
+    vehicleNumber: Type.String(),
+    from: DateTime(),
+    to: DateTime(),
+    /** the trips that started in [from, to), newest first */
+    trips: Type.Array(TripSchema),
+  },
+  strict,
+);
+export type Trips = Static<typeof TripsSchema>;
+
 // ---- warnings ---------------------------------------------------------------------------
 
 export const WarningCountsSchema = EnumCounts(WARNING_TYPES);

@@ -34,6 +34,7 @@ describe('OpenAPI', () => {
         'products/details-actions/{vehicleNumber}',
         'products/details/autotest/{vehicleNumber}',
         'products/details/commands/{vehicleNumber}',
+        'products/details/trips/{vehicleNumber}',
         'products/details/{vehicleNumber}',
         'products/find/{text}',
         'products/theft/{vehicleNumber}',

@@ -4,50 +4,12 @@
 import { groupScopeCondition } from '../bikes/group-scope';
 import { SqlParams } from '../bikes/sql';
 import { TRAFFIC_MAX_DAYS, type Chart, type Traffic, type TrafficGranularity } from '@vfm/contract';
-import { badRequest } from '../../lib/problem';
+import { resolvePeriod, type Period } from '../../lib/period';
 import type { RequestScope } from '../bikes/request-scope';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const STEP_MS: Record<TrafficGranularity, number> = { hour: HOUR_MS, day: DAY_MS };
-/** no fleet data predates this; also keeps dates far from the database's BC edge cases */
-const EARLIEST = Date.UTC(1970, 0, 1);
-
-export interface Period {
-  from: Date;
-  to: Date;
-}
-
-/** The period asked for, with defaults, checked: from before to, at most maxDays long. */
-export function resolvePeriod(
-  query: { from?: string; to?: string },
-  now: Date,
-  defaultDays: number,
-  maxDays: number,
-): Period {
-  const to = query.to ? new Date(query.to) : now;
-  const from = query.from ? new Date(query.from) : new Date(to.getTime() - defaultDays * DAY_MS);
-  for (const [field, date] of [
-    ['from', from],
-    ['to', to],
-  ] as const) {
-    if (Number.isNaN(date.getTime()) || date.getTime() < EARLIEST) {
-      throw badRequest(`${field} must be an ISO 8601 date-time from 1970 on.`, [
-        { field, message: 'must be a date-time from 1970 on' },
-      ]);
-    }
-  }
-  if (from.getTime() >= to.getTime()) {
-    throw badRequest('from must be before to.', [{ field: 'from', message: 'must be before to' }]);
-  }
-  if (to.getTime() - from.getTime() > maxDays * DAY_MS) {
-    throw badRequest(`The period may not exceed ${maxDays} days.`, [
-      { field: 'to', message: `must be at most ${maxDays} days after from` },
-    ]);
-  }
-  return { from, to };
-}
-
 /** Starts of the UTC buckets that overlap [from, to). */
 function bucketStarts(period: Period, step: number): number[] {
   const starts: number[] = [];

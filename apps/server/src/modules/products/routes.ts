@@ -13,6 +13,11 @@ import {
   FindParamsSchema,
   FindResultSchema,
   TheftResultSchema,
+  TRIPS_DEFAULT_DAYS,
+  TRIPS_MAX_DAYS,
+  TRIP_POSITIONS_MAX,
+  TripsQuerySchema,
+  TripsSchema,
   VehicleNumberParamsSchema,
   WarningsQuerySchema,
   WarningsSchema,
@@ -24,6 +29,7 @@ import { setAvailability } from './availability-service';
 import { getAutotest, getBikeDetails, getCommandHistory, getEventHistory } from './details-service';
 import { findBikes } from './find-service';
 import { cancelTheft, reportTheft } from './theft-service';
+import { getTrips } from './trips-service';
 import { getWarnings } from './warnings-service';
 
 const tags = ['products'];
@@ -73,6 +79,23 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       getAutotest(scopeOf(request), request.params.vehicleNumber, request.query.size ?? 20),
+  );
+
+  app.get(
+    '/products/details/trips/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary: `Trips of a period, newest first, each with its positions (≤ ${TRIP_POSITIONS_MAX})`,
+        description:
+          `Trips that started in [from, to): default the last ${TRIPS_DEFAULT_DAYS} days, at most ` +
+          `${TRIPS_MAX_DAYS} days. Positions are [longitude, latitude, time in ms].`,
+        params: Params,
+        querystring: TripsQuerySchema,
+        response: { 200: TripsSchema, ...problemResponses(404) },
+      },
+    },
+    async (request) => getTrips(scopeOf(request), request.params.vehicleNumber, request.query),
   );
 
   app.get(
