@@ -1,6 +1,7 @@
 // 30 days of history for the demo fleet, written once (DESIGN §2: statistics are rich at the
-// first start): trips, thinned telemetry, events, self-diagnosis, the manager's commands, and
-// each bike's current state and usage figures at the end of it.
+// first start): trips, thinned telemetry plus the turns of each ride (so that a trip's replay
+// follows the streets), events, self-diagnosis, the manager's commands, and each bike's current
+// state and usage figures at the end of it.
 import { generateHistory, type BikeHistory } from '@vfm/simulator';
 import type { Database, TxQuery } from '../db/client';
 import { ensureTelemetryPartitions } from '../ingest/partitions';
@@ -50,7 +51,7 @@ export async function seedDemoHistory(
               locked boolean, odo float8)
        ON CONFLICT DO NOTHING`,
       histories.flatMap(({ bike, history }) =>
-        history.telemetry.map((p) => ({
+        [...history.telemetry, ...history.ridePositions].map((p) => ({
           bike_id: bike.id,
           seq: p.seq,
           ts: p.ts,

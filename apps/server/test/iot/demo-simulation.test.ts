@@ -55,6 +55,34 @@ describe('simulated demo fleet', () => {
     ).toBeGreaterThan(1000);
   });
 
+  it('gives every demo bike trips of the last 7 days that follow the streets', async () => {
+    const account = await createAccount(
+      t,
+      { id: fleetId, name: DEMO_FLEET_NAME },
+      { roles: [ROLE_USER] },
+    );
+    const api = t.api({ token: await tokenFor(t, account) });
+    const bikes = await t.server.database.query<{ vehicle_number: string }>(
+      `SELECT vehicle_number FROM bike WHERE fleet_id = $1 AND last_communication_date > $2`,
+      [fleetId, new Date(Date.now() - 86_400_000)],
+    );
+    expect(bikes.length).toBeGreaterThan(0);
+    for (const { vehicle_number } of bikes) {
+      const res = await api.get(`products/details/trips/${vehicle_number}`);
+      expect(res.status, vehicle_number).toBe(200);
+      expect(res.body.trips.length, vehicle_number).toBeGreaterThan(5);
+      for (const trip of res.body.trips) {
+        expect(trip.distanceKm).toBeGreaterThan(0);
+        expect(trip.durationSeconds).toBeGreaterThan(0);
+        expect(trip.positions[0][2]).toBe(Date.parse(trip.startedAt));
+        expect(trip.positions.at(-1)[2]).toBe(Date.parse(trip.endedAt));
+      }
+      // the turns of the rides are stored: tracks have more than start, middle and end
+      const points = res.body.trips.map((trip: { positions: unknown[] }) => trip.positions.length);
+      expect(Math.max(...points), vehicle_number).toBeGreaterThan(3);
+    }
+  });
+
   it('runs the modules live: they connect with their own secrets and report', async () => {
     const fleet = t.server.simulation!.fleet!;
     expect(fleet.stats.connected).toBe(12 - fleet.stats.silent);
