@@ -16,7 +16,7 @@ import {
 } from '@vfm/contract';
 import { notFound } from '../../lib/problem';
 import { bikeFrom } from '../bikes/bike-view';
-import type { RequestScope } from '../bikes/request-scope';
+import type { RequestScope } from '../../lib/request-scope';
 import { warningBitsSql } from '../bikes/warnings-sql';
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@
 import type { DistanceUnit, FleetFilter, Language } from '@vfm/contract';
 import { DEFAULT_DISTANCE_UNIT } from '@vfm/contract';
 import { bikeFrom, detailColumns, toBike, type DetailRow } from '../bikes/bike-view';
-import type { RequestScope } from '../bikes/request-scope';
+import type { RequestScope } from '../../lib/request-scope';
 import { SqlParams } from '../bikes/sql';
 import { csvLine } from './csv-format';
 import { listCsvHeaders } from './csv-labels';

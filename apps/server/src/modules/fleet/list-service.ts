@@ -3,7 +3,7 @@
 // last descending), which lets one index serve both directions of "last communication".
 import type { FleetFilter, FleetListPage, FleetListSortField } from '@vfm/contract';
 import { bikeFrom, listColumns, toListItem, type ListRow } from '../bikes/bike-view';
-import type { RequestScope } from '../bikes/request-scope';
+import type { RequestScope } from '../../lib/request-scope';
 import { SqlParams } from '../bikes/sql';
 import { filterConditions } from './filters';
 

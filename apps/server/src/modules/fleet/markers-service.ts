@@ -13,7 +13,7 @@ import {
   type MarkersQuery,
 } from '@vfm/contract';
 import { bikeFrom } from '../bikes/bike-view';
-import type { RequestScope } from '../bikes/request-scope';
+import type { RequestScope } from '../../lib/request-scope';
 import { SqlParams } from '../bikes/sql';
 import { warningBitsSql } from '../bikes/warnings-sql';
 import { filterConditions } from './filters';

@@ -5,7 +5,7 @@ import { groupScopeCondition } from '../bikes/group-scope';
 import { SqlParams } from '../bikes/sql';
 import { TRAFFIC_MAX_DAYS, type Chart, type Traffic, type TrafficGranularity } from '@vfm/contract';
 import { resolvePeriod, type Period } from '../../lib/period';
-import type { RequestScope } from '../bikes/request-scope';
+import type { RequestScope } from '../../lib/request-scope';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

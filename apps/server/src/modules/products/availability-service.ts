@@ -5,7 +5,7 @@ import type { Availability, AvailabilityResult } from '@vfm/contract';
 import { findFleetBikes } from '../bikes/bike-lookup';
 import { recordEvents } from '../events/queries';
 import { FleetChanges } from '../bikes/fleet-changes';
-import type { RequestScope } from '../bikes/request-scope';
+import type { RequestScope } from '../../lib/request-scope';
 
 interface LockedBike {
   id: number;

@@ -3,7 +3,7 @@
 import type { Autotest, Bike, CommandHistory, EventPage } from '@vfm/contract';
 import { bikeFrom, detailColumns, toBike, type DetailRow } from '../bikes/bike-view';
 import { bikeNotFound, requireBike } from '../bikes/bike-lookup';
-import type { RequestScope } from '../bikes/request-scope';
+import type { RequestScope } from '../../lib/request-scope';
 import { toAutotestReport, type AutotestRow } from './autotest-view';
 import { COMMAND_COLUMNS, toCommand, type CommandRow } from '../commands/command-service';
 import { EVENT_COLUMNS, toEvent, type EventRow } from '../bikes/event-view';

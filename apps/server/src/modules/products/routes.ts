@@ -23,8 +23,8 @@ import {
   WarningsSchema,
   availabilityQuerySchema,
 } from '@vfm/contract';
-import { problemResponses } from '../bikes/problem-responses';
-import { scopeOf } from '../bikes/request-scope';
+import { problems } from '../../lib/route-schema';
+import { scopeOf } from '../../lib/request-scope';
 import { setAvailability } from './availability-service';
 import { getAutotest, getBikeDetails, getCommandHistory, getEventHistory } from './details-service';
 import { findBikes } from './find-service';
@@ -44,7 +44,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Find bikes by frame no., IoT code or bike code (exact match first, ≤ 20; none → 404)',
         params: FindParamsSchema,
-        response: { 200: FindResultSchema, ...problemResponses(404) },
+        response: { 200: FindResultSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -60,7 +60,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Every field of a bike, with its group, warnings and theft state',
         params: Params,
-        response: { 200: BikeSchema, ...problemResponses(404) },
+        response: { 200: BikeSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => getBikeDetails(scopeOf(request), request.params.vehicleNumber),
@@ -74,7 +74,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Latest self-diagnosis of the module and its history, newest first',
         params: Params,
         querystring: AutotestQuerySchema,
-        response: { 200: AutotestSchema, ...problemResponses(404) },
+        response: { 200: AutotestSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -92,7 +92,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `${TRIPS_MAX_DAYS} days. Positions are [longitude, latitude, time in ms].`,
         params: Params,
         querystring: TripsQuerySchema,
-        response: { 200: TripsSchema, ...problemResponses(404) },
+        response: { 200: TripsSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => getTrips(scopeOf(request), request.params.vehicleNumber, request.query),
@@ -106,7 +106,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Commands sent to the module, newest first',
         params: Params,
         querystring: CommandHistoryQuerySchema,
-        response: { 200: CommandHistorySchema, ...problemResponses(404) },
+        response: { 200: CommandHistorySchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -121,7 +121,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Event history of the bike (module events and user actions), newest first',
         params: Params,
         querystring: EventPageQuerySchema,
-        response: { 200: EventPageSchema, ...problemResponses(404) },
+        response: { 200: EventPageSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -137,7 +137,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Warning counters of the fleet and a page of the bikes concerned',
         querystring: WarningsQuerySchema,
-        response: { 200: WarningsSchema, ...problemResponses() },
+        response: { 200: WarningsSchema, ...problems(400, 401, 403) },
       },
     },
     async (request) => {
@@ -156,7 +156,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'vehicleNumbers may be repeated (`?vehicleNumbers=A&vehicleNumbers=B`) or ' +
           `comma-separated; at most ${app.ctx.config.bulkLimit} per call. Empty body.`,
         querystring: availabilityQuerySchema(app.ctx.config.bulkLimit),
-        response: { 200: AvailabilityResultSchema, ...problemResponses(404) },
+        response: { 200: AvailabilityResultSchema, ...problems(400, 401, 403, 404) },
       },
       // `vehicleNumbers=A,B` is split before validation (a comma is not part of a frame no.)
       preValidation: async (request) => {
@@ -181,7 +181,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Report a theft: out of service, module to PERMANENT, THEFT_DECLARED',
         params: Params,
-        response: { 200: TheftResultSchema, ...problemResponses(404, 409) },
+        response: { 200: TheftResultSchema, ...problems(400, 401, 403, 404, 409) },
       },
     },
     async (request) => reportTheft(scopeOf(request), request.params.vehicleNumber),
@@ -194,7 +194,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Cancel a reported theft: restore availability and mode, THEFT_CANCELLED',
         params: Params,
-        response: { 200: TheftResultSchema, ...problemResponses(404, 409) },
+        response: { 200: TheftResultSchema, ...problems(400, 401, 403, 404, 409) },
       },
     },
     async (request) => cancelTheft(scopeOf(request), request.params.vehicleNumber),

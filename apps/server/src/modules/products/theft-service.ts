@@ -11,7 +11,7 @@ import { recordEvents } from '../events/queries';
 import { toAvailability, toIotMode } from '../bikes/bike-view';
 import { iso } from '../bikes/sql';
 import { FleetChanges } from '../bikes/fleet-changes';
-import type { RequestScope } from '../bikes/request-scope';
+import type { RequestScope } from '../../lib/request-scope';
 import { enqueueCommands } from '../commands/command-service';
 
 interface TheftRow {

@@ -5,7 +5,8 @@
 import type { VehicleImportResult, VehicleRemovalResult } from '@vfm/contract';
 import type { Database, TxQuery } from '../../db/client';
 import { FleetChanges } from '../bikes/fleet-changes';
-import { findFleetBikes } from '../bikes/bike-lookup';
+import { findFleetBikes, parseVehicleNumbers } from '../bikes/bike-lookup';
+import type { RequestScope } from '../../lib/request-scope';
 import { recordEvents } from '../events/queries';
 import { generateModuleSecret, hashModuleSecret } from '../../lib/module-secret';
 import { readVehicleCsv, type VehicleLine } from './vehicle-csv';
@@ -204,10 +205,12 @@ async function resolveGroup(
  * A batch is all or nothing; a file is not (its lines were independent already).
  */
 export async function importVehicleCsv(
-  database: Database,
-  input: Omit<ProvisionInput, 'lines'> & { csv: string },
+  scope: RequestScope,
+  csv: string,
 ): Promise<VehicleImportResult> {
-  const { lines, errors } = readVehicleCsv(input.csv);
+  const { database } = scope;
+  const input = { fleetId: scope.fleetId, actorEmail: scope.principal.email, now: scope.now };
+  const { lines, errors } = readVehicleCsv(csv);
   const result: VehicleImportResult = { created: 0, updated: 0, errors, modules: [] };
   for (let start = 0; start < lines.length; start += IMPORT_BATCH_LINES) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -225,10 +228,16 @@ export async function importVehicleCsv(
 
 /** DELETE fleet/admin/vehicles: all or nothing; the modules can no longer connect. */
 export async function removeVehicles(
-  database: Database,
-  input: { fleetId: string; actorEmail: string; vehicleNumbers: string[]; now: Date },
+  scope: RequestScope,
+  vehicleNumbers: string[],
 ): Promise<VehicleRemovalResult> {
-  return database.transaction(async (tx) => {
+  const input = {
+    fleetId: scope.fleetId,
+    actorEmail: scope.principal.email,
+    vehicleNumbers: parseVehicleNumbers(vehicleNumbers, scope.ctx.config.bulkLimit),
+    now: scope.now,
+  };
+  return scope.database.transaction(async (tx) => {
     const bikes = await findFleetBikes(tx, input.fleetId, input.vehicleNumbers, { lock: true });
     const ids = bikes.map((bike) => bike.id);
     // telemetry has no foreign key (partitioned, append-only): delete its rows explicitly
