@@ -4,6 +4,7 @@
 import type { Availability, AvailabilityResult } from '@vfm/contract';
 import { findFleetBikes } from '../bikes/bike-lookup';
 import { recordEvents } from '../events/queries';
+import { setBikesAvailability } from './queries';
 import { FleetChanges } from '../bikes/fleet-changes';
 import type { RequestScope } from '../../lib/request-scope';
 
@@ -28,15 +29,7 @@ export async function setAvailability(
     const changed = bikes.filter((bike) => bike.availability !== availability);
     if (changed.length) {
       const ids = changed.map((bike) => bike.id);
-      // during a reported theft the manager's latest choice is also what the cancellation
-      // restores (DESIGN §7 restores the remembered availability)
-      await tx.query(
-        `UPDATE bike SET availability = $2, updated_at = now(),
-                theft_previous_availability = CASE WHEN theft_state = 'REPORTED'
-                  THEN $2 ELSE theft_previous_availability END
-          WHERE id = ANY($1::bigint[])`,
-        [ids, availability],
-      );
+      await setBikesAvailability(tx, ids, availability);
       await recordEvents(
         tx,
         changed.map((bike) => ({

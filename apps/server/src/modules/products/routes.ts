@@ -47,10 +47,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: FindResultSchema, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const scope = scopeOf(request);
-      return findBikes(scope.database, scope.fleetId, request.params.text);
-    },
+    async (request) => findBikes(scopeOf(request), request.params.text),
   );
 
   app.get(

@@ -13,22 +13,7 @@ import { iso } from '../bikes/sql';
 import { FleetChanges } from '../bikes/fleet-changes';
 import type { RequestScope } from '../../lib/request-scope';
 import { enqueueCommands } from '../commands/command-service';
-
-interface TheftRow {
-  id: number;
-  vehicle_number: string;
-  module_id: string | null;
-  availability: string;
-  iot_mode: string | null;
-  theft_state: string;
-  theft_since: Date | null;
-  theft_by: string | null;
-  theft_previous_availability: string | null;
-  theft_previous_mode: string | null;
-}
-
-const THEFT_COLUMNS = `id, vehicle_number, module_id, availability, iot_mode, theft_state,
-  theft_since, theft_by, theft_previous_availability, theft_previous_mode`;
+import { THEFT_COLUMNS, markTheftCancelled, markTheftReported, type TheftRow } from './queries';
 
 const lockBike = (tx: TxQuery, fleetId: string, vehicleNumber: string) =>
   requireBike<TheftRow>(tx, fleetId, vehicleNumber, { lock: true, columns: THEFT_COLUMNS });
@@ -106,20 +91,14 @@ export function reportTheft(scope: RequestScope, vehicleNumber: string): Promise
     if (bike.theft_state === 'REPORTED') {
       throw conflict(`A theft of ${bike.vehicle_number} is already reported.`, 'THEFT_REPORTED');
     }
-    const [updated] = await tx.query<TheftRow>(
-      `UPDATE bike SET theft_state = 'REPORTED', theft_since = $2, theft_by = $3,
-              theft_previous_availability = availability, theft_previous_mode = iot_mode,
-              availability = 'OUT', suspected_theft_since = NULL, updated_at = now()
-        WHERE id = $1 RETURNING ${THEFT_COLUMNS}`,
-      [bike.id, now, principal.email],
-    );
+    const updated = await markTheftReported(tx, bike.id, now, principal.email);
     const commandId = await switchMode(tx, principal, bike, 'PERMANENT', now);
     await recordTheftEvent(tx, principal, bike, 'THEFT_DECLARED', {
       previousAvailability: bike.availability,
       previousMode: bike.iot_mode,
       commandId,
     });
-    return toResult(updated!, commandId);
+    return toResult(updated, commandId);
   });
 }
 
@@ -129,14 +108,7 @@ export function cancelTheft(scope: RequestScope, vehicleNumber: string): Promise
     if (bike.theft_state !== 'REPORTED') {
       throw conflict(`No theft of ${bike.vehicle_number} is reported.`, 'THEFT_NOT_REPORTED');
     }
-    const [updated] = await tx.query<TheftRow>(
-      `UPDATE bike SET theft_state = 'NONE', theft_since = NULL, theft_by = NULL,
-              availability = coalesce(theft_previous_availability, availability),
-              theft_previous_availability = NULL, theft_previous_mode = NULL,
-              suspected_theft_since = NULL, updated_at = now()
-        WHERE id = $1 RETURNING ${THEFT_COLUMNS}`,
-      [bike.id],
-    );
+    const updated = await markTheftCancelled(tx, bike.id);
     // back to the remembered mode; nothing to send when it was unknown or already PERMANENT
     const previousMode: IotMode | null = toIotMode(bike.theft_previous_mode);
     const commandId =
@@ -144,10 +116,10 @@ export function cancelTheft(scope: RequestScope, vehicleNumber: string): Promise
         ? await switchMode(tx, principal, bike, previousMode, now)
         : null;
     await recordTheftEvent(tx, principal, bike, 'THEFT_CANCELLED', {
-      restoredAvailability: updated!.availability,
+      restoredAvailability: updated.availability,
       restoredMode: previousMode,
       commandId,
     });
-    return toResult(updated!, commandId);
+    return toResult(updated, commandId);
   });
 }
