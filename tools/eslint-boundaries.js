@@ -151,8 +151,7 @@ const DATABASE_METHODS = new Set(['query', 'exec', 'transaction', 'listen', 'not
 
 /** Whether a file is a server module's routes.ts (the HTTP layer of the module shape). */
 export function isModuleRoutes(file) {
-  const rel = path.relative(path.resolve('apps/server/src/modules'), file);
-  return !rel.startsWith('..') && !path.isAbsolute(rel) && path.basename(rel) === 'routes.ts';
+  return /(^|[\\/])apps[\\/]server[\\/]src[\\/]modules[\\/].+[\\/]routes\.ts$/.test(file);
 }
 
 export const noSqlInRoutes = {
