@@ -13,7 +13,7 @@ import { EVENT_COLUMNS, type EventRow } from '../bikes/event-view';
 import { SqlParams, containsPattern } from '../bikes/sql';
 import { warningBitsSql, warningConditions, warningSince } from '../bikes/warnings-sql';
 import { COMMAND_COLUMNS, type CommandRow } from '../commands/command-service';
-import { orderBy } from '../fleet/list-service';
+import { orderBy } from '../fleet/queries';
 import type { AutotestRow } from './autotest-view';
 
 // ---- find --------------------------------------------------------------------------------
