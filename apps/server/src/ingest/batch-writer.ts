@@ -4,7 +4,8 @@
 // acknowledges the messages (PUBACK) only after this commit.
 import type { TxQuery } from '../db/client';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
-import { enqueueCommands, refreshPendingFlags } from '../modules/commands/command-service';
+import { enqueueCommands } from '../modules/commands/command-service';
+import { refreshPendingFlags } from '../modules/commands/queries';
 import type { EventSource, UpKind, UpMessageByKind } from '@vfm/contract';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { deriveBike, type BikeInput, type BikeState, type DerivedTrip } from './derive';

@@ -12,7 +12,7 @@ import {
 import { EVENT_COLUMNS, type EventRow } from '../bikes/event-view';
 import { SqlParams, containsPattern } from '../bikes/sql';
 import { warningBitsSql, warningConditions, warningSince } from '../bikes/warnings-sql';
-import { COMMAND_COLUMNS, type CommandRow } from '../commands/command-service';
+import { COMMAND_COLUMNS, type CommandRow } from '../commands/queries';
 import { orderBy } from '../fleet/queries';
 import type { AutotestRow } from './autotest-view';
 
