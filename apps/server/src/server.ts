@@ -14,7 +14,7 @@ import { DEMO_ACCOUNTS, seedDemo } from './demo/seed';
 import { assertNoDemoAccounts } from './demo/production-guard';
 import { startIot, type IotRuntime } from './ingest/runtime';
 import metricsRoutes from './ingest/metrics-routes';
-import { startDemoSimulation, type DemoSimulation } from './simulation/demo-simulation';
+import { startDemoSimulation, type DemoSimulation } from './demo/demo-simulation';
 
 export interface VfmServer {
   app: App;

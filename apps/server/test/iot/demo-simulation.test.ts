@@ -6,7 +6,7 @@ import { ROLE_USER } from '@vfm/contract';
 import { createAccount, tokenFor } from '../helpers/factories';
 import { count, startIotTestServer, waitFor } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
-import { DEMO_FLEET_NAME } from '../../src/simulation/demo-fleet';
+import { DEMO_FLEET_NAME } from '../../src/demo/demo-fleet';
 
 let t: TestServer;
 let fleetId: string;
