@@ -104,7 +104,7 @@ export async function createServer(
       async close() {
         if (closed) return;
         closed = true;
-        // graceful (issue 4): stop the simulated modules, commit and acknowledge what the
+        // graceful (ADR 0010): stop the simulated modules, commit and acknowledge what the
         // ingest holds, close the broker, then the HTTP side
         await simulation?.stop();
         await iot?.close();

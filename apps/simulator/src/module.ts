@@ -1,4 +1,4 @@
-// One simulated IoT module (issue 4 §8): what a real module on a city bike would send, by the
+// One simulated IoT module (DESIGN §2 demo simulator, §6 protocol): what a real module on a city bike would send, by the
 // protocol of docs/mqtt.md. Pure and clock-driven — tick(now) returns the messages due — so
 // the fleet runner does the I/O and tests drive time.
 import {

@@ -1,4 +1,4 @@
-// The demo of `npm start` (DESIGN §2, issue 4 §8): simulated modules provisioned into "Demo
+// The demo of `npm start` (DESIGN §2): simulated modules provisioned into "Demo
 // Fleet", 30 days of history seeded once, live over MQTT with their own credentials, and
 // answering commands like real modules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// GET products/details/trips/{vehicleNumber} (issue 9 point 7): the trips the ingest derived
+// GET products/details/trips/{vehicleNumber} (the bike page's trip replay, ADR 0074): the trips the ingest derived
 // from a module's telemetry, each with its positions simplified to ≤ 500 points; the period is
 // bounded (default 7 days, at most 31); another fleet's bike is the same 404 as an unknown one.
 // Runs on PGlite and, in CI's second pass, on PostgreSQL and Mosquitto (DATABASE_URL, MQTT_URL).

@@ -1,4 +1,4 @@
-// Fleet accounts for administrators (DESIGN §5, ISSUE 2 item 7): own fleet only (another
+// Fleet accounts for administrators (DESIGN §5 "Products, fleet, commands, accounts", SPEC §6): own fleet only (another
 // fleet's account is a 404, never visible), an admin cannot delete or demote itself, every
 // change is audited, and a new account gets the account-validation e-mail.
 import {

@@ -1,5 +1,5 @@
-// A trip's positions simplified to at most N points (issue 9 point 7: the replay draws ≤ 500 a
-// trip). Douglas–Peucker ranked by importance: starting from the two ends, the point farthest
+// A trip's positions simplified to at most N points (the bike page's replay, ADR 0074, draws ≤ 500
+// a trip). Douglas–Peucker ranked by importance: starting from the two ends, the point farthest
 // from its current segment is kept next, until N points are kept or every dropped point lies on
 // its segment. Distances are in a local equirectangular projection (longitude × cos latitude),
 // true enough at a city's scale. Pure, O(n·N) at worst.

@@ -1,4 +1,4 @@
-// GET products/details/trips/{vehicleNumber} (issue 9 point 7, beyond SPEC): the bike's trips
+// GET products/details/trips/{vehicleNumber} (beyond SPEC: the bike page's trip replay, ADR 0074): the bike's trips
 // of a period — bounded like fleet traffic: default the last TRIPS_DEFAULT_DAYS days, at most
 // TRIPS_MAX_DAYS — each with its positions for a replay. Trips are the ones the ingest derived
 // from the module's MOVING → PARKED telemetry (DESIGN §7, table `trip`); their positions are the
