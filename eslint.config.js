@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { featureBoundaries, webLayers } from './tools/eslint-boundaries.js';
+import { featureBoundaries, noSqlInRoutes, webLayers } from './tools/eslint-boundaries.js';
 
 export default tseslint.config(
   {
@@ -20,11 +20,18 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     plugins: {
-      vfm: { rules: { 'feature-boundaries': featureBoundaries, 'web-layers': webLayers } },
+      vfm: {
+        rules: {
+          'feature-boundaries': featureBoundaries,
+          'web-layers': webLayers,
+          'no-sql-in-routes': noSqlInRoutes,
+        },
+      },
     },
     rules: {
       'vfm/feature-boundaries': 'error',
       'vfm/web-layers': 'error',
+      'vfm/no-sql-in-routes': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },

@@ -1,4 +1,4 @@
-// Zero serious or critical axe findings on the sign-in screens and the shell (issue 3 §10),
+// Zero serious or critical axe findings on the sign-in screens and the shell (DESIGN §4: @axe-core/playwright),
 // at desktop and mobile sizes.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

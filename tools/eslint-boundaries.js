@@ -3,13 +3,18 @@
 //    in src/app; server modules meet through services, never routes.
 //  - web-layers: the web app's folders depend one way, app → features → shared → ui, and the
 //    shared folders in a fixed order, so no import cycle can form between folders.
-// Both see static imports, `export … from` and dynamic `import()`.
+//  - no-sql-in-routes: a server module's routes.ts holds no SQL and calls no database method;
+//    its SQL lives in the module's queries.ts (docs/architecture.md "Server modules").
+// The import rules see static imports, `export … from` and dynamic `import()`.
 import path from 'node:path';
 
 const AREAS = [
   { root: 'apps/web/src/features', forbid: () => true },
-  // a server module may use another module's service, never its routes
-  { root: 'apps/server/src/modules', forbid: (rest) => /(^|\/)routes(\.ts)?$/.test(rest) },
+  // a server module may use another module's services and queries, never its routes or entry
+  {
+    root: 'apps/server/src/modules',
+    forbid: (rest) => rest === '' || /(^|\/)(routes|index)(\.ts)?$/.test(rest),
+  },
 ];
 
 const WEB_ROOT = 'apps/web/src';
@@ -135,5 +140,50 @@ export const webLayers = {
       const allowed = to in WEB_LAYERS && WEB_LAYERS[to] < WEB_LAYERS[from];
       if (!allowed) context.report({ node, messageId: 'upward', data: { from, to, source } });
     });
+  },
+};
+
+/** SQL statements as they start in this code base (keywords in capitals, docs/architecture.md). */
+const SQL =
+  /\b(SELECT\s[\s\S]*\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|WITH\s+\w+\s+AS\s*\()\b/;
+/** The database handle's methods: a route passes the request scope to a service instead. */
+const DATABASE_METHODS = new Set(['query', 'exec', 'transaction', 'listen', 'notify']);
+
+/** Whether a file is a server module's routes.ts (the HTTP layer of the module shape). */
+export function isModuleRoutes(file) {
+  return /(^|[\\/])apps[\\/]server[\\/]src[\\/]modules[\\/].+[\\/]routes\.ts$/.test(file);
+}
+
+export const noSqlInRoutes = {
+  meta: {
+    type: 'problem',
+    messages: {
+      sql: "routes.ts is HTTP only: move this SQL to the module's queries.ts (docs/architecture.md).",
+      database:
+        "routes.ts is HTTP only: call the module's service with scopeOf(request) instead of database.{{method}}().",
+    },
+    schema: [],
+  },
+  create(context) {
+    if (!isModuleRoutes(context.filename)) return {};
+    const check = (node, text) => {
+      if (typeof text === 'string' && SQL.test(text)) context.report({ node, messageId: 'sql' });
+    };
+    return {
+      Literal: (node) => check(node, node.value),
+      TemplateLiteral: (node) =>
+        check(node, node.quasis.map((quasi) => quasi.value.cooked ?? '').join(' ')),
+      CallExpression(node) {
+        const callee = node.callee;
+        if (
+          callee.type === 'MemberExpression' &&
+          callee.property.type === 'Identifier' &&
+          DATABASE_METHODS.has(callee.property.name) &&
+          /database|db|tx/i.test(context.sourceCode.getText(callee.object))
+        ) {
+          context.report({ node, messageId: 'database', data: { method: callee.property.name } });
+        }
+      },
+    };
   },
 };

@@ -13,8 +13,8 @@ import xsrfPlugin from './plugins/xsrf';
 import authPlugin from './plugins/auth';
 import rateLimitPlugin from './plugins/rate-limit';
 import webPlugin from './plugins/web';
-import healthRoutes, { type ReadinessCheck } from './modules/health/routes';
-import appInfoRoutes from './modules/app-info/routes';
+import healthModule, { type ReadinessCheck } from './modules/health';
+import appInfoModule from './modules/app-info';
 import { apiModules } from './modules';
 import { loggerOptions } from './lib/logger';
 
@@ -57,8 +57,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
 
-  await app.register(healthRoutes);
-  await app.register(appInfoRoutes);
+  await app.register(healthModule);
+  await app.register(appInfoModule);
   for (const module of apiModules) {
     await app.register(module, { prefix: ctx.config.apiPrefix });
   }

@@ -14,7 +14,7 @@ import { DEMO_ACCOUNTS, seedDemo } from './demo/seed';
 import { assertNoDemoAccounts } from './demo/production-guard';
 import { startIot, type IotRuntime } from './ingest/runtime';
 import metricsRoutes from './ingest/metrics-routes';
-import { startDemoSimulation, type DemoSimulation } from './simulation/demo-simulation';
+import { startDemoSimulation, type DemoSimulation } from './demo/demo-simulation';
 
 export interface VfmServer {
   app: App;
@@ -104,7 +104,7 @@ export async function createServer(
       async close() {
         if (closed) return;
         closed = true;
-        // graceful (issue 4): stop the simulated modules, commit and acknowledge what the
+        // graceful (ADR 0010): stop the simulated modules, commit and acknowledge what the
         // ingest holds, close the broker, then the HTTP side
         await simulation?.stop();
         await iot?.close();

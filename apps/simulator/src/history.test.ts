@@ -26,6 +26,21 @@ describe('generateHistory', () => {
     expect(history.final.odometerKm).toBeGreaterThan(history.telemetry[0]!.odometerKm);
   });
 
+  it('records the turns of each ride between its start and its end', () => {
+    const history = generateHistory('H00002', { days: 30, now: NOW });
+    expect(history.ridePositions.length).toBeGreaterThan(history.trips.length);
+    for (const position of history.ridePositions) {
+      const trip = history.trips.find(
+        (t) => t.startedAt <= position.ts && position.ts <= t.endedAt,
+      );
+      expect(trip, position.ts.toISOString()).toBeDefined();
+      expect(position.mode).toBe('NAVIGATION');
+    }
+    const all = [...history.telemetry, ...history.ridePositions];
+    const seqs = all.map((p) => p.seq);
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
   it('leaves a silent module without news for more than 7 days', () => {
     let id = 'Q00000';
     for (let i = 0; !isSilentModule(id); i += 1) id = `Q${i.toString().padStart(5, '0')}`;

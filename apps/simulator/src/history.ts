@@ -3,7 +3,14 @@
 // alarms, a rider's theft declaration now and then, and the manager's commands. Pure: the
 // server's demo seed writes it to the database once.
 import type { AutotestResult, CommandType, IotMode } from '@vfm/contract';
-import { HOURLY_PROFILE, STATIONS, positionAlong, randomTrip, type Point } from './city';
+import {
+  HOURLY_PROFILE,
+  STATIONS,
+  positionAlong,
+  randomTrip,
+  type Point,
+  type Route,
+} from './city';
 import { between, chance, createRng, hashString, pick, poisson, type Rng } from './random';
 import { autotestResults, isSilentModule, type ModuleInit } from './module';
 
@@ -51,6 +58,9 @@ export interface HistoryCommand {
 export interface BikeHistory {
   moduleId: string;
   telemetry: HistoryTelemetry[];
+  /** positions recorded during the rides besides the thinned telemetry: each turn of a ride's
+   * route when the bike passes it, so that a trip's replay follows the streets */
+  ridePositions: HistoryTelemetry[];
   trips: HistoryTrip[];
   events: HistoryEvent[];
   autotests: Array<{ seq: number; ts: Date; results: AutotestResult[] }>;
@@ -81,6 +91,22 @@ function randomHour(rng: Rng): number {
   return 12;
 }
 
+/** The turns of a route between its ends, each with the time a bike riding it at a constant
+ * speed from `start` to `end` passes there. */
+export function turnsAlong(route: Route, start: number, end: number) {
+  const turns: Array<{ ts: number; point: Point }> = [];
+  let km = 0;
+  for (let i = 1; i < route.points.length - 1; i += 1) {
+    km += route.legs[i - 1]!;
+    const [a, b, c] = [route.points[i - 1]!, route.points[i]!, route.points[i + 1]!];
+    const straight = (a.lat === b.lat && b.lat === c.lat) || (a.lon === b.lon && b.lon === c.lon);
+    if (!straight && route.km > 0) {
+      turns.push({ ts: start + (km / route.km) * (end - start), point: b });
+    }
+  }
+  return turns;
+}
+
 export function generateHistory(moduleId: string, options: HistoryOptions): BikeHistory {
   const rng = createRng(hashString(`history:${moduleId}`));
   const tripsPerDay = options.tripsPerDay ?? 4;
@@ -102,14 +128,21 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
   const history: BikeHistory = {
     moduleId,
     telemetry: [],
+    ridePositions: [],
     trips: [],
     events: [],
     autotests: [],
     commands: [],
     final: null as never,
   };
-  const point = (ts: number, p: Point, speedKmh: number, mode: IotMode) =>
-    history.telemetry.push({
+  const point = (
+    ts: number,
+    p: Point,
+    speedKmh: number,
+    mode: IotMode,
+    into: HistoryTelemetry[] = history.telemetry,
+  ) =>
+    into.push({
       seq: seqAt(ts),
       ts: new Date(ts),
       lat: p.lat,
@@ -155,13 +188,14 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
       const speed = between(rng, 12, 20);
       const tripEnd = tripStart + (route.km / speed) * HOUR;
       if (tripEnd >= end) break;
+      const middle = (tripStart + tripEnd) / 2;
+      const turns = turnsAlong(route, tripStart, tripEnd);
+      const ride = (ts: number, p: Point) =>
+        point(ts, p, Math.round(speed), 'NAVIGATION', history.ridePositions);
       point(tripStart, position, Math.round(speed), 'NAVIGATION');
-      point(
-        (tripStart + tripEnd) / 2,
-        positionAlong(route, route.km / 2),
-        Math.round(speed),
-        'NAVIGATION',
-      );
+      for (const turn of turns) if (turn.ts < middle) ride(turn.ts, turn.point);
+      point(middle, positionAlong(route, route.km / 2), Math.round(speed), 'NAVIGATION');
+      for (const turn of turns) if (turn.ts > middle) ride(turn.ts, turn.point);
       odometerKm += route.km;
       bikeBattery = Math.max(3, bikeBattery - route.km / 0.8);
       iotBattery = Math.max(10, iotBattery - 0.3);

@@ -1,4 +1,4 @@
-// One simulated IoT module (issue 4 §8): what a real module on a city bike would send, by the
+// One simulated IoT module (DESIGN §2 demo simulator, §6 protocol): what a real module on a city bike would send, by the
 // protocol of docs/mqtt.md. Pure and clock-driven — tick(now) returns the messages due — so
 // the fleet runner does the I/O and tests drive time.
 import {
@@ -153,7 +153,6 @@ export class SimulatedModule {
     this.acks.push({ at: now + between(this.rng, 700, 1400), command, ok });
   }
 
-  /** Starts a ride now (tests, load). */
   /** Riders take bikes at this rate (per second) at the hour of `now`. */
   private tripRate(now: number): number {
     const hour = new Date(now).getUTCHours();
@@ -184,6 +183,7 @@ export class SimulatedModule {
     return true;
   }
 
+  /** Starts a ride now (tests, load). */
   startTrip(now: number) {
     this.route = randomTrip(this.rng, this.position);
     this.routeKm = 0;
@@ -191,6 +191,8 @@ export class SimulatedModule {
     this.nextReportAt = now;
   }
 
+  /** What the module sends at `now`: acks due, then the ride or the parked life, rider
+   * declarations, a daily self-diagnosis and the telemetry when a report is due. */
   tick(now: number): OutMessage[] {
     if (this.silent) return [];
     const dt = this.lastTick === null ? 0 : Math.max(0, (now - this.lastTick) / 1000);
@@ -201,8 +203,19 @@ export class SimulatedModule {
     }
     this.lastTick = now;
     const out: OutMessage[] = [];
-    let report = false;
+    let report = this.deliverAcks(now, out);
+    if (this.route) report = this.ride(dt) || report;
+    else report = this.park(now, dt, out) || report;
+    this.declarations(now, dt, out);
+    this.autotestIfDue(now, out);
+    this.reportIfDue(now, report, out);
+    return out;
+  }
 
+  /** The acks whose time has come, the command applied when it worked; true if any (DESIGN §6:
+   * the new state follows in the next telemetry). */
+  private deliverAcks(now: number, out: OutMessage[]): boolean {
+    let delivered = false;
     for (const ack of this.acks.filter((a) => a.at <= now)) {
       this.acks.splice(this.acks.indexOf(ack), 1);
       if (ack.ok) this.apply(ack.command);
@@ -213,27 +226,26 @@ export class SimulatedModule {
           ...(ack.ok ? {} : { detail: 'actuator did not respond' }),
         }),
       );
-      // DESIGN §6: the new state follows in the next telemetry
-      report = true;
+      delivered = true;
     }
+    return delivered;
+  }
 
-    if (this.route) report = this.ride(dt) || report;
-    else report = this.park(now, dt, out) || report;
-    this.declarations(now, dt, out);
+  private autotestIfDue(now: number, out: OutMessage[]) {
+    if (now < this.nextAutotestAt) return;
+    this.nextAutotestAt = now + DAY_S * 1000;
+    out.push(
+      this.message('autotest', now, { results: autotestResults(this.rng, this.bikeBattery) }),
+    );
+  }
 
-    if (now >= this.nextAutotestAt) {
-      this.nextAutotestAt = now + DAY_S * 1000;
-      out.push(
-        this.message('autotest', now, { results: autotestResults(this.rng, this.bikeBattery) }),
-      );
-    }
-    if (report || now >= this.nextReportAt) {
-      out.push(this.message('telemetry', now, this.telemetry()));
-      const interval =
-        this.options.reportIntervalSeconds ?? REPORT_INTERVAL_SECONDS[this.effectiveMode];
-      this.nextReportAt = now + interval * 1000;
-    }
-    return out;
+  /** Telemetry when something changed or the mode's interval (DESIGN §6) has passed. */
+  private reportIfDue(now: number, changed: boolean, out: OutMessage[]) {
+    if (!changed && now < this.nextReportAt) return;
+    out.push(this.message('telemetry', now, this.telemetry()));
+    const interval =
+      this.options.reportIntervalSeconds ?? REPORT_INTERVAL_SECONDS[this.effectiveMode];
+    this.nextReportAt = now + interval * 1000;
   }
 
   private apply(command: CommandMessage) {
@@ -260,9 +272,23 @@ export class SimulatedModule {
     return false;
   }
 
-  /** A parked bike: charging, the odd thief, and riders taking it. */
+  /** A parked bike: charging, the odd thief, and riders taking it; true when a report is due. */
   private park(now: number, dt: number, out: OutMessage[]): boolean {
     this.iotBattery = Math.max(0, this.iotBattery - (0.05 * dt) / 3600);
+    const charging = this.charge(dt);
+    if (charging !== null) return charging;
+    const tripRate = this.tripRate(now);
+    if (this.theftAttempt(now, dt, out)) return true;
+    if (this.rideable && chance(this.rng, tripRate, dt)) {
+      this.startTrip(now);
+      return true;
+    }
+    return false;
+  }
+
+  /** Charging, or the operator's round for a low battery: true/false when that decided the
+   * tick's report (charged, swapped, plugged, still charging), null when nothing happened. */
+  private charge(dt: number): boolean | null {
     if (this.plugged) {
       this.bikeBattery = Math.min(100, this.bikeBattery + (30 * dt) / 3600);
       this.iotBattery = Math.min(100, this.iotBattery + (20 * dt) / 3600);
@@ -270,7 +296,9 @@ export class SimulatedModule {
         this.plugged = false;
         return true;
       }
-    } else if (this.bikeBattery < 20 && chance(this.rng, 1 / 3600, dt)) {
+      return null;
+    }
+    if (this.bikeBattery < 20 && chance(this.rng, 1 / 3600, dt)) {
       // the operator's round: a swap for a fresh battery, or a charger
       if (this.rng() < 0.5) {
         this.batteryNumber = `BAT-${Math.floor(between(this.rng, 0, 100_000))
@@ -283,32 +311,30 @@ export class SimulatedModule {
       }
       return true;
     }
-    const tripRate = this.tripRate(now);
-    const silentAlarm = ALARM_SILENT_MODES.includes(this.effectiveMode);
+    return null;
+  }
+
+  /** Someone moves a bike that should not move (armed or locked): the alarm fires unless the
+   * mode silences it (DESIGN §7), and the bike moves around the block. */
+  private theftAttempt(now: number, dt: number, out: OutMessage[]): boolean {
     if (
-      (this.alarm || this.locked) &&
-      chance(this.rng, this.options.theftAttemptsPerDay / DAY_S, dt)
-    ) {
-      // someone moves a bike that should not move: the alarm fires (DESIGN §7)
-      if (!silentAlarm) {
-        out.push(
-          this.message('event', now, {
-            name: 'ALARM_TRIGGERED',
-            source: 'MODULE',
-            data: { trigger: 'movement' },
-          }),
-        );
-      }
-      this.route = shortMove(this.rng, this.position);
-      this.routeKm = 0;
-      this.speedKmh = between(this.rng, 4, 8);
-      return true;
+      !(this.alarm || this.locked) ||
+      !chance(this.rng, this.options.theftAttemptsPerDay / DAY_S, dt)
+    )
+      return false;
+    if (!ALARM_SILENT_MODES.includes(this.effectiveMode)) {
+      out.push(
+        this.message('event', now, {
+          name: 'ALARM_TRIGGERED',
+          source: 'MODULE',
+          data: { trigger: 'movement' },
+        }),
+      );
     }
-    if (this.rideable && chance(this.rng, tripRate, dt)) {
-      this.startTrip(now);
-      return true;
-    }
-    return false;
+    this.route = shortMove(this.rng, this.position);
+    this.routeKm = 0;
+    this.speedKmh = between(this.rng, 4, 8);
+    return true;
   }
 
   private declarations(now: number, dt: number, out: OutMessage[]) {

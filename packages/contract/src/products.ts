@@ -90,36 +90,40 @@ export type EventPage = Static<typeof EventPageSchema>;
 
 // ---- trips ------------------------------------------------------------------------------
 
-/** The longest period of one products/details/trips call, in days. */
+/** Longest period of one products/details/trips call, and its default (bounded ranges). */
 export const TRIPS_MAX_DAYS = 31;
-/** A trip's track is simplified on the server to at most this many points. */
-export const TRIP_TRACK_MAX_POINTS = 500;
+export const TRIPS_DEFAULT_DAYS = 7;
+/** A trip's positions are simplified on the server to at most this many points. */
+export const TRIP_POSITIONS_MAX = 500;
 
 export const TripsQuerySchema = Type.Object(
   {
-    /** default: `to` minus 7 days */
+    /** default: `to` minus TRIPS_DEFAULT_DAYS days */
     from: Type.Optional(DateTime()),
-    /** default: now; at most TRIPS_MAX_DAYS after `from` */
+    /** default: now; at most TRIPS_MAX_DAYS days after `from` */
     to: Type.Optional(DateTime()),
   },
   strict,
 );
 export type TripsQuery = Static<typeof TripsQuerySchema>;
 
-/** [longitude, latitude, time in ms since the epoch] */
-export const TrackPointSchema = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
-export type TrackPoint = Static<typeof TrackPointSchema>;
+/** [longitude, latitude, time in ms since the epoch] — GeoJSON order, plus the time. */
+export const TripPositionSchema = Type.Tuple([
+  Type.Number({ minimum: -180, maximum: 180 }),
+  Type.Number({ minimum: -90, maximum: 90 }),
+  Type.Integer(),
+]);
+export type TripPosition = Static<typeof TripPositionSchema>;
 
-/** One ride derived from the module's telemetry (DESIGN §7: MOVING ↔ PARKED). */
+/** One ride, as the module's telemetry tells it (DESIGN §7: MOVING starts it, PARKED ends it). */
 export const TripSchema = Type.Object(
   {
-    id: Type.Integer(),
     startedAt: DateTime(),
     endedAt: DateTime(),
-    distanceKm: Type.Number(),
-    durationMinutes: Type.Number(),
-    /** the positions of the ride, oldest first, at most TRIP_TRACK_MAX_POINTS */
-    track: Type.Array(TrackPointSchema, { maxItems: TRIP_TRACK_MAX_POINTS }),
+    distanceKm: Type.Number({ minimum: 0 }),
+    durationSeconds: Type.Integer({ minimum: 0 }),
+    /** the ride's positions, oldest first, simplified to at most TRIP_POSITIONS_MAX */
+    positions: Type.Array(TripPositionSchema, { maxItems: TRIP_POSITIONS_MAX }),
   },
   strict,
 );
@@ -127,9 +131,10 @@ export type Trip = Static<typeof TripSchema>;
 
 export const TripsSchema = Type.Object(
   {
+    vehicleNumber: Type.String(),
     from: DateTime(),
     to: DateTime(),
-    /** trips that started in [from, to), newest first */
+    /** the trips that started in [from, to), newest first */
     trips: Type.Array(TripSchema),
   },
   strict,

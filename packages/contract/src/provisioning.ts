@@ -1,9 +1,22 @@
 // Bike provisioning by administrators (DESIGN §2, §5): CSV import and removal from the fleet.
 import { Type, type Static } from '@sinclair/typebox';
+import { VehicleNumbersQuerySchema } from './commands';
 
 const strict = { additionalProperties: false } as const;
 
 export { VEHICLE_IMPORT_COLUMNS } from './vehicle-csv';
+
+/** The body of POST fleet/admin/vehicles: CSV text (content type text/csv). */
+export const VehicleCsvBodySchema = Type.String({
+  description: 'CSV with the header row vehicleNumber,bikeCode,moduleId,model,group',
+});
+
+/** DELETE fleet/admin/vehicles: the bikes to remove, repeated or comma-separated. */
+export const VehicleRemovalQuerySchema = Type.Object(
+  { vehicleNumbers: VehicleNumbersQuerySchema },
+  { additionalProperties: false },
+);
+export type VehicleRemovalQuery = Static<typeof VehicleRemovalQuerySchema>;
 
 export const VehicleImportResultSchema = Type.Object(
   {

@@ -1,4 +1,4 @@
-// `npm run admin -- <command>`: the admin CLI (DESIGN §2, ISSUE 2 item 4). Works on the
+// `npm run admin -- <command>`: the admin CLI (DESIGN §2). Works on the
 // configured database; with the embedded PGlite it takes the DATA_DIR lock, so it refuses
 // while a server runs on the same DATA_DIR. Exit codes: 0 done, 1 refused/failed, 2 usage.
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // functions of an open database, so tests can call them as well as the CLI process.
 import { ROLE_ADMIN, ROLE_USER, emailRegExp, isLanguage, type Language } from '@vfm/contract';
 import type { Database, TxQuery } from '../db/client';
-import { recordAccountEvent } from '../lib/account-events';
+import { recordAccountEvent } from '../modules/accounts/account-events';
 import { randomToken, sha256 } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
 import { generatePassword } from '../lib/password-policy';

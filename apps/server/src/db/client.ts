@@ -1,21 +1,13 @@
-// One database interface over PGlite (embedded default) and PostgreSQL (DATABASE_URL):
-// the same SQL and the same Drizzle queries run on both (ADR 0001).
+// One database interface over PGlite (embedded default) and PostgreSQL (DATABASE_URL): the same
+// parameterised SQL runs on both (ADR 0001). Queries are typed by the row interface each
+// module's queries.ts declares; there is no ORM layer.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
-  /** Drizzle query builder */
-  db: Db;
   /** Raw parameterised SQL ($1, $2…); rows come back with int8 as number, timestamptz as Date. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Run several statements (no parameters), e.g. a migration file. */
@@ -64,10 +56,8 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8_OID]: (value: string) => Number(value) },
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
-    db,
     async query<T>(text: string, params: unknown[] = []) {
       return (await client.query<T>(text, params)).rows;
     },
@@ -112,7 +102,6 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   await pool.query('SELECT 1');
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
 
   let listener: pg.PoolClient | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
@@ -146,7 +135,6 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
 
   return {
     kind: 'postgres',
-    db,
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
     },

@@ -1,4 +1,4 @@
-// Production refuses to start while demo accounts exist (DESIGN §2, ISSUE 2 item 4): their
+// Production refuses to start while demo accounts exist (DESIGN §2): their
 // password is public (README), so a database that went from demo to production must be
 // cleaned first.
 import type { Queryable } from '../db/client';

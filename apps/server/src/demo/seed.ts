@@ -1,4 +1,4 @@
-// Demo data (DESIGN §2, ISSUE 2 item 4): "Demo Fleet" in Lyon with a group tree (a root per
+// Demo data (DESIGN §2): "Demo Fleet" in Lyon with a group tree (a root per
 // district, depots as leaves — the simulator puts its bikes into the LEAF groups, so names
 // are stable), the two demo accounts and the application settings. Idempotent: every start
 // in demo mode runs it; it creates what is missing and re-aligns the demo passwords with

@@ -1,11 +1,15 @@
 // Writes one batch of validated module messages in ONE transaction (ADR 0010): history rows
 // (idempotent on module + seq), command acks, derived bike state, trips, usage, the commands a
 // rider's theft declaration calls for, and one fleet notification per fleet. The pipeline
-// acknowledges the messages (PUBACK) only after this commit.
+// acknowledges the messages (PUBACK) only after this commit. Raw set-based SQL on purpose: one
+// statement per kind of row for the whole batch (json_to_recordset), not one per message, is
+// what lets one ingest process commit 10,000+ messages/s (docs/performance.md "Ingest").
 import type { TxQuery } from '../db/client';
-import { FleetChanges } from '../lib/fleet-changes';
-import { enqueueCommands, refreshPendingFlags } from '../modules/commands/command-service';
-import type { UpKind, UpMessageByKind } from '@vfm/contract';
+import { FleetChanges } from '../modules/bikes/fleet-changes';
+import { enqueueCommands } from '../modules/commands/command-service';
+import { refreshPendingFlags } from '../modules/commands/queries';
+import type { EventSource, UpKind, UpMessageByKind } from '@vfm/contract';
+import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { deriveBike, type BikeInput, type BikeState, type DerivedTrip } from './derive';
 import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './bike-state-sql';
 import { refreshUsage } from './usage';
@@ -48,31 +52,59 @@ export async function writeBatch(
   batch: ValidMessage[],
   options: WriteBatchOptions,
 ): Promise<BatchResult> {
-  const outcomes: MessageOutcome[] = batch.map(() => 'duplicate');
   const bikes = await loadBikesForUpdate(tx, [...new Set(batch.map((m) => m.moduleId))]);
-  const inputs = new Map<number, BikeInput[]>();
-  const addInput = (bikeId: number, input: BikeInput) => {
-    const list = inputs.get(bikeId);
-    if (list) list.push(input);
-    else inputs.set(bikeId, [input]);
-  };
+  const work = sortBatch(batch, bikes);
+  await storeTelemetry(tx, work, options.now);
+  await storeEventsAndAutotests(tx, work);
+  const ackedBikes = await applyAcks(tx, work);
+  const changes = new FleetChanges();
+  await applyDerivedState(tx, work, ackedBikes, changes, options.now);
+  const commandsToDispatch = await commandsDue(tx, work, options);
+  await changes.notify(tx);
+  return { outcomes: work.outcomes, commandsToDispatch };
+}
 
-  const byKind: Record<UpKind, Array<{ index: number; bike: LoadedBike; m: ValidMessage }>> = {
-    telemetry: [],
-    event: [],
-    ack: [],
-    autotest: [],
-  };
+type Sorted = { index: number; bike: LoadedBike; m: ValidMessage };
+
+/** What the steps of one batch share: each message's outcome, the messages by kind (of known
+ * modules), the loaded bikes and the inputs of their derivation. */
+interface BatchWork {
+  outcomes: MessageOutcome[];
+  byKind: Record<UpKind, Sorted[]>;
+  loaded: Map<number, LoadedBike>;
+  inputs: Map<number, BikeInput[]>;
+  addInput(bikeId: number, input: BikeInput): void;
+}
+
+/** The messages by kind; those of an unknown module are answered as such. */
+function sortBatch(batch: ValidMessage[], bikes: Map<string, LoadedBike>): BatchWork {
+  const outcomes: MessageOutcome[] = batch.map(() => 'duplicate');
+  const byKind: Record<UpKind, Sorted[]> = { telemetry: [], event: [], ack: [], autotest: [] };
   batch.forEach((m, index) => {
     const bike = bikes.get(m.moduleId);
     if (!bike) outcomes[index] = 'unknown_module';
     else byKind[m.kind].push({ index, bike, m });
   });
+  const inputs = new Map<number, BikeInput[]>();
+  return {
+    outcomes,
+    byKind,
+    loaded: new Map([...bikes.values()].map((bike) => [bike.state.id, bike])),
+    inputs,
+    addInput(bikeId, input) {
+      const list = inputs.get(bikeId);
+      if (list) list.push(input);
+      else inputs.set(bikeId, [input]);
+    },
+  };
+}
 
-  // telemetry history: every message once, whatever its age. A message is the same one when
-  // its (module, seq) was seen (DESIGN §6), whatever its ts: the first copy in the batch, and
-  // only if no stored row has that seq (the (bike, seq, ts) index serves the lookup; the
-  // partitioned table cannot have a unique index without ts).
+/** Telemetry history: every message once, whatever its age. A message is the same one when
+ * its (module, seq) was seen (DESIGN §6), whatever its ts: the first copy in the batch, and
+ * only if no stored row has that seq (the (bike, seq, ts) index serves the lookup; the
+ * partitioned table cannot have a unique index without ts). */
+async function storeTelemetry(tx: TxQuery, work: BatchWork, now: Date): Promise<void> {
+  const { byKind, outcomes } = work;
   const firstCopies = new Set<string>();
   byKind.telemetry = byKind.telemetry.filter(({ bike, m }) => {
     const k = key(bike.state.id, m.message.seq);
@@ -89,7 +121,7 @@ export async function writeBatch(
         bike_id: bike.state.id,
         seq: t.seq,
         ts: m.ts.toISOString(),
-        received_at: options.now.toISOString(),
+        received_at: now.toISOString(),
         latitude: t.lat ?? null,
         longitude: t.lon ?? null,
         speed_kmh: t.speedKmh ?? null,
@@ -119,7 +151,7 @@ export async function writeBatch(
       const k = key(bike.state.id, m.message.seq, m.ts.getTime());
       if (!fresh.delete(k)) continue; // a second copy in the same batch is a duplicate too
       outcomes[index] = 'stored';
-      addInput(bike.state.id, {
+      work.addInput(bike.state.id, {
         kind: 'telemetry',
         seq: m.message.seq,
         ts: m.ts,
@@ -127,9 +159,12 @@ export async function writeBatch(
       });
     }
   }
+}
 
-  // module events, then self-diagnosis reports (each also an AUTOTEST event of the history)
-  const eventRows: Array<Record<string, unknown>> = [];
+/** Module events, then self-diagnosis reports (each also an AUTOTEST event of the history). */
+async function storeEventsAndAutotests(tx: TxQuery, work: BatchWork): Promise<void> {
+  const { byKind, outcomes } = work;
+  const eventRows: EventRecord[] = [];
   for (const { bike, m } of byKind.event) {
     const e = m.message as UpMessageByKind['event'];
     eventRows.push(eventRow(bike.state, e.seq, m.ts, e.name, e.source, e.data ?? null));
@@ -151,7 +186,7 @@ export async function writeBatch(
     for (const { index, bike, m } of byKind.autotest) {
       if (!fresh.delete(key(bike.state.id, m.message.seq))) continue;
       outcomes[index] = 'stored';
-      addInput(bike.state.id, { kind: 'autotest', seq: m.message.seq, ts: m.ts });
+      work.addInput(bike.state.id, { kind: 'autotest', seq: m.message.seq, ts: m.ts });
       const results = (m.message as UpMessageByKind['autotest']).results;
       const count = (status: string) => results.filter((r) => r.status === status).length;
       eventRows.push(
@@ -164,21 +199,13 @@ export async function writeBatch(
     }
   }
   if (eventRows.length) {
-    const inserted = await tx.query<{ bike_id: number; module_seq: number }>(
-      `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, data, occurred_at, module_seq)
-       SELECT fleet_id, bike_id, vehicle_number, 'PRODUCT', name, source, data, occurred_at, module_seq
-         FROM json_to_recordset($1::json) AS e(fleet_id uuid, bike_id bigint, vehicle_number text,
-              name text, source text, data jsonb, occurred_at timestamptz, module_seq bigint)
-       ON CONFLICT (bike_id, module_seq) WHERE module_seq IS NOT NULL DO NOTHING
-       RETURNING bike_id, module_seq`,
-      [JSON.stringify(eventRows)],
-    );
+    const inserted = await recordEvents(tx, eventRows);
     const fresh = new Set(inserted.map((r) => key(r.bike_id, r.module_seq)));
     for (const { index, bike, m } of byKind.event) {
       if (!fresh.delete(key(bike.state.id, m.message.seq))) continue;
       const e = m.message as UpMessageByKind['event'];
       outcomes[index] = 'stored';
-      addInput(bike.state.id, {
+      work.addInput(bike.state.id, {
         kind: 'event',
         seq: e.seq,
         ts: m.ts,
@@ -188,8 +215,12 @@ export async function writeBatch(
       });
     }
   }
+}
 
-  // command acks: PENDING → ACKNOWLEDGED / FAILED, once (a repeated ack changes nothing)
+/** Command acks: PENDING → ACKNOWLEDGED / FAILED, once (a repeated ack changes nothing).
+ * Answers the bikes whose pending flags need a refresh. */
+async function applyAcks(tx: TxQuery, work: BatchWork): Promise<Set<number>> {
+  const { byKind, outcomes } = work;
   const ackedBikes = new Set<number>();
   if (byKind.ack.length) {
     const rows = byKind.ack.map(({ bike, m }) => {
@@ -224,7 +255,7 @@ export async function writeBatch(
       applied.delete(row.id);
       outcomes[index] = 'stored';
       ackedBikes.add(bike.state.id);
-      addInput(bike.state.id, {
+      work.addInput(bike.state.id, {
         kind: 'ack',
         seq: a.seq,
         ts: m.ts,
@@ -235,20 +266,28 @@ export async function writeBatch(
     }
   }
 
-  // derived state, trips, usage, pending flags, rider theft commands
-  const changes = new FleetChanges();
+  return ackedBikes;
+}
+
+/** Derived state, trips, usage, pending flags, the commands a rider's theft declaration calls for. */
+async function applyDerivedState(
+  tx: TxQuery,
+  work: BatchWork,
+  ackedBikes: Set<number>,
+  changes: FleetChanges,
+  now: Date,
+): Promise<void> {
   const states: BikeState[] = [];
   const trips: Array<DerivedTrip & { bikeId: number; fleetId: string }> = [];
-  const loaded = new Map([...bikes.values()].map((bike) => [bike.state.id, bike]));
   const derivedCommands: Array<{
     bike: BikeState;
     type: 'MODE';
     value: string;
     requestedBy: string;
   }> = [];
-  for (const [bikeId, list] of inputs) {
-    const bike = loaded.get(bikeId)!;
-    const derivation = deriveBike(bike.state, list, bike.settings, options.now);
+  for (const [bikeId, list] of work.inputs) {
+    const bike = work.loaded.get(bikeId)!;
+    const derivation = deriveBike(bike.state, list, bike.settings, now);
     states.push(derivation.state);
     changes.add(bike.state.fleetId, ...derivation.kinds);
     for (const trip of derivation.trips)
@@ -292,25 +331,26 @@ export async function writeBatch(
       type,
       value,
       requestedBy,
-      now: options.now,
+      now: now,
       changes,
     });
   }
+}
 
-  // commands waiting for a module that just talked: it is online, (re)deliver them
-  const commandsToDispatch = bikes.size
-    ? (
-        await tx.query<{ id: string }>(
-          `SELECT id FROM command
-            WHERE bike_id = ANY($1::bigint[]) AND status = 'PENDING' AND expires_at > $2
-              AND (sent_at IS NULL OR sent_at < $3)`,
-          [[...loaded.keys()], options.now, options.resendBefore],
-        )
-      ).map((row) => row.id)
-    : [];
-
-  await changes.notify(tx);
-  return { outcomes, commandsToDispatch };
+/** Commands waiting for a module that just talked: it is online, (re)deliver them. */
+async function commandsDue(
+  tx: TxQuery,
+  work: BatchWork,
+  options: WriteBatchOptions,
+): Promise<string[]> {
+  if (!work.loaded.size) return [];
+  const rows = await tx.query<{ id: string }>(
+    `SELECT id FROM command
+      WHERE bike_id = ANY($1::bigint[]) AND status = 'PENDING' AND expires_at > $2
+        AND (sent_at IS NULL OR sent_at < $3)`,
+    [[...work.loaded.keys()], options.now, options.resendBefore],
+  );
+  return rows.map((row) => row.id);
 }
 
 function eventRow(
@@ -318,17 +358,18 @@ function eventRow(
   seq: number,
   ts: Date,
   name: string,
-  source: string,
-  data: unknown,
-): Record<string, unknown> {
+  source: EventSource,
+  data: Record<string, unknown> | null,
+): EventRecord {
   return {
-    fleet_id: bike.fleetId,
-    bike_id: bike.id,
-    vehicle_number: bike.vehicleNumber,
+    fleetId: bike.fleetId,
+    bikeId: bike.id,
+    vehicleNumber: bike.vehicleNumber,
+    type: 'PRODUCT',
     name,
     source,
     data,
-    occurred_at: ts.toISOString(),
-    module_seq: seq,
+    occurredAt: ts,
+    moduleSeq: seq,
   };
 }

@@ -3,7 +3,7 @@
 // thresholds, the alarm raises a suspected theft, a rider's declaration reports a theft.
 // Pure: batch-writer.ts loads the rows, calls deriveBike() and writes the result.
 import type { IotMode, TelemetryMessage } from '@vfm/contract';
-import type { FleetChangeKind } from '../lib/fleet-changes';
+import type { FleetChangeKind } from '../modules/bikes/fleet-changes';
 
 /** Below this speed a bike is PARKED (GPS noise of a standing bike stays under it). */
 export const MOVING_SPEED_KMH = 3;

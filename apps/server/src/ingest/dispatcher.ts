@@ -6,8 +6,8 @@
 import type { Logger } from 'pino';
 import type { CommandMessage } from '@vfm/contract';
 import type { Database } from '../db/client';
-import { FleetChanges } from '../lib/fleet-changes';
-import { COMMAND_CHANNEL, refreshPendingFlags } from '../modules/commands/command-service';
+import { FleetChanges } from '../modules/bikes/fleet-changes';
+import { COMMAND_CHANNEL, refreshPendingFlags } from '../modules/commands/queries';
 import type { IngestMetrics } from './metrics';
 import { COMMAND_RESEND_MS } from './pipeline';
 import type { MqttTransport } from './transport';

@@ -6,7 +6,7 @@
 //   the PUBACK leaves only once the message is committed (ADR 0010);
 // - the server itself publishes commands with aedes.publish (privileged, no client).
 import net from 'node:net';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AedesOptions, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { MQTT_QOS, commandTopic, parseUpTopic } from '@vfm/contract';
 import type { IngestMetrics } from './metrics';
@@ -82,15 +82,46 @@ function listen(server: net.Server, port: number, host: string): Promise<number>
   });
 }
 
-export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<MqttTransport> {
-  const { auth, pipeline, metrics, logger } = options;
-  // the module behind each authenticated connection, and a module's open connections
-  const moduleOf = new WeakMap<Client, string>();
-  const connected = new Map<string, Set<Client>>();
+/** Which module each authenticated connection is, and each module's open connections. */
+interface Connections {
+  moduleOf: WeakMap<Client, string>;
+  connected: Map<string, Set<Client>>;
+}
 
+export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<MqttTransport> {
+  const connections: Connections = { moduleOf: new WeakMap(), connected: new Map() };
   const aedes = await Aedes.createBroker({
     // packets a module may send before its CONNACK (the secret check is asynchronous)
     queueLimit: 1000,
+    ...moduleRules(options, connections),
+  });
+  trackConnections(aedes, options, connections);
+  const server = net.createServer((socket) => {
+    const client = aedes.handle(socket);
+    limitPacketSize(client, options.maxPacketBytes, (bytes) => {
+      options.metrics.oversizedPackets += 1;
+      options.logger.warn(
+        {
+          moduleId: connections.moduleOf.get(client) ?? null,
+          bytes,
+          limit: options.maxPacketBytes,
+        },
+        'MQTT packet over MQTT_MAX_PACKET_BYTES: connection closed',
+      );
+    });
+  });
+  const port = await listenOrFallBack(server, aedes, options);
+  options.logger.info({ port }, `embedded MQTT broker listening on port ${port}`);
+  return transport(aedes, server, port, connections);
+}
+
+/** The broker's checks: who a module is, and what it may publish and subscribe to. */
+function moduleRules(
+  options: EmbeddedBrokerOptions,
+  { moduleOf }: Connections,
+): Pick<AedesOptions, 'authenticate' | 'authorizePublish' | 'authorizeSubscribe'> {
+  const { auth, pipeline, metrics, logger } = options;
+  return {
     authenticate(client, username, password, done) {
       const secret = password?.toString('utf8');
       // the client id is the module id (or `{module id}-…` for a second connection of the
@@ -142,8 +173,16 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         allowed ? { ...subscription, qos: Math.min(subscription.qos, MQTT_QOS) as 0 | 1 } : null,
       );
     },
-  });
+  };
+}
 
+/** Keeps the list of connected modules and tells when one is ready for its commands. */
+function trackConnections(
+  aedes: Aedes,
+  options: EmbeddedBrokerOptions,
+  { moduleOf, connected }: Connections,
+) {
+  const { metrics, logger } = options;
   aedes.on('clientReady', (client) => {
     const moduleId = moduleOf.get(client);
     if (!moduleId) return;
@@ -173,33 +212,38 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   aedes.on('connectionError', (client, error) => {
     logger.debug({ moduleId: client.id, err: error.message }, 'module connection refused');
   });
+}
 
-  const server = net.createServer((socket) => {
-    const client = aedes.handle(socket);
-    limitPacketSize(client, options.maxPacketBytes, (bytes) => {
-      metrics.oversizedPackets += 1;
-      logger.warn(
-        { moduleId: moduleOf.get(client) ?? null, bytes, limit: options.maxPacketBytes },
-        'MQTT packet over MQTT_MAX_PACKET_BYTES: connection closed',
-      );
-    });
-  });
-  let port: number;
+/** Listens on MQTT_PORT; a busy default port falls back to a free one (an explicit one is fatal). */
+async function listenOrFallBack(
+  server: net.Server,
+  aedes: Aedes,
+  options: EmbeddedBrokerOptions,
+): Promise<number> {
   try {
-    port = await listen(server, options.port, options.host);
+    return await listen(server, options.port, options.host);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     if (options.portExplicit) {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       throw new MqttPortBusyError(options.port);
     }
-    port = await listen(server, 0, options.host);
-    logger.warn(
+    const port = await listen(server, 0, options.host);
+    options.logger.warn(
       { wanted: options.port, port },
       `MQTT port ${options.port} is busy (another broker?): the embedded broker listens on ${port} instead; set MQTT_PORT to choose`,
     );
+    return port;
   }
-  logger.info({ port }, `embedded MQTT broker listening on port ${port}`);
+}
+
+/** The MqttTransport the ingest runtime and the dispatcher use. */
+function transport(
+  aedes: Aedes,
+  server: net.Server,
+  port: number,
+  { connected }: Connections,
+): MqttTransport {
   let listening = true;
   // net.Server.close() calls back once every connection is gone, i.e. after aedes.close()
   let serverClosed: Promise<void> | null = null;

@@ -1,4 +1,4 @@
-// Ingest counters, rendered for GET /metrics in the Prometheus text format (issue 4).
+// Ingest counters, rendered for GET /metrics in the Prometheus text format (DESIGN §6, docs/operations.md).
 import { UP_KINDS, type UpKind } from '@vfm/contract';
 import type { RejectReason } from './validate';
 

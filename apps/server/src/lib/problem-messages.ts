@@ -1,4 +1,4 @@
-// Accept-Language chooses the language of API messages (issue 2 §6, DESIGN §5): the problem
+// Accept-Language chooses the language of API messages (DESIGN §5, SPEC §8): the problem
 // title for every error, and the detail for every known code, in fr and de; English is the
 // language of the thrown problems and the fallback for the other languages. Field messages
 // of schema validation stay technical English; the detail names the fields.

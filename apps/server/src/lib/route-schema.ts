@@ -1,5 +1,7 @@
-// OpenAPI helpers for route schemas: a problem+json response for each status a route can
-// answer (the Problem schema is registered once in plugins/openapi.ts), and 204 bodies.
+// OpenAPI helpers for route schemas — THE problem-response helper of every module: a problem
+// response for each error status a route can answer (the Problem schema is registered once in
+// plugins/openapi.ts), and 204 bodies. Errors leave as application/problem+json (RFC 9457); the
+// same body is also listed under application/json, the type a client asking for JSON names.
 import { Type } from '@sinclair/typebox';
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '@vfm/contract';
 
@@ -19,7 +21,10 @@ const DESCRIPTIONS: Record<number, string> = {
 
 interface ProblemResponse {
   description: string;
-  content: { [PROBLEM_CONTENT_TYPE]: { schema: typeof ProblemRef } };
+  content: {
+    [PROBLEM_CONTENT_TYPE]: { schema: typeof ProblemRef };
+    'application/json': { schema: typeof ProblemRef };
+  };
 }
 
 export function problems<const S extends readonly number[]>(
@@ -30,7 +35,10 @@ export function problems<const S extends readonly number[]>(
       status,
       {
         description: DESCRIPTIONS[status] ?? 'Problem details (RFC 9457)',
-        content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemRef } },
+        content: {
+          [PROBLEM_CONTENT_TYPE]: { schema: ProblemRef },
+          'application/json': { schema: ProblemRef },
+        },
       },
     ]),
   ) as { [K in S[number]]: ProblemResponse };

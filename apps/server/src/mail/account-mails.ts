@@ -1,4 +1,4 @@
-// The two account e-mails (ISSUE 2 item 8): reset-password and account-validation, in the
+// The two account e-mails (DESIGN §5 "Auth"): reset-password and account-validation, in the
 // recipient's language (their stored language, else the request's; unknown → en texts).
 import {
   isLanguage,

@@ -1,19 +1,20 @@
-// The API modules, each registered under the API prefix (/api/wf/rest/v1). One line each.
+// The API modules, each registered under the API prefix (/api/wf/rest/v1) by its index.ts.
+// One line each; docs/architecture.md "Server modules" tells the shape of a module.
 import type { FastifyPluginAsync } from 'fastify';
 import accountsModule from './accounts';
 import authModule from './auth';
 import settingsModule from './settings';
-import commandRoutes from './commands/routes';
-import provisioningRoutes from './provisioning/routes';
-import fleetRoutes from './fleet/routes';
-import productRoutes from './products/routes';
+import commandsModule from './commands';
+import provisioningModule from './provisioning';
+import fleetModule from './fleet';
+import productsModule from './products';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
   settingsModule,
   accountsModule,
-  productRoutes,
-  fleetRoutes,
-  commandRoutes,
-  provisioningRoutes,
+  productsModule,
+  fleetModule,
+  commandsModule,
+  provisioningModule,
 ];

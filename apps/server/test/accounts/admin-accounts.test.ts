@@ -1,4 +1,4 @@
-// accounts/* for administrators (ISSUE 2 item 7, DESIGN §5): own fleet only, another fleet's
+// accounts/* for administrators (DESIGN §5, SPEC §6): own fleet only, another fleet's
 // account is a 404, a manager gets 403, an admin cannot delete or demote itself, all or
 // nothing bulk delete, and an audit event for every change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// No input ever makes a 500 (ISSUE 2 item 6): garbage sent to every auth, settings and
+// No input ever makes a 500 (DESIGN §5: bad input is a 400 problem): garbage sent to every auth, settings and
 // accounts call is a 4xx problem+json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';

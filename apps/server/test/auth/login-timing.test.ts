@@ -1,4 +1,4 @@
-// No account enumeration by timing (ISSUE 2 item 5): every refused sign-in runs exactly one
+// No account enumeration by timing (ADR 0003, 0041): every refused sign-in runs exactly one
 // argon2 verification — against the decoy hash when the e-mail is unknown or has no password
 // yet. The real verifyPassword is wrapped to count its calls, not replaced.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

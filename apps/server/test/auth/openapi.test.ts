@@ -1,4 +1,4 @@
-// OpenAPI (ISSUE 2 item 9): every auth, settings and accounts operation is documented with
+// OpenAPI (DESIGN §5): every auth, settings and accounts operation is documented with
 // tags, a summary, and a response for each status it answers (errors as problem+json).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '@vfm/contract';

@@ -1,4 +1,4 @@
-// Account validation (ISSUE 2 item 7, DESIGN §5): POST accounts e-mails a 7-day link to
+// Account validation (DESIGN §5): POST accounts e-mails a 7-day link to
 // /auth/account-validation; POST auth/validation checks it; change-password with it sets the
 // first password and makes the account ACTIVE.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

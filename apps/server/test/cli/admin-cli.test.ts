@@ -1,4 +1,4 @@
-// The admin CLI as a process (ISSUE 2 item 4): on a temporary DATA_DIR (PGlite), or on a
+// The admin CLI as a process (DESIGN §2): on a temporary DATA_DIR (PGlite), or on a
 // fresh PostgreSQL database when DATABASE_URL is set. What it creates works for real: the
 // printed passwords sign in, the printed API key is accepted.
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Accept-Language chooses the language of API messages (issue 2 §6): the title of every
+// Accept-Language chooses the language of API messages (DESIGN §5, SPEC §8): the title of every
 // problem and the detail of known codes in fr and de; English otherwise and by default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleetWithUsers } from '../helpers/factories';

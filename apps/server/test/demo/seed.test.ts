@@ -1,4 +1,4 @@
-// Demo seed (ISSUE 2 item 4): fleet, group tree, two demo accounts, application settings;
+// Demo seed (DESIGN §2): fleet, group tree, two demo accounts, application settings;
 // idempotent; production refuses a database holding demo accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';

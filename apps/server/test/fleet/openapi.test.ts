@@ -1,5 +1,5 @@
 // Every products and fleet call is documented at /api/docs with its query, its answer and its
-// problem answers (issue 5 §5).
+// problem answers (DESIGN §5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 

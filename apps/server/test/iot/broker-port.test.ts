@@ -1,4 +1,4 @@
-// The embedded broker's port (issue 4): a busy default port falls back to a free one with a
+// The embedded broker's port (DESIGN §2 MQTT_PORT): a busy default port falls back to a free one with a
 // warning (the machine may run its own Mosquitto on 1883); an explicit MQTT_PORT that is busy
 // stops the start with a clear message. Readiness reports the broker.
 import net from 'node:net';

@@ -19,7 +19,7 @@ import {
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { enqueueCommands } from '../../src/modules/commands/command-service';
-import { FLEET_CHANNEL } from '../../src/lib/fleet-changes';
+import { FLEET_CHANNEL } from '../../src/modules/bikes/fleet-changes';
 import { COMMAND_RESEND_MS } from '../../src/ingest/pipeline';
 
 let t: TestServer;

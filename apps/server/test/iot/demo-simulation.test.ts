@@ -1,4 +1,4 @@
-// The demo of `npm start` (DESIGN §2, issue 4 §8): simulated modules provisioned into "Demo
+// The demo of `npm start` (DESIGN §2): simulated modules provisioned into "Demo
 // Fleet", 30 days of history seeded once, live over MQTT with their own credentials, and
 // answering commands like real modules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { ROLE_USER } from '@vfm/contract';
 import { createAccount, tokenFor } from '../helpers/factories';
 import { count, startIotTestServer, waitFor } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
-import { DEMO_FLEET_NAME } from '../../src/simulation/demo-fleet';
+import { DEMO_FLEET_NAME } from '../../src/demo/demo-fleet';
 
 let t: TestServer;
 let fleetId: string;
@@ -53,6 +53,34 @@ describe('simulated demo fleet', () => {
         fleetId,
       ]),
     ).toBeGreaterThan(1000);
+  });
+
+  it('gives every demo bike trips of the last 7 days that follow the streets', async () => {
+    const account = await createAccount(
+      t,
+      { id: fleetId, name: DEMO_FLEET_NAME },
+      { roles: [ROLE_USER] },
+    );
+    const api = t.api({ token: await tokenFor(t, account) });
+    const bikes = await t.server.database.query<{ vehicle_number: string }>(
+      `SELECT vehicle_number FROM bike WHERE fleet_id = $1 AND last_communication_date > $2`,
+      [fleetId, new Date(Date.now() - 86_400_000)],
+    );
+    expect(bikes.length).toBeGreaterThan(0);
+    for (const { vehicle_number } of bikes) {
+      const res = await api.get(`products/details/trips/${vehicle_number}`);
+      expect(res.status, vehicle_number).toBe(200);
+      expect(res.body.trips.length, vehicle_number).toBeGreaterThan(5);
+      for (const trip of res.body.trips) {
+        expect(trip.distanceKm).toBeGreaterThan(0);
+        expect(trip.durationSeconds).toBeGreaterThan(0);
+        expect(trip.positions[0][2]).toBe(Date.parse(trip.startedAt));
+        expect(trip.positions.at(-1)[2]).toBe(Date.parse(trip.endedAt));
+      }
+      // the turns of the rides are stored: tracks have more than start, middle and end
+      const points = res.body.trips.map((trip: { positions: unknown[] }) => trip.positions.length);
+      expect(Math.max(...points), vehicle_number).toBeGreaterThan(3);
+    }
   });
 
   it('runs the modules live: they connect with their own secrets and report', async () => {

@@ -1,4 +1,4 @@
-// The SMTP path (ISSUE 2 item 8) against a real SMTP server: account e-mails arrive with their
+// The SMTP path (DESIGN §2 SMTP_URL) against a real SMTP server: account e-mails arrive with their
 // language and link; a broken mail server never changes the answer of reset-password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_KEY } from '@vfm/contract';

@@ -1,6 +1,6 @@
 // Every API route × method × role (anonymous, manager, admin) × fleet (own, another), generated
 // from the app's route table, so that routes other modules add are covered as soon as they
-// exist (issue 5 §3). A route whose parameters cannot be sampled fails loudly (see
+// exist (DESIGN §5 scoping). A route whose parameters cannot be sampled fails loudly (see
 // test/helpers/route-samples.ts). Expectations:
 //   anonymous → 401 unless the route is public;  manager on an admin route → 403;
 //   allowed roles → never 401/403, never 5xx, and answers never show the other fleet;

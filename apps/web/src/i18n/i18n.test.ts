@@ -1,4 +1,4 @@
-// SPEC §3 / issue 3 §9: a language file must not lack a key that English has — every key of
+// SPEC §3 (the 11 languages): a language file must not lack a key that English has — every key of
 // the shared layer in all eleven languages, every key of the fleet area in fr and de too.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
--- IoT ingest additions (issue 4): what trip derivation needs between two telemetry messages,
+-- IoT ingest additions (DESIGN §6–§7, ADR 0010): what trip derivation needs between two telemetry messages,
 -- the manager's acknowledgement of alert events, and the expiry sweep of commands.
 
 -- trip in progress: where it started and the distance ridden so far (modules without odometer)

@@ -1,4 +1,4 @@
--- Fleet and product API (issue 5): indexes for 100,000-bike fleets, a per-bike trip counter,
+-- Fleet and product API (DESIGN §5): indexes for 100,000-bike fleets, a per-bike trip counter,
 -- and the change feed read by fleet/stream (ADR 0020). Runs on PGlite and PostgreSQL.
 
 -- List sorted by last communication, both directions, with "never" as the smallest value:

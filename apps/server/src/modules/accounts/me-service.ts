@@ -1,35 +1,31 @@
 // The caller's own profile (DESIGN §5 accounts/me): full name, description, photo.
 import type { Me, MeUpdate } from '@vfm/contract';
-import type { AppContext } from '../../plugins/context';
-import type { Principal } from '../../plugins/auth';
-import { recordAccountEvent } from '../../lib/account-events';
+import type { RequestScope } from '../../lib/request-scope';
 import { unauthorized } from '../../lib/problem';
+import { recordAccountEvent } from './account-events';
 import { findMe, updateAccount } from './queries';
 
-export class MeService {
-  constructor(private readonly ctx: AppContext) {}
+export async function getMe(scope: RequestScope): Promise<Me> {
+  const me = await findMe(scope.database, scope.principal.accountId);
+  // deleted between the session check and here
+  if (!me) throw unauthorized();
+  return me;
+}
 
-  async get(principal: Principal): Promise<Me> {
-    const me = await findMe(this.ctx.database, principal.accountId);
-    // deleted between the session check and here
-    if (!me) throw unauthorized();
-    return me;
-  }
-
-  async update(principal: Principal, input: MeUpdate): Promise<Me> {
-    const now = this.ctx.now();
-    await this.ctx.database.transaction(async (tx) => {
-      const updated = await updateAccount(tx, principal.accountId, input, now);
-      if (!updated) throw unauthorized();
-      await recordAccountEvent(tx, {
-        fleetId: principal.fleetId,
-        name: 'ACCOUNT_UPDATED',
-        actorEmail: principal.email,
-        account: updated,
-        data: { fields: Object.keys(input) },
-        at: now,
-      });
+export async function updateMe(scope: RequestScope, input: MeUpdate): Promise<Me> {
+  const { principal } = scope;
+  const now = scope.ctx.now();
+  await scope.database.transaction(async (tx) => {
+    const updated = await updateAccount(tx, principal.accountId, input, now);
+    if (!updated) throw unauthorized();
+    await recordAccountEvent(tx, {
+      fleetId: principal.fleetId,
+      name: 'ACCOUNT_UPDATED',
+      actorEmail: principal.email,
+      account: updated,
+      data: { fields: Object.keys(input) },
+      at: now,
     });
-    return this.get(principal);
-  }
+  });
+  return getMe(scope);
 }

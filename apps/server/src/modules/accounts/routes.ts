@@ -12,11 +12,18 @@ import {
   MeUpdateSchema,
   SetPasswordSchema,
 } from '@vfm/contract';
-import { principalOf } from '../../plugins/auth';
+import { scopeOf } from '../../lib/request-scope';
 import { BackgroundTasks } from '../../lib/background-tasks';
 import { NoContent, problems } from '../../lib/route-schema';
-import { AccountsService } from './service';
-import { MeService } from './me-service';
+import {
+  createAccount,
+  deleteAccounts,
+  getAccount,
+  listAccounts,
+  setAccountPasswordByAdmin,
+  updateAccount,
+} from './service';
+import { getMe, updateMe } from './me-service';
 
 const tags = ['accounts'];
 const admin = { auth: 'admin' } as const;
@@ -24,8 +31,6 @@ const admin = { auth: 'admin' } as const;
 const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const background = new BackgroundTasks(app.log);
   app.addHook('onClose', () => background.drain());
-  const accounts = new AccountsService(app.ctx, background);
-  const me = new MeService(app.ctx);
 
   app.get(
     '/accounts/me',
@@ -36,7 +41,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MeSchema, ...problems(401, 403) },
       },
     },
-    async (request) => me.get(principalOf(request)),
+    async (request) => getMe(scopeOf(request)),
   );
 
   app.put(
@@ -49,7 +54,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MeSchema, ...problems(400, 401, 403, 413, 415) },
       },
     },
-    async (request) => me.update(principalOf(request), request.body),
+    async (request) => updateMe(scopeOf(request), request.body),
   );
 
   app.get(
@@ -62,7 +67,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AccountListSchema, ...problems(401, 403) },
       },
     },
-    async (request) => accounts.list(principalOf(request)),
+    async (request) => listAccounts(scopeOf(request)),
   );
 
   app.post(
@@ -77,7 +82,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await accounts.create(principalOf(request), request.body, request.language);
+      const created = await createAccount(scopeOf(request), request.body, background);
       return reply.code(201).send(created);
     },
   );
@@ -94,7 +99,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await accounts.remove(principalOf(request), request.query.ids);
+      await deleteAccounts(scopeOf(request), request.query.ids);
       return reply.code(204).send(null);
     },
   );
@@ -110,7 +115,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AccountSchema, ...problems(401, 403, 404) },
       },
     },
-    async (request) => accounts.get(principalOf(request), request.params.id),
+    async (request) => getAccount(scopeOf(request), request.params.id),
   );
 
   app.put(
@@ -125,7 +130,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AccountSchema, ...problems(400, 401, 403, 404, 409, 413, 415) },
       },
     },
-    async (request) => accounts.update(principalOf(request), request.params.id, request.body),
+    async (request) => updateAccount(scopeOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -140,7 +145,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await accounts.remove(principalOf(request), [request.params.id]);
+      await deleteAccounts(scopeOf(request), [request.params.id]);
       return reply.code(204).send(null);
     },
   );
@@ -158,7 +163,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await accounts.setPassword(principalOf(request), request.params.id, request.body.password);
+      await setAccountPasswordByAdmin(scopeOf(request), request.params.id, request.body.password);
       return reply.code(204).send(null);
     },
   );

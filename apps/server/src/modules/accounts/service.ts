@@ -1,4 +1,4 @@
-// Fleet accounts for administrators (DESIGN §5, ISSUE 2 item 7): own fleet only (another
+// Fleet accounts for administrators (DESIGN §5 "Products, fleet, commands, accounts", SPEC §6): own fleet only (another
 // fleet's account is a 404, never visible), an admin cannot delete or demote itself, every
 // change is audited, and a new account gets the account-validation e-mail.
 import {
@@ -9,12 +9,10 @@ import {
   type AccountCreate,
   type AccountList,
   type AccountUpdate,
-  type Language,
 } from '@vfm/contract';
-import type { AppContext } from '../../plugins/context';
-import type { Principal } from '../../plugins/auth';
+import type { RequestScope } from '../../lib/request-scope';
 import type { BackgroundTasks } from '../../lib/background-tasks';
-import { recordAccountEvent, type AccountEventName } from '../../lib/account-events';
+import { recordAccountEvent, type AccountEventName } from './account-events';
 import { hashPassword } from '../../lib/password';
 import { assertPasswordPolicy } from '../../lib/password-policy';
 import { badRequest, conflict, notFound } from '../../lib/problem';
@@ -36,159 +34,163 @@ function rolesWithAdmin(roles: string[], admin: boolean): string[] {
   return [ROLE_USER, ...(admin ? [ROLE_ADMIN] : []), ...others];
 }
 
-export class AccountsService {
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly background: BackgroundTasks,
-  ) {}
+export async function listAccounts(scope: RequestScope): Promise<AccountList> {
+  const content = await q.listAccounts(scope.database, scope.fleetId);
+  return { content, totalElements: content.length };
+}
 
-  async list(admin: Principal): Promise<AccountList> {
-    const content = await q.listAccounts(this.ctx.database, admin.fleetId);
-    return { content, totalElements: content.length };
-  }
+export function getAccount(scope: RequestScope, id: string): Promise<Account> {
+  return find(scope.database, scope, id);
+}
 
-  async get(admin: Principal, id: string): Promise<Account> {
-    return this.find(this.ctx.database, admin, id);
-  }
-
-  async create(admin: Principal, input: AccountCreate, requestLanguage: Language) {
-    const { database, config, mailer } = this.ctx;
-    const email = input.email.toLowerCase();
-    if (await q.emailTaken(database, email)) throw emailTaken();
-    const now = this.ctx.now();
-    const { account, token } = await database
-      .transaction(async (tx) => {
-        const created = await q.insertPendingAccount(
-          tx,
-          {
-            fleetId: admin.fleetId,
-            email,
-            fullName: input.fullName,
-            description: input.description ?? '',
-            roles: rolesWithAdmin([], input.admin ?? false),
-            language: input.language ?? requestLanguage,
-          },
-          now,
-        );
-        await this.audit(tx, admin, 'ACCOUNT_CREATED', created, { admin: created.admin });
-        return {
-          account: created,
-          token: await issueOneTimeToken(tx, created.id, 'ACCOUNT_VALIDATION', now),
-        };
-      })
-      .catch((error: unknown) => {
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw emailTaken();
-        throw error;
-      });
-    const link = `${config.publicUrl}${ACCOUNT_VALIDATION_PATH}`;
-    // after the answer: a slow or broken mail server must not hold the administrator up, and
-    // the account exists either way (an administrator can still set its password directly)
-    this.background.run('account-validation mail', () =>
-      mailer.send(
-        accountValidationMail({
-          to: account.email,
-          fullName: account.fullName,
-          language: account.language,
-          link: linkWithToken(link, account.email, token, account.language),
-        }),
-      ),
-    );
-    return account;
-  }
-
-  async update(admin: Principal, id: string, input: AccountUpdate): Promise<Account> {
-    const now = this.ctx.now();
-    return this.ctx.database.transaction(async (tx) => {
-      const current = await this.find(tx, admin, id);
-      if (input.admin === false && current.id === admin.accountId) {
-        throw conflict(
-          'An administrator cannot remove its own administrator role.',
-          'SELF_DEMOTION',
-        );
-      }
-      const updated = await q.updateAccount(
+/** A pending account; its validation e-mail leaves after the answer (`background`). */
+export async function createAccount(
+  scope: RequestScope,
+  input: AccountCreate,
+  background: BackgroundTasks,
+): Promise<Account> {
+  const { database, ctx, principal: admin, now } = scope;
+  const { config, mailer } = ctx;
+  const email = input.email.toLowerCase();
+  if (await q.emailTaken(database, email)) throw emailTaken();
+  const { account, token } = await database
+    .transaction(async (tx) => {
+      const created = await q.insertPendingAccount(
         tx,
-        current.id,
         {
+          fleetId: admin.fleetId,
+          email,
           fullName: input.fullName,
-          description: input.description,
-          language: input.language,
-          roles: input.admin === undefined ? undefined : rolesWithAdmin(current.roles, input.admin),
+          description: input.description ?? '',
+          roles: rolesWithAdmin([], input.admin ?? false),
+          language: input.language ?? scope.language,
         },
         now,
       );
-      if (!updated) throw notFound(`No account ${id}.`, [id]);
-      await this.audit(tx, admin, 'ACCOUNT_UPDATED', updated, { fields: Object.keys(input) });
-      return updated;
+      await audit(tx, scope, 'ACCOUNT_CREATED', created, { admin: created.admin });
+      return {
+        account: created,
+        token: await issueOneTimeToken(tx, created.id, 'ACCOUNT_VALIDATION', now),
+      };
+    })
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw emailTaken();
+      throw error;
     });
-  }
+  const link = `${config.publicUrl}${ACCOUNT_VALIDATION_PATH}`;
+  // after the answer: a slow or broken mail server must not hold the administrator up, and
+  // the account exists either way (an administrator can still set its password directly)
+  background.run('account-validation mail', () =>
+    mailer.send(
+      accountValidationMail({
+        to: account.email,
+        fullName: account.fullName,
+        language: account.language,
+        link: linkWithToken(link, account.email, token, account.language),
+      }),
+    ),
+  );
+  return account;
+}
 
-  /** All or nothing: unknown or foreign ids → 404 naming them; the caller itself → 409. */
-  async remove(admin: Principal, rawIds: string[]): Promise<void> {
-    const ids = [...new Set(rawIds.flatMap((id) => id.split(',')).map((id) => id.trim()))].filter(
-      Boolean,
+export async function updateAccount(
+  scope: RequestScope,
+  id: string,
+  input: AccountUpdate,
+): Promise<Account> {
+  const { principal: admin, now } = scope;
+  return scope.database.transaction(async (tx) => {
+    const current = await find(tx, scope, id);
+    if (input.admin === false && current.id === admin.accountId) {
+      throw conflict('An administrator cannot remove its own administrator role.', 'SELF_DEMOTION');
+    }
+    const updated = await q.updateAccount(
+      tx,
+      current.id,
+      {
+        fullName: input.fullName,
+        description: input.description,
+        language: input.language,
+        roles: input.admin === undefined ? undefined : rolesWithAdmin(current.roles, input.admin),
+      },
+      now,
     );
-    if (!ids.length)
-      throw badRequest('ids must name at least one account.', [
-        { field: 'ids', message: 'is empty' },
-      ]);
-    if (ids.length > this.ctx.config.bulkLimit) {
-      throw badRequest(`At most ${this.ctx.config.bulkLimit} accounts per call.`, [
-        { field: 'ids', message: `has more than ${this.ctx.config.bulkLimit} items` },
-      ]);
-    }
-    if (ids.some((id) => id.toLowerCase() === admin.accountId)) {
-      throw conflict('An administrator cannot delete its own account.', 'SELF_DELETION');
-    }
-    await this.ctx.database.transaction(async (tx) => {
-      const found = await q.findAccounts(
-        tx,
-        admin.fleetId,
-        ids.filter((id) => UUID.test(id)),
-      );
-      const foundIds = new Set(found.map((account) => account.id));
-      const missing = ids.filter((id) => !foundIds.has(id.toLowerCase()));
-      if (missing.length) throw notFound(`No account ${missing.join(', ')}.`, missing);
-      for (const account of found) await this.audit(tx, admin, 'ACCOUNT_DELETED', account);
-      // sessions go with the account (ON DELETE CASCADE): its tokens are refused at once
-      await q.deleteAccounts(tx, admin.fleetId, [...foundIds]);
-    });
-  }
+    if (!updated) throw notFound(`No account ${id}.`, [id]);
+    await audit(tx, scope, 'ACCOUNT_UPDATED', updated, { fields: Object.keys(input) });
+    return updated;
+  });
+}
 
-  /** SPEC §8 "The password has been changed and the user can log in now." */
-  async setPassword(admin: Principal, id: string, password: string): Promise<void> {
-    assertPasswordPolicy(password, 'password');
-    const hash = await hashPassword(password);
-    const now = this.ctx.now();
-    const account = await this.ctx.database.transaction(async (tx) => {
-      const target = await this.find(tx, admin, id);
-      await setAccountPassword(tx, target.id, hash, 'PASSWORD_SET_BY_ADMIN', now);
-      await this.audit(tx, admin, 'ACCOUNT_PASSWORD_SET', target);
-      return target;
-    });
-    await new LoginThrottle(this.ctx.database, this.ctx.now).clearAccount(account.email);
+/** All or nothing: unknown or foreign ids → 404 naming them; the caller itself → 409. */
+export async function deleteAccounts(scope: RequestScope, rawIds: string[]): Promise<void> {
+  const { principal: admin, ctx } = scope;
+  const ids = [...new Set(rawIds.flatMap((id) => id.split(',')).map((id) => id.trim()))].filter(
+    Boolean,
+  );
+  if (!ids.length)
+    throw badRequest('ids must name at least one account.', [
+      { field: 'ids', message: 'is empty' },
+    ]);
+  if (ids.length > ctx.config.bulkLimit) {
+    throw badRequest(`At most ${ctx.config.bulkLimit} accounts per call.`, [
+      { field: 'ids', message: `has more than ${ctx.config.bulkLimit} items` },
+    ]);
   }
+  if (ids.some((id) => id.toLowerCase() === admin.accountId)) {
+    throw conflict('An administrator cannot delete its own account.', 'SELF_DELETION');
+  }
+  await scope.database.transaction(async (tx) => {
+    const found = await q.findAccounts(
+      tx,
+      admin.fleetId,
+      ids.filter((id) => UUID.test(id)),
+    );
+    const foundIds = new Set(found.map((account) => account.id));
+    const missing = ids.filter((id) => !foundIds.has(id.toLowerCase()));
+    if (missing.length) throw notFound(`No account ${missing.join(', ')}.`, missing);
+    for (const account of found) await audit(tx, scope, 'ACCOUNT_DELETED', account);
+    // sessions go with the account (ON DELETE CASCADE): its tokens are refused at once
+    await q.deleteAccounts(tx, admin.fleetId, [...foundIds]);
+  });
+}
 
-  private async find(db: Queryable, admin: Principal, id: string): Promise<Account> {
-    const [account] = UUID.test(id) ? await q.findAccounts(db, admin.fleetId, [id]) : [];
-    if (!account) throw notFound(`No account ${id}.`, [id]);
-    return account;
-  }
+/** SPEC §8 "The password has been changed and the user can log in now." */
+export async function setAccountPasswordByAdmin(
+  scope: RequestScope,
+  id: string,
+  password: string,
+): Promise<void> {
+  assertPasswordPolicy(password, 'password');
+  const hash = await hashPassword(password);
+  const { now } = scope;
+  const account = await scope.database.transaction(async (tx) => {
+    const target = await find(tx, scope, id);
+    await setAccountPassword(tx, target.id, hash, 'PASSWORD_SET_BY_ADMIN', now);
+    await audit(tx, scope, 'ACCOUNT_PASSWORD_SET', target);
+    return target;
+  });
+  await new LoginThrottle(scope.database, scope.ctx.now).clearAccount(account.email);
+}
 
-  private audit(
-    db: Queryable,
-    admin: Principal,
-    name: AccountEventName,
-    account: Account,
-    data?: Record<string, unknown>,
-  ) {
-    return recordAccountEvent(db, {
-      fleetId: admin.fleetId,
-      name,
-      actorEmail: admin.email,
-      account,
-      data,
-      at: this.ctx.now(),
-    });
-  }
+async function find(db: Queryable, scope: RequestScope, id: string): Promise<Account> {
+  const [account] = UUID.test(id) ? await q.findAccounts(db, scope.fleetId, [id]) : [];
+  if (!account) throw notFound(`No account ${id}.`, [id]);
+  return account;
+}
+
+function audit(
+  db: Queryable,
+  scope: RequestScope,
+  name: AccountEventName,
+  account: Account,
+  data?: Record<string, unknown>,
+) {
+  return recordAccountEvent(db, {
+    fleetId: scope.fleetId,
+    name,
+    actorEmail: scope.principal.email,
+    account,
+    data,
+    at: scope.ctx.now(),
+  });
 }

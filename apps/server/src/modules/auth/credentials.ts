@@ -1,6 +1,6 @@
 // The account facts sign-in needs, and the one way a password is ever set: whoever sets it
 // (the owner, a reset or validation link, an administrator), the account becomes ACTIVE, its
-// outstanding one-time tokens die and its sessions end (ISSUE 2 item 5, ADR 0003).
+// outstanding one-time tokens die and its sessions end (DESIGN §5 "Auth", ADR 0003).
 import { ROLE_ADMIN, ROLE_USER } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { revokeSessions, type RevokeReason } from './sessions';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChangePasswordRequest, Language, ResetPasswordRequest } from '@vfm/contract';
 import type { AppContext } from '../../plugins/context';
 import type { Principal } from '../../plugins/auth';
-import { recordAccountEvent } from '../../lib/account-events';
+import { recordAccountEvent } from '../accounts/account-events';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { assertPasswordPolicy } from '../../lib/password-policy';
 import { badRequest, forbidden, notAcceptable, unauthorized } from '../../lib/problem';

@@ -1,4 +1,4 @@
-// A group filter selects the group and all its descendants (issue 5: groupId includes
+// A group filter selects the group and all its descendants (DESIGN §5 fleet filters: groupId includes
 // descendants), only among the caller's fleet groups.
 import type { SqlParams } from './sql';
 

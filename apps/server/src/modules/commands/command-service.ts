@@ -4,17 +4,13 @@
 // of the ingest process publishes it to the module (src/ingest/dispatcher.ts) — on that
 // notification, when the module (re)connects, and periodically as a safety net. Any service
 // (theft reports, bulk commands) sends commands through enqueueCommands().
-import {
-  COMMAND_TTL_HOURS,
-  type Command,
-  type CommandStatus,
-  type CommandType,
-  type EventName,
-} from '@vfm/contract';
+import { COMMAND_TTL_HOURS, type Command, type CommandType, type EventName } from '@vfm/contract';
 import type { TxQuery } from '../../db/client';
-import type { FleetChanges } from '../../lib/fleet-changes';
+import * as q from './queries';
+import type { CommandRow } from './queries';
+import type { FleetChanges } from '../bikes/fleet-changes';
+import { recordEvents } from '../events/queries';
 
-export const COMMAND_CHANNEL = 'vfm_command';
 /** requestedBy of the commands a rider's theft declaration causes (DESIGN §7) */
 export const RIDER = 'RIDER';
 
@@ -36,27 +32,6 @@ export interface EnqueueCommandsInput {
   changes?: FleetChanges;
 }
 
-export interface CommandRow {
-  id: string;
-  fleet_id: string;
-  bike_id: number;
-  vehicle_number: string;
-  type: CommandType;
-  value: string;
-  status: CommandStatus;
-  requested_by: string;
-  requested_at: Date;
-  acknowledged_at: Date | null;
-  expires_at: Date;
-  detail: string | null;
-}
-
-const PENDING_FLAG: Record<CommandType, string> = {
-  LOCK_CONTROL: 'lock_control_pending',
-  ALARM: 'alarm_pending',
-  MODE: 'mode_pending',
-};
-
 /** DESIGN §7: every command is an event of the bike's history with the user's e-mail. */
 export function commandEventName(type: CommandType, value: string): EventName {
   if (type === 'LOCK_CONTROL')
@@ -73,80 +48,34 @@ export async function enqueueCommands(
   if (!input.bikes.length) return [];
   const value = String(input.value);
   const expiresAt = new Date(input.now.getTime() + COMMAND_TTL_HOURS * 3_600_000);
-  const rows = await tx.query<CommandRow>(
-    `INSERT INTO command (fleet_id, bike_id, type, value, requested_by, requested_at, expires_at)
-     SELECT $1, bike_id, $3, $4, $5, $6, $7 FROM unnest($2::bigint[]) AS bike_id
-     RETURNING id, fleet_id, bike_id, type, value, status, requested_by, requested_at,
-               acknowledged_at, expires_at, detail`,
-    [
-      input.fleetId,
-      input.bikes.map((bike) => bike.bikeId),
-      input.type,
-      value,
-      input.requestedBy,
-      input.now,
-      expiresAt,
-    ],
-  );
+  const rows = await q.insertCommands(tx, { ...input, value, expiresAt });
   const numbers = new Map(input.bikes.map((bike) => [bike.bikeId, bike.vehicleNumber]));
   for (const row of rows) row.vehicle_number = numbers.get(row.bike_id) ?? '';
   const bikeIds = rows.map((row) => row.bike_id);
-  await tx.query(
-    `UPDATE bike SET ${PENDING_FLAG[input.type]} = true, updated_at = now() WHERE id = ANY($1::bigint[])`,
-    [bikeIds],
-  );
+  await q.setPendingFlag(tx, bikeIds, input.type);
   const byRider = input.requestedBy === RIDER;
-  await tx.query(
-    `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data, occurred_at)
-     SELECT $1, c.bike_id, c.vehicle_number, 'PRODUCT', $2, $3, $4,
-            jsonb_build_object('commandId', c.id, 'type', $5::text, 'value', $6::text), $7
-       FROM unnest($8::uuid[], $9::bigint[], $10::text[]) AS c(id, bike_id, vehicle_number)`,
-    [
-      input.fleetId,
-      commandEventName(input.type, value),
-      byRider ? 'RIDER' : 'MANAGER',
-      byRider ? null : input.requestedBy,
-      input.type,
-      value,
-      input.now,
-      rows.map((row) => row.id),
-      bikeIds,
-      rows.map((row) => row.vehicle_number),
-    ],
+  const name = commandEventName(input.type, value);
+  await recordEvents(
+    tx,
+    rows.map((row) => ({
+      fleetId: input.fleetId,
+      bikeId: row.bike_id,
+      vehicleNumber: row.vehicle_number,
+      type: 'PRODUCT',
+      name,
+      source: byRider ? 'RIDER' : 'MANAGER',
+      userEmail: byRider ? null : input.requestedBy,
+      data: { commandId: row.id, type: input.type, value },
+      occurredAt: input.now,
+    })),
   );
-  await tx.query(`SELECT pg_notify('${COMMAND_CHANNEL}', id) FROM unnest($1::text[]) AS id`, [
+  await q.notifyCommands(
+    tx,
     rows.map((row) => row.id),
-  ]);
+  );
   input.changes?.add(input.fleetId, 'bike', 'command', 'event');
   return rows;
 }
-
-/** Pending flags = "a command of that type is still PENDING" (after acks and expiry). */
-export async function refreshPendingFlags(tx: Pick<TxQuery, 'query'>, bikeIds: number[]) {
-  if (!bikeIds.length) return;
-  await tx.query(
-    `UPDATE bike b SET
-       lock_control_pending = EXISTS (SELECT 1 FROM command c WHERE c.bike_id = b.id
-                                        AND c.status = 'PENDING' AND c.type = 'LOCK_CONTROL'),
-       alarm_pending = EXISTS (SELECT 1 FROM command c WHERE c.bike_id = b.id
-                                 AND c.status = 'PENDING' AND c.type = 'ALARM'),
-       mode_pending = EXISTS (SELECT 1 FROM command c WHERE c.bike_id = b.id
-                                AND c.status = 'PENDING' AND c.type = 'MODE'),
-       updated_at = now()
-     WHERE b.id = ANY($1::bigint[])`,
-    [bikeIds],
-  );
-}
-
-/**
- * Columns of `command c JOIN bike b` as a CommandRow. A PENDING command past its expiry reads
- * EXPIRED even before the expirer marks it (DESIGN §7). `now`: SQL placeholder of the time.
- */
-export const COMMAND_COLUMNS = (now: string) => `c.id, c.fleet_id, c.bike_id, b.vehicle_number,
-  c.type, c.value,
-  CASE WHEN c.status = 'PENDING' AND c.expires_at < ${now}::timestamptz THEN 'EXPIRED'
-       ELSE c.status END AS status,
-  c.requested_by, c.requested_at, c.acknowledged_at, c.expires_at, c.detail`;
 
 export function toCommand(row: CommandRow): Command {
   return {

@@ -1,7 +1,6 @@
 // POST commands/… (DESIGN §5): thin HTTP translation; send-commands.ts and
 // acknowledge-alert.ts own the rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import {
   ActiveQuerySchema,
   AlertAcknowledgedSchema,
@@ -14,20 +13,13 @@ import {
   type CommandType,
 } from '@vfm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseVehicleNumbers } from '../../lib/fleet-bikes';
-import { principalOf } from '../../plugins/auth';
+import { parseVehicleNumbers } from '../bikes/bike-lookup';
+import { scopeOf } from '../../lib/request-scope';
+import { problems } from '../../lib/route-schema';
 import { acknowledgeAlert } from './acknowledge-alert';
 import { sendCommands } from './send-commands';
 
-const problem = Type.Ref('Problem');
-const accepted = {
-  202: CommandsAcceptedSchema,
-  400: problem,
-  401: problem,
-  403: problem,
-  404: problem,
-  409: problem,
-};
+const accepted = { 202: CommandsAcceptedSchema, ...problems(400, 401, 403, 404, 409) };
 const tags = ['commands'];
 
 const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -38,13 +30,7 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     type: CommandType,
     value: boolean | string,
   ) => {
-    const result = await sendCommands(app.ctx.database, {
-      principal: principalOf(request),
-      vehicleNumbers,
-      type,
-      value,
-      now: app.ctx.now(),
-    });
+    const result = await sendCommands(scopeOf(request), { vehicleNumbers, type, value });
     return reply.code(202).send(result);
   };
   const bulk = (values: string[]) => parseVehicleNumbers(values, app.ctx.config.bulkLimit);
@@ -130,21 +116,10 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Acknowledge an alert event (alarm triggered): ends the suspected theft',
         params: AlertIdParamsSchema,
-        response: {
-          200: AlertAcknowledgedSchema,
-          400: problem,
-          401: problem,
-          404: problem,
-          409: problem,
-        },
+        response: { 200: AlertAcknowledgedSchema, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      acknowledgeAlert(app.ctx.database, {
-        principal: principalOf(request),
-        eventId: request.params.id,
-        now: app.ctx.now(),
-      }),
+    async (request) => acknowledgeAlert(scopeOf(request), request.params.id),
   );
 };
 

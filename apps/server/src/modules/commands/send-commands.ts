@@ -2,28 +2,25 @@
 // to a list of bikes of the caller's fleet. The commands go through the outbox
 // (command-service.ts) and are answered 202 PENDING; the module's ack settles them.
 import type { CommandType, CommandsAccepted } from '@vfm/contract';
-import type { Database } from '../../db/client';
-import { FleetChanges } from '../../lib/fleet-changes';
-import { findFleetBikes } from '../../lib/fleet-bikes';
+import { FleetChanges } from '../bikes/fleet-changes';
+import { findFleetBikes } from '../bikes/bike-lookup';
 import { HttpProblem } from '../../lib/problem';
-import type { Principal } from '../../plugins/auth';
+import type { RequestScope } from '../../lib/request-scope';
 import { enqueueCommands, toCommand } from './command-service';
 
 export interface SendCommandsInput {
-  principal: Principal;
   vehicleNumbers: string[];
   type: CommandType;
   value: boolean | string;
-  now: Date;
 }
 
 export async function sendCommands(
-  database: Database,
+  scope: RequestScope,
   input: SendCommandsInput,
 ): Promise<CommandsAccepted> {
-  const { principal } = input;
-  return database.transaction(async (tx) => {
-    const bikes = await findFleetBikes(tx, principal.fleetId, input.vehicleNumbers, true);
+  const { principal } = scope;
+  return scope.database.transaction(async (tx) => {
+    const bikes = await findFleetBikes(tx, principal.fleetId, input.vehicleNumbers, { lock: true });
     const withoutModule = bikes
       .filter((bike) => !bike.module_id)
       .map((bike) => bike.vehicle_number);
@@ -43,7 +40,7 @@ export async function sendCommands(
       type: input.type,
       value: input.value,
       requestedBy: principal.email,
-      now: input.now,
+      now: scope.now,
       changes,
     });
     await changes.notify(tx);

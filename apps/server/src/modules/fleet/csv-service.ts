@@ -3,12 +3,12 @@
 // transaction stays open while a slow client downloads.
 import type { DistanceUnit, FleetFilter, Language } from '@vfm/contract';
 import { DEFAULT_DISTANCE_UNIT } from '@vfm/contract';
-import { bikeFrom, detailColumns, toBike, type DetailRow } from '../bikes/bike-view';
-import type { RequestScope } from '../bikes/request-scope';
-import { SqlParams } from '../bikes/sql';
+import { toBike } from '../bikes/bike-view';
+import type { RequestScope } from '../../lib/request-scope';
+import { findUserSettings } from '../settings/queries';
 import { csvLine } from './csv-format';
 import { listCsvHeaders } from './csv-labels';
-import { filterConditions } from './filters';
+import { bikeBatch } from './queries';
 
 const BATCH_SIZE = 2000;
 const KM_PER_MILE = 1.609344;
@@ -17,17 +17,13 @@ const KM_PER_MILE = 1.609344;
 async function* bikeBatches(scope: RequestScope, filter: FleetFilter) {
   let after: { vn: string; id: number } | null = null;
   for (;;) {
-    const params = new SqlParams();
-    const fleet = params.add(scope.fleetId);
-    const now = params.add(scope.now);
-    let where = filterConditions(params, fleet, scope.fleetId, filter);
-    if (after) {
-      where += ` AND (b.vehicle_number, b.id) > (${params.add(after.vn)}, ${params.add(after.id)})`;
-    }
-    const rows = await scope.database.query<DetailRow & { id: number }>(
-      `SELECT b.id, ${detailColumns()} FROM ${bikeFrom(fleet, now)} WHERE ${where}
-        ORDER BY b.vehicle_number, b.id LIMIT ${params.add(BATCH_SIZE)}`,
-      params.values,
+    const rows = await bikeBatch(
+      scope.database,
+      scope.fleetId,
+      scope.now,
+      filter,
+      after,
+      BATCH_SIZE,
     );
     if (rows.length) yield rows;
     if (rows.length < BATCH_SIZE) return;
@@ -36,12 +32,9 @@ async function* bikeBatches(scope: RequestScope, filter: FleetFilter) {
   }
 }
 
-/** The user's distance unit (user settings of the auth module), KM by default (SPEC §9). */
+/** The user's distance unit (user settings of the settings module), KM by default (SPEC §9). */
 async function distanceUnitOf(scope: RequestScope, applicationKey: string): Promise<DistanceUnit> {
-  const [row] = await scope.database.query<{ distance_unit: string }>(
-    'SELECT distance_unit FROM user_settings WHERE account_id = $1 AND application_name = $2',
-    [scope.principal.accountId, applicationKey],
-  );
+  const row = await findUserSettings(scope.database, scope.principal.accountId, applicationKey);
   return row?.distance_unit === 'MI' ? 'MI' : DEFAULT_DISTANCE_UNIT;
 }
 

@@ -1,26 +1,11 @@
 // GET fleet/group (DESIGN §5): the fleet's group tree with bike counts, for the checkbox tree
 // of the filter panel (SPEC §2). bikeCount includes the descendants' bikes.
 import type { FleetGroupNode } from '@vfm/contract';
-import type { RequestScope } from '../bikes/request-scope';
-
-interface GroupRow {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  own: number;
-}
+import type { RequestScope } from '../../lib/request-scope';
+import { groupRows, type GroupRow } from './queries';
 
 export async function getGroupTree(scope: RequestScope): Promise<FleetGroupNode[]> {
-  const rows = await scope.database.query<GroupRow>(
-    `SELECT g.id, g.parent_id, g.name, coalesce(c.n, 0) AS own
-       FROM fleet_group g
-       LEFT JOIN (SELECT group_id, count(*) AS n FROM bike
-                   WHERE fleet_id = $1 AND group_id IS NOT NULL GROUP BY group_id) c
-              ON c.group_id = g.id
-      WHERE g.fleet_id = $1`,
-    [scope.fleetId],
-  );
-  return buildTree(rows);
+  return buildTree(await groupRows(scope.database, scope.fleetId));
 }
 
 /** Nodes under their parents; a parent outside the fleet (or a cycle) makes a root. */

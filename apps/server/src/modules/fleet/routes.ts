@@ -21,8 +21,8 @@ import {
   TrafficQuerySchema,
   TrafficSchema,
 } from '@vfm/contract';
-import { problemResponses } from '../bikes/problem-responses';
-import { scopeOf } from '../bikes/request-scope';
+import { problems } from '../../lib/route-schema';
+import { scopeOf } from '../../lib/request-scope';
 import { getInformation, getStatistics } from './counts-service';
 import { listCsv, vehiclesCsv } from './csv-service';
 import { getGroupTree } from './group-service';
@@ -38,7 +38,7 @@ const tags = ['fleet'];
 const StreamedText = Type.Unsafe<Readable>({ type: 'string' });
 const csvResponse = (description: string) => ({
   200: { description, content: { 'text/csv': { schema: StreamedText } } },
-  ...problemResponses(),
+  ...problems(400, 401, 403),
 });
 /**
  * Large answers (markers, CSV) are compressed at the fastest levels: for 3.4 MB of markers
@@ -69,7 +69,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Group tree of the fleet with bike counts (descendants included)',
-        response: { 200: FleetGroupTreeSchema, ...problemResponses() },
+        response: { 200: FleetGroupTreeSchema, ...problems(400, 401, 403) },
       },
     },
     async (request) => getGroupTree(scopeOf(request)),
@@ -81,7 +81,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Fleet name, settings and counts by availability, status, mode and warning',
-        response: { 200: FleetInformationSchema, ...problemResponses(404) },
+        response: { 200: FleetInformationSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => getInformation(scopeOf(request)),
@@ -94,7 +94,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'A page of the fleet list: filters, text search, sort by any column shown',
         querystring: FleetListQuerySchema,
-        response: { 200: FleetListPageSchema, ...problemResponses() },
+        response: { 200: FleetListPageSchema, ...problems(400, 401, 403) },
       },
     },
     async (request) => {
@@ -156,7 +156,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: MarkersSchema,
           304: { description: 'Not modified: the markers match If-None-Match', type: 'null' },
-          ...problemResponses(),
+          ...problems(400, 401, 403),
         },
       },
     },
@@ -175,7 +175,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'SPEC §4 buckets, availability, modes, warnings and totals of the fleet',
         querystring: StatisticsQuerySchema,
-        response: { 200: FleetStatisticsSchema, ...problemResponses() },
+        response: { 200: FleetStatisticsSchema, ...problems(400, 401, 403) },
       },
     },
     async (request) => getStatistics(scopeOf(request), request.query),
@@ -188,7 +188,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Trips, distance and active bikes per UTC hour or day of a period',
         querystring: TrafficQuerySchema,
-        response: { 200: TrafficSchema, ...problemResponses() },
+        response: { 200: TrafficSchema, ...problems(400, 401, 403) },
       },
     },
     async (request) => getTraffic(scopeOf(request), request.query),
@@ -201,7 +201,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Daily series of a period for the statistics charts',
         querystring: ChartQuerySchema,
-        response: { 200: ChartSchema, ...problemResponses() },
+        response: { 200: ChartSchema, ...problems(400, 401, 403) },
       },
     },
     async (request) => getChart(scopeOf(request), request.query),
@@ -221,7 +221,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
             description: 'text/event-stream, open until the client leaves',
             content: { 'text/event-stream': { schema: StreamedText } },
           },
-          ...problemResponses(),
+          ...problems(400, 401, 403),
         },
       },
     },

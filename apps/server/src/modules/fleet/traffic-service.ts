@@ -1,53 +1,14 @@
 // GET fleet/statistics/traffic and fleet/chart (DESIGN §5): activity over a period, per UTC
 // hour or day, every bucket present (zeros included) so that charts need no gap filling.
 // Trips count in the bucket they started in. Periods are bounded (TRAFFIC_MAX_DAYS).
-import { groupScopeCondition } from '../bikes/group-scope';
-import { SqlParams } from '../bikes/sql';
 import { TRAFFIC_MAX_DAYS, type Chart, type Traffic, type TrafficGranularity } from '@vfm/contract';
-import { badRequest } from '../../lib/problem';
-import type { RequestScope } from '../bikes/request-scope';
+import { resolvePeriod, type Period } from '../../lib/period';
+import type { RequestScope } from '../../lib/request-scope';
+import { alertDays, co2KgPerKm, tripBuckets } from './queries';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const STEP_MS: Record<TrafficGranularity, number> = { hour: HOUR_MS, day: DAY_MS };
-/** no fleet data predates this; also keeps dates far from the database's BC edge cases */
-const EARLIEST = Date.UTC(1970, 0, 1);
-
-export interface Period {
-  from: Date;
-  to: Date;
-}
-
-/** The period asked for, with defaults, checked: from before to, at most maxDays long. */
-export function resolvePeriod(
-  query: { from?: string; to?: string },
-  now: Date,
-  defaultDays: number,
-  maxDays: number,
-): Period {
-  const to = query.to ? new Date(query.to) : now;
-  const from = query.from ? new Date(query.from) : new Date(to.getTime() - defaultDays * DAY_MS);
-  for (const [field, date] of [
-    ['from', from],
-    ['to', to],
-  ] as const) {
-    if (Number.isNaN(date.getTime()) || date.getTime() < EARLIEST) {
-      throw badRequest(`${field} must be an ISO 8601 date-time from 1970 on.`, [
-        { field, message: 'must be a date-time from 1970 on' },
-      ]);
-    }
-  }
-  if (from.getTime() >= to.getTime()) {
-    throw badRequest('from must be before to.', [{ field: 'from', message: 'must be before to' }]);
-  }
-  if (to.getTime() - from.getTime() > maxDays * DAY_MS) {
-    throw badRequest(`The period may not exceed ${maxDays} days.`, [
-      { field: 'to', message: `must be at most ${maxDays} days after from` },
-    ]);
-  }
-  return { from, to };
-}
-
 /** Starts of the UTC buckets that overlap [from, to). */
 function bucketStarts(period: Period, step: number): number[] {
   const starts: number[] = [];
@@ -56,43 +17,6 @@ function bucketStarts(period: Period, step: number): number[] {
     at += step;
   }
   return starts;
-}
-
-interface TripBucket {
-  start: Date;
-  trips: number;
-  km: number;
-  minutes: number;
-  bikes: number;
-}
-
-/** `AND bike_id IN (bikes of the groups and their descendants)`, or nothing. */
-function bikesOfGroups(params: SqlParams, scope: RequestScope, groupIds?: string[]) {
-  if (!groupIds?.length) return '';
-  return ` AND bike_id IN (SELECT b.id FROM bike b WHERE b.fleet_id = $1
-    AND ${groupScopeCondition(params, scope.fleetId, groupIds)})`;
-}
-
-async function tripBuckets(
-  scope: RequestScope,
-  period: Period,
-  unit: TrafficGranularity,
-  groupIds?: string[],
-) {
-  const params = new SqlParams();
-  params.add(scope.fleetId);
-  params.add(period.from);
-  params.add(period.to);
-  const rows = await scope.database.query<TripBucket>(
-    `SELECT date_trunc('${unit}', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS start,
-            count(*) AS trips, coalesce(sum(distance_km), 0) AS km,
-            coalesce(sum(duration_minutes), 0) AS minutes, count(DISTINCT bike_id) AS bikes
-       FROM trip WHERE fleet_id = $1 AND started_at >= $2 AND started_at < $3
-       ${bikesOfGroups(params, scope, groupIds)}
-      GROUP BY 1`,
-    params.values,
-  );
-  return new Map(rows.map((row) => [row.start.getTime(), row]));
 }
 
 export async function getTraffic(
@@ -106,7 +30,13 @@ export async function getTraffic(
     granularity === 'hour' ? 7 : 30,
     TRAFFIC_MAX_DAYS[granularity],
   );
-  const found = await tripBuckets(scope, period, granularity, query.groupId);
+  const found = await tripBuckets(
+    scope.database,
+    scope.fleetId,
+    period,
+    granularity,
+    query.groupId,
+  );
   return {
     from: period.from.toISOString(),
     to: period.to.toISOString(),
@@ -123,40 +53,17 @@ export async function getTraffic(
   };
 }
 
-interface EventDay {
-  day: Date;
-  alarms: number;
-  thefts: number;
-}
-
 export async function getChart(
   scope: RequestScope,
   query: { from?: string; to?: string; groupId?: string[] },
 ): Promise<Chart> {
   const period = resolvePeriod(query, scope.now, 30, TRAFFIC_MAX_DAYS.day);
-  const params = new SqlParams();
-  params.add(scope.fleetId);
-  params.add(period.from);
-  params.add(period.to);
-  const ofGroups = bikesOfGroups(params, scope, query.groupId);
-  const [trips, events, [fleet]] = await Promise.all([
-    tripBuckets(scope, period, 'day', query.groupId),
-    scope.database.query<EventDay>(
-      `SELECT date_trunc('day', occurred_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS day,
-              count(*) FILTER (WHERE name = 'ALARM_TRIGGERED') AS alarms,
-              count(*) FILTER (WHERE name = 'THEFT_DECLARED') AS thefts
-         FROM event
-        WHERE fleet_id = $1 AND occurred_at >= $2 AND occurred_at < $3
-          AND name IN ('ALARM_TRIGGERED', 'THEFT_DECLARED')${ofGroups}
-        GROUP BY 1`,
-      params.values,
-    ),
-    scope.database.query<{ co2: number }>('SELECT co2_kg_per_km AS co2 FROM fleet WHERE id = $1', [
-      scope.fleetId,
-    ]),
+  const [trips, events, co2PerKm] = await Promise.all([
+    tripBuckets(scope.database, scope.fleetId, period, 'day', query.groupId),
+    alertDays(scope.database, scope.fleetId, period, query.groupId),
+    co2KgPerKm(scope.database, scope.fleetId),
   ]);
   const eventDays = new Map(events.map((row) => [row.day.getTime(), row]));
-  const co2PerKm = fleet?.co2 ?? 0;
   return {
     from: period.from.toISOString(),
     to: period.to.toISOString(),

@@ -1,21 +1,18 @@
 // The bike page calls (DESIGN §5): details, self-diagnosis, command history, event history.
 // Each first resolves the bike inside the caller's fleet (another fleet's bike is a 404).
 import type { Autotest, Bike, CommandHistory, EventPage } from '@vfm/contract';
-import { bikeFrom, detailColumns, toBike, type DetailRow } from '../bikes/bike-view';
+import type { RequestScope } from '../../lib/request-scope';
+import { toBike } from '../bikes/bike-view';
 import { bikeNotFound, requireBike } from '../bikes/bike-lookup';
-import type { RequestScope } from '../bikes/request-scope';
-import { toAutotestReport, type AutotestRow } from './autotest-view';
-import { COMMAND_COLUMNS, toCommand, type CommandRow } from '../commands/command-service';
-import { EVENT_COLUMNS, toEvent, type EventRow } from '../bikes/event-view';
+import { toEvent } from '../bikes/event-view';
+import { toCommand } from '../commands/command-service';
+import { toAutotestReport } from './autotest-view';
+import * as q from './queries';
 
 export type Scope = Pick<RequestScope, 'database' | 'fleetId' | 'now'>;
 
 export async function getBikeDetails(scope: Scope, vehicleNumber: string): Promise<Bike> {
-  const [row] = await scope.database.query<DetailRow>(
-    `SELECT ${detailColumns()} FROM ${bikeFrom('$1', '$2')}
-      WHERE b.fleet_id = $1 AND lower(b.vehicle_number) = lower($3)`,
-    [scope.fleetId, scope.now, vehicleNumber],
-  );
+  const row = await q.bikeDetails(scope.database, scope.fleetId, scope.now, vehicleNumber);
   if (!row) throw bikeNotFound([vehicleNumber]);
   return toBike(row);
 }
@@ -26,11 +23,7 @@ export async function getAutotest(
   size: number,
 ): Promise<Autotest> {
   const bike = await requireBike(scope.database, scope.fleetId, vehicleNumber);
-  const rows = await scope.database.query<AutotestRow>(
-    'SELECT ts, results FROM autotest WHERE bike_id = $1 ORDER BY ts DESC, id DESC LIMIT $2',
-    [bike.id, size],
-  );
-  const history = rows.map(toAutotestReport);
+  const history = (await q.autotests(scope.database, bike.id, size)).map(toAutotestReport);
   return { latest: history[0] ?? null, history };
 }
 
@@ -40,12 +33,7 @@ export async function getCommandHistory(
   size: number,
 ): Promise<CommandHistory> {
   const bike = await requireBike(scope.database, scope.fleetId, vehicleNumber);
-  const rows = await scope.database.query<CommandRow>(
-    `SELECT ${COMMAND_COLUMNS('$2')} FROM command c JOIN bike b ON b.id = c.bike_id
-      WHERE c.bike_id = $1 ORDER BY c.requested_at DESC, c.id LIMIT $3`,
-    [bike.id, scope.now, size],
-  );
-  return rows.map(toCommand);
+  return (await q.commandHistory(scope.database, bike.id, scope.now, size)).map(toCommand);
 }
 
 export async function getEventHistory(
@@ -55,17 +43,6 @@ export async function getEventHistory(
   size: number,
 ): Promise<EventPage> {
   const bike = await requireBike(scope.database, scope.fleetId, vehicleNumber);
-  const [rows, [total]] = await Promise.all([
-    scope.database.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM event e
-        WHERE e.bike_id = $1 AND e.fleet_id = $2
-        ORDER BY e.occurred_at DESC, e.id DESC LIMIT $3 OFFSET $4`,
-      [bike.id, scope.fleetId, size, page * size],
-    ),
-    scope.database.query<{ n: number }>(
-      'SELECT count(*) AS n FROM event WHERE bike_id = $1 AND fleet_id = $2',
-      [bike.id, scope.fleetId],
-    ),
-  ]);
-  return { content: rows.map(toEvent), totalElements: total?.n ?? 0, page, size };
+  const { rows, total } = await q.eventPage(scope.database, scope.fleetId, bike.id, page, size);
+  return { content: rows.map(toEvent), totalElements: total, page, size };
 }

@@ -13,6 +13,9 @@ import {
   FindParamsSchema,
   FindResultSchema,
   TheftResultSchema,
+  TRIPS_DEFAULT_DAYS,
+  TRIPS_MAX_DAYS,
+  TRIP_POSITIONS_MAX,
   TripsQuerySchema,
   TripsSchema,
   VehicleNumberParamsSchema,
@@ -20,8 +23,8 @@ import {
   WarningsSchema,
   availabilityQuerySchema,
 } from '@vfm/contract';
-import { problemResponses } from '../bikes/problem-responses';
-import { scopeOf } from '../bikes/request-scope';
+import { problems } from '../../lib/route-schema';
+import { scopeOf } from '../../lib/request-scope';
 import { setAvailability } from './availability-service';
 import { getAutotest, getBikeDetails, getCommandHistory, getEventHistory } from './details-service';
 import { findBikes } from './find-service';
@@ -41,13 +44,10 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Find bikes by frame no., IoT code or bike code (exact match first, ≤ 20; none → 404)',
         params: FindParamsSchema,
-        response: { 200: FindResultSchema, ...problemResponses(404) },
+        response: { 200: FindResultSchema, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const scope = scopeOf(request);
-      return findBikes(scope.database, scope.fleetId, request.params.text);
-    },
+    async (request) => findBikes(scopeOf(request), request.params.text),
   );
 
   app.get(
@@ -57,7 +57,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Every field of a bike, with its group, warnings and theft state',
         params: Params,
-        response: { 200: BikeSchema, ...problemResponses(404) },
+        response: { 200: BikeSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => getBikeDetails(scopeOf(request), request.params.vehicleNumber),
@@ -71,7 +71,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Latest self-diagnosis of the module and its history, newest first',
         params: Params,
         querystring: AutotestQuerySchema,
-        response: { 200: AutotestSchema, ...problemResponses(404) },
+        response: { 200: AutotestSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -83,11 +83,13 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary:
-          'Trips of a period (≤ 31 days, default the last 7), newest first, each with its track (≤ 500 points)',
+        summary: `Trips of a period, newest first, each with its positions (≤ ${TRIP_POSITIONS_MAX})`,
+        description:
+          `Trips that started in [from, to): default the last ${TRIPS_DEFAULT_DAYS} days, at most ` +
+          `${TRIPS_MAX_DAYS} days. Positions are [longitude, latitude, time in ms].`,
         params: Params,
         querystring: TripsQuerySchema,
-        response: { 200: TripsSchema, ...problemResponses(404) },
+        response: { 200: TripsSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => getTrips(scopeOf(request), request.params.vehicleNumber, request.query),
@@ -101,7 +103,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Commands sent to the module, newest first',
         params: Params,
         querystring: CommandHistoryQuerySchema,
-        response: { 200: CommandHistorySchema, ...problemResponses(404) },
+        response: { 200: CommandHistorySchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -116,7 +118,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Event history of the bike (module events and user actions), newest first',
         params: Params,
         querystring: EventPageQuerySchema,
-        response: { 200: EventPageSchema, ...problemResponses(404) },
+        response: { 200: EventPageSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -132,7 +134,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Warning counters of the fleet and a page of the bikes concerned',
         querystring: WarningsQuerySchema,
-        response: { 200: WarningsSchema, ...problemResponses() },
+        response: { 200: WarningsSchema, ...problems(400, 401, 403) },
       },
     },
     async (request) => {
@@ -151,7 +153,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'vehicleNumbers may be repeated (`?vehicleNumbers=A&vehicleNumbers=B`) or ' +
           `comma-separated; at most ${app.ctx.config.bulkLimit} per call. Empty body.`,
         querystring: availabilityQuerySchema(app.ctx.config.bulkLimit),
-        response: { 200: AvailabilityResultSchema, ...problemResponses(404) },
+        response: { 200: AvailabilityResultSchema, ...problems(400, 401, 403, 404) },
       },
       // `vehicleNumbers=A,B` is split before validation (a comma is not part of a frame no.)
       preValidation: async (request) => {
@@ -176,7 +178,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Report a theft: out of service, module to PERMANENT, THEFT_DECLARED',
         params: Params,
-        response: { 200: TheftResultSchema, ...problemResponses(404, 409) },
+        response: { 200: TheftResultSchema, ...problems(400, 401, 403, 404, 409) },
       },
     },
     async (request) => reportTheft(scopeOf(request), request.params.vehicleNumber),
@@ -189,7 +191,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Cancel a reported theft: restore availability and mode, THEFT_CANCELLED',
         params: Params,
-        response: { 200: TheftResultSchema, ...problemResponses(404, 409) },
+        response: { 200: TheftResultSchema, ...problems(400, 401, 403, 404, 409) },
       },
     },
     async (request) => cancelTheft(scopeOf(request), request.params.vehicleNumber),

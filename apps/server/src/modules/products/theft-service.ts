@@ -6,38 +6,17 @@ import type { IotMode, TheftResult } from '@vfm/contract';
 import type { TxQuery } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
 import { conflict } from '../../lib/problem';
-import { bikeNotFound } from '../bikes/bike-lookup';
+import { requireBike } from '../bikes/bike-lookup';
+import { recordEvents } from '../events/queries';
 import { toAvailability, toIotMode } from '../bikes/bike-view';
 import { iso } from '../bikes/sql';
-import { FleetChanges } from '../../lib/fleet-changes';
-import type { RequestScope } from '../bikes/request-scope';
+import { FleetChanges } from '../bikes/fleet-changes';
+import type { RequestScope } from '../../lib/request-scope';
 import { enqueueCommands } from '../commands/command-service';
+import { THEFT_COLUMNS, markTheftCancelled, markTheftReported, type TheftRow } from './queries';
 
-interface TheftRow {
-  id: number;
-  vehicle_number: string;
-  module_id: string | null;
-  availability: string;
-  iot_mode: string | null;
-  theft_state: string;
-  theft_since: Date | null;
-  theft_by: string | null;
-  theft_previous_availability: string | null;
-  theft_previous_mode: string | null;
-}
-
-const THEFT_COLUMNS = `id, vehicle_number, module_id, availability, iot_mode, theft_state,
-  theft_since, theft_by, theft_previous_availability, theft_previous_mode`;
-
-async function lockBike(tx: TxQuery, fleetId: string, vehicleNumber: string): Promise<TheftRow> {
-  const [row] = await tx.query<TheftRow>(
-    `SELECT ${THEFT_COLUMNS} FROM bike
-      WHERE fleet_id = $1 AND lower(vehicle_number) = lower($2) FOR UPDATE`,
-    [fleetId, vehicleNumber],
-  );
-  if (!row) throw bikeNotFound([vehicleNumber]);
-  return row;
-}
+const lockBike = (tx: TxQuery, fleetId: string, vehicleNumber: string) =>
+  requireBike<TheftRow>(tx, fleetId, vehicleNumber, { lock: true, columns: THEFT_COLUMNS });
 
 /** The MODE command to the bike's module, if it has one (DESIGN §7). */
 async function switchMode(
@@ -66,11 +45,18 @@ async function recordTheftEvent(
   name: 'THEFT_DECLARED' | 'THEFT_CANCELLED',
   data: Record<string, unknown>,
 ) {
-  await tx.query(
-    `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data)
-     VALUES ($1, $2, $3, 'PRODUCT', $4, 'MANAGER', $5, $6)`,
-    [principal.fleetId, bike.id, bike.vehicle_number, name, principal.email, data],
-  );
+  await recordEvents(tx, [
+    {
+      fleetId: principal.fleetId,
+      bikeId: bike.id,
+      vehicleNumber: bike.vehicle_number,
+      type: 'PRODUCT',
+      name,
+      source: 'MANAGER',
+      userEmail: principal.email,
+      data,
+    },
+  ]);
 }
 
 function toResult(row: TheftRow, commandId: string | null): TheftResult {
@@ -105,20 +91,14 @@ export function reportTheft(scope: RequestScope, vehicleNumber: string): Promise
     if (bike.theft_state === 'REPORTED') {
       throw conflict(`A theft of ${bike.vehicle_number} is already reported.`, 'THEFT_REPORTED');
     }
-    const [updated] = await tx.query<TheftRow>(
-      `UPDATE bike SET theft_state = 'REPORTED', theft_since = $2, theft_by = $3,
-              theft_previous_availability = availability, theft_previous_mode = iot_mode,
-              availability = 'OUT', suspected_theft_since = NULL, updated_at = now()
-        WHERE id = $1 RETURNING ${THEFT_COLUMNS}`,
-      [bike.id, now, principal.email],
-    );
+    const updated = await markTheftReported(tx, bike.id, now, principal.email);
     const commandId = await switchMode(tx, principal, bike, 'PERMANENT', now);
     await recordTheftEvent(tx, principal, bike, 'THEFT_DECLARED', {
       previousAvailability: bike.availability,
       previousMode: bike.iot_mode,
       commandId,
     });
-    return toResult(updated!, commandId);
+    return toResult(updated, commandId);
   });
 }
 
@@ -128,14 +108,7 @@ export function cancelTheft(scope: RequestScope, vehicleNumber: string): Promise
     if (bike.theft_state !== 'REPORTED') {
       throw conflict(`No theft of ${bike.vehicle_number} is reported.`, 'THEFT_NOT_REPORTED');
     }
-    const [updated] = await tx.query<TheftRow>(
-      `UPDATE bike SET theft_state = 'NONE', theft_since = NULL, theft_by = NULL,
-              availability = coalesce(theft_previous_availability, availability),
-              theft_previous_availability = NULL, theft_previous_mode = NULL,
-              suspected_theft_since = NULL, updated_at = now()
-        WHERE id = $1 RETURNING ${THEFT_COLUMNS}`,
-      [bike.id],
-    );
+    const updated = await markTheftCancelled(tx, bike.id);
     // back to the remembered mode; nothing to send when it was unknown or already PERMANENT
     const previousMode: IotMode | null = toIotMode(bike.theft_previous_mode);
     const commandId =
@@ -143,10 +116,10 @@ export function cancelTheft(scope: RequestScope, vehicleNumber: string): Promise
         ? await switchMode(tx, principal, bike, previousMode, now)
         : null;
     await recordTheftEvent(tx, principal, bike, 'THEFT_CANCELLED', {
-      restoredAvailability: updated!.availability,
+      restoredAvailability: updated.availability,
       restoredMode: previousMode,
       commandId,
     });
-    return toResult(updated!, commandId);
+    return toResult(updated, commandId);
   });
 }

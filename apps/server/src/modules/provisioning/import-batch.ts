@@ -6,7 +6,7 @@
 // line-by-line path with a savepoint per line (provisionVehicles).
 import type { VehicleImportResult } from '@vfm/contract';
 import type { Queryable, TxQuery } from '../../db/client';
-import { FleetChanges } from '../../lib/fleet-changes';
+import { FleetChanges } from '../bikes/fleet-changes';
 import { generateModuleSecret, hashModuleSecret } from '../../lib/module-secret';
 import { notifyModuleRevocation } from './module-revocation';
 import {

@@ -4,8 +4,10 @@
 // the simulator is provisioned through the same provisionVehicles().
 import type { VehicleImportResult, VehicleRemovalResult } from '@vfm/contract';
 import type { Database, TxQuery } from '../../db/client';
-import { FleetChanges } from '../../lib/fleet-changes';
-import { findFleetBikes } from '../../lib/fleet-bikes';
+import { FleetChanges } from '../bikes/fleet-changes';
+import { findFleetBikes, parseVehicleNumbers } from '../bikes/bike-lookup';
+import type { RequestScope } from '../../lib/request-scope';
+import { recordEvents } from '../events/queries';
 import { generateModuleSecret, hashModuleSecret } from '../../lib/module-secret';
 import { readVehicleCsv, type VehicleLine } from './vehicle-csv';
 import { notifyModuleRevocation } from './module-revocation';
@@ -145,25 +147,19 @@ export async function recordImportEvents(
   input: Pick<ProvisionInput, 'fleetId' | 'actorEmail' | 'now'>,
   events: ImportEvent[],
 ) {
-  if (!events.length) return;
-  await tx.query(
-    `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data, occurred_at)
-       SELECT $1, e.bike_id, e.vehicle_number, 'OTHER', e.name, 'MANAGER', $2,
-              jsonb_build_object('moduleId', e.module_id, 'action', 'IMPORT'), $3
-         FROM json_to_recordset($4::json) AS e(bike_id bigint, vehicle_number text, name text, module_id text)`,
-    [
-      input.fleetId,
-      input.actorEmail,
-      input.now,
-      JSON.stringify(
-        events.map((e) => ({
-          bike_id: e.bikeId,
-          vehicle_number: e.vehicleNumber,
-          name: e.name,
-          module_id: e.moduleId,
-        })),
-      ),
-    ],
+  await recordEvents(
+    tx,
+    events.map((e) => ({
+      fleetId: input.fleetId,
+      bikeId: e.bikeId,
+      vehicleNumber: e.vehicleNumber,
+      type: 'OTHER',
+      name: e.name,
+      source: 'MANAGER',
+      userEmail: input.actorEmail,
+      data: { moduleId: e.moduleId, action: 'IMPORT' },
+      occurredAt: input.now,
+    })),
   );
 }
 
@@ -209,10 +205,12 @@ async function resolveGroup(
  * A batch is all or nothing; a file is not (its lines were independent already).
  */
 export async function importVehicleCsv(
-  database: Database,
-  input: Omit<ProvisionInput, 'lines'> & { csv: string },
+  scope: RequestScope,
+  csv: string,
 ): Promise<VehicleImportResult> {
-  const { lines, errors } = readVehicleCsv(input.csv);
+  const { database } = scope;
+  const input = { fleetId: scope.fleetId, actorEmail: scope.principal.email, now: scope.now };
+  const { lines, errors } = readVehicleCsv(csv);
   const result: VehicleImportResult = { created: 0, updated: 0, errors, modules: [] };
   for (let start = 0; start < lines.length; start += IMPORT_BATCH_LINES) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -230,21 +228,34 @@ export async function importVehicleCsv(
 
 /** DELETE fleet/admin/vehicles: all or nothing; the modules can no longer connect. */
 export async function removeVehicles(
-  database: Database,
-  input: { fleetId: string; actorEmail: string; vehicleNumbers: string[]; now: Date },
+  scope: RequestScope,
+  vehicleNumbers: string[],
 ): Promise<VehicleRemovalResult> {
-  return database.transaction(async (tx) => {
-    const bikes = await findFleetBikes(tx, input.fleetId, input.vehicleNumbers, true);
+  const input = {
+    fleetId: scope.fleetId,
+    actorEmail: scope.principal.email,
+    vehicleNumbers: parseVehicleNumbers(vehicleNumbers, scope.ctx.config.bulkLimit),
+    now: scope.now,
+  };
+  return scope.database.transaction(async (tx) => {
+    const bikes = await findFleetBikes(tx, input.fleetId, input.vehicleNumbers, { lock: true });
     const ids = bikes.map((bike) => bike.id);
     // telemetry has no foreign key (partitioned, append-only): delete its rows explicitly
     await tx.query('DELETE FROM telemetry WHERE bike_id = ANY($1::bigint[])', [ids]);
     await tx.query('DELETE FROM bike WHERE id = ANY($1::bigint[])', [ids]);
-    await tx.query(
-      `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data, occurred_at)
-       SELECT $1, NULL, b.vehicle_number, 'OTHER', 'UNPAIRED', 'MANAGER', $2,
-              jsonb_build_object('moduleId', b.module_id, 'action', 'REMOVED'), $3
-         FROM json_to_recordset($4::json) AS b(vehicle_number text, module_id text)`,
-      [input.fleetId, input.actorEmail, input.now, JSON.stringify(bikes)],
+    await recordEvents(
+      tx,
+      bikes.map((bike) => ({
+        fleetId: input.fleetId,
+        bikeId: null,
+        vehicleNumber: bike.vehicle_number,
+        type: 'OTHER',
+        name: 'UNPAIRED',
+        source: 'MANAGER',
+        userEmail: input.actorEmail,
+        data: { moduleId: bike.module_id, action: 'REMOVED' },
+        occurredAt: input.now,
+      })),
     );
     await notifyModuleRevocation(
       tx,

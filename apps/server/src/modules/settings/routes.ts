@@ -9,13 +9,11 @@ import {
   UserSettingsQuerySchema,
   UserSettingsSchema,
 } from '@vfm/contract';
-import { principalOf } from '../../plugins/auth';
+import { publicScopeOf, scopeOf } from '../../lib/request-scope';
 import { PUBLIC_SECURITY, problems } from '../../lib/route-schema';
-import { SettingsService } from './service';
+import { appSettings, applicationSettings, saveUserSettings, userSettings } from './service';
 
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const settings = new SettingsService(app.ctx);
-
   app.get(
     '/application/settings/:applicationKey',
     {
@@ -30,7 +28,8 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      settings.applicationSettings(
+      applicationSettings(
+        publicScopeOf(request),
         request.params.applicationKey,
         request.query.language ?? request.language,
       ),
@@ -47,7 +46,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AppSettingsSchema, ...problems(401) },
       },
     },
-    async () => settings.appSettings(),
+    async (request) => appSettings(publicScopeOf(request)),
   );
 
   app.get(
@@ -62,11 +61,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      settings.userSettings(
-        principalOf(request),
-        request.params.userId,
-        request.query.applicationName,
-      ),
+      userSettings(scopeOf(request), request.params.userId, request.query.applicationName),
   );
 
   app.put(
@@ -82,8 +77,8 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      settings.saveUserSettings(
-        principalOf(request),
+      saveUserSettings(
+        scopeOf(request),
         request.params.userId,
         request.query.applicationName,
         request.body,

@@ -9,8 +9,7 @@ import {
   type ApplicationSettings,
   type UserSettings,
 } from '@vfm/contract';
-import type { AppContext } from '../../plugins/context';
-import type { Principal } from '../../plugins/auth';
+import type { PublicScope, RequestScope } from '../../lib/request-scope';
 import { badRequest, notFound } from '../../lib/problem';
 import {
   applicationHasSettings,
@@ -20,69 +19,72 @@ import {
   upsertUserSettings,
 } from './queries';
 
-export class SettingsService {
-  constructor(private readonly ctx: AppContext) {}
+export function appSettings(scope: PublicScope): AppSettings {
+  const { mapAccessToken, mapStyleUrl, demo, simulatorBikes } = scope.ctx.config;
+  // the offline basemap draws the simulated city's streets so that demo bikes ride on them
+  const demoStreets = demo && simulatorBikes > 0 ? streetLines() : [];
+  return { version: APP_VERSION, mapAccessToken, mapStyleUrl, demoStreets };
+}
 
-  appSettings(): AppSettings {
-    const { mapAccessToken, mapStyleUrl, demo, simulatorBikes } = this.ctx.config;
-    // the offline basemap draws the simulated city's streets so that demo bikes ride on them
-    const demoStreets = demo && simulatorBikes > 0 ? streetLines() : [];
-    return { version: APP_VERSION, mapAccessToken, mapStyleUrl, demoStreets };
+/** The row of the language, else of '*', else the configured URLs; unknown key → 404. */
+export async function applicationSettings(
+  scope: PublicScope,
+  key: string,
+  language: string,
+): Promise<ApplicationSettings> {
+  const { database, config } = scope.ctx;
+  const row = await findApplicationSettings(database, key, language.toLowerCase());
+  if (row) return { privacyPolicyUrl: row.privacy_policy_url, helpUrl: row.help_url };
+  if (key !== config.applicationKey && !(await applicationHasSettings(database, key))) {
+    throw notFound(`No application ${key}.`);
   }
+  return { privacyPolicyUrl: config.privacyPolicyUrl, helpUrl: config.helpUrl };
+}
 
-  /** The row of the language, else of '*', else the configured URLs; unknown key → 404. */
-  async applicationSettings(key: string, language: string): Promise<ApplicationSettings> {
-    const { database, config } = this.ctx;
-    const row = await findApplicationSettings(database, key, language.toLowerCase());
-    if (row) return { privacyPolicyUrl: row.privacy_policy_url, helpUrl: row.help_url };
-    if (key !== config.applicationKey && !(await applicationHasSettings(database, key))) {
-      throw notFound(`No application ${key}.`);
-    }
-    return { privacyPolicyUrl: config.privacyPolicyUrl, helpUrl: config.helpUrl };
-  }
+export async function userSettings(
+  scope: RequestScope,
+  userId: string,
+  applicationName: string | undefined,
+): Promise<UserSettings> {
+  const { principal } = scope;
+  const application = ownedApplication(scope, userId, applicationName);
+  const row = await findUserSettings(scope.database, principal.accountId, application);
+  return {
+    applicationName: application,
+    distanceUnit: row?.distance_unit ?? DEFAULT_DISTANCE_UNIT,
+    language: row && isLanguage(row.language) ? row.language : principal.language,
+  };
+}
 
-  async userSettings(
-    principal: Principal,
-    userId: string,
-    applicationName: string | undefined,
-  ): Promise<UserSettings> {
-    const application = this.ownedApplication(principal, userId, applicationName);
-    const row = await findUserSettings(this.ctx.database, principal.accountId, application);
-    return {
-      applicationName: application,
-      distanceUnit: row?.distance_unit ?? DEFAULT_DISTANCE_UNIT,
-      language: row && isLanguage(row.language) ? row.language : principal.language,
-    };
+export async function saveUserSettings(
+  scope: RequestScope,
+  userId: string,
+  applicationName: string | undefined,
+  settings: UserSettings,
+): Promise<UserSettings> {
+  const { principal } = scope;
+  const application = ownedApplication(scope, userId, applicationName);
+  if (settings.applicationName !== application) {
+    throw badRequest('applicationName of the body and of the query differ.', [
+      { field: 'applicationName', message: 'must equal the applicationName query parameter' },
+    ]);
   }
+  await scope.database.transaction(async (tx) => {
+    await upsertUserSettings(tx, principal.accountId, settings, scope.ctx.now());
+    await setAccountLanguage(tx, principal.accountId, settings.language);
+  });
+  return settings;
+}
 
-  async saveUserSettings(
-    principal: Principal,
-    userId: string,
-    applicationName: string | undefined,
-    settings: UserSettings,
-  ): Promise<UserSettings> {
-    const application = this.ownedApplication(principal, userId, applicationName);
-    if (settings.applicationName !== application) {
-      throw badRequest('applicationName of the body and of the query differ.', [
-        { field: 'applicationName', message: 'must equal the applicationName query parameter' },
-      ]);
-    }
-    await this.ctx.database.transaction(async (tx) => {
-      await upsertUserSettings(tx, principal.accountId, settings, this.ctx.now());
-      await setAccountLanguage(tx, principal.accountId, settings.language);
-    });
-    return settings;
+/** Only the owner's id answers; any other id is a 404 (it may not even exist). */
+function ownedApplication(scope: RequestScope, userId: string, applicationName?: string) {
+  const { applicationKey } = scope.ctx.config;
+  if (userId !== scope.principal.accountId) throw notFound('No such user.');
+  const application = applicationName ?? applicationKey;
+  if (application !== applicationKey) {
+    throw badRequest(`Unknown application ${application}.`, [
+      { field: 'applicationName', message: `must be ${applicationKey}` },
+    ]);
   }
-
-  /** Only the owner's id answers; any other id is a 404 (it may not even exist). */
-  private ownedApplication(principal: Principal, userId: string, applicationName?: string) {
-    if (userId !== principal.accountId) throw notFound('No such user.');
-    const application = applicationName ?? this.ctx.config.applicationKey;
-    if (application !== this.ctx.config.applicationKey) {
-      throw badRequest(`Unknown application ${application}.`, [
-        { field: 'applicationName', message: `must be ${this.ctx.config.applicationKey}` },
-      ]);
-    }
-    return application;
-  }
+  return application;
 }

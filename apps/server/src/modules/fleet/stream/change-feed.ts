@@ -7,7 +7,8 @@
 import type { Command, FleetListItem, VfmEvent } from '@vfm/contract';
 import type { Database } from '../../../db/client';
 import { bikeFrom, listColumns, toListItem, type ListRow } from '../../bikes/bike-view';
-import { COMMAND_COLUMNS, toCommand, type CommandRow } from '../../commands/command-service';
+import { toCommand } from '../../commands/command-service';
+import { COMMAND_COLUMNS, type CommandRow } from '../../commands/queries';
 import { EVENT_COLUMNS, toEvent, type EventRow } from '../../bikes/event-view';
 
 /** How far behind the cursor each read starts: longer than any writer's transaction. */

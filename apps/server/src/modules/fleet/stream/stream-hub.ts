@@ -7,7 +7,7 @@ import {
   FLEET_CHANNEL,
   parseFleetChangeNotice,
   type FleetChangeKind,
-} from '../../../lib/fleet-changes';
+} from '../../bikes/fleet-changes';
 import { SESSION_CHANNEL, parseSessionEnds } from '../../../lib/session-ends';
 import { countWarnings } from '../../bikes/warning-counts';
 import {

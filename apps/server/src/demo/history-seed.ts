@@ -1,11 +1,13 @@
 // 30 days of history for the demo fleet, written once (DESIGN §2: statistics are rich at the
-// first start): trips, thinned telemetry, events, self-diagnosis, the manager's commands, and
-// each bike's current state and usage figures at the end of it.
+// first start): trips, thinned telemetry plus the turns of each ride (so that a trip's replay
+// follows the streets), events, self-diagnosis, the manager's commands, and each bike's current
+// state and usage figures at the end of it.
 import { generateHistory, type BikeHistory } from '@vfm/simulator';
 import type { Database, TxQuery } from '../db/client';
 import { ensureTelemetryPartitions } from '../ingest/partitions';
 import { refreshUsage } from '../ingest/usage';
-import { FleetChanges } from '../lib/fleet-changes';
+import { FleetChanges } from '../modules/bikes/fleet-changes';
+import { recordEvents, type EventRecord } from '../modules/events/queries';
 import type { DemoBike } from './demo-fleet';
 
 export const HISTORY_DAYS = 30;
@@ -49,7 +51,7 @@ export async function seedDemoHistory(
               locked boolean, odo float8)
        ON CONFLICT DO NOTHING`,
       histories.flatMap(({ bike, history }) =>
-        history.telemetry.map((p) => ({
+        [...history.telemetry, ...history.ridePositions].map((p) => ({
           bike_id: bike.id,
           seq: p.seq,
           ts: p.ts,
@@ -148,43 +150,33 @@ async function insertEventsAndCommands(
   fleetId: string,
   histories: Array<{ bike: DemoBike; history: BikeHistory }>,
 ) {
-  const events = histories.flatMap(({ bike, history }) => [
+  const events: EventRecord[] = histories.flatMap(({ bike, history }) => [
     ...history.events.map((e) => ({
-      bike_id: bike.id,
-      vn: bike.vehicleNumber,
+      fleetId,
+      bikeId: bike.id,
+      vehicleNumber: bike.vehicleNumber,
+      type: 'PRODUCT' as const,
       name: e.name,
       source: e.source,
-      email: null,
       data: e.data,
-      ts: e.ts,
-      seq: e.seq,
-      ack_at: e.acknowledged ? new Date(e.ts.getTime() + 20 * 60_000) : null,
-      ack_by: e.acknowledged ? DEMO_MANAGER : null,
+      occurredAt: e.ts,
+      moduleSeq: e.seq,
+      acknowledgedAt: e.acknowledged ? new Date(e.ts.getTime() + 20 * 60_000) : null,
+      acknowledgedBy: e.acknowledged ? DEMO_MANAGER : null,
     })),
     ...history.commands.map((c) => ({
-      bike_id: bike.id,
-      vn: bike.vehicleNumber,
+      fleetId,
+      bikeId: bike.id,
+      vehicleNumber: bike.vehicleNumber,
+      type: 'PRODUCT' as const,
       name: c.value === 'true' ? 'ASSISTANCE_LOCKED' : 'ASSISTANCE_UNLOCKED',
-      source: 'MANAGER',
-      email: DEMO_MANAGER,
+      source: 'MANAGER' as const,
+      userEmail: DEMO_MANAGER,
       data: { type: c.type, value: c.value },
-      ts: c.requestedAt,
-      seq: null,
-      ack_at: null,
-      ack_by: null,
+      occurredAt: c.requestedAt,
     })),
   ]);
-  await insertChunks(
-    tx,
-    `INSERT INTO event (fleet_id, bike_id, vehicle_number, type, name, source, user_email, data,
-                        occurred_at, module_seq, acknowledged_at, acknowledged_by)
-     SELECT $2::uuid, bike_id, vn, 'PRODUCT', name, source, email, data, ts, seq, ack_at, ack_by
-       FROM json_to_recordset($1::json) AS e(bike_id bigint, vn text, name text, source text, email text,
-            data jsonb, ts timestamptz, seq bigint, ack_at timestamptz, ack_by text)
-     ON CONFLICT DO NOTHING`,
-    events,
-    [fleetId],
-  );
+  for (let i = 0; i < events.length; i += CHUNK) await recordEvents(tx, events.slice(i, i + CHUNK));
   await insertChunks(
     tx,
     `INSERT INTO command (fleet_id, bike_id, type, value, status, requested_by, requested_at, sent_at,

@@ -1,6 +1,7 @@
 // Audit trail of account changes (DESIGN §7): an `event` row without a bike, type OTHER,
 // source MANAGER, with the e-mail of whoever acted (null when the admin CLI acted).
-import type { Queryable } from '../db/client';
+import type { Queryable } from '../../db/client';
+import { recordEvents } from '../events/queries';
 
 export type AccountEventName =
   | 'ACCOUNT_CREATED'
@@ -23,15 +24,16 @@ export interface AccountEvent {
 }
 
 export async function recordAccountEvent(db: Queryable, event: AccountEvent): Promise<void> {
-  await db.query(
-    `INSERT INTO event (fleet_id, bike_id, type, name, source, user_email, data, occurred_at)
-     VALUES ($1, NULL, 'OTHER', $2, 'MANAGER', $3, $4::jsonb, $5)`,
-    [
-      event.fleetId,
-      event.name,
-      event.actorEmail,
-      JSON.stringify({ accountId: event.account.id, email: event.account.email, ...event.data }),
-      event.at,
-    ],
-  );
+  await recordEvents(db, [
+    {
+      fleetId: event.fleetId,
+      bikeId: null,
+      type: 'OTHER',
+      name: event.name,
+      source: 'MANAGER',
+      userEmail: event.actorEmail,
+      data: { accountId: event.account.id, email: event.account.email, ...event.data },
+      occurredAt: event.at,
+    },
+  ]);
 }

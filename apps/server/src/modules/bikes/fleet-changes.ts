@@ -2,7 +2,7 @@
 // `updated_at = now()` and, in the same transaction (PostgreSQL delivers it at commit, never
 // for a rolled-back change), sends ONE `pg_notify('vfm_fleet', {fleetId, kinds})` per fleet
 // per batch — never one per message. The live stream (fleet/stream) listens on it.
-import type { TxQuery } from '../db/client';
+import type { TxQuery } from '../../db/client';
 
 export const FLEET_CHANNEL = 'vfm_fleet';
 export const FLEET_CHANGE_KINDS = ['bike', 'warning', 'command', 'event'] as const;

@@ -1,4 +1,4 @@
-// The simulated demo fleet of `npm start` (DESIGN §2, issue 4 §8): SIMULATOR_BIKES modules in
+// The simulated demo fleet of `npm start` (DESIGN §2): SIMULATOR_BIKES modules in
 // "Demo Fleet", provisioned like an import, given 30 days of history once (demo mode), then run
 // in-process over MQTT with their own credentials against the broker — exactly as real modules.
 // It starts in the background: the API answers meanwhile.

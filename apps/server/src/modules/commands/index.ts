@@ -1,0 +1,2 @@
+// The commands module's entry point, registered in ../index.ts.
+export { default } from './routes';

@@ -1,0 +1,2 @@
+// The fleet module's entry point, registered in ../index.ts.
+export { default } from './routes';

@@ -1,0 +1,3 @@
+// The health module's entry point, registered in ../../app.ts.
+export { default } from './routes';
+export type { ReadinessCheck } from './routes';

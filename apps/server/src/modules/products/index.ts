@@ -1,0 +1,2 @@
+// The products module's entry point, registered in ../index.ts.
+export { default } from './routes';
