@@ -177,12 +177,12 @@ test('a trip of the last days replays on the map', async ({ page, login, request
   const list = await api.call<{ content: ListRow[] }>('GET', 'fleet/list?size=40');
   let found: { vehicleNumber: string; points: number } | null = null;
   for (const row of list.content) {
-    const { trips } = await api.call<{ trips: { track: unknown[] }[] }>(
+    const { trips } = await api.call<{ trips: { positions: unknown[] }[] }>(
       'GET',
       `products/details/trips/${row.vehicleNumber}`,
     );
-    if (trips[0] && trips[0].track.length > 1) {
-      found = { vehicleNumber: row.vehicleNumber, points: trips[0].track.length };
+    if (trips[0] && trips[0].positions.length > 1) {
+      found = { vehicleNumber: row.vehicleNumber, points: trips[0].positions.length };
       break;
     }
   }

@@ -8,6 +8,7 @@ import commandsModule from './commands';
 import provisioningModule from './provisioning';
 import fleetModule from './fleet';
 import productsModule from './products';
+import administrationModule from './administration';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
@@ -17,4 +18,5 @@ export const apiModules: FastifyPluginAsync[] = [
   fleetModule,
   commandsModule,
   provisioningModule,
+  administrationModule,
 ];

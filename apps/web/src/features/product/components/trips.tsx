@@ -46,9 +46,9 @@ export function Trips({ vehicleNumber }: { vehicleNumber: string }) {
   const [asked, setAsked] = useState(() => Date.now());
   const period = useMemo(() => periodOf(choice, day, asked), [choice, day, asked]);
   const trips = useTrips(vehicleNumber, period);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const list = trips.data?.trips ?? [];
-  const selected = list.find((trip) => trip.id === selectedId) ?? list[0] ?? null;
+  const selected = list.find((trip) => trip.startedAt === selectedId) ?? list[0] ?? null;
 
   const choose = (next: Choice) => {
     setChoice(next);
@@ -115,23 +115,24 @@ export function Trips({ vehicleNumber }: { vehicleNumber: string }) {
         <div className={styles.tripsBody}>
           <ul className={styles.tripList} aria-label={t('product.trips.label')}>
             {list.map((trip) => (
-              <li key={trip.id}>
+              <li key={trip.startedAt}>
                 <button
                   type="button"
                   className={styles.tripItem}
-                  aria-pressed={trip.id === selected?.id}
+                  aria-pressed={trip.startedAt === selected?.startedAt}
                   title={t('product.trips.select')}
-                  onClick={() => setSelectedId(trip.id)}
+                  onClick={() => setSelectedId(trip.startedAt)}
                 >
                   <strong>{format.dateTime(trip.startedAt)}</strong>
                   <span>
-                    {format.duration(trip.durationMinutes)} · {format.distance(trip.distanceKm)}
+                    {format.duration(trip.durationSeconds / 60)} ·{' '}
+                    {format.distance(trip.distanceKm)}
                   </span>
                 </button>
               </li>
             ))}
           </ul>
-          {selected && <Replay key={selected.id} trip={selected} />}
+          {selected && <Replay key={selected.startedAt} trip={selected} />}
         </div>
       )}
     </div>
@@ -145,10 +146,10 @@ function Replay({ trip }: { trip: Trip }) {
   const format = useFormatters();
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
-  const last = trip.track.length - 1;
+  const last = trip.positions.length - 1;
   const line = useMemo(
-    () => trip.track.map((point) => [point[0], point[1]] as [number, number]),
-    [trip.track],
+    () => trip.positions.map((point) => [point[0], point[1]] as [number, number]),
+    [trip.positions],
   );
 
   useEffect(() => {
@@ -165,12 +166,12 @@ function Replay({ trip }: { trip: Trip }) {
     return () => clearInterval(timer);
   }, [playing, last]);
 
-  if (!trip.track.length) return <p className={styles.muted}>{t('product.trips.noTrack')}</p>;
-  const point = trip.track[Math.min(index, last)]!;
+  if (!trip.positions.length) return <p className={styles.muted}>{t('product.trips.noTrack')}</p>;
+  const point = trip.positions[Math.min(index, last)]!;
   const start = format.dateTime(trip.startedAt);
   return (
     <section className={styles.replay} aria-label={t('product.trips.replay')}>
-      <div className={styles.tripMap} data-testid="trip-map" data-points={trip.track.length}>
+      <div className={styles.tripMap} data-testid="trip-map" data-points={trip.positions.length}>
         <Suspense fallback={<Spinner />}>
           <BikeMap
             position={null}

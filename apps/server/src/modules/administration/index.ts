@@ -1,0 +1,3 @@
+// The administration module's entry point (fleet settings and activity), registered in
+// ../index.ts.
+export { default } from './routes';

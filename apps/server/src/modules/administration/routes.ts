@@ -1,0 +1,82 @@
+// Administration calls of the fleet (admin only; issue "administration" §3-4): its settings and
+// its activity log. Thin: the service owns the rules.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ActivityPageSchema,
+  ActivityQuerySchema,
+  FleetSettingsSchema,
+  FleetSettingsUpdateSchema,
+} from '@vfm/contract';
+import { scopeOf } from '../../lib/request-scope';
+import { problems } from '../../lib/route-schema';
+import { Type } from '@sinclair/typebox';
+import { activityCsv, getActivity, getFleetSettings, saveFleetSettings } from './service';
+
+const tags = ['fleet'];
+
+const administrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/fleet/settings',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: "The fleet's warning thresholds and CO2 factor",
+        response: { 200: FleetSettingsSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getFleetSettings(scopeOf(request)),
+  );
+
+  app.put(
+    '/fleet/settings',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: "Change the fleet's warning thresholds or CO2 factor (an audited action)",
+        body: FleetSettingsUpdateSchema,
+        response: { 200: FleetSettingsSchema, ...problems(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => saveFleetSettings(scopeOf(request), request.body),
+  );
+
+  app.get(
+    '/fleet/events',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: "The fleet's activity: every audited action of its users, newest first",
+        querystring: ActivityQuerySchema,
+        response: { 200: ActivityPageSchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => getActivity(scopeOf(request), request.query),
+  );
+
+  app.get(
+    '/fleet/events/csv',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'The activity as CSV (same filters, at most 100,000 rows)',
+        querystring: Type.Omit(ActivityQuerySchema, ['page', 'size']),
+        produces: ['text/csv'],
+        response: { 200: Type.String(), ...problems(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const csv = await activityCsv(scopeOf(request), request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="activity-${day}.csv"`)
+        .send(csv);
+    },
+  );
+};
+
+export default administrationRoutes;

@@ -1,0 +1,122 @@
+// The administration's fleet calls (issue "administration" §3-4, admin only): the fleet
+// settings (DESIGN §7: warning thresholds and the CO2 factor) — each change an audited event —
+// and the fleet's activity log with its CSV.
+import {
+  ACTIVITY_KINDS,
+  FLEET_SETTINGS_CHANGED,
+  type ActivityPage,
+  type ActivityQuery,
+  type FleetSettings,
+  type FleetSettingsUpdate,
+} from '@vfm/contract';
+import { badRequest, notFound } from '../../lib/problem';
+import type { RequestScope } from '../../lib/request-scope';
+import { toEvent } from '../bikes/event-view';
+import { recordEvents } from '../events/queries';
+import { csvLine } from '../fleet/csv-format';
+import {
+  selectActivity,
+  selectSettings,
+  selectSettingsForUpdate,
+  updateSettings,
+  type ActivityFilter,
+} from './queries';
+
+export async function getFleetSettings(scope: RequestScope): Promise<FleetSettings> {
+  const settings = await selectSettings(scope.database, scope.fleetId);
+  if (!settings) throw notFound('This fleet does not exist.');
+  return settings;
+}
+
+/** Changes the given settings; an event records who changed what from what (DESIGN §7). */
+export async function saveFleetSettings(
+  scope: RequestScope,
+  input: FleetSettingsUpdate,
+): Promise<FleetSettings> {
+  return scope.database.transaction(async (tx) => {
+    const current = await selectSettingsForUpdate(tx, scope.fleetId);
+    if (!current) throw notFound('This fleet does not exist.');
+    const changed = (Object.keys(input) as Array<keyof FleetSettings>).filter(
+      (key) => input[key] !== undefined && input[key] !== current[key],
+    );
+    if (!changed.length) return current;
+    const changes = Object.fromEntries(changed.map((key) => [key, input[key]]));
+    const saved = await updateSettings(tx, scope.fleetId, changes);
+    await recordEvents(tx, [
+      {
+        fleetId: scope.fleetId,
+        bikeId: null,
+        type: 'OTHER',
+        name: FLEET_SETTINGS_CHANGED,
+        source: 'MANAGER',
+        userEmail: scope.principal.email,
+        data: {
+          from: Object.fromEntries(changed.map((key) => [key, current[key]])),
+          to: changes,
+        },
+        occurredAt: scope.now,
+      },
+    ]);
+    return saved;
+  });
+}
+
+function activityFilter(query: Omit<ActivityQuery, 'page' | 'size'>): ActivityFilter {
+  const from = query.from ? new Date(query.from) : null;
+  const to = query.to ? new Date(query.to) : null;
+  if (from && to && from.getTime() >= to.getTime()) {
+    throw badRequest('from must be before to.', [{ field: 'from', message: 'must be before to' }]);
+  }
+  return {
+    names: query.kind?.length ? query.kind.flatMap((kind) => ACTIVITY_KINDS[kind]) : null,
+    user: query.user?.trim() || null,
+    vehicleNumber: query.vehicleNumber?.trim() || null,
+    from,
+    to,
+  };
+}
+
+export async function getActivity(
+  scope: RequestScope,
+  query: ActivityQuery,
+): Promise<ActivityPage> {
+  const page = query.page ?? 0;
+  const size = query.size ?? 50;
+  const { rows, total } = await selectActivity(
+    scope.database,
+    scope.fleetId,
+    activityFilter(query),
+    {
+      offset: page * size,
+      limit: size,
+    },
+  );
+  return { content: rows.map(toEvent), totalElements: total, page, size };
+}
+
+/** the longest CSV of the activity, in rows (a year of a busy fleet) */
+export const ACTIVITY_CSV_MAX_ROWS = 100_000;
+const CSV_HEADER = ['occurredAt', 'userEmail', 'name', 'type', 'vehicleNumber', 'data'];
+
+export async function activityCsv(
+  scope: RequestScope,
+  query: Omit<ActivityQuery, 'page' | 'size'>,
+): Promise<string> {
+  const { rows } = await selectActivity(scope.database, scope.fleetId, activityFilter(query), {
+    offset: 0,
+    limit: ACTIVITY_CSV_MAX_ROWS,
+  });
+  const lines = rows
+    .map(toEvent)
+    .map((event) =>
+      csvLine([
+        event.occurredAt,
+        event.userEmail,
+        event.name,
+        event.type,
+        event.vehicleNumber,
+        event.data ? JSON.stringify(event.data) : '',
+      ]),
+    );
+  return `\uFEFF${csvLine(CSV_HEADER)}${lines.join('')}`;
+}
