@@ -114,6 +114,11 @@ for (const size of [
       await page.goto('/fr/administration?tab=bikes');
       await expect(page.getByLabel(fr.administration.bikes.choose)).toBeAttached();
       await expectNoSeriousFindings(page, 'bikes administration');
+      for (const tab of ['settings', 'activity'] as const) {
+        await page.goto(`/fr/administration?tab=${tab}`);
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+        await expectNoSeriousFindings(page, `administration ${tab}`);
+      }
     });
 
     test('the warnings page, with its map', async ({ page, login }) => {

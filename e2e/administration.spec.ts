@@ -10,6 +10,8 @@ import {
   uniqueEmail,
   createActiveAccount,
   NEW_PASSWORD,
+  apiLogin,
+  ADMIN,
 } from './fixtures';
 import { waitForMail, linkTo } from './mail';
 
@@ -175,4 +177,50 @@ test('a CSV import previews, reports its bad line, shows the secret that connect
   await expect(dialog).toContainText(fr.messages.removeBikes);
   await dialog.getByRole('button', { name: fr.administration.bikes.removeConfirm }).click();
   await expect(page.getByTestId('toast').filter({ hasText: '1 vélo retiré' })).toBeVisible();
+});
+
+test('a settings change moves a bike into a low-battery warning, and the activity log says who', async ({
+  page,
+  login,
+  request,
+}) => {
+  const api = await apiLogin(request, ADMIN);
+  const settings = await api.call<{ lowVehicleBatteryPercent: number }>('GET', 'fleet/settings');
+  const list = await api.call<{
+    content: Array<{ vehicleNumber: string; bikeBatteryLevel: number | null }>;
+  }>('GET', 'fleet/list?size=200&sort=bikeBatteryLevel,asc');
+  // the least charged bike above the threshold: raising the threshold to its level warns it
+  const bike = list.content.find(
+    (row) =>
+      row.bikeBatteryLevel !== null &&
+      row.bikeBatteryLevel > settings.lowVehicleBatteryPercent &&
+      row.bikeBatteryLevel < 100,
+  );
+  expect(bike, 'a bike above the low-battery threshold').toBeTruthy();
+  await login('admin');
+  await page.goto('/fr/administration?tab=settings');
+  const field = page.getByLabel(new RegExp(fr.administration.settings.lowVehicleBattery));
+  await expect(field).toHaveValue(String(settings.lowVehicleBatteryPercent));
+  try {
+    await field.fill(String(bike!.bikeBatteryLevel));
+    await page.getByRole('button', { name: fr.administration.settings.save }).click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: fr.administration.settings.saved }),
+    ).toBeVisible();
+    const warned = await api.call<{ content: Array<{ vehicleNumber: string }> }>(
+      'GET',
+      `products/warnings?type=LOW_VEHICLE_BATTERY&size=1000`,
+    );
+    expect(warned.content.map((row) => row.vehicleNumber)).toContain(bike!.vehicleNumber);
+  } finally {
+    await api.call('PUT', 'fleet/settings', {
+      lowVehicleBatteryPercent: settings.lowVehicleBatteryPercent,
+    });
+  }
+
+  await page.goto('/fr/administration?tab=activity');
+  await page.getByLabel(fr.administration.activity.kind).selectOption('settings');
+  const row = page.getByTestId('activity').getByRole('row').nth(1);
+  await expect(row).toContainText(fr.administration.activity.names.FLEET_SETTINGS_CHANGED);
+  await expect(row).toContainText('admin@vfm.demo');
 });

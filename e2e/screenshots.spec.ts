@@ -30,6 +30,8 @@ const shell = [
   ['statistics', '/en/statistics'],
   ['administration', '/en/administration'],
   ['administration-bikes', '/en/administration?tab=bikes'],
+  ['administration-settings', '/en/administration?tab=settings'],
+  ['administration-activity', '/en/administration?tab=activity'],
   ['my-account', '/en/my-account'],
 ] as const;
 
