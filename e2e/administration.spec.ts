@@ -224,3 +224,46 @@ test('a settings change moves a bike into a low-battery warning, and the activit
   await expect(row).toContainText(fr.administration.activity.names.FLEET_SETTINGS_CHANGED);
   await expect(row).toContainText('admin@vfm.demo');
 });
+
+test('an administrator removes selected bikes from the fleet screen, with the SPEC warning', async ({
+  page,
+  login,
+}) => {
+  const suffix = Date.now().toString(36).toUpperCase().slice(-5).padStart(5, '0');
+  const vehicleNumber = `E2E-RM-${suffix}`;
+  await login('admin');
+  await page.goto('/fr/administration?tab=bikes');
+  await page.getByLabel(fr.administration.bikes.choose).setInputFiles({
+    name: 'one.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `vehicleNumber,bikeCode,moduleId,model,group\n${vehicleNumber},BC-RM-${suffix},,City 28,\n`,
+    ),
+  });
+  await page.getByRole('button', { name: 'Importer 1 vélo' }).click();
+  await expect(page.getByText(/Import terminé : 1 créé/)).toBeVisible();
+
+  await page.goto(`/fr/fleet?q=${vehicleNumber}`);
+  const table = page.getByRole('table', { name: fr.fleet.list.label });
+  await table
+    .getByRole('checkbox', {
+      name: fr.fleet.list.selectRow.replace('{{vehicleNumber}}', vehicleNumber),
+    })
+    .check();
+  await page.getByRole('button', { name: fr.bike.selection.remove }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(fr.messages.removeBikes);
+  await dialog.getByRole('button', { name: fr.bike.confirm.confirm }).click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: '1 vélo retiré de la flotte' }),
+  ).toBeVisible();
+  await expect(page.getByText(fr.fleet.list.empty)).toBeVisible();
+});
+
+test('a manager has no removal on the fleet screen', async ({ page, login }) => {
+  await login('manager');
+  const table = page.getByRole('table', { name: fr.fleet.list.label });
+  await table.getByRole('checkbox').nth(1).check();
+  await expect(page.getByRole('region', { name: fr.bike.selection.actions })).toBeVisible();
+  await expect(page.getByRole('button', { name: fr.bike.selection.remove })).toHaveCount(0);
+});

@@ -2,7 +2,13 @@
 // commands (202, PENDING until each module acknowledges), availability is changed at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Availability, AvailabilityResult, CommandsAccepted, IotMode } from '@vfm/contract';
+import type {
+  Availability,
+  AvailabilityResult,
+  CommandsAccepted,
+  IotMode,
+  VehicleRemovalResult,
+} from '@vfm/contract';
 import { BULK_LIMIT } from '@vfm/contract/constants';
 import { isApiError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
@@ -13,11 +19,14 @@ import { useCommandFollowUp } from './use-command-followup';
 export type BulkAction =
   | { kind: 'lock'; active: boolean }
   | { kind: 'mode'; mode: IotMode }
-  | { kind: 'availability'; availability: Availability };
+  | { kind: 'availability'; availability: Availability }
+  /** administrators only: the bikes leave the fleet (their modules can no longer connect) */
+  | { kind: 'remove' };
 
 export type BulkResult =
   | { kind: 'commands'; accepted: CommandsAccepted }
-  | { kind: 'availability'; result: AvailabilityResult };
+  | { kind: 'availability'; result: AvailabilityResult }
+  | { kind: 'removed'; result: VehicleRemovalResult };
 
 export async function runBulkAction(
   http: HttpClient,
@@ -46,6 +55,13 @@ export async function runBulkAction(
           query: { vehicleNumbers, availability: action.availability },
         }),
       };
+    case 'remove':
+      return {
+        kind: 'removed',
+        result: await http.delete<VehicleRemovalResult>('fleet/admin/vehicles', {
+          query: { vehicleNumbers },
+        }),
+      };
   }
 }
 
@@ -55,8 +71,12 @@ export function useBulkAction() {
   return useMutation({
     mutationFn: ({ vehicleNumbers, action }: { vehicleNumbers: string[]; action: BulkAction }) =>
       runBulkAction(http, vehicleNumbers, action),
-    // the stream brings each bike's new state; the counts are refreshed now
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.fleet.information }),
+    // the stream brings each bike's new state; the counts (and, after a removal, the lists and
+    // the map) are refreshed now
+    onSuccess: (result) =>
+      queryClient.invalidateQueries({
+        queryKey: result.kind === 'removed' ? queryKeys.fleet.all : queryKeys.fleet.information,
+      }),
   });
 }
 
@@ -81,6 +101,11 @@ export function useBulkRunner() {
             toasts.show({
               type: 'info',
               message: t('bike.toast.sent', { count: result.accepted.commands.length }),
+            });
+          } else if (result.kind === 'removed') {
+            toasts.show({
+              type: 'success',
+              message: t('bike.toast.removed', { count: result.result.removed }),
             });
           } else {
             toasts.show({

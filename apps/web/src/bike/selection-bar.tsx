@@ -1,9 +1,10 @@
 // The selection bar (issue "fleet screen" §5): the count, select-all-matching up to the bulk
 // limit, and the bulk calls (assistance lock/unlock, IoT mode, availability), each confirmed in a
-// dialog that names the count.
+// dialog that names the count; for an administrator, removal from the fleet with SPEC §8's
+// warning.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Lock, LockOpen, Radio, Tag, X } from 'lucide-react';
+import { Lock, LockOpen, Radio, Tag, Trash2, X } from 'lucide-react';
 import { AVAILABILITIES, IOT_MODES, type Availability, type IotMode } from '@vfm/contract';
 import { availabilityKey, modeKey } from './labels';
 import { Button } from '../ui/button/button';
@@ -15,6 +16,7 @@ import styles from './selection-bar.module.css';
 const SILENT_MODES: readonly IotMode[] = ['STORAGE', 'LOW_POWER'];
 
 type Draft =
+  | { kind: 'remove' }
   | { kind: 'lock'; active: boolean }
   | { kind: 'mode'; mode: IotMode | null }
   | { kind: 'availability'; availability: Availability | null };
@@ -27,8 +29,11 @@ export function SelectionBar({
   onSelectAll,
   onClear,
   onRun,
+  canRemove = false,
 }: {
   count: number;
+  /** an administrator may remove the selected bikes from the fleet (SPEC §8 warning) */
+  canRemove?: boolean;
   /** bikes matching the filters */
   matching: number;
   limit: number;
@@ -42,7 +47,7 @@ export function SelectionBar({
   if (count === 0) return null;
 
   const ready: BulkAction | null =
-    draft?.kind === 'lock'
+    draft?.kind === 'lock' || draft?.kind === 'remove'
       ? draft
       : draft?.kind === 'mode' && draft.mode
         ? { kind: 'mode', mode: draft.mode }
@@ -52,6 +57,7 @@ export function SelectionBar({
 
   const question = () => {
     if (!draft) return '';
+    if (draft.kind === 'remove') return t('bike.confirm.remove', { count });
     if (draft.kind === 'lock')
       return t(draft.active ? 'bike.confirm.lock' : 'bike.confirm.unlock', { count });
     if (draft.kind === 'mode')
@@ -113,6 +119,17 @@ export function SelectionBar({
           <Tag size={16} aria-hidden="true" />
           {t('bike.selection.availability')}
         </Button>
+        {canRemove && (
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={busy}
+            onClick={() => setDraft({ kind: 'remove' })}
+          >
+            <Trash2 size={16} aria-hidden="true" />
+            {t('bike.selection.remove')}
+          </Button>
+        )}
         <Button size="sm" variant="ghost" onClick={onClear} aria-label={t('bike.selection.clear')}>
           <X size={16} aria-hidden="true" />
         </Button>
@@ -122,8 +139,11 @@ export function SelectionBar({
         open={draft !== null}
         onOpenChange={(open) => !open && setDraft(null)}
         title={question()}
+        tone={draft?.kind === 'remove' ? 'danger' : 'primary'}
         description={
-          draft?.kind === 'availability' ? undefined : (
+          draft?.kind === 'remove' ? (
+            t('messages.removeBikes')
+          ) : draft?.kind === 'availability' ? undefined : (
             <>
               {t('bike.confirm.commandHint')}
               {draft?.kind === 'mode' && draft.mode && SILENT_MODES.includes(draft.mode) && (

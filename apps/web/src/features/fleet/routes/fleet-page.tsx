@@ -10,7 +10,7 @@ import { BULK_LIMIT, PAGE_SIZE_MAX } from '@vfm/contract/constants';
 import type { FleetListPage } from '@vfm/contract';
 import { useLiveStatus } from '../../../live/live-context';
 import { prefetchMap } from '../../../map/prefetch';
-import { useServices } from '../../../services/services';
+import { useServices, useSession } from '../../../services/services';
 import { usePageTitle } from '../../../services/use-page-title';
 import { Button } from '../../../ui/button/button';
 import { useIsMobile } from '../../../ui/hooks/use-media-query';
@@ -43,6 +43,7 @@ export function FleetPage() {
   const { t } = useTranslation();
   usePageTitle(t('shell.nav.fleet'));
   const { http, toasts, queryClient } = useServices();
+  const session = useSession();
   const mobile = useIsMobile();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -211,7 +212,11 @@ export function FleetPage() {
         busy={bulk.busy}
         onSelectAll={() => void selectAllMatching()}
         onClear={clear}
-        onRun={(action) => bulk.run(selected, action)}
+        onRun={(action) => {
+          bulk.run(selected, action);
+          if (action.kind === 'remove') clear();
+        }}
+        canRemove={session.userType === 'ADMIN'}
       />
       <div className={styles.content}>
         {mobile ? view.show === 'map' ? map : list : <SplitView first={map} second={list} />}
