@@ -22,7 +22,7 @@ import styles from './administration.module.css';
 
 /** valid lines per request: ~100 KB, well under the server's 1 MiB body limit */
 const PART_LINES = 2000;
-const PREVIEW_LINES = 50;
+const PREVIEW_LINES = 10;
 const ERRORS_SHOWN = 100;
 
 type Parsed = Extract<FromImportWorker, { type: 'parsed' }>;
@@ -339,7 +339,7 @@ function Result({
           </h3>
           <InlineAlert type="warning">{t('administration.bikes.secretsWarning')}</InlineAlert>
           <Button onClick={downloadSecrets}>{t('administration.bikes.secretsDownload')}</Button>
-          <div className={styles.tableWrap}>
+          <div className={`${styles.tableWrap} ${styles.scrolling}`}>
             <table className={styles.table} data-testid="module-secrets">
               <thead>
                 <tr>
