@@ -13,6 +13,7 @@ import { useServices, useSession } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
 import { IconButton } from '../../../ui/icon-button/icon-button';
+import { DataTable } from '../../../ui/data-table/data-table';
 import { SortHeader } from '../../../ui/virtual-table/sort-header';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useAccounts, useDeleteAccounts } from '../api/accounts';
@@ -102,27 +103,26 @@ export function AccountsTab() {
     });
   };
 
-  const header = (field: SortField) => {
+  /** a column sorted by `field`: its header a sort button, its aria-sort the order */
+  const sortable = (field: SortField) => {
     const label = t(`administration.accounts.columns.${field}`);
     const active = sort.field === field;
-    return (
-      <th
-        scope="col"
-        aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      >
+    return {
+      id: field,
+      label,
+      sort: (active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none') as
+        'ascending' | 'descending' | 'none',
+      header: (
         <SortHeader
           label={label}
           title={t('administration.accounts.sortBy', { column: label })}
           direction={active ? sort.direction : null}
           onSort={() =>
-            setSort({
-              field,
-              direction: active && sort.direction === 'asc' ? 'desc' : 'asc',
-            })
+            setSort({ field, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })
           }
         />
-      </th>
-    );
+      ),
+    };
   };
 
   let body;
@@ -148,102 +148,110 @@ export function AccountsTab() {
   } else {
     const deletable = shown.filter((a) => !isMe(a));
     body = (
-      <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid="accounts">
-          <caption className="visually-hidden">{t('administration.accounts.label')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={styles.check}>
-                <input
-                  type="checkbox"
-                  aria-label={t('administration.accounts.selectShown')}
-                  checked={deletable.length > 0 && deletable.every((a) => selected.has(a.id))}
-                  onChange={(event) =>
-                    setSelected(
-                      event.target.checked ? new Set(deletable.map((a) => a.id)) : new Set(),
-                    )
-                  }
-                />
-              </th>
-              {header('name')}
-              {header('email')}
-              {header('role')}
-              <th scope="col">{t('administration.accounts.columns.language')}</th>
-              {header('status')}
-              {header('lastLogin')}
-              <th scope="col">{t('administration.accounts.columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((account) => (
-              <tr key={account.id} aria-selected={selected.has(account.id)}>
-                <td className={styles.check}>
-                  <input
-                    type="checkbox"
-                    aria-label={t('administration.accounts.selectRow', { email: account.email })}
-                    checked={selected.has(account.id)}
-                    disabled={isMe(account)}
-                    onChange={() => toggle(account.id)}
-                  />
-                </td>
-                <td data-label={t('administration.accounts.columns.name')}>
-                  <strong>{account.fullName}</strong>
-                  {isMe(account) && (
-                    <span className={styles.muted}> ({t('administration.accounts.you')})</span>
-                  )}
-                </td>
-                <td data-label={t('administration.accounts.columns.email')}>{account.email}</td>
-                <td data-label={t('administration.accounts.columns.role')}>
-                  {account.admin
-                    ? t('administration.accounts.roles.admin')
-                    : t('administration.accounts.roles.manager')}
-                </td>
-                <td data-label={t('administration.accounts.columns.language')}>
-                  {LANGUAGE_LABELS[account.language]}
-                </td>
-                <td data-label={t('administration.accounts.columns.status')}>
-                  <span className={styles.status} data-status={account.status}>
-                    {t(`administration.accounts.statuses.${account.status}`)}
-                  </span>
-                </td>
-                <td data-label={t('administration.accounts.columns.lastLogin')}>
-                  {account.lastLoginAt ? (
-                    <RelativeTime iso={account.lastLoginAt} short />
-                  ) : (
-                    <span className={styles.muted}>{t('administration.accounts.never')}</span>
-                  )}
-                </td>
-                <td data-label={t('administration.accounts.columns.actions')}>
-                  <span className={styles.rowActions}>
-                    <IconButton
-                      label={t('administration.accounts.editNamed', { email: account.email })}
-                      onClick={() => setEditing(account)}
-                    >
-                      <Pencil size={16} aria-hidden="true" />
-                    </IconButton>
-                    <IconButton
-                      label={t('administration.accounts.setPasswordNamed', {
-                        email: account.email,
-                      })}
-                      onClick={() => setPassword(account)}
-                    >
-                      <KeyRound size={16} aria-hidden="true" />
-                    </IconButton>
-                    {!isMe(account) && (
-                      <IconButton
-                        label={t('administration.accounts.deleteNamed', { email: account.email })}
-                        onClick={() => setDeleting([account.id])}
-                      >
-                        <Trash2 size={16} aria-hidden="true" />
-                      </IconButton>
-                    )}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t('administration.accounts.label')}
+        testId="accounts"
+        rows={shown}
+        rowKey={(account) => account.id}
+        rowProps={(account) => ({ 'aria-selected': selected.has(account.id) })}
+        columns={[
+          {
+            id: 'select',
+            label: t('administration.accounts.selectShown'),
+            control: true,
+            header: (
+              <input
+                type="checkbox"
+                aria-label={t('administration.accounts.selectShown')}
+                checked={deletable.length > 0 && deletable.every((a) => selected.has(a.id))}
+                onChange={(event) =>
+                  setSelected(
+                    event.target.checked ? new Set(deletable.map((a) => a.id)) : new Set(),
+                  )
+                }
+              />
+            ),
+            cell: (account) => (
+              <input
+                type="checkbox"
+                aria-label={t('administration.accounts.selectRow', { email: account.email })}
+                checked={selected.has(account.id)}
+                disabled={isMe(account)}
+                onChange={() => toggle(account.id)}
+              />
+            ),
+          },
+          {
+            ...sortable('name'),
+            cell: (account) => (
+              <>
+                <strong>{account.fullName}</strong>
+                {isMe(account) && (
+                  <span className={styles.muted}> ({t('administration.accounts.you')})</span>
+                )}
+              </>
+            ),
+          },
+          { ...sortable('email'), cell: (account) => account.email },
+          {
+            ...sortable('role'),
+            cell: (account) =>
+              account.admin
+                ? t('administration.accounts.roles.admin')
+                : t('administration.accounts.roles.manager'),
+          },
+          {
+            id: 'language',
+            label: t('administration.accounts.columns.language'),
+            cell: (account) => LANGUAGE_LABELS[account.language],
+          },
+          {
+            ...sortable('status'),
+            cell: (account) => (
+              <span className={styles.status} data-status={account.status}>
+                {t(`administration.accounts.statuses.${account.status}`)}
+              </span>
+            ),
+          },
+          {
+            ...sortable('lastLogin'),
+            cell: (account) =>
+              account.lastLoginAt ? (
+                <RelativeTime iso={account.lastLoginAt} short />
+              ) : (
+                <span className={styles.muted}>{t('administration.accounts.never')}</span>
+              ),
+          },
+          {
+            id: 'actions',
+            label: t('administration.accounts.columns.actions'),
+            cell: (account) => (
+              <span className={styles.rowActions}>
+                <IconButton
+                  label={t('administration.accounts.editNamed', { email: account.email })}
+                  onClick={() => setEditing(account)}
+                >
+                  <Pencil size={16} aria-hidden="true" />
+                </IconButton>
+                <IconButton
+                  label={t('administration.accounts.setPasswordNamed', { email: account.email })}
+                  onClick={() => setPassword(account)}
+                >
+                  <KeyRound size={16} aria-hidden="true" />
+                </IconButton>
+                {!isMe(account) && (
+                  <IconButton
+                    label={t('administration.accounts.deleteNamed', { email: account.email })}
+                    onClick={() => setDeleting([account.id])}
+                  >
+                    <Trash2 size={16} aria-hidden="true" />
+                  </IconButton>
+                )}
+              </span>
+            ),
+          },
+        ]}
+      />
     );
   }
 

@@ -15,6 +15,7 @@ import { availabilityKey, modeKey } from '../../../bike/labels';
 import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
+import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { downloadActivityCsv, useActivity, type ActivityFilter } from '../api/fleet-admin';
 import styles from './administration.module.css';
@@ -132,42 +133,35 @@ export function ActivityTab() {
       />
     );
   } else {
-    const head = {
-      when: t('administration.activity.when'),
-      who: t('administration.activity.who'),
-      what: t('administration.activity.what'),
-      subject: t('administration.activity.subject'),
-      detail: t('administration.activity.detail'),
-    };
     body = (
       <>
-        <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="activity">
-            <caption className="visually-hidden">{t('administration.activity.label')}</caption>
-            <thead>
-              <tr>
-                {Object.values(head).map((title) => (
-                  <th key={title} scope="col">
-                    {title}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.content.map((event) => (
-                <tr key={event.id}>
-                  <td data-label={head.when}>
-                    <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
-                  </td>
-                  <td data-label={head.who}>{event.userEmail ?? '—'}</td>
-                  <td data-label={head.what}>{label(event)}</td>
-                  <td data-label={head.subject}>{subject(event)}</td>
-                  <td data-label={head.detail}>{detail(event) || '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('administration.activity.label')}
+          testId="activity"
+          rows={data.content}
+          rowKey={(event) => event.id}
+          columns={[
+            {
+              id: 'when',
+              label: t('administration.activity.when'),
+              cell: (event) => (
+                <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
+              ),
+            },
+            {
+              id: 'who',
+              label: t('administration.activity.who'),
+              cell: (event) => event.userEmail ?? '—',
+            },
+            { id: 'what', label: t('administration.activity.what'), cell: label },
+            { id: 'subject', label: t('administration.activity.subject'), cell: subject },
+            {
+              id: 'detail',
+              label: t('administration.activity.detail'),
+              cell: (event) => detail(event) || '—',
+            },
+          ]}
+        />
         <nav className={styles.pager} aria-label={t('administration.activity.label')}>
           <Button
             size="sm"

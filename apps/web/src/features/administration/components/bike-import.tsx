@@ -15,6 +15,7 @@ import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/services';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
 import { Button } from '../../../ui/button/button';
+import { DataTable } from '../../../ui/data-table/data-table';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { importPart } from '../api/vehicles';
 import type { FromImportWorker } from '../workers/import-protocol';
@@ -222,33 +223,19 @@ function Preview({
         title={t('administration.bikes.rejected', { count: parsed.errors.length })}
       />
       {parsed.preview.length > 0 && (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">{t('administration.bikes.previewLabel')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                {VEHICLE_IMPORT_COLUMNS.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {parsed.preview.map((line) => (
-                <tr key={line.line}>
-                  <td>{line.line}</td>
-                  <td>{line.vehicleNumber}</td>
-                  <td>{line.bikeCode}</td>
-                  <td>{line.moduleId ?? '—'}</td>
-                  <td>{line.model}</td>
-                  <td>{line.group ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('administration.bikes.previewLabel')}
+          rows={parsed.preview}
+          rowKey={(line) => line.line}
+          columns={[
+            { id: 'line', label: '#', cell: (line) => line.line },
+            { id: 'vehicleNumber', label: 'vehicleNumber', cell: (line) => line.vehicleNumber },
+            { id: 'bikeCode', label: 'bikeCode', cell: (line) => line.bikeCode },
+            { id: 'moduleId', label: 'moduleId', cell: (line) => line.moduleId ?? '—' },
+            { id: 'model', label: 'model', cell: (line) => line.model },
+            { id: 'group', label: 'group', cell: (line) => line.group ?? '—' },
+          ]}
+        />
       )}
       {parsed.valid > parsed.preview.length && (
         <p className={styles.muted}>
@@ -339,26 +326,20 @@ function Result({
           </h3>
           <InlineAlert type="warning">{t('administration.bikes.secretsWarning')}</InlineAlert>
           <Button onClick={downloadSecrets}>{t('administration.bikes.secretsDownload')}</Button>
-          <div className={`${styles.tableWrap} ${styles.scrolling}`}>
-            <table className={styles.table} data-testid="module-secrets">
-              <thead>
-                <tr>
-                  <th scope="col">{t('administration.bikes.module')}</th>
-                  <th scope="col">{t('administration.bikes.secret')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.modules.slice(0, 200).map((module) => (
-                  <tr key={module.moduleId}>
-                    <td>{module.moduleId}</td>
-                    <td>
-                      <code>{module.secret}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="module-secrets"
+            scrolling
+            rows={result.modules.slice(0, 200)}
+            rowKey={(module) => module.moduleId}
+            columns={[
+              { id: 'module', label: t('administration.bikes.module'), cell: (m) => m.moduleId },
+              {
+                id: 'secret',
+                label: t('administration.bikes.secret'),
+                cell: (m) => <code>{m.secret}</code>,
+              },
+            ]}
+          />
         </section>
       )}
       {!failure && parsed.withModuleNumbers.length > 0 && (

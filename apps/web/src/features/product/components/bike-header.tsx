@@ -38,7 +38,7 @@ export function BikeHeader({ bike }: { bike: Bike }) {
   return (
     <header className={styles.header}>
       <div className={styles.identity}>
-        <h1 className={styles.title}>{bike.vehicleNumber}</h1>
+        <h2 className={styles.title}>{bike.vehicleNumber}</h2>
         <p className={styles.subtitle}>
           <span>{bike.model}</span>
           <span aria-hidden="true">·</span>

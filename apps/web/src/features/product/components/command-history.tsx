@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Send } from 'lucide-react';
 import { RelativeTime } from '../../../bike/bike-display';
 import { useFormatters } from '../../../format/use-formatters';
+import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useCommandHistory } from '../api/product-queries';
 import { commandLabel } from './command-panel';
@@ -35,51 +36,52 @@ export function CommandHistoryTable({ vehicleNumber }: { vehicleNumber: string }
       />
     );
   }
-  const head = {
-    command: t('product.commandHistory.command'),
-    status: t('product.commandHistory.status'),
-    by: t('product.commandHistory.by'),
-    requestedAt: t('product.commandHistory.requestedAt'),
-    acknowledgedAt: t('product.commandHistory.acknowledgedAt'),
-  };
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table} data-testid="command-history">
-        <caption className="visually-hidden">{t('product.commandHistory.label')}</caption>
-        <thead>
-          <tr>
-            {Object.values(head).map((title) => (
-              <th key={title} scope="col">
-                {title}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {history.data.map((command) => (
-            <tr key={command.id}>
-              <td data-label={head.command}>{commandLabel(command, t)}</td>
-              <td data-label={head.status}>
-                <span className={styles.status} data-status={command.status}>
-                  {t(`product.commandHistory.statuses.${command.status}`)}
-                </span>
-                {command.detail && <span className={styles.muted}> {command.detail}</span>}
-              </td>
-              <td data-label={head.by}>
-                {command.requestedBy === 'RIDER'
-                  ? t('product.commandHistory.rider')
-                  : command.requestedBy}
-              </td>
-              <td data-label={head.requestedAt}>
-                <time dateTime={command.requestedAt}>{format.dateTime(command.requestedAt)}</time>
-              </td>
-              <td data-label={head.acknowledgedAt}>
-                {command.acknowledgedAt ? <RelativeTime iso={command.acknowledgedAt} /> : '—'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('product.commandHistory.label')}
+      testId="command-history"
+      rows={history.data}
+      rowKey={(command) => command.id}
+      columns={[
+        {
+          id: 'command',
+          label: t('product.commandHistory.command'),
+          cell: (command) => commandLabel(command, t),
+        },
+        {
+          id: 'status',
+          label: t('product.commandHistory.status'),
+          cell: (command) => (
+            <>
+              <span className={styles.status} data-status={command.status}>
+                {t(`product.commandHistory.statuses.${command.status}`)}
+              </span>
+              {command.detail && <span className={styles.muted}> {command.detail}</span>}
+            </>
+          ),
+        },
+        {
+          id: 'by',
+          label: t('product.commandHistory.by'),
+          cell: (command) =>
+            command.requestedBy === 'RIDER'
+              ? t('product.commandHistory.rider')
+              : command.requestedBy,
+        },
+        {
+          id: 'requestedAt',
+          label: t('product.commandHistory.requestedAt'),
+          cell: (command) => (
+            <time dateTime={command.requestedAt}>{format.dateTime(command.requestedAt)}</time>
+          ),
+        },
+        {
+          id: 'acknowledgedAt',
+          label: t('product.commandHistory.acknowledgedAt'),
+          cell: (command) =>
+            command.acknowledgedAt ? <RelativeTime iso={command.acknowledgedAt} /> : '—',
+        },
+      ]}
+    />
   );
 }

@@ -7,6 +7,7 @@ import type { VfmEvent } from '@vfm/contract';
 import { availabilityKey, modeKey } from '../../../bike/labels';
 import { useFormatters } from '../../../format/use-formatters';
 import { Button } from '../../../ui/button/button';
+import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useEventHistory } from '../api/product-queries';
 import { eventLabel } from '../state/bike-fields';
@@ -48,47 +49,41 @@ export function EventHistory({ vehicleNumber }: { vehicleNumber: string }) {
     if (typeof mode === 'string') return t('product.history.mode', { mode: t(modeKey(mode)) });
     return '';
   };
-  const head = {
-    event: t('product.history.event'),
-    when: t('product.history.when'),
-    source: t('product.history.source'),
-    by: t('product.history.by'),
-    detail: t('product.history.detail'),
-  };
-
   return (
     <div className={styles.historyBlock}>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid="event-history">
-          <caption className="visually-hidden">{t('product.history.label')}</caption>
-          <thead>
-            <tr>
-              {Object.values(head).map((title) => (
-                <th key={title} scope="col">
-                  {title}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((event) => (
-              <tr key={event.id} data-event={event.name}>
-                <td data-label={head.event}>
-                  {t(
-                    `product.history.names.${eventLabel(event)}` as 'product.history.names.UNKNOWN',
-                  )}
-                </td>
-                <td data-label={head.when}>
-                  <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
-                </td>
-                <td data-label={head.source}>{t(`product.history.sources.${event.source}`)}</td>
-                <td data-label={head.by}>{event.userEmail ?? '—'}</td>
-                <td data-label={head.detail}>{detail(event) || '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t('product.history.label')}
+        testId="event-history"
+        rows={events}
+        rowKey={(event) => event.id}
+        rowProps={(event) => ({ 'data-event': event.name })}
+        columns={[
+          {
+            id: 'event',
+            label: t('product.history.event'),
+            cell: (event) =>
+              t(`product.history.names.${eventLabel(event)}` as 'product.history.names.UNKNOWN'),
+          },
+          {
+            id: 'when',
+            label: t('product.history.when'),
+            cell: (event) => (
+              <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
+            ),
+          },
+          {
+            id: 'source',
+            label: t('product.history.source'),
+            cell: (event) => t(`product.history.sources.${event.source}`),
+          },
+          { id: 'by', label: t('product.history.by'), cell: (event) => event.userEmail ?? '—' },
+          {
+            id: 'detail',
+            label: t('product.history.detail'),
+            cell: (event) => detail(event) || '—',
+          },
+        ]}
+      />
       {history.hasNextPage ? (
         <Button
           variant="secondary"

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Stethoscope } from 'lucide-react';
 import type { AutotestReport } from '@vfm/contract';
 import { useFormatters } from '../../../format/use-formatters';
+import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useAutotest } from '../api/product-queries';
 import styles from './product.module.css';
@@ -70,11 +71,6 @@ const countsOf = (report: AutotestReport) => ({
 
 function Report({ report, title }: { report: AutotestReport; title?: string }) {
   const { t } = useTranslation();
-  const head = {
-    check: t('product.diagnosis.check'),
-    result: t('product.diagnosis.result'),
-    value: t('product.diagnosis.value'),
-  };
   return (
     <section className={styles.card} aria-label={title ?? undefined}>
       {title && (
@@ -83,38 +79,35 @@ function Report({ report, title }: { report: AutotestReport; title?: string }) {
           <p className={styles.muted}>{t('product.diagnosis.summary', countsOf(report))}</p>
         </>
       )}
-      <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid={title ? 'autotest-latest' : undefined}>
-          <thead>
-            <tr>
-              {Object.values(head).map((text) => (
-                <th key={text} scope="col">
-                  {text}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {report.results.map((result) => (
-              <tr key={result.code}>
-                <td data-label={head.check}>
-                  <code>{result.code}</code>
-                </td>
-                <td data-label={head.result}>
-                  <span className={styles.status} data-status={result.status}>
-                    {t(`product.diagnosis.statuses.${result.status}`)}
-                  </span>
-                </td>
-                <td data-label={head.value}>
-                  {result.value === null || result.value === undefined || result.value === ''
-                    ? '—'
-                    : String(result.value)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        testId={title ? 'autotest-latest' : undefined}
+        rows={report.results}
+        rowKey={(result) => result.code}
+        columns={[
+          {
+            id: 'check',
+            label: t('product.diagnosis.check'),
+            cell: (result) => <code>{result.code}</code>,
+          },
+          {
+            id: 'result',
+            label: t('product.diagnosis.result'),
+            cell: (result) => (
+              <span className={styles.status} data-status={result.status}>
+                {t(`product.diagnosis.statuses.${result.status}`)}
+              </span>
+            ),
+          },
+          {
+            id: 'value',
+            label: t('product.diagnosis.value'),
+            cell: (result) =>
+              result.value === null || result.value === undefined || result.value === ''
+                ? '—'
+                : String(result.value),
+          },
+        ]}
+      />
     </section>
   );
 }
