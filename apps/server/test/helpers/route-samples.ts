@@ -148,7 +148,8 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
 ];
 
 let imported = 0;
-/** Routes whose body is not JSON: [pattern of "METHOD /url", the body for a side]. */
+/** Bodies the generic sampler cannot build (not JSON, or no required field): [pattern of
+ *  "METHOD /url", the body for a side]. */
 const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
   [
     /^POST .*\/fleet\/admin\/vehicles$/,
@@ -160,6 +161,11 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
         `vehicleNumber,bikeCode,moduleId,model,group\n${tag},${tag}-C,,City,Matrix\n`,
       );
     },
+  ],
+  // every field is optional but one is needed: the default CO2 factor, unchanged
+  [
+    /^PUT .*\/fleet\/settings$/,
+    async () => new RawBody('application/json', JSON.stringify({ co2KgPerKm: 0.12 })),
   ],
 ];
 
