@@ -289,7 +289,7 @@ async function applyDerivedState(
     const bike = work.loaded.get(bikeId)!;
     const derivation = deriveBike(bike.state, list, bike.settings, now);
     states.push(derivation.state);
-    changes.add(bike.state.fleetId, ...derivation.kinds);
+    changes.add(bike.state.fleetId, ...derivation.kinds).addBikes(bike.state.fleetId, [bikeId]);
     for (const trip of derivation.trips)
       trips.push({ ...trip, bikeId, fleetId: bike.state.fleetId });
     for (const command of derivation.commands)
@@ -324,6 +324,10 @@ async function applyDerivedState(
     await refreshUsage(tx, [...new Set(trips.map((t) => t.bikeId))]);
   }
   await refreshPendingFlags(tx, [...ackedBikes]);
+  for (const bikeId of ackedBikes) {
+    const { fleetId } = work.loaded.get(bikeId)!.state;
+    changes.add(fleetId, 'bike', 'command').addBikes(fleetId, [bikeId]);
+  }
   for (const { bike, type, value, requestedBy } of derivedCommands) {
     await enqueueCommands(tx, {
       fleetId: bike.fleetId,

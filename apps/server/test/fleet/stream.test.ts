@@ -95,6 +95,21 @@ describe('GET fleet/stream', () => {
     b.close();
   });
 
+  it('reads the bikes a notice lists by id, of the stream’s fleet only', async () => {
+    const a = await open(tokenA);
+    await a.next((f) => f.event === 'ready');
+    await touch(bikeA, 'bike_battery_level = 17');
+    await touch(bikeB, 'bike_battery_level = 18');
+    // a listing notice of fleet A naming fleet B's bike too (a writer's bug): never shown to A
+    await t.server.database.notify(
+      'vfm_fleet',
+      JSON.stringify({ fleetId: fleetA.id, kinds: ['bike'], bikes: [bikeA.id, bikeB.id] }),
+    );
+    await a.next(hasBike('S-A1', { bikeBatteryLevel: 17 }));
+    expect(a.frames.some(hasBike('S-B1'))).toBe(false);
+    a.close();
+  });
+
   it('coalesces a burst of notices into fewer pushes, losing no change', async () => {
     const stream = await open(tokenA);
     await stream.next((f) => f.event === 'ready');

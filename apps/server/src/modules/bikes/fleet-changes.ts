@@ -2,6 +2,8 @@
 // `updated_at = now()` and, in the same transaction (PostgreSQL delivers it at commit, never
 // for a rolled-back change), sends ONE `pg_notify('vfm_fleet', {fleetId, kinds})` per fleet
 // per batch — never one per message. The live stream (fleet/stream) listens on it.
+// A writer that knows every bike row it changed lists their ids in `bikes` (the ingest does):
+// the stream then reads exactly those rows instead of a time window (ADR 0020).
 import type { TxQuery } from '../../db/client';
 
 export const FLEET_CHANNEL = 'vfm_fleet';
@@ -11,11 +13,17 @@ export type FleetChangeKind = (typeof FLEET_CHANGE_KINDS)[number];
 export interface FleetChangeNotice {
   fleetId: string;
   kinds: FleetChangeKind[];
+  /** the ids of every bike row changed, when the writer knows them all */
+  bikes?: number[];
 }
+
+/** More changed bikes than this in one notice: no list (a NOTIFY payload holds 8,000 bytes). */
+export const MAX_NOTICE_BIKES = 600;
 
 /** Collects the kinds of change per fleet during a batch, then notifies once per fleet. */
 export class FleetChanges {
   private readonly byFleet = new Map<string, Set<FleetChangeKind>>();
+  private readonly bikesByFleet = new Map<string, Set<number>>();
 
   add(fleetId: string, ...kinds: FleetChangeKind[]): this {
     let set = this.byFleet.get(fleetId);
@@ -24,15 +32,27 @@ export class FleetChanges {
     return this;
   }
 
+  /** Lists changed bike rows (every one the transaction changes, or the notice is wrong). */
+  addBikes(fleetId: string, ids: Iterable<number>): this {
+    let set = this.bikesByFleet.get(fleetId);
+    if (!set) this.bikesByFleet.set(fleetId, (set = new Set()));
+    for (const id of ids) set.add(id);
+    return this;
+  }
+
   get size() {
     return this.byFleet.size;
   }
 
   notices(): FleetChangeNotice[] {
-    return [...this.byFleet].map(([fleetId, kinds]) => ({
-      fleetId,
-      kinds: FLEET_CHANGE_KINDS.filter((kind) => kinds.has(kind)),
-    }));
+    return [...this.byFleet].map(([fleetId, kinds]) => {
+      const bikes = this.bikesByFleet.get(fleetId);
+      return {
+        fleetId,
+        kinds: FLEET_CHANGE_KINDS.filter((kind) => kinds.has(kind)),
+        ...(bikes?.size && bikes.size <= MAX_NOTICE_BIKES ? { bikes: [...bikes] } : {}),
+      };
+    });
   }
 
   /** One pg_notify per fleet, inside the caller's transaction. */
@@ -56,8 +76,13 @@ export function parseFleetChangeNotice(payload: string): FleetChangeNotice | nul
     const kinds = Array.isArray(value.kinds)
       ? value.kinds.filter((kind): kind is FleetChangeKind => FLEET_CHANGE_KINDS.includes(kind))
       : [];
+    const bikes =
+      Array.isArray(value.bikes) && value.bikes.every((id) => Number.isSafeInteger(id))
+        ? value.bikes
+        : undefined;
     // a notice without known kinds still says "something changed"
-    return { fleetId: value.fleetId, kinds: kinds.length ? kinds : [...FLEET_CHANGE_KINDS] };
+    if (!kinds.length) return { fleetId: value.fleetId, kinds: [...FLEET_CHANGE_KINDS] };
+    return { fleetId: value.fleetId, kinds, ...(bikes ? { bikes } : {}) };
   } catch {
     return null;
   }

@@ -78,6 +78,30 @@ export async function changedBikes(
   });
 }
 
+/**
+ * The given bikes as they are now (a notice listed them: their change is committed), with
+ * their change times; those already sent with that time carry a null value.
+ */
+export async function bikesById(
+  database: Database,
+  fleetId: string,
+  ids: number[],
+  now: Date,
+  sent: ReadonlyMap<string, number>,
+): Promise<Array<Change<FleetListItem | null>>> {
+  const rows = await database.query<ListRow & { id: number; at: number }>(
+    `SELECT b.id, ${MICROS('b.updated_at')} AS at, ${listColumns()}
+       FROM ${bikeFrom('$1', '$3')}
+      WHERE b.fleet_id = $1 AND b.id = ANY($2::bigint[])`,
+    [fleetId, ids, now],
+  );
+  return rows.map((row) => ({
+    key: `b${row.id}`,
+    at: row.at,
+    value: sent.get(`b${row.id}`) === row.at ? null : toListItem(row),
+  }));
+}
+
 export async function changedCommands(
   database: Database,
   fleetId: string,

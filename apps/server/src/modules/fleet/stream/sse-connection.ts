@@ -6,6 +6,10 @@ import type { StreamEventName, StreamPayloads } from '@vfm/contract';
 
 const MAX_BUFFERED = 8 * 1024 * 1024;
 
+/** One event as SSE text (serialised once, written to every connection of a fleet). */
+export const sseFrame = <K extends StreamEventName>(event: K, data: StreamPayloads[K]) =>
+  `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
 export class SseConnection {
   readonly body = new PassThrough();
   private closed = false;
@@ -22,7 +26,11 @@ export class SseConnection {
   }
 
   send<K extends StreamEventName>(event: K, data: StreamPayloads[K]) {
-    this.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.write(sseFrame(event, data));
+  }
+
+  sendFrame(frame: string) {
+    this.write(frame);
   }
 
   /** A comment line: keeps proxies and the browser from timing the stream out. */

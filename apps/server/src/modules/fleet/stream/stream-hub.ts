@@ -1,6 +1,8 @@
 // The live fleet stream of this process (ADR 0020). One LISTEN on the change channel serves
 // every connection; per fleet, notices are coalesced into at most one read and one push per
-// interval, shared by all connections of that fleet, and pushed to that fleet only.
+// interval, shared by all connections of that fleet, and pushed to that fleet only. Bikes are
+// coalesced per bike: a notice that lists its bikes (the ingest's) adds them to a set read by
+// id at the next push; one without a list reads the window since the cursor.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import {
@@ -14,6 +16,7 @@ import {
   LOOKBACK_US,
   MAX_BIKE_KEYS,
   MAX_ROWS,
+  bikesById,
   changedBikes,
   changedCommands,
   databaseNowMicros,
@@ -22,7 +25,8 @@ import {
   type Change,
   type Source,
 } from './change-feed';
-import type { SseConnection } from './sse-connection';
+import type { StreamEventName, StreamPayloads } from '@vfm/contract';
+import { sseFrame, type SseConnection } from './sse-connection';
 
 export interface StreamHubOptions {
   /** at most one push per fleet per interval (coalescing of bursts) */
@@ -35,14 +39,14 @@ export interface StreamHubOptions {
 }
 
 export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
-  // four pushes a second at most: a change reaches the browsers within a few hundred ms
-  minIntervalMs: 250,
+  // ten pushes a second at most: a change reaches the browsers within ~200 ms
+  minIntervalMs: 100,
   heartbeatMs: 20_000,
   warningsMinIntervalMs: 5000,
   warningsRefreshMs: 60_000,
 };
 
-type Pending = Source | 'warnings';
+type Pending = Source | 'warnings' | 'bikeIds';
 
 /** Which reads a change notice calls for. */
 const READS: Record<FleetChangeKind, Pending[]> = {
@@ -53,9 +57,19 @@ const READS: Record<FleetChangeKind, Pending[]> = {
   event: ['events'],
 };
 
+/** The same for a notice that lists its changed bikes (read by id: no removal, no window). */
+const READS_LISTED: Record<FleetChangeKind, Pending[]> = {
+  bike: ['warnings'],
+  warning: ['warnings'],
+  command: ['commands'],
+  event: ['events'],
+};
+
 class FleetFeed {
   readonly connections = new Set<SseConnection>();
   readonly pending = new Set<Pending>();
+  /** bikes listed by notices since the last push */
+  bikeIds = new Set<number>();
   /** keys already pushed, with their change time, to drop what the lookback reads again */
   readonly sent = new Map<string, number>();
   timer: NodeJS.Timeout | null = null;
@@ -74,8 +88,10 @@ class FleetFeed {
     this.cursors = { bikes: start, commands: start, events: start, removed: start };
   }
 
-  broadcast(send: (connection: SseConnection) => void) {
-    for (const connection of this.connections) send(connection);
+  /** Sends one event to every connection of the fleet (serialised once). */
+  broadcast<K extends StreamEventName>(event: K, data: StreamPayloads[K]) {
+    const frame = sseFrame(event, data);
+    for (const connection of this.connections) connection.sendFrame(frame);
   }
 }
 
@@ -139,11 +155,14 @@ export class StreamHub {
     const unlisten = await this.database.listen(FLEET_CHANNEL, (payload) => {
       const notice = parseFleetChangeNotice(payload);
       const feed = notice && this.feeds.get(notice.fleetId);
-      if (feed)
-        this.request(
+      if (!feed) return;
+      if (!notice.bikes)
+        return this.request(
           feed,
           notice.kinds.flatMap((kind) => READS[kind]),
         );
+      for (const id of notice.bikes) feed.bikeIds.add(id);
+      this.request(feed, ['bikeIds', ...notice.kinds.flatMap((kind) => READS_LISTED[kind])]);
     });
     // a session that ends closes its streams now, not at the next heartbeat (ADR 0042)
     const unlistenSessions = await this.database.listen(SESSION_CHANNEL, (payload) => {
@@ -213,10 +232,15 @@ export class StreamHub {
         Date.now() - feed.lastWarningsAt >= this.options.warningsMinIntervalMs,
     );
     for (const read of reads) feed.pending.delete(read);
+    const ids = [...feed.bikeIds];
+    feed.bikeIds = new Set();
     try {
       for (const read of reads) {
         if (read === 'warnings') await this.pushWarnings(feed);
-        else await this.pushChanges(feed, read);
+        // the window read returns the listed bikes too
+        else if (read === 'bikeIds') {
+          if (!reads.includes('bikes')) await this.pushChanges(feed, 'bikes', ids);
+        } else await this.pushChanges(feed, read);
       }
     } catch (err) {
       this.log.warn({ err, fleetId: feed.fleetId }, 'fleet stream read failed');
@@ -226,12 +250,14 @@ export class StreamHub {
     }
   }
 
-  private async pushChanges(feed: FleetFeed, source: Source) {
+  /** Reads a source since its cursor (or the listed bikes) and pushes what is new. */
+  private async pushChanges(feed: FleetFeed, source: Source, ids?: number[]) {
     const since = feed.cursors[source] - LOOKBACK_US;
     const now = this.now();
     const { database } = this;
-    const changes: Array<Change<unknown>> =
-      source === 'bikes'
+    const changes: Array<Change<unknown>> = ids
+      ? await bikesById(database, feed.fleetId, ids, now, feed.sent)
+      : source === 'bikes'
         ? await changedBikes(database, feed.fleetId, since, now, feed.sent)
         : source === 'commands'
           ? await changedCommands(database, feed.fleetId, since, now)
@@ -241,7 +267,7 @@ export class StreamHub {
     if (changes.length > (source === 'bikes' ? MAX_BIKE_KEYS : MAX_ROWS)) {
       // too much at once for a useful diff: start again from now, clients reload
       feed.cursors[source] = await databaseNowMicros(database);
-      feed.broadcast((c) => c.send('resync', { reason: `too many changes (${source})` }));
+      feed.broadcast('resync', { reason: `too many changes (${source})` });
       return;
     }
     const fresh = changes.filter(
@@ -254,12 +280,10 @@ export class StreamHub {
     this.forget(feed);
     if (!fresh.length) return;
     const values = fresh.map((change) => change.value);
-    feed.broadcast((c) => {
-      if (source === 'bikes') c.send('bikes', { bikes: values as never });
-      else if (source === 'commands') c.send('commands', { commands: values as never });
-      else if (source === 'events') c.send('events', { events: values as never });
-      else c.send('removed', { vehicleNumbers: values as string[] });
-    });
+    if (source === 'bikes') feed.broadcast('bikes', { bikes: values as never });
+    else if (source === 'commands') feed.broadcast('commands', { commands: values as never });
+    else if (source === 'events') feed.broadcast('events', { events: values as never });
+    else feed.broadcast('removed', { vehicleNumbers: values as string[] });
   }
 
   /** Drops remembered keys that no read can return again. */
@@ -274,7 +298,7 @@ export class StreamHub {
     const text = JSON.stringify(counts);
     if (text === feed.lastWarnings) return;
     feed.lastWarnings = text;
-    feed.broadcast((c) => c.send('warnings', { counts }));
+    feed.broadcast('warnings', { counts });
   }
 
   /** Keeps connections alive and ends those whose session was revoked since they opened. */
