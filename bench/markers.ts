@@ -1,16 +1,19 @@
 // npm run bench -- markers
-// Fleet API at 100,000 bikes (issue 5 §6), on PostgreSQL (a bench database created and
-// dropped here) and on PGlite (in memory): p50/p95 of fleet/markers, a fleet/list page sorted
-// by last communication and fleet/statistics through the real HTTP server, and in the same
-// run a plain SELECT of the markers' rows serialised to JSON, as the yardstick of markers.
-// Targets (PostgreSQL): markers p95 ≤ 300 ms and ≤ 2 × plain SELECT, list p95 ≤ 50 ms,
-// statistics p95 ≤ 200 ms. Ends with one `BENCH {json}` line.
+// Fleet API at 100,000 bikes, on PostgreSQL (a bench database created and dropped here) and
+// on PGlite (in memory), through the real HTTP server: p50/p95 of fleet/markers at 1 and 4
+// concurrent clients (while one bike changes every 100 ms, so that each request sees a new
+// version, and quiet), a fleet/list page for every sort the list offers in both directions at
+// 1 and 10 concurrent clients, and fleet/statistics; in the same run a plain SELECT of the
+// markers' rows serialised to JSON, as the yardstick of markers.
+// Targets (PostgreSQL): markers p95 ≤ 300 ms at 4 clients and ≤ 2 × plain SELECT alone,
+// list p95 ≤ 50 ms for every sort at 1 and 10 clients, statistics p95 ≤ 200 ms.
+// Ends with one `BENCH {json}` line.
 //   BENCH_DATABASE_URL  server to create the bench database on (default: DATABASE_URL, else
 //                       postgresql://postgres@127.0.0.1:5432/postgres)
 //   BENCH_BIKES         bikes of the measured fleet (default 100000)
 import os from 'node:os';
 import pg from 'pg';
-import { API_PREFIX } from '@vfm/contract';
+import { API_PREFIX, FLEET_LIST_SORT_FIELDS } from '@vfm/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
@@ -39,6 +42,49 @@ async function measure(n: number, fn: () => Promise<unknown>): Promise<Stats> {
   times.sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 10) / 10;
   return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), n };
+}
+
+/** `clients` loops running at once, each `n` calls of fn: the times of all calls. */
+async function measureConcurrent(
+  clients: number,
+  n: number,
+  fn: () => Promise<unknown>,
+): Promise<Stats> {
+  await Promise.all(Array.from({ length: clients }, () => fn())); // warm-up
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = 0; i < n; i += 1) {
+        const start = performance.now();
+        await fn();
+        times.push(performance.now() - start);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), n: times.length };
+}
+
+/** While fn runs, one bike of the fleet is written every 100 ms (a live fleet). */
+async function whileChanging<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  let running = true;
+  const writer = (async () => {
+    while (running) {
+      await database.query(
+        `UPDATE bike SET bike_battery_level = (random() * 100)::int, updated_at = now()
+          WHERE id = (SELECT id FROM bike WHERE fleet_id = $1 OFFSET (random() * 1000)::int LIMIT 1)`,
+        [FLEET],
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  try {
+    return await fn();
+  } finally {
+    running = false;
+    await writer;
+  }
 }
 
 async function adminQuery(url: string, sql: string) {
@@ -102,6 +148,27 @@ async function runOn(kind: 'postgres' | 'pglite', database: Database): Promise<F
     const markers304 = await measure(rounds, () =>
       get('fleet/markers', { 'accept-encoding': 'identity', 'if-none-match': etag }),
     );
+    const markersChanging = await whileChanging(database, () =>
+      measure(rounds, () => get('fleet/markers', { 'accept-encoding': 'identity' })),
+    );
+    const markers4Changing = await whileChanging(database, () =>
+      measureConcurrent(4, Math.ceil(rounds / 2), () =>
+        get('fleet/markers', { 'accept-encoding': 'identity' }),
+      ),
+    );
+    const markers4Gzip = await measureConcurrent(4, Math.ceil(rounds / 2), () =>
+      get('fleet/markers', { 'accept-encoding': 'gzip' }),
+    );
+    const listSorts: Record<string, { one: Stats; ten: Stats }> = {};
+    for (const field of FLEET_LIST_SORT_FIELDS) {
+      for (const direction of ['asc', 'desc']) {
+        const route = `fleet/list?sort=${field},${direction}&size=50&page=0`;
+        listSorts[`${field},${direction}`] = {
+          one: await measure(kind === 'postgres' ? 20 : 5, () => get(route)),
+          ten: await measureConcurrent(10, kind === 'postgres' ? 5 : 2, () => get(route)),
+        };
+      }
+    }
     const list = await measure(rounds * 2, () =>
       get('fleet/list?sort=lastCommunicationDate,desc&size=50&page=0'),
     );
@@ -119,6 +186,10 @@ async function runOn(kind: 'postgres' | 'pglite', database: Database): Promise<F
       markers,
       markersGzip,
       markers304,
+      markersChanging,
+      markers4Changing,
+      markers4Gzip,
+      listSorts,
       markersToPlainP95: Math.round((markers.p95 / plain.p95) * 100) / 100,
       listPage: list,
       listPage200: listDeep,
@@ -139,9 +210,17 @@ function printFigures(kind: string, f: Figures) {
   row('GET fleet/markers (identity)', f.markers as Stats);
   row('GET fleet/markers (gzip)', f.markersGzip as Stats);
   row('GET fleet/markers (304)', f.markers304 as Stats);
+  row('GET fleet/markers, fleet changing', f.markersChanging as Stats);
+  row('  4 clients, fleet changing', f.markers4Changing as Stats);
+  row('  4 clients, gzip, quiet', f.markers4Gzip as Stats);
   row('GET fleet/list page 0 (lastComm desc)', f.listPage as Stats);
   row('GET fleet/list page 200 (lastComm asc)', f.listPage200 as Stats);
   row('GET fleet/statistics', f.statistics as Stats);
+  console.log('  fleet/list page 0 by sort:             1 client p50/p95      10 clients p50/p95');
+  for (const [sort, s] of Object.entries(f.listSorts as Record<string, { one: Stats; ten: Stats }>))
+    console.log(
+      `    ${sort.padEnd(32)} ${String(s.one.p50).padStart(6)} ${String(s.one.p95).padStart(6)} ms   ${String(s.ten.p50).padStart(6)} ${String(s.ten.p95).padStart(6)} ms`,
+    );
   console.log(
     `  markers/plain p95 ratio ${f.markersToPlainP95}; markers ${f.markersCount} bikes, ` +
       `${Math.round(Number(f.markersBytes) / 1024)} KiB vs plain rows ${Math.round(Number(f.plainBytes) / 1024)} KiB`,
@@ -190,6 +269,10 @@ async function main() {
       markersP95Under300: p95('markers') <= 300,
       markersUnder2xPlain: p95('markers') <= 2 * p95('plainSelect'),
       listP95Under50: p95('listPage') <= 50,
+      everySortP95Under50At1And10: Object.values(
+        p.listSorts as Record<string, { one: Stats; ten: Stats }>,
+      ).every((s) => s.one.p95 <= 50 && s.ten.p95 <= 50),
+      markersP95Under300At4: p95('markers4Changing') <= 300,
       statisticsP95Under200: p95('statistics') <= 200,
     };
     console.log('\ntargets (PostgreSQL):', result.targets);

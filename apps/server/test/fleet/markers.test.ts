@@ -147,14 +147,51 @@ describe('GET fleet/markers', () => {
     expect(changed.headers.get('etag')).not.toBe(etag);
   });
 
+  it('changes its ETag with what markers are built from: settings, groups, time', async () => {
+    const [row] = await t.server.database.query<{ fleet_id: string }>(
+      "SELECT fleet_id FROM bike WHERE vehicle_number = 'M-PARKED'",
+    );
+    const fleetId = row!.fleet_id;
+    const etagNow = async () => (await markers()).headers.get('etag')!;
+    const before = await etagNow();
+    // another fleet's change is not this fleet's
+    await t.server.database.query(
+      "UPDATE bike SET latitude = 1, updated_at = now() WHERE vehicle_number = 'M-FOREIGN'",
+    );
+    expect(await etagNow()).toBe(before);
+    // the low-battery threshold colours the markers
+    await t.server.database.query(
+      'UPDATE fleet SET low_vehicle_battery_percent = low_vehicle_battery_percent + 1 WHERE id = $1',
+      [fleetId],
+    );
+    const afterSettings = await etagNow();
+    expect(afterSettings).not.toBe(before);
+    await createGroup(t, { id: fleetId } as never, 'Another group');
+    const afterGroup = await etagNow();
+    expect(afterGroup).not.toBe(afterSettings);
+    // a bike falls silent with time alone: past the fleet's delay the tag changes
+    await t.server.database.query(
+      `UPDATE bike SET last_communication_date = now() - interval '167 hours 59 minutes 58 seconds',
+              updated_at = now()
+        WHERE fleet_id = $1`,
+      [fleetId],
+    );
+    const fresh = await etagNow();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await etagNow()).not.toBe(fresh);
+  });
+
   it('escapes frame numbers that would break the JSON (bad data never yields broken JSON)', async () => {
     await t.server.database.query(
-      `UPDATE bike SET vehicle_number = 'M-"Q\\uote' WHERE vehicle_number = 'M-TRANSIT'`,
+      // every writer of a bike sets updated_at (the change notification contract)
+      `UPDATE bike SET vehicle_number = 'M-"Q\\uote', updated_at = now()
+        WHERE vehicle_number = 'M-TRANSIT'`,
     );
     const all = await decoded();
     expect(names(all)).toContain('M-"Q\\uote');
     await t.server.database.query(
-      `UPDATE bike SET vehicle_number = 'M-TRANSIT' WHERE vehicle_number = 'M-"Q\\uote'`,
+      `UPDATE bike SET vehicle_number = 'M-TRANSIT', updated_at = now()
+        WHERE vehicle_number = 'M-"Q\\uote'`,
     );
   });
 

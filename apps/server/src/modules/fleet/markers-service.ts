@@ -1,14 +1,63 @@
 // GET fleet/markers (DESIGN §5, SPEC §7, ADR 0021): the map's payload for up to 100,000 bikes.
 // The JSON text is assembled by the database (one aggregate per column) so that no row object
-// is ever built in Node; the ETag is a hash of that text.
+// is ever built in Node. The ETag comes from a version read from index edges (fleetVersion)
+// and this process's count of the fleet's change notices: an unchanged map answers 304 without
+// being built. One build at a time per fleet and query: a request arriving while one runs
+// shares it (its answer is at most one build old, with that build's own ETag), so that
+// managers opening the map together do not each aggregate 100,000 bikes.
 import { createHash } from 'node:crypto';
 import type { MarkersQuery } from '@vfm/contract';
 import type { RequestScope } from '../../lib/request-scope';
-import { markerColumns, type MarkerColumns } from './queries';
+import { matchesEtag } from './etag';
+import { noticesOf } from './fleet-versions';
+import { fleetVersion, markerColumns, type MarkerColumns } from './queries';
 
 export interface MarkersAnswer {
-  json: string;
   etag: string;
+  /** null: the client's copy (If-None-Match) is current */
+  json: string | null;
+}
+
+interface Build {
+  etag: string;
+  json: Promise<string>;
+  done: boolean;
+}
+
+/** The last build of each fleet and query, per database; at most CACHED of them. */
+const CACHED = 8;
+const builds = new WeakMap<object, Map<string, Build>>();
+
+export async function getMarkers(
+  scope: RequestScope,
+  query: MarkersQuery,
+  ifNoneMatch: string | undefined,
+): Promise<MarkersAnswer> {
+  const notices = noticesOf(scope.database, scope.fleetId);
+  const version = await fleetVersion(scope.database, scope.fleetId, scope.now);
+  const etag = `"${createHash('sha1')
+    .update(JSON.stringify([notices, version, query]))
+    .digest('base64url')}"`;
+  if (matchesEtag(ifNoneMatch, etag)) return { etag, json: null };
+  let cache = builds.get(scope.database);
+  if (!cache) builds.set(scope.database, (cache = new Map()));
+  const key = `${scope.fleetId} ${JSON.stringify(query)}`;
+  const last = cache.get(key);
+  if (last && (last.etag === etag || !last.done)) {
+    return { etag: last.etag, json: await last.json };
+  }
+  const build: Build = { etag, json: buildMarkers(scope, query), done: false };
+  cache.delete(key);
+  cache.set(key, build);
+  if (cache.size > CACHED) cache.delete(cache.keys().next().value!);
+  try {
+    return { etag, json: await build.json };
+  } catch (error) {
+    if (cache.get(key) === build) cache.delete(key);
+    throw error;
+  } finally {
+    build.done = true;
+  }
 }
 
 // Frame numbers follow the SPEC §5 pattern and need no JSON escaping, so they are joined as
@@ -33,7 +82,7 @@ function joinedSafely(text: string, count: number): boolean {
  */
 const PARTS = 2;
 
-export async function getMarkers(scope: RequestScope, query: MarkersQuery): Promise<MarkersAnswer> {
+async function buildMarkers(scope: RequestScope, query: MarkersQuery): Promise<string> {
   const parts = scope.database.kind === 'postgres' ? PARTS : 1;
   const rows = await Promise.all(
     Array.from({ length: parts }, async (_, part) => {
@@ -57,9 +106,9 @@ export async function getMarkers(scope: RequestScope, query: MarkersQuery): Prom
       .filter(Boolean)
       .join(',');
   const count = rows.reduce((sum, row) => sum + Number(row?.n ?? 0), 0);
-  const json =
+  return (
     `{"count":${count},"groups":[${rows[0]?.groups ?? ''}],"vehicleNumber":[${column('vn')}],` +
     `"latitude":[${column('lat')}],"longitude":[${column('lon')}],` +
-    `"state":[${column('state')}],"group":[${column('grp')}]}`;
-  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    `"state":[${column('state')}],"group":[${column('grp')}]}`
+  );
 }

@@ -27,8 +27,8 @@ import { getInformation, getStatistics } from './counts-service';
 import { listCsv, vehiclesCsv } from './csv-service';
 import { getGroupTree } from './group-service';
 import { listFleet } from './list-service';
+import { listenFleetVersions } from './fleet-versions';
 import { getMarkers } from './markers-service';
-import { matchesEtag } from './etag';
 import { getChart, getTraffic } from './traffic-service';
 import { SseConnection } from './stream/sse-connection';
 import { DEFAULT_STREAM_OPTIONS, StreamHub } from './stream/stream-hub';
@@ -62,6 +62,8 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.ctx,
   );
   app.addHook('preClose', () => hub.close());
+  const unlistenVersions = await listenFleetVersions(app.ctx.database);
+  app.addHook('onClose', () => unlistenVersions().catch(() => {}));
 
   app.get(
     '/fleet/group',
@@ -161,9 +163,13 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { json, etag } = await getMarkers(scopeOf(request), request.query);
+      const { json, etag } = await getMarkers(
+        scopeOf(request),
+        request.query,
+        request.headers['if-none-match'],
+      );
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (json === null) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LARGE_COUNT, MAX_AGE_MS, cachedCount } from './count-cache';
+
+const database = () => ({ query: async () => [] }) as never;
+
+describe('list counts', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('counts small selections every time', async () => {
+    const db = database();
+    const count = vi.fn(async () => 12);
+    expect(await cachedCount(db, 'k', count)).toBe(12);
+    expect(await cachedCount(db, 'k', count)).toBe(12);
+    expect(count).toHaveBeenCalledTimes(2);
+  });
+
+  it('reuses a large count for the same key for two seconds, then counts again', async () => {
+    vi.useFakeTimers();
+    const db = database();
+    let n = LARGE_COUNT;
+    const count = vi.fn(async () => n++);
+    expect(await cachedCount(db, 'k', count)).toBe(LARGE_COUNT);
+    expect(await cachedCount(db, 'k', count)).toBe(LARGE_COUNT);
+    expect(await cachedCount(db, 'other filter', count)).toBe(LARGE_COUNT + 1);
+    vi.advanceTimersByTime(MAX_AGE_MS + 1);
+    expect(await cachedCount(db, 'k', count)).toBe(LARGE_COUNT + 2);
+    // another database (another server) never shares it
+    expect(await cachedCount(database(), 'k', count)).toBe(LARGE_COUNT + 3);
+  });
+
+  it('shares one count between concurrent requests and never reuses a failure', async () => {
+    const db = database();
+    const count = vi.fn(async () => LARGE_COUNT);
+    const [a, b] = await Promise.all([cachedCount(db, 'k', count), cachedCount(db, 'k', count)]);
+    expect([a, b, count.mock.calls.length]).toEqual([LARGE_COUNT, LARGE_COUNT, 1]);
+    const failing = vi.fn(async () => {
+      throw new Error('down');
+    });
+    await expect(cachedCount(db, 'f', failing)).rejects.toThrow('down');
+    await expect(cachedCount(db, 'f', failing)).rejects.toThrow('down');
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
+});
