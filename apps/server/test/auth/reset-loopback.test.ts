@@ -7,7 +7,10 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { createAccount, createFleet } from '../helpers/factories';
 import { waitForMails } from '../helpers/mail';
 import { linkOf } from '../helpers/mime';
-import { PasswordService, allowedRedirectOrigins } from '../../src/modules/auth/password-service';
+import {
+  allowedRedirectOrigins,
+  assertRedirectAllowed,
+} from '../../src/modules/auth/password-service';
 import type { AppContext } from '../../src/plugins/context';
 
 let t: TestServer;
@@ -55,11 +58,12 @@ describe('allowed origins', () => {
   it('logs a warning naming the refused origin', () => {
     const warnings: unknown[][] = [];
     const ctx = { config: t.config, database: t.server.database, now: () => new Date() };
-    const service = new PasswordService(ctx as unknown as AppContext);
+    const log = { warn: (...args: unknown[]) => warnings.push(args) };
     expect(() =>
-      service.assertRedirectAllowed('http://192.168.1.20:3000/x', {
-        warn: (...args: unknown[]) => warnings.push(args),
-      } as never),
+      assertRedirectAllowed(
+        { ctx: ctx as unknown as AppContext, log } as never,
+        'http://192.168.1.20:3000/x',
+      ),
     ).toThrow();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]![0]).toMatchObject({ redirectOrigin: 'http://192.168.1.20:3000' });

@@ -1,6 +1,7 @@
 // The shape of a server module (docs/architecture.md "Server modules"): every module with
 // routes has its index.ts entry; a routes.ts is HTTP only — no SQL, no database call —
-// which the lint rule vfm/no-sql-in-routes enforces (checked here on samples and on the tree).
+// which the lint rule vfm/no-sql-in-routes enforces (checked here on samples and on the tree);
+// the module's SQL is in its queries.ts, not in its services.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,15 @@ const MODULES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 const modules = readdirSync(MODULES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** The live stream keeps its reads beside it (docs/architecture.md "Server modules"). */
+const SQL_BESIDE_QUERIES = [path.join('fleet', 'stream') + path.sep];
+
+/** The module's source files (not tests), relative to src/modules. */
+function sourcesOf(name: string): string[] {
+  return readdirSync(path.join(MODULES, name), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => path.join(name, file));
+}
 
 function lint(code: string, file: string) {
   const linter = new Linter({ configType: 'flat' });
@@ -48,6 +58,22 @@ describe('server module shape', () => {
       const file = path.join(MODULES, name, 'routes.ts');
       if (!existsSync(file)) continue;
       expect(lint(readFileSync(file, 'utf8'), file), `${name}/routes.ts`).toEqual([]);
+    }
+  });
+
+  it('keeps the SQL of every module with routes in its queries.ts', () => {
+    const withRoutes = modules.filter((name) => existsSync(path.join(MODULES, name, 'routes.ts')));
+    expect(withRoutes).toEqual(expect.arrayContaining(['auth', 'provisioning', 'products']));
+    for (const file of withRoutes.flatMap(sourcesOf)) {
+      if (path.basename(file) === 'queries.ts') continue;
+      if (SQL_BESIDE_QUERIES.some((folder) => file.startsWith(folder))) continue;
+      // linted as if it were a routes.ts: its SQL text is reported (its database calls are
+      // a service's right)
+      const asRoutes = path.join(MODULES, path.dirname(file), 'routes.ts');
+      const sql = lint(readFileSync(path.join(MODULES, file), 'utf8'), asRoutes).filter(
+        (message) => message.messageId === 'sql',
+      );
+      expect(sql, file).toEqual([]);
     }
   });
 

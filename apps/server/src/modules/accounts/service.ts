@@ -18,9 +18,8 @@ import { assertPasswordPolicy } from '../../lib/password-policy';
 import { badRequest, conflict, notFound } from '../../lib/problem';
 import { accountValidationMail, linkWithToken } from '../../mail/account-mails';
 import type { Queryable } from '../../db/client';
-import { setAccountPassword } from '../auth/credentials';
 import { issueOneTimeToken } from '../auth/one-time-tokens';
-import { LoginThrottle } from '../auth/throttle';
+import { clearAccountFailures, setAccountPassword } from '../auth/queries';
 import * as q from './queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -169,7 +168,7 @@ export async function setAccountPasswordByAdmin(
     await audit(tx, scope, 'ACCOUNT_PASSWORD_SET', target);
     return target;
   });
-  await new LoginThrottle(scope.database, scope.ctx.now).clearAccount(account.email);
+  await clearAccountFailures(scope.database, account.email);
 }
 
 async function find(db: Queryable, scope: RequestScope, id: string): Promise<Account> {

@@ -1,11 +1,13 @@
 // The proof of a sign-in, shared by POST auth/login and change-password without a token
-// (ADR 0003, 0041): throttle first (the attempt counted), exactly one argon2 verification whatever the e-mail, and one
-// 403 body for an unknown e-mail, a wrong password, a PENDING account or a missing role.
-import type { AppContext } from '../../plugins/context';
+// (ADR 0003, 0041): throttle first (the attempt counted), exactly one argon2 verification
+// whatever the e-mail, and one 403 body for an unknown e-mail, a wrong password, a PENDING
+// account or a missing role.
+import { ROLE_ADMIN, ROLE_USER } from '@vfm/contract';
+import type { PublicScope } from '../../lib/request-scope';
 import { decoyHash, verifyPassword } from '../../lib/password';
 import { forbidden } from '../../lib/problem';
-import { findAccountByEmail, hasApplicationRole, type CredentialAccount } from './credentials';
-import { LoginThrottle } from './throttle';
+import { deleteAttempt, findAccountByEmail, type CredentialAccount } from './queries';
+import { admitAttempt } from './throttle';
 
 /** SPEC §8 shows one message for all of these: the caller must not learn which. */
 export const invalidCredentials = () =>
@@ -18,32 +20,35 @@ export interface CredentialInput {
   ip: string;
 }
 
-export class CredentialCheck {
-  readonly throttle: LoginThrottle;
+/**
+ * SPEC §6: the application role is ROLE_{key} for a user and ROLE_{key}_ADMIN for an
+ * administrator. Only the configured application is known to this server.
+ */
+export function hasApplicationRole(roles: string[], application: string, applicationKey: string) {
+  if (application !== applicationKey) return false;
+  return roles.includes(ROLE_USER) || roles.includes(ROLE_ADMIN);
+}
 
-  constructor(private readonly ctx: AppContext) {
-    this.throttle = new LoginThrottle(ctx.database, ctx.now);
+/** The account if the credentials are right; otherwise a counted failure and a 403. */
+export async function verifyCredentials(
+  scope: PublicScope,
+  input: CredentialInput,
+): Promise<CredentialAccount> {
+  // counted before the check, so parallel guesses cannot all pass a limit (ADR 0041)
+  const attempt = await admitAttempt(scope, { email: input.email, ip: input.ip });
+  const account = await findAccountByEmail(scope.database, input.email);
+  const passwordOk = await verifyPassword(
+    account?.passwordHash ?? (await decoyHash()),
+    input.password,
+  );
+  if (
+    !account ||
+    !passwordOk ||
+    account.status !== 'ACTIVE' ||
+    !hasApplicationRole(account.roles, input.application, scope.ctx.config.applicationKey)
+  ) {
+    throw invalidCredentials();
   }
-
-  /** The account if the credentials are right; otherwise a counted failure and a 403. */
-  async verify(input: CredentialInput): Promise<CredentialAccount> {
-    const keys = { email: input.email, ip: input.ip };
-    // counted before the check, so parallel guesses cannot all pass a limit (ADR 0041)
-    const attempt = await this.throttle.admit(keys);
-    const account = await findAccountByEmail(this.ctx.database, input.email);
-    const passwordOk = await verifyPassword(
-      account?.passwordHash ?? (await decoyHash()),
-      input.password,
-    );
-    if (
-      !account ||
-      !passwordOk ||
-      account.status !== 'ACTIVE' ||
-      !hasApplicationRole(account.roles, input.application, this.ctx.config.applicationKey)
-    ) {
-      throw invalidCredentials();
-    }
-    await this.throttle.uncount(attempt);
-    return account;
-  }
+  await deleteAttempt(scope.database, attempt.ids);
+  return account;
 }

@@ -1,7 +1,10 @@
 // Housekeeping of the sign-in tables, hourly: rows that can no longer change any answer are
 // deleted so the tables stay small. Each cut-off keeps what a rule still reads.
+import type { FastifyBaseLogger } from 'fastify';
 import { REFRESH_TOKEN_TTL_DAYS } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
+import type { AppContext } from '../../plugins/context';
+import { deleteStaleAuthRows } from './queries';
 import { THROTTLE_WINDOW_MS } from './throttle';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -9,19 +12,30 @@ export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function purgeAuthTables(db: Queryable, now: Date): Promise<void> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  // failures outside the sliding window are never counted again
-  await db.query('DELETE FROM login_failure WHERE failed_at <= $1', [ago(THROTTLE_WINDOW_MS)]);
-  // one-time tokens: the reset-mail limit counts those of the last hour; a day is plenty
-  await db.query('DELETE FROM one_time_token WHERE expires_at < $1 AND created_at < $2', [
+  await deleteStaleAuthRows(db, {
     now,
-    ago(DAY_MS),
-  ]);
-  // revoked sessions: their access tokens expired long ago (15 min); a replayed refresh token
-  // of theirs is refused as unknown instead of as reused — the same 401
-  await db.query('DELETE FROM auth_session WHERE revoked_at < $1', [ago(DAY_MS)]);
-  // idle sessions: the newest refresh token (30 days) has expired
-  await db.query('DELETE FROM auth_session WHERE coalesce(last_refreshed_at, created_at) < $1', [
-    ago((REFRESH_TOKEN_TTL_DAYS + 1) * DAY_MS),
-  ]);
-  await db.query('DELETE FROM refresh_token WHERE expires_at < $1', [now]);
+    // failures outside the sliding window are never counted again
+    failuresBefore: ago(THROTTLE_WINDOW_MS),
+    // expired one-time tokens: the reset-mail limit counts those of the last hour; a day is plenty
+    tokensCreatedBefore: ago(DAY_MS),
+    // revoked sessions: their access tokens expired long ago (15 min); a replayed refresh token
+    // of theirs is refused as unknown instead of as reused — the same 401
+    revokedBefore: ago(DAY_MS),
+    // idle sessions: the newest refresh token (30 days) has expired; expired refresh tokens go too
+    idleBefore: ago((REFRESH_TOKEN_TTL_DAYS + 1) * DAY_MS),
+  });
+}
+
+/** Purges every MAINTENANCE_INTERVAL_MS until the returned stop is called. */
+export function startAuthMaintenance(
+  ctx: Pick<AppContext, 'database' | 'now'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): () => void {
+  const purge = () =>
+    purgeAuthTables(ctx.database, ctx.now()).catch((err: unknown) =>
+      log.warn({ err }, 'auth tables purge failed'),
+    );
+  const timer = setInterval(purge, MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

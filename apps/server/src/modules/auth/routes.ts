@@ -12,25 +12,24 @@ import {
 import { BackgroundTasks } from '../../lib/background-tasks';
 import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
 import { NoContent, PUBLIC_SECURITY, problems } from '../../lib/route-schema';
-import { MAINTENANCE_INTERVAL_MS, purgeAuthTables } from './maintenance';
-import { PasswordService } from './password-service';
-import { SessionService } from './session-service';
+import { publicScopeOf } from '../../lib/request-scope';
+import { startAuthMaintenance } from './maintenance';
+import {
+  assertRedirectAllowed,
+  changePassword,
+  checkValidationToken,
+  sendResetMail,
+} from './password-service';
+import { login, logout, refresh } from './session-service';
 
 const common = { tags: ['auth'], security: PUBLIC_SECURITY };
 const config = { auth: 'public' } as const;
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const sessions = new SessionService(app.ctx, app.accessTokens);
-  const passwords = new PasswordService(app.ctx);
   const background = new BackgroundTasks(app.log);
-  const purge = () =>
-    purgeAuthTables(app.ctx.database, app.ctx.now()).catch((err: unknown) =>
-      app.log.warn({ err }, 'auth tables purge failed'),
-    );
-  const timer = setInterval(purge, MAINTENANCE_INTERVAL_MS);
-  timer.unref();
+  const stopMaintenance = startAuthMaintenance(app.ctx, app.log);
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    stopMaintenance();
     await background.drain();
   });
 
@@ -49,7 +48,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      sessions.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+      login(publicScopeOf(request), app.accessTokens, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
   );
 
   app.post(
@@ -64,7 +66,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TokenPairSchema, ...problems(400, 401, 403, 413, 415, 429) },
       },
     },
-    async (request) => sessions.refresh(request.body.refreshToken),
+    async (request) => refresh(publicScopeOf(request), app.accessTokens, request.body.refreshToken),
   );
 
   app.post(
@@ -79,7 +81,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await sessions.logout(request.body.refreshToken);
+      await logout(publicScopeOf(request), request.body.refreshToken);
       return reply.code(204).send(null);
     },
   );
@@ -96,7 +98,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await passwords.checkValidationToken(request.body.token);
+      await checkValidationToken(publicScopeOf(request), request.body.token);
       return reply.code(204).send(null);
     },
   );
@@ -114,11 +116,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      passwords.assertRedirectAllowed(request.body.redirectUrl, request.log);
+      const scope = publicScopeOf(request);
+      assertRedirectAllowed(scope, request.body.redirectUrl);
       // after the answer: its timing and outcome must not tell whether the account exists,
       // and a mail failure must not change it
-      const { body, language } = request;
-      background.run('reset-password mail', () => passwords.sendResetMail(body, language));
+      const { body } = request;
+      background.run('reset-password mail', () => sendResetMail(scope, body));
       return reply.code(204).send(null);
     },
   );
@@ -138,7 +141,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await passwords.changePassword(request.body, {
+      await changePassword(publicScopeOf(request), request.body, {
         ip: request.ip,
         bearerSent: Boolean(request.headers.authorization),
         principal: request.principal,
