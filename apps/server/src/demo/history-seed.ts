@@ -13,6 +13,12 @@ import type { DemoBike } from './demo-fleet';
 export const HISTORY_DAYS = 30;
 const DEMO_MANAGER = 'manager@vfm.demo';
 const CHUNK = 4000;
+/**
+ * Bikes whose history is generated and written at a time: the whole fleet's 30 days held at
+ * once pushed the first start past 600 MB; a batch at a time keeps it bounded (still one
+ * transaction: a seed cut short leaves nothing, and the next start seeds again).
+ */
+const BIKES_PER_BATCH = 50;
 
 /** true when the fleet already has a history (the seed runs once). */
 async function seeded(database: Database, fleetId: string) {
@@ -36,106 +42,16 @@ export async function seedDemoHistory(
   if (!bikes.length || (await seeded(database, fleetId))) return false;
   const from = new Date(now.getTime() - (HISTORY_DAYS + 1) * 86_400_000);
   await ensureTelemetryPartitions(database, from, now);
-  const histories = bikes.map((bike) => ({
-    bike,
-    history: generateHistory(bike.moduleId, { days: HISTORY_DAYS, now: now.getTime() }),
-  }));
   await database.transaction(async (tx) => {
-    await insertChunks(
-      tx,
-      `INSERT INTO telemetry (bike_id, seq, ts, received_at, latitude, longitude, speed_kmh, iot_mode,
-                              bike_battery, iot_battery, battery_plugged, assistance_locked, odometer_km)
-       SELECT bike_id, seq, ts, ts, lat, lon, speed, mode, bb, ib, plugged, locked, odo
-         FROM json_to_recordset($1::json) AS t(bike_id bigint, seq bigint, ts timestamptz, lat float8,
-              lon float8, speed real, mode text, bb smallint, ib smallint, plugged boolean,
-              locked boolean, odo float8)
-       ON CONFLICT DO NOTHING`,
-      histories.flatMap(({ bike, history }) =>
-        [...history.telemetry, ...history.ridePositions].map((p) => ({
-          bike_id: bike.id,
-          seq: p.seq,
-          ts: p.ts,
-          lat: p.lat,
-          lon: p.lon,
-          speed: p.speedKmh,
-          mode: p.mode,
-          bb: p.bikeBattery,
-          ib: p.iotBattery,
-          plugged: p.batteryPlugged,
-          locked: p.assistanceLocked,
-          odo: p.odometerKm,
-        })),
-      ),
-    );
-    await insertChunks(
-      tx,
-      `INSERT INTO trip (fleet_id, bike_id, started_at, ended_at, distance_km, duration_minutes,
-                         start_latitude, start_longitude, end_latitude, end_longitude)
-       SELECT $2::uuid, bike_id, s, e, km, min, slat, slon, elat, elon
-         FROM json_to_recordset($1::json) AS t(bike_id bigint, s timestamptz, e timestamptz, km float8,
-              min float8, slat float8, slon float8, elat float8, elon float8)
-       ON CONFLICT DO NOTHING`,
-      histories.flatMap(({ bike, history }) =>
-        history.trips.map((t) => ({
-          bike_id: bike.id,
-          s: t.startedAt,
-          e: t.endedAt,
-          km: t.distanceKm,
-          min: t.durationMinutes,
-          slat: t.start.lat,
-          slon: t.start.lon,
-          elat: t.end.lat,
-          elon: t.end.lon,
-        })),
-      ),
-      [fleetId],
-    );
-    await insertEventsAndCommands(tx, fleetId, histories);
-    await insertChunks(
-      tx,
-      `INSERT INTO autotest (bike_id, seq, ts, results)
-       SELECT * FROM json_to_recordset($1::json) AS a(bike_id bigint, seq bigint, ts timestamptz, results jsonb)
-       ON CONFLICT DO NOTHING`,
-      histories.flatMap(({ bike, history }) =>
-        history.autotests.map((a) => ({
-          bike_id: bike.id,
-          seq: a.seq,
-          ts: a.ts,
-          results: a.results,
-        })),
-      ),
-    );
-    await tx.query(
-      `UPDATE bike b SET latitude = s.lat, longitude = s.lon, odometer_km = s.odo, total_km = s.odo,
-              bike_battery_level = s.bb, iot_battery_level = s.ib, battery_number = s.bn,
-              battery_state_of_health = s.soh, battery_charge_cycles = s.cycles, iot_mode = 'STANDBY',
-              status = 'PARKED', last_communication_date = s.ts, last_position_date = s.ts,
-              state_ts = s.ts, state_seq = s.seq, firmware_version = '2.4.3', hardware_version = 'VFM-IOT-3',
-              autonomy_km = round((s.bb * 0.8 * s.soh / 100.0)::numeric, 1)::float8,
-              low_vehicle_battery_since = CASE WHEN s.bb <= f.low_vehicle_battery_percent THEN s.ts END,
-              low_module_battery_since = CASE WHEN s.ib <= f.low_module_battery_percent THEN s.ts END,
-              updated_at = now()
-         FROM json_to_recordset($1::json) AS s(id bigint, lat float8, lon float8, odo float8, bb smallint,
-              ib smallint, bn text, soh smallint, cycles integer, ts timestamptz, seq bigint), fleet f
-        WHERE b.id = s.id AND f.id = b.fleet_id`,
-      [
-        JSON.stringify(
-          histories.map(({ bike, history }) => ({
-            id: bike.id,
-            lat: history.final.position.lat,
-            lon: history.final.position.lon,
-            odo: history.final.odometerKm,
-            bb: history.final.bikeBattery,
-            ib: history.final.iotBattery,
-            bn: history.final.batteryNumber,
-            soh: history.final.batterySoh,
-            cycles: history.final.batteryCycles,
-            ts: history.final.lastTs,
-            seq: history.telemetry.at(-1)!.seq,
-          })),
-        ),
-      ],
-    );
+    for (let i = 0; i < bikes.length; i += BIKES_PER_BATCH) {
+      const histories = bikes.slice(i, i + BIKES_PER_BATCH).map((bike) => ({
+        bike,
+        history: generateHistory(bike.moduleId, { days: HISTORY_DAYS, now: now.getTime() }),
+      }));
+      await insertHistories(tx, fleetId, histories);
+      // let requests in between batches (PGlite runs one query at a time)
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     await refreshUsage(
       tx,
       bikes.map((bike) => bike.id),
@@ -143,6 +59,109 @@ export async function seedDemoHistory(
     await new FleetChanges().add(fleetId, 'bike', 'warning', 'event', 'command').notify(tx);
   });
   return true;
+}
+
+/** The history of some bikes: telemetry, trips, events, commands, self-tests, final state. */
+async function insertHistories(
+  tx: TxQuery,
+  fleetId: string,
+  histories: Array<{ bike: DemoBike; history: BikeHistory }>,
+) {
+  await insertChunks(
+    tx,
+    `INSERT INTO telemetry (bike_id, seq, ts, received_at, latitude, longitude, speed_kmh, iot_mode,
+                            bike_battery, iot_battery, battery_plugged, assistance_locked, odometer_km)
+     SELECT bike_id, seq, ts, ts, lat, lon, speed, mode, bb, ib, plugged, locked, odo
+       FROM json_to_recordset($1::json) AS t(bike_id bigint, seq bigint, ts timestamptz, lat float8,
+            lon float8, speed real, mode text, bb smallint, ib smallint, plugged boolean,
+            locked boolean, odo float8)
+     ON CONFLICT DO NOTHING`,
+    histories.flatMap(({ bike, history }) =>
+      [...history.telemetry, ...history.ridePositions].map((p) => ({
+        bike_id: bike.id,
+        seq: p.seq,
+        ts: p.ts,
+        lat: p.lat,
+        lon: p.lon,
+        speed: p.speedKmh,
+        mode: p.mode,
+        bb: p.bikeBattery,
+        ib: p.iotBattery,
+        plugged: p.batteryPlugged,
+        locked: p.assistanceLocked,
+        odo: p.odometerKm,
+      })),
+    ),
+  );
+  await insertChunks(
+    tx,
+    `INSERT INTO trip (fleet_id, bike_id, started_at, ended_at, distance_km, duration_minutes,
+                       start_latitude, start_longitude, end_latitude, end_longitude)
+     SELECT $2::uuid, bike_id, s, e, km, min, slat, slon, elat, elon
+       FROM json_to_recordset($1::json) AS t(bike_id bigint, s timestamptz, e timestamptz, km float8,
+            min float8, slat float8, slon float8, elat float8, elon float8)
+     ON CONFLICT DO NOTHING`,
+    histories.flatMap(({ bike, history }) =>
+      history.trips.map((t) => ({
+        bike_id: bike.id,
+        s: t.startedAt,
+        e: t.endedAt,
+        km: t.distanceKm,
+        min: t.durationMinutes,
+        slat: t.start.lat,
+        slon: t.start.lon,
+        elat: t.end.lat,
+        elon: t.end.lon,
+      })),
+    ),
+    [fleetId],
+  );
+  await insertEventsAndCommands(tx, fleetId, histories);
+  await insertChunks(
+    tx,
+    `INSERT INTO autotest (bike_id, seq, ts, results)
+     SELECT * FROM json_to_recordset($1::json) AS a(bike_id bigint, seq bigint, ts timestamptz, results jsonb)
+     ON CONFLICT DO NOTHING`,
+    histories.flatMap(({ bike, history }) =>
+      history.autotests.map((a) => ({
+        bike_id: bike.id,
+        seq: a.seq,
+        ts: a.ts,
+        results: a.results,
+      })),
+    ),
+  );
+  await tx.query(
+    `UPDATE bike b SET latitude = s.lat, longitude = s.lon, odometer_km = s.odo, total_km = s.odo,
+            bike_battery_level = s.bb, iot_battery_level = s.ib, battery_number = s.bn,
+            battery_state_of_health = s.soh, battery_charge_cycles = s.cycles, iot_mode = 'STANDBY',
+            status = 'PARKED', last_communication_date = s.ts, last_position_date = s.ts,
+            state_ts = s.ts, state_seq = s.seq, firmware_version = '2.4.3', hardware_version = 'VFM-IOT-3',
+            autonomy_km = round((s.bb * 0.8 * s.soh / 100.0)::numeric, 1)::float8,
+            low_vehicle_battery_since = CASE WHEN s.bb <= f.low_vehicle_battery_percent THEN s.ts END,
+            low_module_battery_since = CASE WHEN s.ib <= f.low_module_battery_percent THEN s.ts END,
+            updated_at = now()
+       FROM json_to_recordset($1::json) AS s(id bigint, lat float8, lon float8, odo float8, bb smallint,
+            ib smallint, bn text, soh smallint, cycles integer, ts timestamptz, seq bigint), fleet f
+      WHERE b.id = s.id AND f.id = b.fleet_id`,
+    [
+      JSON.stringify(
+        histories.map(({ bike, history }) => ({
+          id: bike.id,
+          lat: history.final.position.lat,
+          lon: history.final.position.lon,
+          odo: history.final.odometerKm,
+          bb: history.final.bikeBattery,
+          ib: history.final.iotBattery,
+          bn: history.final.batteryNumber,
+          soh: history.final.batterySoh,
+          cycles: history.final.batteryCycles,
+          ts: history.final.lastTs,
+          seq: history.telemetry.at(-1)!.seq,
+        })),
+      ),
+    ],
+  );
 }
 
 async function insertEventsAndCommands(

@@ -380,10 +380,11 @@ export async function fleetVersion(db: Queryable, fleetId: string, at: Date) {
                        $2::timestamptz - lack_of_communication_hours * interval '1 hour' AS lack_before
                   FROM fleet f WHERE f.id = $1)
      SELECT (SELECT max(updated_at) FROM bike WHERE fleet_id = $1)::text AS touched,
-       (SELECT min(s.last_communication_date) FROM bike s, f WHERE s.fleet_id = $1
-           AND s.last_communication_date >= f.lack_before)::text AS next_silent,
-       (SELECT min(s.created_at) FROM bike s, f WHERE s.fleet_id = $1
-           AND s.last_communication_date IS NULL AND s.created_at >= f.lack_before)::text AS next_never,
+       (SELECT min(s.last_communication_date) FROM bike s WHERE s.fleet_id = $1
+           AND s.last_communication_date >= (SELECT lack_before FROM f))::text AS next_silent,
+       (SELECT min(s.created_at) FROM bike s WHERE s.fleet_id = $1
+           AND s.last_communication_date IS NULL
+           AND s.created_at >= (SELECT lack_before FROM f))::text AS next_never,
        (SELECT coalesce(string_agg(id::text, ',' ORDER BY id), '') FROM fleet_group
          WHERE fleet_id = $1) AS groups,
        (SELECT text FROM f) AS fleet`,
