@@ -79,8 +79,11 @@ async function waitFor(test: () => Promise<boolean> | boolean, limitMs: number) 
 
 let result: Record<string, unknown>;
 try {
-  const readyAt = await waitFor(() => answers('/readyz'), 120_000);
-  const loginAt = await waitFor(() => answers('/fr/auth/login'), 120_000);
+  // polled side by side: /readyz asks the database, which the seed keeps busy
+  const [readyAt, loginAt] = await Promise.all([
+    waitFor(() => answers('/readyz'), 120_000),
+    waitFor(() => answers('/fr/auth/login'), 120_000),
+  ]);
   // a page request while the history is written
   let loginDuringSeedMs: number | null = null;
   if (seededAt === null) {

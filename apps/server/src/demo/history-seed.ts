@@ -12,13 +12,13 @@ import type { DemoBike } from './demo-fleet';
 
 export const HISTORY_DAYS = 30;
 const DEMO_MANAGER = 'manager@vfm.demo';
-const CHUNK = 4000;
+const CHUNK = 1000;
 /**
  * Bikes whose history is generated and written at a time: the whole fleet's 30 days held at
  * once pushed the first start past 600 MB; a batch at a time keeps it bounded (still one
  * transaction: a seed cut short leaves nothing, and the next start seeds again).
  */
-const BIKES_PER_BATCH = 50;
+const BIKES_PER_BATCH = 10;
 
 /** true when the fleet already has a history (the seed runs once). */
 async function seeded(database: Database, fleetId: string) {
@@ -44,13 +44,16 @@ export async function seedDemoHistory(
   await ensureTelemetryPartitions(database, from, now);
   await database.transaction(async (tx) => {
     for (let i = 0; i < bikes.length; i += BIKES_PER_BATCH) {
-      const histories = bikes.slice(i, i + BIKES_PER_BATCH).map((bike) => ({
-        bike,
-        history: generateHistory(bike.moduleId, { days: HISTORY_DAYS, now: now.getTime() }),
-      }));
+      const histories: Array<{ bike: DemoBike; history: BikeHistory }> = [];
+      for (const bike of bikes.slice(i, i + BIKES_PER_BATCH)) {
+        histories.push({
+          bike,
+          history: generateHistory(bike.moduleId, { days: HISTORY_DAYS, now: now.getTime() }),
+        });
+        // requests go first: PGlite and the generation share this thread
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       await insertHistories(tx, fleetId, histories);
-      // let requests in between batches (PGlite runs one query at a time)
-      await new Promise((resolve) => setImmediate(resolve));
     }
     await refreshUsage(
       tx,
