@@ -3,7 +3,7 @@
 import { makeTemplate } from './pglite-template';
 
 try {
-  console.log(`PGlite template: ${await makeTemplate()}`);
+  process.stdout.write(`PGlite template: ${await makeTemplate()}\n`);
 } catch (error) {
   console.warn(
     `PGlite template not made (${(error as Error).message}): the first start runs initdb`,
