@@ -134,6 +134,29 @@ async function timeToMark(page: Page, url: string): Promise<number> {
   );
 }
 
+/** What the page downloaded and when (BENCH_WATERFALL): the chain before the markers. */
+async function printWaterfall(page: Page) {
+  const rows = await page.evaluate(() =>
+    [
+      ...performance.getEntriesByType('resource').map((e) => ({
+        name: e.name,
+        start: e.startTime,
+        end: (e as PerformanceResourceTiming).responseEnd,
+      })),
+      ...performance
+        .getEntriesByType('mark')
+        .map((e) => ({ name: `mark ${e.name}`, start: e.startTime, end: e.startTime })),
+    ].sort((a, b) => a.start - b.start),
+  );
+  console.log('  waterfall of /fr/fleet (ms from navigation):');
+  for (const row of rows) {
+    const name = row.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 70);
+    console.log(
+      `    ${String(Math.round(row.start)).padStart(6)} → ${String(Math.round(row.end)).padStart(6)}  ${name}`,
+    );
+  }
+}
+
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -207,6 +230,7 @@ async function main() {
       ] as const) {
         const page = await context.newPage();
         into.push(await timeToMark(page, url));
+        if (process.env.BENCH_WATERFALL && into === app && round === 2) await printWaterfall(page);
         await page.close();
       }
     }

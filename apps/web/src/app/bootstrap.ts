@@ -85,6 +85,12 @@ export async function bootstrap(): Promise<BootResult> {
     reload: (url) => window.location.assign(url),
   };
   leaveSignedInAddressWhenSignedOut(language, session, appInfo.publicPaths);
+  if (
+    session.getSnapshot().status === 'authenticated' &&
+    /^\/[a-z]{2}\/fleet\/?$/.test(window.location.pathname)
+  ) {
+    void import('../features/fleet/prefetch-fleet').then((m) => m.prefetchFleetScreen(services));
+  }
   const router = createAppRouter(language, () => loadFeatureMessages(i18n, language as Language));
   return { kind: 'ready', services, i18n, router };
 }
