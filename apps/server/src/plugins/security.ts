@@ -23,7 +23,8 @@ export function cspDirectives(config: Pick<Config, 'mapStyleUrl'>) {
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins],
     fontSrc: ["'self'", 'data:', ...mapOrigins],
-    connectSrc: ["'self'", ...mapOrigins],
+    // the map's basemap GeoJSON is handed to MapLibre's worker as blob: addresses
+    connectSrc: ["'self'", 'blob:', ...mapOrigins],
     // MapLibre runs its workers from blob: URLs
     workerSrc: ["'self'", 'blob:'],
     childSrc: ["'self'", 'blob:'],

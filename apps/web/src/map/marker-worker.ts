@@ -34,10 +34,14 @@ function scheduleRebuild() {
 async function basemap(url: string) {
   const topology = (await (await fetch(url)).json()) as Topology;
   const countries = topology.objects.countries!;
+  // as blob: addresses that MapLibre's own worker fetches and parses: megabytes of polygons
+  // never cross the main thread (two structured clones there froze the page ~200 ms)
+  const address = (value: unknown) =>
+    URL.createObjectURL(new Blob([JSON.stringify(value)], { type: 'application/json' }));
   post({
     type: 'basemap',
-    land: feature(topology, countries),
-    borders: mesh(topology, countries as never, (a, b) => a !== b),
+    land: address(feature(topology, countries)),
+    borders: address(mesh(topology, countries as never, (a, b) => a !== b)),
   });
 }
 

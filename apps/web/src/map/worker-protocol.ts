@@ -17,7 +17,8 @@ export type FromWorker =
   | { type: 'loaded'; count: number; bounds: BBox | null }
   | { type: 'view'; view: MarkerView }
   | { type: 'reply'; requestId: number; data: unknown }
-  | { type: 'basemap'; land: GeoJSON.GeoJSON; borders: GeoJSON.GeoJSON }
+  /** blob: addresses of the land's and the borders' GeoJSON */
+  | { type: 'basemap'; land: string; borders: string }
   | { type: 'error'; message: string };
 
 /** What `expand` answers: the zoom that splits the cluster, or the bikes of one that never does. */
