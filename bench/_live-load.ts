@@ -10,6 +10,7 @@ import net from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { MQTT_QOS, UP_TOPIC_FILTER, upTopic } from '@vfm/contract';
+import { connectModule } from '@vfm/simulator';
 
 export interface LoadConfig {
   brokerUrl: string;
@@ -65,25 +66,12 @@ function summarise(samples: number[]): Latency {
   };
 }
 
-function connect(url: string, module: { moduleId: string; secret?: string }) {
-  return new Promise<MqttClient>((resolve, reject) => {
-    const client = mqtt.connect(url, {
-      clientId: module.moduleId,
-      username: module.moduleId,
-      ...(module.secret ? { password: module.secret } : {}),
-      clean: true,
-      reconnectPeriod: 0,
-      connectTimeout: 30_000,
-    });
-    client.once('connect', () => resolve(client));
-    client.once('error', reject);
-  });
-}
-
 async function connectAll(url: string, modules: LoadConfig['modules']) {
   const clients: MqttClient[] = [];
   for (let i = 0; i < modules.length; i += 100) {
-    clients.push(...(await Promise.all(modules.slice(i, i + 100).map((m) => connect(url, m)))));
+    clients.push(
+      ...(await Promise.all(modules.slice(i, i + 100).map((m) => connectModule(url, m)))),
+    );
   }
   return clients;
 }

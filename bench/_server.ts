@@ -6,9 +6,21 @@ import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config/config';
 import type { ResolvedConfig } from '../apps/server/src/config/secrets';
 import type { Database } from '../apps/server/src/db/client';
+import pg from 'pg';
 import { createServer } from '../apps/server/src/server';
 
 export const BENCH_API_KEY = 'bench-api-key';
+
+/** One statement on a PostgreSQL server (CREATE / DROP DATABASE of a benchmark). */
+export async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
 
 export interface BenchServer {
   /** http://127.0.0.1:PORT */

@@ -13,12 +13,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import pg from 'pg';
 import { API_PREFIX, ROLE_ADMIN, ROLE_USER, upTopic } from '@vfm/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { generateModuleSecret, hashModuleSecret } from '../apps/server/src/lib/module-secret';
-import { BENCH_API_KEY, startBenchServer } from './_server';
+import { BENCH_API_KEY, startBenchServer, adminQuery } from './_server';
 
 const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 24_000);
 const FLEET = '11111111-1111-4111-8111-111111111111';
@@ -69,16 +68,6 @@ function importCsv(): string {
     lines.push(`IMP-${i},IC-${i},${module},City 28,Zone ${i % 12}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 async function runOn(kind: 'postgres' | 'pglite', database: Database, dataDir: string) {

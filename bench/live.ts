@@ -16,14 +16,13 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { API_PREFIX } from '@vfm/contract';
 import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { hashModuleSecret } from '../apps/server/src/lib/module-secret';
 import { FLEET, seedSql } from './_fleet-seed';
 import type { LoadConfig, PhaseResult } from './_live-load';
-import { BENCH_API_KEY, startBenchServer } from './_server';
+import { BENCH_API_KEY, startBenchServer, adminQuery } from './_server';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -31,16 +30,6 @@ const MODULES = Math.min(BIKES, Number(process.env.BENCH_MODULES ?? 2000));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const RATES = (process.env.BENCH_RATES ?? '100,1000,2000').split(',').map(Number);
 const SECRET = 'bench-module-secret';
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 function runLoad(configFile: string): Promise<PhaseResult[]> {
   return new Promise((resolve, reject) => {

@@ -12,12 +12,12 @@
 //                       postgresql://postgres@127.0.0.1:5432/postgres)
 //   BENCH_BIKES         bikes of the measured fleet (default 100000)
 import os from 'node:os';
-import pg from 'pg';
+import { Worker } from 'node:worker_threads';
 import { API_PREFIX, FLEET_LIST_SORT_FIELDS } from '@vfm/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
-import { BENCH_API_KEY, startBenchServer } from './_server';
+import { BENCH_API_KEY, startBenchServer, adminQuery } from './_server';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
 
@@ -31,26 +31,19 @@ type Figures = Record<string, Stats | number | string | boolean>;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function measure(n: number, fn: () => Promise<unknown>): Promise<Stats> {
-  for (let i = 0; i < Math.min(3, n); i += 1) await fn(); // warm-up: plans, caches, JIT
-  const times: number[] = [];
-  for (let i = 0; i < n; i += 1) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const round = (x: number) => Math.round(x * 10) / 10;
-  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), n };
-}
+/** n calls one after the other (after 3 warm-up calls: plans, caches, JIT). */
+const measure = (n: number, fn: () => Promise<unknown>) => measureConcurrent(1, n, fn, 3);
 
 /** `clients` loops running at once, each `n` calls of fn: the times of all calls. */
 async function measureConcurrent(
   clients: number,
   n: number,
   fn: () => Promise<unknown>,
+  warmUps = 1,
 ): Promise<Stats> {
-  await Promise.all(Array.from({ length: clients }, () => fn())); // warm-up
+  for (let i = 0; i < Math.min(warmUps, n); i += 1) {
+    await Promise.all(Array.from({ length: clients }, () => fn()));
+  }
   const times: number[] = [];
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -64,6 +57,52 @@ async function measureConcurrent(
   times.sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 10) / 10;
   return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), n: times.length };
+}
+
+/**
+ * `clients` HTTP clients calling `url` at once, `n` calls each after one warm-up call, from a
+ * worker thread: their requests, responses and decompression run beside the server's event
+ * loop, not in it, as browsers' do.
+ */
+function measureClients(
+  clients: number,
+  n: number,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Stats> {
+  const code = `
+const { parentPort, workerData: w } = require('node:worker_threads');
+const call = async () => {
+  const res = await fetch(w.url, { headers: w.headers });
+  await res.arrayBuffer();
+  if (res.status !== 200 && res.status !== 304) throw new Error(w.url + ': ' + res.status);
+};
+(async () => {
+  await Promise.all(Array.from({ length: w.clients }, call));
+  const times = [];
+  await Promise.all(Array.from({ length: w.clients }, async () => {
+    for (let i = 0; i < w.n; i += 1) {
+      const start = performance.now();
+      await call();
+      times.push(performance.now() - start);
+    }
+  }));
+  parentPort.postMessage(times);
+})().catch((error) => { throw error; });`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: { clients, n, url, headers } });
+    worker.once('message', (times: number[]) => {
+      times.sort((a, b) => a - b);
+      const round = (x: number) => Math.round(x * 10) / 10;
+      resolve({
+        p50: round(percentile(times, 50)),
+        p95: round(percentile(times, 95)),
+        n: times.length,
+      });
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
 }
 
 /** While fn runs, one bike of the fleet is written every 100 ms (a live fleet). */
@@ -87,16 +126,6 @@ async function whileChanging<T>(database: Database, fn: () => Promise<T>): Promi
   }
 }
 
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function runOn(kind: 'postgres' | 'pglite', database: Database): Promise<Figures> {
   const seedStart = performance.now();
   await migrate(database);
@@ -108,10 +137,15 @@ async function runOn(kind: 'postgres' | 'pglite', database: Database): Promise<F
   try {
     const base = `${bench.origin}${API_PREFIX}`;
     const token = await bench.tokenFor('bench@example.com');
+    const headersFor = (headers: Record<string, string> = {}) => ({
+      'x-api-key': BENCH_API_KEY,
+      authorization: `Bearer ${token}`,
+      ...headers,
+    });
+    const clientsOf = (clients: number, n: number, route: string, headers = {}) =>
+      measureClients(clients, n, `${base}/${route}`, headersFor(headers));
     const get = async (route: string, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${base}/${route}`, {
-        headers: { 'x-api-key': BENCH_API_KEY, authorization: `Bearer ${token}`, ...headers },
-      });
+      const res = await fetch(`${base}/${route}`, { headers: headersFor(headers) });
       const text = await res.text();
       if (res.status !== 200 && res.status !== 304) throw new Error(`${route}: ${res.status}`);
       return { res, text };
@@ -152,20 +186,18 @@ async function runOn(kind: 'postgres' | 'pglite', database: Database): Promise<F
       measure(rounds, () => get('fleet/markers', { 'accept-encoding': 'identity' })),
     );
     const markers4Changing = await whileChanging(database, () =>
-      measureConcurrent(4, Math.ceil(rounds / 2), () =>
-        get('fleet/markers', { 'accept-encoding': 'identity' }),
-      ),
+      clientsOf(4, Math.ceil(rounds / 2), 'fleet/markers', { 'accept-encoding': 'identity' }),
     );
-    const markers4Gzip = await measureConcurrent(4, Math.ceil(rounds / 2), () =>
-      get('fleet/markers', { 'accept-encoding': 'gzip' }),
-    );
+    const markers4Gzip = await clientsOf(4, Math.ceil(rounds / 2), 'fleet/markers', {
+      'accept-encoding': 'gzip',
+    });
     const listSorts: Record<string, { one: Stats; ten: Stats }> = {};
     for (const field of FLEET_LIST_SORT_FIELDS) {
       for (const direction of ['asc', 'desc']) {
         const route = `fleet/list?sort=${field},${direction}&size=50&page=0`;
         listSorts[`${field},${direction}`] = {
           one: await measure(kind === 'postgres' ? 20 : 5, () => get(route)),
-          ten: await measureConcurrent(10, kind === 'postgres' ? 5 : 2, () => get(route)),
+          ten: await clientsOf(10, kind === 'postgres' ? 5 : 2, route),
         };
       }
     }

@@ -24,7 +24,8 @@ export interface FloodResult {
   rate: number;
 }
 
-function connect(url: string, module: FleetModule): Promise<MqttClient> {
+/** One module's MQTT connection (clean session, no reconnection): load generators' modules. */
+export function connectModule(url: string, module: FleetModule): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(url, {
       clientId: module.moduleId,
@@ -46,7 +47,7 @@ export async function flood(options: FloodOptions): Promise<FloodResult> {
   for (let i = 0; i < options.modules.length; i += batch) {
     clients.push(
       ...(await Promise.all(
-        options.modules.slice(i, i + batch).map((m) => connect(options.brokerUrl, m)),
+        options.modules.slice(i, i + batch).map((m) => connectModule(options.brokerUrl, m)),
       )),
     );
   }
