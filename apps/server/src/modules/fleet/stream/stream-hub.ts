@@ -57,6 +57,9 @@ const READS: Record<FleetChangeKind, Pending[]> = {
   event: ['events'],
 };
 
+/** The source of a remembered key (change-feed.ts keys: b…, c…, e…, r…). */
+const SOURCE_OF_KEY = { b: 'bikes', c: 'commands', e: 'events', r: 'removed' } as const;
+
 /** The same for a notice that lists its changed bikes (read by id: no removal, no window). */
 const READS_LISTED: Record<FleetChangeKind, Pending[]> = {
   bike: ['warnings'],
@@ -286,10 +289,13 @@ export class StreamHub {
     else feed.broadcast('removed', { vehicleNumbers: values as string[] });
   }
 
-  /** Drops remembered keys that no read can return again. */
+  /** Drops remembered keys that no read of their own source can return again. */
   private forget(feed: FleetFeed) {
-    const oldest = Math.min(...Object.values(feed.cursors)) - LOOKBACK_US;
-    for (const [key, at] of feed.sent) if (at < oldest) feed.sent.delete(key);
+    for (const [key, at] of feed.sent) {
+      if (at < feed.cursors[SOURCE_OF_KEY[key[0] as keyof typeof SOURCE_OF_KEY]] - LOOKBACK_US) {
+        feed.sent.delete(key);
+      }
+    }
   }
 
   private async pushWarnings(feed: FleetFeed) {
