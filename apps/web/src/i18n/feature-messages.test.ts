@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@vfm/contract/constants';
+import { LANGUAGES, type Language } from '@vfm/contract/constants';
 import { featureSection, loadFeatureMessages } from './feature-messages';
 
 type Tree = { [key: string]: string | Tree };
@@ -38,7 +38,8 @@ function leaves(tree: Tree, prefix = '', out = new Map<string, Map<string, strin
   }
   return out;
 }
-const placeholders = (value = '') => [...value.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]!);
+const placeholders = (value = '') =>
+  [...value.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((m) => m[1]!);
 const named = (values: Iterable<string>) =>
   [...new Set([...values].flatMap(placeholders))].filter((n) => n !== 'count').sort();
 
@@ -69,6 +70,8 @@ describe('feature translation files', () => {
             // a singular form may say "this bike" instead of the number
             if (countInEnglish && form !== 'one')
               expect(placeholders(value), `${name} lacks {{count}}`).toContain('count');
+            // counts are grouped as the language writes them: 100 000 vélos, 100,000 bikes
+            expect(value, `${name}: write {{count, number}}`).not.toMatch(/{{\s*count\s*}}/);
           }
         }
       });
@@ -84,6 +87,19 @@ describe('feature translation files', () => {
       });
     }
   }
+
+  it('write counts with the digit grouping of the language', async () => {
+    const total = async (lng: Language) => {
+      const i18n = i18next.createInstance();
+      await i18n.init({ lng, fallbackLng: 'en', resources: {} });
+      await loadFeatureMessages(i18n, lng);
+      return i18n.t('fleet.summary.total', { count: 100_000 });
+    };
+    // French and German group with a (narrow) no-break space and a dot, English with a comma
+    expect(await total('fr')).toBe('100\u202f000 vélos');
+    expect(await total('de')).toBe('100.000 Fahrräder');
+    expect(await total('en')).toBe('100,000 bikes');
+  });
 
   it('are loaded under their section, with English as the fallback elsewhere', async () => {
     const i18n = i18next.createInstance();

@@ -29,7 +29,11 @@ function leaves(tree: Tree, prefix = ''): Map<string, string[]> {
 }
 
 const placeholders = (values: string[]) =>
-  [...new Set(values.flatMap((v) => [...v.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1])))]
+  [
+    ...new Set(
+      values.flatMap((v) => [...v.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((m) => m[1])),
+    ),
+  ]
     .filter((name) => name !== 'count')
     .sort();
 
@@ -48,6 +52,13 @@ describe('translation files', () => {
   it('classify every section of en.json as shared layer or fleet area', () => {
     const sections = new Set([...en.keys()].map(section));
     expect([...sections].sort()).toEqual([...SHARED_SECTIONS, ...FLEET_SECTIONS].sort());
+  });
+
+  it('write counts as numbers of the language ({{count, number}}: 100 000, 100,000)', () => {
+    for (const lang of LANGUAGES) {
+      const raw = [...leaves(read(lang)).values()].flat().filter((v) => /{{\s*count\s*}}/.test(v));
+      expect(raw, lang).toEqual([]);
+    }
   });
 
   for (const lang of LANGUAGES) {
