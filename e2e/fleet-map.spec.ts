@@ -14,7 +14,7 @@ test('the map draws the fleet and a cluster zooms in', async ({ page, login, req
   const placed = list.content.filter((row) => row.latitude !== null).length;
   await login('manager');
   await expect(page.getByTestId('map-count')).toHaveText(
-    fr.map.count_other.replace('{{count}}', String(placed)),
+    fr.map.count_other.replace('{{count, number}}', placed.toLocaleString('fr')),
   );
   const clusters = page.getByTestId('map-cluster');
   await expect(clusters.first()).toBeVisible();
@@ -56,7 +56,10 @@ test('the thefts map shows only thefts', async ({ page, login, request }) => {
   await page.getByRole('button', { name: fr.fleet.view.thefts }).click();
   await expect(page.getByTestId('map-count')).toHaveText(
     placed
-      ? fr.map[placed === 1 ? 'count_one' : 'count_other'].replace('{{count}}', String(placed))
+      ? fr.map[placed === 1 ? 'count_one' : 'count_other'].replace(
+          '{{count, number}}',
+          placed.toLocaleString('fr'),
+        )
       : fr.map.none,
   );
 });

@@ -94,8 +94,12 @@ function addMarkerLayers(map: MapLibreMap) {
 }
 
 export function FleetMap(props: FleetMapProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { http, queryClient } = useServices();
+  // a cluster of thousands reads "12 k" (its button's name and tooltip give the exact count)
+  const [compact] = useState(
+    () => new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 }),
+  );
   const settings = useMapSettings();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -397,12 +401,14 @@ export function FleetMap(props: FleetMapProps) {
     if (previous && previous.count === cluster.count && previous.warned === cluster.warned) return;
     button.dataset.size =
       cluster.count >= 1000 ? 'xl' : cluster.count >= 100 ? 'l' : cluster.count >= 10 ? 'm' : 's';
-    button.textContent = String(cluster.count);
-    button.setAttribute('aria-label', t('map.cluster.title', { count: cluster.count }));
+    button.textContent = compact.format(cluster.count);
+    const title = t('map.cluster.title', { count: cluster.count });
+    button.setAttribute('aria-label', title);
+    button.title = title;
     if (cluster.warned) {
       const warned = document.createElement('span');
       warned.className = styles.warned!;
-      warned.textContent = String(cluster.warned);
+      warned.textContent = compact.format(cluster.warned);
       button.append(warned);
     }
   }
