@@ -2,7 +2,7 @@
 // at desktop and mobile sizes.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, fr } from './fixtures';
+import { test, expect, fr, MAP_READY } from './fixtures';
 
 async function expectNoSeriousFindings(page: Page, where: string) {
   const results = await new AxeBuilder({ page })
@@ -127,7 +127,7 @@ for (const size of [
       await expect(page.getByRole('tablist', { name: fr.warnings.tabs.label })).toBeVisible();
       await expectNoSeriousFindings(page, 'warnings');
       await page.getByRole('button', { name: fr.warnings.toolbar.showMap }).click();
-      await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-ready', 'true');
+      await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
       await expectNoSeriousFindings(page, 'warnings with the map');
     });
 
@@ -136,7 +136,7 @@ for (const size of [
       const table = page.getByRole('table', { name: fr.fleet.list.label });
       await expect(table.getByRole('row').nth(2)).toBeVisible();
       if (page.viewportSize()!.width >= 600) {
-        await expect(page.getByTestId('map-cluster').first()).toBeVisible();
+        await expect(page.getByTestId('map-cluster').first()).toBeVisible(MAP_READY);
       }
       await expectNoSeriousFindings(page, 'fleet list and map');
       await page.getByRole('button', { name: fr.fleet.filters.open }).click();

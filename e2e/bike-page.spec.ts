@@ -2,7 +2,7 @@
 // simulated module and listed in the history with the manager's e-mail; a theft reported then
 // cancelled, the availability restored; an availability change; a change made in another
 // session shown live; the self-diagnosis; an unknown bike.
-import { test, expect, fr, apiLogin, MANAGER, type ApiClient } from './fixtures';
+import { test, expect, fr, apiLogin, MANAGER, type ApiClient, MAP_READY } from './fixtures';
 
 interface ListRow {
   vehicleNumber: string;
@@ -52,8 +52,9 @@ test('a lock waits for the module, is acknowledged and shows in the history', as
   try {
     // pending until the module's acknowledgement arrives over the stream, then the new state
     await expect(commands.getByRole('status')).toContainText('En attente du module');
+    // the module answers within a second; 30 s leaves room for a busy machine (as fleet.spec)
     await expect(commands.getByRole('button', { name: fr.product.commands.unlock })).toBeVisible({
-      timeout: 20_000,
+      timeout: 30_000,
     });
     await expect(
       page.getByTestId('toast').filter({
@@ -194,7 +195,7 @@ test('a trip of the last days replays on the map', async ({ page, login, request
   const trips = page.getByRole('list', { name: fr.product.trips.label });
   await expect(trips.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('trip-map')).toHaveAttribute('data-points', String(found!.points));
-  await expect(page.getByTestId('bike-map')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('bike-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
   const slider = page.getByRole('slider', { name: fr.product.trips.position });
   await expect(slider).toHaveValue('0');
   await page.getByRole('button', { name: fr.product.trips.play }).click();

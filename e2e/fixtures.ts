@@ -48,6 +48,11 @@ export const fr = {
 export { expect };
 
 export const API = '/api/wf/rest/v1';
+/**
+ * How long a map may take to start: MapLibre draws with SwiftShader (no GPU) here, and on a busy
+ * two-core machine (two test runs at once) its first frame has taken over 10 s, the default.
+ */
+export const MAP_READY = { timeout: 30_000 };
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'VfmDemo!2026';
 export const ADMIN = 'admin@vfm.demo';
 export const MANAGER = 'manager@vfm.demo';

@@ -1,7 +1,7 @@
 // The fleet map (issue "fleet screen" §2): it draws the demo fleet's bikes, a cluster zooms on
 // click (or lists its bikes when they share one place), the bike in the address opens its
 // popup, and the thefts map shows only thefts.
-import { test, expect, fr, apiLogin, MANAGER } from './fixtures';
+import { test, expect, fr, apiLogin, MANAGER, MAP_READY } from './fixtures';
 
 interface Row {
   vehicleNumber: string;
@@ -15,6 +15,7 @@ test('the map draws the fleet and a cluster zooms in', async ({ page, login, req
   await login('manager');
   await expect(page.getByTestId('map-count')).toHaveText(
     fr.map.count_other.replace('{{count, number}}', placed.toLocaleString('fr')),
+    MAP_READY,
   );
   const clusters = page.getByTestId('map-cluster');
   await expect(clusters.first()).toBeVisible();
@@ -61,5 +62,6 @@ test('the thefts map shows only thefts', async ({ page, login, request }) => {
           placed.toLocaleString('fr'),
         )
       : fr.map.none,
+    MAP_READY,
   );
 });

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, createActiveAccount, loginThroughUi } from './fixtures';
+import { test, expect, createActiveAccount, loginThroughUi, MAP_READY } from './fixtures';
 
 const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -39,8 +39,8 @@ const shell = [
 async function settle(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
   if (await page.getByTestId('fleet-map').count()) {
-    await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-ready', 'true');
-    await expect(page.getByTestId('map-count')).toBeVisible();
+    await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
+    await expect(page.getByTestId('map-count')).toBeVisible(MAP_READY);
     await page.waitForTimeout(800);
   }
 }
