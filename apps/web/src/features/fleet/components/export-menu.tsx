@@ -8,16 +8,24 @@ import type { FleetFilter } from '@vfm/contract';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { csvFileName, downloadFleetCsv, type CsvKind } from '../../../api/fleet-csv';
+import { queryKeys } from '../../../api/query-keys';
+import { getFleetInformation } from '../../../live/use-fleet-information';
 import styles from './export-menu.module.css';
 
-export function ExportMenu({ filter, fleetName }: { filter: FleetFilter; fleetName: string }) {
+export function ExportMenu({ filter }: { filter: FleetFilter }) {
   const { t } = useTranslation();
-  const { http, toasts } = useServices();
+  const { http, queryClient, toasts } = useServices();
   const [busy, setBusy] = useState(false);
   const run = async (kind: CsvKind) => {
     setBusy(true);
     try {
-      await downloadFleetCsv(http, kind, filter, csvFileName(fleetName, kind));
+      // the file is named after the fleet, even when the export is asked before the page has
+      // read the fleet's information
+      const { name } = await queryClient.ensureQueryData({
+        queryKey: queryKeys.fleet.information,
+        queryFn: () => getFleetInformation(http),
+      });
+      await downloadFleetCsv(http, kind, filter, csvFileName(name, kind));
     } catch {
       toasts.show({ type: 'error', message: t('fleet.csv.failed') });
     } finally {

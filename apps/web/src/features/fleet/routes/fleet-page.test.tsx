@@ -123,4 +123,39 @@ describe('fleet page', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('The list of bikes could not be loaded.')).toBeInTheDocument();
   });
+
+  it('names the CSV after the fleet, even when asked before the fleet was read', async () => {
+    let release: () => void = () => {};
+    const informationArrives = new Promise<void>((resolve) => (release = resolve));
+    const { server } = renderApp('/fleet', {
+      signedInAs: 'user',
+      answers: {
+        ...answers(),
+        'GET fleet/information': async () => {
+          await informationArrives;
+          return json(200, makeFleetInformation({ name: 'Lyon Vélos' }));
+        },
+        'GET fleet/list/csv': () =>
+          new Response('vehicleNumber\nFR-001\n', { headers: { 'content-type': 'text/csv' } }),
+      },
+    });
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    try {
+      await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: /list as shown/i }));
+      release();
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]).toMatch(/^lyon-velos-list-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(server.callsTo('GET fleet/list/csv')).toHaveLength(1);
+    } finally {
+      click.mockRestore();
+    }
+  });
 });

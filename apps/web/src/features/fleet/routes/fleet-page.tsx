@@ -179,7 +179,7 @@ export function FleetPage() {
           <Siren size={16} aria-hidden="true" />
           {t('fleet.view.thefts')}
         </Button>
-        <ExportMenu filter={filter} fleetName={information.data?.name ?? 'fleet'} />
+        <ExportMenu filter={filter} />
         <LiveIndicator />
         {mobile && (
           <div className={styles.switch} role="group" aria-label={t('fleet.view.switch')}>
