@@ -19,6 +19,19 @@ test('the map draws the fleet and a cluster zooms in', async ({ page, login, req
   );
   const clusters = page.getByTestId('map-cluster');
   await expect(clusters.first()).toBeVisible();
+  // each button sits where its bikes are: placed by MapLibre, not stacked in the page's flow
+  // (a `position` of our own once pushed every cluster a button lower than the one before)
+  const box = (await page.getByTestId('fleet-map').boundingBox())!;
+  for (const cluster of await clusters.all()) {
+    expect(await cluster.evaluate((element) => getComputedStyle(element).position)).toBe(
+      'absolute',
+    );
+    const { x, y, width, height } = (await cluster.boundingBox())!;
+    expect(x + width / 2).toBeGreaterThanOrEqual(box.x);
+    expect(x + width / 2).toBeLessThanOrEqual(box.x + box.width);
+    expect(y + height / 2).toBeGreaterThanOrEqual(box.y);
+    expect(y + height / 2).toBeLessThanOrEqual(box.y + box.height);
+  }
   const before = await clusters.allTextContents();
   // the demo bikes ride: two clusters may overlap for a moment, so the click goes to the
   // cluster itself rather than to whatever lies on top of its centre

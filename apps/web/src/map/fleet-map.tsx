@@ -378,7 +378,7 @@ export function FleetMap(props: FleetMapProps) {
       const reply = await ask<ExpandReply>((id) => ({
         type: 'expand',
         requestId: id,
-        clusterId: current.id,
+        clusterIds: current.ids,
       }));
       if ('zoom' in reply)
         map.easeTo({ center: [current.lon, current.lat], zoom: reply.zoom + 0.1 });

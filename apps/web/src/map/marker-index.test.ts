@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMarkerState } from '@vfm/contract';
 import { makeFleetListItem, makeMarkers } from '../testing/data-generators';
-import { MarkerIndex, kindOf, matchesFilter, stateOf } from './marker-index';
+import {
+  MarkerIndex,
+  kindOf,
+  matchesFilter,
+  separateClusters,
+  stateOf,
+  type ViewCluster,
+} from './marker-index';
 
 const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
 
@@ -64,8 +71,26 @@ describe('marker index', () => {
       ),
     );
     const [cluster] = index.view(WORLD, 12).clusters;
-    expect(index.expansionZoom(cluster!.id)).toBeNull();
-    expect(index.leaves(cluster!.id).sort()).toEqual(['P1', 'P2', 'P3']);
+    expect(index.expansionZoom(cluster!.ids)).toBeNull();
+    expect(index.leaves(cluster!.ids).sort()).toEqual(['P1', 'P2', 'P3']);
+  });
+
+  it('gives each cluster button the ids that expand it', () => {
+    // two groups of bikes ~5 m apart
+    const groupA = ['A1', 'A2', 'A3'].map((vehicleNumber, i) =>
+      makeFleetListItem({ vehicleNumber, latitude: 45.75, longitude: 4.85 + i * 1e-7 }),
+    );
+    const groupB = ['B1', 'B2'].map((vehicleNumber) =>
+      makeFleetListItem({ vehicleNumber, latitude: 45.75005, longitude: 4.85005 }),
+    );
+    const index = new MarkerIndex();
+    index.load(makeMarkers([...groupA, ...groupB]));
+    const [button, ...others] = index.view(WORLD, 12).clusters;
+    expect(others).toEqual([]);
+    expect(button!.count).toBe(5);
+    const zoom = index.expansionZoom(button!.ids);
+    expect(zoom === null || zoom > 12).toBe(true);
+    if (zoom === null) expect(index.leaves(button!.ids)).toHaveLength(5);
   });
 
   it('applies live changes: moves, new bikes, bikes leaving the filter, removals', () => {
@@ -96,5 +121,40 @@ describe('marker index', () => {
     expect(matchesFilter(bike, { locked: bike.assistanceLocked }, false)).toBe(true);
     expect(matchesFilter(bike, { locked: !bike.assistanceLocked }, true)).toBe(false);
     expect(matchesFilter({ ...bike, latitude: null }, {}, true)).toBe(false);
+  });
+});
+
+describe('separateClusters', () => {
+  const cluster = (
+    id: number,
+    lon: number,
+    lat: number,
+    count: number,
+    warned = 0,
+  ): ViewCluster => ({
+    ids: [id],
+    lon,
+    lat,
+    count,
+    warned,
+  });
+  // at zoom 12 a degree of longitude is 512 × 2¹² / 360 ≈ 5,825 px
+  const px = 1 / 5825;
+
+  it('merges clusters closer than the gap into the largest, weighted by their bikes', () => {
+    const merged = separateClusters(
+      [cluster(1, 4.85, 45.75, 10, 1), cluster(2, 4.85 + 18 * px, 45.75, 2, 2)],
+      12,
+    );
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ ids: [1, 2], count: 12, warned: 3, lat: 45.75 });
+    expect(merged[0]!.lon).toBeCloseTo(4.85 + (18 * px * 2) / 12, 9);
+  });
+
+  it('leaves clusters a button apart as they are', () => {
+    const apart = [cluster(1, 4.85, 45.75, 10), cluster(2, 4.85 + 60 * px, 45.75, 2)];
+    expect(separateClusters(apart, 12)).toEqual(apart);
+    // the same two, four times closer on screen two zoom levels out
+    expect(separateClusters(apart, 10)).toHaveLength(1);
   });
 });

@@ -93,8 +93,17 @@ export type ViewFeature =
       ClusterProperties & { cluster: true; cluster_id: number; point_count: number }
     >;
 
+export interface ViewCluster {
+  /** the supercluster clusters this button stands for (more than one when they were merged) */
+  ids: number[];
+  lon: number;
+  lat: number;
+  count: number;
+  warned: number;
+}
+
 export interface MarkerView {
-  clusters: Array<{ id: number; lon: number; lat: number; count: number; warned: number }>;
+  clusters: ViewCluster[];
   bikes: Array<GeoJSON.Feature<GeoJSON.Point, BikeProperties>>;
   thefts: Array<GeoJSON.Feature<GeoJSON.Point, BikeProperties>>;
 }
@@ -187,7 +196,7 @@ export class MarkerIndex {
       if (properties.cluster) {
         const [lon, lat] = feature.geometry.coordinates as [number, number];
         view.clusters.push({
-          id: properties.cluster_id!,
+          ids: [properties.cluster_id!],
           lon,
           lat,
           count: properties.point_count!,
@@ -195,18 +204,27 @@ export class MarkerIndex {
         });
       } else view.bikes.push(feature as GeoJSON.Feature<GeoJSON.Point, BikeProperties>);
     }
+    view.clusters = separateClusters(view.clusters, zoom);
     view.thefts = this.thefts.filter((feature) => inBox(feature.geometry.coordinates));
     return view;
   }
 
-  /** The zoom at which a cluster splits, or null when it never does (same place). */
-  expansionZoom(clusterId: number): number | null {
-    const zoom = this.clusters?.getClusterExpansionZoom(clusterId) ?? null;
-    return zoom !== null && zoom <= 17 ? zoom : null;
+  /**
+   * The zoom at which a cluster button splits (the first of its clusters to split), or null
+   * when none ever does (the bikes share one place).
+   */
+  expansionZoom(clusterIds: number[]): number | null {
+    const zooms = clusterIds
+      .map((id) => this.clusters?.getClusterExpansionZoom(id) ?? null)
+      .filter((zoom): zoom is number => zoom !== null && zoom <= 17);
+    return zooms.length ? Math.min(...zooms) : null;
   }
 
-  leaves(clusterId: number, limit = 50): string[] {
-    return (this.clusters?.getLeaves(clusterId, limit) ?? []).map((leaf) => leaf.properties.vn);
+  leaves(clusterIds: number[], limit = 50): string[] {
+    return clusterIds
+      .flatMap((id) => this.clusters?.getLeaves(id, limit) ?? [])
+      .slice(0, limit)
+      .map((leaf) => leaf.properties.vn);
   }
 
   /** Every bike inside the box (box selection). */
@@ -235,4 +253,44 @@ export class MarkerIndex {
     const bike = this.bikes.get(vehicleNumber);
     return bike ? [bike.lon, bike.lat] : null;
   }
+}
+
+/** Smallest distance between two cluster buttons' centres, in screen pixels (the largest is 52). */
+export const CLUSTER_GAP_PX = 48;
+
+/**
+ * Supercluster places a cluster at the centroid of its bikes, so two clusters can end up a few
+ * pixels apart and their buttons on top of each other. Clusters closer than `gap` pixels at this
+ * zoom are shown as one button (largest first; the position weighted by the bikes).
+ */
+export function separateClusters(
+  clusters: ViewCluster[],
+  zoom: number,
+  gap = CLUSTER_GAP_PX,
+): ViewCluster[] {
+  const worldPx = 512 * 2 ** zoom;
+  const toPx = (c: ViewCluster) => {
+    const sin = Math.sin((c.lat * Math.PI) / 180);
+    return {
+      x: ((c.lon + 180) / 360) * worldPx,
+      y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * worldPx,
+    };
+  };
+  const kept: Array<{ cluster: ViewCluster; x: number; y: number }> = [];
+  for (const cluster of [...clusters].sort((a, b) => b.count - a.count)) {
+    const { x, y } = toPx(cluster);
+    const near = kept.find((k) => Math.hypot(k.x - x, k.y - y) < gap);
+    if (!near) {
+      kept.push({ cluster: { ...cluster, ids: [...cluster.ids] }, x, y });
+      continue;
+    }
+    const into = near.cluster;
+    const total = into.count + cluster.count;
+    into.lon = (into.lon * into.count + cluster.lon * cluster.count) / total;
+    into.lat = (into.lat * into.count + cluster.lat * cluster.count) / total;
+    into.count = total;
+    into.warned += cluster.warned;
+    into.ids.push(...cluster.ids);
+  }
+  return kept.map((k) => k.cluster);
 }

@@ -62,9 +62,9 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
         sendView();
         break;
       case 'expand': {
-        const zoom = index.expansionZoom(message.clusterId);
+        const zoom = index.expansionZoom(message.clusterIds);
         const data: ExpandReply =
-          zoom === null ? { vehicleNumbers: index.leaves(message.clusterId) } : { zoom };
+          zoom === null ? { vehicleNumbers: index.leaves(message.clusterIds) } : { zoom };
         post({ type: 'reply', requestId: message.requestId, data });
         break;
       }

@@ -8,7 +8,7 @@ export type ToWorker =
   | { type: 'load'; markers: Blob; filter: MapFilter }
   | { type: 'changes'; bikes: FleetListItem[]; removed: string[]; filter: MapFilter }
   | { type: 'view'; bbox: BBox; zoom: number }
-  | { type: 'expand'; requestId: number; clusterId: number }
+  | { type: 'expand'; requestId: number; clusterIds: number[] }
   | { type: 'within'; requestId: number; bbox: BBox }
   | { type: 'position'; requestId: number; vehicleNumber: string }
   | { type: 'basemap'; url: string };
