@@ -11,6 +11,7 @@
 //   BENCH_DATABASE_URL  server to create the bench database on (default: DATABASE_URL, else
 //                       postgresql://postgres@127.0.0.1:5432/postgres)
 //   BENCH_BIKES         bikes of the measured fleet (default 100000)
+//   BENCH_ROUNDS        rounds of (a) per page, medians compared (default 5)
 //   CHROMIUM_PATH       default /usr/bin/chromium
 //   BENCH_PROFILE       set: a CPU profile of the page during (b), its heaviest functions printed
 //   BENCH_TRACE         set: a timeline trace during (b); what the main-thread tasks over 50 ms
@@ -29,6 +30,7 @@ import { FLEET, seedSql } from './_fleet-seed';
 import { BENCH_API_KEY, startBenchServer, type BenchServer } from './_server';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CHANGED_BIKES = 10_000;
 const CHANGE_WINDOW_MS = 30_000;
 const root = path.resolve(import.meta.dirname, '..');
@@ -220,17 +222,19 @@ async function main() {
       });
     });
 
-    // (a) three rounds each, alternating, fresh pages
+    // (a) ROUNDS rounds each, alternating, fresh pages: the bare page alone swings by ±10 %
+    // between runs on this machine, so the ratio is of medians over five rounds
     const app: number[] = [];
     const bare: number[] = [];
-    for (let round = 0; round < 3; round += 1) {
+    for (let round = 0; round < ROUNDS; round += 1) {
       for (const [url, into] of [
         [`${origin}/fr/fleet`, app],
         [`${origin}/__bench/bare.html`, bare],
       ] as const) {
         const page = await context.newPage();
         into.push(await timeToMark(page, url));
-        if (process.env.BENCH_WATERFALL && into === app && round === 2) await printWaterfall(page);
+        if (process.env.BENCH_WATERFALL && into === app && round === ROUNDS - 1)
+          await printWaterfall(page);
         await page.close();
       }
     }
