@@ -17,7 +17,7 @@ import type { FleetMapProps } from './fleet-map-props';
 import { MapLegend } from './map-legend';
 import { useMapSettings } from './map-settings';
 import { fetchMarkers, markersKey } from './markers-source';
-import { MARKER_KINDS, type MapFilter, type MarkerView } from './marker-index';
+import { MARKER_KINDS, type MapFilter, type MarkerView, type ViewCluster } from './marker-index';
 import { KIND_COLOURS } from './marker-style';
 import type { BBox, ExpandReply, FromWorker, ToWorker } from './worker-protocol';
 import styles from './fleet-map.module.css';
@@ -114,7 +114,7 @@ export function FleetMap(props: FleetMapProps) {
   const requestId = useRef(0);
   const htmlMarkers = useRef(new Map<string, maplibregl.Marker>());
   /** the cluster each button stands for now */
-  const [clusterOf] = useState(() => new WeakMap<HTMLElement, MarkerView['clusters'][number]>());
+  const [clusterOf] = useState(() => new WeakMap<HTMLElement, ViewCluster>());
   const popupRef = useRef<maplibregl.Popup | null>(null);
   const [popupNode] = useState(() => document.createElement('div'));
   const [popup, setPopup] = useState<Popup | null>(null);
@@ -366,7 +366,7 @@ export function FleetMap(props: FleetMapProps) {
   }
 
   /** A cluster's button; reused while the cluster stays in place (rebuilds renumber them). */
-  function clusterMarker(map: MapLibreMap, cluster: MarkerView['clusters'][number]) {
+  function clusterMarker(map: MapLibreMap, cluster: ViewCluster) {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = styles.cluster!;
@@ -394,7 +394,7 @@ export function FleetMap(props: FleetMapProps) {
   }
 
   /** Shows a cluster's figures on its button, touching the DOM only when they changed. */
-  function showCluster(marker: maplibregl.Marker, cluster: MarkerView['clusters'][number]) {
+  function showCluster(marker: maplibregl.Marker, cluster: ViewCluster) {
     const button = marker.getElement();
     const previous = clusterOf.get(button);
     clusterOf.set(button, cluster);
