@@ -17,6 +17,7 @@ import healthModule, { type ReadinessCheck } from './modules/health';
 import appInfoModule from './modules/app-info';
 import { apiModules } from './modules';
 import { loggerOptions } from './lib/logger';
+import { useContractDateTime } from './lib/contract-formats';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** a bulk list of BULK_LIMIT frame numbers (≤ 45 characters each) fits in the query string */
@@ -35,7 +36,11 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     clientErrorHandler: writeRawProblem,
     trustProxy: ctx.config.trustProxy,
     // strict schemas: unknown properties are refused (400), not silently dropped
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true },
+      // after ajv-formats: `date-time` is the contract's (what the runtime can represent)
+      onCreate: (ajv) => void useContractDateTime(ajv),
+    },
     routerOptions: { ignoreTrailingSlash: true },
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();

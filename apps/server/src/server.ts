@@ -81,6 +81,11 @@ export async function createServer(
         iot = await startIot(app.ctx, logger);
         const runtime = iot;
         app.readinessChecks.set('mqtt', async () => runtime.isReady());
+        // messages waiting with no commit: the database is too slow or the ingest is stuck
+        app.readinessChecks.set(
+          'ingest',
+          async () => runtime.metrics.stalledSeconds() < config.ingestStallSeconds,
+        );
       }
       await app.register(metricsRoutes, { metrics: () => iot?.metrics ?? null });
       if (config.roles.has('simulator') && config.simulatorBikes > 0) {

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './patterns';
+export * from './date-time';
 export * from './enums';
 export * from './schema-helpers';
 export * from './problem';
@@ -13,3 +14,4 @@ export * from './provisioning';
 export * from './products';
 export * from './fleet';
 export * from './administration';
+export * from './quarantine';

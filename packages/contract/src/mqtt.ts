@@ -65,7 +65,14 @@ const Seq = Type.Integer({
 });
 const Ts = Type.String({ format: 'date-time', description: 'when it happened, ISO 8601 UTC' });
 const Level = Type.Integer({ minimum: 0, maximum: 100 });
-const ShortText = Type.String({ minLength: 1, maxLength: 64 });
+/**
+ * Module text is stored by PostgreSQL, whose text and jsonb hold neither U+0000 nor a lone
+ * surrogate (the JSON escapes u0000 and ud800 are valid, JSON.parse reads them): such a string is refused
+ * at the door, not by the database after the whole batch (issue 27).
+ */
+export const MODULE_TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
+const moduleTextRegExp = new RegExp(MODULE_TEXT_PATTERN, 'u');
+const ShortText = Type.String({ minLength: 1, maxLength: 64, pattern: MODULE_TEXT_PATTERN });
 
 export const IotModeMqttSchema = StringEnum(IOT_MODES);
 
@@ -98,6 +105,37 @@ export type TelemetryMessage = Static<typeof TelemetryMessageSchema>;
 /** Event names are upper snake case; names outside EVENT_NAMES are kept and shown "Unknown". */
 export const EVENT_NAME_PATTERN = '^[A-Z][A-Z0-9_]{0,63}$';
 
+/**
+ * Bounds of an event's free-form `data` (issue 27): it is stored as jsonb and serialised by the
+ * server, whose JSON.stringify overflows its stack on ~5,000 levels; a module's details need
+ * a handful of levels and a few hundred bytes.
+ */
+export const EVENT_DATA_LIMITS = { maxDepth: 8, maxBytes: 4096, maxProperties: 64 } as const;
+
+/**
+ * What is wrong with an event's `data` beyond its schema, or null: too deep (measured without
+ * recursion, so a hostile depth cannot overflow the checker either), too large, or holding text
+ * PostgreSQL cannot store (MODULE_TEXT_PATTERN).
+ */
+export function eventDataProblem(data: unknown): string | null {
+  const stack: Array<[unknown, number]> = [[data, 1]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string' && !moduleTextRegExp.test(value))
+      return '/data holds U+0000 or a lone surrogate';
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > EVENT_DATA_LIMITS.maxDepth)
+      return `/data more than ${EVENT_DATA_LIMITS.maxDepth} levels deep`;
+    for (const [key, child] of Object.entries(value)) {
+      if (!moduleTextRegExp.test(key)) return '/data holds U+0000 or a lone surrogate';
+      stack.push([child, depth + 1]);
+    }
+  }
+  if (new TextEncoder().encode(JSON.stringify(data)).length > EVENT_DATA_LIMITS.maxBytes)
+    return `/data larger than ${EVENT_DATA_LIMITS.maxBytes} bytes as JSON`;
+  return null;
+}
+
 /** `up/event`: something happened on the bike (alarm, rider's theft declaration…). */
 export const ModuleEventMessageSchema = Type.Object(
   {
@@ -105,7 +143,12 @@ export const ModuleEventMessageSchema = Type.Object(
     ts: Ts,
     name: Type.String({ pattern: EVENT_NAME_PATTERN }),
     source: StringEnum(EVENT_SOURCES),
-    data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    data: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        maxProperties: EVENT_DATA_LIMITS.maxProperties,
+        description: `free-form details, at most ${EVENT_DATA_LIMITS.maxDepth} levels deep and ${EVENT_DATA_LIMITS.maxBytes} bytes as JSON (eventDataProblem)`,
+      }),
+    ),
   },
   { ...strict, title: 'ModuleEvent' },
 );
@@ -124,7 +167,7 @@ export const CommandAckMessageSchema = Type.Object(
     ts: Ts,
     commandId: Uuid,
     status: StringEnum(ACK_STATUSES),
-    detail: Type.Optional(Type.String({ maxLength: 500 })),
+    detail: Type.Optional(Type.String({ maxLength: 500, pattern: MODULE_TEXT_PATTERN })),
   },
   { ...strict, title: 'CommandAck' },
 );
@@ -134,7 +177,13 @@ export const AutotestResultSchema = Type.Object(
   {
     code: ShortText,
     status: StringEnum(AUTOTEST_STATUSES),
-    value: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Null()])),
+    value: Type.Optional(
+      Type.Union([
+        Type.String({ maxLength: 200, pattern: MODULE_TEXT_PATTERN }),
+        Type.Number(),
+        Type.Null(),
+      ]),
+    ),
   },
   strict,
 );

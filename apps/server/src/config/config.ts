@@ -34,6 +34,8 @@ export interface Config {
   ingestBatchRows: number;
   /** …or this long after the first message of the batch */
   ingestFlushMs: number;
+  /** /readyz fails when received messages have waited this long with no commit (issue 27) */
+  ingestStallSeconds: number;
   smtpUrl: string | null;
   mailFrom: string;
   /** origin used in e-mail links and the only allowed reset redirect origin */
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: env.METRICS_TOKEN || null,
     ingestBatchRows: int('INGEST_BATCH_ROWS', 1000, 1, 50_000),
     ingestFlushMs: int('INGEST_FLUSH_MS', 100, 1, 250),
+    ingestStallSeconds: int('INGEST_STALL_SECONDS', 30, 1, 3600),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'VFM <no-reply@vfm.local>',
     publicUrl,

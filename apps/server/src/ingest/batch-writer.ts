@@ -36,6 +36,9 @@ export interface WriteBatchOptions {
   resendBefore: Date;
 }
 
+/** A number for a `real` column: PostgreSQL refuses one that float4 rounds to zero (1e-50). */
+const asReal = (value: number) => (Math.fround(value) === 0 ? 0 : value);
+
 const key = (bikeId: number, seq: number, ms?: number) => `${bikeId}:${seq}:${ms ?? ''}`;
 
 const TELEMETRY_EXTRA = [
@@ -124,7 +127,7 @@ async function storeTelemetry(tx: TxQuery, work: BatchWork, now: Date): Promise<
         received_at: now.toISOString(),
         latitude: t.lat ?? null,
         longitude: t.lon ?? null,
-        speed_kmh: t.speedKmh ?? null,
+        speed_kmh: t.speedKmh === undefined ? null : asReal(t.speedKmh),
         iot_mode: t.mode ?? null,
         bike_battery: t.bikeBattery ?? null,
         iot_battery: t.iotBattery ?? null,

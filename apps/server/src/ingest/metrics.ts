@@ -18,6 +18,10 @@ export class IngestMetrics {
   rejected = Object.fromEntries(REJECT_REASONS.map((r) => [r, 0])) as Record<RejectReason, number>;
   batches = 0;
   batchErrors = 0;
+  /** messages the ingest could not store, kept in the quarantine (issue 27) */
+  quarantined = 0;
+  /** when a commit last succeeded, or messages started waiting (wall clock, ms) */
+  lastProgressAt = Date.now();
   /** messages received and not yet committed (held without PUBACK) */
   pending = 0;
   /** seconds between a module's ts and the commit, for the last batch (max) */
@@ -31,6 +35,11 @@ export class IngestMetrics {
   /** connections closed for a packet over MQTT_MAX_PACKET_BYTES */
   oversizedPackets = 0;
   connectedModules = 0;
+
+  /** Seconds messages have waited without any commit; 0 when none waits. */
+  stalledSeconds(at = Date.now()): number {
+    return this.pending > 0 ? Math.max(0, (at - this.lastProgressAt) / 1000) : 0;
+  }
 
   reject(reason: RejectReason) {
     this.rejected[reason] += 1;
@@ -85,6 +94,18 @@ export class IngestMetrics {
     metric('vfm_ingest_batch_errors_total', 'counter', 'failed batch writes (retried)', [
       [{}, this.batchErrors],
     ]);
+    metric(
+      'vfm_ingest_quarantined_total',
+      'counter',
+      'messages the ingest could not store, kept for the administrators (fleet/admin/quarantine)',
+      [[{}, this.quarantined]],
+    );
+    metric(
+      'vfm_ingest_stalled_seconds',
+      'gauge',
+      'seconds messages have waited with no commit (0 when none waits)',
+      [[{}, this.stalledSeconds()]],
+    );
     metric('vfm_ingest_pending', 'gauge', 'messages received, not yet committed nor acknowledged', [
       [{}, this.pending],
     ]);

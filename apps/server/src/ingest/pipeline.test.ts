@@ -5,9 +5,18 @@ import type { BatchResult, ValidMessage } from './batch-writer';
 import { IngestMetrics } from './metrics';
 import { IngestPipeline } from './pipeline';
 
+/** A database that answers; `quarantine` collects what the pipeline keeps there. */
+const quarantine: Array<{ module_id: string; kind: string; payload: string; reason: string }> = [];
+let answering = true;
 const database = {
   kind: 'postgres',
   transaction: <T>(fn: (tx: TxQuery) => Promise<T>) => fn({} as TxQuery),
+  query: async (text: string, params: unknown[] = []) => {
+    if (!answering) throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+    if (text.includes('INSERT INTO ingest_quarantine'))
+      quarantine.push(...(JSON.parse(params[0] as string) as typeof quarantine));
+    return [];
+  },
 } as unknown as Database;
 
 const telemetry = (seq: number) =>
@@ -65,7 +74,8 @@ describe('IngestPipeline', () => {
     expect(metrics.rejected.json).toBe(1);
   });
 
-  it('isolates a message the database refuses, and stores the others', async () => {
+  it('isolates a message the database refuses into the quarantine, and stores the others', async () => {
+    quarantine.length = 0;
     const written: number[] = [];
     const { pipeline: p, metrics } = pipeline(
       async (batch) => {
@@ -82,7 +92,55 @@ describe('IngestPipeline', () => {
     await p.flush();
     expect(written.sort()).toEqual([1, 2, 4]);
     expect(settled).toEqual([1, 2, 3, 4]);
-    expect(metrics.rejected.schema).toBe(1);
+    expect(metrics.quarantined).toBe(1);
+    expect(metrics.pending).toBe(0);
+    expect(quarantine).toHaveLength(1);
+    expect(JSON.parse(quarantine[0]!.payload)).toMatchObject({ seq: 3 });
+    expect(quarantine[0]!.reason).toBe('Error 22003: out of range');
+  });
+
+  // issue 27: a RangeError (Invalid Date in toISOString) was taken for "database down" and
+  // the same batch was retried every 5 s forever: no module of any fleet was stored again
+  it('quarantines a message the writer throws on (not the database), and goes on', async () => {
+    quarantine.length = 0;
+    const written: number[] = [];
+    const { pipeline: p, metrics } = pipeline(
+      async (batch) => {
+        if (batch.some((m) => m.message.seq === 2)) throw new RangeError('Invalid time value');
+        written.push(...batch.map((m) => m.message.seq));
+        return stored(batch);
+      },
+      { batchRows: 4 },
+    );
+    const settled: number[] = [];
+    for (let seq = 1; seq <= 5; seq += 1)
+      p.accept('M00001', 'telemetry', telemetry(seq), () => settled.push(seq));
+    await p.flush();
+    expect(written.sort()).toEqual([1, 3, 4, 5]);
+    expect(settled).toEqual([1, 2, 3, 4, 5]);
+    expect(quarantine.map((q) => q.reason)).toEqual(['RangeError: Invalid time value']);
+    expect(quarantine[0]).toMatchObject({ module_id: 'M00001', kind: 'telemetry' });
+    expect(metrics.quarantined).toBe(1);
+    expect(metrics.stalledSeconds()).toBe(0);
+  });
+
+  it('waits, unacknowledged, when the writer fails while the database does not answer', async () => {
+    quarantine.length = 0;
+    answering = false;
+    const { pipeline: p, metrics } = pipeline(async (batch) => {
+      if (!answering) throw new Error('PGlite is closed');
+      return stored(batch);
+    });
+    const settled: boolean[] = [];
+    p.accept('M00001', 'telemetry', telemetry(1), (ok) => settled.push(ok));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toEqual([]);
+    expect(metrics.stalledSeconds(Date.now() + 31_000)).toBeGreaterThan(30);
+    answering = true;
+    await p.flush();
+    expect(settled).toEqual([true]);
+    expect(quarantine).toEqual([]);
+    expect(metrics.stalledSeconds()).toBe(0);
   });
 
   it('keeps a batch unacknowledged while the database is unreachable, then commits it', async () => {

@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { writeBatch, type BatchResult, type ValidMessage } from './batch-writer';
 import type { IngestMetrics } from './metrics';
 import { parseUpMessage } from './validate';
+import { insertQuarantined } from '../modules/quarantine/queries';
 
 /** Called once per message: after commit (or at once for a rejected one). `false` = not
  *  stored, the transport must NOT acknowledge (the pipeline is stopping). */
@@ -32,18 +33,30 @@ export interface IngestPipelineOptions {
 
 interface Pending {
   message: ValidMessage;
+  /** as received: what the quarantine keeps */
+  payload: Buffer;
   settle: Settle;
   receivedAt: number;
 }
 
-/** Delay before retrying a batch the database refused for a non-data reason (it is down). */
+/** Delay before retrying a batch while the database is unavailable. */
 const RETRY_MS = [100, 250, 500, 1000, 2000, 5000];
 /** A PENDING command is published again at most this often while its module is active. */
 export const COMMAND_RESEND_MS = 60_000;
+/** How long the database may take to answer `SELECT 1` when a write failed. */
+const PROBE_TIMEOUT_MS = 5_000;
 
-/** SQLSTATE classes 22 (data exception) and 23 (integrity): the batch holds a poison message. */
-const isDataError = (error: unknown) =>
-  /^2[23]/.test(String((error as { code?: string }).code ?? ''));
+/**
+ * Errors that say the database cannot work now, whatever the batch: a network error, or the
+ * SQLSTATE classes 08 (connection), 40 (serialization failure, deadlock), 53 (insufficient
+ * resources), 57 (shut down, cancelled), 58 (I/O) and lock not available. The batch is kept
+ * and written again. Any other error is the batch's own, once the database answers a probe
+ * (issue 27: a RangeError retried forever stopped the ingest of every fleet).
+ */
+export function isUnavailable(error: unknown): boolean {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  return /^(08|40|53|57|58)|^55P03$/.test(code) || /^E[A-Z]+$/.test(code);
+}
 
 export class IngestPipeline {
   private buffer: Pending[] = [];
@@ -77,9 +90,11 @@ export class IngestPipeline {
     }
     this.buffer.push({
       message: { moduleId, kind, message: parsed.message, ts: parsed.ts },
+      payload,
       settle,
       receivedAt: Date.now(),
     });
+    if (metrics.pending === 0) metrics.lastProgressAt = Date.now(); // waiting starts now
     metrics.pending += 1;
     if (this.buffer.length >= this.options.batchRows) this.kick(false);
     else this.timer ??= setTimeout(() => this.kick(true), this.options.flushMs);
@@ -141,11 +156,13 @@ export class IngestPipeline {
   }
 
   /**
-   * Writes a batch until it is durable and returns how to settle it; a poison message (a
-   * database data error) is isolated by bisection, an unreachable database is waited for.
+   * Writes a batch until it is durable and returns how to settle it. While the database is
+   * unavailable the batch waits, unacknowledged; any other error is the batch's: it is split
+   * until the message at fault is alone, and that one goes to the quarantine (acknowledged,
+   * kept with its reason for the fleet's administrators), so the others are stored.
    */
   private async commit(batch: Pending[], attempt = 0): Promise<() => void> {
-    const { database, metrics, logger, now } = this.options;
+    const { database, metrics, now } = this.options;
     try {
       const at = now();
       const write = this.options.write ?? writeBatch;
@@ -159,7 +176,10 @@ export class IngestPipeline {
       return () => this.settleBatch(batch, result);
     } catch (error) {
       metrics.batchErrors += 1;
-      if (isDataError(error) && batch.length > 1) {
+      if (isUnavailable(error) || !(await this.databaseAnswers())) {
+        return this.retryLater(batch, attempt, error);
+      }
+      if (batch.length > 1) {
         const half = Math.ceil(batch.length / 2);
         const first = await this.commit(batch.slice(0, half));
         const second = await this.commit(batch.slice(half));
@@ -168,22 +188,63 @@ export class IngestPipeline {
           second();
         };
       }
-      if (isDataError(error)) {
-        logger.warn(
-          { err: error, moduleId: batch[0]!.message.moduleId },
-          'module message refused by the database, dropped',
-        );
-        return () => {
-          metrics.reject('schema');
-          metrics.pending -= 1;
-          batch[0]!.settle(true);
-        };
-      }
-      // the database is unreachable: keep the batch (unacknowledged) and retry
-      const delay = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!;
-      logger.error({ err: error, attempt, delay }, 'ingest batch write failed, retrying');
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      return this.commit(batch, attempt + 1);
+      return this.quarantine(batch[0]!, error, attempt);
+    }
+  }
+
+  /** Keeps the one message the ingest cannot store, then acknowledges it. */
+  private async quarantine(pending: Pending, error: unknown, attempt: number): Promise<() => void> {
+    const { database, metrics, logger } = this.options;
+    const { moduleId, kind } = pending.message;
+    const reason = describeError(error);
+    try {
+      await insertQuarantined(database, [
+        {
+          moduleId,
+          kind,
+          payload: pending.payload.toString('utf8'),
+          reason,
+          receivedAt: new Date(pending.receivedAt),
+        },
+      ]);
+    } catch (quarantineError) {
+      return this.retryLater([pending], attempt, quarantineError);
+    }
+    logger.warn({ moduleId, kind, reason }, 'module message quarantined');
+    return () => {
+      metrics.quarantined += 1;
+      metrics.pending -= 1;
+      metrics.lastProgressAt = Date.now();
+      pending.settle(true);
+    };
+  }
+
+  /** The database is unavailable: wait, then write the same batch again. */
+  private async retryLater(batch: Pending[], attempt: number, error: unknown) {
+    const delay = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!;
+    this.options.logger.error(
+      { err: error, attempt, delay },
+      'ingest batch write failed, retrying',
+    );
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    return this.commit(batch, attempt + 1);
+  }
+
+  /** Whether the database answers at all (a failed write is then the batch's fault). */
+  private async databaseAnswers(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([
+        this.options.database.query('SELECT 1').then(() => true),
+        timeout,
+      ]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -203,10 +264,20 @@ export class IngestPipeline {
       pending.settle(true);
     });
     metrics.pending -= batch.length;
+    metrics.lastProgressAt = Date.now();
     metrics.batches += 1;
     metrics.lastBatchSize = batch.length;
     metrics.lagSeconds = Math.max(0, lag);
     metrics.commitLatencySeconds = latency;
     if (result.commandsToDispatch.length) this.options.onCommandsDue?.(result.commandsToDispatch);
   }
+}
+
+/** One line, the error's class and message (its stack stays in the log). */
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return `${error.name}${code ? ` ${String(code)}` : ''}: ${error.message}`.replace(/\s+/g, ' ');
+  }
+  return String(error);
 }

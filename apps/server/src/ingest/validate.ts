@@ -1,12 +1,17 @@
 // Every up message is checked against the contract before it goes near the database
 // (DESIGN §6): a bad one is dropped and counted, never a crash, never a stuck module.
 import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
-import { UP_MESSAGE_SCHEMAS, type UpKind, type UpMessageByKind } from '@vfm/contract';
+import {
+  UP_MESSAGE_SCHEMAS,
+  eventDataProblem,
+  parseDateTime,
+  type UpKind,
+  type UpMessageByKind,
+} from '@vfm/contract';
+import { addContractFormats } from '../lib/contract-formats';
 
 // the same validator as the HTTP API (Fastify uses ajv): one reading of the contract
-const ajv = new Ajv({ allErrors: false, strict: false });
-addFormats.default(ajv, ['date-time']);
+const ajv = addContractFormats(new Ajv({ allErrors: false, strict: false }));
 const validators = {
   telemetry: ajv.compile(UP_MESSAGE_SCHEMAS.telemetry),
   event: ajv.compile(UP_MESSAGE_SCHEMAS.event),
@@ -50,7 +55,13 @@ export function parseUpMessage<K extends UpKind>(kind: K, payload: Buffer, now: 
   if (kind === 'event' && !MODULE_EVENT_SOURCES.has((message as UpMessageByKind['event']).source)) {
     return { ok: false, reason: 'schema', detail: '/source a module may send MODULE or RIDER' };
   }
-  const ts = new Date(message.ts);
+  if (kind === 'event') {
+    const problem = eventDataProblem((message as UpMessageByKind['event']).data);
+    if (problem) return { ok: false, reason: 'schema', detail: problem };
+  }
+  // the format admitted it, so it is a representable instant (contract/date-time.ts)
+  const ts = parseDateTime(message.ts);
+  if (!ts) return { ok: false, reason: 'schema', detail: '/ts not a representable date-time' };
   if (ts.getTime() - now.getTime() > MAX_CLOCK_AHEAD_MS) return { ok: false, reason: 'future' };
   return { ok: true, kind, message, ts };
 }

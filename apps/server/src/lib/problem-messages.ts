@@ -134,6 +134,10 @@ const DETAILS: Record<string, Record<Localised, Text>> = {
     fr: "Aucun vol de ce vélo n'est déclaré.",
     de: 'Für dieses Fahrrad ist kein Diebstahl gemeldet.',
   },
+  STILL_QUARANTINED: {
+    fr: 'Ce message ne peut toujours pas être enregistré ; il reste en quarantaine.',
+    de: 'Diese Nachricht kann weiterhin nicht gespeichert werden; sie bleibt in Quarantäne.',
+  },
   CONFLICT: {
     fr: "Cette opération entre en conflit avec l'état actuel.",
     de: 'Dieser Vorgang steht im Konflikt mit dem aktuellen Zustand.',

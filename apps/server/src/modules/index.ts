@@ -9,6 +9,7 @@ import provisioningModule from './provisioning';
 import fleetModule from './fleet';
 import productsModule from './products';
 import administrationModule from './administration';
+import quarantineModule from './quarantine';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
@@ -19,4 +20,5 @@ export const apiModules: FastifyPluginAsync[] = [
   commandsModule,
   provisioningModule,
   administrationModule,
+  quarantineModule,
 ];

@@ -112,3 +112,21 @@ export async function updateFleet(
     [fleet.id, ...Object.values(columns)],
   );
 }
+
+/** A module message in the fleet's ingest quarantine (a valid telemetry by default). */
+export async function createQuarantined(
+  t: TestServer,
+  bike: BikeRow,
+  columns: Record<string, unknown> = {},
+): Promise<{ id: number }> {
+  const seq = Date.now() * 10 + Math.floor(Math.random() * 10);
+  return insert(t, 'ingest_quarantine', {
+    fleet_id: bike.fleetId,
+    module_id: bike.moduleId,
+    kind: 'telemetry',
+    payload: JSON.stringify({ seq, ts: new Date().toISOString(), bikeBattery: 55 }),
+    reason: 'RangeError: Invalid time value',
+    received_at: new Date(),
+    ...columns,
+  });
+}

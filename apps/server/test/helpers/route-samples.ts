@@ -6,7 +6,7 @@
 import { APPLICATION_KEY } from '@vfm/contract';
 import { createBike, type BikeRow } from './bikes';
 import { createAccount, createFleetWithUsers, type AccountRow } from './factories';
-import { createCommand, createEvent, createGroup } from './fleet-data';
+import { createCommand, createEvent, createGroup, createQuarantined } from './fleet-data';
 import { RawBody } from './raw-request';
 import type { JsonSchema, RecordedRoute } from './route-table';
 import type { TestServer } from './server';
@@ -143,6 +143,12 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
     async ({ side }, schema) => (schema.type === 'integer' ? String(side.eventId) : side.commandId),
   ],
   [/./, /^groupId$/, async ({ side }) => side.groupId],
+  // a message of the side's ingest quarantine (retry and clear take it away: a fresh one)
+  [
+    /\/quarantine\//,
+    /^id$/,
+    async ({ world, side }) => String((await createQuarantined(world.t, side.bike)).id),
+  ],
   // free text refusing control characters carries a pattern: no generic value
   [/\/accounts/, /^fullName$/, async () => 'Matrix User'],
 ];

@@ -1,0 +1,2 @@
+// The ingest quarantine's entry point (issue 27), registered in ../index.ts.
+export { default } from './routes';

@@ -1,0 +1,70 @@
+// The ingest quarantine seen by a fleet administrator (issue 27, docs/operations.md): the
+// messages the ingest could not store, which they retry once the cause is fixed (a newer
+// server, a corrected bike) or clear. A retry runs the ingest's own validation and writer.
+import type { QuarantinePage, QuarantineQuery, QuarantineRetry } from '@vfm/contract';
+import { writeBatch } from '../../ingest/batch-writer';
+import { COMMAND_RESEND_MS } from '../../ingest/pipeline';
+import { parseUpMessage } from '../../ingest/validate';
+import { conflict, notFound } from '../../lib/problem';
+import type { RequestScope } from '../../lib/request-scope';
+import {
+  deleteQuarantined,
+  recordFailedAttempt,
+  selectQuarantinePage,
+  selectQuarantinedForUpdate,
+} from './queries';
+
+const NOT_FOUND = 'This message is not in the quarantine of your fleet.';
+
+export async function getQuarantine(
+  scope: RequestScope,
+  query: QuarantineQuery,
+): Promise<QuarantinePage> {
+  const { page, size } = query;
+  const { content, total } = await selectQuarantinePage(scope.database, scope.fleetId, page, size);
+  return { content, totalElements: total, page, size };
+}
+
+/** Writes the message as the ingest would; on success it leaves the quarantine. */
+export async function retryQuarantined(scope: RequestScope, id: number): Promise<QuarantineRetry> {
+  const { database, fleetId, now } = scope;
+  let failure: string;
+  try {
+    const outcome = await database.transaction(async (tx) => {
+      const entry = await selectQuarantinedForUpdate(tx, fleetId, id);
+      if (!entry) throw notFound(NOT_FOUND);
+      const parsed = parseUpMessage(entry.kind, Buffer.from(entry.payload, 'utf8'), now);
+      if (!parsed.ok)
+        throw new RetryRefused(`${parsed.reason}${parsed.detail ? `: ${parsed.detail}` : ''}`);
+      const message = {
+        moduleId: entry.moduleId,
+        kind: entry.kind,
+        message: parsed.message,
+        ts: parsed.ts,
+      };
+      const result = await writeBatch(tx, [message], {
+        now,
+        resendBefore: new Date(now.getTime() - COMMAND_RESEND_MS),
+      });
+      await deleteQuarantined(tx, fleetId, id);
+      return result.outcomes[0]!;
+    });
+    scope.log.info({ quarantineId: id, outcome }, 'quarantined module message retried');
+    return { outcome };
+  } catch (error) {
+    if (!(error instanceof Error) || error.name === 'HttpProblem') throw error;
+    failure = `${error.name}: ${error.message}`;
+  }
+  await recordFailedAttempt(database, id, failure);
+  throw conflict(`The message still cannot be stored (${failure}).`, 'STILL_QUARANTINED');
+}
+
+export async function clearQuarantined(scope: RequestScope, id: number): Promise<void> {
+  if (!(await deleteQuarantined(scope.database, scope.fleetId, id))) throw notFound(NOT_FOUND);
+  scope.log.info({ quarantineId: id }, 'quarantined module message cleared');
+}
+
+/** The stored message no longer passes the ingest's validation. */
+class RetryRefused extends Error {
+  override name = 'Refused';
+}
