@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { UP_MESSAGE_SCHEMAS, REPORT_INTERVAL_SECONDS } from '@vfm/contract';
+import { UP_MESSAGE_SCHEMAS, REPORT_INTERVAL_SECONDS, isDateTime } from '@vfm/contract';
 import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 import { SimulatedModule, isSilentModule, type OutMessage } from './module';
 
 const ajv = new Ajv({ strict: false });
-addFormats.default(ajv, ['date-time']);
+// the contract's date-time, as the server reads it (contract/date-time.ts)
+ajv.addFormat('date-time', { type: 'string', validate: isDateTime });
 const valid = (m: OutMessage) => ajv.validate(UP_MESSAGE_SCHEMAS[m.kind], m.body);
 
 /** a module id that is not one of the silent ones */

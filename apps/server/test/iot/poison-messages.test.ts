@@ -1,0 +1,240 @@
+// Issue 27 §1: one module message must never stop the ingest. A leap second (valid RFC 3339,
+// Invalid Date in JavaScript) in up/telemetry, up/ack, up/autotest or up/event, or an event
+// whose data is nested 5,000 levels deep, made the writer throw; the pipeline took that for
+// "database down" and retried the same batch forever: no module of any fleet was stored again.
+// Now such messages are refused at the door (acknowledged, counted), and a message the writer
+// still cannot store goes to the quarantine, which the fleet's administrators see, retry, clear.
+import pino from 'pino';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBatch } from '../../src/ingest/batch-writer';
+import { IngestMetrics } from '../../src/ingest/metrics';
+import { IngestPipeline } from '../../src/ingest/pipeline';
+import { createFleetWithUsers } from '../helpers/factories';
+import { createQuarantined } from '../helpers/fleet-data';
+import {
+  brokerUrlOf,
+  connectModule,
+  count,
+  nextSeq,
+  provisionModule,
+  publishUp,
+  startIotTestServer,
+  telemetry,
+  waitFor,
+} from '../helpers/mqtt';
+import type { TestServer } from '../helpers/server';
+
+let t: TestServer;
+let tenant: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  t = await startIotTestServer();
+  tenant = await createFleetWithUsers(t);
+  other = await createFleetWithUsers(t);
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await t.close();
+});
+
+async function online(fleet: typeof tenant) {
+  const module = await provisionModule(t, fleet.fleet);
+  const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
+  clients.push(client);
+  return { ...module, client };
+}
+
+const LEAP = '2026-06-30T23:59:60Z';
+const deep = (depth: number) =>
+  `{"seq":${nextSeq()},"ts":"${new Date().toISOString()}","name":"ALARM_TRIGGERED","source":"MODULE","data":{"x":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+
+describe('a poison message from one fleet', () => {
+  const poisons: Array<[string, 'telemetry' | 'ack' | 'autotest' | 'event', () => unknown]> = [
+    ['a leap-second telemetry', 'telemetry', () => telemetry({ ts: LEAP })],
+    [
+      'a leap-second ack',
+      'ack',
+      () => ({
+        seq: nextSeq(),
+        ts: LEAP,
+        commandId: '11111111-2222-3333-4444-555555555555',
+        status: 'OK',
+      }),
+    ],
+    [
+      'a leap-second autotest',
+      'autotest',
+      () => ({ seq: nextSeq(), ts: LEAP, results: [{ code: 'GPS', status: 'OK' }] }),
+    ],
+    [
+      'a leap-second event',
+      'event',
+      () => ({ seq: nextSeq(), ts: LEAP, name: 'ALARM_TRIGGERED', source: 'MODULE' }),
+    ],
+    ['an event nested 5,000 levels deep', 'event', () => deep(5000)],
+    [
+      'an event with 5 KB of data',
+      'event',
+      () => ({
+        seq: nextSeq(),
+        ts: new Date().toISOString(),
+        name: 'ALARM_TRIGGERED',
+        source: 'MODULE',
+        data: { text: 'x'.repeat(5000) },
+      }),
+    ],
+    ['a firmware holding U+0000', 'telemetry', () => telemetry({ firmware: 'v1\u0000' })],
+  ];
+
+  it.each(poisons)(
+    '%s is acknowledged and refused; every fleet goes on being stored',
+    async (_label, kind, poison) => {
+      const attacker = await online(tenant);
+      const victim = await online(other);
+      const rejected = t.server.iot!.metrics.rejected.schema;
+      await publishUp(attacker.client, attacker.moduleId, kind, poison()); // PUBACK received
+      const next = telemetry();
+      await publishUp(victim.client, victim.moduleId, 'telemetry', next);
+      await waitFor(
+        () => count(t, 'telemetry WHERE bike_id = $1 AND seq = $2', [victim.bike.id, next.seq]),
+        15_000,
+        "the other fleet's telemetry",
+      );
+      expect(t.server.iot!.metrics.rejected.schema).toBe(rejected + 1);
+      expect(await count(t, 'event WHERE bike_id = $1', [attacker.bike.id])).toBe(0);
+      expect(await count(t, 'telemetry WHERE bike_id = $1', [attacker.bike.id])).toBe(0);
+    },
+  );
+
+  it('keeps /readyz ready and reports the ingest as moving', async () => {
+    const ready = await t.api().get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks).toMatchObject({ database: true, mqtt: true, ingest: true });
+    const metrics = await t.api().get('/metrics');
+    expect(metrics.text).toMatch(/^vfm_ingest_stalled_seconds 0$/m);
+    expect(metrics.text).toMatch(/^vfm_ingest_quarantined_total 0$/m);
+  });
+});
+
+describe('a message the writer cannot store', () => {
+  it('goes to the quarantine, acknowledged, while the rest of its batch is stored', async () => {
+    const module = await provisionModule(t, tenant.fleet);
+    const metrics = new IngestMetrics();
+    const poisonSeq = nextSeq();
+    // a writer with a bug for one message: what a future defect would look like
+    const pipeline = new IngestPipeline({
+      database: t.server.database,
+      metrics,
+      logger: pino({ level: 'silent' }),
+      now: () => new Date(),
+      batchRows: 10,
+      flushMs: 5,
+      write: (tx, batch, options) => {
+        if (batch.some((m) => m.message.seq === poisonSeq))
+          throw new RangeError('Invalid time value');
+        return writeBatch(tx, batch, options);
+      },
+    });
+    const seqs = [nextSeq(), poisonSeq, nextSeq()];
+    const settled: Array<[number, boolean]> = [];
+    for (const seq of seqs) {
+      const payload = Buffer.from(JSON.stringify(telemetry({ seq })));
+      pipeline.accept(module.moduleId, 'telemetry', payload, (ok) => settled.push([seq, ok]));
+    }
+    await pipeline.stop();
+    expect(settled.sort()).toEqual(seqs.map((seq) => [seq, true]).sort());
+    expect(await count(t, 'telemetry WHERE bike_id = $1', [module.bike.id])).toBe(2);
+    expect(metrics.quarantined).toBe(1);
+
+    const admin = t.api({ token: tenant.adminToken });
+    const page = await admin.get('fleet/admin/quarantine');
+    expect(page.status).toBe(200);
+    const entry = page.body.content.find(
+      (m: { moduleId: string }) => m.moduleId === module.moduleId,
+    );
+    expect(entry).toMatchObject({
+      vehicleNumber: module.bike.vehicleNumber,
+      kind: 'telemetry',
+      reason: 'RangeError: Invalid time value',
+      attempts: 1,
+    });
+    expect(JSON.parse(entry.payload)).toMatchObject({ seq: poisonSeq });
+
+    // fixed (here: the server's own writer), the administrator retries: stored, and gone
+    const retried = await admin.post(`fleet/admin/quarantine/${entry.id}/retry`);
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body).toEqual({ outcome: 'stored' });
+    expect(
+      await count(t, 'telemetry WHERE bike_id = $1 AND seq = $2', [module.bike.id, poisonSeq]),
+    ).toBe(1);
+    expect(await count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(0);
+  });
+});
+
+describe('fleet/admin/quarantine', () => {
+  it("shows a fleet's administrators their fleet's messages only; managers not at all", async () => {
+    const bike = (await provisionModule(t, other.fleet)).bike;
+    const mine = await createQuarantined(t, bike);
+    const ownPage = await t.api({ token: other.adminToken }).get('fleet/admin/quarantine', {
+      query: { size: 200 },
+    });
+    expect(ownPage.body.content.map((m: { id: number }) => m.id)).toContain(mine.id);
+    const foreignPage = await t.api({ token: tenant.adminToken }).get('fleet/admin/quarantine', {
+      query: { size: 200 },
+    });
+    expect(foreignPage.body.content.map((m: { id: number }) => m.id)).not.toContain(mine.id);
+    const manager = t.api({ token: other.managerToken });
+    expect((await manager.get('fleet/admin/quarantine')).status).toBe(403);
+    expect((await manager.delete(`fleet/admin/quarantine/${mine.id}`)).status).toBe(403);
+    const foreign = t.api({ token: tenant.adminToken });
+    expect((await foreign.post(`fleet/admin/quarantine/${mine.id}/retry`)).status).toBe(404);
+    expect((await foreign.delete(`fleet/admin/quarantine/${mine.id}`)).status).toBe(404);
+    expect(await count(t, 'ingest_quarantine WHERE id = $1', [mine.id])).toBe(1);
+  });
+
+  it('keeps a message that still cannot be stored, counting the attempt (409)', async () => {
+    const bike = (await provisionModule(t, other.fleet)).bike;
+    const entry = await createQuarantined(t, bike, {
+      payload: JSON.stringify(telemetry({ ts: LEAP })),
+    });
+    const admin = t.api({ token: other.adminToken, language: 'fr' });
+    const retried = await admin.post(`fleet/admin/quarantine/${entry.id}/retry`);
+    expect(retried.status).toBe(409);
+    expect(retried.body).toMatchObject({ code: 'STILL_QUARANTINED' });
+    expect(retried.body.detail).toMatch(/quarantaine/);
+    const [row] = await t.server.database.query<{ attempts: number; reason: string }>(
+      'SELECT attempts, reason FROM ingest_quarantine WHERE id = $1',
+      [entry.id],
+    );
+    expect(row).toMatchObject({
+      attempts: 2,
+      reason: 'Refused: schema: /ts must match format "date-time"',
+    });
+  });
+
+  it('clears a message (204), once', async () => {
+    const bike = (await provisionModule(t, other.fleet)).bike;
+    const entry = await createQuarantined(t, bike);
+    const admin = t.api({ token: other.adminToken });
+    expect((await admin.delete(`fleet/admin/quarantine/${entry.id}`)).status).toBe(204);
+    expect((await admin.delete(`fleet/admin/quarantine/${entry.id}`)).status).toBe(404);
+    expect(await count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(0);
+  });
+
+  it('pages newest first and refuses a bad id', async () => {
+    const bike = (await provisionModule(t, other.fleet)).bike;
+    const first = await createQuarantined(t, bike);
+    const second = await createQuarantined(t, bike);
+    const admin = t.api({ token: other.adminToken });
+    const page = await admin.get('fleet/admin/quarantine', { query: { size: 1 } });
+    expect(page.body).toMatchObject({ page: 0, size: 1 });
+    expect(page.body.content.map((m: { id: number }) => m.id)).toEqual([second.id]);
+    expect(page.body.totalElements).toBeGreaterThanOrEqual(2);
+    expect(first.id).toBeLessThan(second.id);
+    expect((await admin.post('fleet/admin/quarantine/abc/retry')).status).toBe(400);
+    expect((await admin.delete('fleet/admin/quarantine/0')).status).toBe(400);
+  });
+});
