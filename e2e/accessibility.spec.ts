@@ -114,7 +114,7 @@ for (const size of [
       await page.goto('/fr/administration?tab=bikes');
       await expect(page.getByLabel(fr.administration.bikes.choose)).toBeAttached();
       await expectNoSeriousFindings(page, 'bikes administration');
-      for (const tab of ['settings', 'activity'] as const) {
+      for (const tab of ['settings', 'activity', 'quarantine'] as const) {
         await page.goto(`/fr/administration?tab=${tab}`);
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
         await expectNoSeriousFindings(page, `administration ${tab}`);

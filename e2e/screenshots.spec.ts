@@ -32,6 +32,7 @@ const shell = [
   ['administration-bikes', '/en/administration?tab=bikes'],
   ['administration-settings', '/en/administration?tab=settings'],
   ['administration-activity', '/en/administration?tab=activity'],
+  ['administration-quarantine', '/en/administration?tab=quarantine'],
   ['my-account', '/en/my-account'],
 ] as const;
 

@@ -8,6 +8,7 @@ import { ensureTelemetryPartitions } from '../ingest/partitions';
 import { refreshUsage } from '../ingest/usage';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
+import { insertQuarantined } from '../modules/quarantine/queries';
 import type { DemoBike } from './demo-fleet';
 
 export const HISTORY_DAYS = 30;
@@ -60,8 +61,32 @@ export async function seedDemoHistory(
       bikes.map((bike) => bike.id),
     );
     await new FleetChanges().add(fleetId, 'bike', 'warning', 'event', 'command').notify(tx);
+    await seedQuarantineExample(tx, bikes[0]!, now);
   });
   return true;
+}
+
+/**
+ * The quarantine is not empty in the demo (issue 27): the message that once stopped the ingest
+ * of every fleet — a telemetry stamped with a leap second — as a server before that fix would
+ * have kept it. Its retry is refused (the contract now refuses such a date), so the
+ * administrator sees both outcomes of the screen: a reason, a 409, a clear.
+ */
+async function seedQuarantineExample(tx: TxQuery, bike: DemoBike, now: Date) {
+  const receivedAt = new Date(now.getTime() - 2 * 86_400_000);
+  await insertQuarantined(tx, [
+    {
+      moduleId: bike.moduleId,
+      kind: 'telemetry',
+      payload: JSON.stringify({
+        seq: receivedAt.getTime(),
+        ts: '2026-06-30T23:59:60Z',
+        bikeBattery: 64,
+      }),
+      reason: 'RangeError: Invalid time value',
+      receivedAt,
+    },
+  ]);
 }
 
 /** The history of some bikes: telemetry, trips, events, commands, self-tests, final state. */

@@ -244,7 +244,7 @@ describe('the module protocol, for any message the contract accepts', () => {
 
   it('keeps the ingest storing through the broker, and quarantines nothing', async () => {
     const url = brokerUrlOf(t);
-    const senders = [];
+    const senders: MqttClient[] = [];
     for (const m of modules) {
       const client = await connectModule(url, m.moduleId, m.secret);
       clients.push(client);

@@ -19,6 +19,8 @@ export const queryKeys = {
   accounts: ['accounts', 'list'] as const,
   /** the fleet's activity log (administration) */
   activity: ['fleet-events'] as const,
+  /** module messages the ingest could not store (administration) */
+  quarantine: ['fleet-quarantine'] as const,
   userSettings: (userId: string | null) => ['user-settings', userId] as const,
   fleet: {
     all: ['fleet'] as const,

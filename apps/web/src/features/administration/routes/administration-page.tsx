@@ -1,6 +1,6 @@
 // SPEC §2 administration (admin role; the route guard and the server refuse a manager): the
-// fleet's accounts, its bikes (import, export, removal), its settings (warning thresholds, CO2)
-// and its activity log, a tab each in the address.
+// fleet's accounts, its bikes (import, export, removal), its settings (warning thresholds, CO2),
+// its activity log and the module messages in quarantine (issue 27), a tab each in the address.
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../services/use-page-title';
@@ -8,10 +8,11 @@ import { Tabs } from '../../../ui/tabs/tabs';
 import { AccountsTab } from '../components/accounts-tab';
 import { ActivityTab } from '../components/activity-tab';
 import { BikesTab } from '../components/bikes-tab';
+import { QuarantineTab } from '../components/quarantine-tab';
 import { SettingsTab } from '../components/settings-tab';
 import styles from '../components/administration.module.css';
 
-const TABS = ['accounts', 'bikes', 'settings', 'activity'] as const;
+const TABS = ['accounts', 'bikes', 'settings', 'activity', 'quarantine'] as const;
 type Tab = (typeof TABS)[number];
 
 export function AdministrationPage() {
@@ -38,6 +39,7 @@ export function AdministrationPage() {
         {tab === 'bikes' && <BikesTab />}
         {tab === 'settings' && <SettingsTab />}
         {tab === 'activity' && <ActivityTab />}
+        {tab === 'quarantine' && <QuarantineTab />}
       </div>
     </div>
   );

@@ -1,0 +1,101 @@
+// The quarantine tab (issue 27): its empty, error and filled states, storing a message again
+// (stored, or still refused) and clearing one after the confirmation.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { QuarantinedMessage } from '@vfm/contract';
+import { json } from '../../../testing/fake-server';
+import { renderApp } from '../../../testing/app-harness';
+
+const LIST = 'GET fleet/admin/quarantine';
+const message: QuarantinedMessage = {
+  id: 7,
+  moduleId: 'M12345',
+  vehicleNumber: 'VFM-00007',
+  kind: 'telemetry',
+  payload: '{"seq":1,"ts":"2026-06-30T23:59:60Z"}',
+  reason: 'RangeError: Invalid time value',
+  receivedAt: '2026-11-20T08:15:00.000Z',
+  quarantinedAt: '2026-11-20T08:15:01.000Z',
+  attempts: 1,
+};
+const page = (content: QuarantinedMessage[]) => ({
+  content,
+  totalElements: content.length,
+  page: 0,
+  size: 50,
+});
+
+describe('the quarantine tab', () => {
+  it('says when every module message was stored', async () => {
+    renderApp('/administration?tab=quarantine', {
+      signedInAs: 'admin',
+      answers: { [LIST]: page([]) },
+    });
+    expect(
+      await screen.findByText('No message in quarantine: every module message was stored.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the quarantine cannot be read, and reads it again', async () => {
+    const { server } = renderApp('/administration?tab=quarantine', {
+      signedInAs: 'admin',
+      answers: { [LIST]: () => json(500, { status: 500 }) },
+    });
+    expect(await screen.findByText('The quarantine could not be loaded.')).toBeInTheDocument();
+    server.on(LIST, page([message]));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('RangeError: Invalid time value')).toBeInTheDocument();
+  });
+
+  it('shows a message and stores it again', async () => {
+    const { server } = renderApp('/administration?tab=quarantine', {
+      signedInAs: 'admin',
+      answers: {
+        [LIST]: page([message]),
+        'POST fleet/admin/quarantine/7/retry': { outcome: 'stored' },
+      },
+    });
+    const row = (await screen.findByText('RangeError: Invalid time value')).closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'VFM-00007' })).toBeInTheDocument();
+    expect(within(row).getByText('Telemetry')).toBeInTheDocument();
+    server.on(LIST, page([]));
+    fireEvent.click(
+      within(row).getByRole('button', { name: /^Store again the message of VFM-00007/ }),
+    );
+    expect(await screen.findByText('The message is stored.')).toBeInTheDocument();
+    expect(server.callsTo('POST fleet/admin/quarantine/7/retry')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('RangeError: Invalid time value')).toBeNull());
+  });
+
+  it('says when a message still cannot be stored', async () => {
+    renderApp('/administration?tab=quarantine', {
+      signedInAs: 'admin',
+      answers: {
+        [LIST]: page([message]),
+        'POST fleet/admin/quarantine/7/retry': () =>
+          json(409, { status: 409, code: 'STILL_QUARANTINED', detail: 'still' }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Store again/ }));
+    expect(
+      await screen.findByText('The message still cannot be stored; its new reason is shown.'),
+    ).toBeInTheDocument();
+  });
+
+  it('clears a message after the confirmation', async () => {
+    const { server } = renderApp('/administration?tab=quarantine', {
+      signedInAs: 'admin',
+      answers: {
+        [LIST]: page([message]),
+        'DELETE fleet/admin/quarantine/7': () => new Response(null, { status: 204 }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Clear the message of VFM-00007/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear this message?' });
+    expect(server.callsTo('DELETE fleet/admin/quarantine/7')).toHaveLength(0);
+    server.on(LIST, page([]));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('The message is cleared.')).toBeInTheDocument();
+    expect(server.callsTo('DELETE fleet/admin/quarantine/7')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,222 @@
+// The fleet's quarantined module messages (issue 27): what a module sent that the server could
+// not store for a reason of its own — acknowledged to the module, kept here with that reason so
+// that nothing is lost silently. An administrator stores one again once the cause is fixed, or
+// clears it. Newest first, a page at a time.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { RotateCcw, ShieldCheck, Trash2 } from 'lucide-react';
+import type { QuarantinedMessage } from '@vfm/contract';
+import { isApiError } from '../../../api/api-error';
+import { useFormatters } from '../../../format/use-formatters';
+import { useServices } from '../../../services/services';
+import { Button } from '../../../ui/button/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
+import { DataTable } from '../../../ui/data-table/data-table';
+import { IconButton } from '../../../ui/icon-button/icon-button';
+import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { useQuarantine, useQuarantineAction } from '../api/quarantine';
+import styles from './administration.module.css';
+
+const PAGE_SIZE = 50;
+
+export function QuarantineTab() {
+  const { t } = useTranslation();
+  const { toasts } = useServices();
+  const format = useFormatters();
+  const [page, setPage] = useState(0);
+  const [clearing, setClearing] = useState<QuarantinedMessage | null>(null);
+  const quarantine = useQuarantine(page, PAGE_SIZE);
+  const action = useQuarantineAction();
+
+  const store = (message: QuarantinedMessage) =>
+    action.mutate(
+      { id: message.id, action: 'retry' },
+      {
+        onSuccess: (result) =>
+          toasts.show({
+            type: 'success',
+            message: t(
+              result?.outcome === 'duplicate'
+                ? 'administration.quarantine.duplicate'
+                : 'administration.quarantine.stored',
+            ),
+          }),
+        onError: (error) =>
+          toasts.show({
+            type: 'error',
+            message: isApiError(error, 409)
+              ? t('administration.quarantine.stillRefused')
+              : t('administration.quarantine.failed'),
+          }),
+      },
+    );
+  const clear = () => {
+    if (!clearing) return;
+    action.mutate(
+      { id: clearing.id, action: 'clear' },
+      {
+        onSuccess: () => {
+          setClearing(null);
+          toasts.show({ type: 'success', message: t('administration.quarantine.cleared') });
+        },
+        onError: () =>
+          toasts.show({ type: 'error', message: t('administration.quarantine.failed') }),
+      },
+    );
+  };
+  const named = (message: QuarantinedMessage) => ({
+    module: message.vehicleNumber ?? message.moduleId,
+    when: format.dateTime(message.receivedAt),
+  });
+
+  const data = quarantine.data;
+  let body;
+  if (quarantine.isPending)
+    body = <TableStatus kind="loading" text={t('administration.quarantine.loading')} />;
+  else if (!data) {
+    body = (
+      <TableStatus
+        kind="error"
+        text={t('administration.quarantine.error')}
+        retry={t('administration.quarantine.reload')}
+        onRetry={() => void quarantine.refetch()}
+      />
+    );
+  } else if (!data.content.length) {
+    body = (
+      <TableStatus
+        kind="empty"
+        icon={<ShieldCheck size={40} />}
+        title={t('administration.quarantine.empty')}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <DataTable
+          caption={t('administration.quarantine.label')}
+          testId="quarantine"
+          rows={data.content}
+          rowKey={(message) => message.id}
+          columns={[
+            {
+              id: 'received',
+              label: t('administration.quarantine.received'),
+              cell: (message) => (
+                <time dateTime={message.receivedAt}>{format.dateTime(message.receivedAt)}</time>
+              ),
+            },
+            {
+              id: 'bike',
+              label: t('administration.quarantine.bike'),
+              cell: (message) =>
+                message.vehicleNumber ? (
+                  <Link to={`/fleet/product/${encodeURIComponent(message.vehicleNumber)}`}>
+                    {message.vehicleNumber}
+                  </Link>
+                ) : (
+                  '—'
+                ),
+            },
+            {
+              id: 'module',
+              label: t('administration.quarantine.module'),
+              cell: (message) => message.moduleId,
+            },
+            {
+              id: 'kind',
+              label: t('administration.quarantine.kind'),
+              cell: (message) => t(`administration.quarantine.kinds.${message.kind}`),
+            },
+            {
+              id: 'reason',
+              label: t('administration.quarantine.reason'),
+              cell: (message) => (
+                <div className={styles.quarantineReason}>
+                  <span>{message.reason}</span>
+                  <details>
+                    <summary>{t('administration.quarantine.payload')}</summary>
+                    <pre className={styles.payload}>{message.payload}</pre>
+                  </details>
+                </div>
+              ),
+            },
+            {
+              id: 'attempts',
+              label: t('administration.quarantine.attempts'),
+              cell: (message) => format.number(message.attempts),
+            },
+            {
+              id: 'actions',
+              label: t('administration.quarantine.actions'),
+              cell: (message) => (
+                <div className={styles.rowActions}>
+                  <IconButton
+                    label={t('administration.quarantine.storeNamed', named(message))}
+                    disabled={action.isPending}
+                    onClick={() => store(message)}
+                  >
+                    <RotateCcw size={16} aria-hidden="true" />
+                  </IconButton>
+                  <IconButton
+                    label={t('administration.quarantine.clearNamed', named(message))}
+                    disabled={action.isPending}
+                    onClick={() => setClearing(message)}
+                  >
+                    <Trash2 size={16} aria-hidden="true" />
+                  </IconButton>
+                </div>
+              ),
+            },
+          ]}
+        />
+        {data.totalElements > PAGE_SIZE && (
+          <nav className={styles.pager} aria-label={t('administration.quarantine.label')}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={page === 0}
+              onClick={() => setPage(page - 1)}
+            >
+              {t('administration.quarantine.previous')}
+            </Button>
+            <span className={styles.muted}>
+              {t('administration.quarantine.page', {
+                from: page * PAGE_SIZE + 1,
+                to: page * PAGE_SIZE + data.content.length,
+                total: data.totalElements,
+              })}
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={(page + 1) * PAGE_SIZE >= data.totalElements}
+              onClick={() => setPage(page + 1)}
+            >
+              {t('administration.quarantine.next')}
+            </Button>
+          </nav>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.tab} aria-label={t('administration.quarantine.label')}>
+      <p className={styles.muted}>{t('administration.quarantine.intro')}</p>
+      {body}
+      <ConfirmDialog
+        open={clearing !== null}
+        onOpenChange={(open) => !open && setClearing(null)}
+        title={t('administration.quarantine.confirmClear')}
+        description={t('administration.quarantine.clearHint')}
+        confirmLabel={t('administration.quarantine.clear')}
+        cancelLabel={t('administration.quarantine.cancel')}
+        tone="danger"
+        busy={action.isPending}
+        onConfirm={clear}
+      />
+    </section>
+  );
+}
