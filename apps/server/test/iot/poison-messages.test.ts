@@ -117,6 +117,26 @@ describe('a poison message from one fleet', () => {
     expect(metrics.text).toMatch(/^vfm_ingest_stalled_seconds 0$/m);
     expect(metrics.text).toMatch(/^vfm_ingest_quarantined_total 0$/m);
   });
+
+  it('makes /readyz fail when messages have waited INGEST_STALL_SECONDS with no commit', async () => {
+    const metrics = t.server.iot!.metrics;
+    const { pending, lastProgressAt } = metrics;
+    // what a stuck ingest looks like from outside: messages held, no commit for 31 s
+    metrics.pending = pending + 1;
+    metrics.lastProgressAt = Date.now() - (t.config.ingestStallSeconds + 1) * 1000;
+    try {
+      const ready = await t.api().get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body.checks).toMatchObject({ database: true, ingest: false });
+      const text = (await t.api().get('/metrics')).text;
+      const stalled = Number(/^vfm_ingest_stalled_seconds (\S+)$/m.exec(text)?.[1]);
+      expect(stalled).toBeGreaterThan(t.config.ingestStallSeconds);
+    } finally {
+      metrics.pending = pending;
+      metrics.lastProgressAt = lastProgressAt;
+    }
+    expect((await t.api().get('/readyz')).status).toBe(200);
+  });
 });
 
 describe('a message the writer cannot store', () => {
