@@ -2,8 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ACCOUNT_STATUSES } from './enums';
 import { FIELD_MAX_LENGTH, LOGIN_EMAIL_MAX_LENGTH, PHOTO_MAX_LENGTH } from './constants';
 import { EMAIL_PATTERN } from './patterns';
-import { DateTime, Nullable, StringEnum } from './schema-helpers';
+import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 import { LanguageSchema } from './settings';
+import { pagingProperties } from './products';
 
 const strict = { additionalProperties: false } as const;
 
@@ -13,13 +14,20 @@ export const PhotoSchema = Type.String({
   maxLength: PHOTO_MAX_LENGTH,
 });
 
+/**
+ * The version of a profile photo, null without one (ADR 0079): the photo itself is served by
+ * GET accounts/{id}/photo with this version as its ETag, so lists and profiles stay small and a
+ * client fetches a photo again only when its version changes.
+ */
+const PhotoVersion = Nullable(Type.String({ maxLength: 64 }));
+
 export const AccountSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
     email: Type.String(),
     fullName: Type.String(),
     description: Type.String(),
-    photo: Nullable(Type.String()),
+    photoVersion: PhotoVersion,
     roles: Type.Array(Type.String()),
     admin: Type.Boolean(),
     status: StringEnum(ACCOUNT_STATUSES),
@@ -31,10 +39,10 @@ export const AccountSchema = Type.Object(
 );
 export type Account = Static<typeof AccountSchema>;
 
-export const AccountListSchema = Type.Object(
-  { content: Type.Array(AccountSchema), totalElements: Type.Integer({ minimum: 0 }) },
-  strict,
-);
+/** GET accounts: a page of the fleet's accounts by full name, then e-mail. */
+export const AccountListQuerySchema = Type.Object(pagingProperties(50), strict);
+export type AccountListQuery = Static<typeof AccountListQuerySchema>;
+export const AccountListSchema = Page(AccountSchema);
 export type AccountList = Static<typeof AccountListSchema>;
 
 /** No control characters (PostgreSQL text cannot even hold NUL); a description may have
@@ -81,7 +89,7 @@ export const MeSchema = Type.Object(
     email: Type.String(),
     fullName: Type.String(),
     description: Type.String(),
-    photo: Nullable(Type.String()),
+    photoVersion: PhotoVersion,
     roles: Type.Array(Type.String()),
     fleet: Type.Object({ id: Type.String(), name: Type.String() }, strict),
   },

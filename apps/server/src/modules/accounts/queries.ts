@@ -8,7 +8,7 @@ interface AccountRowDb {
   email: string;
   full_name: string;
   description: string;
-  photo: string | null;
+  photo_version: string | null;
   roles: string[];
   status: 'PENDING' | 'ACTIVE';
   language: string;
@@ -16,8 +16,11 @@ interface AccountRowDb {
   last_login_at: Date | null;
 }
 
-const COLUMNS = `id, email, full_name, description, photo, roles, status, language, created_at,
-  last_login_at`;
+/** the photo's version, never the photo: it is served on its own (ADR 0079) */
+const PHOTO_VERSION = (photo: string) => `md5(${photo}) AS photo_version`;
+
+const COLUMNS = `id, email, full_name, description, ${PHOTO_VERSION('photo')}, roles, status,
+  language, created_at, last_login_at`;
 
 export function toAccount(row: AccountRowDb): Account {
   return {
@@ -25,7 +28,7 @@ export function toAccount(row: AccountRowDb): Account {
     email: row.email,
     fullName: row.full_name,
     description: row.description,
-    photo: row.photo,
+    photoVersion: row.photo_version,
     roles: row.roles,
     admin: row.roles.includes(ROLE_ADMIN),
     status: row.status,
@@ -35,12 +38,43 @@ export function toAccount(row: AccountRowDb): Account {
   };
 }
 
-export async function listAccounts(db: Queryable, fleetId: string): Promise<Account[]> {
-  const rows = await db.query<AccountRowDb>(
-    `SELECT ${COLUMNS} FROM account WHERE fleet_id = $1 ORDER BY lower(full_name), email`,
-    [fleetId],
+/** A page of the fleet's accounts by full name, then e-mail (unique: a stable order). */
+export async function listAccounts(
+  db: Queryable,
+  fleetId: string,
+  page: { offset: number; limit: number },
+): Promise<{ content: Account[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db.query<AccountRowDb>(
+      `SELECT ${COLUMNS} FROM account WHERE fleet_id = $1
+        ORDER BY lower(full_name), email LIMIT $2 OFFSET $3`,
+      [fleetId, page.limit, page.offset],
+    ),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM account WHERE fleet_id = $1', [
+      fleetId,
+    ]),
+  ]);
+  return { content: rows.map(toAccount), total: Number(total?.n ?? 0) };
+}
+
+export interface StoredPhoto {
+  /** the data URL as stored (PUT accounts/me) */
+  photo: string;
+  version: string;
+}
+
+/** The photo of an account of the fleet, null without one (or without such an account). */
+export async function findPhoto(
+  db: Queryable,
+  fleetId: string,
+  id: string,
+): Promise<StoredPhoto | null> {
+  const [row] = await db.query<{ photo: string; photo_version: string }>(
+    `SELECT photo, ${PHOTO_VERSION('photo')} FROM account
+      WHERE fleet_id = $1 AND id = $2 AND photo IS NOT NULL`,
+    [fleetId, id],
   );
-  return rows.map(toAccount);
+  return row ? { photo: row.photo, version: row.photo_version } : null;
 }
 
 /** The fleet's accounts among `ids` (which must all be UUIDs). */
@@ -136,19 +170,20 @@ export async function deleteAccounts(db: Queryable, fleetId: string, ids: string
 
 export async function findMe(db: Queryable, accountId: string): Promise<Me | null> {
   const [row] = await db.query<AccountRowDb & { fleet_id: string; fleet_name: string }>(
-    `SELECT a.id, a.email, a.full_name, a.description, a.photo, a.roles, a.status, a.language,
-            a.created_at, a.last_login_at, f.id AS fleet_id, f.name AS fleet_name
+    `SELECT a.id, a.email, a.full_name, a.description, ${PHOTO_VERSION('a.photo')}, a.roles,
+            a.status, a.language, a.created_at, a.last_login_at, f.id AS fleet_id,
+            f.name AS fleet_name
        FROM account a JOIN fleet f ON f.id = a.fleet_id WHERE a.id = $1`,
     [accountId],
   );
   if (!row) return null;
-  const { id, email, fullName, description, photo, roles } = toAccount(row);
+  const { id, email, fullName, description, photoVersion, roles } = toAccount(row);
   return {
     id,
     email,
     fullName,
     description,
-    photo,
+    photoVersion,
     roles,
     fleet: { id: row.fleet_id, name: row.fleet_name },
   };
