@@ -39,16 +39,31 @@ export const AccountSchema = Type.Object(
 );
 export type Account = Static<typeof AccountSchema>;
 
-/** GET accounts: a page of the fleet's accounts by full name, then e-mail. */
-export const AccountListQuerySchema = Type.Object(pagingProperties(50), strict);
-export type AccountListQuery = Static<typeof AccountListQuerySchema>;
-export const AccountListSchema = Page(AccountSchema);
-export type AccountList = Static<typeof AccountListSchema>;
-
 /** No control characters (PostgreSQL text cannot even hold NUL); a description may have
  *  line breaks and tabs. */
 const NO_CONTROL_CHARS = '^[^\\u0000-\\u001F\\u007F]*$';
 const NO_CONTROL_CHARS_BUT_BREAKS = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+
+/** The columns GET accounts sorts by (then by e-mail, unique). */
+export const ACCOUNT_SORT_FIELDS = ['name', 'email', 'role', 'status', 'lastLogin'] as const;
+export type AccountSortField = (typeof ACCOUNT_SORT_FIELDS)[number];
+export const ACCOUNT_SORT_PATTERN = `^(${ACCOUNT_SORT_FIELDS.join('|')})(,(asc|desc))?$`;
+
+/** GET accounts: a page of the fleet's accounts, searched and sorted by the server. */
+export const AccountListQuerySchema = Type.Object(
+  {
+    ...pagingProperties(50),
+    /** the full name or the e-mail contains this (case-insensitive) */
+    q: Type.Optional(Type.String({ maxLength: FIELD_MAX_LENGTH, pattern: NO_CONTROL_CHARS })),
+    /** `column` or `column,asc|desc` (default name,asc) */
+    sort: Type.Optional(Type.String({ pattern: ACCOUNT_SORT_PATTERN, default: 'name,asc' })),
+  },
+  strict,
+);
+export type AccountListQuery = Static<typeof AccountListQuerySchema>;
+export const AccountListSchema = Page(AccountSchema);
+export type AccountList = Static<typeof AccountListSchema>;
+
 const FullName = Type.String({
   minLength: 1,
   maxLength: FIELD_MAX_LENGTH,

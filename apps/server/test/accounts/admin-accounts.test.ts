@@ -106,6 +106,16 @@ describe('list and read', () => {
     const names = pages.flatMap((page) => page.body.content.map((a: Account) => a.fullName));
     expect(names).toEqual(['Alice Admin', 'anna', 'Bruno', 'Bruno', 'Marc Manager', 'Zoé']);
     expect(pages[2]!.body.page).toBe(2);
+    const found = await api.get('accounts', { query: { q: 'BRU' } });
+    expect(found.body.totalElements).toBe(2);
+    expect(found.body.content.map((a: Account) => a.fullName)).toEqual(['Bruno', 'Bruno']);
+    // LIKE wildcards are plain characters
+    expect((await api.get('accounts', { query: { q: '%' } })).body.totalElements).toBe(0);
+    const byRole = await api.get('accounts', { query: { sort: 'role,asc', size: 1 } });
+    expect(byRole.body.content[0].id).toBe(own.admin.id);
+    const byName = await api.get('accounts', { query: { sort: 'name,desc', size: 1 } });
+    expect(byName.body.content[0].fullName).toBe('Zoé');
+    expect((await api.get('accounts', { query: { sort: 'password,asc' } })).status).toBe(400);
     expect((await api.get('accounts?size=1001')).status).toBe(400);
     expect((await api.get('accounts?page=-1')).status).toBe(400);
   });

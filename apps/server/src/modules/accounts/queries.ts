@@ -1,6 +1,14 @@
 // SQL of the accounts module; every read and write is scoped to one fleet.
-import { DEFAULT_LANGUAGE, ROLE_ADMIN, isLanguage, type Account, type Me } from '@vfm/contract';
+import {
+  DEFAULT_LANGUAGE,
+  ROLE_ADMIN,
+  isLanguage,
+  type Account,
+  type AccountSortField,
+  type Me,
+} from '@vfm/contract';
 import type { Queryable } from '../../db/client';
+import { SqlParams } from '../bikes/sql';
 import { announceSessionEnds } from '../../lib/session-ends';
 
 interface AccountRowDb {
@@ -38,21 +46,52 @@ export function toAccount(row: AccountRowDb): Account {
   };
 }
 
-/** A page of the fleet's accounts by full name, then e-mail (unique: a stable order). */
+/** ORDER BY of each sort field of the list; the e-mail (unique) breaks ties. */
+const ORDER_OF: Record<AccountSortField, string> = {
+  name: 'lower(full_name)',
+  email: 'email',
+  // administrators first when ascending
+  role: `(roles @> ARRAY['${ROLE_ADMIN}']::text[])`,
+  status: 'status',
+  lastLogin: 'last_login_at',
+};
+
+export interface AccountListRequest {
+  /** the full name or e-mail contains this (case-insensitive) */
+  text: string | null;
+  sort: AccountSortField;
+  descending: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** A page of the fleet's accounts, searched and sorted (nulls as the smallest value). */
 export async function listAccounts(
   db: Queryable,
   fleetId: string,
-  page: { offset: number; limit: number },
+  request: AccountListRequest,
 ): Promise<{ content: Account[]; total: number }> {
+  const params = new SqlParams();
+  const where = [`fleet_id = ${params.add(fleetId)}`];
+  if (request.text) {
+    const like = params.add(`%${request.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(full_name ILIKE ${like} OR email ILIKE ${like})`);
+  }
+  const countValues = [...params.values];
+  let order = ORDER_OF[request.sort];
+  if (request.sort === 'role') order = `${order} ${request.descending ? 'ASC' : 'DESC'}`;
+  else order = `${order} ${request.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`;
   const [rows, [total]] = await Promise.all([
     db.query<AccountRowDb>(
-      `SELECT ${COLUMNS} FROM account WHERE fleet_id = $1
-        ORDER BY lower(full_name), email LIMIT $2 OFFSET $3`,
-      [fleetId, page.limit, page.offset],
+      `SELECT ${COLUMNS} FROM account WHERE ${where.join(' AND ')}
+        ORDER BY ${order}, email
+        LIMIT ${params.add(request.limit)} OFFSET ${params.add(request.offset)}`,
+      params.values,
     ),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM account WHERE fleet_id = $1', [
-      fleetId,
-    ]),
+    db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM account WHERE ${where.join(' AND ')}`,
+      countValues,
+    ),
   ]);
   return { content: rows.map(toAccount), total: Number(total?.n ?? 0) };
 }

@@ -9,6 +9,7 @@ import {
   type AccountCreate,
   type AccountList,
   type AccountListQuery,
+  type AccountSortField,
   type AccountUpdate,
 } from '@vfm/contract';
 import type { RequestScope } from '../../lib/request-scope';
@@ -41,7 +42,11 @@ export async function listAccounts(
 ): Promise<AccountList> {
   const page = query.page ?? 0;
   const size = query.size ?? 50;
+  const [sort, direction] = (query.sort ?? 'name,asc').split(',') as [AccountSortField, string?];
   const { content, total } = await q.listAccounts(scope.database, scope.fleetId, {
+    text: query.q?.trim() || null,
+    sort,
+    descending: direction === 'desc',
     offset: page * size,
     limit: size,
   });
