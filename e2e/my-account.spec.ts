@@ -60,6 +60,9 @@ test('profile, photo and preferences are saved', async ({ page, request }) => {
   // the saved photo is served by accounts/{id}/photo and shown from a blob (ADR 0079)
   await expect(menu.locator('img')).toHaveAttribute('src', /^blob:/);
   await expect(profile.locator('img')).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => menu.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 
   const preferences = page.locator('#preferences');
   await preferences.getByLabel(fr.myAccount.preferences.mi).check();
@@ -71,6 +74,15 @@ test('profile, photo and preferences are saved', async ({ page, request }) => {
     'Alexandra Martin',
   );
   await expect(page.getByTestId('profile-menu').locator('img')).toHaveAttribute('src', /^blob:/);
+  // after a reload the photo comes from accounts/{id}/photo and is drawn
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('profile-menu')
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
 
   // a new language reloads the page under its prefix and is kept for the next login
   await page

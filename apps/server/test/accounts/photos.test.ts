@@ -42,6 +42,8 @@ describe('GET accounts/{id}/photo', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    // the bytes are the user's: never sniffed as anything but the image type
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(bytes.equals(PNG)).toBe(true);
     const account = await t.api({ token: cast.adminToken }).get(`accounts/${cast.manager.id}`);
     expect(response.headers.get('etag')).toBe(`"${account.body.photoVersion}"`);
