@@ -105,6 +105,37 @@ test('an admin cannot delete its own account', async ({ page, login }) => {
   await expect(own.getByRole('button', { name: /Supprimer/ })).toHaveCount(0);
 });
 
+test('the accounts list is searched by the server and shows each photo', async ({
+  page,
+  login,
+  request,
+}) => {
+  const account = await createActiveAccount(request, { fullName: 'Photo Pagée' });
+  // a 1×1 PNG as the account's own photo (ADR 0079: served by accounts/{id}/photo)
+  const own = await apiLogin(request, account.email, account.password);
+  await own.call('PUT', 'accounts/me', {
+    photo:
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  });
+  await login('admin');
+  await page.goto('/fr/administration');
+  const answer = page.waitForResponse(
+    (response) =>
+      response.url().includes('/accounts?') &&
+      new URL(response.url()).searchParams.get('q') === account.email,
+  );
+  await page.getByPlaceholder(fr.administration.accounts.search).fill(account.email);
+  expect((await answer).status()).toBe(200);
+  const rows = page.getByTestId('accounts').getByRole('row');
+  // the header and the one account found
+  await expect(rows).toHaveCount(2);
+  const photo = rows.filter({ hasText: account.email }).locator('img');
+  await expect(photo).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+});
+
 test('a manager never sees the administration', async ({ page, login }) => {
   await login('manager');
   await expect(page.getByRole('link', { name: fr.shell.nav.administration })).toHaveCount(0);

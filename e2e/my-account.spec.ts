@@ -57,7 +57,12 @@ test('profile, photo and preferences are saved', async ({ page, request }) => {
   const menu = page.getByTestId('profile-menu');
   await expect(menu).toContainText('Alexandra Martin');
   await expect(menu).toContainText('Équipe de nuit');
-  await expect(menu.locator('img')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  // the saved photo is served by accounts/{id}/photo and shown from a blob (ADR 0079)
+  await expect(menu.locator('img')).toHaveAttribute('src', /^blob:/);
+  await expect(profile.locator('img')).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => menu.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 
   const preferences = page.locator('#preferences');
   await preferences.getByLabel(fr.myAccount.preferences.mi).check();
@@ -68,6 +73,16 @@ test('profile, photo and preferences are saved', async ({ page, request }) => {
   await expect(page.locator('#profile').getByLabel(fr.myAccount.profile.fullName)).toHaveValue(
     'Alexandra Martin',
   );
+  await expect(page.getByTestId('profile-menu').locator('img')).toHaveAttribute('src', /^blob:/);
+  // after a reload the photo comes from accounts/{id}/photo and is drawn
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('profile-menu')
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
 
   // a new language reloads the page under its prefix and is kept for the next login
   await page

@@ -2,8 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ACCOUNT_STATUSES } from './enums';
 import { FIELD_MAX_LENGTH, LOGIN_EMAIL_MAX_LENGTH, PHOTO_MAX_LENGTH } from './constants';
 import { EMAIL_PATTERN } from './patterns';
-import { DateTime, Nullable, StringEnum } from './schema-helpers';
+import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 import { LanguageSchema } from './settings';
+import { pagingProperties } from './products';
 
 const strict = { additionalProperties: false } as const;
 
@@ -13,13 +14,20 @@ export const PhotoSchema = Type.String({
   maxLength: PHOTO_MAX_LENGTH,
 });
 
+/**
+ * The version of a profile photo, null without one (ADR 0079): the photo itself is served by
+ * GET accounts/{id}/photo with this version as its ETag, so lists and profiles stay small and a
+ * client fetches a photo again only when its version changes.
+ */
+const PhotoVersion = Nullable(Type.String({ maxLength: 64 }));
+
 export const AccountSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
     email: Type.String(),
     fullName: Type.String(),
     description: Type.String(),
-    photo: Nullable(Type.String()),
+    photoVersion: PhotoVersion,
     roles: Type.Array(Type.String()),
     admin: Type.Boolean(),
     status: StringEnum(ACCOUNT_STATUSES),
@@ -31,16 +39,31 @@ export const AccountSchema = Type.Object(
 );
 export type Account = Static<typeof AccountSchema>;
 
-export const AccountListSchema = Type.Object(
-  { content: Type.Array(AccountSchema), totalElements: Type.Integer({ minimum: 0 }) },
-  strict,
-);
-export type AccountList = Static<typeof AccountListSchema>;
-
 /** No control characters (PostgreSQL text cannot even hold NUL); a description may have
  *  line breaks and tabs. */
 const NO_CONTROL_CHARS = '^[^\\u0000-\\u001F\\u007F]*$';
 const NO_CONTROL_CHARS_BUT_BREAKS = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+
+/** The columns GET accounts sorts by (then by e-mail, unique). */
+export const ACCOUNT_SORT_FIELDS = ['name', 'email', 'role', 'status', 'lastLogin'] as const;
+export type AccountSortField = (typeof ACCOUNT_SORT_FIELDS)[number];
+export const ACCOUNT_SORT_PATTERN = `^(${ACCOUNT_SORT_FIELDS.join('|')})(,(asc|desc))?$`;
+
+/** GET accounts: a page of the fleet's accounts, searched and sorted by the server. */
+export const AccountListQuerySchema = Type.Object(
+  {
+    ...pagingProperties(50),
+    /** the full name or the e-mail contains this (case-insensitive) */
+    q: Type.Optional(Type.String({ maxLength: FIELD_MAX_LENGTH, pattern: NO_CONTROL_CHARS })),
+    /** `column` or `column,asc|desc` (default name,asc) */
+    sort: Type.Optional(Type.String({ pattern: ACCOUNT_SORT_PATTERN, default: 'name,asc' })),
+  },
+  strict,
+);
+export type AccountListQuery = Static<typeof AccountListQuerySchema>;
+export const AccountListSchema = Page(AccountSchema);
+export type AccountList = Static<typeof AccountListSchema>;
+
 const FullName = Type.String({
   minLength: 1,
   maxLength: FIELD_MAX_LENGTH,
@@ -81,7 +104,7 @@ export const MeSchema = Type.Object(
     email: Type.String(),
     fullName: Type.String(),
     description: Type.String(),
-    photo: Nullable(Type.String()),
+    photoVersion: PhotoVersion,
     roles: Type.Array(Type.String()),
     fleet: Type.Object({ id: Type.String(), name: Type.String() }, strict),
   },

@@ -59,6 +59,16 @@ export const ACTIVITY_KINDS = {
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as ActivityKind[];
 
+/**
+ * The events of the administration (issue 27 §3): account changes (e-mails, roles, password
+ * resets) and fleet settings. Only an administrator reads them — GET fleet/events is admin-only
+ * and fleet/stream leaves them out for a manager (server modules/events/readers.ts).
+ */
+export const ADMINISTRATION_EVENT_NAMES: ReadonlySet<string> = new Set([
+  ...ACTIVITY_KINDS.accounts,
+  ...ACTIVITY_KINDS.settings,
+]);
+
 /** every name an activity entry may carry */
 export const ACTIVITY_EVENT_NAMES = [
   ...new Set<string>([

@@ -77,6 +77,10 @@ const DETAILS: Record<string, Record<Localised, Text>> = {
     fr: "Trop d'essais échoués. Réessayez plus tard.",
     de: 'Zu viele fehlgeschlagene Versuche. Versuchen Sie es später erneut.',
   },
+  TOO_MANY_STREAMS: {
+    fr: 'Cette session a déjà trop de flux en direct ouverts : fermez un onglet ou réessayez plus tard.',
+    de: 'Diese Sitzung hat bereits zu viele offene Live-Streams: Schließen Sie einen Tab oder versuchen Sie es später erneut.',
+  },
   INVALID_TOKEN: {
     fr: 'Le lien est invalide, expiré ou déjà utilisé.',
     de: 'Der Link ist ungültig, abgelaufen oder bereits verwendet.',

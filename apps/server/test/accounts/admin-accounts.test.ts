@@ -11,6 +11,7 @@ import {
 } from '../helpers/factories';
 import { login, loginPair } from '../helpers/auth';
 import type { ApiClient } from '../helpers/api-client';
+import type { Account } from '@vfm/contract';
 
 let t: TestServer;
 let fleet: FleetRow;
@@ -86,7 +87,37 @@ describe('list and read', () => {
     const ids = res.body.content.map((a: { id: string }) => a.id);
     expect(ids).toEqual(expect.arrayContaining([admin.id, manager.id]));
     expect(ids).not.toContain(foreign.id);
-    expect(res.body.totalElements).toBe(ids.length);
+    expect(res.body).toMatchObject({ totalElements: ids.length, page: 0, size: 50 });
+  });
+
+  it('pages the list by full name, then e-mail (issue 27 §5)', async () => {
+    const own = await createFleetWithUsers(t, 'Paged');
+    for (const name of ['Zoé', 'Bruno', 'anna', 'Bruno']) {
+      await createAccount(t, own.fleet, { fullName: name });
+    }
+    const api = t.api({ token: own.adminToken });
+    const pages = await Promise.all(
+      [0, 1, 2].map((page) => api.get(`accounts?page=${page}&size=2`)),
+    );
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      expect(page.body).toMatchObject({ totalElements: 6, size: 2 });
+    }
+    const names = pages.flatMap((page) => page.body.content.map((a: Account) => a.fullName));
+    expect(names).toEqual(['Alice Admin', 'anna', 'Bruno', 'Bruno', 'Marc Manager', 'Zoé']);
+    expect(pages[2]!.body.page).toBe(2);
+    const found = await api.get('accounts', { query: { q: 'BRU' } });
+    expect(found.body.totalElements).toBe(2);
+    expect(found.body.content.map((a: Account) => a.fullName)).toEqual(['Bruno', 'Bruno']);
+    // LIKE wildcards are plain characters
+    expect((await api.get('accounts', { query: { q: '%' } })).body.totalElements).toBe(0);
+    const byRole = await api.get('accounts', { query: { sort: 'role,asc', size: 1 } });
+    expect(byRole.body.content[0].id).toBe(own.admin.id);
+    const byName = await api.get('accounts', { query: { sort: 'name,desc', size: 1 } });
+    expect(byName.body.content[0].fullName).toBe('Zoé');
+    expect((await api.get('accounts', { query: { sort: 'password,asc' } })).status).toBe(400);
+    expect((await api.get('accounts?size=1001')).status).toBe(400);
+    expect((await api.get('accounts?page=-1')).status).toBe(400);
   });
 
   it('reads one account in the contract shape', async () => {
@@ -98,7 +129,7 @@ describe('list and read', () => {
       admin: false,
       status: 'ACTIVE',
       roles: ['ROLE_VFM'],
-      photo: null,
+      photoVersion: null,
     });
     expect(res.body).not.toHaveProperty('passwordHash');
   });

@@ -27,7 +27,7 @@ describe('accounts/me', () => {
       email: manager.email,
       fullName: 'Marc Manager',
       description: '',
-      photo: null,
+      photoVersion: null,
       roles: ['ROLE_VFM'],
       fleet: { id: manager.fleetId, name: 'Demo Nord' },
     });
@@ -40,8 +40,11 @@ describe('accounts/me', () => {
       photo: PHOTO,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ fullName: 'Marc M.', description: 'Nuit', photo: PHOTO });
-    expect((await api.put('accounts/me', { photo: null })).body.photo).toBeNull();
+    expect(res.body).toMatchObject({ fullName: 'Marc M.', description: 'Nuit' });
+    // the profile names the photo's version, the photo is served on its own (ADR 0079)
+    expect(res.body.photoVersion).toMatch(/^[0-9a-f]{32}$/);
+    expect(res.body).not.toHaveProperty('photo');
+    expect((await api.put('accounts/me', { photo: null })).body.photoVersion).toBeNull();
     const events = await t.server.database.query<{
       name: string;
       user_email: string;

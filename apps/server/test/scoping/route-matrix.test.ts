@@ -6,8 +6,10 @@
 //   allowed roles → never 401/403, never 5xx, and answers never show the other fleet;
 //   a request naming the other fleet's entity → 404 (its bike, account, command… do not exist)
 //   when the same request succeeds for the caller's own entity, and never a success.
+// The stream (fleet/stream) listens through the whole matrix, one per role: a manager's never
+// carries what only an administrator may read (issue 27 §3), an admin's does.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_PREFIX } from '@vfm/contract';
+import { ADMINISTRATION_EVENT_NAMES, API_PREFIX } from '@vfm/contract';
 import { startTestServer } from '../helpers/server';
 import { listedRoutes, recordedRoutes, type RecordedRoute } from '../helpers/route-table';
 import {
@@ -18,6 +20,9 @@ import {
   type World,
 } from '../helpers/route-samples';
 import { rawRequest, withQuery, type RawAnswer } from '../helpers/raw-request';
+import { tokenFor } from '../helpers/factories';
+import { createEvent } from '../helpers/fleet-data';
+import { openStream, type SseFrame, type SseStream } from '../helpers/sse';
 
 vi.mock('../../src/modules/index', async (original) =>
   (await import('../helpers/route-table')).withRouteRecorder(original as never),
@@ -30,10 +35,18 @@ const routes = recordedRoutes.filter((route) => route.url.startsWith(API_PREFIX)
 const OWN_MODULES = /^\/api\/wf\/rest\/v1\/(products|fleet)\//;
 
 let world: World;
+/** one stream per role of the own fleet, on sessions of their own, open during the matrix */
+const streams = {} as Record<'manager' | 'admin', SseStream>;
 beforeAll(async () => {
   world = await createWorld(t);
+  streams.manager = await openStream(t, await tokenFor(t, world.own.manager));
+  streams.admin = await openStream(t, await tokenFor(t, world.own.admin));
+  for (const stream of Object.values(streams)) await stream.next((f) => f.event === 'ready');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  for (const stream of Object.values(streams)) stream.close();
+  await t.close();
+});
 
 type Role = 'anonymous' | 'manager' | 'admin';
 
@@ -115,3 +128,38 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
     }
   },
 );
+
+describe('GET fleet/stream by role', () => {
+  it("carries the administration's events to an admin, never to a manager", async () => {
+    // the matrix changed accounts, passwords and settings while both listened; the admin's own
+    // calls make sure there is something to see, a bike's event closes the window
+    const admin = t.api({ token: world.own.adminToken });
+    const created = await admin.post('accounts', {
+      email: `matrix-stream-${Date.now()}@example.com`,
+      fullName: 'Matrix Stream',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const settings = await admin.get('fleet/settings');
+    const co2KgPerKm = settings.body.co2KgPerKm === 0.3 ? 0.31 : 0.3;
+    expect((await admin.put('fleet/settings', { co2KgPerKm })).status).toBe(200);
+    const alarm = await createEvent(t, world.own.bike);
+    await t.server.database.notify(
+      'vfm_fleet',
+      JSON.stringify({ fleetId: world.own.fleet.id, kinds: ['event'] }),
+    );
+    const hasAlarm = (f: SseFrame) =>
+      f.event === 'events' && f.data.events.some((e: { id: number }) => e.id === alarm.id);
+    await streams.admin.next(hasAlarm);
+    await streams.manager.next(hasAlarm);
+    const administration = (stream: SseStream) =>
+      stream.frames
+        .filter((f) => f.event === 'events')
+        .flatMap((f) => f.data.events as Array<{ name: string }>)
+        .filter((event) => ADMINISTRATION_EVENT_NAMES.has(event.name));
+    expect(administration(streams.admin).map((e) => e.name)).toEqual(
+      expect.arrayContaining(['ACCOUNT_CREATED', 'FLEET_SETTINGS_CHANGED']),
+    );
+    expect(administration(streams.manager)).toEqual([]);
+    expect(streams.manager.ended()).toBe(false);
+  });
+});

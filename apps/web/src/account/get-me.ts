@@ -1,4 +1,5 @@
-// GET accounts/me: the signed-in account's profile (photo, full name, description).
+// GET accounts/me: the signed-in account's profile (full name, description, the photo's version:
+// the photo itself comes from get-account-photo.ts).
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@vfm/contract';
 import { queryKeys } from '../api/query-keys';

@@ -4,6 +4,13 @@
 // a prefix (e.g. queryKeys.fleet.all) reaches every entry under it.
 import type { FleetFilter } from '@vfm/contract';
 
+export interface AccountListParams {
+  page: number;
+  size: number;
+  sort: string;
+  q?: string;
+}
+
 export interface FleetListParams extends FleetFilter {
   page: number;
   size: number;
@@ -15,8 +22,12 @@ export const queryKeys = {
     ['application-settings', applicationKey, language] as const,
   appSettings: ['app-settings'] as const,
   me: ['accounts', 'me'] as const,
-  /** the fleet's accounts (administration) */
+  /** the fleet's accounts (administration): every page under this prefix */
   accounts: ['accounts', 'list'] as const,
+  accountPage: (params: AccountListParams) => ['accounts', 'list', params] as const,
+  /** an account's photo in one version (ADR 0079) */
+  accountPhoto: (accountId: string, version: string) =>
+    ['account-photo', accountId, version] as const,
   /** the fleet's activity log (administration) */
   activity: ['fleet-events'] as const,
   /** module messages the ingest could not store (administration) */

@@ -16,7 +16,11 @@ import { MemoryStorage } from '../testing/memory-storage';
 import { createSseFeed, type SseFeed } from '../testing/sse-feed';
 import { makeToken } from '../testing/tokens';
 import type { LiveBatch } from './live-batch';
-import { createStreamController, type StreamController } from './stream-controller';
+import {
+  createStreamController,
+  LONGEST_RETRY_ATTEMPT,
+  type StreamController,
+} from './stream-controller';
 
 const LIST: FleetListParams = { page: 0, size: 50, sort: 'vehicleNumber,asc' };
 
@@ -27,7 +31,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup(feeds: SseFeed[]) {
+function setup(feeds: SseFeed[], retryDelay: (attempt: number) => number = () => 20) {
   const server = createFakeServer();
   let opened = 0;
   server.on('GET fleet/stream', () => {
@@ -52,7 +56,7 @@ function setup(feeds: SseFeed[]) {
     queryClient,
     flushMs: 50,
     countsEveryMs: 1000,
-    retryDelay: () => 20,
+    retryDelay,
   });
   const batches: LiveBatch[] = [];
   controller.subscribe((batch) => batches.push(batch));
@@ -158,5 +162,26 @@ describe('stream controller', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     // one refused attempt, no retry
     expect(server.callsTo('GET fleet/stream')).toHaveLength(2);
+  });
+
+  it('waits the longest delay when the session has too many streams open (429)', async () => {
+    const feed = createSseFeed();
+    const delays = vi.fn((_attempt: number) => 20);
+    const { controller, server } = setup([feed], delays);
+    server.on('GET fleet/stream', () =>
+      server.callsTo('GET fleet/stream').length === 1
+        ? new Response(JSON.stringify({ status: 429, code: 'TOO_MANY_STREAMS' }), {
+            status: 429,
+            headers: { 'content-type': 'application/problem+json', 'retry-after': '30' },
+          })
+        : feed.response(),
+    );
+    controller.start();
+    await until(() => server.callsTo('GET fleet/stream').length === 2);
+    // kept trying (not stopped as for a 403), after the longest backoff, not the first one
+    expect(delays).toHaveBeenCalledTimes(1);
+    expect(delays.mock.calls[0]![0]).toBeGreaterThanOrEqual(LONGEST_RETRY_ATTEMPT);
+    feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    await until(() => controller.status() === 'live');
   });
 });

@@ -36,9 +36,13 @@ export interface StreamControllerOptions {
   retryDelay?: (attempt: number) => number;
 }
 
+/** The attempt whose delay is the longest (30 s). */
+export const LONGEST_RETRY_ATTEMPT = 5;
+
 /** 1 s, 2 s, 4 s … up to 30 s, with ±20 % jitter so that browsers do not return in step. */
 export const defaultRetryDelay = (attempt: number) =>
-  Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5)) * (0.8 + Math.random() * 0.4);
+  Math.min(30_000, 1000 * 2 ** Math.min(attempt, LONGEST_RETRY_ATTEMPT)) *
+  (0.8 + Math.random() * 0.4);
 
 export function createStreamController(options: StreamControllerOptions): StreamController {
   const { http, queryClient } = options;
@@ -153,6 +157,9 @@ export function createStreamController(options: StreamControllerOptions): Stream
         setStatus('stopped');
         return;
       }
+      // 429: the session's other tabs hold every stream it may open (issue 27 §6); knocking
+      // again soon would not free one, so wait the longest delay (the server asks for 30 s)
+      if (isApiError(error, 429)) attempt = Math.max(attempt, LONGEST_RETRY_ATTEMPT);
     }
     if (signal.aborted) return;
     // the stream ended or failed: come back after a while and reload what was missed

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, CircleHelp, LogOut, UserRound } from 'lucide-react';
 import { useApplicationSettings } from '../account/get-application-settings';
+import { useAccountPhoto } from '../account/get-account-photo';
 import { useMe } from '../account/get-me';
 import { useServices, useSession } from '../services/services';
 import { logout } from '../account/login-flow';
@@ -18,6 +19,7 @@ export function ProfileMenu({ compact = false }: { compact?: boolean }) {
   const { email } = useSession();
   const navigate = useNavigate();
   const me = useMe().data;
+  const photo = useAccountPhoto(me?.id, me?.photoVersion);
   const helpUrl = useApplicationSettings().data?.helpUrl;
   const fullName = me?.fullName || email || '';
   const description = me?.description ?? '';
@@ -29,7 +31,7 @@ export function ProfileMenu({ compact = false }: { compact?: boolean }) {
         aria-label={t('shell.profile.open', { name: fullName })}
         data-testid="profile-menu"
       >
-        <Avatar photo={me?.photo} fullName={fullName} size={40} />
+        <Avatar photo={photo} fullName={fullName} size={40} />
         {!compact && (
           <span className={styles.identity}>
             <span className={styles.name}>{fullName}</span>
@@ -41,7 +43,7 @@ export function ProfileMenu({ compact = false }: { compact?: boolean }) {
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.content} align="end" sideOffset={10}>
           <div className={styles.card}>
-            <Avatar photo={me?.photo} fullName={fullName} size={48} />
+            <Avatar photo={photo} fullName={fullName} size={48} />
             <div className={styles.cardText}>
               <p className={styles.name}>{fullName}</p>
               {description && <p className={styles.description}>{description}</p>}

@@ -46,7 +46,7 @@ export const shellAnswers = {
     email: 'manager@vfm.demo',
     fullName: 'manon petit',
     description: 'Fleet manager',
-    photo: null,
+    photoVersion: null,
     roles: ['ROLE_VFM'],
     fleet: { id: 'f1', name: 'Demo Fleet' },
   },

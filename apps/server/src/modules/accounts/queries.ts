@@ -1,6 +1,14 @@
 // SQL of the accounts module; every read and write is scoped to one fleet.
-import { DEFAULT_LANGUAGE, ROLE_ADMIN, isLanguage, type Account, type Me } from '@vfm/contract';
+import {
+  DEFAULT_LANGUAGE,
+  ROLE_ADMIN,
+  isLanguage,
+  type Account,
+  type AccountSortField,
+  type Me,
+} from '@vfm/contract';
 import type { Queryable } from '../../db/client';
+import { SqlParams } from '../bikes/sql';
 import { announceSessionEnds } from '../../lib/session-ends';
 
 interface AccountRowDb {
@@ -8,7 +16,7 @@ interface AccountRowDb {
   email: string;
   full_name: string;
   description: string;
-  photo: string | null;
+  photo_version: string | null;
   roles: string[];
   status: 'PENDING' | 'ACTIVE';
   language: string;
@@ -16,8 +24,11 @@ interface AccountRowDb {
   last_login_at: Date | null;
 }
 
-const COLUMNS = `id, email, full_name, description, photo, roles, status, language, created_at,
-  last_login_at`;
+/** the photo's version, never the photo: it is served on its own (ADR 0079) */
+const PHOTO_VERSION = (photo: string) => `md5(${photo}) AS photo_version`;
+
+const COLUMNS = `id, email, full_name, description, ${PHOTO_VERSION('photo')}, roles, status,
+  language, created_at, last_login_at`;
 
 export function toAccount(row: AccountRowDb): Account {
   return {
@@ -25,7 +36,7 @@ export function toAccount(row: AccountRowDb): Account {
     email: row.email,
     fullName: row.full_name,
     description: row.description,
-    photo: row.photo,
+    photoVersion: row.photo_version,
     roles: row.roles,
     admin: row.roles.includes(ROLE_ADMIN),
     status: row.status,
@@ -35,12 +46,74 @@ export function toAccount(row: AccountRowDb): Account {
   };
 }
 
-export async function listAccounts(db: Queryable, fleetId: string): Promise<Account[]> {
-  const rows = await db.query<AccountRowDb>(
-    `SELECT ${COLUMNS} FROM account WHERE fleet_id = $1 ORDER BY lower(full_name), email`,
-    [fleetId],
+/** ORDER BY of each sort field of the list; the e-mail (unique) breaks ties. */
+const ORDER_OF: Record<AccountSortField, string> = {
+  name: 'lower(full_name)',
+  email: 'email',
+  // administrators first when ascending
+  role: `(roles @> ARRAY['${ROLE_ADMIN}']::text[])`,
+  status: 'status',
+  lastLogin: 'last_login_at',
+};
+
+export interface AccountListRequest {
+  /** the full name or e-mail contains this (case-insensitive) */
+  text: string | null;
+  sort: AccountSortField;
+  descending: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** A page of the fleet's accounts, searched and sorted (nulls as the smallest value). */
+export async function listAccounts(
+  db: Queryable,
+  fleetId: string,
+  request: AccountListRequest,
+): Promise<{ content: Account[]; total: number }> {
+  const params = new SqlParams();
+  const where = [`fleet_id = ${params.add(fleetId)}`];
+  if (request.text) {
+    const like = params.add(`%${request.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(full_name ILIKE ${like} OR email ILIKE ${like})`);
+  }
+  const countValues = [...params.values];
+  let order = ORDER_OF[request.sort];
+  if (request.sort === 'role') order = `${order} ${request.descending ? 'ASC' : 'DESC'}`;
+  else order = `${order} ${request.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`;
+  const [rows, [total]] = await Promise.all([
+    db.query<AccountRowDb>(
+      `SELECT ${COLUMNS} FROM account WHERE ${where.join(' AND ')}
+        ORDER BY ${order}, email
+        LIMIT ${params.add(request.limit)} OFFSET ${params.add(request.offset)}`,
+      params.values,
+    ),
+    db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM account WHERE ${where.join(' AND ')}`,
+      countValues,
+    ),
+  ]);
+  return { content: rows.map(toAccount), total: Number(total?.n ?? 0) };
+}
+
+export interface StoredPhoto {
+  /** the data URL as stored (PUT accounts/me) */
+  photo: string;
+  version: string;
+}
+
+/** The photo of an account of the fleet, null without one (or without such an account). */
+export async function findPhoto(
+  db: Queryable,
+  fleetId: string,
+  id: string,
+): Promise<StoredPhoto | null> {
+  const [row] = await db.query<{ photo: string; photo_version: string }>(
+    `SELECT photo, ${PHOTO_VERSION('photo')} FROM account
+      WHERE fleet_id = $1 AND id = $2 AND photo IS NOT NULL`,
+    [fleetId, id],
   );
-  return rows.map(toAccount);
+  return row ? { photo: row.photo, version: row.photo_version } : null;
 }
 
 /** The fleet's accounts among `ids` (which must all be UUIDs). */
@@ -136,19 +209,20 @@ export async function deleteAccounts(db: Queryable, fleetId: string, ids: string
 
 export async function findMe(db: Queryable, accountId: string): Promise<Me | null> {
   const [row] = await db.query<AccountRowDb & { fleet_id: string; fleet_name: string }>(
-    `SELECT a.id, a.email, a.full_name, a.description, a.photo, a.roles, a.status, a.language,
-            a.created_at, a.last_login_at, f.id AS fleet_id, f.name AS fleet_name
+    `SELECT a.id, a.email, a.full_name, a.description, ${PHOTO_VERSION('a.photo')}, a.roles,
+            a.status, a.language, a.created_at, a.last_login_at, f.id AS fleet_id,
+            f.name AS fleet_name
        FROM account a JOIN fleet f ON f.id = a.fleet_id WHERE a.id = $1`,
     [accountId],
   );
   if (!row) return null;
-  const { id, email, fullName, description, photo, roles } = toAccount(row);
+  const { id, email, fullName, description, photoVersion, roles } = toAccount(row);
   return {
     id,
     email,
     fullName,
     description,
-    photo,
+    photoVersion,
     roles,
     fleet: { id: row.fleet_id, name: row.fleet_name },
   };

@@ -1,9 +1,11 @@
 // accounts/me for everyone, accounts/* for administrators (DESIGN §5). Thin: the services
 // own the rules (fleet scope, self-protection, audit, e-mail).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import {
   AccountCreateSchema,
   AccountIdsQuerySchema,
+  AccountListQuerySchema,
   AccountListSchema,
   AccountParamsSchema,
   AccountSchema,
@@ -24,9 +26,12 @@ import {
   updateAccount,
 } from './service';
 import { getMe, updateMe } from './me-service';
+import { getAccountPhoto } from './photo-service';
 
 const tags = ['accounts'];
 const admin = { auth: 'admin' } as const;
+/** the image bytes of a photo, documented as binary */
+const ImageBytes = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 
 const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const background = new BackgroundTasks(app.log);
@@ -49,7 +54,9 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Update my profile (full name, description, photo as a data URL)',
+        summary:
+          'Update my profile (full name, description, photo as a data URL; the answer gives ' +
+          'its photoVersion, the photo is read from accounts/{id}/photo)',
         body: MeUpdateSchema,
         response: { 200: MeSchema, ...problems(400, 401, 403, 413, 415) },
       },
@@ -63,11 +70,13 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: admin,
       schema: {
         tags,
-        summary: 'Accounts of my fleet (administrators)',
-        response: { 200: AccountListSchema, ...problems(401, 403) },
+        summary: 'A page of the accounts of my fleet by full name (administrators)',
+        description: 'Photos are not inlined: each account gives its photoVersion (ADR 0079).',
+        querystring: AccountListQuerySchema,
+        response: { 200: AccountListSchema, ...problems(400, 401, 403) },
       },
     },
-    async (request) => listAccounts(scopeOf(request)),
+    async (request) => listAccounts(scopeOf(request), request.query),
   );
 
   app.post(
@@ -116,6 +125,44 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => getAccount(scopeOf(request), request.params.id),
+  );
+
+  app.get(
+    '/accounts/:id/photo',
+    {
+      // images are compressed already
+      compress: false,
+      schema: {
+        tags,
+        summary: "An account's photo as image bytes (an administrator, or the account itself)",
+        description:
+          'ETag = the photoVersion of the account; If-None-Match → 304. Cache-Control: private, ' +
+          'no-cache (ADR 0079).',
+        params: AccountParamsSchema,
+        response: {
+          200: {
+            description: 'The photo (PNG, JPEG or WebP)',
+            content: {
+              'image/png': { schema: ImageBytes },
+              'image/jpeg': { schema: ImageBytes },
+              'image/webp': { schema: ImageBytes },
+            },
+          },
+          304: { description: 'Not modified: the photo matches If-None-Match', type: 'null' },
+          ...problems(401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const photo = await getAccountPhoto(
+        scopeOf(request),
+        request.params.id,
+        request.headers['if-none-match'],
+      );
+      reply.header('etag', photo.etag).header('cache-control', 'private, no-cache');
+      if (!photo.bytes) return reply.code(304).send();
+      return reply.type(photo.contentType).send(photo.bytes);
+    },
   );
 
   app.put(

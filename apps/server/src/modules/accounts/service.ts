@@ -8,6 +8,8 @@ import {
   type Account,
   type AccountCreate,
   type AccountList,
+  type AccountListQuery,
+  type AccountSortField,
   type AccountUpdate,
 } from '@vfm/contract';
 import type { RequestScope } from '../../lib/request-scope';
@@ -33,9 +35,22 @@ function rolesWithAdmin(roles: string[], admin: boolean): string[] {
   return [ROLE_USER, ...(admin ? [ROLE_ADMIN] : []), ...others];
 }
 
-export async function listAccounts(scope: RequestScope): Promise<AccountList> {
-  const content = await q.listAccounts(scope.database, scope.fleetId);
-  return { content, totalElements: content.length };
+/** A page of the fleet's accounts (issue 27 §5: bounded, photos by version only). */
+export async function listAccounts(
+  scope: RequestScope,
+  query: AccountListQuery,
+): Promise<AccountList> {
+  const page = query.page ?? 0;
+  const size = query.size ?? 50;
+  const [sort, direction] = (query.sort ?? 'name,asc').split(',') as [AccountSortField, string?];
+  const { content, total } = await q.listAccounts(scope.database, scope.fleetId, {
+    text: query.q?.trim() || null,
+    sort,
+    descending: direction === 'desc',
+    offset: page * size,
+    limit: size,
+  });
+  return { content, totalElements: total, page, size };
 }
 
 export function getAccount(scope: RequestScope, id: string): Promise<Account> {

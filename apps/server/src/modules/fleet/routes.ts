@@ -21,6 +21,7 @@ import {
   TrafficQuerySchema,
   TrafficSchema,
 } from '@vfm/contract';
+import { tooManyStreams } from '../../lib/problem';
 import { problems } from '../../lib/route-schema';
 import { scopeOf } from '../../lib/request-scope';
 import { getInformation, getStatistics } from './counts-service';
@@ -31,7 +32,10 @@ import { listenFleetVersions } from './fleet-versions';
 import { getMarkers } from './markers-service';
 import { getChart, getTraffic } from './traffic-service';
 import { SseConnection } from './stream/sse-connection';
-import { DEFAULT_STREAM_OPTIONS, StreamHub } from './stream/stream-hub';
+import { DEFAULT_STREAM_OPTIONS, MAX_STREAMS_PER_SESSION, StreamHub } from './stream/stream-hub';
+
+/** how long a session past its cap of streams is asked to wait (s): a tab may close by then */
+const STREAMS_RETRY_AFTER_S = 30;
 
 const tags = ['fleet'];
 /** A streamed body: documented as text, sent as a Node stream. */
@@ -221,19 +225,26 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Server-Sent Events of the fleet’s changes (ADR 0020)',
-        description: `Events: ${STREAM_EVENTS.join(', ')}; data is JSON (StreamPayloadSchemas of the contract). Authenticated by the Authorization header.`,
+        description: `Events: ${STREAM_EVENTS.join(', ')}; data is JSON (StreamPayloadSchemas of the contract). Authenticated by the Authorization header. A manager's stream leaves out the administration's events (accounts, fleet settings). At most ${MAX_STREAMS_PER_SESSION} open streams per session: one more is answered 429 with Retry-After.`,
         response: {
           200: {
             description: 'text/event-stream, open until the client leaves',
             content: { 'text/event-stream': { schema: StreamedText } },
           },
-          ...problems(400, 401, 403),
+          ...problems(400, 401, 403, 429),
         },
       },
     },
     async (request, reply) => {
       const scope = scopeOf(request);
-      const connection = new SseConnection(scope.fleetId, scope.principal.sessionId);
+      const release = hub.reserve(scope.principal.sessionId);
+      if (!release) throw tooManyStreams(MAX_STREAMS_PER_SESSION, STREAMS_RETRY_AFTER_S);
+      const connection = new SseConnection(
+        scope.fleetId,
+        scope.principal.sessionId,
+        scope.principal.isAdmin,
+      );
+      connection.onClose(release);
       reply.raw.on('close', () => connection.close());
       await hub.add(connection);
       return (

@@ -18,6 +18,8 @@ export class SseConnection {
   constructor(
     readonly fleetId: string,
     readonly sessionId: string,
+    /** the reader's role when the stream opened: which events it may carry (issue 27 §3) */
+    readonly isAdmin: boolean,
   ) {
     this.body.on('close', () => this.close());
     this.body.on('error', () => this.close());

@@ -25,7 +25,13 @@ import {
   type Change,
   type Source,
 } from './change-feed';
-import type { StreamEventName, StreamPayloads } from '@vfm/contract';
+import {
+  ROLE_ADMIN,
+  type StreamEventName,
+  type StreamPayloads,
+  type VfmEvent,
+} from '@vfm/contract';
+import { mayReadEvent } from '../../events/readers';
 import { sseFrame, type SseConnection } from './sse-connection';
 
 export interface StreamHubOptions {
@@ -47,6 +53,12 @@ export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
 };
 
 type Pending = Source | 'warnings' | 'bikeIds';
+
+/**
+ * Open streams of one session at most (issue 27 §6): a manager keeps a few tabs open, each
+ * with its stream; more is a script or a bug holding connections and database reads.
+ */
+export const MAX_STREAMS_PER_SESSION = 8;
 
 /** Which reads a change notice calls for. */
 const READS: Record<FleetChangeKind, Pending[]> = {
@@ -96,6 +108,23 @@ class FleetFeed {
     const frame = sseFrame(event, data);
     for (const connection of this.connections) connection.sendFrame(frame);
   }
+
+  /**
+   * Sends new events to each connection as far as its reader may read them (issue 27 §3): a
+   * manager's stream never carries an administration event. One frame per role.
+   */
+  broadcastEvents(events: VfmEvent[]) {
+    const frames = new Map<boolean, string | null>();
+    for (const connection of this.connections) {
+      let frame = frames.get(connection.isAdmin);
+      if (frame === undefined) {
+        const readable = events.filter((event) => mayReadEvent(connection, event));
+        frame = readable.length ? sseFrame('events', { events: readable }) : null;
+        frames.set(connection.isAdmin, frame);
+      }
+      if (frame) connection.sendFrame(frame);
+    }
+  }
 }
 
 const hubs = new WeakMap<object, StreamHub>();
@@ -107,6 +136,8 @@ export class StreamHub {
   private readonly feeds = new Map<string, FleetFeed>();
   private listening: Promise<() => Promise<void>> | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** open streams per session (MAX_STREAMS_PER_SESSION) */
+  private readonly openPerSession = new Map<string, number>();
   private closed = false;
 
   constructor(
@@ -117,6 +148,24 @@ export class StreamHub {
     owner?: object,
   ) {
     if (owner) hubs.set(owner, this);
+  }
+
+  /**
+   * Counts a new stream of the session against its cap, synchronously so that concurrent
+   * requests cannot all pass: the release to call when it closes, or null past the cap.
+   */
+  reserve(sessionId: string): (() => void) | null {
+    const open = this.openPerSession.get(sessionId) ?? 0;
+    if (open >= MAX_STREAMS_PER_SESSION) return null;
+    this.openPerSession.set(sessionId, open + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.openPerSession.get(sessionId) ?? 1) - 1;
+      if (left > 0) this.openPerSession.set(sessionId, left);
+      else this.openPerSession.delete(sessionId);
+    };
   }
 
   /** Starts streaming the fleet's changes to a new connection. */
@@ -285,7 +334,7 @@ export class StreamHub {
     const values = fresh.map((change) => change.value);
     if (source === 'bikes') feed.broadcast('bikes', { bikes: values as never });
     else if (source === 'commands') feed.broadcast('commands', { commands: values as never });
-    else if (source === 'events') feed.broadcast('events', { events: values as never });
+    else if (source === 'events') feed.broadcastEvents(values as VfmEvent[]);
     else feed.broadcast('removed', { vehicleNumbers: values as string[] });
   }
 
@@ -307,20 +356,24 @@ export class StreamHub {
     feed.broadcast('warnings', { counts });
   }
 
-  /** Keeps connections alive and ends those whose session was revoked since they opened. */
+  /**
+   * Keeps connections alive and ends those whose session was revoked since they opened, or
+   * whose reader's role changed (what it may read changed: it reconnects with the new role).
+   */
   async checkConnections() {
     const connections = [...this.feeds.values()].flatMap((feed) => [...feed.connections]);
     if (!connections.length) return;
     try {
       const sessionIds = [...new Set(connections.map((c) => c.sessionId))];
-      const alive = await this.database.query<{ id: string }>(
-        `SELECT s.id FROM auth_session s JOIN account a ON a.id = s.account_id
+      const alive = await this.database.query<{ id: string; admin: boolean }>(
+        `SELECT s.id, $2::text = ANY(a.roles) AS admin
+           FROM auth_session s JOIN account a ON a.id = s.account_id
           WHERE s.id = ANY($1::uuid[]) AND s.revoked_at IS NULL AND a.status = 'ACTIVE'`,
-        [sessionIds],
+        [sessionIds, ROLE_ADMIN],
       );
-      const valid = new Set(alive.map((row) => row.id));
+      const admin = new Map(alive.map((row) => [row.id, row.admin]));
       for (const connection of connections) {
-        if (valid.has(connection.sessionId)) connection.heartbeat();
+        if (admin.get(connection.sessionId) === connection.isAdmin) connection.heartbeat();
         else connection.close();
       }
     } catch (err) {

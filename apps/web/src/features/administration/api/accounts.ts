@@ -1,18 +1,24 @@
-// The accounts calls of the administration (DESIGN §5, admin only, the caller's fleet): the
-// list, create (the validation e-mail goes out), edit, set a password, delete one or several
+// The accounts calls of the administration (DESIGN §5, admin only, the caller's fleet): a page
+// of the list (searched and sorted by the server, issue 27 §5), create (the validation e-mail goes out), edit, set a password, delete one or several
 // (all or nothing; an administrator cannot delete or demote itself — 409).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account, AccountCreate, AccountList, AccountUpdate } from '@vfm/contract';
-import { queryKeys } from '../../../api/query-keys';
+import { queryKeys, type AccountListParams } from '../../../api/query-keys';
 import { useServices } from '../../../services/services';
 
 const path = (id: string) => `accounts/${encodeURIComponent(id)}`;
 
-export function useAccounts() {
+export function useAccounts(params: AccountListParams) {
   const { http } = useServices();
   return useQuery({
-    queryKey: queryKeys.accounts,
-    queryFn: () => http.get<AccountList>('accounts'),
+    queryKey: queryKeys.accountPage(params),
+    queryFn: ({ signal }) =>
+      http.get<AccountList>('accounts', {
+        query: { ...params, q: params.q || undefined },
+        signal,
+      }),
+    // the page shown stays while the next one loads
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,15 +1,18 @@
 // The fleet's accounts (issue "administration" §1): search, sort, select; create, edit, set a
 // password, delete one or several with SPEC §8's confirmation. The caller's own row cannot be
-// deleted (the server refuses it too). A fleet has tens of accounts: the list is read whole and
-// searched, sorted and paged here.
-import { useMemo, useState } from 'react';
+// deleted (the server refuses it too). The server searches, sorts and pages the list (issue 27
+// §5: a fleet's accounts are not bounded); each row shows the account's photo, fetched on its
+// own and cached by version (ADR 0079).
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyRound, Pencil, Plus, Search, Trash2, Users } from 'lucide-react';
 import { LANGUAGE_LABELS } from '@vfm/contract/constants';
-import type { Account } from '@vfm/contract';
+import type { Account, AccountSortField } from '@vfm/contract';
+import { useAccountPhoto } from '../../../account/get-account-photo';
 import { isApiError } from '../../../api/api-error';
 import { RelativeTime } from '../../../bike/bike-display';
 import { useServices, useSession } from '../../../services/services';
+import { Avatar } from '../../../ui/avatar/avatar';
 import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
 import { IconButton } from '../../../ui/icon-button/icon-button';
@@ -21,50 +24,54 @@ import { AccountFormDialog } from './account-form-dialog';
 import { PasswordDialog } from './password-dialog';
 import styles from './administration.module.css';
 
-type SortField = 'name' | 'email' | 'role' | 'status' | 'lastLogin';
+type SortField = AccountSortField;
 const PAGE_SIZE = 50;
+/** the search is sent once typing pauses this long (ms) */
+const SEARCH_DELAY_MS = 250;
 
-const sortValue: Record<SortField, (account: Account) => string> = {
-  name: (a) => a.fullName.toLocaleLowerCase(),
-  email: (a) => a.email,
-  role: (a) => (a.admin ? '0' : '1'),
-  status: (a) => a.status,
-  lastLogin: (a) => a.lastLoginAt ?? '',
-};
+function AccountPhoto({ account }: { account: Account }) {
+  const photo = useAccountPhoto(account.id, account.photoVersion);
+  return <Avatar photo={photo} fullName={account.fullName} size={28} />;
+}
 
 export function AccountsTab() {
   const { t } = useTranslation();
   const { toasts } = useServices();
   const session = useSession();
-  const accounts = useAccounts();
   const remove = useDeleteAccounts();
   const [query, setQuery] = useState('');
+  const [searched, setSearched] = useState('');
   const [sort, setSort] = useState<{ field: SortField; direction: 'asc' | 'desc' }>({
     field: 'name',
     direction: 'asc',
   });
   const [page, setPage] = useState(0);
+  useEffect(() => {
+    if (query.trim() === searched) return;
+    const timer = setTimeout(() => {
+      setSearched(query.trim());
+      setPage(0);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query, searched]);
+  const accounts = useAccounts({
+    page,
+    size: PAGE_SIZE,
+    sort: `${sort.field},${sort.direction}`,
+    q: searched,
+  });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<Account | null | 'new'>(null);
   const [password, setPassword] = useState<Account | null>(null);
   const [deleting, setDeleting] = useState<string[] | null>(null);
 
-  const rows = useMemo(() => {
-    const text = query.trim().toLocaleLowerCase();
-    const found = (accounts.data?.content ?? []).filter(
-      (a) =>
-        !text ||
-        a.fullName.toLocaleLowerCase().includes(text) ||
-        a.email.toLocaleLowerCase().includes(text),
-    );
-    const value = sortValue[sort.field];
-    const sign = sort.direction === 'asc' ? 1 : -1;
-    return found.sort(
-      (a, b) => sign * value(a).localeCompare(value(b)) || a.email.localeCompare(b.email),
-    );
-  }, [accounts.data, query, sort]);
-  const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const shown = accounts.data?.content ?? [];
+  const total = accounts.data?.totalElements ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // a page emptied by deletions: show the last one that is left
+  useEffect(() => {
+    if (accounts.data && page >= pages) setPage(pages - 1);
+  }, [accounts.data, page, pages]);
   const isMe = (account: Account) => account.id === session.userId;
 
   const toggle = (id: string) =>
@@ -117,9 +124,10 @@ export function AccountsTab() {
           label={label}
           title={t('administration.accounts.sortBy', { column: label })}
           direction={active ? sort.direction : null}
-          onSort={() =>
-            setSort({ field, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })
-          }
+          onSort={() => {
+            setSort({ field, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' });
+            setPage(0);
+          }}
         />
       ),
     };
@@ -137,7 +145,7 @@ export function AccountsTab() {
         onRetry={() => void accounts.refetch()}
       />
     );
-  } else if (!rows.length) {
+  } else if (!shown.length) {
     body = (
       <TableStatus
         kind="empty"
@@ -184,12 +192,13 @@ export function AccountsTab() {
           {
             ...sortable('name'),
             cell: (account) => (
-              <>
+              <span className={styles.person}>
+                <AccountPhoto account={account} />
                 <strong>{account.fullName}</strong>
                 {isMe(account) && (
                   <span className={styles.muted}> ({t('administration.accounts.you')})</span>
                 )}
-              </>
+              </span>
             ),
           },
           { ...sortable('email'), cell: (account) => account.email },
@@ -265,15 +274,12 @@ export function AccountsTab() {
             type="search"
             placeholder={t('administration.accounts.search')}
             value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setPage(0);
-            }}
+            onChange={(event) => setQuery(event.target.value)}
           />
         </label>
         {accounts.data && (
           <span className={styles.muted}>
-            {t('administration.accounts.count', { count: rows.length })}
+            {t('administration.accounts.count', { count: total })}
           </span>
         )}
         <Button className={styles.push} onClick={() => setEditing('new')}>

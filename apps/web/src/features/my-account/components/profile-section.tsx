@@ -1,9 +1,11 @@
-// My account — profile: photo (uploaded as a data URL), full name, description.
+// My account — profile: photo (uploaded as a data URL, shown from accounts/{id}/photo), full
+// name, description.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Camera, Trash2 } from 'lucide-react';
 import type { Me, MeUpdate } from '@vfm/contract';
 import { FIELD_MAX_LENGTH } from '@vfm/contract/constants';
+import { useAccountPhoto } from '../../../account/get-account-photo';
 import { Avatar } from '../../../ui/avatar/avatar';
 import { Button } from '../../../ui/button/button';
 import { TextField } from '../../../ui/field/text-field';
@@ -24,7 +26,10 @@ export function ProfileSection({ me }: { me: Me }) {
   const photoHintId = useId();
   const [fullName, setFullName] = useState(me.fullName);
   const [description, setDescription] = useState(me.description);
-  const [photo, setPhoto] = useState<string | null>(me.photo);
+  const currentPhoto = useAccountPhoto(me.id, me.photoVersion);
+  /** a new photo (data URL) or null to remove it; undefined: the current one is kept */
+  const [newPhoto, setNewPhoto] = useState<string | null | undefined>(undefined);
+  const photo = newPhoto === undefined ? currentPhoto : newPhoto;
   const [photoError, setPhotoError] = useState(false);
   const [saveError, setSaveError] = useState(false);
 
@@ -32,7 +37,7 @@ export function ProfileSection({ me }: { me: Me }) {
   const changes: MeUpdate = {};
   if (fullName.trim() !== me.fullName) changes.fullName = fullName.trim();
   if (description.trim() !== me.description) changes.description = description.trim();
-  if (photo !== me.photo) changes.photo = photo;
+  if (newPhoto !== undefined && (newPhoto !== null || me.photoVersion)) changes.photo = newPhoto;
   const modified = Object.keys(changes).length > 0;
 
   const choosePhoto = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -44,7 +49,7 @@ export function ProfileSection({ me }: { me: Me }) {
       return;
     }
     try {
-      setPhoto(await pictureToDataUrl(file));
+      setNewPhoto(await pictureToDataUrl(file));
       setPhotoError(false);
     } catch {
       setPhotoError(true);
@@ -56,7 +61,11 @@ export function ProfileSection({ me }: { me: Me }) {
     if (nameError || !modified || update.isPending) return;
     setSaveError(false);
     update.mutate(changes, {
-      onSuccess: () => toast.show({ type: 'success', message: t('myAccount.profile.saved') }),
+      onSuccess: () => {
+        // the saved photo is the profile's now (its new version)
+        setNewPhoto(undefined);
+        toast.show({ type: 'success', message: t('myAccount.profile.saved') });
+      },
       onError: () => setSaveError(true),
     });
   };
@@ -79,7 +88,7 @@ export function ProfileSection({ me }: { me: Me }) {
                 {t('myAccount.profile.changePhoto')}
               </Button>
               {photo && (
-                <Button variant="ghost" size="sm" onClick={() => setPhoto(null)}>
+                <Button variant="ghost" size="sm" onClick={() => setNewPhoto(null)}>
                   <Trash2 size={16} aria-hidden="true" />
                   {t('myAccount.profile.removePhoto')}
                 </Button>

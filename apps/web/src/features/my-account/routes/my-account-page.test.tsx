@@ -1,6 +1,6 @@
 // My account: profile, own password, language and distance unit.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fake-server';
 import { USER_ID, renderApp, shellAnswers, tokenFor } from '../../../testing/app-harness';
 
@@ -28,6 +28,34 @@ describe('my account', () => {
       description: 'Night shift',
     });
     expect(server.callsTo('PUT accounts/me')[0]?.headers.get('x-xsrf-token')).toBe('xsrf');
+  });
+
+  it('shows the own photo from its own call and removes it', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:my-photo');
+    URL.revokeObjectURL = vi.fn();
+    const me = { ...shellAnswers['GET accounts/me'], photoVersion: 'v1' };
+    const { server } = renderApp('/my-account', {
+      signedInAs: 'user',
+      answers: {
+        'GET accounts/me': me,
+        [`GET accounts/${USER_ID}/photo`]: () =>
+          new Response(new Blob([new Uint8Array([1])], { type: 'image/png' }), {
+            headers: { 'content-type': 'image/png' },
+          }),
+        'PUT accounts/me': () => json(200, { ...me, photoVersion: null }),
+      },
+    });
+    const profile = (await screen.findByLabelText('Full name')).closest('form')!;
+    await waitFor(() =>
+      expect(profile.querySelector('img')).toHaveAttribute('src', 'blob:my-photo'),
+    );
+    // the profile menu shows the same photo, fetched once
+    expect(server.callsTo(`GET accounts/${USER_ID}/photo`)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the photo' }));
+    expect(profile.querySelector('img')).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT accounts/me')[0]?.body).toEqual({ photo: null });
   });
 
   it('refuses an empty full name', async () => {
