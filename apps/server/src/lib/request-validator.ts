@@ -62,7 +62,7 @@ function compileWith(ajv: Ajv, schema: object): ValidateFunction {
 
 function buildValidator(externalSchemas: Record<string, unknown>, server: AjvServerOptions = {}) {
   const textParts = createAjv(externalSchemas, server, {});
-  const body = createAjv(externalSchemas, server, {});
+  const body = createAjv(externalSchemas, server, { coerceTypes: false });
   return ({ schema, httpPart }: CompileRequest) =>
     compileWith(httpPart === 'body' ? body : textParts, schema);
 }
