@@ -17,7 +17,7 @@ import healthModule, { type ReadinessCheck } from './modules/health';
 import appInfoModule from './modules/app-info';
 import { apiModules } from './modules';
 import { loggerOptions } from './lib/logger';
-import { useContractDateTime } from './lib/contract-formats';
+import { buildRequestValidator } from './lib/request-validator';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** a bulk list of BULK_LIMIT frame numbers (≤ 45 characters each) fits in the query string */
@@ -35,12 +35,11 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     // errors of the HTTP parser (431 headers too large, 400 malformed): no request object
     clientErrorHandler: writeRawProblem,
     trustProxy: ctx.config.trustProxy,
-    // strict schemas: unknown properties are refused (400), not silently dropped
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true },
-      // after ajv-formats: `date-time` is the contract's (what the runtime can represent)
-      onCreate: (ajv) => void useContractDateTime(ajv),
-    },
+    // strict schemas: unknown properties are refused (400), not silently dropped; every issue
+    // is named (forms show them all) but at most MAX_VALIDATION_ISSUES, and bodies are never
+    // coerced (ADR 0078, lib/request-validator.ts); `date-time` is the contract's (ADR 0080)
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    schemaController: { compilersFactory: { buildValidator: buildRequestValidator } },
     routerOptions: { ignoreTrailingSlash: true },
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();

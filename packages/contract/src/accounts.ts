@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ACCOUNT_STATUSES } from './enums';
 import { FIELD_MAX_LENGTH, LOGIN_EMAIL_MAX_LENGTH, PHOTO_MAX_LENGTH } from './constants';
-import { EMAIL_PATTERN } from './patterns';
+import { DISPLAY_NAME_PATTERN, EMAIL_PATTERN } from './patterns';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 import { LanguageSchema } from './settings';
 import { pagingProperties } from './products';
@@ -41,8 +41,8 @@ export type Account = Static<typeof AccountSchema>;
 
 /** No control characters (PostgreSQL text cannot even hold NUL); a description may have
  *  line breaks and tabs. */
-const NO_CONTROL_CHARS = '^[^\\u0000-\\u001F\\u007F]*$';
 const NO_CONTROL_CHARS_BUT_BREAKS = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+const NO_CONTROL_CHARS = '^[^\\u0000-\\u001F\\u007F]*$';
 
 /** The columns GET accounts sorts by (then by e-mail, unique). */
 export const ACCOUNT_SORT_FIELDS = ['name', 'email', 'role', 'status', 'lastLogin'] as const;
@@ -64,10 +64,11 @@ export type AccountListQuery = Static<typeof AccountListQuerySchema>;
 export const AccountListSchema = Page(AccountSchema);
 export type AccountList = Static<typeof AccountListSchema>;
 
+/** a name others read: not blank, no invisible or direction-changing characters (issue 27);
+ *  the pattern needs a visible character, so an empty name is one issue, not two */
 const FullName = Type.String({
-  minLength: 1,
   maxLength: FIELD_MAX_LENGTH,
-  pattern: NO_CONTROL_CHARS,
+  pattern: DISPLAY_NAME_PATTERN,
 });
 const Description = Type.String({
   maxLength: FIELD_MAX_LENGTH,

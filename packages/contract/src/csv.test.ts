@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, parseCsv } from './csv';
+import { CsvSyntaxError, csvCell, parseCsv, spreadsheetCsvLine } from './csv';
 
 describe('parseCsv', () => {
   it('reads records with their line numbers, skipping blank lines', () => {
@@ -20,5 +20,21 @@ describe('parseCsv', () => {
 
   it('refuses an unterminated quote', () => {
     expect(() => parseCsv('a\n"open')).toThrow(CsvSyntaxError);
+  });
+});
+
+describe('csvCell and spreadsheetCsvLine (ADR 0022)', () => {
+  it('neutralises formulas but not plain identifiers, unless told to (issue 27 §6c)', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('-AB1')).toBe('-AB1');
+    expect(csvCell('-AB1', { identifiers: true })).toBe("'-AB1");
+    expect(csvCell('AB1', { identifiers: true })).toBe('AB1');
+    expect(csvCell(-33.5, { identifiers: true })).toBe('-33.5');
+  });
+
+  it('writes a line that reads back, CRLF', () => {
+    const line = spreadsheetCsvLine(['a,b', 'say "hi"', null, 2]);
+    expect(line).toBe('"a,b","say ""hi""",,2\r\n');
+    expect(parseCsv(line)[0]!.fields).toEqual(['a,b', 'say "hi"', '', '2']);
   });
 });

@@ -1,5 +1,7 @@
 // A small RFC 4180 reader for the bike import (DESIGN §5): quoted fields, "" escapes, CRLF or
-// LF, a UTF-8 BOM; each record keeps the line it starts on, for per-line errors.
+// LF, a UTF-8 BOM; each record keeps the line it starts on, for per-line errors. And the one
+// writer of CSV meant for spreadsheets — the server's exports and the browser's module-secrets
+// file — with formula injection neutralised (ADR 0022).
 export interface CsvRecord {
   line: number;
   fields: string[];
@@ -72,3 +74,40 @@ export function parseCsv(text: string): CsvRecord[] {
   if (field !== '' || fields.length || fieldStarted) endRecord();
   return records;
 }
+
+// ---- writing for spreadsheets (ADR 0022) -------------------------------------------------
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+export interface SpreadsheetCsvOptions {
+  /**
+   * Neutralise plain identifiers too. By default a cell of letters, digits . _ - is left as is
+   * (no spreadsheet runs it as a function call) so that frame numbers like "-AB1" re-import
+   * unchanged; but "-A1" is still read as a formula, which would change a value that must be
+   * copied exactly, such as a secret (issue 27 §6c).
+   */
+  identifiers?: boolean;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_IDENTIFIER = /^[A-Za-z0-9._-]*$/;
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+/**
+ * One cell, quoted per RFC 4180; a text cell that starts with = + - @ (or tab / carriage
+ * return) gets a leading apostrophe, except plain identifiers (see `identifiers`). Numbers are
+ * never altered (negative coordinates stay numbers).
+ */
+export function csvCell(value: CsvValue, options: SpreadsheetCsvOptions = {}): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const formula =
+    FORMULA_START.test(value) && (options.identifiers || !PLAIN_IDENTIFIER.test(value));
+  const text = formula ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV line for a spreadsheet, ending with CRLF. */
+export const spreadsheetCsvLine = (values: CsvValue[], options: SpreadsheetCsvOptions = {}) =>
+  `${values.map((value) => csvCell(value, options)).join(',')}\r\n`;

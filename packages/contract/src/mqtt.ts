@@ -131,9 +131,19 @@ export function eventDataProblem(data: unknown): string | null {
       stack.push([child, depth + 1]);
     }
   }
-  if (new TextEncoder().encode(JSON.stringify(data)).length > EVENT_DATA_LIMITS.maxBytes)
+  if (utf8Length(JSON.stringify(data)) > EVENT_DATA_LIMITS.maxBytes)
     return `/data larger than ${EVENT_DATA_LIMITS.maxBytes} bytes as JSON`;
   return null;
+}
+
+/** Bytes of a string in UTF-8 (no TextEncoder: the contract runs on no particular platform). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
 }
 
 /** `up/event`: something happened on the bike (alarm, rider's theft declaration…). */

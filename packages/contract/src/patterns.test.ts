@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPasswordRules,
+  DISPLAY_NAME_PATTERN,
   emailRegExp,
   iotCodeRegExp,
+  isDisplayName,
   isPasswordValid,
   markingRegExp,
   vehicleNumberRegExp,
@@ -64,5 +66,36 @@ describe('SPEC §5 patterns', () => {
     expect(iotCodeRegExp.test('1ABCDE')).toBe(false);
     expect(iotCodeRegExp.test('Abcdef')).toBe(false);
     expect(markingRegExp.test('M.12_3-4')).toBe(true);
+  });
+});
+
+describe('display names (issue 27 §6b)', () => {
+  it('accepts names of any script, with inner spaces, apostrophes and emoji', () => {
+    for (const ok of ['Nina Neu', "Zoë O'Brien-Ørsted", '王小明', 'محمد', 'City 28" ⚡', 'x']) {
+      expect(isDisplayName(ok), ok).toBe(true);
+    }
+  });
+
+  it('refuses names made only of spaces or invisible characters', () => {
+    for (const bad of ['', ' ', '\t', '\u00a0\u3000', '\u200b', '\u200b\u200c\u200d', '\ufeff']) {
+      expect(isDisplayName(bad), JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('refuses direction overrides, isolates, zero-width characters and controls', () => {
+    const hidden = [
+      ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e'],
+      ...['\u2066', '\u2067', '\u2068', '\u2069'],
+      ...['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\ufeff'],
+      ...['\u0000', '\n', '\u007f', '\u2028'],
+    ];
+    for (const char of hidden) {
+      expect(isDisplayName(`Admin${char}istrator`), JSON.stringify(char)).toBe(false);
+    }
+  });
+
+  it('is the same rule as a JSON-schema pattern (Ajv compiles it with the u flag)', () => {
+    expect(new RegExp(DISPLAY_NAME_PATTERN, 'u').test('Nina\u202eueN')).toBe(false);
+    expect(new RegExp(DISPLAY_NAME_PATTERN).test('Nina Neu')).toBe(true);
   });
 });

@@ -19,11 +19,26 @@ export const IOT_CODE_PATTERN = '^[A-Z][A-Z0-9]{5}$';
 /** SPEC §5: marking number and brand id. */
 export const MARKING_PATTERN = '^[A-Za-z0-9._-]{1,45}$';
 
+/**
+ * A name people read — an account's full name, a fleet, a vehicle model, a group (issue 27
+ * §6b): at least one character that is not a space, no control character, and none of the
+ * invisible or direction-changing characters that make a name look empty or read as another:
+ * soft hyphen, Arabic letter mark, zero-width space/joiners and direction marks
+ * (U+200B–200F), line and paragraph separators and bidirectional embeddings and overrides
+ * (U+2028–202E), word joiner, invisible operators and isolates (U+2060–2069), BOM (U+FEFF).
+ */
+export const DISPLAY_NAME_PATTERN =
+  '^(?=\\s*\\S)[^\\u0000-\\u001F\\u007F\\u00AD\\u061C\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u2069\\uFEFF]*$';
+
 export const emailRegExp = new RegExp(EMAIL_PATTERN);
 export const passwordRegExp = new RegExp(PASSWORD_PATTERN);
 export const vehicleNumberRegExp = new RegExp(VEHICLE_NUMBER_PATTERN);
 export const iotCodeRegExp = new RegExp(IOT_CODE_PATTERN);
 export const markingRegExp = new RegExp(MARKING_PATTERN);
+export const displayNameRegExp = new RegExp(DISPLAY_NAME_PATTERN, 'u');
+
+/** The name check of DISPLAY_NAME_PATTERN, for names that are not in a request schema. */
+export const isDisplayName = (name: string) => displayNameRegExp.test(name);
 
 export type PasswordRule = 'lowercase' | 'uppercase' | 'digit' | 'special' | 'length';
 

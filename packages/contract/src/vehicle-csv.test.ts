@@ -27,6 +27,14 @@ describe('readVehicleCsv', () => {
     expect(errors[1]!.message).toMatch(/appears twice/);
   });
 
+  it('reports a model or group that hides characters or reverses text (issue 27 §6b)', () => {
+    const { lines, errors } = readVehicleCsv(
+      'vehicleNumber,bikeCode,moduleId,model,group\nVN-1,BC-1,,City,\nVN-2,BC-2,,\u200b,\nVN-3,BC-3,,City,Nord\u202e\n',
+    );
+    expect(lines.map((line) => line.vehicleNumber)).toEqual(['VN-1']);
+    expect(errors.map((error) => error.message.split(' ')[0])).toEqual(['model', 'group']);
+  });
+
   it('refuses a file without the expected header', () => {
     expect(() => readVehicleCsv('vehicleNumber,model\nVN-1,City\n')).toThrow(VehicleCsvHeaderError);
     expect(() => readVehicleCsv('')).toThrow(VehicleCsvHeaderError);

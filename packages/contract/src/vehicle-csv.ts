@@ -5,7 +5,7 @@
 // sent). Plain code: no schema library, so that the web worker stays small.
 import { FIELD_MAX_LENGTH } from './constants';
 import { CsvSyntaxError, parseCsv } from './csv';
-import { iotCodeRegExp, markingRegExp, vehicleNumberRegExp } from './patterns';
+import { iotCodeRegExp, isDisplayName, markingRegExp, vehicleNumberRegExp } from './patterns';
 
 export { CsvSyntaxError, parseCsv };
 
@@ -129,6 +129,9 @@ function controlCharacterIn(line: VehicleLine): string | null {
   return null;
 }
 
+// the value is not repeated: its hidden characters would reorder the message around it
+const NAME_RULE = 'must have a visible character and no invisible or direction-changing ones';
+
 function checkLine(
   line: VehicleLine,
   seen: Record<'vehicleNumber' | 'bikeCode' | 'moduleId', Set<string>>,
@@ -148,6 +151,9 @@ function checkLine(
     return `model is longer than ${FIELD_MAX_LENGTH} characters`;
   if ((line.group ?? '').length > FIELD_MAX_LENGTH)
     return `group is longer than ${FIELD_MAX_LENGTH} characters`;
+  // a model or group name must read as what it is (issue 27 §6b); an empty cell is no name
+  if (line.model && !isDisplayName(line.model)) return `model ${NAME_RULE}`;
+  if (line.group && !isDisplayName(line.group)) return `group ${NAME_RULE}`;
   if (seen.vehicleNumber.has(line.vehicleNumber.toLowerCase())) {
     return `vehicleNumber ${line.vehicleNumber} appears twice in the file`;
   }

@@ -1,7 +1,14 @@
 // What the admin CLI does (DESIGN §2): create a fleet with its first administrator, another
 // administrator, or an API key — straight on the database, without the web app. Pure
 // functions of an open database, so tests can call them as well as the CLI process.
-import { ROLE_ADMIN, ROLE_USER, emailRegExp, isLanguage, type Language } from '@vfm/contract';
+import {
+  ROLE_ADMIN,
+  ROLE_USER,
+  emailRegExp,
+  isDisplayName,
+  isLanguage,
+  type Language,
+} from '@vfm/contract';
 import type { Database, TxQuery } from '../db/client';
 import { recordAccountEvent } from '../modules/accounts/account-events';
 import { randomToken, sha256 } from '../lib/crypto';
@@ -28,6 +35,10 @@ function checkAdminInput(input: AdminInput): { email: string; language: Language
   if (!emailRegExp.test(email)) throw new CliError(`"${input.email}" is not a valid e-mail.`);
   const language = input.language ?? 'fr';
   if (!isLanguage(language)) throw new CliError(`"${language}" is not a supported language.`);
+  // the API's rule for names (issue 27 §6b); the CLI may leave the name empty
+  if (input.fullName && !isDisplayName(input.fullName)) {
+    throw new CliError('The full name must have a visible character and no invisible ones.');
+  }
   return { email, language };
 }
 
@@ -68,6 +79,9 @@ export async function createFleetWithAdmin(
   const name = fleetName.trim();
   if (!name || name.length > 255)
     throw new CliError('The fleet name must have 1 to 255 characters.');
+  if (!isDisplayName(name)) {
+    throw new CliError('The fleet name must have no invisible or direction-changing characters.');
+  }
   checkAdminInput(admin);
   const password = generatePassword();
   return database.transaction(async (tx) => {

@@ -19,6 +19,11 @@ describe('module secrets', () => {
     expect(await verifyModuleSecret('garbage', secret)).toBe(false);
   });
 
+  it('start with a letter or a digit, never a formula or option sign', () => {
+    const firsts = new Set(Array.from({ length: 2000 }, () => generateModuleSecret()[0]));
+    expect([...firsts].filter((first) => !/[A-Za-z0-9]/.test(first!))).toEqual([]);
+  });
+
   it.skipIf(!hasMosquittoPasswd)(
     'verify hashes written by mosquitto_passwd (same format)',
     async () => {

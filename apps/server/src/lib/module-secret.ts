@@ -13,8 +13,17 @@ export const MODULE_SECRET_ITERATIONS = 101;
 const SALT_BYTES = 12;
 const HASH_BYTES = 64;
 
-/** A new module secret: 24 random bytes, URL-safe (32 characters). */
-export const generateModuleSecret = () => randomToken(24);
+/**
+ * A new module secret: 24 random bytes, URL-safe (32 characters), starting with a letter or a
+ * digit (1 in 32 would not): a leading "-" is read as a formula by a spreadsheet opening the
+ * secrets file (issue 27 §6c) and as an option by a command line such as mosquitto_passwd.
+ */
+export function generateModuleSecret(): string {
+  for (;;) {
+    const secret = randomToken(24);
+    if (/^[A-Za-z0-9]/.test(secret)) return secret;
+  }
+}
 
 export async function hashModuleSecret(secret: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { PROBLEM_CONTENT_TYPE } from '@vfm/contract';
 import { HttpProblem, type FieldError } from '../lib/problem';
 import { localiseProblem } from '../lib/problem-messages';
+import { MAX_VALIDATION_ISSUES } from '../lib/request-validator';
 import { pickLanguage } from './language';
 
 interface ValidationIssue {
@@ -58,7 +59,8 @@ export function fromSqlState(error: { code?: unknown; statusCode?: number }): Ht
 export function toProblem(error: FastifyError): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error.validation) {
-    const issues = error.validation as ValidationIssue[];
+    // the validator reports no more; errors raised elsewhere are cut the same way
+    const issues = (error.validation as ValidationIssue[]).slice(0, MAX_VALIDATION_ISSUES);
     const errors: FieldError[] = issues.map((issue) => ({
       field: fieldOf(issue, error.validationContext),
       message: messageOf(issue),

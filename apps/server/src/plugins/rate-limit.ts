@@ -1,7 +1,10 @@
-// Per-address rate limits (ADR 0041) on the public auth calls that are not sign-ins but can be
-// hammered: reset-password (sends e-mails), refresh and validation (guess tokens). Sign-in has
-// its own counted throttle (modules/auth/throttle.ts). Only routes whose config names a
-// `rateLimit` are limited; the 429 is problem+json with Retry-After like the throttle's.
+// Per-address rate limits (ADR 0041, ADR 0078) on every public auth call: reset-password (sends
+// e-mails), refresh and validation (guess tokens), and sign-in, change-password and logout,
+// whose bodies anyone with the public API key may send — the limit is checked onRequest, before
+// the body is parsed and validated, so a flood of 1 MB bodies costs a counter each. Sign-in
+// also has its own counted throttle of failures (modules/auth/throttle.ts). Only routes whose
+// config names a `rateLimit` are limited; the 429 is problem+json with Retry-After like the
+// throttle's.
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { tooManyRequests } from '../lib/problem';
@@ -12,6 +15,10 @@ export const RATE_LIMITS = {
   resetPassword: 30,
   refresh: 60,
   validation: 30,
+  /** an office behind one address signs in at nine: well above the throttle's 30 failures */
+  login: 60,
+  changePassword: 30,
+  logout: 60,
 } as const;
 
 /** The route config of a call limited to `max` per address per minute. */
@@ -21,6 +28,8 @@ export default fp(
   async function rateLimitPlugin(app) {
     await app.register(rateLimit, {
       global: false,
+      // before parsing and validation (the default, said because it is the point)
+      hook: 'onRequest',
       errorResponseBuilder: (_request, context) =>
         tooManyRequests(Math.ceil(context.ttl / 1000), 'Too many requests. Try again later.'),
     });

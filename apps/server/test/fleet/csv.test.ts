@@ -7,7 +7,7 @@ import { createAccount, createFleetWithUsers, tokenFor } from '../helpers/factor
 import { createBike } from '../helpers/bikes';
 import { createGroup } from '../helpers/fleet-data';
 import { parseCsv } from '../helpers/csv';
-import { csvCell } from '../../src/modules/fleet/csv-format';
+import { csvCell } from '@vfm/contract/csv';
 import type { ApiClient } from '../helpers/api-client';
 
 let t: TestServer;

@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../lib/request-scope';
 import { toEvent } from '../bikes/event-view';
 import { recordEvents } from '../events/queries';
-import { csvLine } from '../fleet/csv-format';
+import { spreadsheetCsvLine } from '@vfm/contract/csv';
 import {
   selectActivity,
   selectSettings,
@@ -109,7 +109,7 @@ export async function activityCsv(
   const lines = rows
     .map(toEvent)
     .map((event) =>
-      csvLine([
+      spreadsheetCsvLine([
         event.occurredAt,
         event.userEmail,
         event.name,
@@ -118,5 +118,5 @@ export async function activityCsv(
         event.data ? JSON.stringify(event.data) : '',
       ]),
     );
-  return `\uFEFF${csvLine(CSV_HEADER)}${lines.join('')}`;
+  return `\uFEFF${spreadsheetCsvLine(CSV_HEADER)}${lines.join('')}`;
 }

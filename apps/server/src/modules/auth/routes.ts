@@ -36,7 +36,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/login',
     {
-      config,
+      config: { ...config, rateLimit: perMinute(RATE_LIMITS.login) },
       schema: {
         ...common,
         summary: 'Sign in: an access token and a refresh token',
@@ -72,12 +72,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/logout',
     {
-      config,
+      config: { ...config, rateLimit: perMinute(RATE_LIMITS.logout) },
       schema: {
         ...common,
         summary: 'Sign out: revoke the session of the refresh token',
         body: LogoutRequestSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 413, 415) },
+        response: { 204: NoContent, ...problems(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -129,7 +129,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      config,
+      config: { ...config, rateLimit: perMinute(RATE_LIMITS.changePassword) },
       schema: {
         ...common,
         summary: 'Set a new password with a reset/validation token, or with the current password',

@@ -6,7 +6,7 @@ import { DEFAULT_DISTANCE_UNIT } from '@vfm/contract';
 import { toBike } from '../bikes/bike-view';
 import type { RequestScope } from '../../lib/request-scope';
 import { findUserSettings } from '../settings/queries';
-import { csvLine } from './csv-format';
+import { spreadsheetCsvLine } from '@vfm/contract/csv';
 import { listCsvHeaders } from './csv-labels';
 import { bikeBatch } from './queries';
 
@@ -50,12 +50,12 @@ export async function* listCsv(
   const distance = (km: number | null) =>
     km === null ? null : round3(unit === 'MI' ? km / KM_PER_MILE : km);
   // a BOM so that spreadsheets read the accented headers as UTF-8
-  yield `\uFEFF${csvLine(listCsvHeaders(language, unit === 'MI' ? 'mi' : 'km'))}`;
+  yield `\uFEFF${spreadsheetCsvLine(listCsvHeaders(language, unit === 'MI' ? 'mi' : 'km'))}`;
   for await (const rows of bikeBatches(scope, filter)) {
     yield rows
       .map((row) => {
         const bike = toBike(row);
-        return csvLine([
+        return spreadsheetCsvLine([
           bike.vehicleNumber,
           bike.bikeCode,
           bike.moduleId,
@@ -91,11 +91,17 @@ export async function* vehiclesCsv(
   scope: RequestScope,
   filter: FleetFilter,
 ): AsyncGenerator<string> {
-  yield csvLine(VEHICLES_CSV_HEADER);
+  yield spreadsheetCsvLine(VEHICLES_CSV_HEADER);
   for await (const rows of bikeBatches(scope, filter)) {
     yield rows
       .map((row) =>
-        csvLine([row.vehicle_number, row.bike_code, row.module_id, row.model, row.group_name]),
+        spreadsheetCsvLine([
+          row.vehicle_number,
+          row.bike_code,
+          row.module_id,
+          row.model,
+          row.group_name,
+        ]),
       )
       .join('');
   }

@@ -19,6 +19,8 @@ export function fieldErrorMessage(t: TFunction, error: FieldError | null): strin
       return t('validation.passwordCharacters', { specials: PASSWORD_SPECIALS });
     case 'passwordRules':
       return t('validation.passwordRules');
+    case 'nameCharacters':
+      return t('validation.nameCharacters');
     case 'mustMatch':
       return t('password.mismatch');
   }

@@ -3,6 +3,7 @@ import {
   validateConfirmation,
   validateEmail,
   validateNewPassword,
+  validateName,
   validateRequired,
 } from './validators';
 
@@ -65,5 +66,15 @@ describe('validateConfirmation (SPEC §5 mustMatch)', () => {
     expect(validateConfirmation('VfmDemo!2026', '')).toEqual({ code: 'required' });
     expect(validateConfirmation('VfmDemo!2026', 'VfmDemo!2027')).toEqual({ code: 'mustMatch' });
     expect(validateConfirmation('VfmDemo!2026', 'VfmDemo!2026')).toBeNull();
+  });
+});
+
+describe('validateName', () => {
+  it('requires a visible name without hidden or direction-changing characters', () => {
+    expect(validateName('')).toEqual({ code: 'required' });
+    expect(validateName('Zoë Ørsted')).toBeNull();
+    expect(validateName('\u200b')).toEqual({ code: 'nameCharacters' });
+    expect(validateName('Eve \u202eenna')).toEqual({ code: 'nameCharacters' });
+    expect(validateName('x'.repeat(256))).toEqual({ code: 'maxLength', max: 255 });
   });
 });

@@ -3,6 +3,7 @@ import { FIELD_MAX_LENGTH, LOGIN_EMAIL_MAX_LENGTH } from '@vfm/contract/constant
 import {
   checkPasswordRules,
   emailRegExp,
+  isDisplayName,
   isPasswordValid,
   passwordRegExp,
 } from '@vfm/contract/patterns';
@@ -13,6 +14,7 @@ export type FieldError =
   | { code: 'maxLength'; max: number }
   | { code: 'passwordCharacters' }
   | { code: 'passwordRules' }
+  | { code: 'nameCharacters' }
   | { code: 'mustMatch' };
 
 /** SPEC §5 login e-mail: required, at most 1000 characters, the e-mail pattern. */
@@ -31,6 +33,14 @@ export function validateRequired(value: string, max: number = FIELD_MAX_LENGTH):
   if (!value) return { code: 'required' };
   if (value.length > max) return { code: 'maxLength', max };
   return null;
+}
+
+/** A name others read (account full name): required, at most `max` characters, visible and
+ *  without hidden or direction-changing characters — the contract's rule (issue 27 §6b). */
+export function validateName(value: string, max: number = FIELD_MAX_LENGTH): FieldError | null {
+  const required = validateRequired(value, max);
+  if (required) return required;
+  return isDisplayName(value) ? null : { code: 'nameCharacters' };
 }
 
 /** SPEC §5 new password: required, 8–30 allowed characters, the four character classes. */

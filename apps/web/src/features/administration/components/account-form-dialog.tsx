@@ -12,7 +12,7 @@ import { InlineAlert } from '../../../ui/alert/inline-alert';
 import { Button } from '../../../ui/button/button';
 import { TextField } from '../../../ui/field/text-field';
 import { fieldErrorMessage } from '../../../ui/forms/field-error-message';
-import { validateEmail, validateRequired } from '../../../ui/forms/validators';
+import { validateEmail, validateName } from '../../../ui/forms/validators';
 import { useCreateAccount, useUpdateAccount } from '../api/accounts';
 import styles from './administration.module.css';
 
@@ -62,7 +62,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone(): v
   const busy = create.isPending || update.isPending;
 
   const emailError = account ? null : validateEmail(values.email);
-  const nameError = validateRequired(values.fullName.trim());
+  const nameError = validateName(values.fullName.trim());
   const shown = (field: string, error: Parameters<typeof fieldErrorMessage>[1]) =>
     serverErrors[field] ?? (submitted ? fieldErrorMessage(t, error) : undefined);
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FileUp, KeyRound, Radio, TriangleAlert } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { VEHICLE_IMPORT_COLUMNS, csvLine } from '@vfm/contract/vehicle-csv';
+import { VEHICLE_IMPORT_COLUMNS } from '@vfm/contract/vehicle-csv';
 import type { FleetListPage, VehicleImportResult } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { queryKeys } from '../../../api/query-keys';
@@ -18,6 +18,7 @@ import { Button } from '../../../ui/button/button';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { importPart } from '../api/vehicles';
+import { moduleSecretsCsv } from '../state/module-secrets-csv';
 import type { FromImportWorker } from '../workers/import-protocol';
 import styles from './administration.module.css';
 
@@ -282,11 +283,8 @@ function Result({
   const { result, parsed, failure } = state;
   const rejected = parsed.errors.length + result.errors.length;
   const downloadSecrets = () => {
-    const csv = [
-      csvLine(['moduleId', 'secret']),
-      ...result.modules.map((m) => csvLine([m.moduleId, m.secret])),
-    ].join('\n');
-    const url = URL.createObjectURL(new Blob([`${csv}\n`], { type: 'text/csv' }));
+    const csv = moduleSecretsCsv(result.modules);
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
     const link = document.createElement('a');
     link.href = url;
     link.download = `module-secrets-${new Date().toISOString().slice(0, 10)}.csv`;

@@ -10,7 +10,7 @@ import { Avatar } from '../../../ui/avatar/avatar';
 import { Button } from '../../../ui/button/button';
 import { TextField } from '../../../ui/field/text-field';
 import { fieldErrorMessage } from '../../../ui/forms/field-error-message';
-import { validateRequired } from '../../../ui/forms/validators';
+import { validateName } from '../../../ui/forms/validators';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
 import { Panel } from '../../../ui/page/page';
 import { useToast } from '../../../ui/toast/toast-context';
@@ -33,7 +33,7 @@ export function ProfileSection({ me }: { me: Me }) {
   const [photoError, setPhotoError] = useState(false);
   const [saveError, setSaveError] = useState(false);
 
-  const nameError = validateRequired(fullName.trim(), FIELD_MAX_LENGTH);
+  const nameError = validateName(fullName.trim(), FIELD_MAX_LENGTH);
   const changes: MeUpdate = {};
   if (fullName.trim() !== me.fullName) changes.fullName = fullName.trim();
   if (description.trim() !== me.description) changes.description = description.trim();
