@@ -118,6 +118,7 @@ export const EVENT_DATA_LIMITS = { maxDepth: 8, maxBytes: 4096, maxProperties: 6
  * PostgreSQL cannot store (MODULE_TEXT_PATTERN).
  */
 export function eventDataProblem(data: unknown): string | null {
+  if (data === undefined) return null;
   const stack: Array<[unknown, number]> = [[data, 1]];
   while (stack.length) {
     const [value, depth] = stack.pop()!;
