@@ -12,6 +12,7 @@ import { MQTT_QOS, commandTopic, parseUpTopic } from '@vfm/contract';
 import type { IngestMetrics } from './metrics';
 import { limitPacketSize } from './packet-limit';
 import type { ModuleAuthenticator } from './module-auth';
+import { MAX_CONNECTIONS_PER_MODULE, ModuleConnections } from './module-connections';
 import type { IngestPipeline } from './pipeline';
 import type { MqttTransport } from './transport';
 
@@ -41,6 +42,8 @@ export class MqttPortBusyError extends Error {
 }
 
 const BAD_USERNAME_OR_PASSWORD = 4;
+/** MQTT 3.1.1 has no "quota exceeded": the credentials are right, this connection is not */
+const NOT_AUTHORIZED = 5;
 
 const corked = new WeakSet<object>();
 function corkUntilNextTick(conn: unknown) {
@@ -82,14 +85,20 @@ function listen(server: net.Server, port: number, host: string): Promise<number>
   });
 }
 
-/** Which module each authenticated connection is, and each module's open connections. */
+/** Which module each authenticated connection is, each module's open connections, and those
+ *  admitted but maybe not ready yet (the per-module cap). */
 interface Connections {
   moduleOf: WeakMap<Client, string>;
   connected: Map<string, Set<Client>>;
+  admitted: ModuleConnections;
 }
 
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<MqttTransport> {
-  const connections: Connections = { moduleOf: new WeakMap(), connected: new Map() };
+  const connections: Connections = {
+    moduleOf: new WeakMap(),
+    connected: new Map(),
+    admitted: new ModuleConnections(),
+  };
   const aedes = await Aedes.createBroker({
     // packets a module may send before its CONNACK (the secret check is asynchronous)
     queueLimit: 1000,
@@ -118,7 +127,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
 /** The broker's checks: who a module is, and what it may publish and subscribe to. */
 function moduleRules(
   options: EmbeddedBrokerOptions,
-  { moduleOf }: Connections,
+  { moduleOf, admitted }: Connections,
 ): Pick<AedesOptions, 'authenticate' | 'authorizePublish' | 'authorizeSubscribe'> {
   const { auth, pipeline, metrics, logger } = options;
   return {
@@ -132,6 +141,16 @@ function moduleRules(
           : undefined;
       auth.verify(claimed, secret).then(
         (ok) => {
+          // checked and counted in one step: parallel CONNECTs cannot all pass
+          if (ok && !admitted.admit(claimed!, client)) {
+            logger.warn(
+              { moduleId: claimed, limit: MAX_CONNECTIONS_PER_MODULE },
+              'module connection refused: too many connections of this module',
+            );
+            const error = new Error('too many connections of this module') as AuthenticateError;
+            error.returnCode = NOT_AUTHORIZED;
+            return done(error, false);
+          }
           if (ok) {
             moduleOf.set(client, claimed!);
             return done(null, true);

@@ -1,6 +1,7 @@
 // MQTT limits (DESIGN §6, docs/mqtt.md): a packet over MQTT_MAX_PACKET_BYTES closes the
 // connection before its body is buffered (authenticated or not); duplicates are detected on
-// (module, seq) whatever their ts; a module cannot write an audit entry as a manager.
+// (module, seq) whatever their ts; a module cannot write an audit entry as a manager; a module
+// has at most MAX_CONNECTIONS_PER_MODULE connections at once.
 import net from 'node:net';
 import { once } from 'node:events';
 import type { MqttClient } from 'mqtt';
@@ -20,6 +21,7 @@ import {
   waitFor,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
+import { MAX_CONNECTIONS_PER_MODULE } from '../../src/ingest/module-connections';
 
 const MAX_PACKET = 4096;
 let t: TestServer;
@@ -145,5 +147,52 @@ describe.skipIf(externalBrokerUrl())('protocol versions (embedded broker)', () =
     });
     expect(error).not.toBeNull();
     expect((error as Error & { code?: number }).code).toBe(1);
+  });
+});
+
+// issue 27 §6d: 150 and 200 connections with one module's credentials were all accepted.
+// Mosquitto has no per-user connection limit (docs/mqtt.md): embedded broker only.
+describe.skipIf(externalBrokerUrl())('connections per module (embedded broker)', () => {
+  const connectAs = (m: { moduleId: string; secret: string }, clientId: string) =>
+    connectModule(brokerUrlOf(t), m.moduleId, m.secret, { clientId }).then((client) => {
+      clients.push(client);
+      return client;
+    });
+  const tryAs = (m: { moduleId: string; secret: string }, clientId: string) =>
+    tryConnect(brokerUrlOf(t), { clientId, username: m.moduleId, password: m.secret });
+
+  it(`refuses a connection past ${MAX_CONNECTIONS_PER_MODULE} with CONNACK 5 "not authorized"`, async () => {
+    const m = await provisionModule(t, fleet.fleet);
+    const first = await connectAs(m, m.moduleId);
+    await connectAs(m, `${m.moduleId}-tool`);
+    const error = await tryAs(m, `${m.moduleId}-third`);
+    expect((error as Error & { code?: number }).code).toBe(5);
+    expect(first.connected).toBe(true);
+  });
+
+  it('lets a reconnect with the same client id replace the old connection at the cap', async () => {
+    const m = await provisionModule(t, fleet.fleet);
+    const old = await connectAs(m, m.moduleId);
+    await connectAs(m, `${m.moduleId}-tool`);
+    const oldClosed = new Promise<void>((resolve) => old.once('close', () => resolve()));
+    const renewed = await connectAs(m, m.moduleId);
+    await oldClosed;
+    expect(renewed.connected).toBe(true);
+  });
+
+  it('admits at most the cap of many parallel CONNECTs, and another once one closes', async () => {
+    const m = await provisionModule(t, fleet.fleet);
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        connectAs(m, `${m.moduleId}-p${i}`).then(
+          (client) => client,
+          () => null,
+        ),
+      ),
+    );
+    const open = outcomes.filter((client) => client !== null);
+    expect(open).toHaveLength(MAX_CONNECTIONS_PER_MODULE);
+    await open[0]!.endAsync();
+    await waitFor(async () => (await tryAs(m, `${m.moduleId}-later`)) === null, 5_000, 'a slot');
   });
 });
