@@ -19,6 +19,9 @@ describe('OpenAPI', () => {
     );
     expect(ours.map(([path]) => path).sort()).toEqual(
       [
+        'fleet/admin/quarantine',
+        'fleet/admin/quarantine/{id}',
+        'fleet/admin/quarantine/{id}/retry',
         'fleet/admin/vehicles',
         'fleet/chart',
         'fleet/events',

@@ -24,7 +24,7 @@ describe('embedded broker port', () => {
       expect(t.server.iot!.transport.port).toBe(Number(url.port));
       const ready = await t.api().get('/readyz');
       expect(ready.status).toBe(200);
-      expect(ready.body.checks).toEqual({ database: true, mqtt: true });
+      expect(ready.body.checks).toEqual({ database: true, mqtt: true, ingest: true });
     } finally {
       await t.close();
     }
