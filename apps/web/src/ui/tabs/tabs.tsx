@@ -1,6 +1,6 @@
 // SPEC §2 tabs: title, optional image badge, optional numeric badge (or dot), disabled and
 // active state, optional url. Arrow keys, Home and End move between the enabled tabs.
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../badge/badge';
 import styles from './tabs.module.css';
@@ -27,7 +27,18 @@ export interface TabsProps {
 
 export function Tabs({ tabs, label, onSelect, panelId }: TabsProps) {
   const refs = useRef<(HTMLElement | null)[]>([]);
+  const list = useRef<HTMLDivElement | null>(null);
   const activeIndex = tabs.findIndex((tab) => tab.active && !tab.disabled);
+
+  // a row wider than the screen (a phone) scrolls sideways: the active tab is brought into it,
+  // centred, without moving the page (scrollIntoView would scroll it vertically too)
+  useEffect(() => {
+    const row = list.current;
+    const active = refs.current[activeIndex];
+    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft =
+      active.offsetLeft - row.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
+  }, [activeIndex]);
   const focusable = activeIndex >= 0 ? activeIndex : tabs.findIndex((tab) => !tab.disabled);
 
   const moveFocus = (event: KeyboardEvent, from: number) => {
@@ -47,7 +58,7 @@ export function Tabs({ tabs, label, onSelect, panelId }: TabsProps) {
   };
 
   return (
-    <div className={styles.tabs} role="tablist" aria-label={label}>
+    <div className={styles.tabs} role="tablist" aria-label={label} ref={list}>
       {tabs.map((tab, index) => {
         const common = {
           role: 'tab',
