@@ -16,6 +16,7 @@ export const STREAM_EVENTS = [
   'warnings',
   'commands',
   'events',
+  'quarantine',
   'resync',
 ] as const;
 export type StreamEventName = (typeof STREAM_EVENTS)[number];
@@ -33,6 +34,8 @@ export const StreamPayloadSchemas = {
   commands: Type.Object({ commands: Type.Array(CommandSchema) }, strict),
   /** new events of the fleet's bikes */
   events: Type.Object({ events: Type.Array(EventSchema) }, strict),
+  /** administrators only: the fleet's quarantined module messages changed (issue 27) */
+  quarantine: Type.Object({ count: Type.Integer({ minimum: 0 }) }, strict),
   /** too much changed at once: reload what is shown */
   resync: Type.Object({ reason: Type.String() }, strict),
 } as const;

@@ -8,15 +8,17 @@ import { IngestPipeline } from './pipeline';
 /** A database that answers; `quarantine` collects what the pipeline keeps there. */
 const quarantine: Array<{ module_id: string; kind: string; payload: string; reason: string }> = [];
 let answering = true;
+const query = async (text: string, params: unknown[] = []) => {
+  if (!answering) throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+  if (text.includes('INSERT INTO ingest_quarantine'))
+    quarantine.push(...(JSON.parse(params[0] as string) as typeof quarantine));
+  return [];
+};
 const database = {
   kind: 'postgres',
-  transaction: <T>(fn: (tx: TxQuery) => Promise<T>) => fn({} as TxQuery),
-  query: async (text: string, params: unknown[] = []) => {
-    if (!answering) throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
-    if (text.includes('INSERT INTO ingest_quarantine'))
-      quarantine.push(...(JSON.parse(params[0] as string) as typeof quarantine));
-    return [];
-  },
+  transaction: <T>(fn: (tx: TxQuery) => Promise<T>) =>
+    fn({ query, exec: async () => {} } as unknown as TxQuery),
+  query,
 } as unknown as Database;
 
 const telemetry = (seq: number) =>

@@ -11,6 +11,7 @@ import { writeBatch, type BatchResult, type ValidMessage } from './batch-writer'
 import type { IngestMetrics } from './metrics';
 import { parseUpMessage } from './validate';
 import { insertQuarantined } from '../modules/quarantine/queries';
+import { FleetChanges } from '../modules/bikes/fleet-changes';
 
 /** Called once per message: after commit (or at once for a rejected one). `false` = not
  *  stored, the transport must NOT acknowledge (the pipeline is stopping). */
@@ -198,15 +199,21 @@ export class IngestPipeline {
     const { moduleId, kind } = pending.message;
     const reason = describeError(error);
     try {
-      await insertQuarantined(database, [
-        {
-          moduleId,
-          kind,
-          payload: pending.payload.toString('utf8'),
-          reason,
-          receivedAt: new Date(pending.receivedAt),
-        },
-      ]);
+      await database.transaction(async (tx) => {
+        const fleets = await insertQuarantined(tx, [
+          {
+            moduleId,
+            kind,
+            payload: pending.payload.toString('utf8'),
+            reason,
+            receivedAt: new Date(pending.receivedAt),
+          },
+        ]);
+        // the fleet's administrators see it at once (fleet/stream `quarantine`)
+        const changes = new FleetChanges();
+        for (const fleetId of fleets) changes.add(fleetId, 'quarantine');
+        await changes.notify(tx);
+      });
     } catch (quarantineError) {
       return this.retryLater([pending], attempt, quarantineError);
     }

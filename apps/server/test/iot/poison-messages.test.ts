@@ -24,11 +24,13 @@ import {
   waitFor,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
+import { openStream, type SseFrame, type SseStream } from '../helpers/sse';
 
 let t: TestServer;
 let tenant: Awaited<ReturnType<typeof createFleetWithUsers>>;
 let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
 const clients: MqttClient[] = [];
+const streams: SseStream[] = [];
 
 beforeAll(async () => {
   t = await startIotTestServer();
@@ -37,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));
+  for (const stream of streams) stream.close();
   await t.close();
 });
 
@@ -142,6 +145,12 @@ describe('a poison message from one fleet', () => {
 describe('a message the writer cannot store', () => {
   it('goes to the quarantine, acknowledged, while the rest of its batch is stored', async () => {
     const module = await provisionModule(t, tenant.fleet);
+    // the fleet's administrators hear of it live; its managers never
+    const adminStream = await openStream(t, tenant.adminToken);
+    const managerStream = await openStream(t, tenant.managerToken);
+    streams.push(adminStream, managerStream);
+    await adminStream.next((f) => f.event === 'ready');
+    await managerStream.next((f) => f.event === 'ready');
     const metrics = new IngestMetrics();
     const poisonSeq = nextSeq();
     // a writer with a bug for one message: what a future defect would look like
@@ -168,6 +177,9 @@ describe('a message the writer cannot store', () => {
     expect(settled.sort()).toEqual(seqs.map((seq) => [seq, true]).sort());
     expect(await count(t, 'telemetry WHERE bike_id = $1', [module.bike.id])).toBe(2);
     expect(metrics.quarantined).toBe(1);
+    const live = (count: number) => (f: SseFrame) =>
+      f.event === 'quarantine' && f.data.count === count;
+    await adminStream.next(live(1));
 
     const admin = t.api({ token: tenant.adminToken });
     const page = await admin.get('fleet/admin/quarantine');
@@ -191,6 +203,8 @@ describe('a message the writer cannot store', () => {
       await count(t, 'telemetry WHERE bike_id = $1 AND seq = $2', [module.bike.id, poisonSeq]),
     ).toBe(1);
     expect(await count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(0);
+    await adminStream.next(live(0));
+    expect(managerStream.frames.filter((f) => f.event === 'quarantine')).toEqual([]);
   });
 });
 

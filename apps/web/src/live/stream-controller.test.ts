@@ -184,4 +184,17 @@ describe('stream controller', () => {
     feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
     await until(() => controller.status() === 'live');
   });
+
+  it('reads the quarantine again when the server says it changed (administrators)', async () => {
+    const feed = createSseFeed();
+    const { controller, queryClient } = setup([feed]);
+    const key = [...queryKeys.quarantine, 0, 1];
+    queryClient.setQueryData(key, { content: [], totalElements: 0, page: 0, size: 1 });
+    controller.start();
+    feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    await until(() => controller.status() === 'live');
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+    feed.send('quarantine', { count: 1 });
+    await until(() => queryClient.getQueryState(key)?.isInvalidated === true);
+  });
 });

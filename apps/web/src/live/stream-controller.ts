@@ -133,6 +133,10 @@ export function createStreamController(options: StreamControllerOptions): Stream
       case 'warnings':
         buffer.addWarnings(data as StreamPayloads['warnings']);
         break;
+      case 'quarantine':
+        // administrators only: the quarantine list and its tab's count read again
+        void queryClient.invalidateQueries({ queryKey: queryKeys.quarantine });
+        return;
       case 'resync':
         resync();
         return;

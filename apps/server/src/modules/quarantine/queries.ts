@@ -27,15 +27,20 @@ interface QuarantineRow {
 /** The reason as stored: one line, bounded (an error message may quote the whole payload). */
 export const MAX_REASON_LENGTH = 500;
 
-/** Keeps the messages, each under the fleet of the bike carrying its module (if any). */
-export async function insertQuarantined(db: Queryable, entries: readonly QuarantineEntry[]) {
-  if (!entries.length) return;
-  await db.query(
+/** Keeps the messages, each under the fleet of the bike carrying its module (if any); answers
+ *  the fleets concerned. */
+export async function insertQuarantined(
+  db: Queryable,
+  entries: readonly QuarantineEntry[],
+): Promise<string[]> {
+  if (!entries.length) return [];
+  const rows = await db.query<{ fleet_id: string | null }>(
     `INSERT INTO ingest_quarantine (fleet_id, module_id, kind, payload, reason, received_at)
      SELECT (SELECT b.fleet_id FROM bike b WHERE b.module_id = q.module_id), q.module_id, q.kind,
             q.payload, q.reason, q.received_at
        FROM json_to_recordset($1::json)
-         AS q(module_id text, kind text, payload text, reason text, received_at timestamptz)`,
+         AS q(module_id text, kind text, payload text, reason text, received_at timestamptz)
+     RETURNING fleet_id`,
     [
       JSON.stringify(
         entries.map((entry) => ({
@@ -48,6 +53,7 @@ export async function insertQuarantined(db: Queryable, entries: readonly Quarant
       ),
     ],
   );
+  return [...new Set(rows.flatMap((row) => (row.fleet_id ? [row.fleet_id] : [])))];
 }
 
 const SELECT_ROWS = `

@@ -7,6 +7,7 @@ import { COMMAND_RESEND_MS } from '../../ingest/pipeline';
 import { parseUpMessage } from '../../ingest/validate';
 import { conflict, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../lib/request-scope';
+import { FleetChanges } from '../bikes/fleet-changes';
 import {
   deleteQuarantined,
   recordFailedAttempt,
@@ -47,6 +48,7 @@ export async function retryQuarantined(scope: RequestScope, id: number): Promise
         resendBefore: new Date(now.getTime() - COMMAND_RESEND_MS),
       });
       await deleteQuarantined(tx, fleetId, id);
+      await new FleetChanges().add(fleetId, 'quarantine').notify(tx);
       return result.outcomes[0]!;
     });
     scope.log.info({ quarantineId: id, outcome }, 'quarantined module message retried');
@@ -60,7 +62,12 @@ export async function retryQuarantined(scope: RequestScope, id: number): Promise
 }
 
 export async function clearQuarantined(scope: RequestScope, id: number): Promise<void> {
-  if (!(await deleteQuarantined(scope.database, scope.fleetId, id))) throw notFound(NOT_FOUND);
+  const { database, fleetId } = scope;
+  await database.transaction(async (tx) => {
+    if (!(await deleteQuarantined(tx, fleetId, id))) throw notFound(NOT_FOUND);
+    // the fleet's other administrators' screens follow
+    await new FleetChanges().add(fleetId, 'quarantine').notify(tx);
+  });
   scope.log.info({ quarantineId: id }, 'quarantined module message cleared');
 }
 

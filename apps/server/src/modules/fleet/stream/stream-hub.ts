@@ -21,6 +21,7 @@ import {
   changedCommands,
   databaseNowMicros,
   newEvents,
+  quarantineCount,
   removedBikes,
   type Change,
   type Source,
@@ -52,7 +53,7 @@ export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
   warningsRefreshMs: 60_000,
 };
 
-type Pending = Source | 'warnings' | 'bikeIds';
+type Pending = Source | 'warnings' | 'bikeIds' | 'quarantine';
 
 /**
  * Open streams of one session at most (issue 27 §6): a manager keeps a few tabs open, each
@@ -67,6 +68,7 @@ const READS: Record<FleetChangeKind, Pending[]> = {
   // the bike's pending flags change with its commands
   command: ['commands', 'bikes'],
   event: ['events'],
+  quarantine: ['quarantine'],
 };
 
 /** The source of a remembered key (change-feed.ts keys: b…, c…, e…, r…). */
@@ -78,6 +80,7 @@ const READS_LISTED: Record<FleetChangeKind, Pending[]> = {
   warning: ['warnings'],
   command: ['commands'],
   event: ['events'],
+  quarantine: ['quarantine'],
 };
 
 class FleetFeed {
@@ -107,6 +110,14 @@ class FleetFeed {
   broadcast<K extends StreamEventName>(event: K, data: StreamPayloads[K]) {
     const frame = sseFrame(event, data);
     for (const connection of this.connections) connection.sendFrame(frame);
+  }
+
+  /** Sends one event to the administrators' connections only. */
+  broadcastToAdmins<K extends StreamEventName>(event: K, data: StreamPayloads[K]) {
+    const admins = [...this.connections].filter((connection) => connection.isAdmin);
+    if (!admins.length) return;
+    const frame = sseFrame(event, data);
+    for (const connection of admins) connection.sendFrame(frame);
   }
 
   /**
@@ -289,6 +300,13 @@ export class StreamHub {
     try {
       for (const read of reads) {
         if (read === 'warnings') await this.pushWarnings(feed);
+        else if (read === 'quarantine') {
+          // the quarantine is the administration's: managers never hear of it
+          if ([...feed.connections].some((connection) => connection.isAdmin)) {
+            const count = await quarantineCount(this.database, feed.fleetId);
+            feed.broadcastToAdmins('quarantine', { count });
+          }
+        }
         // the window read returns the listed bikes too
         else if (read === 'bikeIds') {
           if (!reads.includes('bikes')) await this.pushChanges(feed, 'bikes', ids);

@@ -56,6 +56,8 @@ describe('the quarantine tab', () => {
       },
     });
     const row = (await screen.findByText('RangeError: Invalid time value')).closest('tr')!;
+    // the tab counts the messages waiting
+    expect(screen.getByRole('tab', { name: /Quarantine/ })).toHaveTextContent('1');
     expect(within(row).getByRole('link', { name: 'VFM-00007' })).toBeInTheDocument();
     expect(within(row).getByText('Telemetry')).toBeInTheDocument();
     server.on(LIST, page([]));

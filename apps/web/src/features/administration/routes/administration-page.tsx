@@ -9,6 +9,7 @@ import { AccountsTab } from '../components/accounts-tab';
 import { ActivityTab } from '../components/activity-tab';
 import { BikesTab } from '../components/bikes-tab';
 import { QuarantineTab } from '../components/quarantine-tab';
+import { useQuarantine } from '../api/quarantine';
 import { SettingsTab } from '../components/settings-tab';
 import styles from '../components/administration.module.css';
 
@@ -19,6 +20,8 @@ export function AdministrationPage() {
   const { t } = useTranslation();
   usePageTitle(t('shell.nav.administration'));
   const [params] = useSearchParams();
+  // the tab shows how many messages wait (kept fresh by the stream's `quarantine` event)
+  const waiting = useQuarantine(0, 1).data?.totalElements ?? 0;
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)
     : 'accounts';
@@ -30,6 +33,7 @@ export function AdministrationPage() {
           title: t(`administration.tabs.${id}`),
           url: id === 'accounts' ? '/administration' : `/administration?tab=${id}`,
           active: tab === id,
+          ...(id === 'quarantine' && waiting > 0 ? { badge: true, badgeValue: waiting } : {}),
         }))}
         label={t('administration.tabs.label')}
         panelId="administration-panel"
