@@ -112,7 +112,10 @@ export function QuarantineTab() {
               label: t('administration.quarantine.bike'),
               cell: (message) =>
                 message.vehicleNumber ? (
-                  <Link to={`/fleet/product/${encodeURIComponent(message.vehicleNumber)}`}>
+                  <Link
+                    className={styles.nowrap}
+                    to={`/fleet/product/${encodeURIComponent(message.vehicleNumber)}`}
+                  >
                     {message.vehicleNumber}
                   </Link>
                 ) : (
