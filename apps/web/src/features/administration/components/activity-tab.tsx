@@ -18,6 +18,7 @@ import { Button } from '../../../ui/button/button';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { downloadActivityCsv, useActivity, type ActivityFilter } from '../api/fleet-admin';
+import { NewerOlderPager } from './newer-older-pager';
 import styles from './administration.module.css';
 
 const PAGE_SIZE = 50;
@@ -162,31 +163,17 @@ export function ActivityTab() {
             },
           ]}
         />
-        <nav className={styles.pager} aria-label={t('administration.activity.label')}>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={page === 0}
-            onClick={() => setPage(page - 1)}
-          >
-            {t('administration.activity.previous')}
-          </Button>
-          <span className={styles.muted}>
-            {t('administration.activity.page', {
-              from: page * PAGE_SIZE + 1,
-              to: page * PAGE_SIZE + data.content.length,
-              total: data.totalElements,
-            })}
-          </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={(page + 1) * PAGE_SIZE >= data.totalElements}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('administration.activity.next')}
-          </Button>
-        </nav>
+        <NewerOlderPager
+          label={t('administration.activity.label')}
+          page={page}
+          size={PAGE_SIZE}
+          shown={data.content.length}
+          total={data.totalElements}
+          onPage={setPage}
+          newer={t('administration.activity.previous')}
+          older={t('administration.activity.next')}
+          summary={(range) => t('administration.activity.page', range)}
+        />
       </>
     );
   }

@@ -100,4 +100,24 @@ describe('the quarantine tab', () => {
     expect(await screen.findByText('The message is cleared.')).toBeInTheDocument();
     expect(server.callsTo('DELETE fleet/admin/quarantine/7')).toHaveLength(1);
   });
+
+  it('pages newest first: Older asks for the next page', async () => {
+    const { server } = renderApp('/administration?tab=quarantine', {
+      signedInAs: 'admin',
+      answers: {
+        [LIST]: (call: { query: URLSearchParams }) =>
+          json(200, {
+            content: [{ ...message, id: 100 + Number(call.query.get('page')) }],
+            totalElements: 120,
+            page: Number(call.query.get('page')),
+            size: Number(call.query.get('size')),
+          }),
+      },
+    });
+    expect(await screen.findByText('1–1 of 120')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('51–51 of 120')).toBeInTheDocument();
+    expect(server.callsTo(LIST).some((call) => call.query.get('page') === '1')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeEnabled();
+  });
 });

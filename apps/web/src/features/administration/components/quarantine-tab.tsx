@@ -10,12 +10,12 @@ import type { QuarantinedMessage } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
-import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { IconButton } from '../../../ui/icon-button/icon-button';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useQuarantine, useQuarantineAction } from '../api/quarantine';
+import { NewerOlderPager } from './newer-older-pager';
 import styles from './administration.module.css';
 
 const PAGE_SIZE = 50;
@@ -175,31 +175,17 @@ export function QuarantineTab() {
           ]}
         />
         {data.totalElements > PAGE_SIZE && (
-          <nav className={styles.pager} aria-label={t('administration.quarantine.label')}>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={page === 0}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('administration.quarantine.previous')}
-            </Button>
-            <span className={styles.muted}>
-              {t('administration.quarantine.page', {
-                from: page * PAGE_SIZE + 1,
-                to: page * PAGE_SIZE + data.content.length,
-                total: data.totalElements,
-              })}
-            </span>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={(page + 1) * PAGE_SIZE >= data.totalElements}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('administration.quarantine.next')}
-            </Button>
-          </nav>
+          <NewerOlderPager
+            label={t('administration.quarantine.label')}
+            page={page}
+            size={PAGE_SIZE}
+            shown={data.content.length}
+            total={data.totalElements}
+            onPage={setPage}
+            newer={t('administration.quarantine.previous')}
+            older={t('administration.quarantine.next')}
+            summary={(range) => t('administration.quarantine.page', range)}
+          />
         )}
       </>
     );
