@@ -2,7 +2,7 @@
 // shown to the fleet's administrator with its bike, reason and content as received; storing it
 // again is refused while its cause remains (the demo's leap-second telemetry: the contract
 // refuses that date now), which counts an attempt; clearing it, after the confirmation, empties
-// the list. The demo history seeds that message once.
+// the list; both actions are in the activity log. The demo history seeds that message once.
 import { test, expect, fr, apiLogin, ADMIN } from './fixtures';
 
 interface QuarantinePage {
@@ -57,4 +57,21 @@ test('an administrator reads a quarantined message, cannot store it yet, then cl
   await expect(page.getByText(q.cleared)).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(page.getByText(q.empty)).toBeVisible();
+
+  // both actions are in the fleet's activity, by whom and for which bike
+  await page.getByRole('tab', { name: fr.administration.tabs.activity }).click();
+  await page
+    .getByLabel(fr.administration.activity.kind)
+    .selectOption({ label: fr.administration.activity.kinds.quarantine });
+  const activity = page.getByTestId('activity');
+  await expect(
+    activity
+      .getByRole('row')
+      .filter({ hasText: fr.administration.activity.names.QUARANTINE_CLEARED }),
+  ).toContainText(vehicleNumber);
+  await expect(
+    activity
+      .getByRole('row')
+      .filter({ hasText: fr.administration.activity.names.QUARANTINE_CLEARED }),
+  ).toContainText('admin@vfm.demo');
 });

@@ -47,6 +47,10 @@ export const ACCOUNT_EVENT_NAMES = [
 /** The audit event of a fleet settings change; data: `{ from, to }` of the changed values. */
 export const FLEET_SETTINGS_CHANGED = 'FLEET_SETTINGS_CHANGED';
 
+/** The audit events of the ingest quarantine (issue 27): a message stored again, or cleared;
+ *  data: `{ moduleId, kind, reason }` (and `outcome` when stored). */
+export const QUARANTINE_EVENT_NAMES = ['QUARANTINE_STORED', 'QUARANTINE_CLEARED'] as const;
+
 /** The kinds of action the activity log filters by, and the event names of each. */
 export const ACTIVITY_KINDS = {
   commands: ['ASSISTANCE_LOCKED', 'ASSISTANCE_UNLOCKED', 'ALARM_ON', 'ALARM_OFF', 'MODE_CHANGED'],
@@ -55,6 +59,7 @@ export const ACTIVITY_KINDS = {
   bikes: ['PAIRED', 'UNPAIRED'],
   accounts: ACCOUNT_EVENT_NAMES,
   settings: [FLEET_SETTINGS_CHANGED],
+  quarantine: QUARANTINE_EVENT_NAMES,
 } as const satisfies Record<string, readonly string[]>;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as ActivityKind[];
@@ -67,6 +72,7 @@ export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as ActivityKind[]
 export const ADMINISTRATION_EVENT_NAMES: ReadonlySet<string> = new Set([
   ...ACTIVITY_KINDS.accounts,
   ...ACTIVITY_KINDS.settings,
+  ...ACTIVITY_KINDS.quarantine,
 ]);
 
 /** every name an activity entry may carry */

@@ -205,6 +205,23 @@ describe('a message the writer cannot store', () => {
     expect(await count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(0);
     await adminStream.next(live(0));
     expect(managerStream.frames.filter((f) => f.event === 'quarantine')).toEqual([]);
+    // audited: who stored which module's message, read by administrators only
+    const activity = await admin.get('fleet/events', { query: { kind: 'quarantine' } });
+    expect(activity.body.content[0]).toMatchObject({
+      name: 'QUARANTINE_STORED',
+      userEmail: tenant.admin.email,
+      vehicleNumber: module.bike.vehicleNumber,
+      data: { moduleId: module.moduleId, kind: 'telemetry', outcome: 'stored' },
+    });
+    await adminStream.next(
+      (f) => f.event === 'events' && f.data.events.some((e: any) => e.name === 'QUARANTINE_STORED'),
+    );
+    expect(
+      managerStream.frames.some(
+        (f) =>
+          f.event === 'events' && f.data.events.some((e: any) => e.name.startsWith('QUARANTINE')),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -256,6 +273,13 @@ describe('fleet/admin/quarantine', () => {
     expect((await admin.delete(`fleet/admin/quarantine/${entry.id}`)).status).toBe(204);
     expect((await admin.delete(`fleet/admin/quarantine/${entry.id}`)).status).toBe(404);
     expect(await count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(0);
+    const activity = await admin.get('fleet/events', { query: { kind: 'quarantine' } });
+    expect(activity.body.content[0]).toMatchObject({
+      name: 'QUARANTINE_CLEARED',
+      userEmail: other.admin.email,
+      vehicleNumber: bike.vehicleNumber,
+      data: { moduleId: bike.moduleId, reason: 'RangeError: Invalid time value' },
+    });
   });
 
   it('pages newest first and refuses a bad id', async () => {

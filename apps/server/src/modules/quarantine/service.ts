@@ -8,6 +8,8 @@ import { parseUpMessage } from '../../ingest/validate';
 import { conflict, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../lib/request-scope';
 import { FleetChanges } from '../bikes/fleet-changes';
+import { recordEvents } from '../events/queries';
+import type { QuarantinedMessage } from '@vfm/contract';
 import {
   deleteQuarantined,
   recordFailedAttempt,
@@ -48,8 +50,10 @@ export async function retryQuarantined(scope: RequestScope, id: number): Promise
         resendBefore: new Date(now.getTime() - COMMAND_RESEND_MS),
       });
       await deleteQuarantined(tx, fleetId, id);
-      await new FleetChanges().add(fleetId, 'quarantine').notify(tx);
-      return result.outcomes[0]!;
+      const outcome = result.outcomes[0]!;
+      await audit(tx, scope, 'QUARANTINE_STORED', entry, { outcome });
+      await new FleetChanges().add(fleetId, 'quarantine', 'event').notify(tx);
+      return outcome;
     });
     scope.log.info({ quarantineId: id, outcome }, 'quarantined module message retried');
     return { outcome };
@@ -64,11 +68,37 @@ export async function retryQuarantined(scope: RequestScope, id: number): Promise
 export async function clearQuarantined(scope: RequestScope, id: number): Promise<void> {
   const { database, fleetId } = scope;
   await database.transaction(async (tx) => {
-    if (!(await deleteQuarantined(tx, fleetId, id))) throw notFound(NOT_FOUND);
+    const entry = await selectQuarantinedForUpdate(tx, fleetId, id);
+    if (!entry || !(await deleteQuarantined(tx, fleetId, id))) throw notFound(NOT_FOUND);
+    await audit(tx, scope, 'QUARANTINE_CLEARED', entry);
     // the fleet's other administrators' screens follow
-    await new FleetChanges().add(fleetId, 'quarantine').notify(tx);
+    await new FleetChanges().add(fleetId, 'quarantine', 'event').notify(tx);
   });
   scope.log.info({ quarantineId: id }, 'quarantined module message cleared');
+}
+
+/** The activity log's entry (admin-only reading, ADMINISTRATION_EVENT_NAMES): who did what to
+ *  which module's message. No bike id: it is the administration's, not the bike's history. */
+function audit(
+  tx: Parameters<Parameters<RequestScope['database']['transaction']>[0]>[0],
+  scope: RequestScope,
+  name: 'QUARANTINE_STORED' | 'QUARANTINE_CLEARED',
+  entry: QuarantinedMessage,
+  extra: Record<string, unknown> = {},
+) {
+  return recordEvents(tx, [
+    {
+      fleetId: scope.fleetId,
+      bikeId: null,
+      vehicleNumber: entry.vehicleNumber,
+      type: 'OTHER',
+      name,
+      source: 'MANAGER',
+      userEmail: scope.principal.email,
+      data: { moduleId: entry.moduleId, kind: entry.kind, reason: entry.reason, ...extra },
+      occurredAt: scope.now,
+    },
+  ]);
 }
 
 /** The stored message no longer passes the ingest's validation. */

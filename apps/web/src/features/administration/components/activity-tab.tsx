@@ -25,6 +25,7 @@ const PAGE_SIZE = 50;
 const ACCOUNT_OR_SETTINGS = new Set<string>([
   ...ACTIVITY_KINDS.accounts,
   ...ACTIVITY_KINDS.settings,
+  ...ACTIVITY_KINDS.quarantine,
   'PAIRED',
   'UNPAIRED',
 ]);
@@ -81,6 +82,10 @@ export function ActivityTab() {
       return `${t(availabilityKey(data.from))} → ${t(availabilityKey(data.to))}`;
     }
     if (data.type === 'MODE' && typeof data.value === 'string') return t(modeKey(data.value));
+    // a quarantined message: the module that sent it and why it was kept
+    if (event.name.startsWith('QUARANTINE_') && typeof data.moduleId === 'string') {
+      return [data.moduleId, data.reason].filter((part) => typeof part === 'string').join(' · ');
+    }
     if (event.name === 'FLEET_SETTINGS_CHANGED' && data.to && typeof data.to === 'object') {
       return Object.entries(data.to as Record<string, unknown>)
         .map(([key, value]) => `${key}: ${String(value)}`)
