@@ -19,6 +19,10 @@ Commands:
       Add an administrator to an existing fleet (one-time password).
   create-api-key --name <name>
       Create an x-api-key value for a client. The key is shown once and stored hashed.
+  quarantine [--fleet <fleet>]
+      List the module messages the ingest could not store (every fleet, or one), newest
+      first: id, fleet, module, kind, received, attempts, reason. Fleet administrators store
+      them again or clear them in Administration → Quarantine (docs/operations.md).
   help
       Show this help.
 
@@ -84,6 +88,10 @@ function plan(command: string, values: Values): Job {
         // running servers pick it up within 30 s (plugins/api-key.ts)
         return [`api key: ${created.key}`, `name: ${created.name} (${created.id})`];
       };
+    }
+    case 'quarantine': {
+      const fleet = values.fleet;
+      return async (database) => (await commands()).listQuarantine(database, fleet);
     }
     default:
       throw new UsageError(`Unknown command "${command}".`);

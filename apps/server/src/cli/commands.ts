@@ -1,5 +1,6 @@
 // What the admin CLI does (DESIGN §2): create a fleet with its first administrator, another
-// administrator, or an API key — straight on the database, without the web app. Pure
+// administrator, or an API key, list the ingest quarantine of every fleet — straight on the
+// database, without the web app. Pure
 // functions of an open database, so tests can call them as well as the CLI process.
 import {
   ROLE_ADMIN,
@@ -123,4 +124,55 @@ export async function createApiKey(database: Database, name: string) {
     [label, sha256(key)],
   );
   return { id: row!.id, name: label, key };
+}
+
+/** Quarantined module messages listed at most (the newest): the operator's overview. */
+export const QUARANTINE_LIST_LIMIT = 200;
+
+/**
+ * The ingest quarantine across fleets (issue 27), newest first, for the operator: a count line,
+ * then one tab-separated line per message. A fleet name narrows it to that fleet.
+ */
+export async function listQuarantine(database: Database, fleetName?: string): Promise<string[]> {
+  let fleetId: string | null = null;
+  if (fleetName !== undefined) {
+    const [fleet] = await database.query<{ id: string }>('SELECT id FROM fleet WHERE name = $1', [
+      fleetName.trim(),
+    ]);
+    if (!fleet) throw new CliError(`No fleet is named "${fleetName.trim()}".`);
+    fleetId = fleet.id;
+  }
+  const rows = await database.query<{
+    id: number;
+    fleet: string | null;
+    module_id: string;
+    kind: string;
+    received_at: Date;
+    attempts: number;
+    reason: string;
+    total: number;
+  }>(
+    `SELECT q.id, f.name AS fleet, q.module_id, q.kind, q.received_at, q.attempts, q.reason,
+            count(*) OVER ()::int AS total
+       FROM ingest_quarantine q LEFT JOIN fleet f ON f.id = q.fleet_id
+      WHERE $1::uuid IS NULL OR q.fleet_id = $1
+      ORDER BY q.id DESC LIMIT $2`,
+    [fleetId, QUARANTINE_LIST_LIMIT],
+  );
+  const total = rows[0]?.total ?? 0;
+  const shown = total > rows.length ? ` (the newest ${rows.length} shown)` : '';
+  return [
+    `quarantined messages: ${total}${shown}`,
+    ...rows.map((row) =>
+      [
+        row.id,
+        row.fleet ?? '(no fleet)',
+        row.module_id,
+        row.kind,
+        row.received_at.toISOString(),
+        `attempts ${row.attempts}`,
+        row.reason,
+      ].join('\t'),
+    ),
+  ];
 }

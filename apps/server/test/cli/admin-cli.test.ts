@@ -173,4 +173,28 @@ describe('commands', { timeout: 120_000 }, () => {
       await server.close();
     }
   });
+
+  it('quarantine lists the messages the ingest could not store, of every fleet or one', async () => {
+    const { server } = await startServerOnSameDatabase();
+    try {
+      await server.database.query(
+        `INSERT INTO ingest_quarantine (fleet_id, module_id, kind, payload, reason, received_at)
+         SELECT id, 'Q00001', 'telemetry', '{}', 'RangeError: Invalid time value', now()
+           FROM fleet WHERE name = 'Bordeaux Vélos'`,
+      );
+    } finally {
+      await server.close();
+    }
+    const all = await cli('quarantine');
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toMatch(/^quarantined messages: 1$/m);
+    expect(all.stdout).toMatch(
+      /^\d+\tBordeaux Vélos\tQ00001\ttelemetry\t\S+Z\tattempts 1\tRangeError: Invalid time value$/m,
+    );
+    const one = await cli('quarantine', '--fleet', 'Bordeaux Vélos');
+    expect(one.stdout).toMatch(/^quarantined messages: 1$/m);
+    const unknown = await cli('quarantine', '--fleet', 'Nowhere');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/No fleet is named "Nowhere"/);
+  });
 });
