@@ -280,8 +280,8 @@ export class IngestPipeline {
   }
 }
 
-/** One line, the error's class and message (its stack stays in the log). */
-function describeError(error: unknown): string {
+/** One line, the error's class and message (its stack stays in the log): a quarantine reason. */
+export function describeError(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     return `${error.name}${code ? ` ${String(code)}` : ''}: ${error.message}`.replace(/\s+/g, ' ');

@@ -85,11 +85,16 @@ export async function selectQuarantinePage(
     `${SELECT_ROWS} WHERE q.fleet_id = $1 ORDER BY q.id DESC LIMIT $2 OFFSET $3`,
     [fleetId, size, page * size],
   );
-  const [count] = await db.query<{ total: number }>(
+  return { content: rows.map(toMessage), total: await countQuarantined(db, fleetId) };
+}
+
+/** How many messages of the fleet are in the quarantine (the list's total, the stream's count). */
+export async function countQuarantined(db: Queryable, fleetId: string): Promise<number> {
+  const [row] = await db.query<{ total: number }>(
     'SELECT count(*)::int AS total FROM ingest_quarantine WHERE fleet_id = $1',
     [fleetId],
   );
-  return { content: rows.map(toMessage), total: Number(count?.total ?? 0) };
+  return Number(row?.total ?? 0);
 }
 
 /** One message of the fleet's quarantine, its row locked until the end of the transaction. */
@@ -101,13 +106,8 @@ export async function selectQuarantinedForUpdate(db: Queryable, fleetId: string,
   return row ? toMessage(row) : null;
 }
 
-/** Answers whether the fleet had that message. */
 export async function deleteQuarantined(db: Queryable, fleetId: string, id: number) {
-  const rows = await db.query(
-    'DELETE FROM ingest_quarantine WHERE fleet_id = $1 AND id = $2 RETURNING id',
-    [fleetId, id],
-  );
-  return rows.length > 0;
+  await db.query('DELETE FROM ingest_quarantine WHERE fleet_id = $1 AND id = $2', [fleetId, id]);
 }
 
 /** A retry failed again: its reason and count of attempts. */

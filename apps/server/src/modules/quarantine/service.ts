@@ -1,15 +1,20 @@
 // The ingest quarantine seen by a fleet administrator (issue 27, docs/operations.md): the
 // messages the ingest could not store, which they retry once the cause is fixed (a newer
 // server, a corrected bike) or clear. A retry runs the ingest's own validation and writer.
-import type { QuarantinePage, QuarantineQuery, QuarantineRetry } from '@vfm/contract';
+import type {
+  QuarantinePage,
+  QuarantineQuery,
+  QuarantineRetry,
+  QuarantinedMessage,
+} from '@vfm/contract';
+import type { Queryable } from '../../db/client';
 import { writeBatch } from '../../ingest/batch-writer';
-import { COMMAND_RESEND_MS } from '../../ingest/pipeline';
+import { COMMAND_RESEND_MS, describeError } from '../../ingest/pipeline';
 import { parseUpMessage } from '../../ingest/validate';
-import { conflict, notFound } from '../../lib/problem';
+import { HttpProblem, conflict, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../lib/request-scope';
 import { FleetChanges } from '../bikes/fleet-changes';
 import { recordEvents } from '../events/queries';
-import type { QuarantinedMessage } from '@vfm/contract';
 import {
   deleteQuarantined,
   recordFailedAttempt,
@@ -58,8 +63,8 @@ export async function retryQuarantined(scope: RequestScope, id: number): Promise
     scope.log.info({ quarantineId: id, outcome }, 'quarantined module message retried');
     return { outcome };
   } catch (error) {
-    if (!(error instanceof Error) || error.name === 'HttpProblem') throw error;
-    failure = `${error.name}: ${error.message}`;
+    if (!(error instanceof Error) || error instanceof HttpProblem) throw error;
+    failure = describeError(error);
   }
   await recordFailedAttempt(database, id, failure);
   throw conflict(`The message still cannot be stored (${failure}).`, 'STILL_QUARANTINED');
@@ -69,7 +74,8 @@ export async function clearQuarantined(scope: RequestScope, id: number): Promise
   const { database, fleetId } = scope;
   await database.transaction(async (tx) => {
     const entry = await selectQuarantinedForUpdate(tx, fleetId, id);
-    if (!entry || !(await deleteQuarantined(tx, fleetId, id))) throw notFound(NOT_FOUND);
+    if (!entry) throw notFound(NOT_FOUND);
+    await deleteQuarantined(tx, fleetId, id);
     await audit(tx, scope, 'QUARANTINE_CLEARED', entry);
     // the fleet's other administrators' screens follow
     await new FleetChanges().add(fleetId, 'quarantine', 'event').notify(tx);
@@ -80,7 +86,7 @@ export async function clearQuarantined(scope: RequestScope, id: number): Promise
 /** The activity log's entry (admin-only reading, ADMINISTRATION_EVENT_NAMES): who did what to
  *  which module's message. No bike id: it is the administration's, not the bike's history. */
 function audit(
-  tx: Parameters<Parameters<RequestScope['database']['transaction']>[0]>[0],
+  tx: Queryable,
   scope: RequestScope,
   name: 'QUARANTINE_STORED' | 'QUARANTINE_CLEARED',
   entry: QuarantinedMessage,

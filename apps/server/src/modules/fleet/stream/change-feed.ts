@@ -145,12 +145,3 @@ export async function removedBikes(
   );
   return rows.map((row) => ({ key: `r${row.id}`, at: row.at, value: row.vehicle_number }));
 }
-
-/** How many module messages of the fleet are in the ingest quarantine (issue 27). */
-export async function quarantineCount(database: Database, fleetId: string): Promise<number> {
-  const [row] = await database.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM ingest_quarantine WHERE fleet_id = $1',
-    [fleetId],
-  );
-  return Number(row?.count ?? 0);
-}

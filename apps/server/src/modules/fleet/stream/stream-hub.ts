@@ -21,7 +21,6 @@ import {
   changedCommands,
   databaseNowMicros,
   newEvents,
-  quarantineCount,
   removedBikes,
   type Change,
   type Source,
@@ -33,6 +32,7 @@ import {
   type VfmEvent,
 } from '@vfm/contract';
 import { mayReadEvent } from '../../events/readers';
+import { countQuarantined } from '../../quarantine/queries';
 import { sseFrame, type SseConnection } from './sse-connection';
 
 export interface StreamHubOptions {
@@ -303,7 +303,7 @@ export class StreamHub {
         else if (read === 'quarantine') {
           // the quarantine is the administration's: managers never hear of it
           if ([...feed.connections].some((connection) => connection.isAdmin)) {
-            const count = await quarantineCount(this.database, feed.fleetId);
+            const count = await countQuarantined(this.database, feed.fleetId);
             feed.broadcastToAdmins('quarantine', { count });
           }
         }
