@@ -113,13 +113,16 @@ export async function updateFleet(
   );
 }
 
+let quarantined = 0;
+
 /** A module message in the fleet's ingest quarantine (a valid telemetry by default). */
 export async function createQuarantined(
   t: TestServer,
   bike: BikeRow,
   columns: Record<string, unknown> = {},
 ): Promise<{ id: number }> {
-  const seq = Date.now() * 10 + Math.floor(Math.random() * 10);
+  quarantined += 1; // each payload its own: a message is kept once (module, kind, payload)
+  const seq = Date.now() * 1000 + quarantined;
   return insert(t, 'ingest_quarantine', {
     fleet_id: bike.fleetId,
     module_id: bike.moduleId,

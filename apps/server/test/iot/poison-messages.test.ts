@@ -225,6 +225,33 @@ describe('a message the writer cannot store', () => {
   });
 });
 
+describe('a quarantined message sent again', () => {
+  // SIGKILL between the quarantine's commit and the PUBACK: the module (QoS 1) sends the same
+  // message to the restarted process, whose writer fails on it again
+  it('is kept once', async () => {
+    const module = await provisionModule(t, other.fleet);
+    const payload = Buffer.from(JSON.stringify(telemetry()));
+    for (let process = 0; process < 2; process += 1) {
+      const pipeline = new IngestPipeline({
+        database: t.server.database,
+        metrics: new IngestMetrics(),
+        logger: pino({ level: 'silent' }),
+        now: () => new Date(),
+        batchRows: 10,
+        flushMs: 5,
+        write: () => {
+          throw new RangeError('Invalid time value');
+        },
+      });
+      const acknowledged: boolean[] = [];
+      pipeline.accept(module.moduleId, 'telemetry', payload, (ok) => acknowledged.push(ok));
+      await pipeline.stop();
+      expect(acknowledged).toEqual([true]);
+    }
+    expect(await count(t, 'ingest_quarantine WHERE module_id = $1', [module.moduleId])).toBe(1);
+  });
+});
+
 describe('fleet/admin/quarantine', () => {
   it("shows a fleet's administrators their fleet's messages only; managers not at all", async () => {
     const bike = (await provisionModule(t, other.fleet)).bike;

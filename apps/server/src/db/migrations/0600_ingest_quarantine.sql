@@ -16,3 +16,6 @@ CREATE TABLE ingest_quarantine (
   attempts integer NOT NULL DEFAULT 1
 );
 CREATE INDEX ingest_quarantine_fleet_idx ON ingest_quarantine (fleet_id, id DESC);
+-- a message is kept once: a process killed between the quarantine's commit and the PUBACK gets
+-- the same message again from its module (QoS 1) and quarantines it again
+CREATE UNIQUE INDEX ingest_quarantine_message_key ON ingest_quarantine (module_id, kind, md5(payload));

@@ -27,8 +27,8 @@ interface QuarantineRow {
 /** The reason as stored: one line, bounded (an error message may quote the whole payload). */
 export const MAX_REASON_LENGTH = 500;
 
-/** Keeps the messages, each under the fleet of the bike carrying its module (if any); answers
- *  the fleets concerned. */
+/** Keeps the messages, each under the fleet of the bike carrying its module (if any), once (a
+ *  redelivered message is already there); answers the fleets whose quarantine grew. */
 export async function insertQuarantined(
   db: Queryable,
   entries: readonly QuarantineEntry[],
@@ -40,6 +40,7 @@ export async function insertQuarantined(
             q.payload, q.reason, q.received_at
        FROM json_to_recordset($1::json)
          AS q(module_id text, kind text, payload text, reason text, received_at timestamptz)
+     ON CONFLICT (module_id, kind, md5(payload)) DO NOTHING
      RETURNING fleet_id`,
     [
       JSON.stringify(
