@@ -17,6 +17,7 @@ export const STREAM_EVENTS = [
   'commands',
   'events',
   'quarantine',
+  'alerts',
   'resync',
 ] as const;
 export type StreamEventName = (typeof STREAM_EVENTS)[number];
@@ -36,6 +37,8 @@ export const StreamPayloadSchemas = {
   events: Type.Object({ events: Type.Array(EventSchema) }, strict),
   /** administrators only: the fleet's quarantined module messages changed (issue 27) */
   quarantine: Type.Object({ count: Type.Integer({ minimum: 0 }) }, strict),
+  /** alerts opened, acknowledged, assigned or cleared, for these bikes (ADR 0081) */
+  alerts: Type.Object({ vehicleNumbers: Type.Array(Type.String()) }, strict),
   /** too much changed at once: reload what is shown */
   resync: Type.Object({ reason: Type.String() }, strict),
 } as const;

@@ -15,3 +15,4 @@ export * from './products';
 export * from './fleet';
 export * from './administration';
 export * from './quarantine';
+export * from './alerts';

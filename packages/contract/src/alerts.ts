@@ -1,0 +1,114 @@
+// Alerts (issue 20, ADR 0081): each occurrence of a warning condition of a bike, recorded when
+// it starts, with a life cycle after ThingsBoard's alarms — open, acknowledged (by whom, when,
+// a comment), assigned to a user of the fleet, cleared (automatically when the condition ends,
+// or by hand with a reason). The warnings screen and the bike page show and act on them.
+import { Type, type Static } from '@sinclair/typebox';
+import { WARNING_TYPES } from './enums';
+import { VEHICLE_NUMBER_PATTERN } from './patterns';
+import { pagingProperties } from './products';
+import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
+
+const strict = { additionalProperties: false } as const;
+
+/** The kinds of alert: one per warning type today (zones and others come later). */
+export const ALERT_KINDS = WARNING_TYPES;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const ALERT_SEVERITIES = ['CRITICAL', 'MAJOR', 'MINOR'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+
+/** A theft is critical, a silent module major, a low battery minor. */
+export const ALERT_SEVERITY: Record<AlertKind, AlertSeverity> = {
+  REPORTED_THEFT: 'CRITICAL',
+  SUSPECTED_THEFT: 'CRITICAL',
+  LACK_MODULE_COMM: 'MAJOR',
+  LOW_VEHICLE_BATTERY: 'MINOR',
+  LOW_MODULE_BATTERY: 'MINOR',
+};
+
+/** OPEN: nobody has taken it; ACKNOWLEDGED: someone has; CLEARED: over (history). */
+export const ALERT_STATES = ['OPEN', 'ACKNOWLEDGED', 'CLEARED'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+
+/** Why an alert was cleared: its condition ended, or a user cleared it by hand. */
+export const ALERT_CLEAR_CAUSES = ['CONDITION_ENDED', 'MANUAL'] as const;
+export type AlertClearCause = (typeof ALERT_CLEAR_CAUSES)[number];
+
+/** A battery must come back this many points above its threshold to end its alert. */
+export const BATTERY_HYSTERESIS_PERCENT = 5;
+
+export const ALERT_COMMENT_MAX = 500;
+
+const UserRefSchema = Type.Object(
+  { id: Type.String({ format: 'uuid' }), email: Type.String(), name: Nullable(Type.String()) },
+  strict,
+);
+export type AlertUserRef = Static<typeof UserRefSchema>;
+
+export const AlertSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    kind: StringEnum(ALERT_KINDS),
+    severity: StringEnum(ALERT_SEVERITIES),
+    state: StringEnum(ALERT_STATES),
+    vehicleNumber: Type.String(),
+    /** when the condition started */
+    openedAt: DateTime(),
+    acknowledgedAt: Nullable(DateTime()),
+    acknowledgedBy: Nullable(UserRefSchema),
+    /** the comment given when acknowledging */
+    comment: Nullable(Type.String()),
+    assignee: Nullable(UserRefSchema),
+    assignedAt: Nullable(DateTime()),
+    clearedAt: Nullable(DateTime()),
+    /** null while the alert is not cleared, or when it cleared by itself */
+    clearedBy: Nullable(UserRefSchema),
+    clearCause: Nullable(StringEnum(ALERT_CLEAR_CAUSES)),
+    /** the reason given when cleared by hand */
+    clearReason: Nullable(Type.String()),
+  },
+  strict,
+);
+export type Alert = Static<typeof AlertSchema>;
+
+/** `active` = OPEN and ACKNOWLEDGED (the default); `all` includes the history. */
+export const ALERT_STATE_FILTERS = ['active', 'OPEN', 'ACKNOWLEDGED', 'CLEARED', 'all'] as const;
+export type AlertStateFilter = (typeof ALERT_STATE_FILTERS)[number];
+
+export const AlertQuerySchema = Type.Object(
+  {
+    ...pagingProperties(50),
+    state: StringEnum(ALERT_STATE_FILTERS, { default: 'active' }),
+    kind: Type.Optional(StringEnum(ALERT_KINDS)),
+    vehicleNumber: Type.Optional(Type.String({ pattern: VEHICLE_NUMBER_PATTERN })),
+    /** only the alerts assigned to the caller */
+    mine: Type.Optional(Type.Boolean()),
+  },
+  strict,
+);
+export type AlertQuery = Static<typeof AlertQuerySchema>;
+
+/** Newest first. */
+export const AlertPageSchema = Page(AlertSchema);
+export type AlertPage = Static<typeof AlertPageSchema>;
+
+export const AlertIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
+
+const Comment = Type.String({ minLength: 1, maxLength: ALERT_COMMENT_MAX });
+
+export const AlertAcknowledgeSchema = Type.Object({ comment: Type.Optional(Comment) }, strict);
+export type AlertAcknowledge = Static<typeof AlertAcknowledgeSchema>;
+
+/** null: nobody (unassign) */
+export const AlertAssignSchema = Type.Object(
+  { assigneeId: Nullable(Type.String({ format: 'uuid' })) },
+  strict,
+);
+export type AlertAssign = Static<typeof AlertAssignSchema>;
+
+export const AlertClearSchema = Type.Object({ reason: Comment }, strict);
+export type AlertClear = Static<typeof AlertClearSchema>;
+
+/** The users an alert may be assigned to (the fleet's accounts). */
+export const AlertAssigneesSchema = Type.Object({ users: Type.Array(UserRefSchema) }, strict);
+export type AlertAssignees = Static<typeof AlertAssigneesSchema>;
