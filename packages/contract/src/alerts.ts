@@ -92,7 +92,7 @@ export type AlertQuery = Static<typeof AlertQuerySchema>;
 export const AlertPageSchema = Page(AlertSchema);
 export type AlertPage = Static<typeof AlertPageSchema>;
 
-export const AlertIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
+export const AlertParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
 
 const Comment = Type.String({ minLength: 1, maxLength: ALERT_COMMENT_MAX });
 
