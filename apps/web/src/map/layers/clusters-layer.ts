@@ -25,6 +25,7 @@ export function ClustersLayer({ feed, onList }: ClustersLayerProps) {
     () => new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 }),
   );
   const list = useLatest(onList);
+  const titleOf = useLatest((count: number) => t('map.cluster.title', { count }));
 
   useEffect(() => {
     /** the cluster each button stands for now */
@@ -42,13 +43,6 @@ export function ClustersLayer({ feed, onList }: ClustersLayerProps) {
         map.easeTo({ center: [cluster.lon, cluster.lat], zoom: reply.zoom + 0.1 });
       else list.current([cluster.lon, cluster.lat], reply.vehicleNumbers);
     };
-    const show = (marker: Marker, cluster: ViewCluster) => {
-      const button = marker.getElement();
-      const previous = clusterOf.get(button);
-      clusterOf.set(button, cluster);
-      if (previous?.count === cluster.count && previous.warned === cluster.warned) return;
-      showFigures(button, cluster, compact, t('map.cluster.title', { count: cluster.count }));
-    };
     const stop = feed.listen((event) => {
       if (event.type !== 'view') return;
       const next = new Map<string, Marker>();
@@ -56,7 +50,11 @@ export function ClustersLayer({ feed, onList }: ClustersLayerProps) {
         // keyed by place: a rebuild renumbers the clusters but most stay where they were
         const key = `${cluster.lon.toFixed(5)},${cluster.lat.toFixed(5)}`;
         const marker = shown.get(key) ?? clusterMarker(map, cluster, open);
-        show(marker, cluster);
+        const button = marker.getElement();
+        const before = clusterOf.get(button);
+        clusterOf.set(button, cluster);
+        if (before?.count !== cluster.count || before.warned !== cluster.warned)
+          showFigures(button, cluster, compact, titleOf.current(cluster.count));
         next.set(key, marker);
       }
       for (const [key, marker] of shown) if (!next.has(key)) marker.remove();
@@ -66,7 +64,7 @@ export function ClustersLayer({ feed, onList }: ClustersLayerProps) {
       stop();
       for (const marker of shown.values()) marker.remove();
     };
-  }, [map, feed, compact, t, list]);
+  }, [map, feed, compact, list, titleOf]);
 
   return null;
 }
