@@ -9,7 +9,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { Spinner } from '../../ui/spinner/spinner';
 import type { Basemap } from './basemap';
 import { createMap, type Camera } from './create-map';
-import { MapContext } from './map-context';
+import { MapContext, useLatest } from './map-context';
 import { useMapSettings } from './map-settings';
 import styles from './map-view.module.css';
 
@@ -41,8 +41,8 @@ export function MapView(props: MapViewProps) {
   const created = useRef<MapLibreMap | null>(null);
   const [loaded, setLoaded] = useState<MapLibreMap | null>(null);
   const [failed, setFailed] = useState(false);
-  // the map is created once per settings: the first camera and the options are read then
-  const options = useRef(props);
+  // the map is created once per settings: the camera and the options are read then
+  const options = useLatest(props);
 
   useEffect(() => {
     const element = container.current;
@@ -62,7 +62,7 @@ export function MapView(props: MapViewProps) {
       created.current = null;
       map.remove();
     };
-  }, [settings.data]);
+  }, [settings.data, options]);
 
   useEffect(() => {
     created.current?.getCanvas().setAttribute('aria-label', props.label);
