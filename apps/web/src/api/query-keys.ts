@@ -45,9 +45,8 @@ export const queryKeys = {
     bike: (vehicleNumber: string) => ['alerts', 'bike', vehicleNumber] as const,
     /** a bike's open and acknowledged alerts (warnings rows, bike page) */
     active: (vehicleNumber: string) => ['alerts', 'bike', vehicleNumber, 'active'] as const,
-    /** a bike's cleared alerts, a page at a time (bike page) */
-    history: (vehicleNumber: string, page: number, size: number) =>
-      ['alerts', 'bike', vehicleNumber, 'history', page, size] as const,
+    /** a bike's cleared alerts, read a page at a time (bike page) */
+    history: (vehicleNumber: string) => ['alerts', 'bike', vehicleNumber, 'history'] as const,
     /** lists across bikes: the active alerts assigned to the caller */
     lists: ['alerts', 'list'] as const,
     mine: (params: AlertListParams) => ['alerts', 'list', 'mine', params] as const,
