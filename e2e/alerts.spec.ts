@@ -1,9 +1,10 @@
 // Alerts (issue 20 §5): on the warnings screen and on the bike page, a manager acknowledges an
 // open alert with a comment, assigns it to themselves, finds it under "Assigned to me", and
 // clears it with a reason; each state shows where the alert is, and the cleared alert keeps who,
-// when and why. The demo fleet has low batteries and silent modules, so alerts exist at start.
+// when and why. A fresh demo server may have no warning yet: each test reports the theft of a
+// bike of its own (an alert opens with it) and cancels it at the end.
 import type { Page } from '@playwright/test';
-import { test, expect, fr, apiLogin, MANAGER, type ApiClient } from './fixtures';
+import { test, expect, fr, apiLogin, ADMIN, MANAGER, type ApiClient } from './fixtures';
 
 interface Alert {
   id: string;
@@ -19,23 +20,51 @@ interface AlertPage {
   content: Alert[];
 }
 
+const COMMENT = 'Je m’en occupe';
+const REASON = 'Vélo retrouvé au dépôt';
+
+/**
+ * Reports the theft of the `index`-th bike without theft (in the middle of the fleet: the
+ * warnings flows take the first and the last ones) and waits for its alert to open.
+ */
+async function theftAlert(admin: ApiClient, manager: ApiClient, index: number) {
+  const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
+    'GET',
+    'fleet/list?size=100&sort=vehicleNumber,asc',
+  );
+  const vehicleNumber = fleet.content.filter((bike) => bike.theft === 'NONE')[index]!.vehicleNumber;
+  await admin.call('POST', `products/theft/${vehicleNumber}`);
+  let alert: Alert | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { content } = await manager.call<AlertPage>(
+          'GET',
+          `alerts?state=OPEN&kind=REPORTED_THEFT&vehicleNumber=${vehicleNumber}`,
+        );
+        alert = content[0];
+        return Boolean(alert);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return alert!;
+}
+
+async function cancelTheft(admin: ApiClient, vehicleNumber: string) {
+  const bike = await admin.call<{ theft: { state: string } }>(
+    'GET',
+    `products/details/${vehicleNumber}`,
+  );
+  if (bike.theft.state === 'REPORTED')
+    await admin.call('DELETE', `products/theft/${vehicleNumber}`);
+}
+
 const a = fr.alerts;
 type Kind = keyof typeof fr.bike.warning;
 /** a message with its {{placeholders}} filled */
 const fill = (message: string, values: Record<string, string>) =>
   message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-
-/** The first of these bikes whose alert of `kind` is still open (nobody took it yet). */
-async function openAlertOf(api: ApiClient, kind: Kind, vehicleNumbers: string[]) {
-  for (const vehicleNumber of vehicleNumbers) {
-    const { content } = await api.call<AlertPage>(
-      'GET',
-      `alerts?state=OPEN&kind=${kind}&vehicleNumber=${vehicleNumber}`,
-    );
-    if (content[0]) return content[0];
-  }
-  return undefined;
-}
 
 /** Acknowledge (with a comment), assign to me, then clear (with a reason) from `scope`. */
 async function acknowledgeAssignClear(
@@ -51,7 +80,7 @@ async function acknowledgeAssignClear(
     .getByRole('button', { name: fill(a.actions.acknowledgeNamed, names) })
     .click();
   await expect(dialog).toHaveAccessibleName(fill(a.actions.acknowledgeTitle, names));
-  await dialog.getByLabel(a.actions.comment).fill('Batterie de rechange en route');
+  await dialog.getByLabel(a.actions.comment).fill(COMMENT);
   await dialog.getByRole('button', { name: a.actions.acknowledgeConfirm }).click();
   await expect(page.getByText(fill(a.actions.acknowledged, names))).toBeVisible();
   await expect(scope().getByTestId('alert-state')).toContainText(a.state.acknowledgedByYou);
@@ -71,7 +100,7 @@ async function acknowledgeAssignClear(
   // a reason is required
   await dialog.getByRole('button', { name: a.actions.clearConfirm }).click();
   await expect(dialog.getByText(a.actions.reasonRequired)).toBeVisible();
-  await dialog.getByLabel(a.actions.reason).fill('Batterie remplacée');
+  await dialog.getByLabel(a.actions.reason).fill(REASON);
   await dialog.getByRole('button', { name: a.actions.clearConfirm }).click();
   await expect(page.getByText(fill(a.actions.cleared, names))).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -86,10 +115,10 @@ async function expectCleared(api: ApiClient, alert: Alert) {
   const cleared = content.find((candidate) => candidate.id === alert.id);
   expect(cleared).toMatchObject({
     state: 'CLEARED',
-    comment: 'Batterie de rechange en route',
+    comment: COMMENT,
     assignee: { email: MANAGER },
     clearCause: 'MANUAL',
-    clearReason: 'Batterie remplacée',
+    clearReason: REASON,
   });
 }
 
@@ -98,38 +127,32 @@ test('on the warnings screen: acknowledge, assign to me, find it under "Assigned
   login,
   request,
 }) => {
+  const admin = await apiLogin(request, ADMIN);
   const api = await apiLogin(request, MANAGER);
-  const kind: Kind = 'LOW_VEHICLE_BATTERY';
-  const { content: warned } = await api.call<{ content: { vehicleNumber: string }[] }>(
-    'GET',
-    `products/warnings?type=${kind}&sort=vehicleNumber,asc&size=10`,
-  );
-  const alert = await openAlertOf(
-    api,
-    kind,
-    warned.map((bike) => bike.vehicleNumber),
-  );
-  expect(alert, 'an open low-battery alert among the first warned bikes').toBeDefined();
+  const alert = await theftAlert(admin, api, 10);
+  try {
+    await login('manager');
+    await page.goto('/fr/warnings?type=REPORTED_THEFT&sort=vehicleNumber,asc');
+    const list = page.getByTestId('warnings-list');
+    const row = () => list.getByRole('row').filter({ hasText: alert.vehicleNumber });
+    await expect(row().getByTestId('alert-state')).toContainText(a.state.OPEN);
 
-  await login('manager');
-  await page.goto(`/fr/warnings?type=${kind}&sort=vehicleNumber,asc`);
-  const list = page.getByTestId('warnings-list');
-  const row = () => list.getByRole('row').filter({ hasText: alert!.vehicleNumber });
-  await expect(row().getByTestId('alert-state')).toContainText(a.state.OPEN);
-
-  await acknowledgeAssignClear(page, alert!, row, async () => {
-    // "Assigned to me" lists it, then back to the tab
-    const mine = page.getByRole('button', { name: fr.warnings.toolbar.mine });
-    await mine.click();
-    await expect(mine).toHaveAttribute('aria-pressed', 'true');
-    await expect(page).toHaveURL(/mine=1/);
-    await expect(
-      page.getByTestId('my-alerts').getByRole('row').filter({ hasText: alert!.vehicleNumber }),
-    ).toContainText(a.state.assignedToYou);
-    await mine.click();
-    await expect(mine).toHaveAttribute('aria-pressed', 'false');
-  });
-  await expectCleared(api, alert!);
+    await acknowledgeAssignClear(page, alert, row, async () => {
+      // "Assigned to me" lists it, then back to the tab
+      const mine = page.getByRole('button', { name: fr.warnings.toolbar.mine });
+      await mine.click();
+      await expect(mine).toHaveAttribute('aria-pressed', 'true');
+      await expect(page).toHaveURL(/mine=1/);
+      await expect(
+        page.getByTestId('my-alerts').getByRole('row').filter({ hasText: alert.vehicleNumber }),
+      ).toContainText(a.state.assignedToYou);
+      await mine.click();
+      await expect(mine).toHaveAttribute('aria-pressed', 'false');
+    });
+    await expectCleared(api, alert);
+  } finally {
+    await cancelTheft(admin, alert.vehicleNumber);
+  }
 });
 
 test('on the bike page: acknowledge, assign to me, clear, then read it in the history', async ({
@@ -137,26 +160,24 @@ test('on the bike page: acknowledge, assign to me, clear, then read it in the hi
   login,
   request,
 }) => {
+  const admin = await apiLogin(request, ADMIN);
   const api = await apiLogin(request, MANAGER);
-  // another kind than the test above, so that both may run at once
-  let alert: Alert | undefined;
-  for (const kind of ['LOW_MODULE_BATTERY', 'LACK_MODULE_COMM'] as const) {
-    const { content } = await api.call<AlertPage>('GET', `alerts?state=OPEN&kind=${kind}&size=1`);
-    alert ??= content[0];
+  const alert = await theftAlert(admin, api, 12);
+  try {
+    await login('manager');
+    await page.goto(`/fr/fleet/product/${alert.vehicleNumber}`);
+    await page.getByRole('tab', { name: new RegExp(fr.product.tabs.alerts) }).click();
+    await expect(page).toHaveURL(/tab=alerts/);
+    const item = () => page.getByTestId('active-alerts').locator(`li[data-kind="${alert.kind}"]`);
+    await expect(item().getByTestId('alert-state')).toContainText(a.state.OPEN);
+
+    await acknowledgeAssignClear(page, alert, item);
+    const history = page.getByTestId('alert-history');
+    const cleared = history.getByRole('row').filter({ hasText: REASON });
+    await expect(cleared).toContainText(fr.bike.warning.REPORTED_THEFT);
+    await expect(cleared).toContainText(a.state.you);
+    await expectCleared(api, alert);
+  } finally {
+    await cancelTheft(admin, alert.vehicleNumber);
   }
-  expect(alert, 'an open alert of a module battery or a silent module').toBeDefined();
-
-  await login('manager');
-  await page.goto(`/fr/fleet/product/${alert!.vehicleNumber}`);
-  await page.getByRole('tab', { name: new RegExp(fr.product.tabs.alerts) }).click();
-  await expect(page).toHaveURL(/tab=alerts/);
-  const item = () => page.getByTestId('active-alerts').locator(`li[data-kind="${alert!.kind}"]`);
-  await expect(item().getByTestId('alert-state')).toContainText(a.state.OPEN);
-
-  await acknowledgeAssignClear(page, alert!, item);
-  const history = page.getByTestId('alert-history');
-  const cleared = history.getByRole('row').filter({ hasText: 'Batterie remplacée' });
-  await expect(cleared).toContainText(fr.bike.warning[alert!.kind as Kind]);
-  await expect(cleared).toContainText(a.state.you);
-  await expectCleared(api, alert!);
 });
