@@ -38,6 +38,12 @@ export function AlertStateChip({ alert }: { alert: Alert }) {
     when ? format.dateTime(when) : null,
     alert.comment ? t('alerts.state.comment', { comment: alert.comment }) : null,
   ].filter(Boolean);
+  const assigned =
+    alert.state === 'CLEARED' || !alert.assignee
+      ? null
+      : alert.assignee.id === userId
+        ? t('alerts.state.assignedToYou')
+        : t('alerts.state.assignedTo', { who: nameOf(alert.assignee) });
   const Icon =
     alert.state === 'OPEN' ? CircleAlert : alert.state === 'ACKNOWLEDGED' ? Eye : CircleCheck;
   return (
@@ -46,18 +52,16 @@ export function AlertStateChip({ alert }: { alert: Alert }) {
         className={styles.chip}
         data-state={alert.state}
         data-severity={alert.severity}
-        title={details.join(' — ') || undefined}
+        title={[state, ...details].join(' — ')}
       >
         <Icon size={14} aria-hidden="true" />
-        {state}
+        <span className={styles.chipText}>{state}</span>
         {details.length > 0 && <span className="visually-hidden"> ({details.join(' — ')})</span>}
       </span>
-      {alert.state !== 'CLEARED' && alert.assignee && (
-        <span className={styles.assignee} data-testid="alert-assignee">
+      {assigned && (
+        <span className={styles.assignee} data-testid="alert-assignee" title={assigned}>
           <UserRound size={14} aria-hidden="true" />
-          {alert.assignee.id === userId
-            ? t('alerts.state.assignedToYou')
-            : t('alerts.state.assignedTo', { who: nameOf(alert.assignee) })}
+          <span className={styles.chipText}>{assigned}</span>
         </span>
       )}
     </span>
