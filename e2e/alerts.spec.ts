@@ -181,3 +181,28 @@ test('on the bike page: acknowledge, assign to me, clear, then read it in the hi
     await cancelTheft(admin, alert.vehicleNumber);
   }
 });
+
+test('an alert acknowledged in another session shows at once, without reload', async ({
+  page,
+  login,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const api = await apiLogin(request, MANAGER);
+  const alert = await theftAlert(admin, api, 14);
+  try {
+    const { fullName } = await admin.call<{ fullName: string }>('GET', 'accounts/me');
+    await login('manager');
+    await page.goto(`/fr/fleet/product/${alert.vehicleNumber}?tab=alerts`);
+    const state = page.getByTestId('active-alerts').getByTestId('alert-state');
+    await expect(state).toContainText(a.state.OPEN);
+    await admin.call('POST', `alerts/${alert.id}/acknowledge`, { comment: COMMENT });
+    // the stream's `alerts` event reads the bike's alerts again
+    await expect(state).toContainText(fill(a.state.acknowledgedBy, { who: fullName }), {
+      timeout: 15_000,
+    });
+    await expect(page.getByTestId('active-alerts')).toContainText(COMMENT);
+  } finally {
+    await cancelTheft(admin, alert.vehicleNumber);
+  }
+});
