@@ -31,7 +31,8 @@ export function BikeAlert({ vehicleNumber, kind }: { vehicleNumber: string; kind
     );
   }
   const alert = alerts.data.content.find((candidate) => candidate.kind === kind);
-  // the warning has just begun or ended: its alert follows with the stream
+  // the warning has just begun (its alert follows with the stream), or its alert was cleared by
+  // hand while the cause remains
   if (!alert) return <span className={styles.muted}>{t('alerts.row.none')}</span>;
   return (
     <span className={styles.row}>
