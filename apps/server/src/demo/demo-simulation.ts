@@ -52,6 +52,8 @@ export function startDemoSimulation(
           { bikes: bikes.length, seconds: (Date.now() - started) / 1000 },
           'demo fleet: 30 days of history seeded',
         );
+        // its thefts, low batteries and silent modules are alerts at once, not in a minute
+        await ctx.jobs.send(null, 'alerts.sweep', {});
       }
     }
     if (stopped) return;

@@ -8,6 +8,9 @@ import { createBike } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 import { createFailedJob } from '../helpers/fleet-data';
 import { waitFor } from '../helpers/mqtt';
+import { listJobs, retryFailedJob } from '../../src/cli/commands';
+import { Jobs } from '../../src/jobs/job-queue';
+import pino from 'pino';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let t: TestServer;
@@ -43,6 +46,35 @@ describe('the jobs home', () => {
     });
     expect(row!.runs).toBe(1);
     expect((await jobState(row!.job_id))?.state).toBe('completed');
+  });
+
+  it('gives each job to one worker of several (exactly one claimer)', async () => {
+    // a second worker on the same database, as another process would be
+    const second = await Jobs.open(t.server.database, pino({ level: 'silent' }), true);
+    try {
+      await second.work<{ token: string }>('jobs.probe', async ([job]) => {
+        await t.server.database.query(
+          `INSERT INTO job_probe (job_id, token, process_id) VALUES ($1, $2, -1)
+           ON CONFLICT (job_id) DO UPDATE SET runs = job_probe.runs + 1`,
+          [job!.id, job!.data.token],
+        );
+      });
+      const tokens = Array.from({ length: 30 }, (_, i) => `many-${i}`);
+      for (const token of tokens) await t.server.jobs.send(null, 'jobs.probe', { token });
+      const rows = await waitFor(
+        async () => {
+          const done = await t.server.database.query<{ runs: number; process_id: number }>(
+            `SELECT runs, process_id FROM job_probe WHERE token LIKE 'many-%'`,
+          );
+          return done.length === tokens.length && done;
+        },
+        30_000,
+        'every job done',
+      );
+      expect(rows.every((row) => row.runs === 1)).toBe(true);
+    } finally {
+      await second.stop();
+    }
   });
 
   it('retries a failing job with backoff, then keeps it failed without blocking the queue', async () => {
@@ -106,6 +138,19 @@ describe('the jobs home', () => {
     const own = await t.api({ token: cast.adminToken }).get('fleet/admin/jobs');
     const listed = own.body.failed.content.find((j: { id: string }) => j.id === job.id);
     expect(listed).toMatchObject({ event: 'battery.low', vehicleNumber: bike.vehicleNumber });
+  });
+
+  it('lists and retries the dead letters for the operator (admin CLI jobs)', async () => {
+    const bike = await createBike(t, other.fleet);
+    const job = await createFailedJob(t, bike);
+    const lines = await listJobs(t.server.database);
+    expect(lines.find((line) => line.startsWith(job.id))).toContain('boom');
+    expect(lines.some((line) => /^ {2}jobs\.probe\tcompleted\t\d+$/.test(line))).toBe(true);
+    expect(await retryFailedJob(t.server.database, job.id)).toEqual([
+      `job ${job.id} (alerts.reconcile) sent again`,
+    ]);
+    await expect(retryFailedJob(t.server.database, job.id)).rejects.toThrow(/No failed job/);
+    await expect(retryFailedJob(t.server.database, 'nope')).rejects.toThrow(/not a job id/);
   });
 
   it('shows throughput and backlog in the metrics', async () => {
