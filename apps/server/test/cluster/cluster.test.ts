@@ -185,6 +185,8 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
       const load = bikes.slice(2);
       const modules = await Promise.all(load.map(online));
       const victim = cluster!.node('ingest-1');
+      const survivor = cluster!.node('ingest-2');
+      const survivorBefore = await storedBy(survivor);
       let acknowledged = 0;
       let killed: Promise<void> | null = null;
       // every module publishes its messages one after the other (QoS 1: each acknowledged by the
@@ -204,6 +206,8 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
       await killed;
       expect(victim.running).toBe(false);
       expect(acknowledged).toBe(LOAD_MODULES * LOAD_MESSAGES);
+      // the other worker went on taking its share while the first was dead
+      await waitFor(async () => (await storedBy(survivor)) > survivorBefore, 10_000, 'ingest-2');
       // the broker kept what it had given the dead worker in its session: the same client id
       // takes it again (the other worker kept taking the rest meanwhile)
       await victim.start();
