@@ -49,14 +49,19 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
         api: (options = {}) => new ApiClient(node.url, { apiKey: TEST_API_KEY, ...options }),
       }) as unknown as TestServer;
     const api = (node: ClusterNode) => new ApiClient(node.url, { apiKey: TEST_API_KEY, token });
+    /** what the run measured, printed at the end (the CI log keeps it) */
+    const timings: Record<string, number | number[]> = {};
 
     beforeAll(async () => {
+      const begun = Date.now();
       testDb = await createTestDatabase();
       const unique = randomBytes(4).toString('hex');
       cluster = await createCluster({
         databaseUrl: testDb.url!,
         mqttUrl: MQTT_URL!,
         sharedGroup: `vfm-cluster-${unique}`,
+        // about 10 s alone on two cores; far longer while other suites load the machine
+        readyTimeoutMs: 150_000,
         baseEnv: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR },
         env: {
           NODE_ENV: 'test',
@@ -79,14 +84,16 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
       bikes = [];
       for (let i = 0; i < 2 + LOAD_MODULES; i += 1) bikes.push(await createBike(db, fleet));
       await starting;
+      timings.clusterStartMs = Date.now() - begun;
       apiA = cluster.node('api-a');
       apiB = cluster.node('api-b');
       token = (await loginPair(serverOf(apiA), manager)).jwtToken;
-    }, 120_000);
+    }, 240_000);
 
     afterAll(async () => {
       streams.forEach((stream) => stream.close());
       await Promise.all(clients.map((client) => client.endAsync(true).catch(() => {})));
+      console.info(`cluster test timings: ${JSON.stringify(timings)}`);
       await cluster?.stop(5_000);
       await testDb?.drop();
     }, 60_000);
@@ -142,6 +149,7 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
         );
         if (i > 0) delays.push(Date.now() - sent);
       }
+      timings.streamDelaysMs = delays;
       const storedAfter = await Promise.all(ingest.map(storedBy));
       const byWorker = storedAfter.map((n, i) => n - storedBefore[i]!);
       // every message stored once, by one worker or the other (the broker chooses)
@@ -210,7 +218,9 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
       await waitFor(async () => (await storedBy(survivor)) > survivorBefore, 10_000, 'ingest-2');
       // the broker kept what it had given the dead worker in its session: the same client id
       // takes it again (the other worker kept taking the rest meanwhile)
+      const restarted = Date.now();
       await victim.start();
+      timings.workerRestartMs = Date.now() - restarted;
       const ids = load.map((bike) => bike.id);
       const rows = await waitFor(
         async () => {
@@ -222,7 +232,7 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
       );
       // once each: a message redelivered after its commit is a duplicate, not a second row
       expect(rows).toEqual({ n: acknowledged, distinct: acknowledged });
-    });
+    }, 180_000);
 
     it('answers the same markers ETag on API A and API B: a browser moved between them gets 304', async () => {
       const markers = (node: ClusterNode, etag?: string) =>
@@ -247,9 +257,11 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
       expect((await markers(apiB, changed)).status).toBe(304);
       // a process started later (API B restarted: its count of anything starts again) agrees
       await apiB.kill('SIGKILL');
+      const restarted = Date.now();
       await apiB.start();
+      timings.apiRestartMs = Date.now() - restarted;
       expect((await markers(apiB, changed)).status).toBe(304);
       expect((await markers(apiB)).headers.get('etag')).toBe(changed);
-    });
+    }, 180_000);
   },
 );
