@@ -15,6 +15,8 @@ import { assertNoDemoAccounts } from './demo/production-guard';
 import { startIot, type IotRuntime } from './ingest/runtime';
 import metricsRoutes from './ingest/metrics-routes';
 import { startDemoSimulation, type DemoSimulation } from './demo/demo-simulation';
+import { Jobs } from './jobs/job-queue';
+import { startWorker } from './worker';
 
 export interface VfmServer {
   app: App;
@@ -23,6 +25,8 @@ export interface VfmServer {
   config: ResolvedConfig;
   /** the IoT side (role ingest): broker or broker link, ingest, command dispatcher */
   iot: IotRuntime | null;
+  /** the jobs home (every process sends; role worker runs the handlers) */
+  jobs: Jobs;
   /** the simulated demo fleet (role simulator, SIMULATOR_BIKES > 0) */
   simulation: DemoSimulation | null;
   /** stop accepting work, finish what is in flight, release everything */
@@ -68,11 +72,20 @@ export async function createServer(
       from: config.mailFrom,
       logger,
     });
+    const jobs = await Jobs.open(
+      database,
+      logger.child({ component: 'jobs' }),
+      config.roles.has('worker'),
+    );
     const app = await buildApp({
       config,
       database,
       mailer,
+      jobs,
       now: options.now ?? (() => new Date()),
+    }).catch(async (error: unknown) => {
+      await jobs.stop().catch(() => {});
+      throw error;
     });
     let iot: IotRuntime | null = null;
     let simulation: DemoSimulation | null = null;
@@ -87,7 +100,9 @@ export async function createServer(
           async () => runtime.metrics.stalledSeconds() < config.ingestStallSeconds,
         );
       }
-      await app.register(metricsRoutes, { metrics: () => iot?.metrics ?? null });
+      await app.register(metricsRoutes, { metrics: () => iot?.metrics ?? null, jobs });
+      if (config.roles.has('worker'))
+        await startWorker(app.ctx, logger.child({ component: 'worker' }));
       if (config.roles.has('simulator') && config.simulatorBikes > 0) {
         const brokerUrl = iot?.brokerUrl ?? config.mqttUrl;
         if (brokerUrl) simulation = startDemoSimulation(app.ctx, logger, brokerUrl);
@@ -95,6 +110,7 @@ export async function createServer(
       }
     } catch (error) {
       await iot?.close().catch(() => {});
+      await jobs.stop().catch(() => {});
       await app.close().catch(() => {});
       throw error;
     }
@@ -105,6 +121,7 @@ export async function createServer(
       mailer,
       config,
       iot,
+      jobs,
       simulation,
       async close() {
         if (closed) return;
@@ -113,6 +130,8 @@ export async function createServer(
         // ingest holds, close the broker, then the HTTP side
         await simulation?.stop();
         await iot?.close();
+        // jobs in progress are failed (and retried by another worker or the next start)
+        await jobs.stop();
         await app.close();
         await mailer.close();
         if (!options.database) await database.close();

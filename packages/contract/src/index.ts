@@ -16,3 +16,4 @@ export * from './fleet';
 export * from './administration';
 export * from './quarantine';
 export * from './alerts';
+export * from './jobs';

@@ -6,7 +6,9 @@ import { API_PREFIX, APPLICATION_KEY } from '@vfm/contract';
 /** MQTT_MAX_PACKET_BYTES by default, also written into the generated mosquitto.conf */
 export const DEFAULT_MQTT_MAX_PACKET_BYTES = 64 * 1024;
 
-export type ProcessRole = 'api' | 'ingest' | 'simulator';
+/** DESIGN §2 and ADR 0081: what a process does; the default process does everything */
+export const PROCESS_ROLES = ['api', 'ingest', 'worker', 'simulator'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 export interface Config {
   nodeEnv: string;
@@ -147,9 +149,9 @@ export function loadConfig(env: Env = process.env): Config {
 
   const roleNames = list('VFM_ROLES');
   const roles = new Set<ProcessRole>();
-  for (const role of roleNames.length ? roleNames : ['api', 'ingest', 'simulator']) {
-    if (role === 'api' || role === 'ingest' || role === 'simulator') roles.add(role);
-    else problems.push(`VFM_ROLES: unknown role "${role}" (api, ingest, simulator)`);
+  for (const role of roleNames.length ? roleNames : PROCESS_ROLES) {
+    if ((PROCESS_ROLES as readonly string[]).includes(role)) roles.add(role as ProcessRole);
+    else problems.push(`VFM_ROLES: unknown role "${role}" (${PROCESS_ROLES.join(', ')})`);
   }
 
   if (production) {

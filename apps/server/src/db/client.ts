@@ -18,6 +18,11 @@ export interface Database {
   /** LISTEN on a channel; resolves to an unsubscribe function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * pg-boss's `Db.executeSql` (the jobs home, ADR 0081): parameterised SQL, or several
+   * statements when there are no parameters; the rows of the last statement.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** PGlite only: a gzipped dump of the data directory (test templates, backups) */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -94,6 +99,11 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
     },
     async notify(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async executeSql(text, values = []) {
+      if (values.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     async dumpDataDir() {
       return (await client.dumpDataDir('gzip')) as Blob;
@@ -193,6 +203,11 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     },
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async executeSql(text, values = []) {
+      // no parameters: the simple protocol, one result per statement
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
     },
     async close() {
       listener?.release();

@@ -3,7 +3,12 @@
 // transaction-level advisory lock.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import PgBoss from 'pg-boss';
 import type { Database, TxQuery } from './client';
+import { QUEUES, type QueuePolicy } from '../jobs/queues';
+
+/** The jobs home's tables (pg-boss, ADR 0081), installed here so that templates carry them. */
+export const JOBS_SCHEMA = 'pgboss';
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 const LOCK_KEY = 7_210_001; // arbitrary, constant: "VFM migrations"
@@ -37,5 +42,42 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
         throw new Error(`migration ${name} failed: ${(error as Error).message}`, { cause: error });
       });
   }
+  await database.transaction(async (tx) => {
+    await lock(tx);
+    const [row] = await tx.query<{ installed: boolean }>(
+      `SELECT to_regclass('${JOBS_SCHEMA}.version') IS NOT NULL AS installed`,
+    );
+    if (!row?.installed) {
+      // its construction script, inside this transaction (and this lock) rather than its own;
+      // later versions upgrade their schema when they start
+      const plans = PgBoss.getConstructionPlans(JOBS_SCHEMA)
+        .replace(/^\s*BEGIN;/, '')
+        .replace(/COMMIT;\s*$/, '');
+      await tx.exec(plans);
+      applied.push(`${JOBS_SCHEMA} (pg-boss)`);
+    }
+    // the queues (one table partition each): created once, their policies kept up to date
+    const existing = await tx.query<{ name: string }>(`SELECT name FROM ${JOBS_SCHEMA}.queue`);
+    const names = new Set(existing.map((queue) => queue.name));
+    for (const [name, policy] of Object.entries(QUEUES) as Array<[string, QueuePolicy]>) {
+      const options = {
+        policy: 'standard',
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelay,
+        retryBackoff: true,
+        expireInSeconds: policy.expireInSeconds,
+      };
+      if (names.has(name))
+        await tx.query(
+          `UPDATE ${JOBS_SCHEMA}.queue SET retry_limit = $2, retry_delay = $3, retry_backoff = true,
+                  expire_seconds = $4 WHERE name = $1`,
+          [name, policy.retryLimit, policy.retryDelay, policy.expireInSeconds],
+        );
+      else {
+        await tx.query(`SELECT ${JOBS_SCHEMA}.create_queue($1, $2)`, [name, options]);
+        applied.push(`${JOBS_SCHEMA} queue ${name}`);
+      }
+    }
+  });
   return applied;
 }

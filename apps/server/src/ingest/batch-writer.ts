@@ -8,11 +8,13 @@ import type { TxQuery } from '../db/client';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
 import { enqueueCommands } from '../modules/commands/command-service';
 import { refreshPendingFlags } from '../modules/commands/queries';
-import type { EventSource, UpKind, UpMessageByKind } from '@vfm/contract';
+import type { CommandType, EventSource, UpKind, UpMessageByKind } from '@vfm/contract';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { deriveBike, type BikeInput, type BikeState, type DerivedTrip } from './derive';
 import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './bike-state-sql';
 import { refreshUsage } from './usage';
+import { warningEvents } from './warning-events';
+import { domainEvent, type DomainEvent } from '../jobs/domain-events';
 
 export interface ValidMessage<K extends UpKind = UpKind> {
   moduleId: string;
@@ -34,6 +36,8 @@ export interface WriteBatchOptions {
   now: Date;
   /** a PENDING command published longer ago than this is published again when its module talks */
   resendBefore: Date;
+  /** publishes the batch's domain events (warnings that start or end) in its transaction */
+  publish?: (tx: TxQuery, events: DomainEvent[]) => Promise<void>;
 }
 
 /** A number for a `real` column: PostgreSQL refuses one that float4 rounds to zero (1e-50). */
@@ -59,9 +63,14 @@ export async function writeBatch(
   const work = sortBatch(batch, bikes);
   await storeTelemetry(tx, work, options.now);
   await storeEventsAndAutotests(tx, work);
-  const ackedBikes = await applyAcks(tx, work);
+  const commandEvents: DomainEvent[] = [];
+  const ackedBikes = await applyAcks(tx, work, commandEvents);
   const changes = new FleetChanges();
-  await applyDerivedState(tx, work, ackedBikes, changes, options.now);
+  const events = [
+    ...commandEvents,
+    ...(await applyDerivedState(tx, work, ackedBikes, changes, options.now)),
+  ];
+  if (events.length && options.publish) await options.publish(tx, events);
   const commandsToDispatch = await commandsDue(tx, work, options);
   await changes.notify(tx);
   return { outcomes: work.outcomes, commandsToDispatch };
@@ -222,7 +231,11 @@ async function storeEventsAndAutotests(tx: TxQuery, work: BatchWork): Promise<vo
 
 /** Command acks: PENDING → ACKNOWLEDGED / FAILED, once (a repeated ack changes nothing).
  * Answers the bikes whose pending flags need a refresh. */
-async function applyAcks(tx: TxQuery, work: BatchWork): Promise<Set<number>> {
+async function applyAcks(
+  tx: TxQuery,
+  work: BatchWork,
+  events: DomainEvent[],
+): Promise<Set<number>> {
   const { byKind, outcomes } = work;
   const ackedBikes = new Set<number>();
   if (byKind.ack.length) {
@@ -258,6 +271,15 @@ async function applyAcks(tx: TxQuery, work: BatchWork): Promise<Set<number>> {
       applied.delete(row.id);
       outcomes[index] = 'stored';
       ackedBikes.add(bike.state.id);
+      events.push(
+        domainEvent(row.status === 'ACKNOWLEDGED' ? 'command.acknowledged' : 'command.failed', {
+          fleetId: bike.state.fleetId,
+          bikeId: bike.state.id,
+          vehicleNumber: bike.state.vehicleNumber,
+          commandId: row.id,
+          type: row.type as CommandType,
+        }),
+      );
       work.addInput(bike.state.id, {
         kind: 'ack',
         seq: a.seq,
@@ -272,14 +294,18 @@ async function applyAcks(tx: TxQuery, work: BatchWork): Promise<Set<number>> {
   return ackedBikes;
 }
 
-/** Derived state, trips, usage, pending flags, the commands a rider's theft declaration calls for. */
+/**
+ * Derived state, trips, usage, pending flags, the commands a rider's theft declaration calls
+ * for; returns the domain events of the warnings that started or ended.
+ */
 async function applyDerivedState(
   tx: TxQuery,
   work: BatchWork,
   ackedBikes: Set<number>,
   changes: FleetChanges,
   now: Date,
-): Promise<void> {
+): Promise<DomainEvent[]> {
+  const events: DomainEvent[] = [];
   const states: BikeState[] = [];
   const trips: Array<DerivedTrip & { bikeId: number; fleetId: string }> = [];
   const derivedCommands: Array<{
@@ -292,6 +318,8 @@ async function applyDerivedState(
     const bike = work.loaded.get(bikeId)!;
     const derivation = deriveBike(bike.state, list, bike.settings, now);
     states.push(derivation.state);
+    if (derivation.kinds.has('warning'))
+      events.push(...warningEvents(bike.state, derivation.state, bike.settings, now));
     changes.add(bike.state.fleetId, ...derivation.kinds).addBikes(bike.state.fleetId, [bikeId]);
     for (const trip of derivation.trips)
       trips.push({ ...trip, bikeId, fleetId: bike.state.fleetId });
@@ -342,6 +370,7 @@ async function applyDerivedState(
       changes,
     });
   }
+  return events;
 }
 
 /** Commands waiting for a module that just talked: it is online, (re)deliver them. */

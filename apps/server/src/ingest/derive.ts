@@ -2,7 +2,7 @@
 // forward in time, trips come from MOVING ↔ PARKED, low-battery warnings follow the fleet
 // thresholds, the alarm raises a suspected theft, a rider's declaration reports a theft.
 // Pure: batch-writer.ts loads the rows, calls deriveBike() and writes the result.
-import type { IotMode, TelemetryMessage } from '@vfm/contract';
+import { BATTERY_HYSTERESIS_PERCENT, type IotMode, type TelemetryMessage } from '@vfm/contract';
 import type { FleetChangeKind } from '../modules/bikes/fleet-changes';
 
 /** Below this speed a bike is PARKED (GPS noise of a standing bike stays under it). */
@@ -234,16 +234,38 @@ function applyTelemetry(
     const soh = (state.batteryStateOfHealth ?? 100) / 100;
     state.autonomyKm = round((t.bikeBattery / 100) * NOMINAL_RANGE_KM * soh, 1);
     // DESIGN §7: LOW_VEHICLE_BATTERY at or below the fleet threshold, since the first such report
-    state.lowVehicleBatterySince =
-      t.bikeBattery <= settings.lowVehicleBatteryPercent
-        ? (state.lowVehicleBatterySince ?? ts)
-        : null;
+    state.lowVehicleBatterySince = lowBatterySince(
+      t.bikeBattery,
+      settings.lowVehicleBatteryPercent,
+      state.lowVehicleBatterySince,
+      ts,
+    );
   }
   if (t.iotBattery !== undefined) {
     state.iotBatteryLevel = t.iotBattery;
-    state.lowModuleBatterySince =
-      t.iotBattery <= settings.lowModuleBatteryPercent ? (state.lowModuleBatterySince ?? ts) : null;
+    state.lowModuleBatterySince = lowBatterySince(
+      t.iotBattery,
+      settings.lowModuleBatteryPercent,
+      state.lowModuleBatterySince,
+      ts,
+    );
   }
+}
+
+/**
+ * The start of a low battery (ADR 0081): set at or below the threshold, kept until the level
+ * is back above it by BATTERY_HYSTERESIS_PERCENT, so that a battery hovering at the threshold
+ * does not open and clear its alert on every report. (The warning itself stays level ≤
+ * threshold, DESIGN §7; this is when it began and whether its alert is open.)
+ */
+export function lowBatterySince(
+  level: number,
+  threshold: number,
+  since: Date | null,
+  ts: Date,
+): Date | null {
+  if (level <= threshold) return since ?? ts;
+  return level > threshold + BATTERY_HYSTERESIS_PERCENT ? null : since;
 }
 
 function endTrip(state: BikeState, t: TelemetryMessage, ts: Date, trips: DerivedTrip[]) {

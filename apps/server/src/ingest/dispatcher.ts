@@ -1,13 +1,13 @@
 // Publishes the command outbox to the modules (docs/architecture.md "Commands", DESIGN §7):
 // PENDING commands not yet delivered go out QoS 1 on `vfm_command` notifications, when their
-// module (re)connects or talks, and every SWEEP_MS as a safety net; PENDING commands past
-// their expires_at become EXPIRED. Several ingest instances may run this: a command is
-// claimed (sent_at set) by one UPDATE before it is published, so it goes out once.
+// module (re)connects or talks, and every SWEEP_MS as a safety net (this stays a timer of the
+// ingest process: only it holds the broker connection, ADR 0081); PENDING commands past their
+// expires_at are expired by the jobs home (modules/commands/expiry.ts). Several ingest
+// instances may run this: a command is claimed (sent_at set) by one UPDATE before it is published, so it goes out once.
 import type { Logger } from 'pino';
 import type { CommandMessage } from '@vfm/contract';
 import type { Database } from '../db/client';
-import { FleetChanges } from '../modules/bikes/fleet-changes';
-import { COMMAND_CHANNEL, refreshPendingFlags } from '../modules/commands/queries';
+import { COMMAND_CHANNEL } from '../modules/commands/queries';
 import type { IngestMetrics } from './metrics';
 import { COMMAND_RESEND_MS } from './pipeline';
 import type { MqttTransport } from './transport';
@@ -85,30 +85,9 @@ export class CommandDispatcher {
     return claimed.length;
   }
 
-  /** Expires overdue commands and publishes any missed by a notification. */
+  /** Publishes any command a notification missed (expiry is the commands.expire job's). */
   async sweep(): Promise<void> {
-    await this.expireDue();
     await this.dispatch({});
-  }
-
-  /** DESIGN §7: a command not acknowledged within 24 h is EXPIRED. */
-  async expireDue(): Promise<number> {
-    const { database, metrics, now } = this.options;
-    return database.transaction(async (tx) => {
-      const expired = await tx.query<{ bike_id: number; fleet_id: string }>(
-        `UPDATE command SET status = 'EXPIRED'
-          WHERE status = 'PENDING' AND expires_at <= $1
-          RETURNING bike_id, fleet_id`,
-        [now()],
-      );
-      if (!expired.length) return 0;
-      await refreshPendingFlags(tx, [...new Set(expired.map((row) => row.bike_id))]);
-      const changes = new FleetChanges();
-      for (const row of expired) changes.add(row.fleet_id, 'bike', 'command');
-      await changes.notify(tx);
-      metrics.commandsExpired += expired.length;
-      return expired.length;
-    });
   }
 
   private async publish(command: ClaimedCommand) {

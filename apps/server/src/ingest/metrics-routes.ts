@@ -1,13 +1,16 @@
-// GET /metrics: the ingest counters in the Prometheus text format. Outside the API (no api
+// GET /metrics: the ingest and jobs counters in the Prometheus text format. Outside the API (no api
 // key); when METRICS_TOKEN is set the scraper sends `Authorization: Bearer <token>`.
 import type { FastifyPluginAsync } from 'fastify';
 import { safeEqual } from '../lib/crypto';
 import { unauthorized } from '../lib/problem';
+import type { Jobs } from '../jobs/job-queue';
 import { IngestMetrics } from './metrics';
 
 export interface MetricsRoutesOptions {
   /** this process's counters (empty ones when it runs no ingest) */
   metrics: () => IngestMetrics | null;
+  /** the jobs' counters of this process and the queues' backlog */
+  jobs: Jobs;
 }
 
 const empty = new IngestMetrics();
@@ -27,8 +30,14 @@ const metricsRoutes: FastifyPluginAsync<MetricsRoutesOptions> = async (app, opti
     return reply
       .header('cache-control', 'no-store')
       .type('text/plain; version=0.0.4; charset=utf-8')
-      .send((options.metrics() ?? empty).render());
+      .send((options.metrics() ?? empty).render() + (await renderJobs(options.jobs)));
   });
 };
+
+/** The backlog is read from the database; a scrape during an outage still gets the rest. */
+async function renderJobs(jobs: Jobs): Promise<string> {
+  const backlog = await jobs.countByState().catch(() => []);
+  return jobs.metrics.render(backlog);
+}
 
 export default metricsRoutes;

@@ -30,7 +30,6 @@ export class IngestMetrics {
   commitLatencySeconds = 0;
   lastBatchSize = 0;
   commandsPublished = 0;
-  commandsExpired = 0;
   authFailures = 0;
   /** connections closed for a packet over MQTT_MAX_PACKET_BYTES */
   oversizedPackets = 0;
@@ -126,9 +125,6 @@ export class IngestMetrics {
     ]);
     metric('vfm_commands_published_total', 'counter', 'commands published to modules', [
       [{}, this.commandsPublished],
-    ]);
-    metric('vfm_commands_expired_total', 'counter', 'commands expired unacknowledged', [
-      [{}, this.commandsExpired],
     ]);
     metric('vfm_mqtt_auth_failures_total', 'counter', 'refused module connections', [
       [{}, this.authFailures],

@@ -7,7 +7,12 @@
 import type { Logger } from 'pino';
 import type { UpKind } from '@vfm/contract';
 import type { Database } from '../db/client';
-import { writeBatch, type BatchResult, type ValidMessage } from './batch-writer';
+import {
+  writeBatch,
+  type BatchResult,
+  type ValidMessage,
+  type WriteBatchOptions,
+} from './batch-writer';
 import type { IngestMetrics } from './metrics';
 import { parseUpMessage } from './validate';
 import { insertQuarantined } from '../modules/quarantine/queries';
@@ -30,6 +35,8 @@ export interface IngestPipelineOptions {
   write?: typeof writeBatch;
   /** PENDING commands of modules that talked, to publish (again) */
   onCommandsDue?: (commandIds: string[]) => void;
+  /** publishes the domain events of a batch (warnings that start or end); none: not detected */
+  publish?: WriteBatchOptions['publish'];
 }
 
 interface Pending {
@@ -171,7 +178,11 @@ export class IngestPipeline {
         write(
           tx,
           batch.map((p) => p.message),
-          { now: at, resendBefore: new Date(at.getTime() - COMMAND_RESEND_MS) },
+          {
+            now: at,
+            resendBefore: new Date(at.getTime() - COMMAND_RESEND_MS),
+            ...(this.options.publish ? { publish: this.options.publish } : {}),
+          },
         ),
       );
       return () => this.settleBatch(batch, result);

@@ -1,5 +1,5 @@
 // Starts and stops the IoT side of a process with role `ingest` (DESIGN §2): the embedded
-// broker or the link to MQTT_URL, the ingest pipeline, the command dispatcher, the monthly
+// broker or the link to MQTT_URL, the ingest pipeline, the command dispatcher, this month's
 // telemetry partitions, and the revocation of removed modules.
 import type { Logger } from 'pino';
 import type { AppContext } from '../plugins/context';
@@ -13,8 +13,6 @@ import { ensureTelemetryPartitions } from './partitions';
 import { IngestPipeline } from './pipeline';
 import type { MqttTransport } from './transport';
 import { Coalescer } from '../lib/coalescer';
-
-const DAY_MS = 24 * 3_600_000;
 
 export interface IotRuntime {
   metrics: IngestMetrics;
@@ -31,13 +29,8 @@ export interface IotRuntime {
 export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRuntime> {
   const { config, database, now } = ctx;
   const log = logger.child({ component: 'iot' });
+  // this month's and the next; the daily job telemetry.partitions keeps ahead (ADR 0081)
   await ensureTelemetryPartitions(database, now());
-  const partitionTimer = setInterval(() => {
-    ensureTelemetryPartitions(database, now()).catch((err: unknown) =>
-      log.error({ err }, 'telemetry partitions could not be created'),
-    );
-  }, DAY_MS);
-  partitionTimer.unref();
 
   const metrics = new IngestMetrics();
   const auth = new ModuleAuthenticator(database);
@@ -52,6 +45,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
     // one PGlite runs one query at a time; PostgreSQL overlaps a commit with the next batch
     concurrentWrites: database.kind === 'postgres' ? 2 : 1,
     onCommandsDue: (ids) => dispatcher?.track(dispatcher.dispatch({ ids })),
+    publish: (tx, events) => ctx.jobs.publish(tx, events),
   });
 
   // modules that (re)connected: their waiting commands go out together, a few ms later (a
@@ -116,7 +110,6 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
     async close() {
       if (closed) return;
       closed = true;
-      clearInterval(partitionTimer);
       modulesBack.clear();
       await unlistenModules();
       await dispatcher.stop();

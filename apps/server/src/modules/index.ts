@@ -10,6 +10,8 @@ import fleetModule from './fleet';
 import productsModule from './products';
 import administrationModule from './administration';
 import quarantineModule from './quarantine';
+import alertsModule from './alerts';
+import jobsModule from './jobs';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
@@ -21,4 +23,6 @@ export const apiModules: FastifyPluginAsync[] = [
   provisioningModule,
   administrationModule,
   quarantineModule,
+  alertsModule,
+  jobsModule,
 ];

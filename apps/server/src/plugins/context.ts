@@ -2,12 +2,15 @@
 import fp from 'fastify-plugin';
 import type { ResolvedConfig } from '../config/secrets';
 import type { Database } from '../db/client';
+import type { Jobs } from '../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
 
 export interface AppContext {
   config: ResolvedConfig;
   database: Database;
   mailer: Mailer;
+  /** the jobs home: send jobs and publish domain events (ADR 0081) */
+  jobs: Jobs;
   /** injectable clock: tests move time instead of waiting */
   now: () => Date;
 }

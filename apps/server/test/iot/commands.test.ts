@@ -18,6 +18,7 @@ import {
   type CommandInbox,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
+import { expireOverdueCommands } from '../../src/modules/commands/expiry';
 import { enqueueCommands } from '../../src/modules/commands/command-service';
 import { FLEET_CHANNEL } from '../../src/modules/bikes/fleet-changes';
 import { COMMAND_RESEND_MS } from '../../src/ingest/pipeline';
@@ -224,7 +225,9 @@ describe('outbox and expiry', () => {
     });
     const id = res.body.commands[0].id;
     t.clock.advance(24 * 3_600_000 + 1000);
-    expect(await t.server.iot!.dispatcher.expireDue()).toBeGreaterThanOrEqual(1);
+    expect(
+      await expireOverdueCommands(t.server.database, t.server.app.ctx.jobs, t.clock.now()),
+    ).toBeGreaterThanOrEqual(1);
     const [stored] = await t.server.database.query<{ status: string }>(
       'SELECT status FROM command WHERE id = $1',
       [id],

@@ -1,14 +1,11 @@
-// Housekeeping of the sign-in tables, hourly: rows that can no longer change any answer are
+// Housekeeping of the sign-in tables, hourly (the jobs home's auth.maintenance, ADR 0081): rows that can no longer change any answer are
 // deleted so the tables stay small. Each cut-off keeps what a rule still reads.
-import type { FastifyBaseLogger } from 'fastify';
 import { REFRESH_TOKEN_TTL_DAYS } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import type { AppContext } from '../../plugins/context';
 import { deleteStaleAuthRows } from './queries';
 import { THROTTLE_WINDOW_MS } from './throttle';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function purgeAuthTables(db: Queryable, now: Date): Promise<void> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -24,18 +21,4 @@ export async function purgeAuthTables(db: Queryable, now: Date): Promise<void> {
     // idle sessions: the newest refresh token (30 days) has expired; expired refresh tokens go too
     idleBefore: ago((REFRESH_TOKEN_TTL_DAYS + 1) * DAY_MS),
   });
-}
-
-/** Purges every MAINTENANCE_INTERVAL_MS until the returned stop is called. */
-export function startAuthMaintenance(
-  ctx: Pick<AppContext, 'database' | 'now'>,
-  log: Pick<FastifyBaseLogger, 'warn'>,
-): () => void {
-  const purge = () =>
-    purgeAuthTables(ctx.database, ctx.now()).catch((err: unknown) =>
-      log.warn({ err }, 'auth tables purge failed'),
-    );
-  const timer = setInterval(purge, MAINTENANCE_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -13,7 +13,6 @@ import { BackgroundTasks } from '../../lib/background-tasks';
 import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
 import { NoContent, PUBLIC_SECURITY, problems } from '../../lib/route-schema';
 import { publicScopeOf } from '../../lib/request-scope';
-import { startAuthMaintenance } from './maintenance';
 import {
   assertRedirectAllowed,
   changePassword,
@@ -27,9 +26,7 @@ const config = { auth: 'public' } as const;
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const background = new BackgroundTasks(app.log);
-  const stopMaintenance = startAuthMaintenance(app.ctx, app.log);
   app.addHook('onClose', async () => {
-    stopMaintenance();
     await background.drain();
   });
 

@@ -9,7 +9,14 @@
 import type { TxQuery } from '../../db/client';
 
 export const FLEET_CHANNEL = 'vfm_fleet';
-export const FLEET_CHANGE_KINDS = ['bike', 'warning', 'command', 'event', 'quarantine'] as const;
+export const FLEET_CHANGE_KINDS = [
+  'bike',
+  'warning',
+  'command',
+  'event',
+  'quarantine',
+  'alert',
+] as const;
 export type FleetChangeKind = (typeof FLEET_CHANGE_KINDS)[number];
 
 export interface FleetChangeNotice {

@@ -6,6 +6,7 @@ import { FleetChanges } from '../bikes/fleet-changes';
 import { HttpProblem, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../lib/request-scope';
 import * as q from './queries';
+import { domainEvent } from '../../jobs/domain-events';
 
 export const ALERT_EVENT_NAMES = ['ALARM_TRIGGERED'];
 
@@ -33,6 +34,13 @@ export async function acknowledgeAlert(
     if (event.bike_id !== null) {
       await q.acknowledgeBikeAlerts(tx, principal.fleetId, event.bike_id, ALERT_EVENT_NAMES, by);
       await q.endSuspectedTheft(tx, event.bike_id);
+      await scope.ctx.jobs.publish(tx, [
+        domainEvent('theft.alarm-ended', {
+          fleetId: principal.fleetId,
+          bikeId: event.bike_id,
+          vehicleNumber: event.vehicle_number ?? '',
+        }),
+      ]);
     } else {
       await q.acknowledgeEvent(tx, event.id, by);
     }

@@ -6,6 +6,7 @@ import { findFleetBikes } from '../bikes/bike-lookup';
 import { recordEvents } from '../events/queries';
 import { setBikesAvailability } from './queries';
 import { FleetChanges } from '../bikes/fleet-changes';
+import { domainEvent } from '../../jobs/domain-events';
 import type { RequestScope } from '../../lib/request-scope';
 
 interface LockedBike {
@@ -45,7 +46,16 @@ export async function setAvailability(
       );
     }
     // delivered at commit (never for a rolled-back change), ADR 0020
-    if (changed.length) await new FleetChanges().add(principal.fleetId, 'bike', 'event').notify(tx);
+    if (changed.length) {
+      await new FleetChanges().add(principal.fleetId, 'bike', 'event').notify(tx);
+      await scope.ctx.jobs.publish(tx, [
+        domainEvent('availability.changed', {
+          fleetId: principal.fleetId,
+          vehicleNumbers: changed.map((bike) => bike.vehicle_number),
+          availability,
+        }),
+      ]);
+    }
     const changedSet = new Set(changed);
     return {
       availability,

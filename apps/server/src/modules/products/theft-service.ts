@@ -13,6 +13,7 @@ import { iso } from '../bikes/sql';
 import { FleetChanges } from '../bikes/fleet-changes';
 import type { RequestScope } from '../../lib/request-scope';
 import { enqueueCommands } from '../commands/command-service';
+import { domainEvent } from '../../jobs/domain-events';
 import { THEFT_COLUMNS, markTheftCancelled, markTheftReported, type TheftRow } from './queries';
 
 const lockBike = (tx: TxQuery, fleetId: string, vehicleNumber: string) =>
@@ -92,6 +93,11 @@ export function reportTheft(scope: RequestScope, vehicleNumber: string): Promise
       throw conflict(`A theft of ${bike.vehicle_number} is already reported.`, 'THEFT_REPORTED');
     }
     const updated = await markTheftReported(tx, bike.id, now, principal.email);
+    const ref = { fleetId: scope.fleetId, bikeId: bike.id, vehicleNumber: bike.vehicle_number };
+    await scope.ctx.jobs.publish(tx, [
+      ...(bike.theft_state === 'SUSPECTED' ? [domainEvent('theft.alarm-ended', ref)] : []),
+      domainEvent('theft.reported', { ...ref, by: 'MANAGER' }),
+    ]);
     const commandId = await switchMode(tx, principal, bike, 'PERMANENT', now);
     await recordTheftEvent(tx, principal, bike, 'THEFT_DECLARED', {
       previousAvailability: bike.availability,
@@ -109,6 +115,13 @@ export function cancelTheft(scope: RequestScope, vehicleNumber: string): Promise
       throw conflict(`No theft of ${bike.vehicle_number} is reported.`, 'THEFT_NOT_REPORTED');
     }
     const updated = await markTheftCancelled(tx, bike.id);
+    await scope.ctx.jobs.publish(tx, [
+      domainEvent('theft.cancelled', {
+        fleetId: scope.fleetId,
+        bikeId: bike.id,
+        vehicleNumber: bike.vehicle_number,
+      }),
+    ]);
     // back to the remembered mode; nothing to send when it was unknown or already PERMANENT
     const previousMode: IotMode | null = toIotMode(bike.theft_previous_mode);
     const commandId =

@@ -6,6 +6,7 @@ import type { VehicleImportResult, VehicleRemovalResult } from '@vfm/contract';
 import type { Database } from '../../db/client';
 import type { RequestScope } from '../../lib/request-scope';
 import { FleetChanges } from '../bikes/fleet-changes';
+import { domainEvent } from '../../jobs/domain-events';
 import { findFleetBikes, parseVehicleNumbers } from '../bikes/bike-lookup';
 import { prepareSecrets, provisionBatch } from './import-batch';
 import { newModuleSecret, recordPairingEvents } from './import-rules';
@@ -37,7 +38,21 @@ export async function importVehicleCsv(
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     const batch = { ...input, lines: lines.slice(start, start + IMPORT_BATCH_LINES) };
     const secrets = await prepareSecrets(database, batch.lines);
-    const part = await database.transaction((tx) => provisionBatch(tx, batch, secrets));
+    const part = await database.transaction(async (tx) => {
+      const written = await provisionBatch(tx, batch, secrets);
+      if (written.created || written.updated) {
+        const refused = new Set(written.errors.map((error) => error.line));
+        await scope.ctx.jobs.publish(tx, [
+          domainEvent('bikes.imported', {
+            fleetId: scope.fleetId,
+            vehicleNumbers: batch.lines
+              .filter((line) => !refused.has(line.line))
+              .map((line) => line.vehicleNumber),
+          }),
+        ]);
+      }
+      return written;
+    });
     result.created += part.created;
     result.updated += part.updated;
     result.errors.push(...part.errors);
@@ -80,6 +95,13 @@ export async function removeVehicles(
       bikes.flatMap((bike) => (bike.module_id ? [bike.module_id] : [])),
     );
     await new FleetChanges().add(input.fleetId, 'bike', 'warning', 'event').notify(tx);
+    if (bikes.length)
+      await scope.ctx.jobs.publish(tx, [
+        domainEvent('bikes.removed', {
+          fleetId: input.fleetId,
+          vehicleNumbers: bikes.map((bike) => bike.vehicle_number),
+        }),
+      ]);
     return { removed: bikes.length, vehicleNumbers: bikes.map((bike) => bike.vehicle_number) };
   });
 }

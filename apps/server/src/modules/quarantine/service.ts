@@ -53,6 +53,7 @@ export async function retryQuarantined(scope: RequestScope, id: number): Promise
       const result = await writeBatch(tx, [message], {
         now,
         resendBefore: new Date(now.getTime() - COMMAND_RESEND_MS),
+        publish: (tx, events) => scope.ctx.jobs.publish(tx, events),
       });
       await deleteQuarantined(tx, fleetId, id);
       const outcome = result.outcomes[0]!;

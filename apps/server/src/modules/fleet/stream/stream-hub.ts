@@ -33,6 +33,7 @@ import {
 } from '@vfm/contract';
 import { mayReadEvent } from '../../events/readers';
 import { countQuarantined } from '../../quarantine/queries';
+import { alertChangesSince } from '../../alerts/queries';
 import { sseFrame, type SseConnection } from './sse-connection';
 
 export interface StreamHubOptions {
@@ -53,7 +54,7 @@ export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
   warningsRefreshMs: 60_000,
 };
 
-type Pending = Source | 'warnings' | 'bikeIds' | 'quarantine';
+type Pending = Source | 'warnings' | 'bikeIds' | 'quarantine' | 'alerts';
 
 /**
  * Open streams of one session at most (issue 27 §6): a manager keeps a few tabs open, each
@@ -69,6 +70,7 @@ const READS: Record<FleetChangeKind, Pending[]> = {
   command: ['commands', 'bikes'],
   event: ['events'],
   quarantine: ['quarantine'],
+  alert: ['alerts'],
 };
 
 /** The source of a remembered key (change-feed.ts keys: b…, c…, e…, r…). */
@@ -81,6 +83,7 @@ const READS_LISTED: Record<FleetChangeKind, Pending[]> = {
   command: ['commands'],
   event: ['events'],
   quarantine: ['quarantine'],
+  alert: ['alerts'],
 };
 
 class FleetFeed {
@@ -98,12 +101,15 @@ class FleetFeed {
   lastWarnings: string | null = null;
   lastWarningsAt = 0;
   cursors: Record<Source, number>;
+  /** the alerts' read: changes after this (database time, µs) */
+  alertsCursor: number;
 
   constructor(
     readonly fleetId: string,
     start: number,
   ) {
     this.cursors = { bikes: start, commands: start, events: start, removed: start };
+    this.alertsCursor = start;
   }
 
   /** Sends one event to every connection of the fleet (serialised once). */
@@ -306,7 +312,7 @@ export class StreamHub {
             const count = await countQuarantined(this.database, feed.fleetId);
             feed.broadcastToAdmins('quarantine', { count });
           }
-        }
+        } else if (read === 'alerts') await this.pushAlerts(feed);
         // the window read returns the listed bikes too
         else if (read === 'bikeIds') {
           if (!reads.includes('bikes')) await this.pushChanges(feed, 'bikes', ids);
@@ -363,6 +369,19 @@ export class StreamHub {
         feed.sent.delete(key);
       }
     }
+  }
+
+  /** Names the bikes whose alerts changed (the screens reload theirs). */
+  private async pushAlerts(feed: FleetFeed) {
+    // a transaction that commits late carries an older updated_at: read a little back
+    const rows = await alertChangesSince(
+      this.database,
+      feed.fleetId,
+      feed.alertsCursor - LOOKBACK_US,
+    );
+    if (!rows.length) return;
+    for (const row of rows) feed.alertsCursor = Math.max(feed.alertsCursor, row.at);
+    feed.broadcast('alerts', { vehicleNumbers: rows.map((row) => row.vehicleNumber) });
   }
 
   private async pushWarnings(feed: FleetFeed) {

@@ -1,0 +1,73 @@
+// One place to publish and subscribe to domain events (issue 20 §3, ADR 0081). Whoever causes
+// an event publishes it inside its own transaction (`jobs.publish(tx, events)`): one job per
+// subscriber is stored with the cause, so an event is never lost with a crash nor sent for a
+// rolled-back change, and every subscriber runs as a job in a worker, never in the
+// publisher's transaction. A subscriber is one line of SUBSCRIPTIONS below.
+import type { AlertKind, Availability, CommandType } from '@vfm/contract';
+import type { QueueName } from './queues';
+
+/** The bike an event is about. */
+export interface BikeRef {
+  fleetId: string;
+  bikeId: number;
+  vehicleNumber: string;
+}
+
+export interface DomainEventData {
+  /** the module's alarm fired: a suspected theft (DESIGN §7) */
+  'theft.alarm': BikeRef;
+  /** the suspected theft ended: acknowledged, or reported */
+  'theft.alarm-ended': BikeRef;
+  'theft.reported': BikeRef & { by: 'MANAGER' | 'RIDER' };
+  'theft.cancelled': BikeRef;
+  /** a battery at or below its fleet threshold (ADR 0081: back above it + 5 points ends it) */
+  'battery.low': BikeRef & { battery: 'VEHICLE' | 'MODULE'; level: number };
+  'battery.ok': BikeRef & { battery: 'VEHICLE' | 'MODULE'; level: number };
+  /** no message for longer than the fleet's lack-of-communication threshold */
+  'module.silent': BikeRef;
+  /** a silent module talked again */
+  'module.back': BikeRef;
+  'command.acknowledged': BikeRef & { commandId: string; type: CommandType };
+  'command.failed': BikeRef & { commandId: string; type: CommandType };
+  'command.expired': BikeRef & { commandId: string; type: CommandType };
+  'bikes.imported': { fleetId: string; vehicleNumbers: string[] };
+  'bikes.removed': { fleetId: string; vehicleNumbers: string[] };
+  'availability.changed': { fleetId: string; vehicleNumbers: string[]; availability: Availability };
+  'alert.opened': BikeRef & { alertId: string; kind: AlertKind };
+  'alert.acknowledged': BikeRef & { alertId: string; kind: AlertKind; by: string };
+  'alert.assigned': BikeRef & { alertId: string; kind: AlertKind; assigneeId: string | null };
+  'alert.cleared': BikeRef & { alertId: string; kind: AlertKind; by: string | null };
+}
+
+export type DomainEventName = keyof DomainEventData;
+
+export type DomainEvent = {
+  [E in DomainEventName]: { name: E; data: DomainEventData[E] };
+}[DomainEventName];
+
+/** A job of a subscriber: the event it was published for. */
+export type EventJobData = DomainEvent & { publishedAt: string };
+
+/** Who hears what: queue ← the events it subscribes to. */
+export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]>> = {
+  'alerts.reconcile': [
+    'theft.alarm',
+    'theft.alarm-ended',
+    'theft.reported',
+    'theft.cancelled',
+    'battery.low',
+    'battery.ok',
+    'module.back',
+  ],
+};
+
+/** The queues subscribed to an event. */
+export function subscribersOf(name: DomainEventName): QueueName[] {
+  return (Object.entries(SUBSCRIPTIONS) as Array<[QueueName, readonly DomainEventName[]]>)
+    .filter(([, events]) => events.includes(name))
+    .map(([queue]) => queue);
+}
+
+/** An event about one bike, typed by its name. */
+export const domainEvent = <E extends DomainEventName>(name: E, data: DomainEventData[E]) =>
+  ({ name, data }) as DomainEvent;

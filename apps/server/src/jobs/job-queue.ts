@@ -1,0 +1,172 @@
+// The jobs home (issue 20 §1, ADR 0081): a durable queue in the product's own database —
+// pg-boss 10 on PostgreSQL, and on the embedded PGlite through the same Database handle.
+// Every process can send and publish (inside its own transactions); processes of role
+// `worker` run the handlers and the recurring jobs. pg-boss claims with FOR UPDATE SKIP
+// LOCKED (one claimer across processes), retries with backoff, keeps failed jobs (the dead
+// letters) and takes back a job whose lease expired. A NOTIFY on `vfm_jobs` at commit wakes
+// the workers at once instead of at their next poll.
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database, Queryable } from '../db/client';
+import { JOBS_SCHEMA } from '../db/migrate';
+import { subscribersOf, type DomainEvent, type EventJobData } from './domain-events';
+import { JobMetrics } from './job-metrics';
+import { QUEUES, type QueueName, type QueuePolicy } from './queues';
+
+export const JOBS_CHANNEL = 'vfm_jobs';
+/** a worker polls this often when no NOTIFY woke it (another database client's job) */
+const POLL_SECONDS = 2;
+
+export interface Job<T = unknown> {
+  id: string;
+  name: string;
+  data: T;
+}
+export type JobHandler<T = unknown> = (jobs: Job<T>[]) => Promise<void>;
+
+export interface SendOptions {
+  /** run no earlier than this */
+  startAfter?: Date;
+  /** at most one waiting job with this key in the queue */
+  singletonKey?: string;
+}
+
+/** pg-boss's Db over a transaction (or the database): a job stored with its cause. */
+const asDb = (queryable: Queryable) => ({
+  executeSql: async (text: string, values: unknown[] = []) => ({
+    rows: await queryable.query(text, values),
+  }),
+});
+
+export class Jobs {
+  readonly metrics = new JobMetrics();
+  private readonly workerIds = new Map<QueueName, string[]>();
+  private unlisten: (() => Promise<void>) | null = null;
+  private stopped = false;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly database: Database,
+    private readonly log: Logger,
+    /** does this process run handlers (role worker)? */
+    readonly working: boolean,
+  ) {}
+
+  static async open(database: Database, log: Logger, working: boolean): Promise<Jobs> {
+    const boss = new PgBoss({
+      db: database,
+      schema: JOBS_SCHEMA,
+      migrate: true,
+      // supervision (leases, archiving) and cron run where the handlers run
+      supervise: working,
+      schedule: working,
+      maintenanceIntervalSeconds: 10,
+      // dead letters stay visible (and retryable) for 30 days, then go to the archive
+      archiveCompletedAfterSeconds: 3600,
+      archiveFailedAfterSeconds: 30 * 24 * 3600,
+      deleteAfterDays: 7,
+    });
+    boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    await boss.start();
+    // the queues are created by migrate() (db/migrate.ts), like the tables
+    return new Jobs(boss, database, log, working);
+  }
+
+  /** Stores a job (inside the caller's transaction when given one). */
+  async send(
+    queryable: Queryable | null,
+    name: QueueName,
+    data: object,
+    options: SendOptions = {},
+  ) {
+    const db = asDb(queryable ?? this.database);
+    await this.boss.insert(
+      [
+        {
+          name,
+          data,
+          ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+          ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        },
+      ],
+      { db },
+    );
+    await this.wake(db, [name]);
+  }
+
+  /**
+   * Publishes domain events inside the caller's transaction: one job per subscriber and
+   * event, all in one statement; nothing when nobody subscribes.
+   */
+  async publish(tx: Queryable, events: DomainEvent[]): Promise<void> {
+    const publishedAt = new Date().toISOString();
+    const jobs = events.flatMap((event) =>
+      subscribersOf(event.name).map((queue) => ({
+        name: queue,
+        data: { ...event, publishedAt } satisfies EventJobData,
+      })),
+    );
+    if (!jobs.length) return;
+    const db = asDb(tx);
+    await this.boss.insert(jobs, { db });
+    await this.wake(db, [...new Set(jobs.map((job) => job.name))]);
+  }
+
+  private async wake(db: ReturnType<typeof asDb>, queues: string[]) {
+    // delivered at commit (never for a rolled-back job); one notice per queue
+    await db.executeSql(`SELECT pg_notify('${JOBS_CHANNEL}', q) FROM unnest($1::text[]) AS q`, [
+      queues,
+    ]);
+  }
+
+  /** Runs this queue's jobs in this process (role worker); its cron too, when it has one. */
+  async work<T>(name: QueueName, handler: JobHandler<T>): Promise<void> {
+    if (!this.working) throw new Error(`jobs: this process is no worker (queue ${name})`);
+    const policy: QueuePolicy = QUEUES[name];
+    const id = await this.boss.work<T>(
+      name,
+      { batchSize: policy.batchSize ?? 1, pollingIntervalSeconds: POLL_SECONDS },
+      async (jobs) => {
+        const started = performance.now();
+        try {
+          await handler(jobs);
+          this.metrics.done(name, jobs.length, performance.now() - started);
+        } catch (error) {
+          this.metrics.failed(name, jobs.length);
+          this.log.warn({ err: error, queue: name, jobs: jobs.map((j) => j.id) }, 'job failed');
+          throw error;
+        }
+      },
+    );
+    this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), id]);
+    if (policy.cron) await this.boss.schedule(name, policy.cron, {}, { tz: 'UTC' });
+    if (!this.unlisten) {
+      this.unlisten = await this.database.listen(JOBS_CHANNEL, (queue) => {
+        for (const workerId of this.workerIds.get(queue as QueueName) ?? [])
+          this.boss.notifyWorker(workerId);
+      });
+    }
+  }
+
+  /** Jobs per queue and state (the metrics' backlog, the administration's counts). */
+  async countByState(): Promise<Array<{ name: string; state: string; count: number }>> {
+    return this.database.query(
+      `SELECT name, state::text AS state, count(*)::int AS count
+         FROM ${JOBS_SCHEMA}.job GROUP BY name, state ORDER BY name, state`,
+    );
+  }
+
+  /** Sends a failed job again: one more attempt. */
+  async retry(name: QueueName, id: string): Promise<void> {
+    await this.boss.retry(name, id);
+    await this.wake(asDb(this.database), [name]);
+  }
+
+  /** Ends the handlers (jobs in progress are failed and retried elsewhere), then the timers. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await this.unlisten?.().catch(() => {});
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+  }
+}

@@ -1,0 +1,41 @@
+// Every queue of the jobs home (ADR 0081), with its retry policy and lease: what runs outside
+// a request, in one list. A job is retried with exponential backoff (retryDelay · 2^n seconds)
+// up to retryLimit times, then stays FAILED (the dead letters: Administration → Jobs and
+// `npm run admin -- jobs`), never lost. A job whose worker died (SIGKILL) is taken again once
+// its lease (expireInSeconds) has passed.
+export interface QueuePolicy {
+  retryLimit: number;
+  /** seconds before the first retry (doubled each time: retryBackoff) */
+  retryDelay: number;
+  /** the lease: a job active for longer is failed and retried */
+  expireInSeconds: number;
+  /** when it runs by itself (cron, UTC); otherwise only when sent or published to */
+  cron?: string;
+  /** jobs fetched together by one worker (the handler takes a batch) */
+  batchSize?: number;
+}
+
+export const QUEUES = {
+  /** opens and clears the alerts of the bikes a domain event names (modules/alerts) */
+  'alerts.reconcile': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 50 },
+  /** the silent modules (nothing happens when a module says nothing) and a safety net */
+  'alerts.sweep': { retryLimit: 2, retryDelay: 5, expireInSeconds: 120, cron: '* * * * *' },
+  /** commands not acknowledged within 24 h become EXPIRED (DESIGN §7) */
+  'commands.expire': { retryLimit: 2, retryDelay: 5, expireInSeconds: 120, cron: '* * * * *' },
+  /** expired sessions, one-time tokens and sign-in attempts are deleted */
+  'auth.maintenance': { retryLimit: 3, retryDelay: 60, expireInSeconds: 600, cron: '17 * * * *' },
+  /** next month's telemetry partitions exist before they are needed */
+  'telemetry.partitions': {
+    retryLimit: 5,
+    retryDelay: 60,
+    expireInSeconds: 600,
+    cron: '7 3 * * *',
+  },
+  /** a job that waits and writes its id: the operator's "is a worker alive?" and the tests' */
+  'jobs.probe': { retryLimit: 3, retryDelay: 1, expireInSeconds: 10 },
+} as const satisfies Record<string, QueuePolicy>;
+
+export type QueueName = keyof typeof QUEUES;
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+export const isQueueName = (name: string): name is QueueName => name in QUEUES;

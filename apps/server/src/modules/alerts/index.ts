@@ -1,0 +1,2 @@
+// The alerts' entry point (issue 20), registered in ../index.ts.
+export { default } from './routes';

@@ -1,0 +1,288 @@
+// The alerts' SQL (ADR 0081). An alert is one occurrence (bike, kind, opened_at) of a warning
+// condition; `reconcileAlerts` makes the stored alerts match the bikes' conditions — it opens
+// what started and clears what ended — and is the one writer of automatic changes: the
+// subscriber of the domain events and the per-minute sweep both call it, so that replaying a
+// job, two workers at once or a missed event all end in the same rows.
+import type { Alert, AlertKind, AlertStateFilter } from '@vfm/contract';
+import { ALERT_SEVERITY } from '@vfm/contract';
+import type { Queryable } from '../../db/client';
+
+/** When each kind's condition holds on `b` (bike) joined with `f` (fleet), and since when. */
+const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
+  REPORTED_THEFT: { holds: `b.theft_state = 'REPORTED'`, since: 'b.theft_since' },
+  SUSPECTED_THEFT: {
+    holds: `b.theft_state = 'SUSPECTED'`,
+    since: 'coalesce(b.suspected_theft_since, b.theft_since)',
+  },
+  // DESIGN §7 (ADR 0023): no message for longer than the fleet's threshold; the alert opens
+  // when the grace period ended
+  LACK_MODULE_COMM: {
+    holds: `b.module_id IS NOT NULL
+      AND coalesce(b.last_communication_date, b.created_at)
+          < $2::timestamptz - f.lack_of_communication_hours * interval '1 hour'`,
+    since: `coalesce(b.last_communication_date, b.created_at)
+          + f.lack_of_communication_hours * interval '1 hour'`,
+  },
+  // the ingest keeps these with a hysteresis (derive.ts lowBatterySince)
+  LOW_VEHICLE_BATTERY: {
+    holds: 'b.low_vehicle_battery_since IS NOT NULL',
+    since: 'b.low_vehicle_battery_since',
+  },
+  LOW_MODULE_BATTERY: {
+    holds: 'b.low_module_battery_since IS NOT NULL',
+    since: 'b.low_module_battery_since',
+  },
+};
+
+/** The occurrences that hold now, for these bikes ($1, null = every bike) at time $2. */
+const DESIRED = Object.entries(CONDITIONS)
+  .map(
+    ([kind, { holds, since }]) =>
+      `SELECT b.id AS bike_id, b.fleet_id, b.vehicle_number, '${kind}'::text AS kind,
+              coalesce(${since}, $2::timestamptz) AS since
+         FROM bike b JOIN fleet f ON f.id = b.fleet_id
+        WHERE ($1::bigint[] IS NULL OR b.id = ANY($1::bigint[])) AND ${holds}`,
+  )
+  .join('\nUNION ALL\n');
+
+export interface AlertChange {
+  alertId: string;
+  fleetId: string;
+  bikeId: number;
+  vehicleNumber: string;
+  kind: AlertKind;
+  change: 'opened' | 'cleared';
+}
+
+/**
+ * Opens the alerts whose condition holds and that are not recorded yet — an occurrence cleared
+ * by hand is not opened again — and clears the active ones whose condition ended. `bikeIds`
+ * null: every bike of every fleet (the sweep).
+ */
+export async function reconcileAlerts(
+  tx: Queryable,
+  bikeIds: number[] | null,
+  now: Date,
+): Promise<AlertChange[]> {
+  const opened = await tx.query<AlertChange>(
+    `WITH desired AS (${DESIRED})
+     INSERT INTO alert (fleet_id, bike_id, kind, opened_at)
+     SELECT d.fleet_id, d.bike_id, d.kind, d.since FROM desired d
+      WHERE NOT EXISTS (
+        SELECT 1 FROM alert a
+         WHERE a.bike_id = d.bike_id AND a.kind = d.kind
+           AND (a.cleared_at IS NULL OR a.opened_at >= d.since))
+     ON CONFLICT (bike_id, kind) WHERE cleared_at IS NULL DO NOTHING
+     RETURNING id AS "alertId", fleet_id AS "fleetId", bike_id AS "bikeId", kind,
+               (SELECT vehicle_number FROM bike WHERE id = bike_id) AS "vehicleNumber",
+               'opened' AS change`,
+    [bikeIds, now],
+  );
+  const cleared = await tx.query<AlertChange>(
+    `WITH desired AS (${DESIRED})
+     UPDATE alert a SET cleared_at = $2, clear_cause = 'CONDITION_ENDED', updated_at = now()
+       FROM bike b
+      WHERE b.id = a.bike_id AND a.cleared_at IS NULL
+        AND ($1::bigint[] IS NULL OR a.bike_id = ANY($1::bigint[]))
+        AND NOT EXISTS (SELECT 1 FROM desired d WHERE d.bike_id = a.bike_id AND d.kind = a.kind)
+      RETURNING a.id AS "alertId", a.fleet_id AS "fleetId", a.bike_id AS "bikeId",
+                b.vehicle_number AS "vehicleNumber", a.kind, 'cleared' AS change`,
+    [bikeIds, now],
+  );
+  return [...opened, ...cleared];
+}
+
+/** Locks these bikes (id order, as the ingest does: no deadlock) until the transaction ends. */
+export async function lockBikes(tx: Queryable, bikeIds: number[]): Promise<void> {
+  await tx.query('SELECT id FROM bike WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
+    bikeIds,
+  ]);
+}
+
+const STATE_SQL = `CASE WHEN a.cleared_at IS NOT NULL THEN 'CLEARED'
+                        WHEN a.acknowledged_at IS NOT NULL THEN 'ACKNOWLEDGED'
+                        ELSE 'OPEN' END`;
+
+const userRef = (alias: string) =>
+  `CASE WHEN ${alias}.id IS NULL THEN NULL
+        ELSE json_build_object('id', ${alias}.id, 'email', ${alias}.email,
+                               'name', nullif(${alias}.full_name, '')) END`;
+
+const ALERT_SELECT = `SELECT a.id, a.kind, ${STATE_SQL} AS state, b.vehicle_number AS "vehicleNumber",
+       a.opened_at AS "openedAt", a.acknowledged_at AS "acknowledgedAt",
+       ${userRef('ack')} AS "acknowledgedBy", a.ack_comment AS comment,
+       ${userRef('asg')} AS assignee, a.assigned_at AS "assignedAt",
+       a.cleared_at AS "clearedAt", ${userRef('clr')} AS "clearedBy",
+       a.clear_cause AS "clearCause", a.clear_reason AS "clearReason"
+  FROM alert a
+  JOIN bike b ON b.id = a.bike_id
+  LEFT JOIN account ack ON ack.id = a.acknowledged_by
+  LEFT JOIN account asg ON asg.id = a.assignee_id
+  LEFT JOIN account clr ON clr.id = a.cleared_by`;
+
+type AlertRow = Omit<
+  Alert,
+  'severity' | 'openedAt' | 'acknowledgedAt' | 'assignedAt' | 'clearedAt'
+> & {
+  openedAt: Date;
+  acknowledgedAt: Date | null;
+  assignedAt: Date | null;
+  clearedAt: Date | null;
+};
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toAlert(row: AlertRow): Alert {
+  return {
+    ...row,
+    severity: ALERT_SEVERITY[row.kind],
+    openedAt: row.openedAt.toISOString(),
+    acknowledgedAt: iso(row.acknowledgedAt),
+    assignedAt: iso(row.assignedAt),
+    clearedAt: iso(row.clearedAt),
+  };
+}
+
+export interface AlertFilter {
+  state: AlertStateFilter;
+  kind?: AlertKind;
+  vehicleNumber?: string;
+  assigneeId?: string;
+}
+
+const STATE_FILTER: Record<AlertStateFilter, string> = {
+  active: 'a.cleared_at IS NULL',
+  OPEN: 'a.cleared_at IS NULL AND a.acknowledged_at IS NULL',
+  ACKNOWLEDGED: 'a.cleared_at IS NULL AND a.acknowledged_at IS NOT NULL',
+  CLEARED: 'a.cleared_at IS NOT NULL',
+  all: 'true',
+};
+
+export async function selectAlertPage(
+  db: Queryable,
+  fleetId: string,
+  filter: AlertFilter,
+  page: number,
+  size: number,
+): Promise<{ content: Alert[]; total: number }> {
+  const where = `a.fleet_id = $1 AND ${STATE_FILTER[filter.state]}
+    AND ($2::text IS NULL OR a.kind = $2)
+    AND ($3::text IS NULL OR b.vehicle_number = $3)
+    AND ($4::uuid IS NULL OR a.assignee_id = $4)`;
+  const params = [
+    fleetId,
+    filter.kind ?? null,
+    filter.vehicleNumber ?? null,
+    filter.assigneeId ?? null,
+  ];
+  const [rows, [count]] = await Promise.all([
+    db.query<AlertRow>(
+      `${ALERT_SELECT} WHERE ${where} ORDER BY a.opened_at DESC, a.id LIMIT $5 OFFSET $6`,
+      [...params, size, page * size],
+    ),
+    db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM alert a JOIN bike b ON b.id = a.bike_id WHERE ${where}`,
+      params,
+    ),
+  ]);
+  return { content: rows.map(toAlert), total: count?.total ?? 0 };
+}
+
+export async function selectAlert(db: Queryable, fleetId: string, id: string) {
+  const [row] = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.fleet_id = $1 AND a.id = $2`, [
+    fleetId,
+    id,
+  ]);
+  return row ? toAlert(row) : null;
+}
+
+/** The alert's bookkeeping row, locked: its fleet checked, its bike named. */
+export async function lockAlert(tx: Queryable, fleetId: string, id: string) {
+  const [row] = await tx.query<{
+    bikeId: number;
+    vehicleNumber: string;
+    kind: AlertKind;
+    acknowledged: boolean;
+    cleared: boolean;
+  }>(
+    `SELECT a.bike_id AS "bikeId", b.vehicle_number AS "vehicleNumber", a.kind,
+            a.acknowledged_at IS NOT NULL AS acknowledged, a.cleared_at IS NOT NULL AS cleared
+       FROM alert a JOIN bike b ON b.id = a.bike_id
+      WHERE a.fleet_id = $1 AND a.id = $2 FOR UPDATE OF a`,
+    [fleetId, id],
+  );
+  return row ?? null;
+}
+
+export async function updateAcknowledged(
+  tx: Queryable,
+  id: string,
+  by: string,
+  comment: string | null,
+  now: Date,
+) {
+  await tx.query(
+    `UPDATE alert SET acknowledged_at = $3, acknowledged_by = $2, ack_comment = $4,
+                      updated_at = now()
+      WHERE id = $1 AND acknowledged_at IS NULL`,
+    [id, by, now, comment],
+  );
+}
+
+export async function updateAssignee(
+  tx: Queryable,
+  id: string,
+  assigneeId: string | null,
+  now: Date,
+) {
+  await tx.query(
+    `UPDATE alert SET assignee_id = $2, assigned_at = CASE WHEN $2::uuid IS NULL THEN NULL ELSE $3::timestamptz END,
+                      updated_at = now()
+      WHERE id = $1`,
+    [id, assigneeId, now],
+  );
+}
+
+export async function updateCleared(
+  tx: Queryable,
+  id: string,
+  by: string,
+  reason: string,
+  now: Date,
+) {
+  await tx.query(
+    `UPDATE alert SET cleared_at = $3, cleared_by = $2, clear_cause = 'MANUAL', clear_reason = $4,
+                      updated_at = now()
+      WHERE id = $1 AND cleared_at IS NULL`,
+    [id, by, now, reason],
+  );
+}
+
+/** The fleet's active accounts an alert may be assigned to. */
+export async function selectAssignees(db: Queryable, fleetId: string) {
+  return db.query<{ id: string; email: string; name: string | null }>(
+    `SELECT id, email, nullif(full_name, '') AS name FROM account
+      WHERE fleet_id = $1 AND status = 'ACTIVE' ORDER BY coalesce(nullif(full_name, ''), email), email`,
+    [fleetId],
+  );
+}
+
+export async function isActiveAccountOfFleet(db: Queryable, fleetId: string, accountId: string) {
+  const rows = await db.query(
+    `SELECT 1 FROM account WHERE id = $1 AND fleet_id = $2 AND status = 'ACTIVE'`,
+    [accountId, fleetId],
+  );
+  return rows.length > 0;
+}
+
+/** Vehicle numbers whose alerts changed after this time (the live stream's read). */
+export async function alertChangesSince(db: Queryable, fleetId: string, sinceMicros: number) {
+  return db.query<{ vehicleNumber: string; at: number }>(
+    `SELECT b.vehicle_number AS "vehicleNumber",
+            (extract(epoch FROM max(a.updated_at)) * 1000000)::bigint AS at
+       FROM alert a JOIN bike b ON b.id = a.bike_id
+      WHERE a.fleet_id = $1 AND a.updated_at > to_timestamp($2::float8 / 1000000)
+      GROUP BY b.vehicle_number LIMIT 1000`,
+    [fleetId, sinceMicros],
+  );
+}

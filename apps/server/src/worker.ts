@@ -1,0 +1,52 @@
+// The `worker` role (issue 20 §2, ADR 0081): the handlers of the jobs home, one line per
+// queue. Subscriptions to domain events are in jobs/domain-events.ts; the queues' policies and
+// schedules in jobs/queues.ts. The default process runs this beside api and ingest.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import type { EventJobData } from './jobs/domain-events';
+import { ensureTelemetryPartitions } from './ingest/partitions';
+import { reconcileBikes, sweepAlerts } from './modules/alerts/service';
+import { purgeAuthTables } from './modules/auth/maintenance';
+import { expireOverdueCommands } from './modules/commands/expiry';
+import type { AppContext } from './plugins/context';
+
+/** The probe's data: wait this long, then record the job's id (idempotent). */
+export interface ProbeData {
+  token: string;
+  waitMs?: number;
+}
+
+export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
+  const { database, jobs, now } = ctx;
+  await jobs.work<EventJobData>('alerts.reconcile', async (batch) => {
+    const bikeIds = batch.flatMap(({ data }) => ('bikeId' in data.data ? [data.data.bikeId] : []));
+    await reconcileBikes(database, jobs, [...new Set(bikeIds)], now());
+  });
+  await jobs.work('alerts.sweep', async () => {
+    const changes = await sweepAlerts(database, jobs, now());
+    if (changes.length) log.info({ changes: changes.length }, 'alerts swept');
+  });
+  await jobs.work('commands.expire', async () => {
+    await expireOverdueCommands(database, jobs, now());
+  });
+  await jobs.work('auth.maintenance', async () => purgeAuthTables(database, now()));
+  await jobs.work('telemetry.partitions', async () => {
+    await ensureTelemetryPartitions(database, now());
+  });
+  await jobs.work<ProbeData>('jobs.probe', async ([job]) => {
+    if (!job) return;
+    if (job.data.waitMs) await sleep(Math.min(job.data.waitMs, 60_000));
+    await recordProbe(ctx, job.id, job.data.token);
+  });
+  // a fresh start: the alerts match the bikes before the first minute is over
+  await jobs.send(null, 'alerts.sweep', {});
+}
+
+/** Records that a probe ran: once per job, however often it is delivered (at-least-once). */
+async function recordProbe(ctx: AppContext, jobId: string, token: string) {
+  await ctx.database.query(
+    `INSERT INTO job_probe (job_id, token, process_id) VALUES ($1, $2, $3)
+     ON CONFLICT (job_id) DO UPDATE SET runs = job_probe.runs + 1`,
+    [jobId, token, process.pid],
+  );
+}

@@ -1,0 +1,262 @@
+// Issue 20 §4–5 (ADR 0081): warnings fire when they happen — detected at ingest or by the
+// sweep, recorded once as alerts — and the alerts' life cycle (acknowledge, assign, clear)
+// through the API, scoped to the fleet, live on the stream. On PGlite and, with DATABASE_URL
+// and MQTT_URL, on PostgreSQL and Mosquitto.
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlertPageSchema, AlertSchema, type Alert } from '@vfm/contract';
+import { createFleetWithUsers } from '../helpers/factories';
+import { expectShape } from '../helpers/contract';
+import {
+  brokerUrlOf,
+  connectModule,
+  count,
+  nextSeq,
+  provisionModule,
+  publishUp,
+  startIotTestServer,
+  telemetry,
+  waitFor,
+} from '../helpers/mqtt';
+import { openStream } from '../helpers/sse';
+import type { TestServer } from '../helpers/server';
+import { createBike } from '../helpers/bikes';
+
+const DAY = 24 * 3_600_000;
+let t: TestServer;
+let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  t = await startIotTestServer();
+  cast = await createFleetWithUsers(t);
+  other = await createFleetWithUsers(t);
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await t.close();
+});
+
+const manager = () => t.api({ token: cast.managerToken });
+
+async function moduleOnline(columns: Record<string, unknown> = {}) {
+  const module = await provisionModule(t, cast.fleet, {
+    last_communication_date: new Date(),
+    bike_battery_level: 80,
+    ...columns,
+  });
+  const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
+  clients.push(client);
+  return { ...module, client };
+}
+
+async function alertsOf(vehicleNumber: string, state = 'all'): Promise<Alert[]> {
+  const res = await manager().get('alerts', { query: { vehicleNumber, state } });
+  expect(res.status).toBe(200);
+  expectShape(AlertPageSchema, res.body);
+  return res.body.content;
+}
+
+const activeAlert = (vehicleNumber: string, kind: string) =>
+  waitFor(
+    async () => (await alertsOf(vehicleNumber, 'active')).find((a) => a.kind === kind),
+    15_000,
+    `an active ${kind} alert of ${vehicleNumber}`,
+  );
+
+describe('warnings that fire', () => {
+  it('opens one low-battery alert, does not flap at the threshold, clears above it + 5', async () => {
+    const m = await moduleOnline();
+    const vn = m.bike.vehicleNumber;
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: 15 }));
+    const opened = await activeAlert(vn, 'LOW_VEHICLE_BATTERY');
+    expect(opened).toMatchObject({ state: 'OPEN', severity: 'MINOR', clearedAt: null });
+
+    // hovering at the threshold (20 %): still the same alert, never a second one
+    for (const level of [22, 19, 24, 18])
+      await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: level }));
+    await waitFor(
+      async () =>
+        (await t.server.database.query('SELECT 1 FROM telemetry WHERE bike_id = $1', [m.bike.id]))
+          .length >= 5,
+    );
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: 24 }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    let all = await alertsOf(vn);
+    expect(all.filter((a) => a.kind === 'LOW_VEHICLE_BATTERY')).toHaveLength(1);
+    expect(all[0]!.clearedAt).toBeNull();
+
+    // back above the threshold + 5 points: cleared by itself, kept as history
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: 26 }));
+    const cleared = await waitFor(async () =>
+      (await alertsOf(vn)).find((a) => a.id === opened.id && a.state === 'CLEARED'),
+    );
+    expect(cleared).toMatchObject({ clearCause: 'CONDITION_ENDED', clearedBy: null });
+    all = await alertsOf(vn);
+    expect(all).toHaveLength(1);
+  });
+
+  it('turns a module alarm into a theft alert, ended by the theft report, which has its own', async () => {
+    const m = await moduleOnline();
+    const vn = m.bike.vehicleNumber;
+    await publishUp(m.client, m.moduleId, 'event', {
+      seq: nextSeq(),
+      ts: new Date().toISOString(),
+      name: 'ALARM_TRIGGERED',
+      source: 'MODULE',
+    });
+    const alarm = await activeAlert(vn, 'SUSPECTED_THEFT');
+    expect(alarm.severity).toBe('CRITICAL');
+
+    expect((await manager().post(`products/theft/${vn}`)).status).toBe(200);
+    const reported = await activeAlert(vn, 'REPORTED_THEFT');
+    await waitFor(async () =>
+      (await alertsOf(vn)).find((a) => a.id === alarm.id && a.state === 'CLEARED'),
+    );
+
+    expect((await manager().delete(`products/theft/${vn}`)).status).toBe(200);
+    await waitFor(async () =>
+      (await alertsOf(vn)).find((a) => a.id === reported.id && a.state === 'CLEARED'),
+    );
+  });
+
+  it('finds a silent module by the sweep (nothing arrives) and clears it when it talks', async () => {
+    const m = await moduleOnline({ last_communication_date: new Date(Date.now() - 8 * DAY) });
+    const vn = m.bike.vehicleNumber;
+    await t.server.jobs.send(null, 'alerts.sweep', {});
+    const silent = await activeAlert(vn, 'LACK_MODULE_COMM');
+    expect(silent.severity).toBe('MAJOR');
+    // a second sweep records nothing new
+    await t.server.jobs.send(null, 'alerts.sweep', {});
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry());
+    await waitFor(async () =>
+      (await alertsOf(vn)).find((a) => a.id === silent.id && a.state === 'CLEARED'),
+    );
+    expect(
+      await count(t, `alert WHERE bike_id = $1 AND kind = 'LACK_MODULE_COMM'`, [m.bike.id]),
+    ).toBe(1);
+  });
+
+  it('tells the fleet stream which bike’s alerts changed', async () => {
+    const stream = await openStream(t, cast.managerToken);
+    try {
+      const m = await moduleOnline();
+      await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ iotBattery: 5 }));
+      const frame = await stream.next(
+        (f) => f.event === 'alerts' && f.data.vehicleNumbers.includes(m.bike.vehicleNumber),
+        15_000,
+      );
+      expect(frame.data.vehicleNumbers).toContain(m.bike.vehicleNumber);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('the alert life cycle', () => {
+  let alert: Alert;
+  let vn: string;
+
+  beforeAll(async () => {
+    const bike = await createBike(t, cast.fleet, {
+      theft_state: 'REPORTED',
+      theft_since: new Date('2026-11-20T10:00:00Z'),
+    });
+    vn = bike.vehicleNumber;
+    await t.server.jobs.send(null, 'alerts.sweep', {});
+    alert = await activeAlert(vn, 'REPORTED_THEFT');
+    expect(alert.openedAt).toBe('2026-11-20T10:00:00.000Z');
+  });
+
+  it('is acknowledged with a comment, once', async () => {
+    const res = await manager().post(`alerts/${alert.id}/acknowledge`, { comment: 'On my way' });
+    expect(res.status).toBe(200);
+    expectShape(AlertSchema, res.body);
+    expect(res.body).toMatchObject({
+      state: 'ACKNOWLEDGED',
+      comment: 'On my way',
+      acknowledgedBy: { email: cast.manager.email, name: 'Marc Manager' },
+    });
+    // twice is harmless: the first acknowledgement stays
+    const again = await t
+      .api({ token: cast.adminToken })
+      .post(`alerts/${alert.id}/acknowledge`, { comment: 'me too' });
+    expect(again.status).toBe(200);
+    expect(again.body.acknowledgedBy.email).toBe(cast.manager.email);
+    expect(again.body.acknowledgedAt).toBe(res.body.acknowledgedAt);
+    expect(again.body.comment).toBe('On my way');
+  });
+
+  it('is assigned to a user of the fleet, never to another fleet’s', async () => {
+    const assignees = await manager().get('alerts/assignees');
+    expect(assignees.body.users.map((u: { email: string }) => u.email)).toEqual(
+      expect.arrayContaining([cast.admin.email, cast.manager.email]),
+    );
+    expect(assignees.body.users.map((u: { email: string }) => u.email)).not.toContain(
+      other.manager.email,
+    );
+    const res = await manager().post(`alerts/${alert.id}/assign`, { assigneeId: cast.admin.id });
+    expect(res.status).toBe(200);
+    expect(res.body.assignee).toMatchObject({ email: cast.admin.email });
+    const mine = await t.api({ token: cast.adminToken }).get('alerts', { query: { mine: true } });
+    expect(mine.body.content.map((a: Alert) => a.id)).toContain(alert.id);
+
+    const foreign = await manager().post(`alerts/${alert.id}/assign`, {
+      assigneeId: other.manager.id,
+    });
+    expect(foreign.status).toBe(400);
+    const [row] = await t.server.database.query<{ assignee_id: string }>(
+      'SELECT assignee_id FROM alert WHERE id = $1',
+      [alert.id],
+    );
+    expect(row!.assignee_id).toBe(cast.admin.id);
+  });
+
+  it('is 404 to another fleet, which never lists it', async () => {
+    const stranger = t.api({ token: other.managerToken });
+    for (const [path, body] of [
+      ['acknowledge', {}],
+      ['assign', { assigneeId: null }],
+      ['clear', { reason: 'not mine' }],
+    ] as const) {
+      const res = await stranger.post(`alerts/${alert.id}/${path}`, body);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+    }
+    const list = await stranger.get('alerts', { query: { state: 'all' } });
+    expect(list.body.content.map((a: Alert) => a.id)).not.toContain(alert.id);
+  });
+
+  it('refuses bad input with a problem and changes nothing', async () => {
+    expect((await manager().post('alerts/not-a-uuid/acknowledge', {})).status).toBe(400);
+    expect((await manager().post(`alerts/${alert.id}/clear`, { reason: '' })).status).toBe(400);
+    expect((await manager().post(`alerts/${alert.id}/clear`, {})).status).toBe(400);
+    expect(
+      (await manager().post(`alerts/${alert.id}/acknowledge`, { comment: 'x'.repeat(501) })).status,
+    ).toBe(400);
+    expect((await manager().get('alerts', { query: { state: 'SOMETIMES' } })).status).toBe(400);
+    expect((await alertsOf(vn, 'active')).map((a) => a.id)).toContain(alert.id);
+  });
+
+  it('is cleared by hand with a reason, and the sweep does not open it again', async () => {
+    const res = await manager().post(`alerts/${alert.id}/clear`, { reason: 'Found in the depot' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      state: 'CLEARED',
+      clearCause: 'MANUAL',
+      clearReason: 'Found in the depot',
+      clearedBy: { email: cast.manager.email },
+    });
+    expect((await manager().post(`alerts/${alert.id}/clear`, { reason: 'again' })).status).toBe(
+      409,
+    );
+    expect((await manager().post(`alerts/${alert.id}/assign`, { assigneeId: null })).status).toBe(
+      409,
+    );
+    // the theft is still reported: the same occurrence is not recorded twice
+    await t.server.jobs.send(null, 'alerts.sweep', {});
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await alertsOf(vn)).toHaveLength(1);
+  });
+});

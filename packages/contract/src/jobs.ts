@@ -1,0 +1,55 @@
+// The jobs home seen by a fleet administrator (issue 20 §1, ADR 0081): the queues' counts and
+// the jobs that failed after all their retries (the dead letters), which they send again once
+// the cause is fixed.
+import { Type, type Static } from '@sinclair/typebox';
+import { pagingProperties } from './products';
+import { DateTime, Nullable, Page } from './schema-helpers';
+
+const strict = { additionalProperties: false } as const;
+
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+
+export const QueueCountsSchema = Type.Object(
+  {
+    queue: Type.String(),
+    created: Type.Integer({ minimum: 0 }),
+    retry: Type.Integer({ minimum: 0 }),
+    active: Type.Integer({ minimum: 0 }),
+    failed: Type.Integer({ minimum: 0 }),
+  },
+  strict,
+);
+export type QueueCounts = Static<typeof QueueCountsSchema>;
+
+export const FailedJobSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    queue: Type.String(),
+    /** the domain event the job was for, if any (e.g. battery.low) */
+    event: Nullable(Type.String()),
+    vehicleNumber: Nullable(Type.String()),
+    /** the last attempt's error */
+    error: Type.String(),
+    attempts: Type.Integer({ minimum: 1 }),
+    createdAt: DateTime(),
+    failedAt: Nullable(DateTime()),
+  },
+  strict,
+);
+export type FailedJob = Static<typeof FailedJobSchema>;
+
+export const JobsQuerySchema = Type.Object(pagingProperties(50), strict);
+export type JobsQuery = Static<typeof JobsQuerySchema>;
+
+export const JobsOverviewSchema = Type.Object(
+  {
+    /** the fleet's jobs and the system's (no fleet) per queue */
+    queues: Type.Array(QueueCountsSchema),
+    /** failed after all retries, newest first */
+    failed: Page(FailedJobSchema),
+  },
+  strict,
+);
+export type JobsOverview = Static<typeof JobsOverviewSchema>;
+
+export const JobParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
