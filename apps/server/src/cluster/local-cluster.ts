@@ -1,8 +1,9 @@
 // A VFM cluster on one machine (issue 20 §6): real server processes (`node --import tsx
 // src/main.ts`) on one PostgreSQL and one MQTT broker, each with its roles (VFM_ROLES), its port
-// and, for ingest workers, its own MQTT client id in one shared-subscription group. Used by
-// `npm run cluster` (src/cli/cluster.ts) for a user to try, and by the cluster test
-// (test/cluster/cluster.test.ts), which kills and restarts its processes.
+// and, for ingest workers, its own MQTT client id in one shared-subscription group (the same
+// two processes run the jobs: role worker). Used by `npm run cluster` (src/cli/cluster.ts) for
+// a user to try, and by the cluster test (test/cluster/cluster.test.ts), which kills and
+// restarts its processes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -12,9 +13,9 @@ import path from 'node:path';
 /** The entry point every process runs. */
 export const SERVER_MAIN = path.resolve(import.meta.dirname, '../main.ts');
 
-/** Roles of the API processes and of the ingest workers: one line to change for a new role. */
+/** Roles of the API processes and of the workers (module traffic and jobs, ADR 0081). */
 export const API_ROLES: readonly string[] = ['api'];
-export const INGEST_ROLES: readonly string[] = ['ingest'];
+export const INGEST_ROLES: readonly string[] = ['ingest', 'worker'];
 
 export interface ClusterNodeSpec {
   /** e.g. api-a, ingest-1: its MQTT client id ends with it */
@@ -24,7 +25,7 @@ export interface ClusterNodeSpec {
   env?: Record<string, string>;
 }
 
-/** Two API processes and two ingest workers, the cluster of issue 20 §6. */
+/** Two API processes and two workers (ingest and jobs), the cluster of issue 20 §6. */
 export const DEFAULT_NODES: readonly ClusterNodeSpec[] = [
   { name: 'api-a', roles: API_ROLES },
   { name: 'api-b', roles: API_ROLES },

@@ -21,6 +21,9 @@ import { createBike, type BikeRow } from '../helpers/bikes';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createAccount, createFleet } from '../helpers/factories';
 import { connectModule, nextSeq, subscribeCommands, telemetry, waitFor } from '../helpers/mqtt';
+import pino from 'pino';
+import { Jobs } from '../../src/jobs/job-queue';
+import { JOBS_SCHEMA } from '../../src/db/migrate';
 import { TEST_API_KEY, type TestServer } from '../helpers/server';
 import { openStream, type SseStream } from '../helpers/sse';
 
@@ -41,6 +44,8 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
     const clients: MqttClient[] = [];
     const streams: SseStream[] = [];
     let bikes: BikeRow[];
+    /** the test's own handle on the jobs home: it sends, never works */
+    let jobs: Jobs | undefined;
     /** the helpers' view of one process: its URL, the run's database */
     const serverOf = (node: ClusterNode) =>
       ({
@@ -88,12 +93,14 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
       apiA = cluster.node('api-a');
       apiB = cluster.node('api-b');
       token = (await loginPair(serverOf(apiA), manager)).jwtToken;
+      jobs = await Jobs.open(testDb.database, pino({ level: 'silent' }), false);
     }, 240_000);
 
     afterAll(async () => {
       streams.forEach((stream) => stream.close());
       await Promise.all(clients.map((client) => client.endAsync(true).catch(() => {})));
       console.info(`cluster test timings: ${JSON.stringify(timings)}`);
+      await jobs?.stop().catch(() => {});
       await cluster?.stop(5_000);
       await testDb?.drop();
     }, 60_000);
@@ -112,6 +119,15 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
         .filter((line) => line.startsWith('vfm_ingest_stored_total'))
         .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
     };
+    const probes = async (token: string) =>
+      testDb.database.query<{ job_id: string; process_id: number; runs: number }>(
+        'SELECT job_id, process_id, runs FROM job_probe WHERE token = $1',
+        [token],
+      );
+    const pids = () =>
+      Object.fromEntries(
+        cluster!.nodes.filter((n) => n.running).map((n) => [n.child!.pid!, n.name]),
+      ) as Record<number, string>;
     const telemetryRows = async (bikeIds: number[]) => {
       const [row] = await testDb.database.query<{ n: number; distinct: number }>(
         `SELECT count(*)::int AS n, count(DISTINCT (bike_id, seq))::int AS distinct
@@ -189,6 +205,26 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
       expect(history).toMatchObject({ id: command!.id, status: 'ACKNOWLEDGED' });
     });
 
+    it('runs each job once with two workers competing for the queue', async () => {
+      const token = randomBytes(6).toString('hex');
+      const count = 6;
+      // 300 ms each: a worker holds one probe at a time, so both take some
+      for (let i = 0; i < count; i += 1)
+        await jobs!.send(null, 'jobs.probe', { token, waitMs: 300 });
+      const rows = await waitFor(
+        async () => {
+          const found = await probes(token);
+          return found.length === count && found;
+        },
+        60_000,
+        'every probe done',
+      );
+      // the effect (the row) once per job, each delivered once
+      expect(rows.every((row) => row.runs === 1)).toBe(true);
+      const workers = new Set(rows.map((row) => pids()[row.process_id]));
+      expect([...workers].sort()).toEqual(['ingest-1', 'ingest-2']);
+    }, 120_000);
+
     it('loses no acknowledged message when an ingest worker is killed (SIGKILL) under load', async () => {
       const load = bikes.slice(2);
       const modules = await Promise.all(load.map(online));
@@ -262,6 +298,40 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
       timings.apiRestartMs = Date.now() - restarted;
       expect((await markers(apiB, changed)).status).toBe(304);
       expect((await markers(apiB)).headers.get('etag')).toBe(changed);
+    }, 180_000);
+
+    it('finishes the job of a worker killed (SIGKILL) mid-job on the other worker', async () => {
+      const token = randomBytes(6).toString('hex');
+      // two slow probes: each worker holds one (one at a time), both active together
+      for (let i = 0; i < 2; i += 1) await jobs!.send(null, 'jobs.probe', { token, waitMs: 6_000 });
+      await waitFor(
+        async () => {
+          const [row] = await testDb.database.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job
+              WHERE name = 'jobs.probe' AND state = 'active' AND data->>'token' = $1`,
+            [token],
+          );
+          return row!.n === 2;
+        },
+        30_000,
+        'both probes active',
+      );
+      const victim = cluster!.node('ingest-1');
+      const survivor = cluster!.node('ingest-2');
+      await victim.kill('SIGKILL');
+      // the dead worker's lease (10 s) expires, the job is retried by the one alive
+      const killedAt = Date.now();
+      const rows = await waitFor(
+        async () => {
+          const found = await probes(token);
+          return found.length === 2 && found;
+        },
+        90_000,
+        'both probes done',
+      );
+      timings.jobTakenOverMs = Date.now() - killedAt;
+      expect(rows.map((row) => row.process_id)).toEqual([survivor.child!.pid, survivor.child!.pid]);
+      expect(rows.every((row) => row.runs === 1)).toBe(true);
     }, 180_000);
   },
 );
