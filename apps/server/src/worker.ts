@@ -10,10 +10,14 @@ import { purgeAuthTables } from './modules/auth/maintenance';
 import { expireOverdueCommands } from './modules/commands/expiry';
 import type { AppContext } from './plugins/context';
 
-/** The probe's data: wait this long, then record the job's id (idempotent). */
+/**
+ * The probe's data: wait this long, then record the job's id (idempotent). Until `failUntil`
+ * (server clock) it fails instead: how an operator sees retries and dead letters work.
+ */
 export interface ProbeData {
   token: string;
   waitMs?: number;
+  failUntil?: string;
 }
 
 export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
@@ -36,6 +40,8 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
   await jobs.work<ProbeData>('jobs.probe', async ([job]) => {
     if (!job) return;
     if (job.data.waitMs) await sleep(Math.min(job.data.waitMs, 60_000));
+    if (job.data.failUntil && now() < new Date(job.data.failUntil))
+      throw new Error(`probe ${job.data.token} fails until ${job.data.failUntil}`);
     await recordProbe(ctx, job.id, job.data.token);
   });
   // a fresh start: the alerts match the bikes before the first minute is over

@@ -23,6 +23,10 @@ Commands:
       List the module messages the ingest could not store (every fleet, or one), newest
       first: id, fleet, module, kind, received, attempts, reason. Fleet administrators store
       them again or clear them in Administration → Quarantine (docs/operations.md).
+  jobs [--retry <job id>]
+      The background jobs (ADR 0081): counts per queue and state, then the jobs that failed
+      after every retry (the dead letters), newest first. --retry sends one of them again
+      (one more attempt); fleet administrators can too, in the API (fleet/admin/jobs).
   help
       Show this help.
 
@@ -41,6 +45,7 @@ const OPTIONS = {
   email: { type: 'string' },
   'full-name': { type: 'string' },
   language: { type: 'string' },
+  retry: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -92,6 +97,13 @@ function plan(command: string, values: Values): Job {
     case 'quarantine': {
       const fleet = values.fleet;
       return async (database) => (await commands()).listQuarantine(database, fleet);
+    }
+    case 'jobs': {
+      const retry = values.retry;
+      return async (database) =>
+        retry === undefined
+          ? (await commands()).listJobs(database)
+          : (await commands()).retryFailedJob(database, retry);
     }
     default:
       throw new UsageError(`Unknown command "${command}".`);

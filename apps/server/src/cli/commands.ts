@@ -11,6 +11,7 @@ import {
   type Language,
 } from '@vfm/contract';
 import type { Database, TxQuery } from '../db/client';
+import { JOBS_SCHEMA } from '../db/migrate';
 import { recordAccountEvent } from '../modules/accounts/account-events';
 import { randomToken, sha256 } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
@@ -175,4 +176,55 @@ export async function listQuarantine(database: Database, fleetName?: string): Pr
       ].join('\t'),
     ),
   ];
+}
+
+/** Failed jobs listed at most (the newest). */
+export const FAILED_JOBS_LIST_LIMIT = 200;
+
+/** The jobs home for the operator (ADR 0081): counts per queue and state, then the dead letters. */
+export async function listJobs(database: Database): Promise<string[]> {
+  const counts = await database.query<{ name: string; state: string; count: number }>(
+    `SELECT name, state::text AS state, count(*)::int AS count FROM ${JOBS_SCHEMA}.job
+      WHERE name NOT LIKE '\\_\\_pgboss%' GROUP BY name, state ORDER BY name, state`,
+  );
+  const failed = await database.query<{
+    id: string;
+    name: string;
+    event: string | null;
+    completed_on: Date | null;
+    output: { message?: string } | null;
+    retry_count: number;
+  }>(
+    `SELECT id, name, data->>'name' AS event, completed_on, output, retry_count
+       FROM ${JOBS_SCHEMA}.job WHERE state = 'failed'
+      ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
+    [FAILED_JOBS_LIST_LIMIT],
+  );
+  return [
+    `jobs: ${counts.length ? '' : 'none'}`,
+    ...counts.map((row) => `  ${row.name}\t${row.state}\t${row.count}`),
+    `failed (dead letters): ${failed.length}`,
+    ...failed.map((row) =>
+      [
+        row.id,
+        row.name,
+        row.event ?? '-',
+        row.completed_on?.toISOString() ?? '-',
+        `attempts ${row.retry_count + 1}`,
+        String(row.output?.message ?? 'unknown error').slice(0, 200),
+      ].join('\t'),
+    ),
+  ];
+}
+
+/** Sends a failed job again: one more attempt, taken by the next worker. */
+export async function retryFailedJob(database: Database, id: string): Promise<string[]> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new CliError(`"${id}" is not a job id.`);
+  const rows = await database.query<{ name: string }>(
+    `UPDATE ${JOBS_SCHEMA}.job SET state = 'retry', retry_limit = retry_limit + 1
+      WHERE id = $1 AND state = 'failed' RETURNING name`,
+    [id],
+  );
+  if (!rows.length) throw new CliError(`No failed job has the id ${id}.`);
+  return [`job ${id} (${rows[0]!.name}) sent again`];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TelemetryMessage } from '@vfm/contract';
+import { warningEvents } from './warning-events';
 import {
   deriveBike,
   haversineKm,
@@ -142,7 +143,7 @@ describe('deriveBike', () => {
     expect(noise.trips).toEqual([]);
   });
 
-  it('raises low-battery warnings at the threshold, keeps their start, clears them', () => {
+  it('raises low-battery warnings at the threshold, keeps their start, clears them 5 points above', () => {
     const low = deriveBike(
       bike(),
       [t(1, { bikeBattery: 20, iotBattery: 21 }), t(2, { bikeBattery: 10 })],
@@ -152,8 +153,29 @@ describe('deriveBike', () => {
     expect(low.state.lowVehicleBatterySince).toEqual(at(1));
     expect(low.state.lowModuleBatterySince).toBeNull();
     expect(low.kinds.has('warning')).toBe(true);
-    const ok = deriveBike(low.state, [t(3, { bikeBattery: 21 })], settings, NOW);
+    // hovering just above the threshold: the same low battery, no flapping (ADR 0081)
+    const hovering = deriveBike(
+      low.state,
+      [t(3, { bikeBattery: 21 }), t(4, { bikeBattery: 19 }), t(5, { bikeBattery: 25 })],
+      settings,
+      NOW,
+    );
+    expect(hovering.state.lowVehicleBatterySince).toEqual(at(1));
+    const ok = deriveBike(hovering.state, [t(6, { bikeBattery: 26 })], settings, NOW);
     expect(ok.state.lowVehicleBatterySince).toBeNull();
+  });
+
+  it('names the warnings that start and end as domain events (ADR 0081)', () => {
+    const before = bike();
+    const low = deriveBike(before, [t(1, { bikeBattery: 10, iotBattery: 5 })], settings, NOW);
+    expect(warningEvents(before, low.state, settings, NOW).map((e) => e.name)).toEqual([
+      'battery.low',
+      'battery.low',
+    ]);
+    const ok = deriveBike(low.state, [t(2, { bikeBattery: 90, iotBattery: 90 })], settings, NOW);
+    const ended = warningEvents(low.state, ok.state, settings, NOW);
+    expect(ended.map((e) => e.name)).toEqual(['battery.ok', 'battery.ok']);
+    expect(ended[0]!.data).toMatchObject({ battery: 'VEHICLE', level: 90, bikeId: before.id });
   });
 
   it('shows the commanded state on an OK ack and nothing on an ERROR', () => {

@@ -45,8 +45,12 @@ export function warningEvents(
   return events;
 }
 
-/** DESIGN §7: no message for longer than the fleet's threshold (ADR 0023's condition). */
+/**
+ * DESIGN §7: no message for longer than the fleet's threshold (ADR 0023's condition). A module
+ * that never spoke is not "back" when it first does (its grace period runs from the bike's
+ * creation, which the sweep reads; the sweep also clears its alert, within a minute).
+ */
 function silent(state: BikeState, settings: FleetSettings, now: Date): boolean {
   const last = state.lastCommunicationDate;
-  return !last || now.getTime() - last.getTime() > settings.lackOfCommunicationHours * 3_600_000;
+  return !!last && now.getTime() - last.getTime() > settings.lackOfCommunicationHours * 3_600_000;
 }

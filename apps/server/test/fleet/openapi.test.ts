@@ -1,4 +1,4 @@
-// Every products and fleet call is documented at /api/docs with its query, its answer and its
+// Every products, fleet and alerts call is documented at /api/docs with its query, its answer and its
 // problem answers (DESIGN §5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -10,15 +10,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('OpenAPI', () => {
-  it('documents every products and fleet call with its answers', async () => {
+  it('documents every products, fleet and alerts call with its answers', async () => {
     const res = await t.api().get('/api/docs/json');
     expect(res.status).toBe(200);
     const paths = res.body.paths as Record<string, Record<string, any>>;
     const ours = Object.entries(paths).filter(([path]) =>
-      /^\/api\/wf\/rest\/v1\/(products|fleet)\//.test(path),
+      /^\/api\/wf\/rest\/v1\/(products|fleet|alerts)(\/|$)/.test(path),
     );
     expect(ours.map(([path]) => path).sort()).toEqual(
       [
+        'alerts',
+        'alerts/assignees',
+        'alerts/{id}/acknowledge',
+        'alerts/{id}/assign',
+        'alerts/{id}/clear',
+        'fleet/admin/jobs',
+        'fleet/admin/jobs/{id}/retry',
         'fleet/admin/quarantine',
         'fleet/admin/quarantine/{id}',
         'fleet/admin/quarantine/{id}/retry',

@@ -133,3 +133,34 @@ export async function createQuarantined(
     ...columns,
   });
 }
+
+/** An active alert of the bike (one per kind: a fresh bike for each, as the samples do). */
+export async function createAlert(
+  t: TestServer,
+  bike: BikeRow,
+  kind = 'REPORTED_THEFT',
+): Promise<{ id: string }> {
+  const [row] = await t.server.database.query<{ id: string }>(
+    `INSERT INTO alert (fleet_id, bike_id, kind, opened_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (bike_id, kind) WHERE cleared_at IS NULL DO UPDATE SET updated_at = now()
+     RETURNING id`,
+    [bike.fleetId, bike.id, kind],
+  );
+  return row!;
+}
+
+/** A job of the fleet that failed after its retries (a dead letter of the jobs home). */
+export async function createFailedJob(t: TestServer, bike: BikeRow): Promise<{ id: string }> {
+  const [row] = await t.server.database.query<{ id: string }>(
+    `INSERT INTO pgboss.job (name, data, state, retry_limit, retry_count, completed_on, output)
+     VALUES ('alerts.reconcile', $1, 'failed', 8, 8, now(), '{"message":"boom"}')
+     RETURNING id`,
+    [
+      {
+        name: 'battery.low',
+        data: { fleetId: bike.fleetId, bikeId: bike.id, vehicleNumber: bike.vehicleNumber },
+      },
+    ],
+  );
+  return row!;
+}

@@ -6,7 +6,14 @@
 import { APPLICATION_KEY } from '@vfm/contract';
 import { createBike, type BikeRow } from './bikes';
 import { createAccount, createFleetWithUsers, type AccountRow } from './factories';
-import { createCommand, createEvent, createGroup, createQuarantined } from './fleet-data';
+import {
+  createAlert,
+  createCommand,
+  createEvent,
+  createFailedJob,
+  createGroup,
+  createQuarantined,
+} from './fleet-data';
 import { RawBody } from './raw-request';
 import type { JsonSchema, RecordedRoute } from './route-table';
 import type { TestServer } from './server';
@@ -148,6 +155,18 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
     /\/quarantine\//,
     /^id$/,
     async ({ world, side }) => String((await createQuarantined(world.t, side.bike)).id),
+  ],
+  // an active alert of the side's fleet (clear takes it away: a fresh one)
+  [
+    /\/alerts\//,
+    /^id$/,
+    async ({ world, side }) => (await createAlert(world.t, await world.freshBike(side))).id,
+  ],
+  // a dead letter of the side's fleet (retry takes it away: a fresh one)
+  [
+    /\/fleet\/admin\/jobs\//,
+    /^id$/,
+    async ({ world, side }) => (await createFailedJob(world.t, side.bike)).id,
   ],
   // free text refusing control characters carries a pattern: no generic value
   [/\/accounts/, /^fullName$/, async () => 'Matrix User'],

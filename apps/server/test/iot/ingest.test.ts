@@ -205,7 +205,7 @@ describe('derivations', () => {
     expect(bike.total_km).toBeCloseTo(103.1, 3);
   });
 
-  it('raises and clears low-battery warnings with the fleet thresholds', async () => {
+  it('raises and clears low-battery warnings with the fleet thresholds (+5 points to clear)', async () => {
     await t.server.database.query(
       'UPDATE fleet SET low_module_battery_percent = 30 WHERE id = $1',
       [fleet.fleet.id],
@@ -222,7 +222,7 @@ describe('derivations', () => {
       m.client,
       m.moduleId,
       'telemetry',
-      telemetry({ bikeBattery: 15, iotBattery: 31 }),
+      telemetry({ bikeBattery: 15, iotBattery: 36 }),
     );
     const bike = await waitFor(async () => {
       const row = await bikeRow(t, m.bike.id);
@@ -230,7 +230,14 @@ describe('derivations', () => {
     });
     expect(bike.low_vehicle_battery_since.toISOString()).toBe(first);
     expect(bike.low_module_battery_since).toBeNull();
-    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: 21 }));
+    // back above the threshold, but not by 5 points (ADR 0081): the low battery goes on
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: 24 }));
+    const hovering = await waitFor(async () => {
+      const row = await bikeRow(t, m.bike.id);
+      return row.bike_battery_level === 24 && row;
+    });
+    expect(hovering.low_vehicle_battery_since.toISOString()).toBe(first);
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: 26 }));
     await waitFor(async () => (await bikeRow(t, m.bike.id)).low_vehicle_battery_since === null);
   });
 

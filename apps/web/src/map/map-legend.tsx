@@ -1,7 +1,7 @@
 // What the marker colours mean (issue "fleet screen" §2: a legend), as real HTML.
 import { useTranslation } from 'react-i18next';
-import { MARKER_KINDS } from './marker-index';
-import { KIND_COLOURS } from './marker-style';
+import { MARKER_KINDS } from './markers/marker-index';
+import { KIND_COLOURS } from './markers/marker-style';
 import styles from './fleet-map.module.css';
 
 export function MapLegend() {

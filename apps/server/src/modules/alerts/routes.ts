@@ -37,7 +37,7 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'The users of the fleet an alert may be assigned to',
-        response: { 200: AlertAssigneesSchema, ...problems(401, 403) },
+        response: { 200: AlertAssigneesSchema, ...problems(400, 401, 403) },
       },
     },
     async (request) => listAssignees(scopeOf(request)),

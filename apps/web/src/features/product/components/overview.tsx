@@ -8,7 +8,7 @@ import { BatteryGauge, RelativeTime } from '../../../bike/bike-display';
 import { availabilityKey, modeKey, statusKey } from '../../../bike/labels';
 import { useFormatters } from '../../../format/use-formatters';
 import { useLowBatteryThresholds } from '../../../live/use-fleet-information';
-import { colourOf } from '../../../map/marker-style';
+import { colourOf } from '../../../map/markers/marker-style';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { FIELD_GROUPS, fieldText, type Field, type FieldWords } from '../state/bike-fields';
 import { CommandPanel } from './command-panel';

@@ -1,7 +1,5 @@
-// Where the map's data comes from: the map settings (app-settings) and the fleet's markers
-// (fleet/markers, as a Blob that only the worker parses).
-import type { AppSettings } from '@vfm/contract';
-import type { HttpClient } from '../api/http-client';
+// Where the fleet's markers come from: fleet/markers, as a Blob that only the worker parses.
+import type { HttpClient } from '../../api/http-client';
 import type { MapFilter } from './marker-index';
 
 export const markersKey = (filter: MapFilter) => ['map', 'markers', filter] as const;
@@ -16,4 +14,10 @@ export function fetchMarkers(http: HttpClient, filter: MapFilter, signal?: Abort
   });
 }
 
-export const fetchMapSettings = (http: HttpClient) => http.get<AppSettings>('app-settings');
+/** The markers query: shared by the page's prefetch and the map, so the map reuses the first. */
+export const markersQuery = (http: HttpClient, filter: MapFilter) => ({
+  queryKey: markersKey(filter),
+  queryFn: () => fetchMarkers(http, filter),
+  staleTime: 5_000,
+  gcTime: 10_000,
+});

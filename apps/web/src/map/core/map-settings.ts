@@ -4,14 +4,17 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { AppSettings } from '@vfm/contract';
 import {
   MAP_SETTINGS_MAX_ATTEMPTS,
   MAP_ERROR_TOAST_MS,
   MAP_SETTINGS_RETRY_MS,
 } from '@vfm/contract/constants';
-import { queryKeys } from '../api/query-keys';
-import { useServices } from '../services/services';
-import { fetchMapSettings } from './markers-source';
+import type { HttpClient } from '../../api/http-client';
+import { queryKeys } from '../../api/query-keys';
+import { useServices } from '../../services/services';
+
+export const fetchMapSettings = (http: HttpClient) => http.get<AppSettings>('app-settings');
 
 export function useMapSettings() {
   const { http, toasts } = useServices();

@@ -14,7 +14,17 @@ export const BASEMAP_COLOURS = {
   streetCasing: '#dcd6ca',
 };
 
-export function offlineStyle(demoStreets: Array<Array<[number, number]>>): StyleSpecification {
+/**
+ * `world`: water behind the countries' land (the fleet map; the land arrives later, from the
+ * marker worker). `street`: a small map at street level needs no country shapes, its
+ * background is land (the bike map).
+ */
+export type Basemap = 'world' | 'street';
+
+export function offlineStyle(
+  demoStreets: Array<Array<[number, number]>>,
+  basemap: Basemap = 'world',
+): StyleSpecification {
   const streets: GeoJSON.FeatureCollection = {
     type: 'FeatureCollection',
     features: demoStreets.map((line) => ({
@@ -43,7 +53,11 @@ export function offlineStyle(demoStreets: Array<Array<[number, number]>>): Style
       streets: { type: 'geojson', data: streets },
     },
     layers: [
-      { id: 'water', type: 'background', paint: { 'background-color': BASEMAP_COLOURS.water } },
+      {
+        id: 'water',
+        type: 'background',
+        paint: { 'background-color': BASEMAP_COLOURS[basemap === 'street' ? 'land' : 'water'] },
+      },
       { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': BASEMAP_COLOURS.land } },
       {
         id: 'borders',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMarkerState } from '@vfm/contract';
-import { makeFleetListItem, makeMarkers } from '../testing/data-generators';
+import { makeFleetListItem, makeMarkers } from '../../testing/data-generators';
 import {
   MarkerIndex,
   kindOf,

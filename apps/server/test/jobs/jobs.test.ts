@@ -1,0 +1,118 @@
+// Issue 20 §1–2 (ADR 0081): the jobs home — a job runs once in a worker, a handler that throws
+// is retried with backoff then kept as a dead letter (never lost, never blocking the queue),
+// which a fleet administrator sees and sends again; the metrics show throughput and backlog.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobsOverviewSchema } from '@vfm/contract';
+import { createFleetWithUsers, tokenFor } from '../helpers/factories';
+import { createBike } from '../helpers/bikes';
+import { expectShape } from '../helpers/contract';
+import { createFailedJob } from '../helpers/fleet-data';
+import { waitFor } from '../helpers/mqtt';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let t: TestServer;
+let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  cast = await createFleetWithUsers(t);
+  other = await createFleetWithUsers(t);
+});
+afterAll(() => t.close());
+
+const probeRuns = (token: string) =>
+  t.server.database.query<{ runs: number; job_id: string }>(
+    'SELECT runs, job_id FROM job_probe WHERE token = $1',
+    [token],
+  );
+const jobState = async (id: string) =>
+  (
+    await t.server.database.query<{ state: string; retry_count: number }>(
+      'SELECT state::text, retry_count FROM pgboss.job WHERE id = $1',
+      [id],
+    )
+  )[0];
+
+describe('the jobs home', () => {
+  it('runs a job once, in a worker', async () => {
+    await t.server.jobs.send(null, 'jobs.probe', { token: 'once' });
+    const [row] = await waitFor(async () => {
+      const rows = await probeRuns('once');
+      return rows.length > 0 && rows;
+    });
+    expect(row!.runs).toBe(1);
+    expect((await jobState(row!.job_id))?.state).toBe('completed');
+  });
+
+  it('retries a failing job with backoff, then keeps it failed without blocking the queue', async () => {
+    const failUntil = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    await t.server.jobs.send(null, 'jobs.probe', { token: 'poison', failUntil });
+    // the others keep running meanwhile
+    await t.server.jobs.send(null, 'jobs.probe', { token: 'healthy' });
+    await waitFor(async () => (await probeRuns('healthy')).length > 0, 15_000, 'the healthy job');
+    const [failed] = await waitFor(
+      async () => {
+        const rows = await t.server.database.query<{ id: string; retry_count: number }>(
+          `SELECT id, retry_count FROM pgboss.job
+            WHERE name = 'jobs.probe' AND data->>'token' = 'poison' AND state = 'failed'`,
+        );
+        return rows.length > 0 && rows;
+      },
+      30_000,
+      'the dead letter',
+    );
+    // retryLimit 3: four attempts, never recorded as done
+    expect(failed!.retry_count).toBe(3);
+    expect(await probeRuns('poison')).toHaveLength(0);
+
+    // the administrator sees it with its error…
+    const admin = t.api({ token: cast.adminToken });
+    const res = await admin.get('fleet/admin/jobs');
+    expect(res.status).toBe(200);
+    expectShape(JobsOverviewSchema, res.body);
+    const dead = res.body.failed.content.find((job: { id: string }) => job.id === failed!.id);
+    expect(dead).toMatchObject({ queue: 'jobs.probe', attempts: 4 });
+    expect(dead.error).toContain('fails until');
+    expect(
+      res.body.queues.find((q: { queue: string }) => q.queue === 'jobs.probe').failed,
+    ).toBeGreaterThanOrEqual(1);
+
+    // …and, once the cause is gone, sends it again: it runs
+    t.clock.advance(2 * 3_600_000);
+    // two hours on the server's clock: everybody signs in again
+    for (const c of [cast, other]) {
+      c.adminToken = await tokenFor(t, c.admin);
+      c.managerToken = await tokenFor(t, c.manager);
+    }
+    expect(
+      (await t.api({ token: cast.adminToken }).post(`fleet/admin/jobs/${failed!.id}/retry`)).status,
+    ).toBe(204);
+    await waitFor(async () => (await probeRuns('poison')).length > 0, 15_000, 'the retried job');
+    expect((await jobState(failed!.id))?.state).toBe('completed');
+  });
+
+  it('shows a fleet its own dead letters only', async () => {
+    const bike = await createBike(t, cast.fleet);
+    const job = await createFailedJob(t, bike);
+    const stranger = t.api({ token: other.adminToken });
+    const list = await stranger.get('fleet/admin/jobs');
+    expect(list.body.failed.content.map((j: { id: string }) => j.id)).not.toContain(job.id);
+    const retry = await stranger.post(`fleet/admin/jobs/${job.id}/retry`);
+    expect(retry.status).toBe(404);
+    expect((await jobState(job.id))?.state).toBe('failed');
+    // a manager is no administrator
+    expect((await t.api({ token: cast.managerToken }).get('fleet/admin/jobs')).status).toBe(403);
+    const own = await t.api({ token: cast.adminToken }).get('fleet/admin/jobs');
+    const listed = own.body.failed.content.find((j: { id: string }) => j.id === job.id);
+    expect(listed).toMatchObject({ event: 'battery.low', vehicleNumber: bike.vehicleNumber });
+  });
+
+  it('shows throughput and backlog in the metrics', async () => {
+    const res = await t.api().get('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/vfm_jobs_completed_total\{queue="jobs.probe"\} \d+/);
+    expect(res.text).toMatch(/vfm_jobs\{queue="jobs.probe",state="completed"\} \d+/);
+    expect(res.text).toMatch(/vfm_jobs_failed_total\{queue="jobs.probe"\} [1-9]/);
+  });
+});

@@ -1,0 +1,53 @@
+// One MapLibre map as every map of VFM has it: the deployment's style (MAP_STYLE_URL with its
+// token) or the offline basemap, no attribution box, no rotation, zoom buttons.
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { AppSettings } from '@vfm/contract';
+import { offlineStyle, withAccessToken, type Basemap } from './basemap';
+import { maplibregl } from './maplibre';
+
+export interface Camera {
+  center: [number, number];
+  zoom: number;
+}
+
+const FRANCE: [number, number] = [2.35, 46.6];
+
+/** The first view when none is asked: the demo city, else France. */
+export const homeView = (demoStreets: AppSettings['demoStreets']): Camera => ({
+  center: demoStreets[0]?.[0] ?? FRANCE,
+  zoom: demoStreets.length ? 12 : 5,
+});
+
+export interface MapOptions {
+  basemap: Basemap;
+  camera?: Camera;
+  /** MapLibre's Shift + drag zoom; off where Shift + drag selects */
+  boxZoom: boolean;
+}
+
+/** The map, or null when the browser cannot draw one (no WebGL). */
+export function createMap(
+  container: HTMLElement,
+  settings: AppSettings,
+  options: MapOptions,
+): MapLibreMap | null {
+  const { mapStyleUrl, mapAccessToken, demoStreets } = settings;
+  let map: MapLibreMap;
+  try {
+    map = new maplibregl.Map({
+      container,
+      style: mapStyleUrl || offlineStyle(demoStreets, options.basemap),
+      ...(options.camera ?? homeView(demoStreets)),
+      attributionControl: false,
+      boxZoom: options.boxZoom,
+      dragRotate: false,
+      pitchWithRotate: false,
+      transformRequest: withAccessToken(mapStyleUrl, mapAccessToken),
+    });
+  } catch {
+    return null;
+  }
+  map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+  map.getCanvas().setAttribute('role', 'img');
+  return map;
+}

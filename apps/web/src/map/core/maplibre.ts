@@ -1,0 +1,10 @@
+// MapLibre for every map of the module, set up once: its own worker bundled by Vite as a file of
+// its own (the default URL is relative to a module that bundling renames) and its CSS. Only the
+// lazy map chunks import this file, so maplibre-gl stays out of every other chunk.
+import * as maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
+
+maplibregl.setWorkerUrl(maplibreWorkerUrl);
+
+export { maplibregl };

@@ -1,0 +1,84 @@
+// The fleet's markers in the worker: it starts at once (it indexes the fleet while MapLibre is
+// still loading), loads the markers of the filter, then follows the stream controller's batches
+// (ADR 0072: while the tab is hidden, changes are skipped and one refetch follows).
+import { useEffect, useState } from 'react';
+import { useServices } from '../../services/services';
+import type { LiveBikes } from '../fleet-map-props';
+import type { MapFilter } from './marker-index';
+import { MarkerFeed } from './marker-feed';
+import { fetchMarkers, markersQuery } from './markers-source';
+
+const ignore = () => undefined;
+
+/** The feed (null where there are no workers) and the count of bikes the filter shows. */
+export function useMarkerFeed(filter: MapFilter, live: LiveBikes | undefined) {
+  const { http, queryClient } = useServices();
+  const [feed, setFeed] = useState<MarkerFeed | null>(null);
+  const [count, setCount] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (typeof Worker === 'undefined') return;
+    const worker = new Worker(new URL('./marker-worker.ts', import.meta.url), { type: 'module' });
+    const started = new MarkerFeed(worker);
+    started.listen((event) => {
+      if (event.type === 'loaded') setCount(event.count);
+    });
+    setFeed(started);
+    return () => {
+      started.terminate();
+      setFeed(null);
+    };
+  }, []);
+
+  const filterKey = JSON.stringify(filter);
+  useEffect(() => {
+    if (!feed) return;
+    const current = JSON.parse(filterKey) as MapFilter;
+    const controller = new AbortController();
+    const toWorker = (markers: Blob) => {
+      if (!controller.signal.aborted) feed.send({ type: 'load', markers, filter: current });
+    };
+    // the first load may have been started by the page (prefetchMap)
+    void queryClient.fetchQuery(markersQuery(http, current)).then(toWorker).catch(ignore);
+    const reload = () =>
+      void fetchMarkers(http, current, controller.signal).then(toWorker).catch(ignore);
+    const stop = followLive(live, reload, (batch) =>
+      feed.send({ type: 'changes', ...batch, filter: current }),
+    );
+    return () => {
+      controller.abort();
+      stop();
+    };
+  }, [feed, filterKey, live, http, queryClient]);
+
+  return { feed, count };
+}
+
+type Batch = Parameters<Parameters<LiveBikes['subscribe']>[0]>[0];
+
+/** The stream's batches while the tab shows; a reload after a resync or a hidden spell. */
+function followLive(
+  live: LiveBikes | undefined,
+  reload: () => void,
+  apply: (batch: Batch) => void,
+): () => void {
+  if (!live) return ignore;
+  let missed = false;
+  const unsubscribe = live.subscribe((batch) => {
+    if (document.hidden) missed = true;
+    else apply({ bikes: batch.bikes, removed: batch.removed });
+  });
+  const unsubscribeResync = live.onResync(reload);
+  const onVisible = () => {
+    if (!document.hidden && missed) {
+      missed = false;
+      reload();
+    }
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    unsubscribe();
+    unsubscribeResync();
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
