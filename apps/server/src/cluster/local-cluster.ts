@@ -71,6 +71,8 @@ export class ClusterNode {
   /** the last lines it wrote (for a failure's message) */
   readonly log: string[] = [];
   private exited: Promise<void> = Promise.resolve();
+  /** the exit and the end of its output (its last lines are in the log) */
+  private closed: Promise<void> = Promise.resolve();
 
   constructor(
     readonly spec: ClusterNodeSpec,
@@ -99,6 +101,7 @@ export class ClusterNode {
     });
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.closed = new Promise((resolve) => child.once('close', () => resolve()));
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
       stream.setEncoding('utf8');
@@ -121,7 +124,10 @@ export class ClusterNode {
   private async ready() {
     const deadline = Date.now() + (this.options.readyTimeoutMs ?? 60_000);
     for (;;) {
-      if (!this.running) throw new Error(`${this.name} exited:\n${this.log.join('\n')}`);
+      if (!this.running) {
+        await this.closed;
+        throw new Error(`${this.name} exited:\n${this.log.join('\n')}`);
+      }
       try {
         const res = await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(2_000) });
         await res.body?.cancel();
