@@ -95,7 +95,7 @@ for (const size of [
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoSeriousFindings(page, 'theft confirmation');
       await page.keyboard.press('Escape');
-      for (const tab of ['trips', 'commands', 'history', 'diagnosis'] as const) {
+      for (const tab of ['alerts', 'trips', 'commands', 'history', 'diagnosis'] as const) {
         await page.goto(`${bike}?tab=${tab}`);
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
         await expectNoSeriousFindings(page, `bike ${tab}`);

@@ -12,6 +12,8 @@ import bikeEn from '../apps/web/src/bike/i18n/en.json' with { type: 'json' };
 import bikeFr from '../apps/web/src/bike/i18n/fr.json' with { type: 'json' };
 import mapEn from '../apps/web/src/map/i18n/en.json' with { type: 'json' };
 import mapFr from '../apps/web/src/map/i18n/fr.json' with { type: 'json' };
+import alertsEn from '../apps/web/src/alerts/i18n/en.json' with { type: 'json' };
+import alertsFr from '../apps/web/src/alerts/i18n/fr.json' with { type: 'json' };
 import warningsEn from '../apps/web/src/features/warnings/i18n/en.json' with { type: 'json' };
 import warningsFr from '../apps/web/src/features/warnings/i18n/fr.json' with { type: 'json' };
 import statisticsEn from '../apps/web/src/features/statistics/i18n/en.json' with { type: 'json' };
@@ -28,6 +30,7 @@ export const en = {
   fleet: fleetEn,
   bike: bikeEn,
   map: mapEn,
+  alerts: alertsEn,
   warnings: warningsEn,
   statistics: statisticsEn,
   product: productEn,
@@ -39,6 +42,7 @@ export const fr = {
   fleet: fleetFr,
   bike: bikeFr,
   map: mapFr,
+  alerts: alertsFr,
   warnings: warningsFr,
   statistics: statisticsFr,
   product: productFr,

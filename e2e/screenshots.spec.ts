@@ -21,6 +21,7 @@ const signIn = [
 const shell = [
   ['fleet', '/en/fleet'],
   ['bike', '/en/fleet/product/VFM-00002'],
+  ['bike-alerts', '/en/fleet/product/VFM-00002?tab=alerts'],
   ['bike-trips', '/en/fleet/product/VFM-00002?tab=trips'],
   ['bike-commands', '/en/fleet/product/VFM-00002?tab=commands'],
   ['bike-history', '/en/fleet/product/VFM-00002?tab=history'],

@@ -162,6 +162,8 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
     /^id$/,
     async ({ world, side }) => (await createAlert(world.t, await world.freshBike(side))).id,
   ],
+  // an alert is assigned to a user of the side's fleet
+  [/\/alerts\//, /^assigneeId$/, async ({ side }) => side.manager.id],
   // a dead letter of the side's fleet (retry takes it away: a fresh one)
   [
     /\/fleet\/admin\/jobs\//,

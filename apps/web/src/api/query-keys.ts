@@ -2,7 +2,7 @@
 // fetchers beside their features; the keys live here so that the stream controller, the
 // features and the tests name the same cache entries). Keys are hierarchical: invalidating
 // a prefix (e.g. queryKeys.fleet.all) reaches every entry under it.
-import type { FleetFilter } from '@vfm/contract';
+import type { AlertKind, FleetFilter } from '@vfm/contract';
 
 export interface AccountListParams {
   page: number;
@@ -15,6 +15,12 @@ export interface FleetListParams extends FleetFilter {
   page: number;
   size: number;
   sort: string;
+}
+
+export interface AlertListParams {
+  kind: AlertKind | null;
+  page: number;
+  size: number;
 }
 
 export const queryKeys = {
@@ -33,6 +39,20 @@ export const queryKeys = {
   /** module messages the ingest could not store (administration) */
   quarantine: ['fleet-quarantine'] as const,
   userSettings: (userId: string | null) => ['user-settings', userId] as const,
+  /** alerts (issue 20 §5): per bike, so that the stream's `alerts` event reaches only those */
+  alerts: {
+    all: ['alerts'] as const,
+    bike: (vehicleNumber: string) => ['alerts', 'bike', vehicleNumber] as const,
+    /** a bike's open and acknowledged alerts (warnings rows, bike page) */
+    active: (vehicleNumber: string) => ['alerts', 'bike', vehicleNumber, 'active'] as const,
+    /** a bike's cleared alerts, read a page at a time (bike page) */
+    history: (vehicleNumber: string) => ['alerts', 'bike', vehicleNumber, 'history'] as const,
+    /** lists across bikes: the active alerts assigned to the caller */
+    lists: ['alerts', 'list'] as const,
+    mine: (params: AlertListParams) => ['alerts', 'list', 'mine', params] as const,
+    /** the users an alert may be assigned to */
+    assignees: ['alerts', 'assignees'] as const,
+  },
   fleet: {
     all: ['fleet'] as const,
     information: ['fleet', 'information'] as const,

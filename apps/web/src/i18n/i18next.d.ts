@@ -6,6 +6,7 @@ import type myAccount from '../features/my-account/i18n/en.json';
 import type fleet from '../features/fleet/i18n/en.json';
 import type bike from '../bike/i18n/en.json';
 import type map from '../map/i18n/en.json';
+import type alerts from '../alerts/i18n/en.json';
 import type warnings from '../features/warnings/i18n/en.json';
 import type statistics from '../features/statistics/i18n/en.json';
 import type product from '../features/product/i18n/en.json';
@@ -16,6 +17,7 @@ interface FeatureMessages {
   fleet: typeof fleet;
   bike: typeof bike;
   map: typeof map;
+  alerts: typeof alerts;
   warnings: typeof warnings;
   statistics: typeof statistics;
   product: typeof product;

@@ -1,7 +1,8 @@
 // How a batch of live changes reaches the query cache (the components only read the cache):
 // list rows are replaced in place, removed bikes leave the lists, the warning counters are
 // written where they are shown; one bike's page and histories are refetched when that bike
-// changed. Fleet-wide counts are refetched at most every few seconds (throttled by the caller).
+// changed, and its alerts when the stream names it (ADR 0081). Fleet-wide counts are refetched
+// at most every few seconds (throttled by the caller).
 import type { QueryClient } from '@tanstack/react-query';
 import type { FleetInformation, FleetListItem, FleetListPage } from '@vfm/contract';
 import { queryKeys } from '../api/query-keys';
@@ -59,5 +60,18 @@ export function applyBatchToCache(queryClient: QueryClient, batch: LiveBatch): b
       void queryClient.invalidateQueries({ queryKey: queryKeys.products.bike(vehicleNumber) });
     }
   }
+  refetchAlerts(queryClient, batch.alerts);
   return changed.size > 0 || removed.size > 0 || batch.warnings !== null;
+}
+
+/** The alerts of these bikes, where shown, and the lists across bikes (assigned to me). */
+function refetchAlerts(queryClient: QueryClient, vehicleNumbers: readonly string[]) {
+  if (!vehicleNumbers.length) return;
+  for (const vehicleNumber of vehicleNumbers) {
+    const key = queryKeys.alerts.bike(vehicleNumber);
+    if (queryClient.getQueryCache().findAll({ queryKey: key }).length) {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
+  }
+  void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.lists });
 }

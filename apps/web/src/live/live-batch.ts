@@ -19,6 +19,8 @@ export interface LiveBatch {
   events: VfmEvent[];
   /** the warning counters, when they changed */
   warnings: WarningCounts | null;
+  /** bikes whose alerts were opened, acknowledged, assigned or cleared */
+  alerts: string[];
 }
 
 export class LiveBatchBuffer {
@@ -27,6 +29,7 @@ export class LiveBatchBuffer {
   private commands = new Map<string, Command>();
   private events: VfmEvent[] = [];
   private warnings: WarningCounts | null = null;
+  private alerts = new Set<string>();
 
   get isEmpty(): boolean {
     return (
@@ -34,7 +37,8 @@ export class LiveBatchBuffer {
       !this.removed.size &&
       !this.commands.size &&
       !this.events.length &&
-      !this.warnings
+      !this.warnings &&
+      !this.alerts.size
     );
   }
 
@@ -64,6 +68,10 @@ export class LiveBatchBuffer {
     this.warnings = counts;
   }
 
+  addAlerts({ vehicleNumbers }: StreamPayloads['alerts']): void {
+    for (const vehicleNumber of vehicleNumbers) this.alerts.add(vehicleNumber);
+  }
+
   /** The batch so far; the buffer starts empty again. */
   take(): LiveBatch {
     const batch: LiveBatch = {
@@ -72,12 +80,14 @@ export class LiveBatchBuffer {
       commands: [...this.commands.values()],
       events: this.events,
       warnings: this.warnings,
+      alerts: [...this.alerts],
     };
     this.bikes.clear();
     this.removed.clear();
     this.commands.clear();
     this.events = [];
     this.warnings = null;
+    this.alerts.clear();
     return batch;
   }
 }

@@ -197,4 +197,23 @@ describe('stream controller', () => {
     feed.send('quarantine', { count: 1 });
     await until(() => queryClient.getQueryState(key)?.isInvalidated === true);
   });
+
+  it('reads again the alerts of the bikes the stream names, and every alert on resync', async () => {
+    const feed = createSseFeed();
+    const { controller, queryClient } = setup([feed]);
+    const page = { content: [], totalElements: 0, page: 0, size: 50 };
+    const named = queryKeys.alerts.active('VFM-1');
+    const other = queryKeys.alerts.active('VFM-2');
+    const mine = queryKeys.alerts.mine({ kind: null, page: 0, size: 50 });
+    for (const key of [named, other, mine]) queryClient.setQueryData(key, page);
+    controller.start();
+    feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    await until(() => controller.status() === 'live');
+    feed.send('alerts', { vehicleNumbers: ['VFM-1'] });
+    await until(() => queryClient.getQueryState(named)?.isInvalidated === true);
+    expect(queryClient.getQueryState(mine)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
+    feed.send('resync', { reason: 'too many changes' });
+    await until(() => queryClient.getQueryState(other)?.isInvalidated === true);
+  });
 });

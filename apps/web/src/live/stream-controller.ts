@@ -105,6 +105,7 @@ export function createStreamController(options: StreamControllerOptions): Stream
     buffer.take();
     void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
     resyncListeners.forEach((listener) => listener());
   };
 
@@ -132,6 +133,9 @@ export function createStreamController(options: StreamControllerOptions): Stream
         break;
       case 'warnings':
         buffer.addWarnings(data as StreamPayloads['warnings']);
+        break;
+      case 'alerts':
+        buffer.addAlerts(data as StreamPayloads['alerts']);
         break;
       case 'quarantine':
         // administrators only: the quarantine list and its tab's count read again

@@ -1,6 +1,8 @@
 // Typed test data built on the contract's types (STYLE "factories with overrides"): every
 // generator returns a complete, valid value; a test states only what matters to it.
 import type {
+  Alert,
+  AlertPage,
   Bike,
   Command,
   FleetGroupNode,
@@ -10,7 +12,7 @@ import type {
   Markers,
   WarningCounts,
 } from '@vfm/contract';
-import { MARKER_COORDINATE_SCALE, MARKER_STATE_SHIFT } from '@vfm/contract';
+import { ALERT_SEVERITY, MARKER_COORDINATE_SCALE, MARKER_STATE_SHIFT } from '@vfm/contract';
 import {
   ACTIVITY_STATUSES,
   AVAILABILITIES,
@@ -167,4 +169,32 @@ export function makeMarkers(bikes: FleetListItem[], groups: string[] = []): Mark
       .map((bike) => (bike.group ? groups.indexOf(bike.group.id) : -1))
       .map((i) => (i < 0 ? null : i)),
   };
+}
+
+/** An open alert of a bike (issue 20 §5); the severity follows the kind unless overridden. */
+export function makeAlert(overrides: Partial<Alert> = {}): Alert {
+  const n = next();
+  const kind = overrides.kind ?? 'LOW_VEHICLE_BATTERY';
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    kind,
+    severity: ALERT_SEVERITY[kind],
+    state: 'OPEN',
+    vehicleNumber: `VFM-${String(n).padStart(5, '0')}`,
+    openedAt: '2026-11-20T08:00:00.000Z',
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    comment: null,
+    assignee: null,
+    assignedAt: null,
+    clearedAt: null,
+    clearedBy: null,
+    clearCause: null,
+    clearReason: null,
+    ...overrides,
+  };
+}
+
+export function makeAlertPage(content: Alert[], overrides: Partial<AlertPage> = {}): AlertPage {
+  return { content, totalElements: content.length, page: 0, size: 50, ...overrides };
 }

@@ -1,12 +1,13 @@
 // SPEC §2 bike page at fleet/product/{vehicleNumber} (issue "bike page"): the header with the
 // bike's state and availability, then Overview (every SPEC §3 field, its position, commands and
-// theft), Trips (a period's rides, replayed on the map), Commands (their history), History
+// theft), Alerts (active and cleared, issue 20 §5), Trips (a period's rides, replayed on the map), Commands (their history), History
 // (events), Self-diagnosis. Live through the app's
 // stream controller (queries under products.bike(vn)); an unknown bike, or one of another
 // fleet, is a clear not-found state.
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Bike as BikeIcon } from 'lucide-react';
+import { useActiveAlerts } from '../../../alerts/api/get-alerts';
 import { isApiError } from '../../../api/api-error';
 import { useBikeDetails } from '../../../bike/get-bike-details';
 import { usePageTitle } from '../../../services/use-page-title';
@@ -16,6 +17,7 @@ import { Page } from '../../../ui/page/page';
 import { Tabs, type TabItem } from '../../../ui/tabs/tabs';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { Link } from 'react-router';
+import { BikeAlerts } from '../components/bike-alerts';
 import { BikeHeader } from '../components/bike-header';
 import { CommandHistoryTable } from '../components/command-history';
 import { EventHistory } from '../components/event-history';
@@ -24,7 +26,7 @@ import { SelfDiagnosis } from '../components/self-diagnosis';
 import { Trips } from '../components/trips';
 import styles from '../components/product.module.css';
 
-const TABS = ['overview', 'trips', 'commands', 'history', 'diagnosis'] as const;
+const TABS = ['overview', 'alerts', 'trips', 'commands', 'history', 'diagnosis'] as const;
 type Tab = (typeof TABS)[number];
 
 export function ProductPage() {
@@ -36,6 +38,8 @@ export function ProductPage() {
     : 'overview';
   usePageTitle(t('product.title', { vehicleNumber }));
   const details = useBikeDetails(vehicleNumber);
+  const alerts = useActiveAlerts(vehicleNumber);
+  const activeAlerts = alerts.data?.totalElements ?? 0;
 
   if (details.isPending) {
     return (
@@ -82,6 +86,8 @@ export function ProductPage() {
     title: t(`product.tabs.${id}`),
     url: id === 'overview' ? base : `${base}?tab=${id}`,
     active: tab === id,
+    // the tab counts the bike's active alerts
+    ...(id === 'alerts' && activeAlerts > 0 ? { badge: true, badgeValue: activeAlerts } : {}),
   }));
 
   return (
@@ -90,6 +96,7 @@ export function ProductPage() {
       <Tabs tabs={tabs} label={t('product.tabs.label')} panelId="product-panel" />
       <div id="product-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
         {tab === 'overview' && <Overview bike={bike} />}
+        {tab === 'alerts' && <BikeAlerts vehicleNumber={bike.vehicleNumber} />}
         {tab === 'trips' && <Trips vehicleNumber={bike.vehicleNumber} />}
         {tab === 'commands' && <CommandHistoryTable vehicleNumber={bike.vehicleNumber} />}
         {tab === 'history' && <EventHistory vehicleNumber={bike.vehicleNumber} />}

@@ -1,11 +1,13 @@
 // The bikes of one warnings tab (issue "warnings" §1): virtualized, read page by page from
 // products/warnings (newest warning first, or the column the user sorts by), with the figure that triggered the warning and
-// the theft actions where they belong. A row's number opens the bike page.
+// the theft actions where they belong; in a tab of one kind, the bike's alert of that kind with
+// its state and actions (issue 20 §5). A row's number opens the bike page.
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
 import type { WarnedBike, WarningType, WarningsSortField } from '@vfm/contract';
+import { BikeAlert } from '../../../alerts/bike-alert';
 import { AvailabilityChip, RelativeTime, WarningIcons } from '../../../bike/bike-display';
 import { useIsMobile } from '../../../ui/hooks/use-media-query';
 import { SortHeader } from '../../../ui/virtual-table/sort-header';
@@ -202,6 +204,17 @@ export function WarningsList({
       ...sortable('availability', 'availability'),
       cell: (bike) => <AvailabilityChip availability={bike.availability} />,
     },
+    ...(type
+      ? [
+          {
+            id: 'alert',
+            header: header('alert'),
+            cell: (bike: WarnedBike) => (
+              <BikeAlert vehicleNumber={bike.vehicleNumber} kind={type} />
+            ),
+          },
+        ]
+      : []),
     ...(withActions
       ? [
           {
@@ -220,7 +233,7 @@ export function WarningsList({
       rowAt={(index) => pages.get(Math.floor(index / PAGE_SIZE))?.data?.content[index % PAGE_SIZE]}
       rowKey={(bike) => bike.vehicleNumber}
       columns={columns}
-      rowHeight={mobile ? (withActions ? 112 : 72) : 52}
+      rowHeight={mobile ? (withActions ? 112 : 72) + (type ? 40 : 0) : type ? 56 : 52}
       compact={mobile}
       className={!type ? styles.all : withActions ? styles.typed : styles.figureOnly}
       onRangeChange={onRangeChange}
@@ -240,6 +253,7 @@ const COLUMN_KEYS = {
   since: 'warnings.list.columns.since',
   figure: 'warnings.list.columns.figure',
   availability: 'warnings.list.columns.availability',
+  alert: 'warnings.list.columns.alert',
   actions: 'warnings.list.columns.actions',
 } as const;
 

@@ -1,10 +1,12 @@
 // SPEC §2 warnings (DESIGN §8, issue "warnings" §1-2): a tab per warning type of SPEC §4 and an
 // "all" tab, each with its live count; the bikes of the tab with their figures and the theft
 // actions; bulk lock and IoT mode for the selected bikes; the tab on the map; CSV of the tab.
+// Alerts (issue 20 §5): a tab of one kind shows each bike's alert of that kind; "Assigned to
+// me" lists instead the active alerts of the tab assigned to the signed-in user.
 import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Download, Map as MapIcon } from 'lucide-react';
+import { Download, Map as MapIcon, UserRound } from 'lucide-react';
 import { BULK_LIMIT } from '@vfm/contract/constants';
 import {
   WARNINGS_SORT_FIELDS,
@@ -23,6 +25,7 @@ import { usePageTitle } from '../../../services/use-page-title';
 import { Button } from '../../../ui/button/button';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { Tabs, type TabItem } from '../../../ui/tabs/tabs';
+import { MyAlertsList } from '../components/my-alerts-list';
 import { WarningsList, defaultWarningsSort, type WarningsSort } from '../components/warnings-list';
 import styles from './warnings-page.module.css';
 
@@ -47,6 +50,7 @@ export function WarningsPage() {
   const [params] = useSearchParams();
   const type = isWarningType(params.get('type')) ? (params.get('type') as WarningType) : null;
   const showMap = params.get('map') === '1';
+  const mine = params.get('mine') === '1';
   const sort = parseWarningsSort(params.get('sort'), type);
   const { data: counts } = useWarningCounts();
   const lowBattery = useLowBatteryThresholds();
@@ -54,11 +58,17 @@ export function WarningsPage() {
   const bulk = useBulkRunner();
 
   /** the address of a view; another tab starts with its own default order */
-  const href = (next: { type?: WarningType | null; map?: boolean; sort?: WarningsSort }) => {
+  const href = (next: {
+    type?: WarningType | null;
+    map?: boolean;
+    sort?: WarningsSort;
+    mine?: boolean;
+  }) => {
     const search = new URLSearchParams();
     const nextType = next.type === undefined ? type : next.type;
     if (nextType) search.set('type', nextType);
     if (next.map ?? showMap) search.set('map', '1');
+    if (next.mine ?? mine) search.set('mine', '1');
     const nextSort = next.sort ?? (next.type === undefined ? sort : null);
     const byDefault = defaultWarningsSort(nextType);
     if (
@@ -99,7 +109,9 @@ export function WarningsPage() {
     }
   };
 
-  const list = (
+  const list = mine ? (
+    <MyAlertsList key={type ?? 'all'} kind={type} />
+  ) : (
     <WarningsList
       type={type}
       sort={sort}
@@ -123,6 +135,15 @@ export function WarningsPage() {
         >
           <MapIcon size={16} aria-hidden="true" />
           {showMap ? t('warnings.toolbar.hideMap') : t('warnings.toolbar.showMap')}
+        </Button>
+        <Button
+          size="sm"
+          variant={mine ? 'primary' : 'secondary'}
+          aria-pressed={mine}
+          onClick={() => void navigate(href({ mine: !mine }))}
+        >
+          <UserRound size={16} aria-hidden="true" />
+          {t('warnings.toolbar.mine')}
         </Button>
         <Button size="sm" variant="secondary" onClick={() => void exportTab()}>
           <Download size={16} aria-hidden="true" />

@@ -1,0 +1,183 @@
+// The bike page's Alerts tab (issue 20 §5): the bike's active alerts, each with when it opened,
+// its state, the acknowledgement's comment and the actions; then the cleared ones, newest
+// first, a page at a time, with when, who (or "by itself": its condition ended) and why.
+// Live: the stream's `alerts` event reads both again.
+import { useTranslation } from 'react-i18next';
+import { BellOff, History } from 'lucide-react';
+import type { Alert } from '@vfm/contract';
+import { AlertActions } from '../../../alerts/alert-actions';
+import { AlertStateChip, useUserName } from '../../../alerts/alert-state';
+import { useActiveAlerts, useAlertHistory } from '../../../alerts/api/get-alerts';
+import { RelativeTime, WarningIcon } from '../../../bike/bike-display';
+import { useFormatters } from '../../../format/use-formatters';
+import { Button } from '../../../ui/button/button';
+import { DataTable } from '../../../ui/data-table/data-table';
+import { TableStatus } from '../../../ui/virtual-table/table-status';
+import styles from './product.module.css';
+
+export function BikeAlerts({ vehicleNumber }: { vehicleNumber: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.alerts}>
+      <section className={styles.card} aria-labelledby="alerts-active">
+        <h2 id="alerts-active" className={styles.cardTitle}>
+          {t('product.alerts.active')}
+        </h2>
+        <ActiveAlerts vehicleNumber={vehicleNumber} />
+      </section>
+      <section className={styles.card} aria-labelledby="alerts-history">
+        <h2 id="alerts-history" className={styles.cardTitle}>
+          {t('product.alerts.history')}
+        </h2>
+        <AlertHistory vehicleNumber={vehicleNumber} />
+      </section>
+    </div>
+  );
+}
+
+function ActiveAlerts({ vehicleNumber }: { vehicleNumber: string }) {
+  const { t } = useTranslation();
+  const alerts = useActiveAlerts(vehicleNumber);
+  if (alerts.isPending) return <TableStatus kind="loading" text={t('product.alerts.loading')} />;
+  if (!alerts.data) {
+    return (
+      <TableStatus
+        kind="error"
+        text={t('product.alerts.error')}
+        retry={t('product.retry')}
+        onRetry={() => void alerts.refetch()}
+      />
+    );
+  }
+  if (!alerts.data.content.length) {
+    return (
+      <TableStatus kind="empty" icon={<BellOff size={40} />} title={t('product.alerts.none')} />
+    );
+  }
+  return (
+    <ul className={styles.alertList} data-testid="active-alerts">
+      {alerts.data.content.map((alert) => (
+        <ActiveAlert key={alert.id} alert={alert} />
+      ))}
+    </ul>
+  );
+}
+
+function ActiveAlert({ alert }: { alert: Alert }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const kind = t(`bike.warning.${alert.kind}`);
+  return (
+    <li className={styles.alertItem} data-kind={alert.kind}>
+      <div className={styles.alertHead}>
+        <span className={styles.alertKind} data-severity={alert.severity}>
+          <WarningIcon warning={alert.kind} />
+          {kind}
+        </span>
+        <span className={styles.muted}>{t(`product.alerts.severity.${alert.severity}`)}</span>
+      </div>
+      <p className={styles.alertMeta}>
+        {t('product.alerts.opened')} <RelativeTime iso={alert.openedAt} />
+      </p>
+      <AlertStateChip alert={alert} />
+      {alert.acknowledgedAt && (
+        <p className={styles.alertMeta}>
+          {t('product.alerts.acknowledgedAt', { when: format.dateTime(alert.acknowledgedAt) })}
+          {alert.comment && <q className={styles.alertComment}>{alert.comment}</q>}
+        </p>
+      )}
+      <AlertActions alert={alert} />
+    </li>
+  );
+}
+
+function AlertHistory({ vehicleNumber }: { vehicleNumber: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const nameOf = useUserName();
+  const history = useAlertHistory(vehicleNumber);
+  if (history.isPending) {
+    return <TableStatus kind="loading" text={t('product.alerts.historyLoading')} />;
+  }
+  if (!history.data) {
+    return (
+      <TableStatus
+        kind="error"
+        text={t('product.alerts.historyError')}
+        retry={t('product.retry')}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  }
+  const alerts = history.data.pages.flatMap((page) => page.content);
+  if (!alerts.length) {
+    return (
+      <TableStatus
+        kind="empty"
+        icon={<History size={40} />}
+        title={t('product.alerts.noHistory')}
+      />
+    );
+  }
+  const when = (iso: string | null) =>
+    iso ? <time dateTime={iso}>{format.dateTime(iso)}</time> : '—';
+  return (
+    <div className={styles.historyBlock}>
+      <DataTable
+        caption={t('product.alerts.history')}
+        testId="alert-history"
+        rows={alerts}
+        rowKey={(alert) => alert.id}
+        columns={[
+          {
+            id: 'kind',
+            label: t('product.alerts.columns.kind'),
+            cell: (alert) => t(`bike.warning.${alert.kind}`),
+          },
+          {
+            id: 'opened',
+            label: t('product.alerts.columns.opened'),
+            cell: (alert) => when(alert.openedAt),
+          },
+          {
+            id: 'cleared',
+            label: t('product.alerts.columns.cleared'),
+            cell: (alert) => when(alert.clearedAt),
+          },
+          {
+            id: 'by',
+            label: t('product.alerts.columns.by'),
+            cell: (alert) =>
+              alert.clearCause === 'CONDITION_ENDED'
+                ? t('product.alerts.byItself')
+                : nameOf(alert.clearedBy),
+          },
+          {
+            id: 'reason',
+            label: t('product.alerts.columns.reason'),
+            cell: (alert) => alert.clearReason ?? '—',
+          },
+          {
+            id: 'acknowledged',
+            label: t('product.alerts.columns.acknowledged'),
+            cell: (alert) =>
+              alert.acknowledgedBy
+                ? [nameOf(alert.acknowledgedBy), alert.comment].filter(Boolean).join(' — ')
+                : '—',
+          },
+        ]}
+      />
+      {history.hasNextPage ? (
+        <Button
+          variant="secondary"
+          busy={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
+          {t('product.alerts.more')}
+        </Button>
+      ) : (
+        history.data.pages.length > 1 && <p className={styles.muted}>{t('product.alerts.end')}</p>
+      )}
+    </div>
+  );
+}
