@@ -1,14 +1,18 @@
-// Issue 20 §6, a cluster proven on the real services: two API processes and two ingest workers
-// (real `node src/main.ts` processes, src/cluster/local-cluster.ts) on one PostgreSQL database
-// of this run and the machine's Mosquitto, the workers in one shared subscription. Runs only
-// with DATABASE_URL and MQTT_URL (CI's second pass, .ci/run); skipped on the embedded defaults.
-// The database is this file's own (helpers/database.ts: created beside DATABASE_URL's, dropped
-// after); the shared-subscription group and client ids are this run's own, so parallel runs on
-// the same broker never take each other's messages.
+// Issue 20 §6, a cluster proven on the real services: two API processes and two workers (roles
+// ingest and worker: module traffic and jobs; real `node src/main.ts` processes started by
+// src/cluster/local-cluster.ts) on one PostgreSQL database of this run and the machine's
+// Mosquitto, the workers in one shared subscription. Runs only with DATABASE_URL and MQTT_URL
+// (CI's second pass, .ci/run); skipped on the embedded defaults. The database is this file's
+// own (helpers/database.ts: created beside DATABASE_URL's, dropped after); the shared-
+// subscription group and client ids are this run's own, so parallel runs on the same broker
+// never take each other's messages.
 import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import { upTopic } from '@vfm/contract';
+import { JOBS_SCHEMA } from '../../src/db/migrate';
+import { Jobs } from '../../src/jobs/job-queue';
 import {
   createCluster,
   startNodes,
@@ -21,9 +25,6 @@ import { createBike, type BikeRow } from '../helpers/bikes';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createAccount, createFleet } from '../helpers/factories';
 import { connectModule, nextSeq, subscribeCommands, telemetry, waitFor } from '../helpers/mqtt';
-import pino from 'pino';
-import { Jobs } from '../../src/jobs/job-queue';
-import { JOBS_SCHEMA } from '../../src/db/migrate';
 import { TEST_API_KEY, type TestServer } from '../helpers/server';
 import { openStream, type SseStream } from '../helpers/sse';
 
@@ -34,7 +35,7 @@ const LOAD_MODULES = 4;
 const LOAD_MESSAGES = 100;
 
 describe.skipIf(!DATABASE_URL || !MQTT_URL)(
-  'a cluster: two API processes, two ingest workers',
+  'a cluster: two API processes, two workers (ingest and jobs)',
   () => {
     let testDb: TestDatabase;
     let cluster: LocalCluster | undefined;
@@ -83,6 +84,7 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)(
       });
       // the database is migrated (createTestDatabase): the four start side by side
       const starting = startNodes(cluster);
+      starting.catch(() => {}); // awaited below, after the data is written
       const db = serverOf(cluster.nodes[0]!);
       const fleet = await createFleet(db);
       const manager = await createAccount(db, fleet);
