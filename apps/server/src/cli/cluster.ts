@@ -1,5 +1,6 @@
 // `npm run cluster`: the cluster of issue 20 §6 on one machine, to try — two API processes and
-// two ingest workers (one shared MQTT subscription) on PostgreSQL and an MQTT broker, plus a
+// two workers (module traffic in one shared MQTT subscription, and jobs) on PostgreSQL and an
+// MQTT broker, plus a
 // simulator process driving the demo fleet's modules through the broker. The cluster test
 // (test/cluster/cluster.test.ts) starts the same processes (src/cluster/local-cluster.ts).
 //
@@ -126,7 +127,7 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
-  console.log('starting two API processes and two ingest workers…');
+  console.log('starting two API processes and two workers (ingest and jobs)…');
   await startNodes(
     cluster,
     cluster.nodes.filter((node) => node.name !== 'simulator'),
