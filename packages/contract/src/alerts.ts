@@ -38,6 +38,8 @@ export type AlertClearCause = (typeof ALERT_CLEAR_CAUSES)[number];
 export const BATTERY_HYSTERESIS_PERCENT = 5;
 
 export const ALERT_COMMENT_MAX = 500;
+/** bikes named in one alerts query */
+export const ALERT_BIKES_MAX = 100;
 
 const UserRefSchema = Type.Object(
   { id: Type.String({ format: 'uuid' }), email: Type.String(), name: Nullable(Type.String()) },
@@ -80,7 +82,13 @@ export const AlertQuerySchema = Type.Object(
     ...pagingProperties(50),
     state: StringEnum(ALERT_STATE_FILTERS, { default: 'active' }),
     kind: Type.Optional(StringEnum(ALERT_KINDS)),
-    vehicleNumber: Type.Optional(Type.String({ pattern: VEHICLE_NUMBER_PATTERN })),
+    /** one bike, or several (repeated: the rows of a warnings page ask together) */
+    vehicleNumber: Type.Optional(
+      Type.Array(Type.String({ pattern: VEHICLE_NUMBER_PATTERN }), {
+        minItems: 1,
+        maxItems: ALERT_BIKES_MAX,
+      }),
+    ),
     /** only the alerts assigned to the caller */
     mine: Type.Optional(Type.Boolean()),
   },

@@ -7,7 +7,14 @@ import { DateTime, Nullable, Page } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export const JOB_STATES = [
+  'created',
+  'retry',
+  'active',
+  'completed',
+  'cancelled',
+  'failed',
+] as const;
 
 export const QueueCountsSchema = Type.Object(
   {

@@ -228,6 +228,21 @@ describe('the alert life cycle', () => {
     expect(list.body.content.map((a: Alert) => a.id)).not.toContain(alert.id);
   });
 
+  it('lists the active alerts of several bikes in one query (a warnings page)', async () => {
+    const second = await createBike(t, cast.fleet, { theft_state: 'SUSPECTED' });
+    await t.server.jobs.send(null, 'alerts.sweep', {});
+    await activeAlert(second.vehicleNumber, 'SUSPECTED_THEFT');
+    const res = await manager().get('alerts', {
+      query: { vehicleNumber: [vn, second.vehicleNumber, 'NOBODY-1'] },
+    });
+    expect(res.status).toBe(200);
+    expect(new Set(res.body.content.map((a: Alert) => a.vehicleNumber))).toEqual(
+      new Set([vn, second.vehicleNumber]),
+    );
+    const tooMany = Array.from({ length: 101 }, (_, i) => `BIKE-${i}`);
+    expect((await manager().get('alerts', { query: { vehicleNumber: tooMany } })).status).toBe(400);
+  });
+
   it('refuses bad input with a problem and changes nothing', async () => {
     expect((await manager().post('alerts/not-a-uuid/acknowledge', {})).status).toBe(400);
     expect((await manager().post(`alerts/${alert.id}/clear`, { reason: '' })).status).toBe(400);

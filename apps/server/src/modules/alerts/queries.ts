@@ -146,7 +146,7 @@ function toAlert(row: AlertRow): Alert {
 export interface AlertFilter {
   state: AlertStateFilter;
   kind?: AlertKind;
-  vehicleNumber?: string;
+  vehicleNumbers?: string[];
   assigneeId?: string;
 }
 
@@ -167,12 +167,12 @@ export async function selectAlertPage(
 ): Promise<{ content: Alert[]; total: number }> {
   const where = `a.fleet_id = $1 AND ${STATE_FILTER[filter.state]}
     AND ($2::text IS NULL OR a.kind = $2)
-    AND ($3::text IS NULL OR b.vehicle_number = $3)
+    AND ($3::text[] IS NULL OR b.vehicle_number = ANY($3::text[]))
     AND ($4::uuid IS NULL OR a.assignee_id = $4)`;
   const params = [
     fleetId,
     filter.kind ?? null,
-    filter.vehicleNumber ?? null,
+    filter.vehicleNumbers ?? null,
     filter.assigneeId ?? null,
   ];
   const [rows, [count]] = await Promise.all([

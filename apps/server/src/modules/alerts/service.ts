@@ -42,7 +42,7 @@ export async function listAlerts(scope: RequestScope, query: AlertQuery): Promis
     {
       state,
       ...(kind ? { kind } : {}),
-      ...(vehicleNumber ? { vehicleNumber } : {}),
+      ...(vehicleNumber ? { vehicleNumbers: vehicleNumber } : {}),
       ...(mine ? { assigneeId: scope.principal.accountId } : {}),
     },
     page,

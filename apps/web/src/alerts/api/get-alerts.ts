@@ -8,7 +8,14 @@ import {
   useQuery,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Alert, AlertKind, AlertPage, AlertStateFilter } from '@vfm/contract';
+import {
+  ALERT_BIKES_MAX,
+  ALERT_KINDS,
+  type Alert,
+  type AlertKind,
+  type AlertPage,
+  type AlertStateFilter,
+} from '@vfm/contract';
 import type { HttpClient } from '../../api/http-client';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../services/services';
@@ -16,7 +23,8 @@ import { useServices } from '../../services/services';
 export interface AlertsQuery {
   state?: AlertStateFilter;
   kind?: AlertKind;
-  vehicleNumber?: string;
+  /** one bike or several */
+  vehicleNumber?: string | string[];
   mine?: boolean;
   page?: number;
   size?: number;
@@ -29,11 +37,69 @@ export const getAlerts = (http: HttpClient, query: AlertsQuery) =>
 const ACTIVE_SIZE = 50;
 export const HISTORY_SIZE = 20;
 
+interface Waiting {
+  vehicleNumber: string;
+  resolve: (page: AlertPage) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The rows of a warnings page each show their bike's active alerts: the queries of one render
+ * are gathered and asked together (ALERT_BIKES_MAX bikes a request), then split per bike — the
+ * cache keys stay per bike, so the stream's `alerts` event still reads only the bikes it names.
+ */
+class ActiveAlertsBatch {
+  private waiting: Waiting[] = [];
+  private scheduled = false;
+
+  constructor(private readonly http: HttpClient) {}
+
+  load(vehicleNumber: string): Promise<AlertPage> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ vehicleNumber, resolve, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setTimeout(() => this.flush(), 0);
+    });
+  }
+
+  private flush() {
+    const waiting = this.waiting;
+    this.waiting = [];
+    this.scheduled = false;
+    for (let start = 0; start < waiting.length; start += ALERT_BIKES_MAX) {
+      const part = waiting.slice(start, start + ALERT_BIKES_MAX);
+      const bikes = [...new Set(part.map((w) => w.vehicleNumber))];
+      // one active alert per bike and kind at most: one page holds them all
+      getAlerts(this.http, {
+        state: 'active',
+        vehicleNumber: bikes,
+        size: bikes.length * ALERT_KINDS.length,
+      }).then(
+        (page) => {
+          for (const w of part) {
+            const content = page.content.filter((a) => a.vehicleNumber === w.vehicleNumber);
+            w.resolve({ content, totalElements: content.length, page: 0, size: ACTIVE_SIZE });
+          }
+        },
+        (error: unknown) => part.forEach((w) => w.reject(error)),
+      );
+    }
+  }
+}
+
+const batches = new WeakMap<HttpClient, ActiveAlertsBatch>();
+const batchOf = (http: HttpClient) => {
+  let batch = batches.get(http);
+  if (!batch) batches.set(http, (batch = new ActiveAlertsBatch(http)));
+  return batch;
+};
+
 export function useActiveAlerts(vehicleNumber: string) {
   const { http } = useServices();
   return useQuery({
     queryKey: queryKeys.alerts.active(vehicleNumber),
-    queryFn: () => getAlerts(http, { state: 'active', vehicleNumber, size: ACTIVE_SIZE }),
+    queryFn: () => batchOf(http).load(vehicleNumber),
     // a warnings row scrolled out and back in a moment later does not ask again
     staleTime: 30_000,
   });

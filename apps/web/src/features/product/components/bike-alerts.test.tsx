@@ -74,7 +74,7 @@ describe('the Alerts tab of a bike', () => {
     expect(screen.getByRole('tab', { name: /Alerts/ })).toHaveTextContent('1');
     // per bike, newest first: the server filters
     const asked = server.callsTo('GET alerts').map((call) => call.query.toString());
-    expect(asked).toContain(`state=active&vehicleNumber=${VN}&size=50`);
+    expect(asked).toContain(`state=active&vehicleNumber=${VN}&size=5`);
     expect(asked).toContain(`state=CLEARED&vehicleNumber=${VN}&page=0&size=20`);
   });
 });
