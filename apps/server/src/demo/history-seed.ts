@@ -60,8 +60,8 @@ export async function seedDemoHistory(
       tx,
       bikes.map((bike) => bike.id),
     );
-    await new FleetChanges().add(fleetId, 'bike', 'warning', 'event', 'command').notify(tx);
     await seedQuarantineExample(tx, bikes[0]!, now);
+    await new FleetChanges().add(fleetId, 'bike', 'warning', 'event', 'command').notify(tx);
   });
   return true;
 }

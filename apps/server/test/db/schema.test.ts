@@ -132,6 +132,7 @@ const TABLES: Record<string, string[]> = {
     'co2_kg_per_km',
     'created_at',
   ],
+  fleet_change: ['fleet_id', 'seq'],
   fleet_group: ['id', 'fleet_id', 'parent_id?', 'name', 'created_at'],
   login_failure: ['id', 'scope', 'key', 'ip?', 'failed_at'],
   module_credential: ['module_id', 'bike_id', 'secret_hash', 'created_at'],

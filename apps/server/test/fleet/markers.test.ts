@@ -13,6 +13,7 @@ import { createBike } from '../helpers/bikes';
 import { createGroup } from '../helpers/fleet-data';
 import { expectShape } from '../helpers/contract';
 import type { ApiClient } from '../helpers/api-client';
+import { FleetChanges } from '../../src/modules/bikes/fleet-changes';
 
 let t: TestServer;
 let api: ApiClient;
@@ -179,6 +180,44 @@ describe('GET fleet/markers', () => {
     const fresh = await etagNow();
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await etagNow()).not.toBe(fresh);
+  });
+
+  it('changes its ETag with each change notice, from the fleet’s sequence in the database', async () => {
+    const [row] = await t.server.database.query<{ fleet_id: string }>(
+      "SELECT fleet_id FROM bike WHERE vehicle_number = 'M-PARKED'",
+    );
+    const fleetId = row!.fleet_id;
+    const seq = async () =>
+      (
+        await t.server.database.query<{ seq: string }>(
+          'SELECT seq::text FROM fleet_change WHERE fleet_id = $1',
+          [fleetId],
+        )
+      )[0]?.seq ?? '0';
+    const etagNow = async () => (await markers()).headers.get('etag')!;
+    const before = await etagNow();
+    const seqBefore = Number(await seq());
+    // a transaction that commits after a newer one: its updated_at is older than the newest
+    await t.server.database.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE bike SET latitude = 44.5, updated_at = now() - interval '1 hour'
+          WHERE vehicle_number = 'M-PARKED'`,
+      );
+      await new FleetChanges().add(fleetId, 'bike').notify(tx);
+    });
+    expect(Number(await seq())).toBe(seqBefore + 1);
+    const after = await etagNow();
+    expect(after).not.toBe(before);
+    expect((await markers({}, { 'if-none-match': after })).status).toBe(304);
+    // a rolled-back change bumps nothing
+    await t.server.database
+      .transaction(async (tx) => {
+        await new FleetChanges().add(fleetId, 'bike').notify(tx);
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    expect(Number(await seq())).toBe(seqBefore + 1);
+    expect(await etagNow()).toBe(after);
   });
 
   it('escapes frame numbers that would break the JSON (bad data never yields broken JSON)', async () => {

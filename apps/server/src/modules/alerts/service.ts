@@ -174,9 +174,6 @@ const bikeRef = (change: AlertChange) => ({
 
 async function announce(tx: Queryable, jobs: Jobs, changes: AlertChange[]) {
   if (!changes.length) return;
-  const fleetChanges = new FleetChanges();
-  for (const change of changes) fleetChanges.add(change.fleetId, 'alert');
-  await fleetChanges.notify(tx);
   await jobs.publish(
     tx,
     changes.map((change) =>
@@ -194,4 +191,8 @@ async function announce(tx: Queryable, jobs: Jobs, changes: AlertChange[]) {
           }),
     ),
   );
+  // last: it locks the fleets' change sequences until the commit (ADR 0082)
+  const fleetChanges = new FleetChanges();
+  for (const change of changes) fleetChanges.add(change.fleetId, 'alert');
+  await fleetChanges.notify(tx);
 }

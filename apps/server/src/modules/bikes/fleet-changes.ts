@@ -4,6 +4,8 @@
 // per batch — never one per message. The live stream (fleet/stream) listens on it.
 // A writer that knows every bike row it changed lists their ids in `bikes` (the ingest does):
 // the stream then reads exactly those rows instead of a time window (ADR 0020).
+// Each notice also bumps its fleet's change sequence (`fleet_change`, ADR 0082), the part of
+// the markers' version that is the same in every process.
 import type { TxQuery } from '../../db/client';
 
 export const FLEET_CHANNEL = 'vfm_fleet';
@@ -62,15 +64,28 @@ export class FleetChanges {
     });
   }
 
-  /** One pg_notify per fleet, inside the caller's transaction. */
+  /**
+   * One pg_notify per fleet, inside the caller's transaction, and each fleet's change
+   * sequence (`fleet_change.seq`, ADR 0082) bumped: every process reads the same markers'
+   * version from it. Call it as the transaction's LAST statement: the bump locks the fleet's
+   * row until the commit, so two writers of one fleet (ingest workers) wait for each other
+   * only for the time of a commit — and PostgreSQL already serialises the commits of
+   * notifying transactions — while a lock taken after it could deadlock with such a writer.
+   */
   async notify(tx: Pick<TxQuery, 'query'>): Promise<void> {
-    const payloads = this.notices()
-      .filter((notice) => notice.kinds.length)
-      .map((notice) => JSON.stringify(notice));
-    if (!payloads.length) return;
+    const notices = this.notices().filter((notice) => notice.kinds.length);
+    if (!notices.length) return;
+    // fleets in id order: two transactions bumping the same fleets lock them in one order
+    const fleets = notices.map((notice) => notice.fleetId).sort();
     await tx.query(
-      `SELECT pg_notify('${FLEET_CHANNEL}', payload) FROM unnest($1::text[]) AS payload`,
-      [payloads],
+      `WITH bumped AS (
+         INSERT INTO fleet_change AS c (fleet_id, seq)
+         SELECT f.id, 1 FROM fleet f WHERE f.id = ANY($2::uuid[]) ORDER BY f.id
+         ON CONFLICT (fleet_id) DO UPDATE SET seq = c.seq + 1
+         RETURNING c.fleet_id)
+       -- a data-modifying WITH runs to completion whether or not it is read
+       SELECT pg_notify('${FLEET_CHANNEL}', payload) FROM unnest($1::text[]) AS payload`,
+      [notices.map((notice) => JSON.stringify(notice)), fleets],
     );
   }
 }

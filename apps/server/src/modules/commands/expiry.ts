@@ -28,9 +28,6 @@ export async function expireOverdueCommands(
     );
     if (!expired.length) return 0;
     await refreshPendingFlags(tx, [...new Set(expired.map((row) => row.bike_id))]);
-    const changes = new FleetChanges();
-    for (const row of expired) changes.add(row.fleet_id, 'bike', 'command');
-    await changes.notify(tx);
     await jobs.publish(
       tx,
       expired.map((row) =>
@@ -43,6 +40,10 @@ export async function expireOverdueCommands(
         }),
       ),
     );
+    // last: it locks the fleets' change sequences until the commit (ADR 0082)
+    const changes = new FleetChanges();
+    for (const row of expired) changes.add(row.fleet_id, 'bike', 'command');
+    await changes.notify(tx);
     return expired.length;
   });
 }

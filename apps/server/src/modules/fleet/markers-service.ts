@@ -1,15 +1,14 @@
 // GET fleet/markers (DESIGN §5, SPEC §7, ADR 0021): the map's payload for up to 100,000 bikes.
 // The JSON text is assembled by the database (one aggregate per column) so that no row object
-// is ever built in Node. The ETag comes from a version read from index edges (fleetVersion)
-// and this process's count of the fleet's change notices: an unchanged map answers 304 without
-// being built. One build at a time per fleet and query: a request arriving while one runs
+// is ever built in Node. The ETag comes from a version read from index edges and the fleet's
+// change sequence (fleetVersion, ADR 0082), the same in every API process: an unchanged map
+// answers 304 without being built, whichever process a browser reaches. One build at a time per fleet and query: a request arriving while one runs
 // shares it (its answer is at most one build old, with that build's own ETag), so that
 // managers opening the map together do not each aggregate 100,000 bikes.
 import { createHash } from 'node:crypto';
 import type { MarkersQuery } from '@vfm/contract';
 import type { RequestScope } from '../../lib/request-scope';
 import { matchesEtag } from './etag';
-import { noticesOf } from './fleet-versions';
 import { fleetVersion, markerColumns, type MarkerColumns } from './queries';
 
 export interface MarkersAnswer {
@@ -33,10 +32,9 @@ export async function getMarkers(
   query: MarkersQuery,
   ifNoneMatch: string | undefined,
 ): Promise<MarkersAnswer> {
-  const notices = noticesOf(scope.database, scope.fleetId);
   const version = await fleetVersion(scope.database, scope.fleetId, scope.now);
   const etag = `"${createHash('sha1')
-    .update(JSON.stringify([notices, version, query]))
+    .update(JSON.stringify([version, query]))
     .digest('base64url')}"`;
   if (matchesEtag(ifNoneMatch, etag)) return { etag, json: null };
   let cache = builds.get(scope.database);

@@ -28,7 +28,6 @@ import { getInformation, getStatistics } from './counts-service';
 import { listCsv, vehiclesCsv } from './csv-service';
 import { getGroupTree } from './group-service';
 import { listFleet } from './list-service';
-import { listenFleetVersions } from './fleet-versions';
 import { getMarkers } from './markers-service';
 import { getChart, getTraffic } from './traffic-service';
 import { SseConnection } from './stream/sse-connection';
@@ -66,8 +65,6 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.ctx,
   );
   app.addHook('preClose', () => hub.close());
-  const unlistenVersions = await listenFleetVersions(app.ctx.database);
-  app.addHook('onClose', () => unlistenVersions().catch(() => {}));
 
   app.get(
     '/fleet/group',

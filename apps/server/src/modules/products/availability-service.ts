@@ -47,7 +47,6 @@ export async function setAvailability(
     }
     // delivered at commit (never for a rolled-back change), ADR 0020
     if (changed.length) {
-      await new FleetChanges().add(principal.fleetId, 'bike', 'event').notify(tx);
       await scope.ctx.jobs.publish(tx, [
         domainEvent('availability.changed', {
           fleetId: principal.fleetId,
@@ -55,6 +54,8 @@ export async function setAvailability(
           availability,
         }),
       ]);
+      // last: it locks the fleet's change sequence until the commit (ADR 0082)
+      await new FleetChanges().add(principal.fleetId, 'bike', 'event').notify(tx);
     }
     const changedSet = new Set(changed);
     return {

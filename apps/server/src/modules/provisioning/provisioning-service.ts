@@ -94,7 +94,6 @@ export async function removeVehicles(
       tx,
       bikes.flatMap((bike) => (bike.module_id ? [bike.module_id] : [])),
     );
-    await new FleetChanges().add(input.fleetId, 'bike', 'warning', 'event').notify(tx);
     if (bikes.length)
       await scope.ctx.jobs.publish(tx, [
         domainEvent('bikes.removed', {
@@ -102,6 +101,8 @@ export async function removeVehicles(
           vehicleNumbers: bikes.map((bike) => bike.vehicle_number),
         }),
       ]);
+    // last: it locks the fleet's change sequence until the commit (ADR 0082)
+    await new FleetChanges().add(input.fleetId, 'bike', 'warning', 'event').notify(tx);
     return { removed: bikes.length, vehicleNumbers: bikes.map((bike) => bike.vehicle_number) };
   });
 }
