@@ -38,6 +38,8 @@ export const queryKeys = {
   activity: ['fleet-events'] as const,
   /** module messages the ingest could not store (administration) */
   quarantine: ['fleet-quarantine'] as const,
+  /** the jobs home's queues and dead letters (administration) */
+  jobs: ['fleet-jobs'] as const,
   userSettings: (userId: string | null) => ['user-settings', userId] as const,
   /** alerts (issue 20 §5): per bike, so that the stream's `alerts` event reaches only those */
   alerts: {

@@ -1,5 +1,5 @@
-// The pager of the administration's newest-first lists (activity, quarantine): Newer, "51–100
-// of 230", Older. The list's own wording comes in, so each reads in its own terms.
+// The pager of the administration's newest-first lists (activity, quarantine, failed jobs):
+// Newer, "51–100 of 230", Older. The list's own wording comes in, so each reads in its own terms.
 import { Button } from '../../../ui/button/button';
 import styles from './administration.module.css';
 

@@ -1,6 +1,7 @@
 // SPEC §2 administration (admin role; the route guard and the server refuse a manager): the
 // fleet's accounts, its bikes (import, export, removal), its settings (warning thresholds, CO2),
-// its activity log and the module messages in quarantine (issue 27), a tab each in the address.
+// its activity log, the module messages in quarantine (issue 27) and the background jobs that
+// failed (issue 20), a tab each in the address.
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../services/use-page-title';
@@ -8,12 +9,14 @@ import { Tabs } from '../../../ui/tabs/tabs';
 import { AccountsTab } from '../components/accounts-tab';
 import { ActivityTab } from '../components/activity-tab';
 import { BikesTab } from '../components/bikes-tab';
+import { JobsTab } from '../components/jobs-tab';
+import { useJobs } from '../api/jobs';
 import { QuarantineTab } from '../components/quarantine-tab';
 import { useQuarantine } from '../api/quarantine';
 import { SettingsTab } from '../components/settings-tab';
 import styles from '../components/administration.module.css';
 
-const TABS = ['accounts', 'bikes', 'settings', 'activity', 'quarantine'] as const;
+const TABS = ['accounts', 'bikes', 'settings', 'activity', 'quarantine', 'jobs'] as const;
 type Tab = (typeof TABS)[number];
 
 export function AdministrationPage() {
@@ -22,6 +25,8 @@ export function AdministrationPage() {
   const [params] = useSearchParams();
   // the tab shows how many messages wait (kept fresh by the stream's `quarantine` event)
   const waiting = useQuarantine(0, 1).data?.totalElements ?? 0;
+  // and how many background jobs failed after every retry (read again after a retry)
+  const failedJobs = useJobs(0, 1).data?.failed.totalElements ?? 0;
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)
     : 'accounts';
@@ -34,6 +39,7 @@ export function AdministrationPage() {
           url: id === 'accounts' ? '/administration' : `/administration?tab=${id}`,
           active: tab === id,
           ...(id === 'quarantine' && waiting > 0 ? { badge: true, badgeValue: waiting } : {}),
+          ...(id === 'jobs' && failedJobs > 0 ? { badge: true, badgeValue: failedJobs } : {}),
         }))}
         label={t('administration.tabs.label')}
         panelId="administration-panel"
@@ -44,6 +50,7 @@ export function AdministrationPage() {
         {tab === 'settings' && <SettingsTab />}
         {tab === 'activity' && <ActivityTab />}
         {tab === 'quarantine' && <QuarantineTab />}
+        {tab === 'jobs' && <JobsTab />}
       </div>
     </div>
   );
