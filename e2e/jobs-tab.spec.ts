@@ -1,0 +1,60 @@
+// The administration's background jobs (issue 20, ADR 0081): an administrator opens the tab and
+// reads every queue of the jobs home by its name with its counts; the demo's jobs all run, so
+// the failed jobs say so (were one to fail meanwhile, its row and the tab's badge show instead).
+// On a phone (390 px) the page does not scroll sideways.
+import { test, expect, fr, apiLogin, ADMIN } from './fixtures';
+
+interface JobsOverview {
+  queues: Array<{ queue: string }>;
+  failed: { totalElements: number };
+}
+
+const j = fr.administration.jobs;
+/** the server's queues (apps/server/src/jobs/queues.ts) as the tab names them */
+const QUEUES = [
+  j.queues.alertsReconcile,
+  j.queues.alertsSweep,
+  j.queues.commandsExpire,
+  j.queues.authMaintenance,
+  j.queues.telemetryPartitions,
+  j.queues.jobsProbe,
+];
+
+for (const viewport of [null, { width: 390, height: 844 }]) {
+  test(`an administrator reads the background jobs${viewport ? ' on a phone' : ''}`, async ({
+    page,
+    login,
+    request,
+  }) => {
+    if (viewport) await page.setViewportSize(viewport);
+    const admin = await apiLogin(request, ADMIN);
+    const overview = await admin.call<JobsOverview>('GET', 'fleet/admin/jobs');
+    expect(overview.queues.map((q) => q.queue)).toEqual(
+      expect.arrayContaining(['alerts.reconcile', 'jobs.probe']),
+    );
+
+    await login('admin');
+    await page.goto('/fr/administration');
+    await page.getByRole('tab', { name: fr.administration.tabs.jobs }).click();
+    await expect(page).toHaveURL(/tab=jobs/);
+    const queues = page.getByRole('table', { name: j.queuesLabel });
+    for (const name of QUEUES)
+      await expect(queues.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+    await expect(queues.getByRole('columnheader', { name: j.states.failed })).toBeAttached();
+
+    if (overview.failed.totalElements === 0) {
+      await expect(page.getByText(j.empty)).toBeVisible();
+    } else {
+      await expect(page.getByTestId('failed-jobs').getByRole('row').nth(1)).toBeVisible();
+      await expect(page.getByRole('tab', { name: fr.administration.tabs.jobs })).toContainText(
+        /\d/,
+      );
+    }
+    if (viewport) {
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+  });
+}
