@@ -67,6 +67,28 @@ SELECT 'open' AS change, x.bike_id AS "bikeId", x.fleet_id AS "fleetId", x.kind,
 UNION ALL
 SELECT 'clear', NULL, NULL, NULL, NULL, x.alert_id FROM differs x WHERE x.bike_id IS NULL`;
 
+/** One bit per kind: a bike's conditions and its active alerts compared as two integers. */
+const KIND_BITS = Object.keys(CONDITIONS).map((kind, index) => [kind, 1 << index] as const);
+
+/**
+ * The bikes (of every fleet) whose conditions at $1 differ from their active alerts: one scan
+ * of the bikes, their five conditions as one integer, against the active alerts' kinds of each
+ * bike as one integer. The sweep's first step: its steady state (nothing changed) ends here.
+ */
+const BIKES_THAT_DIFFER = `
+WITH active AS MATERIALIZED (
+  SELECT a.bike_id,
+         bit_or(CASE a.kind ${KIND_BITS.map(([kind, bit]) => `WHEN '${kind}' THEN ${bit}`).join(' ')} ELSE 0 END) AS kinds
+    FROM alert a WHERE a.cleared_at IS NULL GROUP BY a.bike_id
+)
+SELECT b.id FROM bike b JOIN fleet f ON f.id = b.fleet_id
+  LEFT JOIN active act ON act.bike_id = b.id
+ WHERE (${KIND_BITS.map(
+   ([kind, bit]) =>
+     `CASE WHEN ${CONDITIONS[kind as AlertKind].holds.replaceAll('$2', '$1')} THEN ${bit} ELSE 0 END`,
+ ).join('\n      | ')}) <> coalesce(act.kinds, 0)
+ ORDER BY b.id`;
+
 /** Whether the condition of alert `a`'s kind holds on its bike `b` and fleet `f` at $2. */
 const STILL_HOLDS = `CASE a.kind ${Object.entries(CONDITIONS)
   .map(([kind, { holds }]) => `WHEN '${kind}' THEN (${holds})`)
@@ -84,14 +106,18 @@ export interface AlertChange {
 /**
  * Opens the alerts whose condition holds and that are not recorded yet — an occurrence cleared
  * by hand is not opened again — and clears the active ones whose condition ended. `bikeIds`
- * null: every bike of every fleet (the sweep). One read finds the differences (none, mostly);
- * only they are written, by their keys: no statement reads the alerts while it inserts them.
+ * null: every bike of every fleet (the sweep), whose first read keeps the bikes where something
+ * differs (none, mostly). One read finds the differences of these bikes; only they are
+ * written, by their keys: no statement reads the alerts while it inserts them.
  */
 export async function reconcileAlerts(
   tx: Queryable,
   bikeIds: number[] | null,
   now: Date,
 ): Promise<AlertChange[]> {
+  const ids =
+    bikeIds ?? (await tx.query<{ id: number }>(BIKES_THAT_DIFFER, [now])).map((row) => row.id);
+  if (!ids.length) return [];
   const differences = await tx.query<{
     change: 'open' | 'clear';
     bikeId: number;
@@ -99,7 +125,7 @@ export async function reconcileAlerts(
     kind: AlertKind;
     since: string;
     alertId: string;
-  }>(DIFFERENCES, [bikeIds, now]);
+  }>(DIFFERENCES, [ids, now]);
   // in key order, as every writer of these rows: two reconciliations never wait on each other
   const toOpen = differences
     .filter((d) => d.change === 'open')
