@@ -18,7 +18,7 @@
 //                          (postgresql://postgres@127.0.0.1:5432/postgres)
 //   BENCH_PGLITE_MESSAGES  messages per ingest phase on PGlite (20000); BENCH_MESSAGES on
 //                          PostgreSQL (40000)
-//   BENCH_SAMPLES          stream samples per database (60)
+//   BENCH_SAMPLES          stream samples per database (50)
 import http from 'node:http';
 import os from 'node:os';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -36,7 +36,7 @@ import { adminQuery, BENCH_API_KEY, startBenchServer } from './_server';
 const ONLY = process.env.BENCH_ONLY;
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
 const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
 const SWEEP_BIKES = 100_000;
 const KINDS = ['pglite', 'postgres'] as const;
 type Kind = (typeof KINDS)[number];
@@ -244,7 +244,7 @@ interface StreamFigures {
 }
 
 /** bikes sampled in turn: a bike's previous change is older than the hub's 5 s lookback */
-const STREAM_BIKES = 8;
+const STREAM_BIKES = 12;
 const GAP_MS = 400;
 
 async function streamLatency(kind: Kind): Promise<StreamFigures> {
@@ -317,7 +317,7 @@ async function streamLatency(kind: Kind): Promise<StreamFigures> {
         return frame.at - started;
       };
       // warm-up: each bike's first message loads its state; plans, JIT
-      for (let i = 0; i < STREAM_BIKES * 2; i += 1) {
+      for (let i = 0; i < STREAM_BIKES; i += 1) {
         await sample(i).catch(() => 0);
         await sleep(GAP_MS);
       }
@@ -325,7 +325,7 @@ async function streamLatency(kind: Kind): Promise<StreamFigures> {
       let missed = 0;
       for (let i = 0; i < SAMPLES; i += 1) {
         try {
-          times.push(await sample(i));
+          times.push(await sample(STREAM_BIKES + i));
         } catch {
           missed += 1;
         }
