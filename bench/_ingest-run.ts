@@ -70,6 +70,8 @@ export interface IngestRun extends FloodResult {
   /** domain events' jobs stored by the run (alerts.reconcile), and how many were done */
   eventJobs: number;
   eventJobsDone: number;
+  /** after the last PUBACK, until every event's job was done (the worker's backlog) */
+  drainMs: number;
 }
 
 /**
@@ -145,18 +147,27 @@ export async function ingestRun(
     const [row] = await database.query<{ n: number; distinct_seq: number }>(
       'SELECT count(*)::int AS n, count(DISTINCT (bike_id, seq))::int AS distinct_seq FROM telemetry',
     );
-    const [jobs] = await database.query<{ n: number; done: number }>(
-      `SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'completed')::int AS done
-         FROM ${JOBS_SCHEMA}.job WHERE name = 'alerts.reconcile'`,
-    );
+    // the worker's share: until the events' jobs are done (what the run left behind it)
+    const drainStarted = performance.now();
+    let jobs = { n: 0, done: 0 };
+    for (;;) {
+      [jobs = jobs] = await database.query<{ n: number; done: number }>(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'completed')::int AS done
+           FROM ${JOBS_SCHEMA}.job WHERE name = 'alerts.reconcile'`,
+      );
+      if (jobs.done >= jobs.n || performance.now() - drainStarted > 30_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const drainMs = Math.round(performance.now() - drainStarted);
     return {
       ...result,
       rows: row!.n,
       distinctRows: row!.distinct_seq,
       batches: server.iot!.metrics.batches,
       serverCpuMicrosPerMessage,
-      eventJobs: jobs!.n,
-      eventJobsDone: jobs!.done,
+      eventJobs: jobs.n,
+      eventJobsDone: jobs.done,
+      drainMs,
     };
   } finally {
     await server.close();

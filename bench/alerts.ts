@@ -76,6 +76,9 @@ interface IngestFigures {
   off: number[];
   on: number[];
   ratio: number;
+  /** the same with the worker's backlog after the last PUBACK counted in the time */
+  onWithBacklog: number[];
+  ratioWithBacklog: number;
   eventJobs: number;
   eventJobsDone: number;
   messages: number;
@@ -91,6 +94,8 @@ async function ingestComparison(kind: Kind): Promise<IngestFigures> {
     off: [],
     on: [],
     ratio: 0,
+    onWithBacklog: [],
+    ratioWithBacklog: 0,
     eventJobs: 0,
     eventJobsDone: 0,
     messages,
@@ -103,15 +108,17 @@ async function ingestComparison(kind: Kind): Promise<IngestFigures> {
     figures[phase].push(Math.round(run.rate));
     figures.lost += lost(run);
     if (phase === 'on') {
+      figures.onWithBacklog.push(Math.round(run.acknowledged / (run.seconds + run.drainMs / 1000)));
       figures.eventJobs += run.eventJobs;
       figures.eventJobsDone += run.eventJobsDone;
     }
     console.log(
-      `  ${kind} detection ${phase.padEnd(3)}: ${Math.round(run.rate).toLocaleString('en')} msg/s  (${run.rows}/${run.sent} rows, ${run.batches} batches, ${run.serverCpuMicrosPerMessage} µs server CPU/msg, ${run.eventJobs} event jobs, ${run.eventJobsDone} done at the end)`,
+      `  ${kind} detection ${phase.padEnd(3)}: ${Math.round(run.rate).toLocaleString('en')} msg/s  (${run.rows}/${run.sent} rows, ${run.batches} batches, ${run.serverCpuMicrosPerMessage} µs server CPU/msg, ${run.eventJobs} event jobs, done ${run.drainMs} ms after the last PUBACK)`,
     );
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   figures.ratio = round(mean(figures.on) / mean(figures.off), 3);
+  figures.ratioWithBacklog = round(mean(figures.onWithBacklog) / mean(figures.off), 3);
   return figures;
 }
 
@@ -360,7 +367,9 @@ if (!ONLY || ONLY === 'ingest') {
   console.log('ingest, warning detection on ÷ off (phases off, on, on, off):');
   for (const kind of KINDS) {
     const figures = await ingestComparison(kind);
-    console.log(`  ${kind}: on ÷ off = ${figures.ratio} (target ≥ 0.9)`);
+    console.log(
+      `  ${kind}: on ÷ off = ${figures.ratio} (target ≥ 0.9); with the worker's backlog counted ${figures.ratioWithBacklog}`,
+    );
     result[`${kind}Ingest`] = figures;
     targets[`${kind}Ingest`] = figures.ratio >= 0.9 && figures.lost === 0;
   }
