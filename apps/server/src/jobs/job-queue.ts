@@ -16,12 +16,6 @@ import { QUEUES, type QueueName, type QueuePolicy } from './queues';
 export const JOBS_CHANNEL = 'vfm_jobs';
 /** a worker polls this often when no NOTIFY woke it (another database client's job) */
 const POLL_SECONDS = 2;
-/**
- * A queue's workers are woken at once by a NOTIFY, then at most once per this interval: under
- * a steady flow of jobs (an ingest batch every 100 ms that changed a warning) a worker takes
- * them a few batches at a time, in fewer transactions (docs/performance.md "Alerts").
- */
-const WAKE_MIN_INTERVAL_MS = 250;
 
 export interface Job<T = unknown> {
   id: string;
@@ -48,7 +42,6 @@ export class Jobs {
   readonly metrics = new JobMetrics();
   private readonly workerIds = new Map<QueueName, string[]>();
   private unlisten: (() => Promise<void>) | null = null;
-  private readonly wakes = new Map<string, { last: number; timer: NodeJS.Timeout | null }>();
   private stopped = false;
 
   private constructor(
@@ -148,27 +141,11 @@ export class Jobs {
     this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), id]);
     if (policy.cron) await this.boss.schedule(name, policy.cron, {}, { tz: 'UTC' });
     if (!this.unlisten) {
-      this.unlisten = await this.database.listen(JOBS_CHANNEL, (queue) => this.wakeUp(queue));
+      this.unlisten = await this.database.listen(JOBS_CHANNEL, (queue) => {
+        for (const workerId of this.workerIds.get(queue as QueueName) ?? [])
+          this.boss.notifyWorker(workerId);
+      });
     }
-  }
-
-  /** Wakes this queue's workers: at once, or at the end of the interval since the last wake. */
-  private wakeUp(queue: string) {
-    if (!this.workerIds.has(queue as QueueName) || this.stopped) return;
-    let wake = this.wakes.get(queue);
-    if (!wake) this.wakes.set(queue, (wake = { last: 0, timer: null }));
-    if (wake.timer) return;
-    const state = wake;
-    const fire = () => {
-      state.timer = null;
-      state.last = Date.now();
-      for (const workerId of this.workerIds.get(queue as QueueName) ?? [])
-        this.boss.notifyWorker(workerId);
-    };
-    const wait = state.last + WAKE_MIN_INTERVAL_MS - Date.now();
-    if (wait <= 0) return fire();
-    state.timer = setTimeout(fire, wait);
-    state.timer.unref();
   }
 
   /** Jobs per queue and state (the metrics' backlog, the administration's counts). */
@@ -189,7 +166,6 @@ export class Jobs {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    for (const wake of this.wakes.values()) if (wake.timer) clearTimeout(wake.timer);
     await this.unlisten?.().catch(() => {});
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
   }
