@@ -14,6 +14,7 @@
 //           low then a high battery; from the publish to the `alerts` frame naming the bike.
 // Ends with one `BENCH {json}` line.
 //   BENCH_ONLY             ingest | sweep | stream (one part)
+//   BENCH_DATABASES        pglite,postgres (the default) or one of them
 //   PG_ADMIN_URL           PostgreSQL to create the bench databases on
 //                          (postgresql://postgres@127.0.0.1:5432/postgres)
 //   BENCH_PGLITE_MESSAGES  messages per ingest phase on PGlite (20000); BENCH_MESSAGES on
@@ -38,8 +39,8 @@ const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
 const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
 const SWEEP_BIKES = 100_000;
-const KINDS = ['pglite', 'postgres'] as const;
-type Kind = (typeof KINDS)[number];
+type Kind = 'pglite' | 'postgres';
+const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
 
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 const percentile = (sorted: number[], p: number) =>
