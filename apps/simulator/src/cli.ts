@@ -5,6 +5,8 @@
 //                      the intervals by mode; `max`: publish QoS 1 as fast as acknowledged
 //   --messages K       with --rate max: messages in total (default 100 per module)
 //   --inflight W       with --rate max: messages in flight per module (default 20)
+//   --battery-cycle N  with --rate max: the vehicle battery runs down from 100 % over N
+//                      messages, then is charged (a low battery starts and ends once per cycle)
 //   --credentials FILE JSON answer of POST fleet/admin/vehicles ({modules:[{moduleId, secret}]});
 //                      without it, module ids S00000… are generated (brokers without auth)
 import { readFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     messages: { type: 'string' },
     inflight: { type: 'string', default: '20' },
     credentials: { type: 'string' },
+    'battery-cycle': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -65,6 +68,7 @@ if (values.rate === 'max') {
     modules,
     messages,
     inflight: Number(values.inflight),
+    ...(values['battery-cycle'] ? { batteryCycle: Number(values['battery-cycle']) } : {}),
   });
   console.log(
     `${result.acknowledged}/${result.sent} acknowledged in ${result.seconds.toFixed(2)} s: ${Math.round(result.rate)} msg/s`,

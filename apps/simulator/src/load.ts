@@ -12,6 +12,12 @@ export interface FloodOptions {
   /** QoS 1 messages in flight per module */
   inflight?: number;
   connectBatch?: number;
+  /**
+   * messages of one discharge: the vehicle battery runs down from 100 % to 0 over this many
+   * messages, then is charged again, each module from its own point of the cycle (so that
+   * ~2 of every `batteryCycle` messages start or end a low battery); none: a steady 80 %
+   */
+  batteryCycle?: number;
 }
 
 export interface FloodResult {
@@ -42,6 +48,7 @@ export function connectModule(url: string, module: FleetModule): Promise<MqttCli
 
 export async function flood(options: FloodOptions): Promise<FloodResult> {
   const inflight = options.inflight ?? 20;
+  const cycle = options.batteryCycle ?? 0;
   const clients: MqttClient[] = [];
   const batch = options.connectBatch ?? 50;
   for (let i = 0; i < options.modules.length; i += batch) {
@@ -78,7 +85,9 @@ export async function flood(options: FloodOptions): Promise<FloodResult> {
               lon: 4.83 + published * 1e-6,
               speedKmh: 15,
               mode: 'NAVIGATION',
-              bikeBattery: 80,
+              bikeBattery: cycle
+                ? Math.round(100 - (((published + index * 7) % cycle) * 100) / cycle)
+                : 80,
               iotBattery: 90,
               odometerKm: 100 + published / 1000,
             };

@@ -38,6 +38,11 @@ export interface Config {
   ingestFlushMs: number;
   /** /readyz fails when received messages have waited this long with no commit (issue 27) */
   ingestStallSeconds: number;
+  /**
+   * the ingest publishes a domain event when a batch starts or ends a warning (ADR 0081);
+   * false (a diagnostic switch): alerts open and clear only at the per-minute sweep
+   */
+  alertDetection: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   /** origin used in e-mail links and the only allowed reset redirect origin */
@@ -187,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
     ingestBatchRows: int('INGEST_BATCH_ROWS', 1000, 1, 50_000),
     ingestFlushMs: int('INGEST_FLUSH_MS', 100, 1, 250),
     ingestStallSeconds: int('INGEST_STALL_SECONDS', 30, 1, 3600),
+    alertDetection: bool('ALERT_DETECTION', true),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'VFM <no-reply@vfm.local>',
     publicUrl,

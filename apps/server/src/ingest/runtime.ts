@@ -13,6 +13,8 @@ import { ensureTelemetryPartitions } from './partitions';
 import { IngestPipeline } from './pipeline';
 import type { MqttTransport } from './transport';
 import { Coalescer } from '../lib/coalescer';
+import type { TxQuery } from '../db/client';
+import type { DomainEvent } from '../jobs/domain-events';
 
 export interface IotRuntime {
   metrics: IngestMetrics;
@@ -45,7 +47,10 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
     // one PGlite runs one query at a time; PostgreSQL overlaps a commit with the next batch
     concurrentWrites: database.kind === 'postgres' ? 2 : 1,
     onCommandsDue: (ids) => dispatcher?.track(dispatcher.dispatch({ ids })),
-    publish: (tx, events) => ctx.jobs.publish(tx, events),
+    // ALERT_DETECTION=false (diagnostics): no events, the per-minute sweep still repairs
+    ...(config.alertDetection
+      ? { publish: (tx: TxQuery, events: DomainEvent[]) => ctx.jobs.publish(tx, events) }
+      : {}),
   });
 
   // modules that (re)connected: their waiting commands go out together, a few ms later (a

@@ -34,16 +34,65 @@ const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
   },
 };
 
-/** The occurrences that hold now, for these bikes ($1, null = every bike) at time $2. */
-const DESIRED = Object.entries(CONDITIONS)
-  .map(
-    ([kind, { holds, since }]) =>
-      `SELECT b.id AS bike_id, b.fleet_id, b.vehicle_number, '${kind}'::text AS kind,
-              coalesce(${since}, $2::timestamptz) AS since
-         FROM bike b JOIN fleet f ON f.id = b.fleet_id
-        WHERE ($1::bigint[] IS NULL OR b.id = ANY($1::bigint[])) AND ${holds}`,
-  )
-  .join('\nUNION ALL\n');
+/**
+ * The differences between the conditions and the active alerts, for these bikes ($1, null =
+ * every bike) at time $2, in one read: each bike is scanned once (its five conditions side by
+ * side), the active alerts once, and a full join keeps what differs — a condition that holds
+ * with no active alert and no occurrence since it began (`open`, with its start), an active
+ * alert whose condition ended (`clear`). The steady state of a sweep returns no row.
+ */
+const DIFFERENCES = `
+WITH desired AS MATERIALIZED (
+  SELECT b.id AS bike_id, b.fleet_id, k.kind, coalesce(k.since, $2::timestamptz) AS since
+    FROM bike b JOIN fleet f ON f.id = b.fleet_id
+   CROSS JOIN LATERAL (VALUES ${Object.entries(CONDITIONS)
+     .map(([kind, { holds, since }]) => `('${kind}', ${holds}, ${since})`)
+     .join(',\n     ')}) AS k(kind, holds, since)
+   WHERE ($1::bigint[] IS NULL OR b.id = ANY($1::bigint[])) AND k.holds
+), active AS MATERIALIZED (
+  SELECT a.id, a.bike_id, a.kind FROM alert a
+   WHERE a.cleared_at IS NULL AND ($1::bigint[] IS NULL OR a.bike_id = ANY($1::bigint[]))
+), differs AS MATERIALIZED (
+  SELECT d.bike_id, d.fleet_id, d.kind, d.since, act.id AS alert_id
+    FROM desired d FULL JOIN active act ON act.bike_id = d.bike_id AND act.kind = d.kind
+   WHERE d.bike_id IS NULL OR act.id IS NULL
+)
+SELECT 'open' AS change, x.bike_id AS "bikeId", x.fleet_id AS "fleetId", x.kind,
+       x.since::text AS since, NULL::uuid AS "alertId"
+  FROM differs x
+ WHERE x.alert_id IS NULL
+   -- an occurrence cleared by hand is not opened again
+   AND NOT EXISTS (SELECT 1 FROM alert a
+                    WHERE a.bike_id = x.bike_id AND a.kind = x.kind AND a.opened_at >= x.since)
+UNION ALL
+SELECT 'clear', NULL, NULL, NULL, NULL, x.alert_id FROM differs x WHERE x.bike_id IS NULL`;
+
+/** One bit per kind: a bike's conditions and its active alerts compared as two integers. */
+const KIND_BITS = Object.keys(CONDITIONS).map((kind, index) => [kind, 1 << index] as const);
+
+/**
+ * The bikes (of every fleet) whose conditions at $1 differ from their active alerts: one scan
+ * of the bikes, their five conditions as one integer, against the active alerts' kinds of each
+ * bike as one integer. The sweep's first step: its steady state (nothing changed) ends here.
+ */
+const BIKES_THAT_DIFFER = `
+WITH active AS MATERIALIZED (
+  SELECT a.bike_id,
+         bit_or(CASE a.kind ${KIND_BITS.map(([kind, bit]) => `WHEN '${kind}' THEN ${bit}`).join(' ')} ELSE 0 END) AS kinds
+    FROM alert a WHERE a.cleared_at IS NULL GROUP BY a.bike_id
+)
+SELECT b.id FROM bike b JOIN fleet f ON f.id = b.fleet_id
+  LEFT JOIN active act ON act.bike_id = b.id
+ WHERE (${KIND_BITS.map(
+   ([kind, bit]) =>
+     `CASE WHEN ${CONDITIONS[kind as AlertKind].holds.replaceAll('$2', '$1')} THEN ${bit} ELSE 0 END`,
+ ).join('\n      | ')}) <> coalesce(act.kinds, 0)
+ ORDER BY b.id`;
+
+/** Whether the condition of alert `a`'s kind holds on its bike `b` and fleet `f` at $2. */
+const STILL_HOLDS = `CASE a.kind ${Object.entries(CONDITIONS)
+  .map(([kind, { holds }]) => `WHEN '${kind}' THEN (${holds})`)
+  .join(' ')} ELSE false END`;
 
 export interface AlertChange {
   alertId: string;
@@ -57,38 +106,59 @@ export interface AlertChange {
 /**
  * Opens the alerts whose condition holds and that are not recorded yet — an occurrence cleared
  * by hand is not opened again — and clears the active ones whose condition ended. `bikeIds`
- * null: every bike of every fleet (the sweep).
+ * null: every bike of every fleet (the sweep), whose first read keeps the bikes where something
+ * differs (none, mostly). One read finds the differences of these bikes; only they are
+ * written, by their keys: no statement reads the alerts while it inserts them.
  */
 export async function reconcileAlerts(
   tx: Queryable,
   bikeIds: number[] | null,
   now: Date,
 ): Promise<AlertChange[]> {
-  const opened = await tx.query<AlertChange>(
-    `WITH desired AS (${DESIRED})
-     INSERT INTO alert (fleet_id, bike_id, kind, opened_at)
-     SELECT d.fleet_id, d.bike_id, d.kind, d.since FROM desired d
-      WHERE NOT EXISTS (
-        SELECT 1 FROM alert a
-         WHERE a.bike_id = d.bike_id AND a.kind = d.kind
-           AND (a.cleared_at IS NULL OR a.opened_at >= d.since))
-     ON CONFLICT (bike_id, kind) WHERE cleared_at IS NULL DO NOTHING
-     RETURNING id AS "alertId", fleet_id AS "fleetId", bike_id AS "bikeId", kind,
-               (SELECT vehicle_number FROM bike WHERE id = bike_id) AS "vehicleNumber",
-               'opened' AS change`,
-    [bikeIds, now],
-  );
-  const cleared = await tx.query<AlertChange>(
-    `WITH desired AS (${DESIRED})
-     UPDATE alert a SET cleared_at = $2, clear_cause = 'CONDITION_ENDED', updated_at = now()
-       FROM bike b
-      WHERE b.id = a.bike_id AND a.cleared_at IS NULL
-        AND ($1::bigint[] IS NULL OR a.bike_id = ANY($1::bigint[]))
-        AND NOT EXISTS (SELECT 1 FROM desired d WHERE d.bike_id = a.bike_id AND d.kind = a.kind)
-      RETURNING a.id AS "alertId", a.fleet_id AS "fleetId", a.bike_id AS "bikeId",
-                b.vehicle_number AS "vehicleNumber", a.kind, 'cleared' AS change`,
-    [bikeIds, now],
-  );
+  const ids =
+    bikeIds ?? (await tx.query<{ id: number }>(BIKES_THAT_DIFFER, [now])).map((row) => row.id);
+  if (!ids.length) return [];
+  const differences = await tx.query<{
+    change: 'open' | 'clear';
+    bikeId: number;
+    fleetId: string;
+    kind: AlertKind;
+    since: string;
+    alertId: string;
+  }>(DIFFERENCES, [ids, now]);
+  // in key order, as every writer of these rows: two reconciliations never wait on each other
+  const toOpen = differences
+    .filter((d) => d.change === 'open')
+    .sort((x, y) => x.bikeId - y.bikeId || (x.kind < y.kind ? -1 : x.kind > y.kind ? 1 : 0));
+  const toClear = differences.filter((d) => d.change === 'clear').map((d) => d.alertId);
+  const opened = toOpen.length
+    ? await tx.query<AlertChange>(
+        `INSERT INTO alert (fleet_id, bike_id, kind, opened_at)
+         SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::timestamptz[])
+         ON CONFLICT (bike_id, kind) WHERE cleared_at IS NULL DO NOTHING
+         RETURNING id AS "alertId", fleet_id AS "fleetId", bike_id AS "bikeId", kind,
+                   (SELECT vehicle_number FROM bike WHERE id = bike_id) AS "vehicleNumber",
+                   'opened' AS change`,
+        [
+          toOpen.map((d) => d.fleetId),
+          toOpen.map((d) => d.bikeId),
+          toOpen.map((d) => d.kind),
+          toOpen.map((d) => d.since),
+        ],
+      )
+    : [];
+  // the condition is checked again as the row is cleared (a change committed since the read)
+  const cleared = toClear.length
+    ? await tx.query<AlertChange>(
+        `UPDATE alert a SET cleared_at = $2, clear_cause = 'CONDITION_ENDED', updated_at = now()
+           FROM bike b JOIN fleet f ON f.id = b.fleet_id
+          WHERE a.id = ANY($1::uuid[]) AND b.id = a.bike_id AND a.cleared_at IS NULL
+            AND NOT coalesce(${STILL_HOLDS}, false)
+          RETURNING a.id AS "alertId", a.fleet_id AS "fleetId", a.bike_id AS "bikeId",
+                    b.vehicle_number AS "vehicleNumber", a.kind, 'cleared' AS change`,
+        [toClear, now],
+      )
+    : [];
   return [...opened, ...cleared];
 }
 
