@@ -46,6 +46,7 @@ export class Jobs {
 
   private constructor(
     private readonly boss: PgBoss,
+    private readonly gate: DatabaseGate,
     private readonly database: Database,
     private readonly log: Logger,
     /** does this process run handlers (role worker)? */
@@ -53,8 +54,9 @@ export class Jobs {
   ) {}
 
   static async open(database: Database, log: Logger, working: boolean): Promise<Jobs> {
+    const gate = new DatabaseGate(database);
     const boss = new PgBoss({
-      db: database,
+      db: gate,
       schema: JOBS_SCHEMA,
       migrate: true,
       // supervision (leases, archiving) and cron run where the handlers run
@@ -69,7 +71,7 @@ export class Jobs {
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
     await boss.start();
     // the queues are created by migrate() (db/migrate.ts), like the tables
-    return new Jobs(boss, database, log, working);
+    return new Jobs(boss, gate, database, log, working);
   }
 
   /** Stores a job (inside the caller's transaction when given one). */
@@ -168,5 +170,32 @@ export class Jobs {
     this.stopped = true;
     await this.unlisten?.().catch(() => {});
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    await this.gate.close();
+  }
+}
+
+/**
+ * pg-boss's view of the database, closed by Jobs.stop(): its queries in flight finish before
+ * the database closes, and a late one (a worker loop completing a job after the stop) answers
+ * nothing instead of failing on a closed pool — that job stays active and is taken again
+ * after its lease (at-least-once; handlers are idempotent).
+ */
+class DatabaseGate {
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private closed = false;
+
+  constructor(private readonly database: Database) {}
+
+  executeSql(text: string, values?: unknown[]) {
+    if (this.closed) return Promise.resolve({ rows: [] as Record<string, unknown>[] });
+    const query = this.database.executeSql(text, values);
+    const settled = query.catch(() => {}).finally(() => this.inFlight.delete(settled));
+    this.inFlight.add(settled);
+    return query;
+  }
+
+  async close() {
+    this.closed = true;
+    await Promise.all([...this.inFlight]);
   }
 }
