@@ -176,9 +176,9 @@ export class Jobs {
 
 /**
  * pg-boss's view of the database, closed by Jobs.stop(): its queries in flight finish before
- * the database closes, and a late one (a worker loop completing a job after the stop) answers
- * nothing instead of failing on a closed pool — that job stays active and is taken again
- * after its lease (at-least-once; handlers are idempotent).
+ * the database closes, and a late one (a worker loop completing a job after the stop) is never
+ * sent nor answered instead of failing on a closed pool — that job stays active and is taken
+ * again after its lease (at-least-once; handlers are idempotent).
  */
 class DatabaseGate {
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -187,7 +187,8 @@ class DatabaseGate {
   constructor(private readonly database: Database) {}
 
   executeSql(text: string, values?: unknown[]) {
-    if (this.closed) return Promise.resolve({ rows: [] as Record<string, unknown>[] });
+    // never answered: the stopped worker loop waits forever instead of reading a made-up row
+    if (this.closed) return new Promise<{ rows: Record<string, unknown>[] }>(() => {});
     const query = this.database.executeSql(text, values);
     const settled = query.catch(() => {}).finally(() => this.inFlight.delete(settled));
     this.inFlight.add(settled);

@@ -48,81 +48,90 @@ describe('the jobs home', () => {
     expect((await jobState(row!.job_id))?.state).toBe('completed');
   });
 
-  it('gives each job to one worker of several (exactly one claimer)', async () => {
-    // a second worker on the same database, as another process would be
-    const second = await Jobs.open(t.server.database, pino({ level: 'silent' }), true);
-    try {
-      await second.work<{ token: string }>('jobs.probe', async ([job]) => {
-        await t.server.database.query(
-          `INSERT INTO job_probe (job_id, token, process_id) VALUES ($1, $2, -1)
+  it(
+    'gives each job to one worker of several (exactly one claimer)',
+    { timeout: 120_000 },
+    async () => {
+      // a second worker on the same database, as another process would be
+      const second = await Jobs.open(t.server.database, pino({ level: 'silent' }), true);
+      try {
+        await second.work<{ token: string }>('jobs.probe', async ([job]) => {
+          await t.server.database.query(
+            `INSERT INTO job_probe (job_id, token, process_id) VALUES ($1, $2, -1)
            ON CONFLICT (job_id) DO UPDATE SET runs = job_probe.runs + 1`,
-          [job!.id, job!.data.token],
-        );
-      });
-      const tokens = Array.from({ length: 30 }, (_, i) => `many-${i}`);
-      for (const token of tokens) await t.server.jobs.send(null, 'jobs.probe', { token });
-      const rows = await waitFor(
-        async () => {
-          const done = await t.server.database.query<{ runs: number; process_id: number }>(
-            `SELECT runs, process_id FROM job_probe WHERE token LIKE 'many-%'`,
+            [job!.id, job!.data.token],
           );
-          return done.length === tokens.length && done;
-        },
-        30_000,
-        'every job done',
-      );
-      expect(rows.every((row) => row.runs === 1)).toBe(true);
-    } finally {
-      await second.stop();
-    }
-  });
-
-  it('retries a failing job with backoff, then keeps it failed without blocking the queue', async () => {
-    const failUntil = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
-    await t.server.jobs.send(null, 'jobs.probe', { token: 'poison', failUntil });
-    // the others keep running meanwhile
-    await t.server.jobs.send(null, 'jobs.probe', { token: 'healthy' });
-    await waitFor(async () => (await probeRuns('healthy')).length > 0, 15_000, 'the healthy job');
-    const [failed] = await waitFor(
-      async () => {
-        const rows = await t.server.database.query<{ id: string; retry_count: number }>(
-          `SELECT id, retry_count FROM pgboss.job
-            WHERE name = 'jobs.probe' AND data->>'token' = 'poison' AND state = 'failed'`,
+        });
+        const tokens = Array.from({ length: 30 }, (_, i) => `many-${i}`);
+        for (const token of tokens) await t.server.jobs.send(null, 'jobs.probe', { token });
+        const rows = await waitFor(
+          async () => {
+            const done = await t.server.database.query<{ runs: number; process_id: number }>(
+              `SELECT runs, process_id FROM job_probe WHERE token LIKE 'many-%'`,
+            );
+            return done.length === tokens.length && done;
+          },
+          90_000,
+          'every job done',
         );
-        return rows.length > 0 && rows;
-      },
-      30_000,
-      'the dead letter',
-    );
-    // retryLimit 3: four attempts, never recorded as done
-    expect(failed!.retry_count).toBe(3);
-    expect(await probeRuns('poison')).toHaveLength(0);
+        expect(rows.every((row) => row.runs === 1)).toBe(true);
+      } finally {
+        await second.stop();
+      }
+    },
+  );
 
-    // the administrator sees it with its error…
-    const admin = t.api({ token: cast.adminToken });
-    const res = await admin.get('fleet/admin/jobs');
-    expect(res.status).toBe(200);
-    expectShape(JobsOverviewSchema, res.body);
-    const dead = res.body.failed.content.find((job: { id: string }) => job.id === failed!.id);
-    expect(dead).toMatchObject({ queue: 'jobs.probe', attempts: 4 });
-    expect(dead.error).toContain('fails until');
-    expect(
-      res.body.queues.find((q: { queue: string }) => q.queue === 'jobs.probe').failed,
-    ).toBeGreaterThanOrEqual(1);
+  it(
+    'retries a failing job with backoff, then keeps it failed without blocking the queue',
+    { timeout: 120_000 },
+    async () => {
+      const failUntil = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+      await t.server.jobs.send(null, 'jobs.probe', { token: 'poison', failUntil });
+      // the others keep running meanwhile
+      await t.server.jobs.send(null, 'jobs.probe', { token: 'healthy' });
+      await waitFor(async () => (await probeRuns('healthy')).length > 0, 60_000, 'the healthy job');
+      const [failed] = await waitFor(
+        async () => {
+          const rows = await t.server.database.query<{ id: string; retry_count: number }>(
+            `SELECT id, retry_count FROM pgboss.job
+            WHERE name = 'jobs.probe' AND data->>'token' = 'poison' AND state = 'failed'`,
+          );
+          return rows.length > 0 && rows;
+        },
+        90_000,
+        'the dead letter',
+      );
+      // retryLimit 3: four attempts, never recorded as done
+      expect(failed!.retry_count).toBe(3);
+      expect(await probeRuns('poison')).toHaveLength(0);
 
-    // …and, once the cause is gone, sends it again: it runs
-    t.clock.advance(2 * 3_600_000);
-    // two hours on the server's clock: everybody signs in again
-    for (const c of [cast, other]) {
-      c.adminToken = await tokenFor(t, c.admin);
-      c.managerToken = await tokenFor(t, c.manager);
-    }
-    expect(
-      (await t.api({ token: cast.adminToken }).post(`fleet/admin/jobs/${failed!.id}/retry`)).status,
-    ).toBe(204);
-    await waitFor(async () => (await probeRuns('poison')).length > 0, 15_000, 'the retried job');
-    expect((await jobState(failed!.id))?.state).toBe('completed');
-  });
+      // the administrator sees it with its error…
+      const admin = t.api({ token: cast.adminToken });
+      const res = await admin.get('fleet/admin/jobs');
+      expect(res.status).toBe(200);
+      expectShape(JobsOverviewSchema, res.body);
+      const dead = res.body.failed.content.find((job: { id: string }) => job.id === failed!.id);
+      expect(dead).toMatchObject({ queue: 'jobs.probe', attempts: 4 });
+      expect(dead.error).toContain('fails until');
+      expect(
+        res.body.queues.find((q: { queue: string }) => q.queue === 'jobs.probe').failed,
+      ).toBeGreaterThanOrEqual(1);
+
+      // …and, once the cause is gone, sends it again: it runs
+      t.clock.advance(2 * 3_600_000);
+      // two hours on the server's clock: everybody signs in again
+      for (const c of [cast, other]) {
+        c.adminToken = await tokenFor(t, c.admin);
+        c.managerToken = await tokenFor(t, c.manager);
+      }
+      expect(
+        (await t.api({ token: cast.adminToken }).post(`fleet/admin/jobs/${failed!.id}/retry`))
+          .status,
+      ).toBe(204);
+      await waitFor(async () => (await probeRuns('poison')).length > 0, 60_000, 'the retried job');
+      expect((await jobState(failed!.id))?.state).toBe('completed');
+    },
+  );
 
   it('shows a fleet its own dead letters only', async () => {
     const bike = await createBike(t, cast.fleet);
