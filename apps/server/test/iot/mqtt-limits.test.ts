@@ -131,7 +131,9 @@ describe('duplicates and sources', () => {
     await publishUp(m.client, m.moduleId, 'event', event('RIDER'));
     await publishUp(m.client, m.moduleId, 'event', event('MODULE'));
     await waitFor(async () => (await count(t, 'event WHERE bike_id = $1', [m.bike.id])) === 2);
-    expect(t.server.iot!.metrics.rejected.schema).toBe(schema + 1);
+    // on a shared broker other test servers' refused messages are counted here too
+    if (externalBrokerUrl()) expect(t.server.iot!.metrics.rejected.schema).toBeGreaterThan(schema);
+    else expect(t.server.iot!.metrics.rejected.schema).toBe(schema + 1);
     expect(await count(t, "event WHERE bike_id = $1 AND source = 'MANAGER'", [m.bike.id])).toBe(0);
   });
 });

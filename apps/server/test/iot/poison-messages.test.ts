@@ -16,6 +16,7 @@ import {
   brokerUrlOf,
   connectModule,
   count,
+  externalBrokerUrl,
   nextSeq,
   provisionModule,
   publishUp,
@@ -50,6 +51,7 @@ async function online(fleet: typeof tenant) {
   return { ...module, client };
 }
 
+const sharedBroker = Boolean(externalBrokerUrl());
 const LEAP = '2026-06-30T23:59:60Z';
 const deep = (depth: number) =>
   `{"seq":${nextSeq()},"ts":"${new Date().toISOString()}","name":"ALARM_TRIGGERED","source":"MODULE","data":{"x":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
@@ -106,7 +108,10 @@ describe('a poison message from one fleet', () => {
         15_000,
         "the other fleet's telemetry",
       );
-      expect(t.server.iot!.metrics.rejected.schema).toBe(rejected + 1);
+      // on a shared broker (the real-service pass) other test servers' modules reach this ingest
+      // too, their own refused messages included: the count is then at least ours
+      if (sharedBroker) expect(t.server.iot!.metrics.rejected.schema).toBeGreaterThan(rejected);
+      else expect(t.server.iot!.metrics.rejected.schema).toBe(rejected + 1);
       expect(await count(t, 'event WHERE bike_id = $1', [attacker.bike.id])).toBe(0);
       expect(await count(t, 'telemetry WHERE bike_id = $1', [attacker.bike.id])).toBe(0);
     },
@@ -117,7 +122,11 @@ describe('a poison message from one fleet', () => {
     expect(ready.status).toBe(200);
     expect(ready.body.checks).toMatchObject({ database: true, mqtt: true, ingest: true });
     const metrics = await t.api().get('/metrics');
-    expect(metrics.text).toMatch(/^vfm_ingest_stalled_seconds 0$/m);
+    // moving: nothing has waited anywhere near the stall limit (on a shared broker another
+    // server's message may be in flight at this very instant, so not exactly 0 there)
+    const stalled = Number(/^vfm_ingest_stalled_seconds (\S+)$/m.exec(metrics.text)?.[1]);
+    if (sharedBroker) expect(stalled).toBeLessThan(5);
+    else expect(stalled).toBe(0);
     expect(metrics.text).toMatch(/^vfm_ingest_quarantined_total 0$/m);
   });
 
