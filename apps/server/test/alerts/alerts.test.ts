@@ -21,6 +21,7 @@ import {
 import { openStream } from '../helpers/sse';
 import type { TestServer } from '../helpers/server';
 import { createBike } from '../helpers/bikes';
+import { reconcileBikes, sweepAlerts } from '../../src/modules/alerts/service';
 
 const DAY = 24 * 3_600_000;
 let t: TestServer;
@@ -135,6 +136,26 @@ describe('warnings that fire', () => {
     );
     expect(
       await count(t, `alert WHERE bike_id = $1 AND kind = 'LACK_MODULE_COMM'`, [m.bike.id]),
+    ).toBe(1);
+  });
+
+  it('has one automatic writer at a time: a sweep and two reconciles at once open one alert', async () => {
+    const m = await moduleOnline({ bike_battery_level: 5, low_vehicle_battery_since: new Date() });
+    const { database, jobs } = t.server;
+    const now = new Date();
+    const runs = await Promise.all([
+      reconcileBikes(database, jobs, [m.bike.id], now),
+      sweepAlerts(database, jobs, now),
+      reconcileBikes(database, jobs, [m.bike.id], now),
+    ]);
+    const opened = runs
+      .flat()
+      .filter((c) => c.bikeId === m.bike.id && c.kind === 'LOW_VEHICLE_BATTERY');
+    // once at most (the per-minute sweep of the worker may have been first)
+    expect(opened.length).toBeLessThanOrEqual(1);
+    expect(opened.every((c) => c.change === 'opened')).toBe(true);
+    expect(
+      await count(t, `alert WHERE bike_id = $1 AND kind = 'LOW_VEHICLE_BATTERY'`, [m.bike.id]),
     ).toBe(1);
   });
 

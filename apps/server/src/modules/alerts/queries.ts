@@ -163,11 +163,17 @@ export async function reconcileAlerts(
 }
 
 /** Locks these bikes (id order, as the ingest does: no deadlock) until the transaction ends. */
-export async function lockBikes(tx: Queryable, bikeIds: number[]): Promise<void> {
-  await tx.query('SELECT id FROM bike WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
-    bikeIds,
-  ]);
+/**
+ * One writer of automatic alerts at a time, across processes: the event subscriber and the
+ * sweep read the bikes and write the differences, so two of them at once could open or clear
+ * the same occurrence twice (and announce it twice). An advisory lock of the transaction, not
+ * the bikes' rows: the ingest goes on changing the bikes meanwhile (a change after this read
+ * publishes its own event, so the next reconcile sees it).
+ */
+export async function lockAlertWriters(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [ALERT_WRITERS_LOCK_KEY]);
 }
+const ALERT_WRITERS_LOCK_KEY = 7_210_020; // arbitrary, constant: "VFM automatic alerts"
 
 const STATE_SQL = `CASE WHEN a.cleared_at IS NOT NULL THEN 'CLEARED'
                         WHEN a.acknowledged_at IS NOT NULL THEN 'ACKNOWLEDGED'

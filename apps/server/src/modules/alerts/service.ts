@@ -21,7 +21,7 @@ import { FleetChanges } from '../bikes/fleet-changes';
 import {
   isActiveAccountOfFleet,
   lockAlert,
-  lockBikes,
+  lockAlertWriters,
   reconcileAlerts,
   selectAlert,
   selectAlertPage,
@@ -141,8 +141,7 @@ export async function reconcileBikes(
 ): Promise<AlertChange[]> {
   if (!bikeIds.length) return [];
   return database.transaction(async (tx) => {
-    // the ingest holds these rows while it changes them: read their committed state
-    await lockBikes(tx, bikeIds);
+    await lockAlertWriters(tx);
     const changes = await reconcileAlerts(tx, bikeIds, now);
     await announce(tx, jobs, changes);
     return changes;
@@ -155,6 +154,7 @@ export async function reconcileBikes(
  */
 export async function sweepAlerts(database: Database, jobs: Jobs, now: Date) {
   return database.transaction(async (tx) => {
+    await lockAlertWriters(tx);
     const changes = await reconcileAlerts(tx, null, now);
     const silent = changes.filter((c) => c.kind === 'LACK_MODULE_COMM' && c.change === 'opened');
     await jobs.publish(
