@@ -159,6 +159,38 @@ describe('warnings that fire', () => {
     ).toBe(1);
   });
 
+  it('follows a threshold change at once: the warnings and the alerts read the same rule', async () => {
+    // one fleet of its own: the thresholds change for every bike of the fleet
+    const own = await createFleetWithUsers(t);
+    const m = await provisionModule(t, own.fleet, {
+      last_communication_date: new Date(),
+      bike_battery_level: 24,
+    });
+    const admin = () => t.api({ token: own.adminToken });
+    const lowOf = async () => {
+      const res = await t
+        .api({ token: own.managerToken })
+        .get('alerts', { query: { vehicleNumber: m.bike.vehicleNumber, state: 'active' } });
+      return (res.body.content as Alert[]).filter((a) => a.kind === 'LOW_VEHICLE_BATTERY');
+    };
+    const warned = async () =>
+      (await admin().get('products/warnings', { query: { type: 'LOW_VEHICLE_BATTERY' } })).body
+        .totalElements as number;
+    expect(await lowOf()).toEqual([]);
+    expect((await admin().put('fleet/settings', { lowVehicleBatteryPercent: 25 })).status).toBe(
+      200,
+    );
+    // no module message: the settings change itself opens it
+    await waitFor(async () => (await lowOf()).length === 1, 15_000, 'the low-battery alert');
+    expect(await warned()).toBe(1);
+    // back above the threshold + 5 (24 > 18 + 5): cleared, and no longer a warning
+    expect((await admin().put('fleet/settings', { lowVehicleBatteryPercent: 18 })).status).toBe(
+      200,
+    );
+    await waitFor(async () => (await lowOf()).length === 0, 15_000, 'the alert cleared');
+    expect(await warned()).toBe(0);
+  });
+
   it('tells the fleet stream which bike’s alerts changed', async () => {
     const stream = await openStream(t, cast.managerToken);
     try {

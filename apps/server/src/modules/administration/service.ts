@@ -57,9 +57,18 @@ export async function saveFleetSettings(
         occurredAt: scope.now,
       },
     ]);
+    // the warnings read the new thresholds at once; the alerts follow them within the second
+    if (changed.some((key) => WARNING_THRESHOLDS.includes(key)))
+      await scope.ctx.jobs.send(tx, 'alerts.sweep', {});
     return saved;
   });
 }
+
+const WARNING_THRESHOLDS: ReadonlyArray<keyof FleetSettings> = [
+  'lowVehicleBatteryPercent',
+  'lowModuleBatteryPercent',
+  'lackOfCommunicationHours',
+];
 
 function activityFilter(query: Omit<ActivityQuery, 'page' | 'size'>): ActivityFilter {
   const from = query.from ? new Date(query.from) : null;

@@ -4,35 +4,20 @@
 // subscriber of the domain events and the per-minute sweep both call it, so that replaying a
 // job, two workers at once or a missed event all end in the same rows.
 import type { Alert, AlertKind, AlertStateFilter } from '@vfm/contract';
-import { ALERT_SEVERITY } from '@vfm/contract';
+import { ALERT_KINDS, ALERT_SEVERITY } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
+import { fleetThresholdsSql, warningConditions, warningSince } from '../bikes/warnings-sql';
 
-/** When each kind's condition holds on `b` (bike) joined with `f` (fleet), and since when. */
-const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
-  REPORTED_THEFT: { holds: `b.theft_state = 'REPORTED'`, since: 'b.theft_since' },
-  SUSPECTED_THEFT: {
-    holds: `b.theft_state = 'SUSPECTED'`,
-    since: 'coalesce(b.suspected_theft_since, b.theft_since)',
-  },
-  // DESIGN §7 (ADR 0023): no message for longer than the fleet's threshold; the alert opens
-  // when the grace period ended
-  LACK_MODULE_COMM: {
-    holds: `b.module_id IS NOT NULL
-      AND coalesce(b.last_communication_date, b.created_at)
-          < $2::timestamptz - f.lack_of_communication_hours * interval '1 hour'`,
-    since: `coalesce(b.last_communication_date, b.created_at)
-          + f.lack_of_communication_hours * interval '1 hour'`,
-  },
-  // the ingest keeps these with a hysteresis (derive.ts lowBatterySince)
-  LOW_VEHICLE_BATTERY: {
-    holds: 'b.low_vehicle_battery_since IS NOT NULL',
-    since: 'b.low_vehicle_battery_since',
-  },
-  LOW_MODULE_BATTERY: {
-    holds: 'b.low_module_battery_since IS NOT NULL',
-    since: 'b.low_module_battery_since',
-  },
-};
+/**
+ * When each kind's condition holds on `b` (bike) joined with `f` (fleetThresholdsSql), and
+ * since when: the warnings' own conditions (bikes/warnings-sql.ts), one owner for both.
+ */
+const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = Object.fromEntries(
+  ALERT_KINDS.map((kind) => [
+    kind,
+    { holds: warningConditions()[kind], since: warningSince()[kind] },
+  ]),
+) as Record<AlertKind, { holds: string; since: string }>;
 
 /**
  * The differences between the conditions and the active alerts, for these bikes ($1, null =
@@ -44,7 +29,7 @@ const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
 const DIFFERENCES = `
 WITH desired AS MATERIALIZED (
   SELECT b.id AS bike_id, b.fleet_id, k.kind, coalesce(k.since, $2::timestamptz) AS since
-    FROM bike b JOIN fleet f ON f.id = b.fleet_id
+    FROM bike b JOIN ${fleetThresholdsSql('$2')} ON f.id = b.fleet_id
    CROSS JOIN LATERAL (VALUES ${Object.entries(CONDITIONS)
      .map(([kind, { holds, since }]) => `('${kind}', ${holds}, ${since})`)
      .join(',\n     ')}) AS k(kind, holds, since)
@@ -81,11 +66,10 @@ WITH active AS MATERIALIZED (
          bit_or(CASE a.kind ${KIND_BITS.map(([kind, bit]) => `WHEN '${kind}' THEN ${bit}`).join(' ')} ELSE 0 END) AS kinds
     FROM alert a WHERE a.cleared_at IS NULL GROUP BY a.bike_id
 )
-SELECT b.id FROM bike b JOIN fleet f ON f.id = b.fleet_id
+SELECT b.id FROM bike b JOIN ${fleetThresholdsSql('$1')} ON f.id = b.fleet_id
   LEFT JOIN active act ON act.bike_id = b.id
  WHERE (${KIND_BITS.map(
-   ([kind, bit]) =>
-     `CASE WHEN ${CONDITIONS[kind as AlertKind].holds.replaceAll('$2', '$1')} THEN ${bit} ELSE 0 END`,
+   ([kind, bit]) => `CASE WHEN ${CONDITIONS[kind as AlertKind].holds} THEN ${bit} ELSE 0 END`,
  ).join('\n      | ')}) <> coalesce(act.kinds, 0)
  ORDER BY b.id`;
 
@@ -151,7 +135,7 @@ export async function reconcileAlerts(
   const cleared = toClear.length
     ? await tx.query<AlertChange>(
         `UPDATE alert a SET cleared_at = $2, clear_cause = 'CONDITION_ENDED', updated_at = now()
-           FROM bike b JOIN fleet f ON f.id = b.fleet_id
+           FROM bike b JOIN ${fleetThresholdsSql('$2')} ON f.id = b.fleet_id
           WHERE a.id = ANY($1::uuid[]) AND b.id = a.bike_id AND a.cleared_at IS NULL
             AND NOT coalesce(${STILL_HOLDS}, false)
           RETURNING a.id AS "alertId", a.fleet_id AS "fleetId", a.bike_id AS "bikeId",

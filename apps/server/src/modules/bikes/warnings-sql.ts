@@ -1,8 +1,19 @@
 // The warnings of DESIGN §7 as SQL over bikeFrom() (bike b, its fleet's thresholds f), so that
 // lists, counts, filters and the map all derive them the same way. Thresholds are fleet
 // settings; the lack of communication depends on the time of the request (f.lack_before),
-// never on a stored flag.
-import { WARNING_TYPES, type WarningType } from '@vfm/contract';
+// never on a stored flag. The alerts (modules/alerts) open and clear on these same conditions:
+// this file is the one owner of "when is a bike in a warning".
+import { BATTERY_HYSTERESIS_PERCENT, WARNING_TYPES, type WarningType } from '@vfm/contract';
+
+/**
+ * A low battery: at or below the fleet's threshold, and, once low (the ingest's `since`,
+ * derive.ts lowBatterySince), until it is back above the threshold + the hysteresis — a
+ * battery hovering at the threshold does not flap (issue 20 §4). Read against the fleet's
+ * current threshold, so a settings change applies at once.
+ */
+const lowBattery = (level: string, since: string, threshold: string) =>
+  `(${level} <= ${threshold}
+      OR (${since} IS NOT NULL AND ${level} <= ${threshold} + ${BATTERY_HYSTERESIS_PERCENT}))`;
 
 /** SQL condition per warning type. */
 export function warningConditions(): Record<WarningType, string> {
@@ -12,9 +23,28 @@ export function warningConditions(): Record<WarningType, string> {
     // a bike that never spoke gets the same grace period from its creation
     LACK_MODULE_COMM: `(b.module_id IS NOT NULL
       AND coalesce(b.last_communication_date, b.created_at) < f.lack_before)`,
-    LOW_VEHICLE_BATTERY: 'b.bike_battery_level <= f.low_vehicle_battery_percent',
-    LOW_MODULE_BATTERY: 'b.iot_battery_level <= f.low_module_battery_percent',
+    LOW_VEHICLE_BATTERY: lowBattery(
+      'b.bike_battery_level',
+      'b.low_vehicle_battery_since',
+      'f.low_vehicle_battery_percent',
+    ),
+    LOW_MODULE_BATTERY: lowBattery(
+      'b.iot_battery_level',
+      'b.low_module_battery_since',
+      'f.low_module_battery_percent',
+    ),
   };
+}
+
+/**
+ * The fleet columns the conditions read, as `f`, for every fleet: its thresholds, and at the
+ * time `now` (an SQL expression) the start of the lack of communication.
+ */
+export function fleetThresholdsSql(now: string): string {
+  return `(SELECT id, low_vehicle_battery_percent, low_module_battery_percent,
+                  lack_of_communication_hours * interval '1 hour' AS lack_interval,
+                  ${now}::timestamptz - lack_of_communication_hours * interval '1 hour' AS lack_before
+             FROM fleet) f`;
 }
 
 /** When each warning began (null when unknown). */
