@@ -29,6 +29,8 @@ for (const size of [
 ]) {
   test.describe(`${size.width}×${size.height}`, () => {
     test.use({ viewport: size });
+    // an axe run of a whole screen takes 3–15 s on a loaded 2-core machine, four per test
+    test.describe.configure({ timeout: 120_000 });
 
     test('sign-in screens', async ({ page }) => {
       for (const [path, title] of signInScreens) {
