@@ -1,14 +1,27 @@
 import { act, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { createFakeMap, type FakeMap } from '../../testing/fake-map';
-import { createMap } from './create-map';
-import { useMap } from './map-context';
-import { MapView } from './map-view';
 
-vi.mock('./create-map', () => ({ createMap: vi.fn() }));
+// The web tests share their worker's modules (vite.config.ts, isolate: false): the map core is
+// imported afresh here with its two mocks, and the mocks are dropped after this file.
 const settings = { data: undefined as object | undefined, isError: false };
-vi.mock('./map-settings', () => ({ useMapSettings: () => settings }));
+let createMap: typeof import('./create-map').createMap;
+let useMap: typeof import('./map-context').useMap;
+let MapView: typeof import('./map-view').MapView;
+beforeAll(async () => {
+  vi.resetModules();
+  vi.doMock('./create-map', () => ({ createMap: vi.fn() }));
+  vi.doMock('./map-settings', () => ({ useMapSettings: () => settings }));
+  ({ createMap } = await import('./create-map'));
+  ({ useMap } = await import('./map-context'));
+  ({ MapView } = await import('./map-view'));
+});
+afterAll(() => {
+  vi.doUnmock('./create-map');
+  vi.doUnmock('./map-settings');
+  vi.resetModules();
+});
 
 function Layer() {
   useMap().getCanvas().dataset.layer = 'on';
