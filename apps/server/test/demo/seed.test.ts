@@ -65,7 +65,7 @@ describe('demo seed', () => {
   });
 
   it('publishes the demo fleet as GBFS open data (issue 24), once', async () => {
-    const manifest = await (await fetch(`${t.url}/gbfs/v3/manifest.json`)).json();
+    const manifest = (await (await fetch(`${t.url}/gbfs/v3/manifest.json`)).json()) as any;
     expect(manifest.data.datasets).toEqual([
       {
         system_id: 'vfm-demo',

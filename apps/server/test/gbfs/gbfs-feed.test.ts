@@ -93,7 +93,7 @@ afterAll(() => t.close());
 
 describe('GBFS feed of a published fleet', () => {
   it('validates every file against the GBFS 3.0 schemas and the cross-file rules', async () => {
-    const manifest = await (await get('/gbfs/v3/manifest.json')).json();
+    const manifest = (await (await get('/gbfs/v3/manifest.json')).json()) as any;
     expect(schemaErrors('manifest', manifest)).toEqual([]);
     const gbfs = await feed(systemA, 'gbfs');
     expect(schemaErrors('gbfs', gbfs)).toEqual([]);
@@ -236,7 +236,7 @@ describe('GBFS feed of a published fleet', () => {
 
 describe('GBFS feed of an unpublished fleet, and bad addresses', () => {
   it('lists only published fleets in the manifest', async () => {
-    const manifest = await (await get('/gbfs/v3/manifest.json')).json();
+    const manifest = (await (await get('/gbfs/v3/manifest.json')).json()) as any;
     const systems = manifest.data.datasets.map((d: { system_id: string }) => d.system_id);
     expect(systems).toEqual(expect.arrayContaining([systemA, systemB]));
     expect(systems).not.toContain(systemC);
@@ -254,7 +254,7 @@ describe('GBFS feed of an unpublished fleet, and bad addresses', () => {
   it('unpublishing takes the fleet out at once; publishing again brings it back', async () => {
     await adminB.put('fleet/open-data', settings({ published: false }));
     expect((await get(`/gbfs/v3/${systemB}/vehicle_status.json`)).status).toBe(404);
-    const manifest = await (await get('/gbfs/v3/manifest.json')).json();
+    const manifest = (await (await get('/gbfs/v3/manifest.json')).json()) as any;
     expect(manifest.data.datasets.map((d: any) => d.system_id)).not.toContain(systemB);
     const again = await adminB.put('fleet/open-data', settings());
     expect(again.body.systemId).toBe(systemB);
