@@ -2,7 +2,7 @@
 // switch to publish it, the texts a city and a trip planner read (name, operator, contact,
 // time zone, languages, licence, opening hours), the range of a full battery per model, the
 // rider apps — and, once published, the feed's address to copy. Saved all at once (audited).
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy, ExternalLink } from 'lucide-react';
 import type { OpenData } from '@vfm/contract';
@@ -51,6 +51,7 @@ function OpenDataForm({ data }: { data: OpenData }) {
   const zoneSet = useMemo(() => new Set(timeZones), [timeZones]);
   const [values, setValues] = useState<OpenDataFormValues>(() => toFormValues(data));
   const [submitted, setSubmitted] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const errors = validateOpenData(values, zoneSet);
   const errorOf = (key: string) => {
     const error = submitted ? errors[key] : undefined;
@@ -62,7 +63,13 @@ function OpenDataForm({ data }: { data: OpenData }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length) return;
+    if (Object.keys(errors).length) {
+      // the first wrong field may be far above the button (a long form, a phone): go there
+      requestAnimationFrame(() =>
+        form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
     save.mutate(toSettings(values), {
       onSuccess: (saved) =>
         toasts.show({
@@ -93,7 +100,10 @@ function OpenDataForm({ data }: { data: OpenData }) {
   };
 
   return (
-    <section className={`${styles.card} ${styles.narrow}`} aria-labelledby="open-data-title">
+    <section
+      className={`${styles.card} ${styles.narrow} ${styles.openData}`}
+      aria-labelledby="open-data-title"
+    >
       <h2 id="open-data-title" className={styles.cardTitle}>
         {t('administration.openData.title')}
       </h2>
@@ -123,7 +133,7 @@ function OpenDataForm({ data }: { data: OpenData }) {
           {t('administration.openData.notPublished')}
         </p>
       )}
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form ref={form} className={styles.form} onSubmit={submit} noValidate>
         <label className={styles.switchRow}>
           <input
             type="checkbox"
