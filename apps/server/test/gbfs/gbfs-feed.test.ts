@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GBFS_FILES, type OpenDataSettings } from '@vfm/contract';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createFleetWithUsers } from '../helpers/factories';
-import { createBike, type BikeRow } from '../helpers/bikes';
+import { createBike, createBikes, type BikeRow } from '../helpers/bikes';
 import { createTrip } from '../helpers/fleet-data';
 import type { ApiClient } from '../helpers/api-client';
 import { crossFileErrors, schemaErrors } from './gbfs-schemas';
@@ -231,6 +231,29 @@ describe('GBFS feed of a published fleet', () => {
     const preflight = await fetch(`${t.url}/gbfs/v3/manifest.json`, { method: 'OPTIONS' });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('a large feed', () => {
+  it('is served gzipped from the cache, built once per ttl', async () => {
+    const big = await createFleetWithUsers(t);
+    await createBikes(t, big.fleet, 300);
+    const admin = t.api({ token: big.adminToken });
+    const system = (await admin.put('fleet/open-data', settings())).body.systemId;
+    const path = `/gbfs/v3/${system}/vehicle_status.json`;
+    const res = await get(path, { 'accept-encoding': 'gzip' });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const status = (await res.json()) as any;
+    expect(schemaErrors('vehicle_status', status)).toEqual([]);
+    expect(status.data.vehicles).toHaveLength(300);
+    // within the ttl a new bike is not there yet (the cached file), after it, it is
+    await createBike(t, big.fleet);
+    const cached = (await (await get(path)).json()) as any;
+    expect(cached.data.vehicles).toHaveLength(300);
+    expect(cached.last_updated).toBe(status.last_updated);
+    t.clock.advance(31_000);
+    const fresh = (await (await get(path, { 'accept-encoding': 'identity' })).json()) as any;
+    expect(fresh.data.vehicles).toHaveLength(301);
   });
 });
 

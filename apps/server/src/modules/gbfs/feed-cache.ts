@@ -3,6 +3,10 @@
 // concurrent readers of a file being built share the build. A key carries the publication's
 // version, so a change of the settings is seen at once.
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const gzip = promisify(zlib.gzip);
 
 export interface FeedFile {
   /** the JSON text */
@@ -11,6 +15,8 @@ export interface FeedFile {
   etag: string;
   /** seconds a reader may keep it (Cache-Control max-age) */
   ttl: number;
+  /** the text gzipped once per build (large files only): readers never compress it again */
+  gzipped?: Buffer;
 }
 
 interface Entry {
@@ -47,8 +53,11 @@ export class FeedCache {
   }
 }
 
+/** files at least this long are kept gzipped too (vehicle_status of a large fleet) */
+const GZIP_FROM_BYTES = 16 * 1024;
+
 /** The file of a GBFS document: `{ last_updated, ttl, version, data }`. */
-export function feedFile(data: unknown, ttl: number, lastUpdated: Date): FeedFile {
+export async function feedFile(data: unknown, ttl: number, lastUpdated: Date): Promise<FeedFile> {
   const body = JSON.stringify({
     last_updated: rfc3339(lastUpdated),
     ttl,
@@ -56,7 +65,8 @@ export function feedFile(data: unknown, ttl: number, lastUpdated: Date): FeedFil
     data,
   });
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  return { body, etag, ttl };
+  if (body.length < GZIP_FROM_BYTES) return { body, etag, ttl };
+  return { body, etag, ttl, gzipped: await gzip(body, { level: 6 }) };
 }
 
 /** RFC 3339 in UTC, to the second. */

@@ -40,7 +40,11 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: FeedFile) 
   if (wanted && wanted.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
     return reply.code(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(file.body);
+  reply.type('application/json; charset=utf-8');
+  if (file.gzipped && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    return reply.header('content-encoding', 'gzip').send(file.gzipped);
+  }
+  return reply.send(file.body);
 }
 
 const gbfsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -56,6 +60,8 @@ const gbfsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${GBFS_BASE_PATH}/manifest.json`,
     {
       config,
+      // files come gzipped from the feed's cache when large; small ones are not worth it
+      compress: false,
       schema: {
         tags,
         security,
@@ -70,6 +76,7 @@ const gbfsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${GBFS_BASE_PATH}/:systemId/:file`,
     {
       config,
+      compress: false,
       schema: {
         tags,
         security,
