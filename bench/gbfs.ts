@@ -87,7 +87,7 @@ async function runOn(database: Database) {
       if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
       return body.byteLength;
     };
-    let start = performance.now();
+    const start = performance.now();
     const bytes = await call();
     const firstBuildMs = round(performance.now() - start);
     const times = await readersInWorker(url, 4, 25);
