@@ -109,6 +109,8 @@ describe('fleet/open-data', () => {
       [{ languages: ['french'] }, 'languages'],
       [{ license: 'not a licence!' }, 'license'],
       [{ openingHours: '' }, 'openingHours'],
+      [{ openingHours: '   ' }, 'openingHours'],
+      [{ name: '  ' }, 'name'],
       [{ defaultRangeMeters: 0 }, 'defaultRangeMeters'],
       [
         {

@@ -219,7 +219,7 @@ describe('GBFS feed of a published fleet', () => {
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('cache-control')).toBe(`public, max-age=${body.ttl}`);
       const etag = res.headers.get('etag')!;
-      expect(etag).toMatch(/^".+"$/);
+      expect(etag).toMatch(/^W\/".+"$/);
       const again = await get(`/gbfs/v3/${systemA}/${file}.json`, { 'if-none-match': etag });
       expect(again.status, file).toBe(304);
       expect(again.headers.get('access-control-allow-origin')).toBe('*');

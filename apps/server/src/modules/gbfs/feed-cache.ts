@@ -11,7 +11,7 @@ const gzip = promisify(zlib.gzip);
 export interface FeedFile {
   /** the JSON text */
   body: string;
-  /** a strong ETag of the text */
+  /** a weak ETag of the text (weak: the same text leaves gzipped or not) */
   etag: string;
   /** seconds a reader may keep it (Cache-Control max-age) */
   ttl: number;
@@ -64,7 +64,7 @@ export async function feedFile(data: unknown, ttl: number, lastUpdated: Date): P
     version: '3.0',
     data,
   });
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   if (body.length < GZIP_FROM_BYTES) return { body, etag, ttl };
   return { body, etag, ttl, gzipped: await gzip(body, { level: 6 }) };
 }

@@ -37,7 +37,8 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: FeedFile) 
     .header('etag', file.etag)
     .header('vary', 'accept-encoding');
   const wanted = request.headers['if-none-match'];
-  if (wanted && wanted.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  if (wanted?.split(',').some((tag) => opaque(tag) === opaque(file.etag))) {
     return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');

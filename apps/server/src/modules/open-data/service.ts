@@ -79,6 +79,10 @@ const timeZones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UT
 /** The rules a schema cannot say: what a GBFS feed requires once published. */
 function checkSettings(settings: OpenDataSettings): FieldError[] {
   const errors: FieldError[] = [];
+  if (!settings.name.trim()) errors.push({ field: 'name', message: 'must not be blank' });
+  if (!settings.openingHours.trim()) {
+    errors.push({ field: 'openingHours', message: 'must not be blank' });
+  }
   if (!timeZones.has(settings.timezone)) {
     errors.push({ field: 'timezone', message: 'must be an IANA time zone, e.g. Europe/Paris' });
   }
