@@ -15,6 +15,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import webPlugin from './plugins/web';
 import healthModule, { type ReadinessCheck } from './modules/health';
 import appInfoModule from './modules/app-info';
+import gbfsModule from './modules/gbfs';
 import { apiModules } from './modules';
 import { loggerOptions } from './lib/logger';
 import { buildRequestValidator } from './lib/request-validator';
@@ -63,6 +64,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
 
   await app.register(healthModule);
   await app.register(appInfoModule);
+  // the public open-data feed, outside the API prefix (issue 24)
+  await app.register(gbfsModule);
   for (const module of apiModules) {
     await app.register(module, { prefix: ctx.config.apiPrefix });
   }

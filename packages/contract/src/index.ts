@@ -17,3 +17,4 @@ export * from './administration';
 export * from './quarantine';
 export * from './alerts';
 export * from './jobs';
+export * from './open-data';

@@ -3,7 +3,7 @@
 // are stable), the two demo accounts and the application settings. Idempotent: every start
 // in demo mode runs it; it creates what is missing and re-aligns the demo passwords with
 // DEMO_PASSWORD so that the README and the start-up log stay true.
-import { ROLE_ADMIN, ROLE_USER } from '@vfm/contract';
+import { ROLE_ADMIN, ROLE_USER, type OpenDataSettings } from '@vfm/contract';
 import type { Database, Queryable } from '../db/client';
 import { hashPassword, verifyPassword } from '../lib/password';
 
@@ -81,6 +81,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
       for (const depot of district.depots) await ensureGroup(tx, id, parentId, depot.name);
     }
     await seedApplicationSettings(tx, options);
+    await ensureOpenData(tx, id);
     return id;
   });
   for (const account of DEMO_ACCOUNTS) await ensureAccount(database, fleetId, account, options);
@@ -94,6 +95,37 @@ async function ensureFleet(db: Queryable): Promise<string> {
     [DEMO_FLEET_NAME],
   );
   return row!.id;
+}
+
+/** The demo fleet's public system id: /gbfs/v3/vfm-demo/gbfs.json (issue 24 §6). */
+export const DEMO_GBFS_SYSTEM_ID = 'vfm-demo';
+
+/** The demo fleet's open-data feed, published at its first start (issue 24: a newcomer opens
+ *  /gbfs/v3/manifest.json at once). Only created: an administrator's later change stays. */
+async function ensureOpenData(db: Queryable, fleetId: string) {
+  const settings: OpenDataSettings = {
+    published: true,
+    name: 'VFM Demo Lyon',
+    operator: 'VFM',
+    contactEmail: `open-data@${DEMO_EMAIL_DOMAIN}`,
+    timezone: 'Europe/Paris',
+    languages: ['fr', 'en'],
+    license: 'CC0-1.0',
+    openingHours: '24/7',
+    rentalApps: {},
+    vehicleTypes: [
+      { model: 'City 28', maxRangeMeters: 70_000 },
+      { model: 'Urban 26', maxRangeMeters: 60_000 },
+      { model: 'Cargo Long', maxRangeMeters: 45_000 },
+      { model: 'Step-through 28', maxRangeMeters: 65_000 },
+    ],
+    defaultRangeMeters: 50_000,
+  };
+  await db.query(
+    `INSERT INTO open_data_publication (fleet_id, system_id, published, settings)
+     VALUES ($1, $2, true, $3::jsonb) ON CONFLICT DO NOTHING`,
+    [fleetId, DEMO_GBFS_SYSTEM_ID, JSON.stringify(settings)],
+  );
 }
 
 async function ensureGroup(db: Queryable, fleetId: string, parentId: string | null, name: string) {

@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   login: 60,
   changePassword: 30,
   logout: 60,
+  /** every file of the public GBFS feed (issue 24): a reader polls each file once per ttl */
+  gbfs: 120,
 } as const;
 
 /** The route config of a call limited to `max` per address per minute. */

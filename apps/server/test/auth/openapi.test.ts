@@ -32,6 +32,8 @@ const OPERATIONS: Array<[string, string, number[]]> = [
   ['put', 'accounts/{id}', [200, 400, 401, 403, 404, 409]],
   ['delete', 'accounts/{id}', [204, 401, 403, 404, 409]],
   ['put', 'accounts/{id}/password', [204, 400, 401, 403, 404]],
+  ['get', 'fleet/open-data', [200, 401, 403, 404]],
+  ['put', 'fleet/open-data', [200, 400, 401, 403, 404]],
 ];
 
 describe('OpenAPI document', () => {
@@ -48,6 +50,17 @@ describe('OpenAPI document', () => {
           '#/components/schemas/Problem',
         );
       }
+    }
+  });
+
+  it('documents the public GBFS feed, outside the API prefix, without key or token', () => {
+    for (const path of ['/gbfs/v3/manifest.json', '/gbfs/v3/{systemId}/{file}']) {
+      const operation = spec.paths[path]?.get;
+      expect(operation, path).toBeDefined();
+      expect(operation.tags).toEqual(['gbfs']);
+      expect(operation.security).toEqual([]);
+      for (const status of ['200', '304', '404', '429'])
+        expect(operation.responses[status]).toBeDefined();
     }
   });
 

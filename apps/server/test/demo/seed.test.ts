@@ -64,6 +64,23 @@ describe('demo seed', () => {
     expect(es.body.privacyPolicyUrl).toBe('http://vfm.test/privacy.html');
   });
 
+  it('publishes the demo fleet as GBFS open data (issue 24), once', async () => {
+    const manifest = (await (await fetch(`${t.url}/gbfs/v3/manifest.json`)).json()) as any;
+    expect(manifest.data.datasets).toEqual([
+      {
+        system_id: 'vfm-demo',
+        versions: [{ version: '3.0', url: 'http://vfm.test/gbfs/v3/vfm-demo/gbfs.json' }],
+      },
+    ]);
+    const info = await fetch(`${t.url}/gbfs/v3/vfm-demo/system_information.json`);
+    expect(info.status).toBe(200);
+    // an administrator's unpublishing survives the next start's seed
+    await t.server.database.query('UPDATE open_data_publication SET published = false');
+    await seedDemo(t.server.database, t.config);
+    expect((await fetch(`${t.url}/gbfs/v3/vfm-demo/gbfs.json`)).status).toBe(404);
+    await t.server.database.query('UPDATE open_data_publication SET published = true');
+  });
+
   it('is idempotent, and re-aligns the demo passwords with DEMO_PASSWORD', async () => {
     const before = await counts();
     await seedDemo(t.server.database, t.config);

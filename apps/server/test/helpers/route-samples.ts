@@ -189,6 +189,27 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
       );
     },
   ],
+  // the open-data settings (issue 24): a complete, unpublished set
+  [
+    /^PUT .*\/fleet\/open-data$/,
+    async () =>
+      new RawBody(
+        'application/json',
+        JSON.stringify({
+          published: false,
+          name: 'Matrix',
+          operator: '',
+          contactEmail: '',
+          timezone: 'Europe/Paris',
+          languages: ['fr'],
+          license: 'CC0-1.0',
+          openingHours: '24/7',
+          rentalApps: {},
+          vehicleTypes: [],
+          defaultRangeMeters: 50000,
+        }),
+      ),
+  ],
   // every field is optional but one is needed: the default CO2 factor, unchanged
   [
     /^PUT .*\/fleet\/settings$/,

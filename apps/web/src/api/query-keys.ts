@@ -40,6 +40,8 @@ export const queryKeys = {
   quarantine: ['fleet-quarantine'] as const,
   /** the jobs home's queues and dead letters (administration) */
   jobs: ['fleet-jobs'] as const,
+  /** the fleet's open-data (GBFS) publishing settings (administration, issue 24) */
+  openData: ['fleet-open-data'] as const,
   userSettings: (userId: string | null) => ['user-settings', userId] as const,
   /** alerts (issue 20 §5): per bike, so that the stream's `alerts` event reaches only those */
   alerts: {

@@ -86,9 +86,14 @@ export function ActivityTab() {
     if (event.name.startsWith('QUARANTINE_') && typeof data.moduleId === 'string') {
       return [data.moduleId, data.reason].filter((part) => typeof part === 'string').join(' · ');
     }
-    if (event.name === 'FLEET_SETTINGS_CHANGED' && data.to && typeof data.to === 'object') {
+    const settingsChange =
+      event.name === 'FLEET_SETTINGS_CHANGED' || event.name === 'OPEN_DATA_SETTINGS_CHANGED';
+    if (settingsChange && data.to && typeof data.to === 'object') {
       return Object.entries(data.to as Record<string, unknown>)
-        .map(([key, value]) => `${key}: ${String(value)}`)
+        .map(
+          ([key, value]) =>
+            `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+        )
         .join(', ');
     }
     return '';

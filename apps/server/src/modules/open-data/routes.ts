@@ -1,0 +1,40 @@
+// The fleet's open-data publishing settings (issue 24 §1; admin only). Thin: the service owns
+// the rules. The public feed is the gbfs module, outside the API prefix.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { OpenDataSchema, OpenDataSettingsSchema } from '@vfm/contract';
+import { scopeOf } from '../../lib/request-scope';
+import { problems } from '../../lib/route-schema';
+import { getOpenData, saveOpenData } from './service';
+
+const tags = ['fleet'];
+
+const openDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/fleet/open-data',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: "The fleet's open-data (GBFS) publishing settings and its public feed address",
+        response: { 200: OpenDataSchema, ...problems(401, 403, 404) },
+      },
+    },
+    async (request) => getOpenData(scopeOf(request)),
+  );
+
+  app.put(
+    '/fleet/open-data',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Change the open-data settings, publish or unpublish the feed (an audited action)',
+        body: OpenDataSettingsSchema,
+        response: { 200: OpenDataSchema, ...problems(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => saveOpenData(scopeOf(request), request.body),
+  );
+};
+
+export default openDataRoutes;
