@@ -2,13 +2,16 @@ import { act, screen } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { createFakeMap, type FakeMap } from '../../testing/fake-map';
+import type * as CreateMap from './create-map';
+import type * as MapContext from './map-context';
+import type * as MapViewModule from './map-view';
 
 // The web tests share their worker's modules (vite.config.ts, isolate: false): the map core is
 // imported afresh here with its two mocks, and the mocks are dropped after this file.
 const settings = { data: undefined as object | undefined, isError: false };
-let createMap: typeof import('./create-map').createMap;
-let useMap: typeof import('./map-context').useMap;
-let MapView: typeof import('./map-view').MapView;
+let createMap: typeof CreateMap.createMap;
+let useMap: typeof MapContext.useMap;
+let MapView: typeof MapViewModule.MapView;
 beforeAll(async () => {
   vi.resetModules();
   vi.doMock('./create-map', () => ({ createMap: vi.fn() }));
