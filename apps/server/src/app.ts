@@ -16,6 +16,7 @@ import webPlugin from './plugins/web';
 import healthModule, { type ReadinessCheck } from './modules/health';
 import appInfoModule from './modules/app-info';
 import gbfsModule from './modules/gbfs';
+import mdsModule from './modules/mds';
 import { apiModules } from './modules';
 import { loggerOptions } from './lib/logger';
 import { buildRequestValidator } from './lib/request-validator';
@@ -66,6 +67,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(appInfoModule);
   // the public open-data feed, outside the API prefix (issue 24)
   await app.register(gbfsModule);
+  // the MDS Provider API for cities' clients, outside the API prefix too (issue 24)
+  await app.register(mdsModule);
   for (const module of apiModules) {
     await app.register(module, { prefix: ctx.config.apiPrefix });
   }

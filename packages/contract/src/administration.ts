@@ -6,6 +6,7 @@ import { EVENT_NAMES, AUDIT_EVENT_NAMES } from './enums';
 import { DateTime, Page } from './schema-helpers';
 import { EventSchema, pagingProperties } from './products';
 import { OPEN_DATA_SETTINGS_CHANGED } from './open-data';
+import { MDS_CLIENT_CREATED, MDS_CLIENT_REVOKED } from './city-access';
 
 const strict = { additionalProperties: false } as const;
 
@@ -59,7 +60,12 @@ export const ACTIVITY_KINDS = {
   thefts: ['THEFT_DECLARED', 'THEFT_CANCELLED'],
   bikes: ['PAIRED', 'UNPAIRED'],
   accounts: ACCOUNT_EVENT_NAMES,
-  settings: [FLEET_SETTINGS_CHANGED, OPEN_DATA_SETTINGS_CHANGED],
+  settings: [
+    FLEET_SETTINGS_CHANGED,
+    OPEN_DATA_SETTINGS_CHANGED,
+    MDS_CLIENT_CREATED,
+    MDS_CLIENT_REVOKED,
+  ],
   quarantine: QUARANTINE_EVENT_NAMES,
 } as const satisfies Record<string, readonly string[]>;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

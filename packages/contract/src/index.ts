@@ -18,3 +18,4 @@ export * from './quarantine';
 export * from './alerts';
 export * from './jobs';
 export * from './open-data';
+export * from './city-access';

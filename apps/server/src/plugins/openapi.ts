@@ -24,6 +24,8 @@ export default fp(
           securitySchemes: {
             apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // a city client's token of POST /mds/v2/token (issue 24, ADR 0085)
+            cityBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           },
         },
         security: [{ apiKey: [], bearer: [] }],

@@ -21,6 +21,10 @@ export const RATE_LIMITS = {
   logout: 60,
   /** every file of the public GBFS feed (issue 24): a reader polls each file once per ttl */
   gbfs: 120,
+  /** the MDS token endpoint, per address (a city asks for a token once an hour) */
+  mdsToken: 30,
+  /** MDS pulls, per city client (issue 24 §6): a poll of every endpoint each minute is ~10 */
+  mds: 300,
 } as const;
 
 /** The route config of a call limited to `max` per address per minute. */

@@ -1,0 +1,82 @@
+// City clients of the MDS Provider API and their access log (issue 24 §6; admin only). Thin:
+// the service owns the rules. The MDS API itself is the mds module, outside the API prefix.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  CityClientCreateSchema,
+  CityClientCreatedSchema,
+  CityClientSchema,
+  CityClientsSchema,
+  MdsAccessLogQuerySchema,
+  MdsAccessLogSchema,
+} from '@vfm/contract';
+import { scopeOf } from '../../lib/request-scope';
+import { problems } from '../../lib/route-schema';
+import {
+  createCityClient,
+  listCityClients,
+  readAccessLog,
+  revokeCityClient,
+} from './service';
+
+const tags = ['fleet'];
+const config = { auth: 'admin' as const };
+
+const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/fleet/city-clients',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The fleet's MDS city clients, the MDS addresses and the fleet's provider_id",
+        response: { 200: CityClientsSchema, ...problems(401, 403, 404) },
+      },
+    },
+    async (request) => listCityClients(scopeOf(request)),
+  );
+
+  app.post(
+    '/fleet/city-clients',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a city client; its secret is in this answer only (an audited action)',
+        body: CityClientCreateSchema,
+        response: { 201: CityClientCreatedSchema, ...problems(400, 401, 403, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createCityClient(scopeOf(request), request.body)),
+  );
+
+  app.delete(
+    '/fleet/city-clients/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Revoke a city client: its tokens stop working at once (an audited action)",
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 200: CityClientSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => revokeCityClient(scopeOf(request), request.params.id),
+  );
+
+  app.get(
+    '/fleet/city-clients/access-log',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The last pulls of the MDS API by the fleet\'s city clients, newest first',
+        querystring: MdsAccessLogQuerySchema,
+        response: { 200: MdsAccessLogSchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => readAccessLog(scopeOf(request), request.query),
+  );
+};
+
+export default cityAccessRoutes;

@@ -1,0 +1,169 @@
+// City clients of the MDS Provider API (issue 24 §6, ADR 0085), administrators only: created
+// per fleet with a secret shown once (stored as an argon2id hash), an optional expiry, revocable
+// at once; both are audited (DESIGN §7). The access log of their pulls is read here too.
+import {
+  MDS_BASE_PATH,
+  MDS_CLIENT_CREATED,
+  MDS_CLIENT_REVOKED,
+  type CityClient,
+  type CityClientCreate,
+  type CityClientCreated,
+  type CityClients,
+  type MdsAccessLog,
+} from '@vfm/contract';
+import { randomBytes } from 'node:crypto';
+import { randomToken } from '../../lib/crypto';
+import { hashPassword } from '../../lib/password';
+import { badRequest, conflict, notFound } from '../../lib/problem';
+import type { RequestScope } from '../../lib/request-scope';
+import { recordEvents } from '../events/queries';
+import {
+  clientIdTaken,
+  insertClient,
+  revokeClient,
+  selectAccess,
+  selectClients,
+  selectProviderId,
+  type CityClientRow,
+} from './queries';
+
+export function clientState(row: CityClientRow, now: Date): CityClient['state'] {
+  if (row.revoked_at) return 'REVOKED';
+  if (row.expires_at && row.expires_at.getTime() <= now.getTime()) return 'EXPIRED';
+  return 'ACTIVE';
+}
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+function toCityClient(row: CityClientRow, now: Date): CityClient {
+  return {
+    id: row.id,
+    name: row.name,
+    clientId: row.client_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    createdBy: row.created_by,
+    expiresAt: iso(row.expires_at),
+    revokedAt: iso(row.revoked_at),
+    lastUsedAt: iso(row.last_used_at),
+    state: clientState(row, now),
+  };
+}
+
+export function mdsAddresses(publicUrl: string) {
+  const baseUrl = `${publicUrl.replace(/\/+$/, '')}${MDS_BASE_PATH}`;
+  return { baseUrl, tokenUrl: `${baseUrl}/token` };
+}
+
+export async function listCityClients(scope: RequestScope): Promise<CityClients> {
+  const [rows, providerId] = await Promise.all([
+    selectClients(scope.database, scope.fleetId),
+    selectProviderId(scope.database, scope.fleetId),
+  ]);
+  if (!providerId) throw notFound('This fleet does not exist.');
+  return {
+    clients: rows.map((row) => toCityClient(row, scope.now)),
+    ...mdsAddresses(scope.ctx.config.publicUrl),
+    providerId,
+  };
+}
+
+/** A readable client id from the name, with a random part. */
+function newClientId(name: string): string {
+  const readable = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return `${readable || 'city'}-${randomBytes(3).toString('hex')}`;
+}
+
+/** Creates a client; `secret` is given only by the demo seed (its secret is the demo password). */
+export async function createCityClient(
+  scope: RequestScope,
+  input: CityClientCreate,
+  options: { secret?: string } = {},
+): Promise<CityClientCreated> {
+  const name = input.name.trim();
+  if (!name) throw badRequest('The name is blank.', [{ field: 'name', message: 'must not be blank' }]);
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+  if (expiresAt && expiresAt.getTime() <= scope.now.getTime()) {
+    throw badRequest('The expiry is in the past.', [
+      { field: 'expiresAt', message: 'must be in the future' },
+    ]);
+  }
+  const secret = options.secret ?? randomToken(32);
+  const secretHash = await hashPassword(secret);
+  const row = await scope.database.transaction(async (tx) => {
+    let clientId = input.clientId ?? newClientId(name);
+    if (input.clientId && (await clientIdTaken(tx, clientId))) {
+      throw conflict(`The client id ${clientId} is taken.`, 'CLIENT_ID_TAKEN');
+    }
+    while (await clientIdTaken(tx, clientId)) clientId = newClientId(name);
+    const created = await insertClient(tx, {
+      fleetId: scope.fleetId,
+      name,
+      clientId,
+      secretHash,
+      createdBy: scope.principal.email || null,
+      expiresAt,
+      now: scope.now,
+    });
+    await recordEvents(tx, [
+      {
+        fleetId: scope.fleetId,
+        bikeId: null,
+        type: 'OTHER',
+        name: MDS_CLIENT_CREATED,
+        source: 'MANAGER',
+        userEmail: scope.principal.email,
+        data: { clientId, name, expiresAt: iso(expiresAt) },
+        occurredAt: scope.now,
+      },
+    ]);
+    return created;
+  });
+  return { client: toCityClient(row, scope.now), clientSecret: secret };
+}
+
+export async function revokeCityClient(scope: RequestScope, id: string): Promise<CityClient> {
+  const row = await scope.database.transaction(async (tx) => {
+    const revoked = await revokeClient(tx, scope.fleetId, id, scope.now);
+    if (!revoked) throw notFound('No such city client in this fleet.');
+    if (revoked.revoked_at!.getTime() === scope.now.getTime()) {
+      await recordEvents(tx, [
+        {
+          fleetId: scope.fleetId,
+          bikeId: null,
+          type: 'OTHER',
+          name: MDS_CLIENT_REVOKED,
+          source: 'MANAGER',
+          userEmail: scope.principal.email,
+          data: { clientId: revoked.client_id, name: revoked.name },
+          occurredAt: scope.now,
+        },
+      ]);
+    }
+    return revoked;
+  });
+  return toCityClient(row, scope.now);
+}
+
+export async function readAccessLog(
+  scope: RequestScope,
+  query: { limit?: number; client?: string },
+): Promise<MdsAccessLog> {
+  const rows = await selectAccess(scope.database, scope.fleetId, query.limit ?? 50, query.client);
+  return {
+    entries: rows.map((row) => ({
+      at: new Date(row.at).toISOString(),
+      clientId: row.client_id,
+      clientName: row.client_name,
+      path: row.path,
+      status: row.status,
+      rows: row.row_count,
+    })),
+  };
+}
