@@ -96,7 +96,14 @@ export async function touchClient(db: Queryable, id: string, now: Date): Promise
 
 export async function insertAccess(
   db: Queryable,
-  entry: { fleetId: string; clientId: string; path: string; status: number; rows: number | null; at: Date },
+  entry: {
+    fleetId: string;
+    clientId: string;
+    path: string;
+    status: number;
+    rows: number | null;
+    at: Date;
+  },
 ): Promise<void> {
   await db.query(
     `INSERT INTO mds_access_log (fleet_id, client_id, path, status, row_count, at)

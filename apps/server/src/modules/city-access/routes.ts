@@ -12,12 +12,7 @@ import {
 } from '@vfm/contract';
 import { scopeOf } from '../../lib/request-scope';
 import { problems } from '../../lib/route-schema';
-import {
-  createCityClient,
-  listCityClients,
-  readAccessLog,
-  revokeCityClient,
-} from './service';
+import { createCityClient, listCityClients, readAccessLog, revokeCityClient } from './service';
 
 const tags = ['fleet'];
 const config = { auth: 'admin' as const };
@@ -47,7 +42,8 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: CityClientCreatedSchema, ...problems(400, 401, 403, 409, 413, 415) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCityClient(scopeOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createCityClient(scopeOf(request), request.body)),
   );
 
   app.delete(
@@ -56,7 +52,7 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        summary: "Revoke a city client: its tokens stop working at once (an audited action)",
+        summary: 'Revoke a city client: its tokens stop working at once (an audited action)',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
         response: { 200: CityClientSchema, ...problems(400, 401, 403, 404) },
       },
@@ -70,7 +66,7 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'The last pulls of the MDS API by the fleet\'s city clients, newest first',
+        summary: "The last pulls of the MDS API by the fleet's city clients, newest first",
         querystring: MdsAccessLogQuerySchema,
         response: { 200: MdsAccessLogSchema, ...problems(400, 401, 403) },
       },

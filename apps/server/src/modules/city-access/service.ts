@@ -87,7 +87,8 @@ export async function createCityClient(
   options: { secret?: string } = {},
 ): Promise<CityClientCreated> {
   const name = input.name.trim();
-  if (!name) throw badRequest('The name is blank.', [{ field: 'name', message: 'must not be blank' }]);
+  if (!name)
+    throw badRequest('The name is blank.', [{ field: 'name', message: 'must not be blank' }]);
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= scope.now.getTime()) {
     throw badRequest('The expiry is in the past.', [

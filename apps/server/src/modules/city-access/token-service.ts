@@ -4,7 +4,13 @@
 import type { Queryable } from '../../db/client';
 import { decoyHash, verifyPassword } from '../../lib/password';
 import type { CityTokens } from './city-token';
-import { insertAccess, selectClient, selectClientByClientId, selectProviderId, touchClient } from './queries';
+import {
+  insertAccess,
+  selectClient,
+  selectClientByClientId,
+  selectProviderId,
+  touchClient,
+} from './queries';
 import { clientState } from './service';
 
 /** RFC 6749 §5.2 errors of the token endpoint */
@@ -21,7 +27,9 @@ export type TokenAnswer =
   | { ok: false; error: TokenError; status: 400 | 401 };
 
 /** The credentials of an `Authorization: Basic` header (RFC 6749 §2.3.1: form-encoded parts). */
-export function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
+export function basicCredentials(
+  header: string | undefined,
+): { id: string; secret: string } | null {
   if (!header || !/^basic /i.test(header)) return null;
   const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
   const colon = decoded.indexOf(':');

@@ -52,8 +52,12 @@ export function clientKey(request: FastifyRequest): string {
 }
 
 export function sendMds(reply: FastifyReply, body: unknown) {
-  return reply
-    .header('cache-control', 'no-store')
-    .type(`${MDS_MEDIA_TYPE};version=${MDS_VERSION}`)
-    .send(JSON.stringify(body));
+  return (
+    reply
+      .header('cache-control', 'no-store')
+      // the exact media type of the spec: a string payload or reply.type() would get the version
+      // quoted and a charset added by Fastify, which strict MDS clients do not expect
+      .header('content-type', `${MDS_MEDIA_TYPE};version=${MDS_VERSION}`)
+      .send(Buffer.from(JSON.stringify(body)))
+  );
 }

@@ -7,7 +7,13 @@ import { notFound } from '../../lib/problem';
 import type { Queryable } from '../../db/client';
 import { checkHourReady, parseHour, parseRecentRange } from './hours';
 import { eventId, telemetryId, tripId } from './ids';
-import { stateChangeOfEvent, stateOfBike, TRIP_END, TRIP_START, type MdsStateChange } from './mapping';
+import {
+  stateChangeOfEvent,
+  stateOfBike,
+  TRIP_END,
+  TRIP_START,
+  type MdsStateChange,
+} from './mapping';
 import {
   deviceExists,
   selectStateEvents,
@@ -146,7 +152,9 @@ export async function vehicleStatuses(
   });
   if (deviceId && !rows.length) {
     const known = await deviceExists(scope.database, scope.fleetId, deviceId);
-    throw notFound(known ? 'This vehicle has not reported a position yet.' : 'No vehicle with this device_id.');
+    throw notFound(
+      known ? 'This vehicle has not reported a position yet.' : 'No vehicle with this device_id.',
+    );
   }
   const list = rows.map((row) => ({
     device_id: row.device_id,
@@ -204,7 +212,9 @@ export async function telemetry(scope: MdsScope, telemetryTime: string | undefin
     const at = ms(point.ts);
     const trip = tripsOfBike
       .get(point.bike_id)
-      ?.find((span) => ms(span.started_at) <= at && (span.ended_at === null || at <= ms(span.ended_at)));
+      ?.find(
+        (span) => ms(span.started_at) <= at && (span.ended_at === null || at <= ms(span.ended_at)),
+      );
     return {
       device_id: point.device_id,
       provider_id: scope.providerId,

@@ -10,7 +10,11 @@ export const RECENT_WINDOW_MS = 14 * 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
 
 const missing = (name: string) =>
-  badRequest(`The query parameter ${name} is required.`, [{ field: name, message: 'is required' }], 'MISSING_PARAM');
+  badRequest(
+    `The query parameter ${name} is required.`,
+    [{ field: name, message: 'is required' }],
+    'MISSING_PARAM',
+  );
 
 /** The start of the hour named (UTC), or a 400. */
 export function parseHour(name: string, value: string | undefined): Date {
@@ -42,7 +46,12 @@ export function checkHourReady(start: Date, now: Date): void {
     throw new HttpProblem(404, 'HOUR_NOT_PAST', 'Not found', 'This hour is not in the past.');
   }
   if (end + HOUR_READY_DELAY_MS > now.getTime()) {
-    throw new HttpProblem(202, 'HOUR_NOT_READY', 'Accepted', 'The data of this hour is not yet available; try again in a few minutes.');
+    throw new HttpProblem(
+      202,
+      'HOUR_NOT_READY',
+      'Accepted',
+      'The data of this hour is not yet available; try again in a few minutes.',
+    );
   }
 }
 

@@ -3,12 +3,7 @@
 // pair is allowed by the micromobility mode's event definition of MDS 2.0.
 
 export type MdsVehicleState =
-  | 'removed'
-  | 'available'
-  | 'non_operational'
-  | 'on_trip'
-  | 'non_contactable'
-  | 'missing';
+  'removed' | 'available' | 'non_operational' | 'on_trip' | 'non_contactable' | 'missing';
 
 export interface MdsStateChange {
   vehicle_state: MdsVehicleState;
