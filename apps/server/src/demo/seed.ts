@@ -85,7 +85,28 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     return id;
   });
   for (const account of DEMO_ACCOUNTS) await ensureAccount(database, fleetId, account, options);
+  await ensureCityClient(database, fleetId, options);
   return fleetId;
+}
+
+/** The demo's MDS city client (issue 24): `demo-city`, whose secret is the demo password. */
+export const DEMO_CITY_CLIENT_ID = 'demo-city';
+
+/** Created once, its secret kept equal to the demo password; a revocation by an administrator
+ *  stays (docs/open-data.md shows the token request and a pull with it). */
+async function ensureCityClient(database: Database, fleetId: string, options: DemoSeedOptions) {
+  const [existing] = await database.query<{ secret_hash: string }>(
+    'SELECT secret_hash FROM mds_client WHERE client_id = $1',
+    [DEMO_CITY_CLIENT_ID],
+  );
+  if (existing && (await verifyPassword(existing.secret_hash, options.demoPassword))) return;
+  const hash = await hashPassword(options.demoPassword);
+  await database.query(
+    `INSERT INTO mds_client (fleet_id, name, client_id, secret_hash)
+     VALUES ($1, 'Demo city', $2, $3)
+     ON CONFLICT (client_id) DO UPDATE SET secret_hash = EXCLUDED.secret_hash`,
+    [fleetId, DEMO_CITY_CLIENT_ID, hash],
+  );
 }
 
 async function ensureFleet(db: Queryable): Promise<string> {

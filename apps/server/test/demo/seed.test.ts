@@ -81,6 +81,20 @@ describe('demo seed', () => {
     await t.server.database.query('UPDATE open_data_publication SET published = true');
   });
 
+  it('has the MDS city client demo-city whose secret is the demo password (issue 24)', async () => {
+    const res = await fetch(`${t.url}/mds/v2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=client_credentials&client_id=demo-city&client_secret=${encodeURIComponent(DEMO_PASSWORD)}`,
+    });
+    expect(res.status).toBe(200);
+    const { access_token: token } = (await res.json()) as { access_token: string };
+    const vehicles = await fetch(`${t.url}/mds/v2/vehicles`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.mds+json;version=2.0' },
+    });
+    expect(vehicles.status).toBe(200);
+  });
+
   it('is idempotent, and re-aligns the demo passwords with DEMO_PASSWORD', async () => {
     const before = await counts();
     await seedDemo(t.server.database, t.config);
