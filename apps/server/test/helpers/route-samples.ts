@@ -172,6 +172,20 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
   ],
   // free text refusing control characters carries a pattern: no generic value
   [/\/accounts/, /^fullName$/, async () => 'Matrix User'],
+  // a city client of the side's fleet (revoking takes it away: a fresh one; issue 24)
+  [/\/city-clients/, /^name$/, async () => 'Matrix City'],
+  [
+    /\/city-clients\//,
+    /^id$/,
+    async ({ world, side }) => {
+      const [row] = await world.t.server.database.query<{ id: string }>(
+        `INSERT INTO mds_client (fleet_id, name, client_id, secret_hash)
+         VALUES ($1, 'Matrix City', 'matrix-' || gen_random_uuid(), 'not-a-hash') RETURNING id`,
+        [side.fleet.id],
+      );
+      return row!.id;
+    },
+  ],
 ];
 
 let imported = 0;
