@@ -42,6 +42,8 @@ export const queryKeys = {
   jobs: ['fleet-jobs'] as const,
   /** the fleet's open-data (GBFS) publishing settings (administration, issue 24) */
   openData: ['fleet-open-data'] as const,
+  cityClients: ['fleet-city-clients'] as const,
+  mdsAccessLog: ['fleet-city-clients', 'access-log'] as const,
   userSettings: (userId: string | null) => ['user-settings', userId] as const,
   /** alerts (issue 20 §5): per bike, so that the stream's `alerts` event reaches only those */
   alerts: {

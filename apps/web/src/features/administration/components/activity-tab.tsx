@@ -86,6 +86,10 @@ export function ActivityTab() {
     if (event.name.startsWith('QUARANTINE_') && typeof data.moduleId === 'string') {
       return [data.moduleId, data.reason].filter((part) => typeof part === 'string').join(' · ');
     }
+    // a city client of the MDS API (issue 24): its name and client id
+    if (event.name.startsWith('MDS_CLIENT_') && typeof data.clientId === 'string') {
+      return [data.name, data.clientId].filter((part) => typeof part === 'string').join(' · ');
+    }
     const settingsChange =
       event.name === 'FLEET_SETTINGS_CHANGED' || event.name === 'OPEN_DATA_SETTINGS_CHANGED';
     if (settingsChange && data.to && typeof data.to === 'object') {

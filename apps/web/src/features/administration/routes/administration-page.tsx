@@ -1,7 +1,8 @@
 // SPEC §2 administration (admin role; the route guard and the server refuse a manager): the
 // fleet's accounts, its bikes (import, export, removal), its settings (warning thresholds, CO2),
 // its activity log, the module messages in quarantine (issue 27) and the background jobs that
-// failed (issue 20), the fleet's open-data feed (issue 24), a tab each in the address.
+// failed (issue 20), the fleet's open-data feed and its cities' MDS access (issue 24), a tab each
+// in the address.
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../services/use-page-title';
@@ -15,6 +16,7 @@ import { QuarantineTab } from '../components/quarantine-tab';
 import { useQuarantine } from '../api/quarantine';
 import { SettingsTab } from '../components/settings-tab';
 import { OpenDataTab } from '../components/open-data-tab';
+import { CityAccessSection } from '../components/city-access-section';
 import styles from '../components/administration.module.css';
 
 const TABS = [
@@ -57,7 +59,12 @@ export function AdministrationPage() {
         {tab === 'accounts' && <AccountsTab />}
         {tab === 'bikes' && <BikesTab />}
         {tab === 'settings' && <SettingsTab />}
-        {tab === 'openData' && <OpenDataTab />}
+        {tab === 'openData' && (
+          <>
+            <OpenDataTab />
+            <CityAccessSection />
+          </>
+        )}
         {tab === 'activity' && <ActivityTab />}
         {tab === 'quarantine' && <QuarantineTab />}
         {tab === 'jobs' && <JobsTab />}
