@@ -400,6 +400,37 @@ describe('bad input answers the spec status with a problem, never data', () => {
     }
   });
 
+  it('never answers 500 to hostile input', async () => {
+    const weird = [
+      '/vehicles?after=zzz',
+      '/vehicles?after=00000000-0000-4000-8000-000000000000&after=x',
+      '/vehicles/%00',
+      '/vehicles/status/%E0%A4%A',
+      `/vehicles/${'a'.repeat(5000)}`,
+      '/trips?end_time=9999-12-31T23',
+      '/trips?end_time=1970-01-01T00',
+      '/trips?end_time=0000-01-01T00',
+      '/trips?end_time[]=x',
+      '/telemetry?telemetry_time=2024-02-29T23',
+      '/events/recent?start_time=999999999999999&end_time=999999999999999',
+      `/events/recent?start_time=${Date.now() + HOUR_MS}&end_time=${Date.now() + 2 * HOUR_MS}`,
+      '/events/historical?event_time=%27%3B%20DROP%20TABLE%20trip%3B--',
+    ];
+    for (const path of weird) {
+      const res = await mds(path, tokenA);
+      expect(res.status, path).toBeLessThan(500);
+    }
+    for (const init of [
+      { headers: { 'content-type': 'text/plain' }, body: 'grant_type=client_credentials' },
+      { headers: { 'content-type': 'application/json' }, body: '{not json' },
+      { headers: { authorization: 'Basic %%%' }, body: '' },
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '%' },
+    ]) {
+      const res = await fetch(`${t.url}/mds/v2/token`, { method: 'POST', ...init });
+      expect(res.status, JSON.stringify(init)).toBeLessThan(500);
+    }
+  });
+
   it('401 for no, bad, expired, user or forged tokens; a city token is no API token', async () => {
     const [header, payload] = tokenA.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
