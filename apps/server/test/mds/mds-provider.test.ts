@@ -420,12 +420,13 @@ describe('bad input answers the spec status with a problem, never data', () => {
       const res = await mds(path, tokenA);
       expect(res.status, path).toBeLessThan(500);
     }
-    for (const init of [
+    const bodies: Array<{ headers: Record<string, string>; body: string }> = [
       { headers: { 'content-type': 'text/plain' }, body: 'grant_type=client_credentials' },
       { headers: { 'content-type': 'application/json' }, body: '{not json' },
       { headers: { authorization: 'Basic %%%' }, body: '' },
       { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '%' },
-    ]) {
+    ];
+    for (const init of bodies) {
       const res = await fetch(`${t.url}/mds/v2/token`, { method: 'POST', ...init });
       expect(res.status, JSON.stringify(init)).toBeLessThan(500);
     }
