@@ -515,3 +515,24 @@ describe('administration of city clients', () => {
     expect(JSON.stringify(log.body)).not.toContain(secrets.a!.clientSecret);
   });
 });
+
+describe('rate limit', () => {
+  it('limits pulls per client, not across clients', async () => {
+    const res = await adminA.post('fleet/city-clients', { name: 'Flood' });
+    secrets.flood = { ...res.body.client, clientSecret: res.body.clientSecret };
+    const flood = await tokenOf('flood');
+    const unknown = '/vehicles/00000000-0000-4000-8000-000000000000';
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 6; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => mds(unknown, flood).then((r) => r.status)),
+      );
+      statuses.push(...answers);
+    }
+    expect(statuses.every((status) => status === 404)).toBe(true);
+    const limited = await mds(unknown, flood);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    expect((await mds('/vehicles', tokenA)).status).toBe(200);
+  });
+});
