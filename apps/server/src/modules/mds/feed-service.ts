@@ -53,7 +53,8 @@ export interface MdsAnswer {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ms = (date: Date) => new Date(date).getTime();
+const ms = (date: Date | number) =>
+  typeof date === 'number' ? Math.floor(date) : new Date(date).getTime();
 const round = (value: number, digits = 7) => Number(value.toFixed(digits));
 const gps = (lat: number, lng: number) => ({ lat: round(lat), lng: round(lng) });
 const percent = (value: number | null) =>

@@ -11,8 +11,12 @@ export function derivedUuid(...parts: Array<string | number>): string {
 }
 
 /** A trip's id: its bike and start (a bike starts one trip at a time: trip_bike_start_key). */
-export const tripId = (deviceId: string, startedAt: Date) =>
-  derivedUuid(deviceId, 'trip', startedAt.getTime());
+export const tripId = (deviceId: string, startedAt: Date | number) =>
+  derivedUuid(
+    deviceId,
+    'trip',
+    typeof startedAt === 'number' ? Math.floor(startedAt) : startedAt.getTime(),
+  );
 
 export const telemetryId = (deviceId: string, seq: string | number, ts: Date) =>
   derivedUuid(deviceId, 'telemetry', seq, ts.getTime());

@@ -98,6 +98,8 @@ const mdsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `${MDS_BASE_PATH}${path}`,
       {
         config,
+        // sendMds compresses itself (fast level, off the event loop)
+        compress: false,
         schema: { tags, security, summary, ...schema, response: responses },
         onRequest: async (request, reply) => {
           const caller = await authenticateCity(
@@ -117,7 +119,7 @@ const mdsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const result = await build(scopeOf(request.mdsCaller!), request as Q);
         request.mdsRows = result.rows;
-        return sendMds(reply, result.body);
+        return sendMds(request, reply, result.body);
       },
     );
 
