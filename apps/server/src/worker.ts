@@ -7,6 +7,7 @@ import type { EventJobData } from './jobs/domain-events';
 import { ensureTelemetryPartitions } from './ingest/partitions';
 import { reconcileBikes, sweepAlerts } from './modules/alerts/service';
 import { purgeAuthTables } from './modules/auth/maintenance';
+import { purgeMdsAccessLog } from './modules/city-access/maintenance';
 import { expireOverdueCommands } from './modules/commands/expiry';
 import type { AppContext } from './plugins/context';
 
@@ -33,7 +34,11 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
   await jobs.work('commands.expire', async () => {
     await expireOverdueCommands(database, jobs, now());
   });
-  await jobs.work('auth.maintenance', async () => purgeAuthTables(database, now()));
+  await jobs.work('auth.maintenance', async () => {
+    await purgeAuthTables(database, now());
+    // the MDS access log (issue 24) is kept 90 days
+    await purgeMdsAccessLog(database, now());
+  });
   await jobs.work('telemetry.partitions', async () => {
     await ensureTelemetryPartitions(database, now());
   });

@@ -10,6 +10,7 @@ import { createFleetWithUsers } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { createEvent, createTrip } from '../helpers/fleet-data';
 import type { ApiClient } from '../helpers/api-client';
+import { purgeMdsAccessLog } from '../../src/modules/city-access/maintenance';
 import { MDS_OPERATIONS, mdsSchemaErrors } from './mds-schemas';
 
 let t: TestServer;
@@ -513,6 +514,23 @@ describe('administration of city clients', () => {
     const logB = await adminB.get('fleet/city-clients/access-log');
     expect(logB.body.entries.every((e: any) => e.clientId === secrets.b!.clientId)).toBe(true);
     expect(JSON.stringify(log.body)).not.toContain(secrets.a!.clientSecret);
+  });
+
+  it('keeps the access log 90 days', async () => {
+    const count = async () =>
+      (
+        await t.server.database.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM mds_access_log WHERE path = '/old'",
+        )
+      )[0]!.n;
+    await t.server.database.query(
+      `INSERT INTO mds_access_log (fleet_id, client_id, path, status, at)
+       SELECT fleet_id, id, '/old', 200, now() - interval '91 days' FROM mds_client WHERE id = $1`,
+      [secrets.a!.id],
+    );
+    expect(await count()).toBe(1);
+    await purgeMdsAccessLog(t.server.database, new Date());
+    expect(await count()).toBe(0);
   });
 });
 

@@ -143,3 +143,8 @@ export async function selectProviderId(db: Queryable, fleetId: string): Promise<
   );
   return row?.mds_provider_id ?? null;
 }
+
+/** Deletes access-log rows older than `before` (housekeeping). */
+export async function deleteAccessBefore(db: Queryable, before: Date): Promise<void> {
+  await db.query('DELETE FROM mds_access_log WHERE at < $1', [before]);
+}
