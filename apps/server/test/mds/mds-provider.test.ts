@@ -135,6 +135,22 @@ beforeAll(async () => {
   });
   await createEvent(t, bikes.available!, { name: 'ALARM_TRIGGERED', occurred_at: inHour(21) });
   await createEvent(t, bikes.nowhere!, { name: 'THEFT_DECLARED', occurred_at: inHour(22) });
+  // alerts: a module silent then heard again, a battery low (a manual clear says nothing)
+  await t.server.database.query(
+    `INSERT INTO alert (fleet_id, bike_id, kind, opened_at, cleared_at, clear_cause) VALUES
+       ($1, $2, 'LACK_MODULE_COMM', $4, $5, 'CONDITION_ENDED'),
+       ($1, $3, 'LOW_VEHICLE_BATTERY', $6, $7, 'MANUAL'),
+       ($1, $3, 'REPORTED_THEFT', $6, NULL, NULL)`,
+    [
+      a.fleet.id,
+      bikes.silent!.id,
+      bikes.lowBattery!.id,
+      inHour(-120),
+      inHour(33),
+      inHour(35),
+      inHour(36),
+    ],
+  );
   const foreign = await createBike(t, b.fleet);
   foreignDevice = await deviceOf(foreign);
   await createTrip(t, foreign, inHour(1), { ...place, ended_at: inHour(2) });
@@ -283,15 +299,18 @@ describe('every operation validates against provider.yaml', () => {
     const riding = telemetry.filter((point: any) => point.device_id === device);
     const tripId = trips.find((trip: any) => trip.device_id === device).trip_id;
     expect(riding.every((point: any) => point.trip_ids?.[0] === tripId)).toBe(true);
-    // events: two trip starts/ends in the hour, the availability change and the theft; no alarm,
+    // events: two trip ends and a start in the hour, the availability change, the theft, the
+    // module heard again and the battery low; no alarm, no manual clear, no theft alert,
     // nothing of a bike never placed
     const events = bodies['/events/historical'].events;
     const kinds = events.map((e: any) => `${e.vehicle_state}/${e.event_types[0]}`).sort();
     expect(kinds).toEqual(
       [
+        'available/comms_restored',
         'available/trip_end',
         'available/trip_end',
         'missing/not_located',
+        'non_operational/battery_low',
         'on_trip/trip_start',
         'removed/maintenance_pick_up',
       ].sort(),

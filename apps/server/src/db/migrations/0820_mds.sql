@@ -42,5 +42,7 @@ CREATE INDEX mds_access_log_fleet_idx ON mds_access_log (fleet_id, at DESC, id D
 
 -- trips?end_time: the trips that ended in one hour of one fleet.
 CREATE INDEX trip_fleet_end_idx ON trip (fleet_id, ended_at);
+-- events: alerts of silent modules and low batteries cleared by the condition's end, by hour.
+CREATE INDEX alert_fleet_cleared_idx ON alert (fleet_id, cleared_at) WHERE cleared_at IS NOT NULL;
 -- telemetry?telemetry_time: one hour of one month's partition (the partitions inherit it).
 CREATE INDEX telemetry_ts_idx ON telemetry (ts);

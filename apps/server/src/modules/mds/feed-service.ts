@@ -9,6 +9,7 @@ import { checkHourReady, parseHour, parseRecentRange } from './hours';
 import { eventId, telemetryId, tripId } from './ids';
 import {
   stateChangeOfEvent,
+  stateChangeOfAlert,
   stateOfBike,
   TRIP_END,
   TRIP_START,
@@ -16,6 +17,7 @@ import {
 } from './mapping';
 import {
   deviceExists,
+  selectAlertMoments,
   selectStateEvents,
   selectTelemetry,
   selectTripSpans,
@@ -265,10 +267,11 @@ function tripEvent(scope: MdsScope, row: TripRow, which: 'start' | 'end'): MdsEv
 
 /** The fleet's state changes in [from, to), oldest first, each source read up to `limit`. */
 async function stateChanges(scope: MdsScope, from: Date, to: Date, limit: number) {
-  const [starts, ends, rows] = await Promise.all([
+  const [starts, ends, rows, alerts] = await Promise.all([
     selectTrips(scope.database, scope.fleetId, 'started_at', from, to, limit),
     selectTrips(scope.database, scope.fleetId, 'ended_at', from, to, limit),
     selectStateEvents(scope.database, scope.fleetId, from, to, limit),
+    selectAlertMoments(scope.database, scope.fleetId, from, to, limit),
   ]);
   const events: MdsEvent[] = [
     ...starts.map((row) => tripEvent(scope, row, 'start')),
@@ -287,12 +290,25 @@ async function stateChanges(scope: MdsScope, from: Date, to: Date, limit: number
       location: gps(row.latitude, row.longitude),
     });
   }
+  for (const row of alerts) {
+    const change = stateChangeOfAlert(row.kind, row.moment);
+    if (!change || row.latitude === null || row.longitude === null) continue;
+    events.push({
+      device_id: row.device_id,
+      provider_id: scope.providerId,
+      event_id: eventId(row.device_id, `alert_${row.moment}`, row.id),
+      ...change,
+      timestamp: ms(row.at),
+      location: gps(row.latitude, row.longitude),
+    });
+  }
   events.sort((a, b) => a.timestamp - b.timestamp || a.event_id.localeCompare(b.event_id));
   // a source cut at its limit: keep only what is complete, before its last time
   const cuts: number[] = [];
   if (starts.length >= limit) cuts.push(ms(starts.at(-1)!.started_at));
   if (ends.length >= limit) cuts.push(ms(ends.at(-1)!.ended_at));
   if (rows.length >= limit) cuts.push(ms(rows.at(-1)!.occurred_at));
+  if (alerts.length >= limit) cuts.push(ms(alerts.at(-1)!.at));
   const cut = cuts.length ? Math.min(...cuts) : null;
   if (cut === null || cut <= from.getTime()) return { events, next: null };
   return { events: events.filter((event) => event.timestamp < cut), next: cut };

@@ -69,6 +69,27 @@ export const MDS_EVENT_NAMES = [
   'AVAILABILITY_CHANGED',
 ];
 
+/** Alerts (issue 20) that are state changes in MDS: opened, and cleared because the condition
+ *  ended (a manual clear says nothing of the bike). */
+export const MDS_ALERT_KINDS = ['LACK_MODULE_COMM', 'LOW_VEHICLE_BATTERY'];
+
+export function stateChangeOfAlert(
+  kind: string,
+  moment: 'opened' | 'cleared',
+): MdsStateChange | null {
+  if (kind === 'LACK_MODULE_COMM') {
+    return moment === 'opened'
+      ? change('non_contactable', 'comms_lost')
+      : change('available', 'comms_restored');
+  }
+  if (kind === 'LOW_VEHICLE_BATTERY') {
+    return moment === 'opened'
+      ? change('non_operational', 'battery_low')
+      : change('available', 'battery_charged');
+  }
+  return null;
+}
+
 function availabilityChange(data: unknown): MdsStateChange | null {
   const to =
     data && typeof data === 'object' && 'to' in data ? (data as { to: unknown }).to : undefined;

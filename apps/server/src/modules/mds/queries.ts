@@ -1,7 +1,7 @@
 // SQL of the MDS Provider API (issue 24 §5, ADR 0085). Every read starts from the fleet of the
 // calling city client and is bounded by the hour or range asked (indexes of migration 0820).
 import type { Queryable } from '../../db/client';
-import { MDS_EVENT_NAMES } from './mapping';
+import { MDS_ALERT_KINDS, MDS_EVENT_NAMES } from './mapping';
 
 export interface FleetRow {
   provider_id: string;
@@ -237,5 +237,44 @@ export async function selectStateEvents(
         AND e.name = ANY($4::text[])
       ORDER BY e.occurred_at, e.id LIMIT $5`,
     [fleetId, from, to, MDS_EVENT_NAMES, limit],
+  );
+}
+
+export interface AlertMomentRow {
+  id: string;
+  device_id: string;
+  kind: string;
+  moment: 'opened' | 'cleared';
+  at: Date;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** Openings and condition-ended clearings of the fleet's silent-module and low-battery alerts
+ *  in [from, to), with the bike's position at that time (as selectStateEvents). */
+export async function selectAlertMoments(
+  db: Queryable,
+  fleetId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<AlertMomentRow[]> {
+  return db.query<AlertMomentRow>(
+    `SELECT m.id::text, b.mds_device_id::text AS device_id, m.kind, m.moment, m.at,
+            coalesce(p.latitude, b.latitude) AS latitude,
+            coalesce(p.longitude, b.longitude) AS longitude
+       FROM (SELECT id, bike_id, kind, 'opened' AS moment, opened_at AS at FROM alert
+              WHERE fleet_id = $1 AND opened_at >= $2 AND opened_at < $3 AND kind = ANY($4::text[])
+             UNION ALL
+             SELECT id, bike_id, kind, 'cleared', cleared_at FROM alert
+              WHERE fleet_id = $1 AND cleared_at >= $2 AND cleared_at < $3
+                AND clear_cause = 'CONDITION_ENDED' AND kind = ANY($4::text[])) m
+       JOIN bike b ON b.id = m.bike_id AND b.fleet_id = $1
+       LEFT JOIN LATERAL (
+         SELECT latitude, longitude FROM telemetry
+          WHERE bike_id = m.bike_id AND ts <= m.at AND latitude IS NOT NULL
+          ORDER BY ts DESC LIMIT 1) p ON true
+      ORDER BY m.at, m.id, m.moment LIMIT $5`,
+    [fleetId, from, to, MDS_ALERT_KINDS, limit],
   );
 }
