@@ -38,6 +38,7 @@ describe('OpenAPI', () => {
         'fleet/list',
         'fleet/list/csv',
         'fleet/markers',
+        'fleet/open-data',
         'fleet/settings',
         'fleet/statistics',
         'fleet/statistics/traffic',
