@@ -17,3 +17,5 @@ export * from './administration';
 export * from './quarantine';
 export * from './alerts';
 export * from './jobs';
+export * from './zones';
+export * from './zone-geometry';
