@@ -5,6 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { EVENT_NAMES, AUDIT_EVENT_NAMES } from './enums';
 import { DateTime, Page } from './schema-helpers';
 import { EventSchema, pagingProperties } from './products';
+import { ZONE_EVENT_NAMES } from './zones';
 
 const strict = { additionalProperties: false } as const;
 
@@ -60,6 +61,7 @@ export const ACTIVITY_KINDS = {
   accounts: ACCOUNT_EVENT_NAMES,
   settings: [FLEET_SETTINGS_CHANGED],
   quarantine: QUARANTINE_EVENT_NAMES,
+  zones: ZONE_EVENT_NAMES,
 } as const satisfies Record<string, readonly string[]>;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as ActivityKind[];

@@ -73,9 +73,9 @@ describe('zoneGeometryErrors', () => {
       return [Math.cos(a), Math.sin(a)];
     });
     ring.push(ring[0]!);
-    const started = performance.now();
+    const started = Date.now();
     expect(selfIntersection(ring)).toBeNull();
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 

@@ -4,7 +4,6 @@
 // (closed rings, ranges, vertex count, no self-intersection) are `zoneGeometryErrors` of
 // ./zone-geometry, shared by the server and the web app's import.
 import { Type, type Static } from '@sinclair/typebox';
-import { VEHICLE_NUMBER_PATTERN } from './patterns';
 import { DateTime, Nullable, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
@@ -40,7 +39,8 @@ export const ZONE_TIME_PATTERN = '^(?:[01]\\d|2[0-3]):[0-5]\\d$|^24:00$';
 // ---- GeoJSON (RFC 7946): the shape only; the rules are zoneGeometryErrors ----------------
 
 const Position = Type.Array(Type.Number(), { minItems: 2, maxItems: 3 });
-const Ring = Type.Array(Position, { maxItems: ZONE_VERTICES_MAX + 1 });
+// generous: the vertex limit is checked with a clear message (zoneGeometryErrors)
+const Ring = Type.Array(Position, { maxItems: 5 * ZONE_VERTICES_MAX });
 const PolygonCoordinates = Type.Array(Ring, { minItems: 1, maxItems: 100 });
 
 export const ZonePolygonSchema = Type.Object(
@@ -187,11 +187,6 @@ export const BikeZonesSchema = Type.Object(
   strict,
 );
 export type BikeZones = Static<typeof BikeZonesSchema>;
-
-export const BikeZonesParamsSchema = Type.Object(
-  { vehicleNumber: Type.String({ pattern: VEHICLE_NUMBER_PATTERN }) },
-  strict,
-);
 
 /** The audit events of the zones (type OTHER, no bike); data: `{ id, name, type }`. */
 export const ZONE_EVENT_NAMES = ['ZONE_CREATED', 'ZONE_UPDATED', 'ZONE_DELETED'] as const;

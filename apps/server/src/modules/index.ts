@@ -12,6 +12,7 @@ import administrationModule from './administration';
 import quarantineModule from './quarantine';
 import alertsModule from './alerts';
 import jobsModule from './jobs';
+import zonesModule from './zones';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
@@ -25,4 +26,5 @@ export const apiModules: FastifyPluginAsync[] = [
   quarantineModule,
   alertsModule,
   jobsModule,
+  zonesModule,
 ];

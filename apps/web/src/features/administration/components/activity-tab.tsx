@@ -26,6 +26,7 @@ const ACCOUNT_OR_SETTINGS = new Set<string>([
   ...ACTIVITY_KINDS.accounts,
   ...ACTIVITY_KINDS.settings,
   ...ACTIVITY_KINDS.quarantine,
+  ...ACTIVITY_KINDS.zones,
   'PAIRED',
   'UNPAIRED',
 ]);
@@ -86,6 +87,7 @@ export function ActivityTab() {
     if (event.name.startsWith('QUARANTINE_') && typeof data.moduleId === 'string') {
       return [data.moduleId, data.reason].filter((part) => typeof part === 'string').join(' · ');
     }
+    if (event.name.startsWith('ZONE_') && typeof data.name === 'string') return data.name;
     if (event.name === 'FLEET_SETTINGS_CHANGED' && data.to && typeof data.to === 'object') {
       return Object.entries(data.to as Record<string, unknown>)
         .map(([key, value]) => `${key}: ${String(value)}`)
