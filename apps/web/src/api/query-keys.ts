@@ -40,6 +40,12 @@ export const queryKeys = {
   quarantine: ['fleet-quarantine'] as const,
   /** the jobs home's queues and dead letters (administration) */
   jobs: ['fleet-jobs'] as const,
+  /** the fleet's zones (issue 23): one list; a bike's zones under the same prefix */
+  zones: {
+    all: ['zones'] as const,
+    list: ['zones', 'list'] as const,
+    bike: (vehicleNumber: string) => ['zones', 'bike', vehicleNumber] as const,
+  },
   userSettings: (userId: string | null) => ['user-settings', userId] as const,
   /** alerts (issue 20 §5): per bike, so that the stream's `alerts` event reaches only those */
   alerts: {
