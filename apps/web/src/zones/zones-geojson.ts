@@ -1,12 +1,7 @@
 // Zones as GeoJSON (issue 23 §2): the FeatureCollection the map layers draw and the export
 // writes — each feature carrying the zone's properties, so that an export imports again as it
 // is — and a GeoJSON file read before it is sent (the server checks it again, all or nothing).
-import {
-  ZONE_IMPORT_MAX,
-  zoneGeometryErrors,
-  type Zone,
-  type ZoneGeometry,
-} from '@vfm/contract';
+import { ZONE_IMPORT_MAX, zoneGeometryErrors, type Zone, type ZoneGeometry } from '@vfm/contract';
 
 export function zonesToFeatureCollection(zones: readonly Zone[]): GeoJSON.FeatureCollection {
   return {
@@ -31,7 +26,12 @@ export function zonesToFeatureCollection(zones: readonly Zone[]): GeoJSON.Featur
 
 export type ReadGeoJson =
   | { ok: true; collection: GeoJSON.FeatureCollection }
-  | { ok: false; problem: 'json' | 'notGeoJson' | 'empty' | 'tooMany' | 'feature'; feature?: number; detail?: string };
+  | {
+      ok: false;
+      problem: 'json' | 'notGeoJson' | 'empty' | 'tooMany' | 'feature';
+      feature?: number;
+      detail?: string;
+    };
 
 const isGeometry = (value: unknown): value is ZoneGeometry =>
   !!value &&

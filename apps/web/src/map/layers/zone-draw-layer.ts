@@ -56,7 +56,9 @@ export function ZoneDrawLayer({ mode, geometry, editKey, colour, onGeometry }: Z
     const emit = () => {
       const polygon = instance
         .getSnapshot()
-        .find((feature) => feature.geometry.type === 'Polygon' && !feature.properties.currentlyDrawing);
+        .find(
+          (feature) => feature.geometry.type === 'Polygon' && !feature.properties.currentlyDrawing,
+        );
       changed.current(polygon ? (polygon.geometry as GeoJSON.Polygon) : null);
     };
     instance.on('finish', (id) => {

@@ -26,7 +26,8 @@ function useZoneMutation<V, R>(run: (http: HttpClient, variables: V) => Promise<
   });
 }
 
-export const useCreateZone = () => useZoneMutation((http, body: ZoneCreate) => createZone(http, body));
+export const useCreateZone = () =>
+  useZoneMutation((http, body: ZoneCreate) => createZone(http, body));
 export const useUpdateZone = () =>
   useZoneMutation((http, { id, body }: { id: string; body: ZoneUpdate }) =>
     updateZone(http, id, body),
