@@ -4,7 +4,7 @@
 // the whole shape to drag; `off` — nothing. Each finished or changed shape is handed to
 // `onGeometry`. The page decides what the shape is: `editKey` changes when another shape (or a
 // new drawing) starts, and only then is the drawing set up again.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   TerraDraw,
   TerraDrawPolygonMode,
@@ -40,6 +40,8 @@ export function ZoneDrawLayer({ mode, geometry, editKey, colour, onGeometry }: Z
   const [draw, setDraw] = useState<TerraDraw | null>(null);
   const changed = useLatest(onGeometry);
   const shape = useLatest(geometry);
+  // the layer's own clear and add are not the user's changes
+  const syncing = useRef(false);
 
   useEffect(() => {
     const instance = new TerraDraw({
@@ -54,6 +56,7 @@ export function ZoneDrawLayer({ mode, geometry, editKey, colour, onGeometry }: Z
     });
     instance.start();
     const emit = () => {
+      if (syncing.current) return;
       const polygon = instance
         .getSnapshot()
         .find(
@@ -81,14 +84,26 @@ export function ZoneDrawLayer({ mode, geometry, editKey, colour, onGeometry }: Z
 
   useEffect(() => {
     if (!draw) return;
+    const hex = colour as `#${string}`;
+    draw.updateModeOptions<typeof TerraDrawPolygonMode>('polygon', {
+      styles: { fillColor: hex, outlineColor: hex, fillOpacity: 0.25, outlineWidth: 2 },
+    });
+    draw.updateModeOptions<typeof TerraDrawSelectMode>('select', {
+      styles: {
+        selectedPolygonColor: hex,
+        selectedPolygonOutlineColor: hex,
+        selectedPolygonFillOpacity: 0.25,
+        selectedPolygonOutlineWidth: 2,
+        selectionPointColor: hex,
+        midPointColor: hex,
+      },
+    });
+  }, [draw, colour]);
+
+  useEffect(() => {
+    if (!draw) return;
+    syncing.current = true;
     draw.clear();
-    const polygonStyles = {
-      fillColor: colour as `#${string}`,
-      outlineColor: colour as `#${string}`,
-      fillOpacity: 0.25,
-      outlineWidth: 2,
-    };
-    draw.updateModeOptions<typeof TerraDrawPolygonMode>('polygon', { styles: polygonStyles });
     if (mode === 'draw') {
       draw.setMode('polygon');
     } else if (mode === 'edit' && shape.current) {
@@ -103,8 +118,9 @@ export function ZoneDrawLayer({ mode, geometry, editKey, colour, onGeometry }: Z
     } else {
       draw.setMode('static');
     }
-    // the shape is read when an edit starts (editKey), not at each of its changes
-  }, [draw, mode, editKey, colour, shape]);
+    syncing.current = false;
+    // the shape is read when an edit starts (editKey, mode), not at each of its changes
+  }, [draw, mode, editKey, shape]);
 
   return null;
 }

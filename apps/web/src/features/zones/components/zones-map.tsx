@@ -35,7 +35,7 @@ export default function ZonesMap(props: ZonesMapProps) {
       <ZonesLayer
         zones={shown}
         selected={selected}
-        onSelect={shapeMode === 'draw' ? undefined : props.onSelect}
+        onSelect={shapeMode === 'off' ? props.onSelect : undefined}
       />
       <ZoneDrawLayer
         mode={shapeMode}

@@ -204,7 +204,11 @@ export function ZonesPage() {
                 }
                 colour={draft?.colour ?? '#2563eb'}
                 onSelect={select}
-                onShape={(shape) => setDraft((d) => (d ? { ...d, geometry: shape } : d))}
+                onShape={(shape) => {
+                  setDraft((d) => (d ? { ...d, geometry: shape } : d));
+                  // a closed drawing is at once editable
+                  if (shape) setShapeMode((m) => (m === 'draw' ? 'edit' : m));
+                }}
               />
             </Suspense>
           )}
