@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import type { Zone } from '@vfm/contract';
 import { MapView } from '../../../map/core/map-view';
+import { FitBoundsLayer } from '../../../map/layers/fit-bounds-layer';
 import { ZoneDrawLayer } from '../../../map/layers/zone-draw-layer';
 import { ZonesLayer } from '../../../map/layers/zones-layer';
 import { zonesToFeatureCollection } from '../../../zones/zones-geojson';
@@ -30,6 +31,7 @@ export default function ZonesMap(props: ZonesMapProps) {
     [zones, selected, shapeMode],
   );
   const camera = useMemo(() => cameraOf(zones), [zones]);
+  const focus = zones.find((zone) => zone.id === selected)?.bbox ?? null;
   return (
     <MapView testId="zones-map" label={props.label} basemap="street" camera={camera} quiet>
       <ZonesLayer
@@ -37,6 +39,7 @@ export default function ZonesMap(props: ZonesMapProps) {
         selected={selected}
         onSelect={shapeMode === 'off' ? props.onSelect : undefined}
       />
+      <FitBoundsLayer bbox={focus} />
       <ZoneDrawLayer
         mode={shapeMode}
         geometry={props.shape}
