@@ -32,6 +32,15 @@ const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
     holds: 'b.low_module_battery_since IS NOT NULL',
     since: 'b.low_module_battery_since',
   },
+  // issue 23 §3: kept from the last position by zones/zone-conditions.ts
+  OUTSIDE_SERVICE_AREA: {
+    holds: 'b.outside_service_area_since IS NOT NULL',
+    since: 'b.outside_service_area_since',
+  },
+  IN_NO_RIDE_ZONE: {
+    holds: 'b.no_ride_zone_since IS NOT NULL',
+    since: 'b.no_ride_zone_since',
+  },
 };
 
 /**

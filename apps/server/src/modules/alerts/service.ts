@@ -18,6 +18,7 @@ import type { Jobs } from '../../jobs/job-queue';
 import { badRequest, conflict, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../lib/request-scope';
 import { FleetChanges } from '../bikes/fleet-changes';
+import { placeBikesInZones } from '../zones/zone-conditions';
 import {
   isActiveAccountOfFleet,
   lockAlert,
@@ -143,6 +144,7 @@ export async function reconcileBikes(
   return database.transaction(async (tx) => {
     // the ingest holds these rows while it changes them: read their committed state
     await lockBikes(tx, bikeIds);
+    await placeBikesInZones(tx, bikeIds, now);
     const changes = await reconcileAlerts(tx, bikeIds, now);
     await announce(tx, jobs, changes);
     return changes;
@@ -155,6 +157,8 @@ export async function reconcileBikes(
  */
 export async function sweepAlerts(database: Database, jobs: Jobs, now: Date) {
   return database.transaction(async (tx) => {
+    // the bikes' places among the zones first: their marks are alert conditions (issue 23 §3)
+    await placeBikesInZones(tx, null, now);
     const changes = await reconcileAlerts(tx, null, now);
     const silent = changes.filter((c) => c.kind === 'LACK_MODULE_COMM' && c.change === 'opened');
     await jobs.publish(
