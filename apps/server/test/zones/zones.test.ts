@@ -210,4 +210,19 @@ describe('zones', () => {
     expect(activity.status, activity.text).toBe(200);
     expect(activity.body.content.length).toBeGreaterThanOrEqual(5);
   });
+
+  it('is documented in the OpenAPI document, every answer with its schema', async () => {
+    const spec = (await t.api().get('/api/docs/json')).body;
+    const path = (p: string) => spec.paths[`/api/wf/rest/v1/${p}`];
+    expect(Object.keys(path('zones')).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(path('zones/{id}')).sort()).toEqual(['delete', 'get', 'put']);
+    expect(Object.keys(path('zones/import'))).toEqual(['post']);
+    expect(Object.keys(path('zones').post.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '409']),
+    );
+    expect(Object.keys(path('zones/{id}').put.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '404', '409']),
+    );
+    expect(path('zones/{id}').delete.responses['204']).toBeDefined();
+  });
 });
