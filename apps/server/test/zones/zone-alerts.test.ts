@@ -52,16 +52,13 @@ const activeKinds = async (vehicleNumber: string) =>
     .sort();
 
 describe('zone alerts', () => {
-  let area: { id: string; version: number };
-
   it('opens "outside the service area" and "in a no-ride zone" from the bikes positions', async () => {
-    area = (
-      await manager.post('zones', {
-        name: 'Area',
-        type: 'SERVICE_AREA',
-        geometry: square(4.7, 45.6, 0.3),
-      })
-    ).body;
+    const area = await manager.post('zones', {
+      name: 'Area',
+      type: 'SERVICE_AREA',
+      geometry: square(4.7, 45.6, 0.3),
+    });
+    expect(area.status, area.text).toBe(201);
     const noRide = await manager.post('zones', {
       name: 'Parc',
       type: 'NO_RIDE',
