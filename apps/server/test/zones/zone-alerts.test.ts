@@ -35,6 +35,25 @@ beforeAll(async () => {
     latitude: 45.71,
     longitude: 4.81,
   });
+  // parked in the no-parking zone for 20 minutes, for 1 minute, and riding through it
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+  const at = { latitude: 45.655, longitude: 4.755, status: 'PARKED' };
+  await createBike(t, cast.fleet, {
+    vehicle_number: 'ZA-PARK-20',
+    ...at,
+    last_position_date: ago(20),
+  });
+  await createBike(t, cast.fleet, {
+    vehicle_number: 'ZA-PARK-1',
+    ...at,
+    last_position_date: ago(1),
+  });
+  await createBike(t, cast.fleet, {
+    vehicle_number: 'ZA-RIDE',
+    ...at,
+    status: 'MOVING',
+    last_position_date: ago(20),
+  });
   // another fleet's bike far away: no zone of its own, never an alert
   const other = await createFleetWithUsers(t);
   await createBike(t, other.fleet, { vehicle_number: 'ZA-OTHER', latitude: 10, longitude: 10 });
@@ -65,10 +84,20 @@ describe('zone alerts', () => {
       geometry: square(4.8, 45.7, 0.02),
     });
     expect(noRide.status, noRide.text).toBe(201);
+    const noParking = await manager.post('zones', {
+      name: 'Quai',
+      type: 'NO_PARKING',
+      geometry: square(4.75, 45.65, 0.01),
+    });
+    expect(noParking.status, noParking.text).toBe(201);
     await sweep();
     expect(await activeKinds('ZA-IN')).toEqual([]);
     expect(await activeKinds('ZA-OUT')).toEqual(['OUTSIDE_SERVICE_AREA']);
     expect(await activeKinds('ZA-NORIDE')).toEqual(['IN_NO_RIDE_ZONE']);
+    // parked longer than the grace; not yet; riding through is no parking
+    expect(await activeKinds('ZA-PARK-20')).toEqual(['PARKED_IN_NO_PARKING']);
+    expect(await activeKinds('ZA-PARK-1')).toEqual([]);
+    expect(await activeKinds('ZA-RIDE')).toEqual([]);
     const alert = (await manager.get('alerts', { query: { vehicleNumber: 'ZA-OUT' } })).body
       .content[0];
     expect(alert).toMatchObject({ severity: 'MAJOR', state: 'OPEN' });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   Ban,
   BatteryWarning,
+  CircleParkingOff,
   Lock,
   MapPinOff,
   ShieldAlert,
@@ -28,6 +29,7 @@ const WARNING_ICONS: Record<AlertKind, LucideIcon> = {
   // the zones' alerts (issue 23 §3)
   OUTSIDE_SERVICE_AREA: MapPinOff,
   IN_NO_RIDE_ZONE: Ban,
+  PARKED_IN_NO_PARKING: CircleParkingOff,
 };
 
 export function AvailabilityChip({ availability }: { availability: string | null | undefined }) {

@@ -32,6 +32,8 @@ CREATE INDEX zone_fleet_idx ON zone (fleet_id, lower(name), id);
 
 -- Where each bike stands among its fleet's zones (issue 23 §3), kept by the alerts' sweep and
 -- subscriber (modules/zones/zone-conditions.ts) from the bike's last position, and read as
--- alert conditions (OUTSIDE_SERVICE_AREA, IN_NO_RIDE_ZONE) and by the fleet list's filter.
+-- alert conditions (OUTSIDE_SERVICE_AREA, IN_NO_RIDE_ZONE, PARKED_IN_NO_PARKING once parked
+-- there longer than its grace) and by the fleet list's filter.
 ALTER TABLE bike ADD COLUMN outside_service_area_since timestamptz;
 ALTER TABLE bike ADD COLUMN no_ride_zone_since timestamptz;
+ALTER TABLE bike ADD COLUMN no_parking_since timestamptz;

@@ -4,7 +4,7 @@
 // subscriber of the domain events and the per-minute sweep both call it, so that replaying a
 // job, two workers at once or a missed event all end in the same rows.
 import type { Alert, AlertKind, AlertStateFilter } from '@vfm/contract';
-import { ALERT_SEVERITY } from '@vfm/contract';
+import { ALERT_SEVERITY, NO_PARKING_GRACE_MINUTES } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 
 /** When each kind's condition holds on `b` (bike) joined with `f` (fleet), and since when. */
@@ -40,6 +40,12 @@ const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
   IN_NO_RIDE_ZONE: {
     holds: 'b.no_ride_zone_since IS NOT NULL',
     since: 'b.no_ride_zone_since',
+  },
+  // parked there for longer than the grace: the alert opens when the grace ends
+  PARKED_IN_NO_PARKING: {
+    holds: `b.no_parking_since IS NOT NULL
+      AND b.no_parking_since <= $2::timestamptz - interval '${NO_PARKING_GRACE_MINUTES} minutes'`,
+    since: `b.no_parking_since + interval '${NO_PARKING_GRACE_MINUTES} minutes'`,
   },
 };
 

@@ -34,6 +34,7 @@ export function filterConditions(
     const marks = {
       OUTSIDE_SERVICE_AREA: 'b.outside_service_area_since',
       IN_NO_RIDE_ZONE: 'b.no_ride_zone_since',
+      PARKED_IN_NO_PARKING: 'b.no_parking_since',
     };
     where.push(`(${filter.zone.map((zone) => `${marks[zone]} IS NOT NULL`).join(' OR ')})`);
   }

@@ -178,28 +178,31 @@ export interface PlacedBike {
   latitude: number | null;
   longitude: number | null;
   last_position_date: Date | string | null;
+  status: string;
   outside_service_area_since: Date | string | null;
   no_ride_zone_since: Date | string | null;
+  no_parking_since: Date | string | null;
 }
 
 /** These bikes ($1, null = all) of fleets with zones, or still marked by a zone now gone. */
 export async function selectPlacedBikes(db: Queryable, bikeIds: number[] | null) {
   return db.query<PlacedBike>(
-    `SELECT b.id, b.fleet_id, b.latitude, b.longitude, b.last_position_date,
-            b.outside_service_area_since, b.no_ride_zone_since
+    `SELECT b.id, b.fleet_id, b.latitude, b.longitude, b.last_position_date, b.status,
+            b.outside_service_area_since, b.no_ride_zone_since, b.no_parking_since
        FROM bike b
       WHERE ($1::bigint[] IS NULL OR b.id = ANY($1::bigint[]))
         AND (EXISTS (SELECT 1 FROM zone z WHERE z.fleet_id = b.fleet_id)
-             OR b.outside_service_area_since IS NOT NULL OR b.no_ride_zone_since IS NOT NULL)`,
+             OR b.outside_service_area_since IS NOT NULL OR b.no_ride_zone_since IS NOT NULL
+             OR b.no_parking_since IS NOT NULL)`,
     [bikeIds],
   );
 }
 
-/** The zones that make alerts (service areas, no-ride zones) of these fleets. */
+/** The zones that make alerts (service areas, no-ride and no-parking zones) of these fleets. */
 export async function selectEnforcedZones(db: Queryable, fleetIds: string[]) {
   const rows = await db.query<ZoneRow & { fleet_id: string }>(
     `SELECT fleet_id, ${COLUMNS} FROM zone
-      WHERE fleet_id = ANY($1::uuid[]) AND type IN ('SERVICE_AREA', 'NO_RIDE')`,
+      WHERE fleet_id = ANY($1::uuid[]) AND type IN ('SERVICE_AREA', 'NO_RIDE', 'NO_PARKING')`,
     [fleetIds],
   );
   return rows.map((row) => ({ fleetId: row.fleet_id, zone: toZone(row) }));
@@ -209,6 +212,7 @@ export interface ZoneFlags {
   id: number;
   outside: Date | null;
   noRide: Date | null;
+  noParking: Date | null;
 }
 
 /** Writes the bikes' zone marks, the rows locked in id order first (as the ingest does). */
@@ -217,9 +221,20 @@ export async function updateZoneFlags(db: Queryable, flags: ZoneFlags[]): Promis
   const ids = flags.map((flag) => flag.id).sort((a, b) => a - b);
   await db.query('SELECT id FROM bike WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
   await db.query(
-    `UPDATE bike b SET outside_service_area_since = r.outside, no_ride_zone_since = r.no_ride
-       FROM json_to_recordset($1::json) AS r(id bigint, outside timestamptz, no_ride timestamptz)
+    `UPDATE bike b SET outside_service_area_since = r.outside, no_ride_zone_since = r.no_ride,
+            no_parking_since = r.no_parking
+       FROM json_to_recordset($1::json)
+            AS r(id bigint, outside timestamptz, no_ride timestamptz, no_parking timestamptz)
       WHERE b.id = r.id`,
-    [JSON.stringify(flags.map((f) => ({ id: f.id, outside: f.outside, no_ride: f.noRide })))],
+    [
+      JSON.stringify(
+        flags.map((f) => ({
+          id: f.id,
+          outside: f.outside,
+          no_ride: f.noRide,
+          no_parking: f.noParking,
+        })),
+      ),
+    ],
   );
 }

@@ -1,7 +1,7 @@
 // The zones' alert conditions (issue 23 §3): each bike of a fleet with zones is placed by its
 // last position — outside every active service area (when the fleet has one active), inside an
-// active no-ride zone — and the marks on the bike (`outside_service_area_since`,
-// `no_ride_zone_since`) follow. The alerts' reconciliation reads them as conditions, so the
+// active no-ride zone, parked inside an active no-parking zone — and the marks on the bike
+// (`outside_service_area_since`, `no_ride_zone_since`, `no_parking_since`) follow. The alerts' reconciliation reads them as conditions, so the
 // alerts open and clear with the rest (ADR 0081, ADR 0084). Run by the alerts' subscriber for
 // the bikes of an event and by the per-minute sweep for all: the ingest itself stays as it
 // was (no polygon test in its transaction).
@@ -36,17 +36,28 @@ export async function placeBikesInZones(
     const outside = placed && areas.length > 0 && !areas.some((z) => contains(z, lon, lat));
     const noRide =
       placed && zones.some((zone) => zone.type === 'NO_RIDE' && contains(zone, lon, lat));
+    const noParking =
+      placed &&
+      bike.status === 'PARKED' &&
+      zones.some((zone) => zone.type === 'NO_PARKING' && contains(zone, lon, lat));
     const was = {
       outside: time(bike.outside_service_area_since),
       noRide: time(bike.no_ride_zone_since),
+      noParking: time(bike.no_parking_since),
     };
-    if (outside === (was.outside !== null) && noRide === (was.noRide !== null)) continue;
+    if (
+      outside === (was.outside !== null) &&
+      noRide === (was.noRide !== null) &&
+      noParking === (was.noParking !== null)
+    )
+      continue;
     // since the position that put it there (the module's time), else now
     const since = time(bike.last_position_date) ?? now;
     changed.push({
       id: bike.id,
       outside: outside ? (was.outside ?? since) : null,
       noRide: noRide ? (was.noRide ?? since) : null,
+      noParking: noParking ? (was.noParking ?? since) : null,
     });
   }
   await updateZoneFlags(tx, changed);
