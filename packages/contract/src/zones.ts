@@ -188,5 +188,26 @@ export const BikeZonesSchema = Type.Object(
 );
 export type BikeZones = Static<typeof BikeZonesSchema>;
 
+/** How many bikes stand in each zone now (issue 23 §3, permit caps): from their last
+ *  positions; `parked` is what the caps count. */
+export const ZoneOccupancySchema = Type.Object(
+  {
+    content: Type.Array(
+      Type.Object(
+        {
+          zoneId: Type.String({ format: 'uuid' }),
+          bikes: Type.Integer({ minimum: 0 }),
+          parked: Type.Integer({ minimum: 0 }),
+          belowMinimum: Type.Boolean(),
+          aboveMaximum: Type.Boolean(),
+        },
+        strict,
+      ),
+    ),
+  },
+  strict,
+);
+export type ZoneOccupancy = Static<typeof ZoneOccupancySchema>;
+
 /** The audit events of the zones (type OTHER, no bike); data: `{ id, name, type }`. */
 export const ZONE_EVENT_NAMES = ['ZONE_CREATED', 'ZONE_UPDATED', 'ZONE_DELETED'] as const;

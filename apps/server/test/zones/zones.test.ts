@@ -3,7 +3,7 @@
 // a stale version is a 409; another fleet's zone is a 404; every change is audited; a bike's
 // zones come from its last position.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BikeZonesSchema, ZoneListSchema, ZoneSchema } from '@vfm/contract';
+import { BikeZonesSchema, ZoneListSchema, ZoneOccupancySchema, ZoneSchema } from '@vfm/contract';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createFleetWithUsers, type FleetRow } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
@@ -191,6 +191,26 @@ describe('zones', () => {
     const outside = await manager.get('products/details/zones/ZON-2');
     expect(outside.body).toMatchObject({ outsideServiceArea: true, zones: [] });
     expect((await otherManager.get('products/details/zones/ZON-1')).status).toBe(404);
+  });
+
+  it('counts the bikes standing in each zone and flags a crossed cap', async () => {
+    const zones = (await manager.get('zones')).body.content as Array<{ id: string; name: string }>;
+    const lyon = zones.find((z) => z.name === 'Lyon')!;
+    await manager.put(`zones/${lyon.id}`, {
+      ...zone({ name: 'Lyon', geometry: polygon(square(4.7, 45.6, 0.3)), maxBikes: 0 }),
+      version: 1,
+    });
+    const res = await manager.get('zones/occupancy');
+    expect(res.status, res.text).toBe(200);
+    expectShape(ZoneOccupancySchema, res.body);
+    expect(res.body.content.find((o: { zoneId: string }) => o.zoneId === lyon.id)).toEqual({
+      zoneId: lyon.id,
+      bikes: 1,
+      parked: 1,
+      belowMinimum: false,
+      aboveMaximum: true,
+    });
+    expect((await otherManager.get('zones/occupancy')).body.content).toEqual([]);
   });
 
   it('deletes a zone, and every change is an audited event', async () => {

@@ -44,6 +44,7 @@ export const queryKeys = {
   zones: {
     all: ['zones'] as const,
     list: ['zones', 'list'] as const,
+    occupancy: ['zones', 'occupancy'] as const,
     bike: (vehicleNumber: string) => ['zones', 'bike', vehicleNumber] as const,
   },
   userSettings: (userId: string | null) => ['user-settings', userId] as const,

@@ -238,3 +238,12 @@ export async function updateZoneFlags(db: Queryable, flags: ZoneFlags[]): Promis
     ],
   );
 }
+
+/** The positions of a fleet's bikes (the zones' occupancy). */
+export async function selectBikePositions(db: Queryable, fleetId: string) {
+  return db.query<{ latitude: number; longitude: number; status: string }>(
+    `SELECT latitude, longitude, status FROM bike
+      WHERE fleet_id = $1 AND latitude IS NOT NULL AND longitude IS NOT NULL`,
+    [fleetId],
+  );
+}

@@ -10,6 +10,7 @@ import {
   ZoneImportResultSchema,
   ZoneImportSchema,
   ZoneListSchema,
+  ZoneOccupancySchema,
   ZoneParamsSchema,
   ZoneSchema,
   ZoneUpdateSchema,
@@ -21,6 +22,7 @@ import {
   deleteZone,
   getBikeZones,
   getZone,
+  getZoneOccupancy,
   importZones,
   listZones,
   updateZone,
@@ -67,6 +69,18 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await importZones(scopeOf(request), request.body)),
+  );
+
+  app.get(
+    '/zones/occupancy',
+    {
+      schema: {
+        tags,
+        summary: 'How many bikes stand in each zone now, and whether its caps are crossed',
+        response: { 200: ZoneOccupancySchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => getZoneOccupancy(scopeOf(request)),
   );
 
   app.get(

@@ -27,7 +27,7 @@ import {
   selectZones,
   updateZone as updateZoneRow,
 } from './queries';
-import { zonesAt } from './zone-placement';
+import { occupancyOf, zonesAt } from './zone-placement';
 import { importedZones, zoneValues } from './zone-rules';
 
 const NOT_FOUND = 'This zone does not exist in your fleet.';
@@ -43,6 +43,10 @@ function requireEditor(scope: RequestScope) {
 
 export async function listZones(scope: RequestScope): Promise<ZoneList> {
   return { content: await selectZones(scope.database, scope.fleetId) };
+}
+
+export async function getZoneOccupancy(scope: RequestScope) {
+  return occupancyOf(scope.database, scope.fleetId);
 }
 
 export async function getZone(scope: RequestScope, id: string): Promise<Zone> {

@@ -1,17 +1,20 @@
 // The fleet's zones as a list beside the map: colour, name, type and what applies (speed,
 // hours, caps); a click selects the zone (the form and the map follow).
 import { useTranslation } from 'react-i18next';
-import type { Zone } from '@vfm/contract';
+import type { Zone, ZoneOccupancy } from '@vfm/contract';
 import styles from './zones.module.css';
 
 export interface ZoneListProps {
   zones: readonly Zone[];
   selected: string | null;
+  /** the bikes standing in each zone now, when read */
+  occupancy?: ZoneOccupancy;
   onSelect(id: string): void;
 }
 
-export function ZoneList({ zones, selected, onSelect }: ZoneListProps) {
+export function ZoneList({ zones, selected, occupancy, onSelect }: ZoneListProps) {
   const { t } = useTranslation();
+  const countOf = new Map(occupancy?.content.map((o) => [o.zoneId, o]));
   return (
     <ul className={styles.list} aria-label={t('zones.listLabel')} data-testid="zone-list">
       {zones.map((zone) => (
@@ -43,10 +46,27 @@ export function ZoneList({ zones, selected, onSelect }: ZoneListProps) {
                   .filter(Boolean)
                   .join(' · ')}
               </span>
+              <Occupancy count={countOf.get(zone.id)} />
             </span>
           </button>
         </li>
       ))}
     </ul>
+  );
+}
+
+function Occupancy({ count }: { count: ZoneOccupancy['content'][number] | undefined }) {
+  const { t } = useTranslation();
+  if (!count) return null;
+  const crossed = count.aboveMaximum
+    ? t('zones.aboveMax')
+    : count.belowMinimum
+      ? t('zones.belowMin')
+      : null;
+  return (
+    <span className={styles.itemMeta} data-testid="zone-occupancy">
+      {t('zones.occupancy', { count: count.parked })}
+      {crossed && <strong className={styles.crossed}> · {crossed}</strong>}
+    </span>
   );
 }

@@ -65,9 +65,17 @@ describe('the Zones view', () => {
   it("lists the zones and opens one's form; a new zone needs a name and a shape", async () => {
     const { server } = renderApp('/zones', {
       signedInAs: 'user',
-      answers: { [LIST]: { content: [zone()] } },
+      answers: {
+        [LIST]: { content: [zone()] },
+        'GET zones/occupancy': {
+          content: [{ zoneId: ID, bikes: 26, parked: 25, belowMinimum: false, aboveMaximum: true }],
+        },
+      },
     });
     expect(await screen.findByText('No parking · 0–20')).toBeInTheDocument();
+    expect(await screen.findByTestId('zone-occupancy')).toHaveTextContent(
+      'Bikes parked: 25 · above its maximum',
+    );
     fireEvent.click(screen.getByText('Place Bellecour'));
     expect(await screen.findByLabelText('Name')).toHaveValue('Place Bellecour');
     expect(screen.getByLabelText('Maximum bikes')).toHaveValue('20');

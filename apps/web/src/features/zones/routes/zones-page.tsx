@@ -16,6 +16,7 @@ import { useIsMobile } from '../../../ui/hooks/use-media-query';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useZones } from '../../../zones/api/get-zones';
+import { useZoneOccupancy } from '../../../zones/api/get-zone-occupancy';
 import { useCreateZone, useDeleteZone, useUpdateZone } from '../../../zones/api/save-zone';
 import { downloadZones } from '../../../zones/zones-geojson';
 import { ZoneForm } from '../components/zone-form';
@@ -43,6 +44,7 @@ export function ZonesPage() {
   // SPEC §6 as the server has it: the fleet's managers (and administrators) edit
   const editable = userType !== 'UNKNOWN' && !mobile;
   const zones = useZones();
+  const occupancy = useZoneOccupancy();
   const create = useCreateZone();
   const update = useUpdateZone();
   const remove = useDeleteZone();
@@ -175,7 +177,7 @@ export function ZonesPage() {
               onClose={() => begin(null, 'off')}
             />
           ) : list.length ? (
-            <ZoneList zones={list} selected={null} onSelect={select} />
+            <ZoneList zones={list} selected={null} occupancy={occupancy.data} onSelect={select} />
           ) : (
             <TableStatus
               kind="empty"
