@@ -26,10 +26,12 @@ export interface ZoneDrawLayerProps {
   onGeometry(geometry: GeoJSON.Polygon | null): void;
 }
 
+// a corner dragged across another edge is refused on the spot (the server would refuse it too)
 const EDITABLE = {
   polygon: {
     feature: {
       draggable: true,
+      validation: (feature: GeoJSONStoreFeatures) => ValidateNotSelfIntersecting(feature),
       coordinates: { midpoints: true, draggable: true, deletable: true },
     },
   },
