@@ -51,7 +51,7 @@ const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
 
 /**
  * The differences between the conditions and the active alerts, for these bikes ($1, null =
- * every bike) at time $2, in one read: each bike is scanned once (its five conditions side by
+ * every bike) at time $2, in one read: each bike is scanned once (its conditions side by
  * side), the active alerts once, and a full join keeps what differs — a condition that holds
  * with no active alert and no occurrence since it began (`open`, with its start), an active
  * alert whose condition ended (`clear`). The steady state of a sweep returns no row.
@@ -87,7 +87,7 @@ const KIND_BITS = Object.keys(CONDITIONS).map((kind, index) => [kind, 1 << index
 
 /**
  * The bikes (of every fleet) whose conditions at $1 differ from their active alerts: one scan
- * of the bikes, their five conditions as one integer, against the active alerts' kinds of each
+ * of the bikes, their conditions as one integer, against the active alerts' kinds of each
  * bike as one integer. The sweep's first step: its steady state (nothing changed) ends here.
  */
 const BIKES_THAT_DIFFER = `
