@@ -6,6 +6,7 @@ import { EVENT_NAMES, AUDIT_EVENT_NAMES } from './enums';
 import { DateTime, Page } from './schema-helpers';
 import { EventSchema, pagingProperties } from './products';
 import { OPEN_DATA_SETTINGS_CHANGED } from './open-data';
+import { ZONE_EVENT_NAMES } from './zones';
 
 const strict = { additionalProperties: false } as const;
 
@@ -61,6 +62,7 @@ export const ACTIVITY_KINDS = {
   accounts: ACCOUNT_EVENT_NAMES,
   settings: [FLEET_SETTINGS_CHANGED, OPEN_DATA_SETTINGS_CHANGED],
   quarantine: QUARANTINE_EVENT_NAMES,
+  zones: ZONE_EVENT_NAMES,
 } as const satisfies Record<string, readonly string[]>;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as ActivityKind[];

@@ -18,3 +18,5 @@ export * from './quarantine';
 export * from './alerts';
 export * from './jobs';
 export * from './open-data';
+export * from './zones';
+export * from './zone-geometry';

@@ -13,6 +13,7 @@ import quarantineModule from './quarantine';
 import alertsModule from './alerts';
 import jobsModule from './jobs';
 import openDataModule from './open-data';
+import zonesModule from './zones';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
@@ -27,4 +28,5 @@ export const apiModules: FastifyPluginAsync[] = [
   alertsModule,
   jobsModule,
   openDataModule,
+  zonesModule,
 ];

@@ -49,6 +49,7 @@ describe('OpenAPI', () => {
         'products/details/autotest/{vehicleNumber}',
         'products/details/commands/{vehicleNumber}',
         'products/details/trips/{vehicleNumber}',
+        'products/details/zones/{vehicleNumber}',
         'products/details/{vehicleNumber}',
         'products/find/{text}',
         'products/theft/{vehicleNumber}',

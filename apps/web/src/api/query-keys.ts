@@ -42,6 +42,13 @@ export const queryKeys = {
   jobs: ['fleet-jobs'] as const,
   /** the fleet's open-data (GBFS) publishing settings (administration, issue 24) */
   openData: ['fleet-open-data'] as const,
+  /** the fleet's zones (issue 23): one list; a bike's zones under the same prefix */
+  zones: {
+    all: ['zones'] as const,
+    list: ['zones', 'list'] as const,
+    occupancy: ['zones', 'occupancy'] as const,
+    bike: (vehicleNumber: string) => ['zones', 'bike', vehicleNumber] as const,
+  },
   userSettings: (userId: string | null) => ['user-settings', userId] as const,
   /** alerts (issue 20 §5): per bike, so that the stream's `alerts` event reaches only those */
   alerts: {
