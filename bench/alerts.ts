@@ -80,6 +80,10 @@ interface IngestFigures {
   /** the same with the worker's backlog after the last PUBACK counted in the time */
   onWithBacklog: number[];
   ratioWithBacklog: number;
+  /** server CPU per message, off ÷ on: the cost of the detection whatever else loads the machine */
+  cpuOff: number[];
+  cpuOn: number[];
+  cpuRatio: number;
   eventJobs: number;
   eventJobsDone: number;
   messages: number;
@@ -97,6 +101,9 @@ async function ingestComparison(kind: Kind): Promise<IngestFigures> {
     ratio: 0,
     onWithBacklog: [],
     ratioWithBacklog: 0,
+    cpuOff: [],
+    cpuOn: [],
+    cpuRatio: 0,
     eventJobs: 0,
     eventJobsDone: 0,
     messages,
@@ -107,6 +114,7 @@ async function ingestComparison(kind: Kind): Promise<IngestFigures> {
       ALERT_DETECTION: phase === 'on' ? 'true' : 'false',
     });
     figures[phase].push(Math.round(run.rate));
+    figures[phase === 'on' ? 'cpuOn' : 'cpuOff'].push(run.serverCpuMicrosPerMessage);
     figures.lost += lost(run);
     if (phase === 'on') {
       figures.onWithBacklog.push(Math.round(run.acknowledged / (run.seconds + run.drainMs / 1000)));
@@ -120,6 +128,7 @@ async function ingestComparison(kind: Kind): Promise<IngestFigures> {
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   figures.ratio = round(mean(figures.on) / mean(figures.off), 3);
   figures.ratioWithBacklog = round(mean(figures.onWithBacklog) / mean(figures.off), 3);
+  figures.cpuRatio = round(mean(figures.cpuOff) / mean(figures.cpuOn), 3);
   return figures;
 }
 
@@ -369,7 +378,7 @@ if (!ONLY || ONLY === 'ingest') {
   for (const kind of KINDS) {
     const figures = await ingestComparison(kind);
     console.log(
-      `  ${kind}: on ÷ off = ${figures.ratio} (target ≥ 0.9); with the worker's backlog counted ${figures.ratioWithBacklog}`,
+      `  ${kind}: on ÷ off = ${figures.ratio} (target ≥ 0.9); with the worker's backlog counted ${figures.ratioWithBacklog}; server CPU per message off ÷ on ${figures.cpuRatio}`,
     );
     result[`${kind}Ingest`] = figures;
     targets[`${kind}Ingest`] = figures.ratio >= 0.9 && figures.lost === 0;

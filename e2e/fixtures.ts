@@ -22,6 +22,8 @@ import productEn from '../apps/web/src/features/product/i18n/en.json' with { typ
 import productFr from '../apps/web/src/features/product/i18n/fr.json' with { type: 'json' };
 import administrationEn from '../apps/web/src/features/administration/i18n/en.json' with { type: 'json' };
 import administrationFr from '../apps/web/src/features/administration/i18n/fr.json' with { type: 'json' };
+import zonesEn from '../apps/web/src/zones/i18n/en.json' with { type: 'json' };
+import zonesFr from '../apps/web/src/zones/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
 export const en = {
@@ -35,6 +37,7 @@ export const en = {
   statistics: statisticsEn,
   product: productEn,
   administration: administrationEn,
+  zones: zonesEn,
 };
 export const fr = {
   ...frMain,
@@ -47,6 +50,7 @@ export const fr = {
   statistics: statisticsFr,
   product: productFr,
   administration: administrationFr,
+  zones: zonesFr,
 };
 
 export { expect };

@@ -10,8 +10,18 @@ import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
-/** The kinds of alert: one per warning type today (zones and others come later). */
-export const ALERT_KINDS = WARNING_TYPES;
+/** The kinds of alert: one per warning type, and the zones' (issue 23 §3): a bike outside its
+ *  fleet's service area, in a no-ride zone, parked in a no-parking zone for longer than
+ *  NO_PARKING_GRACE_MINUTES. */
+export const ZONE_ALERT_KINDS = [
+  'OUTSIDE_SERVICE_AREA',
+  'IN_NO_RIDE_ZONE',
+  'PARKED_IN_NO_PARKING',
+] as const;
+/** How long a bike may stand in a no-parking zone before its alert opens (a drop-off, a
+ *  rider's short stop). */
+export const NO_PARKING_GRACE_MINUTES = 15;
+export const ALERT_KINDS = [...WARNING_TYPES, ...ZONE_ALERT_KINDS] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_SEVERITIES = ['CRITICAL', 'MAJOR', 'MINOR'] as const;
@@ -24,6 +34,9 @@ export const ALERT_SEVERITY: Record<AlertKind, AlertSeverity> = {
   LACK_MODULE_COMM: 'MAJOR',
   LOW_VEHICLE_BATTERY: 'MINOR',
   LOW_MODULE_BATTERY: 'MINOR',
+  OUTSIDE_SERVICE_AREA: 'MAJOR',
+  IN_NO_RIDE_ZONE: 'MAJOR',
+  PARKED_IN_NO_PARKING: 'MINOR',
 };
 
 /** OPEN: nobody has taken it; ACKNOWLEDGED: someone has; CLEARED: over (history). */

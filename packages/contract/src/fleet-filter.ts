@@ -19,6 +19,17 @@ export const fleetFilterProperties = {
   warning: Type.Optional(Type.Array(WarningTypeSchema, { maxItems: 10 })),
   /** bikes of these groups and of their descendants */
   groupId: Type.Optional(Type.Array(GroupId, { maxItems: 100 })),
+  /** where the bike stands among its fleet's zones (issue 23 §3): outside the service area,
+   *  in a no-ride zone, parked in a no-parking zone (as the zones' alerts see it) */
+  zone: Type.Optional(
+    Type.Array(
+      Type.Unsafe<'OUTSIDE_SERVICE_AREA' | 'IN_NO_RIDE_ZONE' | 'PARKED_IN_NO_PARKING'>({
+        type: 'string',
+        enum: ['OUTSIDE_SERVICE_AREA', 'IN_NO_RIDE_ZONE', 'PARKED_IN_NO_PARKING'],
+      }),
+      { maxItems: 3 },
+    ),
+  ),
   /** only bikes whose assistance is locked (true) or not locked (false) */
   locked: Type.Optional(Type.Boolean()),
 };

@@ -19,3 +19,5 @@ export * from './alerts';
 export * from './jobs';
 export * from './open-data';
 export * from './city-access';
+export * from './zones';
+export * from './zone-geometry';

@@ -6,6 +6,7 @@
 import { ROLE_ADMIN, ROLE_USER, type OpenDataSettings } from '@vfm/contract';
 import type { Database, Queryable } from '../db/client';
 import { hashPassword, verifyPassword } from '../lib/password';
+import { seedDemoZones } from './demo-zones';
 
 export const DEMO_FLEET_NAME = 'Demo Fleet';
 export const DEMO_EMAIL_DOMAIN = 'vfm.demo';
@@ -82,6 +83,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     }
     await seedApplicationSettings(tx, options);
     await ensureOpenData(tx, id);
+    await seedDemoZones(tx, id);
     return id;
   });
   for (const account of DEMO_ACCOUNTS) await ensureAccount(database, fleetId, account, options);

@@ -74,6 +74,29 @@ async function flushAcks(clients: Client[]): Promise<void> {
   }
 }
 
+/**
+ * Ends the connections (FIN after their last PUBACK) and waits until each module closed its
+ * side, up to the limit. A socket destroyed while the module is still publishing to it has
+ * unread data: the kernel answers with a reset, which throws away the PUBACKs the module had
+ * received but not read yet — it would resend what is stored.
+ */
+async function endConnections(clients: Client[]): Promise<void> {
+  const closing = clients.flatMap((client) => {
+    const socket = client.conn as unknown as net.Socket;
+    if (!socket || socket.destroyed || typeof socket.end !== 'function') return [];
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.end();
+    return [closed];
+  });
+  if (!closing.length) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(closing),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, ACK_FLUSH_LIMIT_MS))),
+  ]);
+  clearTimeout(timer);
+}
+
 function listen(server: net.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(error);
@@ -301,7 +324,9 @@ function transport(
       // graceful stop (ADR 0010): the pipeline has settled every committed message; aedes
       // writes their PUBACKs a few event-loop turns later. Let them reach the sockets before
       // aedes destroys the connections, or modules resend what is already stored.
-      await flushAcks([...connected.values()].flatMap((clients) => [...clients]));
+      const clients = [...connected.values()].flatMap((clients) => [...clients]);
+      await flushAcks(clients);
+      await endConnections(clients);
       const closed = closeServer();
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await closed;

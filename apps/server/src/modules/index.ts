@@ -14,6 +14,7 @@ import alertsModule from './alerts';
 import jobsModule from './jobs';
 import openDataModule from './open-data';
 import cityAccessModule from './city-access';
+import zonesModule from './zones';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
@@ -29,4 +30,5 @@ export const apiModules: FastifyPluginAsync[] = [
   jobsModule,
   openDataModule,
   cityAccessModule,
+  zonesModule,
 ];

@@ -9,6 +9,9 @@ import { DemoAccountsInProductionError } from '../../src/demo/production-guard';
 import { createTestDatabase } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { login } from '../helpers/auth';
+import { CITY, node } from '@vfm/simulator';
+import { pointInGeometry, zoneGeometryErrors, type ZoneGeometry } from '@vfm/contract';
+import { seedDemoZones } from '../../src/demo/demo-zones';
 
 const DEMO_PASSWORD = 'VfmDemo!2026';
 let t: TestServer;
@@ -39,6 +42,35 @@ describe('demo seed', () => {
     const leaves = groups.filter((g) => g.parent !== null);
     expect(leaves.length).toBe(DEMO_GROUP_TREE.flatMap((d) => d.depots).length);
     expect(leaves).toContainEqual({ name: 'Part-Dieu', parent: 'Lyon Est' });
+  });
+
+  it('creates a service area around the streets and one no-parking zone, valid, once', async () => {
+    const manager = await login(t, { email: 'manager@vfm.demo', password: DEMO_PASSWORD });
+    const api = t.api({ token: manager.body.jwtToken });
+    const zones = (await api.get('zones')).body.content as Array<{
+      type: string;
+      geometry: ZoneGeometry;
+    }>;
+    expect(zones.map((z) => z.type).sort()).toEqual(['NO_PARKING', 'SERVICE_AREA']);
+    for (const zone of zones) expect(zoneGeometryErrors(zone.geometry)).toEqual([]);
+    const area = zones.find((z) => z.type === 'SERVICE_AREA')!;
+    // every street of the simulated city is inside
+    for (const [row, col] of [
+      [-CITY.halfRows, -CITY.halfCols],
+      [CITY.halfRows, CITY.halfCols],
+      [0, 0],
+    ]) {
+      const { lat, lon } = node(row!, col!);
+      expect(pointInGeometry(lon, lat, area.geometry)).toBe(true);
+    }
+    // deleted by a manager: not seeded again at the next start
+    for (const zone of (await api.get('zones')).body.content as Array<{ id: string }>)
+      expect((await api.delete(`zones/${zone.id}`)).status).toBe(204);
+    const [fleet] = await t.server.database.query<{ id: string }>(
+      `SELECT id FROM fleet WHERE name = 'Demo Fleet'`,
+    );
+    await seedDemoZones(t.server.database, fleet!.id);
+    expect((await api.get('zones')).body.content).toEqual([]);
   });
 
   it('creates the two demo accounts, active, in French, with DEMO_PASSWORD', async () => {

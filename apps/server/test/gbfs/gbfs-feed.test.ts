@@ -148,6 +148,76 @@ describe('GBFS feed of a published fleet', () => {
     expect(infoB.data.license_url).toBe('https://example.com/licence');
   });
 
+  it('publishes the zones that apply now, most restrictive first, by the right-hand rule', async () => {
+    const square = (west: number, south: number, size: number, clockwise = false) => {
+      const ring = [
+        [west, south],
+        [west + size, south],
+        [west + size, south + size],
+        [west, south + size],
+        [west, south],
+      ];
+      return { type: 'Polygon', coordinates: [clockwise ? ring.reverse() : ring] };
+    };
+    const create = async (body: Record<string, unknown>) => {
+      const res = await adminB.post('zones', body);
+      expect(res.status, res.text).toBe(201);
+    };
+    // drawn clockwise: GBFS wants outer rings counterclockwise
+    await create({ name: 'Lyon', type: 'SERVICE_AREA', geometry: square(4.7, 45.6, 0.3, true) });
+    await create({
+      name: 'Quais',
+      type: 'SLOW',
+      geometry: square(4.8, 45.7, 0.01),
+      maxSpeedKmh: 12,
+    });
+    await create({ name: 'Parc', type: 'NO_RIDE', geometry: square(4.85, 45.75, 0.01) });
+    const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', weekday: 'short' })
+      .format(new Date())
+      .toUpperCase();
+    const otherDay = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'].find(
+      (d) => !d.startsWith(today.slice(0, 3)),
+    )!;
+    await create({
+      name: 'Marché',
+      type: 'NO_PARKING',
+      geometry: square(4.83, 45.76, 0.005),
+      activeHours: { from: '00:00', to: '23:59', days: [otherDay], timeZone: 'Europe/Paris' },
+    });
+    // the files are kept for their ttl: a settings save starts them again
+    await adminB.put('fleet/open-data', settings({ name: 'Other', languages: ['en'] }));
+    const file = await feed(systemB, 'geofencing_zones');
+    expect(schemaErrors('geofencing_zones', file)).toEqual([]);
+    const features = file.data.geofencing_zones.features as any[];
+    expect(features.map((f) => f.properties.name[0])).toEqual([
+      { text: 'Parc', language: 'en' },
+      { text: 'Quais', language: 'en' },
+      { text: 'Lyon', language: 'en' },
+    ]);
+    expect(features.map((f) => f.properties.rules[0])).toEqual([
+      { ride_start_allowed: false, ride_end_allowed: false, ride_through_allowed: false },
+      {
+        ride_start_allowed: true,
+        ride_end_allowed: true,
+        ride_through_allowed: true,
+        maximum_speed_kph: 12,
+      },
+      { ride_start_allowed: true, ride_end_allowed: true, ride_through_allowed: true },
+    ]);
+    // outside the service area: a ride may pass, not start nor end
+    expect(file.data.global_rules).toEqual([
+      { ride_start_allowed: false, ride_end_allowed: false, ride_through_allowed: true },
+    ]);
+    for (const feature of features) {
+      expect(feature.geometry.type).toBe('MultiPolygon');
+      const outer = feature.geometry.coordinates[0][0] as number[][];
+      let area = 0;
+      for (let i = 0; i < outer.length - 1; i += 1)
+        area += outer[i]![0]! * outer[i + 1]![1]! - outer[i + 1]![0]! * outer[i]![1]!;
+      expect(area, feature.properties.name[0].text).toBeGreaterThan(0);
+    }
+  });
+
   it('lists what a rider may take, disables what is not rentable, hides the rest', async () => {
     const status = await feed(systemA, 'vehicle_status');
     const vehicles = status.data.vehicles as any[];

@@ -164,3 +164,32 @@ export async function createFailedJob(t: TestServer, bike: BikeRow): Promise<{ i
   );
   return row!;
 }
+
+/** A square zone of the fleet (issue 23), 1 km around Lyon's centre by default. */
+export const SAMPLE_ZONE_GEOMETRY = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [4.83, 45.75],
+      [4.845, 45.75],
+      [4.845, 45.76],
+      [4.83, 45.76],
+      [4.83, 45.75],
+    ],
+  ],
+};
+
+export async function createZone(
+  t: TestServer,
+  fleetId: string,
+  type = 'SERVICE_AREA',
+): Promise<{ id: string }> {
+  const [row] = await t.server.database.query<{ id: string }>(
+    `INSERT INTO zone (fleet_id, name, type, geometry, min_lon, min_lat, max_lon, max_lat,
+                       vertex_count, colour)
+     VALUES ($1, 'Sample zone', $2, $3::jsonb, 4.83, 45.75, 4.845, 45.76, 5, '#2563eb')
+     RETURNING id`,
+    [fleetId, type, JSON.stringify(SAMPLE_ZONE_GEOMETRY)],
+  );
+  return row!;
+}

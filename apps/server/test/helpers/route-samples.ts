@@ -13,6 +13,8 @@ import {
   createFailedJob,
   createGroup,
   createQuarantined,
+  createZone,
+  SAMPLE_ZONE_GEOMETRY,
 } from './fleet-data';
 import { RawBody } from './raw-request';
 import type { JsonSchema, RecordedRoute } from './route-table';
@@ -31,6 +33,8 @@ export interface Side {
   groupId: string;
   commandId: string;
   eventId: number;
+  /** a zone of the side's fleet, made when a GET first needs one */
+  zoneId?: string;
   /** every identifier of this side that must never show in the other side's answers */
   secrets: string[];
 }
@@ -125,6 +129,14 @@ const bikeNumber: Resolver = async ({ world, side, fresh }) =>
 const accountId: Resolver = async ({ world, side, fresh, route }) =>
   fresh || route.method !== 'GET' ? (await world.freshAccount(side)).id : side.manager.id;
 
+const zoneId: Resolver = async ({ world, side, fresh }) => {
+  if (!fresh && side.zoneId) return side.zoneId;
+  const { id } = await createZone(world.t, side.fleet.id);
+  if (side.name === 'foreign') side.secrets.push(id);
+  if (!fresh) side.zoneId = id;
+  return id;
+};
+
 /**
  * Entities named by a parameter, first match wins: [pattern of "METHOD /url", parameter name,
  * resolver]. A new route whose parameter no rule resolves makes the tests fail with its name:
@@ -170,6 +182,8 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
     /^id$/,
     async ({ world, side }) => (await createFailedJob(world.t, side.bike)).id,
   ],
+  // a zone of the side's fleet (changes and deletion take it away: a fresh one)
+  [/\/zones\//, /^id$/, zoneId],
   // free text refusing control characters carries a pattern: no generic value
   [/\/accounts/, /^fullName$/, async () => 'Matrix User'],
   // a city client of the side's fleet (revoking takes it away: a fresh one; issue 24)
@@ -187,6 +201,8 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
     },
   ],
 ];
+
+const SAMPLE_ZONE = { name: 'Matrix zone', type: 'NO_PARKING', geometry: SAMPLE_ZONE_GEOMETRY };
 
 let imported = 0;
 /** Bodies the generic sampler cannot build (not JSON, or no required field): [pattern of
@@ -221,6 +237,23 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
           rentalApps: {},
           vehicleTypes: [],
           defaultRangeMeters: 50000,
+        }),
+      ),
+  ],
+  // a zone needs a real polygon; a replacement the version of the fresh zone
+  [/^POST .*\/zones$/, async () => new RawBody('application/json', JSON.stringify(SAMPLE_ZONE))],
+  [
+    /^PUT .*\/zones\/:id$/,
+    async () => new RawBody('application/json', JSON.stringify({ ...SAMPLE_ZONE, version: 1 })),
+  ],
+  [
+    /^POST .*\/zones\/import$/,
+    async () =>
+      new RawBody(
+        'application/json',
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [{ type: 'Feature', properties: SAMPLE_ZONE, geometry: SAMPLE_ZONE_GEOMETRY }],
         }),
       ),
   ],

@@ -129,7 +129,12 @@ describe('the jobs home', () => {
           .status,
       ).toBe(204);
       await waitFor(async () => (await probeRuns('poison')).length > 0, 60_000, 'the retried job');
-      expect((await jobState(failed!.id))?.state).toBe('completed');
+      // completed once its handler returned (the probe's row is written just before)
+      await waitFor(
+        async () => (await jobState(failed!.id))?.state === 'completed',
+        30_000,
+        'the retried job completed',
+      );
     },
   );
 

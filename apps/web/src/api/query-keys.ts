@@ -44,6 +44,13 @@ export const queryKeys = {
   openData: ['fleet-open-data'] as const,
   cityClients: ['fleet-city-clients'] as const,
   mdsAccessLog: ['fleet-city-clients', 'access-log'] as const,
+  /** the fleet's zones (issue 23): one list; a bike's zones under the same prefix */
+  zones: {
+    all: ['zones'] as const,
+    list: ['zones', 'list'] as const,
+    occupancy: ['zones', 'occupancy'] as const,
+    bike: (vehicleNumber: string) => ['zones', 'bike', vehicleNumber] as const,
+  },
   userSettings: (userId: string | null) => ['user-settings', userId] as const,
   /** alerts (issue 20 §5): per bike, so that the stream's `alerts` event reaches only those */
   alerts: {

@@ -111,6 +111,11 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                 ),
               },
               {
+                path: 'zones',
+                handle: user,
+                lazy: page(() => import('../features/zones/routes/zones-page'), 'ZonesPage'),
+              },
+              {
                 path: 'administration',
                 handle: { role: 'admin' } satisfies ShellRouteHandle,
                 lazy: page(

@@ -86,7 +86,7 @@ describe('routes and guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['VFM', 'Fleet inventory', 'Warnings', 'Statistics']);
+    ).toEqual(['VFM', 'Fleet inventory', 'Warnings', 'Statistics', 'Zones']);
   });
 
   it('lets an admin into administration and lists it in the menu', async () => {

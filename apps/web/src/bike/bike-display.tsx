@@ -1,20 +1,35 @@
 // How a bike's state is shown wherever it appears (list, popups, bike page, warnings):
 // availability and mode chips, warning icons with their names, battery gauges, relative times.
 import { useTranslation } from 'react-i18next';
-import { BatteryWarning, Lock, ShieldAlert, Siren, WifiOff, Cpu, Hourglass } from 'lucide-react';
+import {
+  Ban,
+  BatteryWarning,
+  CircleParkingOff,
+  Lock,
+  MapPinOff,
+  ShieldAlert,
+  Siren,
+  WifiOff,
+  Cpu,
+  Hourglass,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import type { FleetListItem, WarningType } from '@vfm/contract';
+import type { AlertKind, FleetListItem, WarningType } from '@vfm/contract';
 import { useFormatters } from '../format/use-formatters';
 import { availabilityKey, modeKey, warningKey } from './labels';
 import { useNow } from './use-now';
 import styles from './bike-display.module.css';
 
-const WARNING_ICONS: Record<WarningType, LucideIcon> = {
+const WARNING_ICONS: Record<AlertKind, LucideIcon> = {
   REPORTED_THEFT: Siren,
   SUSPECTED_THEFT: ShieldAlert,
   LACK_MODULE_COMM: WifiOff,
   LOW_VEHICLE_BATTERY: BatteryWarning,
   LOW_MODULE_BATTERY: Cpu,
+  // the zones' alerts (issue 23 §3)
+  OUTSIDE_SERVICE_AREA: MapPinOff,
+  IN_NO_RIDE_ZONE: Ban,
+  PARKED_IN_NO_PARKING: CircleParkingOff,
 };
 
 export function AvailabilityChip({ availability }: { availability: string | null | undefined }) {
@@ -77,7 +92,7 @@ export function WarningIcons({ warnings }: { warnings: readonly WarningType[] })
   );
 }
 
-export function WarningIcon({ warning, size = 16 }: { warning: WarningType; size?: number }) {
+export function WarningIcon({ warning, size = 16 }: { warning: AlertKind; size?: number }) {
   const Icon = WARNING_ICONS[warning];
   return <Icon size={size} aria-hidden="true" />;
 }

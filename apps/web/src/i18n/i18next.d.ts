@@ -11,6 +11,7 @@ import type warnings from '../features/warnings/i18n/en.json';
 import type statistics from '../features/statistics/i18n/en.json';
 import type product from '../features/product/i18n/en.json';
 import type administration from '../features/administration/i18n/en.json';
+import type zones from '../zones/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -22,6 +23,7 @@ interface FeatureMessages {
   statistics: typeof statistics;
   product: typeof product;
   administration: typeof administration;
+  zones: typeof zones;
 }
 
 declare module 'i18next' {

@@ -5,6 +5,9 @@
 import { MapView } from './core/map-view';
 import { BikeLayer } from './layers/bike-layer';
 import { TrackLayer } from './layers/track-layer';
+import { ZonesLayer } from './layers/zones-layer';
+import { useZonesShown, ZonesToggle } from './zones-toggle';
+import styles from './fleet-map.module.css';
 
 export interface BikeMapProps {
   /** [longitude, latitude] of the bike; null when it never reported one */
@@ -17,10 +20,13 @@ export interface BikeMapProps {
   track?: ReadonlyArray<[number, number]>;
   /** the replay cursor on the track */
   cursor?: [number, number] | null;
+  /** the fleet's zones (issue 23), drawn under the track, with a switch */
+  zones?: GeoJSON.FeatureCollection | null;
 }
 
-export function BikeMap({ position, colour, label, track, cursor }: BikeMapProps) {
+export function BikeMap({ position, colour, label, track, cursor, zones }: BikeMapProps) {
   const replaying = !!track?.length;
+  const [zonesShown, showZones] = useZonesShown();
   return (
     <MapView
       testId="bike-map"
@@ -28,7 +34,15 @@ export function BikeMap({ position, colour, label, track, cursor }: BikeMapProps
       basemap="street"
       camera={position ? { center: position, zoom: 15 } : undefined}
       quiet
+      controls={
+        zones ? (
+          <div className={styles.legendSlot}>
+            <ZonesToggle shown={zonesShown} onChange={showZones} />
+          </div>
+        ) : undefined
+      }
     >
+      {zones && zonesShown && <ZonesLayer zones={zones} />}
       <TrackLayer track={track} position={position} />
       <BikeLayer
         at={replaying ? (cursor ?? track?.[0] ?? null) : position}

@@ -12,6 +12,8 @@ export interface LiveBikes {
 export interface FleetMapProps {
   /** the list's filter; fleet/markers accepts the same parameters */
   filter: FleetFilter;
+  /** the fleet's zones (issue 23) as GeoJSON; given: drawn under the bikes, with a switch */
+  zones?: GeoJSON.FeatureCollection | null;
   /** thefts map: reported and suspected thefts only, followed live */
   theftsOnly?: boolean;
   live?: LiveBikes;

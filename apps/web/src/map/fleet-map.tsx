@@ -16,8 +16,10 @@ import { LabelsLayer } from './layers/labels-layer';
 import { LandLayer } from './layers/land-layer';
 import { MarkersLayer } from './layers/markers-layer';
 import { SelectionLayer } from './layers/selection-layer';
+import { ZonesLayer } from './layers/zones-layer';
 import { MapLegend } from './map-legend';
 import { useMarkerFeed } from './markers/use-marker-feed';
+import { useZonesShown, ZonesToggle } from './zones-toggle';
 import styles from './fleet-map.module.css';
 
 type Popup = { at: [number, number] } & (
@@ -35,6 +37,7 @@ export function FleetMap(props: FleetMapProps) {
   const focused = (props.onFocus ? props.focused : ownFocus) ?? null;
   const focus = props.onFocus ?? setOwnFocus;
   const [popup, setPopup] = useState<Popup | null>(null);
+  const [zonesShown, showZones] = useZonesShown();
   const closePopup = () => {
     setPopup(null);
     if (popup?.kind === 'bike') focus(null);
@@ -49,12 +52,14 @@ export function FleetMap(props: FleetMapProps) {
       controls={
         <div className={styles.legendSlot}>
           <MapLegend />
+          {props.zones && <ZonesToggle shown={zonesShown} onChange={showZones} />}
         </div>
       }
     >
       {feed && (
         <>
           <LandLayer feed={feed} />
+          {props.zones && zonesShown && <ZonesLayer zones={props.zones} />}
           <FleetCamera feed={feed} />
           <MarkersLayer feed={feed} onFocus={focus} onHover={props.onHover} />
           <SelectionLayer highlighted={props.highlighted} selected={props.selected} />

@@ -1,5 +1,13 @@
-// SPEC §2: Fleet inventory, Warnings and Statistics, plus Administration for admins only.
-import { Bike, ChartColumn, ShieldCheck, TriangleAlert, type LucideIcon } from 'lucide-react';
+// SPEC §2: Fleet inventory, Warnings and Statistics, plus Administration for admins only;
+// Zones (issue 23) beside them.
+import {
+  Bike,
+  ChartColumn,
+  Hexagon,
+  ShieldCheck,
+  TriangleAlert,
+  type LucideIcon,
+} from 'lucide-react';
 import type { UserType } from '../session/user-type';
 
 export interface MenuItem {
@@ -9,7 +17,11 @@ export interface MenuItem {
   badge?: 'warnings';
   /** translation key of the text */
   text:
-    'shell.nav.fleet' | 'shell.nav.warnings' | 'shell.nav.statistics' | 'shell.nav.administration';
+    | 'shell.nav.fleet'
+    | 'shell.nav.warnings'
+    | 'shell.nav.statistics'
+    | 'shell.nav.zones'
+    | 'shell.nav.administration';
 }
 
 export function menuItemsFor(userType: UserType): MenuItem[] {
@@ -17,6 +29,8 @@ export function menuItemsFor(userType: UserType): MenuItem[] {
     { url: '/fleet', icon: Bike, text: 'shell.nav.fleet' },
     { url: '/warnings', icon: TriangleAlert, text: 'shell.nav.warnings', badge: 'warnings' },
     { url: '/statistics', icon: ChartColumn, text: 'shell.nav.statistics' },
+    // issue 23: every user sees the zones; managers edit them
+    { url: '/zones', icon: Hexagon, text: 'shell.nav.zones' },
   ];
   if (userType === 'ADMIN') {
     items.push({ url: '/administration', icon: ShieldCheck, text: 'shell.nav.administration' });

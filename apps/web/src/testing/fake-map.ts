@@ -56,6 +56,9 @@ export function createFakeMap(): FakeMap {
       const at = `${source}/${id}`;
       fake.featureState.set(at, { ...fake.featureState.get(at), ...state });
     },
+    removeFeatureState({ source, id }: { source: string; id: string }) {
+      fake.featureState.delete(`${source}/${id}`);
+    },
     on(type: string, layerOrHandler: string | Handler, handler?: Handler) {
       const at = key(type, layerOrHandler);
       handlers.set(at, (handlers.get(at) ?? new Set()).add(handlerOf(layerOrHandler, handler)));

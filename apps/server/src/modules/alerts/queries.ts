@@ -4,24 +4,51 @@
 // subscriber of the domain events and the per-minute sweep both call it, so that replaying a
 // job, two workers at once or a missed event all end in the same rows.
 import type { Alert, AlertKind, AlertStateFilter } from '@vfm/contract';
-import { ALERT_KINDS, ALERT_SEVERITY } from '@vfm/contract';
+import {
+  ALERT_SEVERITY,
+  NO_PARKING_GRACE_MINUTES,
+  WARNING_TYPES,
+  type ZONE_ALERT_KINDS,
+} from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { fleetThresholdsSql, warningConditions, warningSince } from '../bikes/warnings-sql';
 
 /**
  * When each kind's condition holds on `b` (bike) joined with `f` (fleetThresholdsSql), and
- * since when: the warnings' own conditions (bikes/warnings-sql.ts), one owner for both.
+ * since when. The warnings' kinds are the warnings' own conditions (bikes/warnings-sql.ts), one
+ * owner for the screens and the alerts; the zones' kinds read the marks that
+ * zones/zone-conditions.ts keeps from each bike's last position (issue 23 §3).
  */
-const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = Object.fromEntries(
-  ALERT_KINDS.map((kind) => [
-    kind,
-    { holds: warningConditions()[kind], since: warningSince()[kind] },
-  ]),
-) as Record<AlertKind, { holds: string; since: string }>;
+const ZONE_CONDITIONS: Record<(typeof ZONE_ALERT_KINDS)[number], { holds: string; since: string }> =
+  {
+    OUTSIDE_SERVICE_AREA: {
+      holds: 'b.outside_service_area_since IS NOT NULL',
+      since: 'b.outside_service_area_since',
+    },
+    IN_NO_RIDE_ZONE: {
+      holds: 'b.no_ride_zone_since IS NOT NULL',
+      since: 'b.no_ride_zone_since',
+    },
+    // parked there for longer than the grace: the alert opens when the grace ends
+    PARKED_IN_NO_PARKING: {
+      holds: `b.no_parking_since IS NOT NULL
+      AND b.no_parking_since <= f.at - interval '${NO_PARKING_GRACE_MINUTES} minutes'`,
+      since: `b.no_parking_since + interval '${NO_PARKING_GRACE_MINUTES} minutes'`,
+    },
+  };
+const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
+  ...(Object.fromEntries(
+    WARNING_TYPES.map((kind) => [
+      kind,
+      { holds: warningConditions()[kind], since: warningSince()[kind] },
+    ]),
+  ) as Record<(typeof WARNING_TYPES)[number], { holds: string; since: string }>),
+  ...ZONE_CONDITIONS,
+};
 
 /**
  * The differences between the conditions and the active alerts, for these bikes ($1, null =
- * every bike) at time $2, in one read: each bike is scanned once (its five conditions side by
+ * every bike) at time $2, in one read: each bike is scanned once (its conditions side by
  * side), the active alerts once, and a full join keeps what differs — a condition that holds
  * with no active alert and no occurrence since it began (`open`, with its start), an active
  * alert whose condition ended (`clear`). The steady state of a sweep returns no row.
@@ -57,7 +84,7 @@ const KIND_BITS = Object.keys(CONDITIONS).map((kind, index) => [kind, 1 << index
 
 /**
  * The bikes (of every fleet) whose conditions at $1 differ from their active alerts: one scan
- * of the bikes, their five conditions as one integer, against the active alerts' kinds of each
+ * of the bikes, their conditions as one integer, against the active alerts' kinds of each
  * bike as one integer. The sweep's first step: its steady state (nothing changed) ends here.
  */
 const BIKES_THAT_DIFFER = `

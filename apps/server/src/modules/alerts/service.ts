@@ -18,6 +18,7 @@ import type { Jobs } from '../../jobs/job-queue';
 import { badRequest, conflict, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../lib/request-scope';
 import { FleetChanges } from '../bikes/fleet-changes';
+import { placeBikesInZones } from '../zones/zone-conditions';
 import {
   isActiveAccountOfFleet,
   lockAlert,
@@ -142,6 +143,8 @@ export async function reconcileBikes(
   if (!bikeIds.length) return [];
   return database.transaction(async (tx) => {
     await lockAlertWriters(tx);
+    // the bikes' places among the zones first: their marks are alert conditions (issue 23 §3)
+    await placeBikesInZones(tx, bikeIds, now);
     const changes = await reconcileAlerts(tx, bikeIds, now);
     await announce(tx, jobs, changes);
     return changes;
@@ -155,6 +158,8 @@ export async function reconcileBikes(
 export async function sweepAlerts(database: Database, jobs: Jobs, now: Date) {
   return database.transaction(async (tx) => {
     await lockAlertWriters(tx);
+    // the bikes' places among the zones first: their marks are alert conditions (issue 23 §3)
+    await placeBikesInZones(tx, null, now);
     const changes = await reconcileAlerts(tx, null, now);
     const silent = changes.filter((c) => c.kind === 'LACK_MODULE_COMM' && c.change === 'opened');
     await jobs.publish(

@@ -38,10 +38,10 @@ export function warningConditions(): Record<WarningType, string> {
 
 /**
  * The fleet columns the conditions read, as `f`, for every fleet: its thresholds, and at the
- * time `now` (an SQL expression) the start of the lack of communication.
+ * time `now` (an SQL expression, also `f.at`) the start of the lack of communication.
  */
 export function fleetThresholdsSql(now: string): string {
-  return `(SELECT id, low_vehicle_battery_percent, low_module_battery_percent,
+  return `(SELECT id, low_vehicle_battery_percent, low_module_battery_percent, ${now}::timestamptz AS at,
                   lack_of_communication_hours * interval '1 hour' AS lack_interval,
                   ${now}::timestamptz - lack_of_communication_hours * interval '1 hour' AS lack_before
              FROM fleet) f`;

@@ -1,5 +1,5 @@
 // The filters of the fleet list and its CSV exports (DESIGN §5): text search, availability,
-// status, mode, warning, group (with descendants), assistance lock. Values of one filter are OR-ed, filters
+// status, mode, warning, zone, group (with descendants), assistance lock. Values of one filter are OR-ed, filters
 // AND-ed. Every value is a parameter; the schema has already checked each against its enum.
 import type { FleetFilter } from '@vfm/contract';
 import { groupScopeCondition } from '../bikes/group-scope';
@@ -28,6 +28,15 @@ export function filterConditions(
   if (filter.warning?.length) {
     const conditions = warningConditions();
     where.push(`(${filter.warning.map((type) => conditions[type]).join(' OR ')})`);
+  }
+  if (filter.zone?.length) {
+    // the marks the zones' conditions keep (modules/zones/zone-conditions.ts)
+    const marks = {
+      OUTSIDE_SERVICE_AREA: 'b.outside_service_area_since',
+      IN_NO_RIDE_ZONE: 'b.no_ride_zone_since',
+      PARKED_IN_NO_PARKING: 'b.no_parking_since',
+    };
+    where.push(`(${filter.zone.map((zone) => `${marks[zone]} IS NOT NULL`).join(' OR ')})`);
   }
   if (filter.groupId?.length) where.push(groupScopeCondition(params, fleetId, filter.groupId));
   if (filter.locked !== undefined) {

@@ -3,10 +3,19 @@
 // 404 for every file. Nothing of VFM's own identifiers leaves: the system id is the random
 // public one, vehicle ids are the bikes' random feed ids, vehicle type ids hash the model.
 import { createHash } from 'node:crypto';
-import { GBFS_BASE_PATH, GBFS_FILES, type GbfsFile, type OpenDataSettings } from '@vfm/contract';
+import {
+  GBFS_BASE_PATH,
+  GBFS_FILES,
+  isZoneActive,
+  type GbfsFile,
+  type OpenDataSettings,
+  type Zone,
+  type ZoneType,
+} from '@vfm/contract';
 import { notFound } from '../../lib/problem';
 import type { PublicScope } from '../../lib/request-scope';
 import type { AppContext } from '../../plugins/context';
+import { selectZones } from '../zones/queries';
 import { FeedCache, feedFile, rfc3339, type FeedFile } from './feed-cache';
 import {
   selectAllPublished,
@@ -164,22 +173,102 @@ const BUILDERS: Record<GbfsFile, Builder> = {
     return feedFile({ vehicles }, GBFS_TTL.vehicle_status, scope.now);
   },
 
-  // VFM has no zones yet (issue "Zones" will fill the collection): riding and parking are
-  // allowed everywhere, which GBFS says with global_rules.
-  async geofencing_zones(_scope, publication) {
+  // the fleet's zones (issue 23) that apply now, most restrictive first (GBFS: where zones
+  // overlap, the first one's rules hold); outside every zone the global rules
+  async geofencing_zones(scope, publication) {
+    const zones = (await selectZones(scope.database, publication.fleet_id))
+      .filter((zone) => isZoneActive(zone.activeHours, scope.now))
+      .sort((a, b) => GBFS_ZONE_ORDER.indexOf(a.type) - GBFS_ZONE_ORDER.indexOf(b.type));
+    const language = publication.settings.languages[0] ?? 'fr';
+    const features = zones.map((zone) => ({
+      type: 'Feature',
+      geometry: gbfsMultiPolygon(zone.geometry),
+      properties: {
+        name: [{ text: zone.name, language }],
+        rules: [
+          {
+            ...GBFS_ZONE_RULES[zone.type],
+            ...(zone.type === 'SLOW' && zone.maxSpeedKmh
+              ? { maximum_speed_kph: zone.maxSpeedKmh }
+              : {}),
+          },
+        ],
+      },
+    }));
+    const hasServiceArea = zones.some((zone) => zone.type === 'SERVICE_AREA');
     const data = {
-      geofencing_zones: { type: 'FeatureCollection', features: [] },
+      geofencing_zones: { type: 'FeatureCollection', features },
+      // with a service area, a ride may pass outside it but neither start nor end there
       global_rules: [
-        { ride_start_allowed: true, ride_end_allowed: true, ride_through_allowed: true },
+        hasServiceArea
+          ? { ride_start_allowed: false, ride_end_allowed: false, ride_through_allowed: true }
+          : { ride_start_allowed: true, ride_end_allowed: true, ride_through_allowed: true },
       ],
     };
-    return feedFile(data, GBFS_TTL.geofencing_zones, publication.updated_at);
+    // a zone with hours comes and goes with the time: the file is as of its build then
+    const hours = zones.some((zone) => zone.activeHours);
+    const newest = Math.max(
+      new Date(publication.updated_at).getTime(),
+      ...zones.map((zone) => new Date(zone.updatedAt).getTime()),
+    );
+    return feedFile(data, GBFS_TTL.geofencing_zones, hours ? scope.now : new Date(newest));
   },
 
   async system_alerts(scope) {
     return feedFile({ alerts: [] }, GBFS_TTL.system_alerts, scope.now);
   },
 };
+
+/** Where zones overlap the first one's rules hold: the most restrictive first. */
+const GBFS_ZONE_ORDER: ZoneType[] = [
+  'NO_RIDE',
+  'NO_PARKING',
+  'SLOW',
+  'PREFERRED_PARKING',
+  'SERVICE_AREA',
+];
+
+/** The rules of each zone type in GBFS terms (docs/open-data.md "Zones"). */
+const GBFS_ZONE_RULES: Record<
+  ZoneType,
+  { ride_start_allowed: boolean; ride_end_allowed: boolean; ride_through_allowed: boolean }
+> = {
+  SERVICE_AREA: { ride_start_allowed: true, ride_end_allowed: true, ride_through_allowed: true },
+  NO_PARKING: { ride_start_allowed: true, ride_end_allowed: false, ride_through_allowed: true },
+  NO_RIDE: { ride_start_allowed: false, ride_end_allowed: false, ride_through_allowed: false },
+  SLOW: { ride_start_allowed: true, ride_end_allowed: true, ride_through_allowed: true },
+  PREFERRED_PARKING: {
+    ride_start_allowed: true,
+    ride_end_allowed: true,
+    ride_through_allowed: true,
+  },
+};
+
+/**
+ * A zone's geometry as GBFS wants it: a MultiPolygon following the right-hand rule (RFC 7946:
+ * outer rings counterclockwise, holes clockwise), coordinates at most 6 decimals.
+ */
+function gbfsMultiPolygon(geometry: Zone['geometry']) {
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  return {
+    type: 'MultiPolygon',
+    coordinates: polygons.map((rings) =>
+      rings.map((ring, index) => {
+        const rounded = ring.map(([lon, lat]) => [round6(lon!), round6(lat!)]);
+        const counterclockwise = signedArea(rounded) > 0;
+        return counterclockwise === (index === 0) ? rounded : rounded.reverse();
+      }),
+    ),
+  };
+}
+
+/** Twice the signed area of a ring (shoelace): positive when counterclockwise. */
+function signedArea(ring: number[][]): number {
+  let sum = 0;
+  for (let i = 0; i < ring.length - 1; i += 1)
+    sum += ring[i]![0]! * ring[i + 1]![1]! - ring[i + 1]![0]! * ring[i]![1]!;
+  return sum;
+}
 
 /** At most 6 decimals (about 11 cm): GBFS asks no more precision than that. */
 const round6 = (value: number) => Math.round(Number(value) * 1e6) / 1e6;

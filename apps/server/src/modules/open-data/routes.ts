@@ -16,7 +16,7 @@ const openDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "The fleet's open-data (GBFS) publishing settings and its public feed address",
-        response: { 200: OpenDataSchema, ...problems(401, 403, 404) },
+        response: { 200: OpenDataSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => getOpenData(scopeOf(request)),

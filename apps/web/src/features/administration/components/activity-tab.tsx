@@ -26,6 +26,7 @@ const ACCOUNT_OR_SETTINGS = new Set<string>([
   ...ACTIVITY_KINDS.accounts,
   ...ACTIVITY_KINDS.settings,
   ...ACTIVITY_KINDS.quarantine,
+  ...ACTIVITY_KINDS.zones,
   'PAIRED',
   'UNPAIRED',
 ]);
@@ -90,6 +91,7 @@ export function ActivityTab() {
     if (event.name.startsWith('MDS_CLIENT_') && typeof data.clientId === 'string') {
       return [data.name, data.clientId].filter((part) => typeof part === 'string').join(' · ');
     }
+    if (event.name.startsWith('ZONE_') && typeof data.name === 'string') return data.name;
     const settingsChange =
       event.name === 'FLEET_SETTINGS_CHANGED' || event.name === 'OPEN_DATA_SETTINGS_CHANGED';
     if (settingsChange && data.to && typeof data.to === 'object') {

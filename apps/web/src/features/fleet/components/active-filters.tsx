@@ -70,6 +70,11 @@ export function ActiveFilters({
       label: `${t('fleet.filters.mode')}: ${t(modeKey(value))}`,
       remove: (v: FleetView) => ({ ...v, mode: without(v.mode, value) }),
     })),
+    ...view.zone.map((value) => ({
+      id: `zone-${value}`,
+      label: t(`bike.warning.${value}`),
+      remove: (v: FleetView) => ({ ...v, zone: without(v.zone, value) }),
+    })),
     ...(view.locked === null
       ? []
       : [

@@ -9,6 +9,7 @@ import {
   AVAILABILITIES,
   IOT_MODES,
   WARNING_TYPES,
+  ZONE_ALERT_KINDS,
   type FleetGroupNode,
 } from '@vfm/contract';
 import { availabilityKey, modeKey, statusKey, warningKey } from '../../../bike/labels';
@@ -149,6 +150,13 @@ export function FilterPanel({
               view.warning,
               (value) => t(warningKey(value)),
               (warning) => onChange({ ...view, thefts: false, warning }),
+            )}
+            {checkboxes(
+              t('zones.title'),
+              ZONE_ALERT_KINDS,
+              view.zone,
+              (value) => t(`bike.warning.${value}`),
+              (zone) => onChange({ ...view, zone }),
             )}
             {checkboxes(
               t('fleet.filters.assistance'),

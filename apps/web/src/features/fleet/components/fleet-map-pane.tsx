@@ -5,6 +5,7 @@ import type { FleetFilter } from '@vfm/contract';
 import { BikePopup } from '../../../bike/bike-popup';
 import { useLive } from '../../../live/live-context';
 import { FleetMap } from '../../../map/fleet-map';
+import { useZoneCollection } from '../../../zones/api/get-zones';
 
 export interface FleetMapPaneProps {
   filter: FleetFilter;
@@ -22,10 +23,12 @@ export interface FleetMapPaneProps {
 
 export default function FleetMapPane({ lowBattery, bikeHref, ...props }: FleetMapPaneProps) {
   const live = useLive();
+  const zones = useZoneCollection();
   return (
     <FleetMap
       {...props}
       live={live}
+      zones={zones}
       renderPopup={(vehicleNumber) => (
         <BikePopup
           vehicleNumber={vehicleNumber}

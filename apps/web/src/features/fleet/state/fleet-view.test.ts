@@ -14,7 +14,7 @@ const GROUP = '11111111-2222-4333-8444-555555555555';
 describe('fleet view in the address', () => {
   it('reads filters, sort, focus, thefts map and phone switch', () => {
     const view = parseFleetView(
-      `?q=VN&availability=AVAILABLE,OUT&status=MOVING&mode=PERMANENT&warning=LOW_MODULE_BATTERY&group=${GROUP}&locked=1&sort=bikeBatteryLevel,desc&bike=VN-1&thefts=1&show=map`,
+      `?q=VN&availability=AVAILABLE,OUT&status=MOVING&mode=PERMANENT&warning=LOW_MODULE_BATTERY&zone=OUTSIDE_SERVICE_AREA,ELSEWHERE&group=${GROUP}&locked=1&sort=bikeBatteryLevel,desc&bike=VN-1&thefts=1&show=map`,
     );
     expect(view).toEqual({
       q: 'VN',
@@ -22,6 +22,7 @@ describe('fleet view in the address', () => {
       status: ['MOVING'],
       mode: ['PERMANENT'],
       warning: ['LOW_MODULE_BATTERY'],
+      zone: ['OUTSIDE_SERVICE_AREA'],
       groupId: [GROUP],
       locked: true,
       sort: { field: 'bikeBatteryLevel', direction: 'desc' },
@@ -71,6 +72,9 @@ describe('fleet view in the address', () => {
     ]);
     expect(fleetFilterOf(parseFleetView(''))).toEqual({});
     expect(fleetFilterOf(parseFleetView('?locked=0'))).toEqual({ locked: false });
+    expect(fleetFilterOf(parseFleetView('?zone=IN_NO_RIDE_ZONE'))).toEqual({
+      zone: ['IN_NO_RIDE_ZONE'],
+    });
     expect(parseFleetView('?locked=yes').locked).toBeNull();
     expect(fleetViewSearch(parseFleetView('?locked=0'))).toBe('?locked=0');
   });

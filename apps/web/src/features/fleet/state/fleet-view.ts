@@ -8,6 +8,7 @@ import {
   FLEET_LIST_SORT_FIELDS,
   IOT_MODES,
   WARNING_TYPES,
+  ZONE_ALERT_KINDS,
   type ActivityStatus,
   type Availability,
   type FleetFilter,
@@ -15,6 +16,9 @@ import {
   type IotMode,
   type WarningType,
 } from '@vfm/contract';
+
+/** Where a bike stands among the zones (issue 23 §3): the list filters by these. */
+export type ZonePlace = (typeof ZONE_ALERT_KINDS)[number];
 
 export interface FleetSort {
   field: FleetListSortField;
@@ -27,6 +31,7 @@ export interface FleetView {
   status: ActivityStatus[];
   mode: IotMode[];
   warning: WarningType[];
+  zone: ZonePlace[];
   groupId: string[];
   /** assistance locked (true), not locked (false), either (null) */
   locked: boolean | null;
@@ -65,6 +70,7 @@ export function parseFleetView(search: string | URLSearchParams): FleetView {
     status: pick(params, 'status', ACTIVITY_STATUSES),
     mode: pick(params, 'mode', IOT_MODES),
     warning: pick(params, 'warning', WARNING_TYPES),
+    zone: pick(params, 'zone', ZONE_ALERT_KINDS),
     groupId: params
       .getAll('group')
       .flatMap((value) => value.split(','))
@@ -81,7 +87,7 @@ export function parseFleetView(search: string | URLSearchParams): FleetView {
 export function fleetViewSearch(view: FleetView): string {
   const params = new URLSearchParams();
   if (view.q.trim()) params.set('q', view.q.trim());
-  for (const name of ['availability', 'status', 'mode', 'warning'] as const) {
+  for (const name of ['availability', 'status', 'mode', 'warning', 'zone'] as const) {
     if (view[name].length) params.set(name, view[name].join(','));
   }
   if (view.groupId.length) params.set('group', view.groupId.join(','));
@@ -108,6 +114,7 @@ export function fleetFilterOf(view: FleetView): FleetFilter {
   if (view.mode.length) filter.mode = view.mode;
   const warning: WarningType[] = view.thefts ? ['REPORTED_THEFT', 'SUSPECTED_THEFT'] : view.warning;
   if (warning.length) filter.warning = warning;
+  if (view.zone.length) filter.zone = view.zone;
   if (view.groupId.length) filter.groupId = view.groupId;
   if (view.locked !== null) filter.locked = view.locked;
   return filter;
@@ -123,6 +130,7 @@ export function activeFilterCount(view: FleetView): number {
     view.status.length +
     view.mode.length +
     (view.thefts ? 1 : view.warning.length) +
+    view.zone.length +
     view.groupId.length +
     (view.locked === null ? 0 : 1)
   );
@@ -136,6 +144,7 @@ export function clearedFilters(view: FleetView): FleetView {
     status: [],
     mode: [],
     warning: [],
+    zone: [],
     groupId: [],
     locked: null,
     thefts: false,

@@ -2,6 +2,7 @@
 // and the cleared alerts with who cleared them and why (or that their cause ended).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ALERT_KINDS } from '@vfm/contract';
 import { renderApp } from '../../../testing/app-harness';
 import { makeAlert, makeAlertPage, makeBike } from '../../../testing/data-generators';
 import { json, type RecordedCall } from '../../../testing/fake-server';
@@ -74,7 +75,8 @@ describe('the Alerts tab of a bike', () => {
     expect(screen.getByRole('tab', { name: /Alerts/ })).toHaveTextContent('1');
     // per bike, newest first: the server filters
     const asked = server.callsTo('GET alerts').map((call) => call.query.toString());
-    expect(asked).toContain(`state=active&vehicleNumber=${VN}&size=5`);
+    // one page holds one alert of each kind (ALERT_KINDS)
+    expect(asked).toContain(`state=active&vehicleNumber=${VN}&size=${ALERT_KINDS.length}`);
     expect(asked).toContain(`state=CLEARED&vehicleNumber=${VN}&page=0&size=20`);
   });
 });

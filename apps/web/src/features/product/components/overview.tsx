@@ -10,6 +10,8 @@ import { useFormatters } from '../../../format/use-formatters';
 import { useLowBatteryThresholds } from '../../../live/use-fleet-information';
 import { colourOf } from '../../../map/markers/marker-style';
 import { Spinner } from '../../../ui/spinner/spinner';
+import { useZoneCollection } from '../../../zones/api/get-zones';
+import { BikeZones } from '../../../zones/bike-zones';
 import { FIELD_GROUPS, fieldText, type Field, type FieldWords } from '../state/bike-fields';
 import { CommandPanel } from './command-panel';
 import { TheftPanel } from './theft-panel';
@@ -27,6 +29,7 @@ export function Overview({ bike }: { bike: Bike }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const lowBattery = useLowBatteryThresholds();
+  const zones = useZoneCollection();
   const words: FieldWords = {
     yes: t('product.values.yes'),
     no: t('product.values.no'),
@@ -102,12 +105,19 @@ export function Overview({ bike }: { bike: Bike }) {
                   position={position}
                   colour={colourOf({ ...bike, theft: bike.theft.state })}
                   label={t('product.groups.map')}
+                  zones={zones}
                 />
               </Suspense>
             </div>
           ) : (
             <p className={styles.muted}>{t('product.values.noPosition')}</p>
           )}
+        </section>
+        <section className={styles.card} aria-labelledby="group-zones">
+          <h2 id="group-zones" className={styles.cardTitle}>
+            {t('zones.bike.title')}
+          </h2>
+          <BikeZones vehicleNumber={bike.vehicleNumber} position={position} />
         </section>
       </aside>
     </div>

@@ -1,0 +1,249 @@
+// The zones' SQL (issue 23, ADR 0084): one fleet's zones, read and written; the geometry is
+// jsonb with its bounding box beside it (no PostGIS on PGlite).
+import type { Zone, ZoneActiveHours, ZoneGeometry, ZoneType } from '@vfm/contract';
+import type { Queryable } from '../../db/client';
+
+interface ZoneRow {
+  id: string;
+  name: string;
+  type: ZoneType;
+  geometry: ZoneGeometry;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
+  vertex_count: number;
+  active_hours: ZoneActiveHours | null;
+  min_bikes: number | null;
+  max_bikes: number | null;
+  max_speed_kmh: number | null;
+  colour: string;
+  version: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  updated_by: string | null;
+}
+
+/** What a zone's row is written from (the service computed the box and the count). */
+export interface ZoneValues {
+  name: string;
+  type: ZoneType;
+  geometry: ZoneGeometry;
+  bbox: [number, number, number, number];
+  vertexCount: number;
+  activeHours: ZoneActiveHours | null;
+  minBikes: number | null;
+  maxBikes: number | null;
+  maxSpeedKmh: number | null;
+  colour: string;
+}
+
+const COLUMNS = `id, name, type, geometry, min_lon, min_lat, max_lon, max_lat, vertex_count,
+  active_hours, min_bikes, max_bikes, max_speed_kmh, colour, version, created_at, updated_at,
+  updated_by`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const num = (value: number | string) => Number(value);
+
+function toZone(row: ZoneRow): Zone {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    geometry: row.geometry,
+    activeHours: row.active_hours,
+    minBikes: row.min_bikes,
+    maxBikes: row.max_bikes,
+    maxSpeedKmh: row.max_speed_kmh,
+    colour: row.colour,
+    bbox: [num(row.min_lon), num(row.min_lat), num(row.max_lon), num(row.max_lat)],
+    vertexCount: row.vertex_count,
+    version: row.version,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    updatedBy: row.updated_by,
+  };
+}
+
+export async function selectZones(db: Queryable, fleetId: string): Promise<Zone[]> {
+  const rows = await db.query<ZoneRow>(
+    `SELECT ${COLUMNS} FROM zone WHERE fleet_id = $1 ORDER BY lower(name), id`,
+    [fleetId],
+  );
+  return rows.map(toZone);
+}
+
+export async function selectZone(db: Queryable, fleetId: string, id: string, lock = false) {
+  const rows = await db.query<ZoneRow>(
+    `SELECT ${COLUMNS} FROM zone WHERE fleet_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [fleetId, id],
+  );
+  return rows[0] ? toZone(rows[0]) : null;
+}
+
+export async function countZones(db: Queryable, fleetId: string): Promise<number> {
+  const rows = await db.query<{ count: number | string }>(
+    'SELECT count(*) AS count FROM zone WHERE fleet_id = $1',
+    [fleetId],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+const valuesOf = (v: ZoneValues) => [
+  v.name,
+  v.type,
+  JSON.stringify(v.geometry),
+  ...v.bbox,
+  v.vertexCount,
+  v.activeHours ? JSON.stringify(v.activeHours) : null,
+  v.minBikes,
+  v.maxBikes,
+  v.maxSpeedKmh,
+  v.colour,
+];
+
+export async function insertZone(
+  db: Queryable,
+  fleetId: string,
+  values: ZoneValues,
+  by: string,
+  now: Date,
+): Promise<Zone> {
+  const rows = await db.query<ZoneRow>(
+    `INSERT INTO zone (name, type, geometry, min_lon, min_lat, max_lon, max_lat, vertex_count,
+                       active_hours, min_bikes, max_bikes, max_speed_kmh, colour,
+                       fleet_id, created_by, updated_by, created_at, updated_at)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13,
+             $14, $15, $15, $16, $16)
+     RETURNING ${COLUMNS}`,
+    [...valuesOf(values), fleetId, by, now],
+  );
+  return toZone(rows[0]!);
+}
+
+export async function updateZone(
+  db: Queryable,
+  fleetId: string,
+  id: string,
+  values: ZoneValues,
+  by: string,
+  now: Date,
+): Promise<Zone> {
+  const rows = await db.query<ZoneRow>(
+    `UPDATE zone SET name = $1, type = $2, geometry = $3::jsonb, min_lon = $4, min_lat = $5,
+            max_lon = $6, max_lat = $7, vertex_count = $8, active_hours = $9::jsonb,
+            min_bikes = $10, max_bikes = $11, max_speed_kmh = $12, colour = $13,
+            version = version + 1, updated_by = $14, updated_at = $15
+      WHERE fleet_id = $16 AND id = $17
+     RETURNING ${COLUMNS}`,
+    [...valuesOf(values), by, now, fleetId, id],
+  );
+  return toZone(rows[0]!);
+}
+
+export async function deleteZone(db: Queryable, fleetId: string, id: string): Promise<void> {
+  await db.query('DELETE FROM zone WHERE fleet_id = $1 AND id = $2', [fleetId, id]);
+}
+
+/** The zones of a fleet whose box holds the point (the exact test is the caller's). */
+export async function selectZonesAround(
+  db: Queryable,
+  fleetId: string,
+  lon: number,
+  lat: number,
+): Promise<Zone[]> {
+  const rows = await db.query<ZoneRow>(
+    `SELECT ${COLUMNS} FROM zone
+      WHERE fleet_id = $1 AND min_lon <= $2 AND max_lon >= $2 AND min_lat <= $3 AND max_lat >= $3
+      ORDER BY lower(name), id`,
+    [fleetId, lon, lat],
+  );
+  return rows.map(toZone);
+}
+
+/** Whether the fleet has a service area (without one, no bike is "outside" it). */
+export async function hasServiceArea(db: Queryable, fleetId: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM zone WHERE fleet_id = $1 AND type = 'SERVICE_AREA' LIMIT 1`,
+    [fleetId],
+  );
+  return rows.length > 0;
+}
+
+// ---- the bikes' places (issue 23 §3, zone-conditions.ts) -----------------------------------
+
+export interface PlacedBike {
+  id: number;
+  fleet_id: string;
+  latitude: number | null;
+  longitude: number | null;
+  last_position_date: Date | string | null;
+  status: string;
+  outside_service_area_since: Date | string | null;
+  no_ride_zone_since: Date | string | null;
+  no_parking_since: Date | string | null;
+}
+
+/** These bikes ($1, null = all) of fleets with zones, or still marked by a zone now gone. */
+export async function selectPlacedBikes(db: Queryable, bikeIds: number[] | null) {
+  return db.query<PlacedBike>(
+    `SELECT b.id, b.fleet_id, b.latitude, b.longitude, b.last_position_date, b.status,
+            b.outside_service_area_since, b.no_ride_zone_since, b.no_parking_since
+       FROM bike b
+      WHERE ($1::bigint[] IS NULL OR b.id = ANY($1::bigint[]))
+        AND (EXISTS (SELECT 1 FROM zone z WHERE z.fleet_id = b.fleet_id)
+             OR b.outside_service_area_since IS NOT NULL OR b.no_ride_zone_since IS NOT NULL
+             OR b.no_parking_since IS NOT NULL)`,
+    [bikeIds],
+  );
+}
+
+/** The zones that make alerts (service areas, no-ride and no-parking zones) of these fleets. */
+export async function selectEnforcedZones(db: Queryable, fleetIds: string[]) {
+  const rows = await db.query<ZoneRow & { fleet_id: string }>(
+    `SELECT fleet_id, ${COLUMNS} FROM zone
+      WHERE fleet_id = ANY($1::uuid[]) AND type IN ('SERVICE_AREA', 'NO_RIDE', 'NO_PARKING')`,
+    [fleetIds],
+  );
+  return rows.map((row) => ({ fleetId: row.fleet_id, zone: toZone(row) }));
+}
+
+export interface ZoneFlags {
+  id: number;
+  outside: Date | null;
+  noRide: Date | null;
+  noParking: Date | null;
+}
+
+/** Writes the bikes' zone marks, the rows locked in id order first (as the ingest does). */
+export async function updateZoneFlags(db: Queryable, flags: ZoneFlags[]): Promise<void> {
+  if (!flags.length) return;
+  const ids = flags.map((flag) => flag.id).sort((a, b) => a - b);
+  await db.query('SELECT id FROM bike WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
+  await db.query(
+    `UPDATE bike b SET outside_service_area_since = r.outside, no_ride_zone_since = r.no_ride,
+            no_parking_since = r.no_parking
+       FROM json_to_recordset($1::json)
+            AS r(id bigint, outside timestamptz, no_ride timestamptz, no_parking timestamptz)
+      WHERE b.id = r.id`,
+    [
+      JSON.stringify(
+        flags.map((f) => ({
+          id: f.id,
+          outside: f.outside,
+          no_ride: f.noRide,
+          no_parking: f.noParking,
+        })),
+      ),
+    ],
+  );
+}
+
+/** The positions of a fleet's bikes (the zones' occupancy). */
+export async function selectBikePositions(db: Queryable, fleetId: string) {
+  return db.query<{ latitude: number; longitude: number; status: string }>(
+    `SELECT latitude, longitude, status FROM bike
+      WHERE fleet_id = $1 AND latitude IS NOT NULL AND longitude IS NOT NULL`,
+    [fleetId],
+  );
+}

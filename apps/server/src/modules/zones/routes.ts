@@ -1,0 +1,144 @@
+// The fleet's zones (issue 23 §1, ADR 0084): list, read, create, replace, delete, import a
+// GeoJSON FeatureCollection, and the zones a bike stands in. Every user of the fleet reads;
+// managers change (the service checks). Thin: the service owns the rules.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  BikeZonesSchema,
+  VehicleNumberParamsSchema,
+  ZoneCreateSchema,
+  ZoneDeleteQuerySchema,
+  ZoneImportResultSchema,
+  ZoneImportSchema,
+  ZoneListSchema,
+  ZoneOccupancySchema,
+  ZoneParamsSchema,
+  ZoneSchema,
+  ZoneUpdateSchema,
+} from '@vfm/contract';
+import { scopeOf } from '../../lib/request-scope';
+import { NoContent, problems } from '../../lib/route-schema';
+import {
+  createZone,
+  deleteZone,
+  getBikeZones,
+  getZone,
+  getZoneOccupancy,
+  importZones,
+  listZones,
+  updateZone,
+} from './service';
+
+const tags = ['zones'];
+
+const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/zones',
+    {
+      schema: {
+        tags,
+        summary: "The fleet's zones, by name",
+        response: { 200: ZoneListSchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => listZones(scopeOf(request)),
+  );
+
+  app.post(
+    '/zones',
+    {
+      schema: {
+        tags,
+        summary: 'Create a zone (managers); the geometry is a GeoJSON Polygon or MultiPolygon',
+        body: ZoneCreateSchema,
+        response: { 201: ZoneSchema, ...problems(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createZone(scopeOf(request), request.body)),
+  );
+
+  app.post(
+    '/zones/import',
+    {
+      schema: {
+        tags,
+        summary: 'Import a GeoJSON FeatureCollection of zones (managers): all or nothing',
+        body: ZoneImportSchema,
+        response: { 201: ZoneImportResultSchema, ...problems(400, 401, 403, 409, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await importZones(scopeOf(request), request.body)),
+  );
+
+  app.get(
+    '/zones/occupancy',
+    {
+      schema: {
+        tags,
+        summary: 'How many bikes stand in each zone now, and whether its caps are crossed',
+        response: { 200: ZoneOccupancySchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => getZoneOccupancy(scopeOf(request)),
+  );
+
+  app.get(
+    '/zones/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One zone of the fleet',
+        params: ZoneParamsSchema,
+        response: { 200: ZoneSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getZone(scopeOf(request), request.params.id),
+  );
+
+  app.put(
+    '/zones/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Replace a zone (managers); `version` is the one read, else 409',
+        params: ZoneParamsSchema,
+        body: ZoneUpdateSchema,
+        response: { 200: ZoneSchema, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateZone(scopeOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/zones/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a zone (managers); with `version`, only that version',
+        params: ZoneParamsSchema,
+        querystring: ZoneDeleteQuerySchema,
+        response: { 204: NoContent, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteZone(scopeOf(request), request.params.id, request.query.version);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/products/details/zones/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary: 'The zones a bike stands in now, from its last position',
+        params: VehicleNumberParamsSchema,
+        response: { 200: BikeZonesSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getBikeZones(scopeOf(request), request.params.vehicleNumber),
+  );
+};
+
+export default zoneRoutes;

@@ -1,0 +1,112 @@
+// What makes a zone valid beyond its JSON shape (issue 23 "Bad input"): a geometry that is a
+// real polygon (zoneGeometryErrors), a speed for slow zones only, caps in order, hours in a
+// known time zone. Every refusal is a 400 naming its field; an import names the feature too.
+import { Ajv } from 'ajv';
+import {
+  ZONE_DEFAULT_COLOURS,
+  ZONE_TYPES,
+  ZoneCreateSchema,
+  bboxOf,
+  isTimeZone,
+  vertexCount,
+  zoneGeometryErrors,
+  type ZoneCreate,
+  type ZoneImport,
+  type ZoneType,
+} from '@vfm/contract';
+import { addContractFormats } from '../../lib/contract-formats';
+import { badRequest, type FieldError } from '../../lib/problem';
+import type { ZoneValues } from './queries';
+
+/** The problems of one zone's input, fields relative to the zone. */
+export function zoneInputErrors(input: ZoneCreate): FieldError[] {
+  const errors: FieldError[] = zoneGeometryErrors(input.geometry).map((e) => ({
+    field: `geometry/${e.field}`,
+    message: e.message,
+  }));
+  if (input.type === 'SLOW' && input.maxSpeedKmh == null)
+    errors.push({ field: 'maxSpeedKmh', message: 'a slow zone needs its maximum speed' });
+  if (input.type !== 'SLOW' && input.maxSpeedKmh != null)
+    errors.push({ field: 'maxSpeedKmh', message: 'only a slow zone has a maximum speed' });
+  if (input.minBikes != null && input.maxBikes != null && input.minBikes > input.maxBikes)
+    errors.push({ field: 'minBikes', message: 'must not be more than maxBikes' });
+  const hours = input.activeHours;
+  if (hours) {
+    if (!isTimeZone(hours.timeZone))
+      errors.push({ field: 'activeHours/timeZone', message: 'is not a known time zone' });
+    if (hours.from === hours.to)
+      errors.push({ field: 'activeHours/to', message: 'must differ from the start' });
+  }
+  if (!input.name.trim()) errors.push({ field: 'name', message: 'must not be blank' });
+  return errors;
+}
+
+export function valuesOf(input: ZoneCreate): ZoneValues {
+  return {
+    name: input.name.trim(),
+    type: input.type,
+    geometry: { type: input.geometry.type, coordinates: input.geometry.coordinates } as never,
+    bbox: bboxOf(input.geometry),
+    vertexCount: vertexCount(input.geometry),
+    activeHours: input.activeHours ?? null,
+    minBikes: input.minBikes ?? null,
+    maxBikes: input.maxBikes ?? null,
+    maxSpeedKmh: input.type === 'SLOW' ? (input.maxSpeedKmh ?? null) : null,
+    colour: input.colour ?? ZONE_DEFAULT_COLOURS[input.type],
+  };
+}
+
+/** The row values of a valid zone, or a 400 naming what is wrong. */
+export function zoneValues(input: ZoneCreate): ZoneValues {
+  const errors = zoneInputErrors(input);
+  if (errors.length)
+    throw badRequest(`The zone is not valid: ${errors[0]!.field} ${errors[0]!.message}.`, errors);
+  return valuesOf(input);
+}
+
+// the API's reading of the contract (Fastify validates with ajv too)
+const ajv = addContractFormats(new Ajv({ allErrors: true, strict: false }));
+const checkZone = ajv.compile<ZoneCreate>(ZoneCreateSchema);
+
+const KNOWN = new Set<string>(['name', 'type', 'activeHours', 'minBikes', 'maxBikes']);
+
+/**
+ * A FeatureCollection's features as zones: each feature's properties (our export's, or a
+ * `name` from another tool; the type defaults to SERVICE_AREA), its geometry; every problem
+ * named with its feature (`features/3/geometry/…`), nothing saved when one is wrong.
+ */
+export function importedZones(input: ZoneImport): ZoneValues[] {
+  const errors: FieldError[] = [];
+  const values: ZoneValues[] = [];
+  input.features.forEach((feature, index) => {
+    if (errors.length >= 20) return;
+    const props = (feature.properties ?? {}) as Record<string, unknown>;
+    const candidate: Record<string, unknown> = {
+      name: typeof props.name === 'string' && props.name.trim() ? props.name : `Zone ${index + 1}`,
+      type: ZONE_TYPES.includes(props.type as ZoneType) ? props.type : 'SERVICE_AREA',
+      geometry: feature.geometry,
+    };
+    for (const key of KNOWN)
+      if (props[key] != null && !(key in candidate)) candidate[key] = props[key];
+    if (candidate.type === 'SLOW') candidate.maxSpeedKmh = props.maxSpeedKmh ?? null;
+    if (typeof props.colour === 'string') candidate.colour = props.colour;
+    const at = `features/${index}`;
+    if (!checkZone(candidate)) {
+      for (const error of (checkZone.errors ?? []).slice(0, 3))
+        errors.push({ field: `${at}${error.instancePath}`, message: error.message ?? 'invalid' });
+      return;
+    }
+    const problems = zoneInputErrors(candidate);
+    if (problems.length) {
+      errors.push(...problems.map((p) => ({ field: `${at}/${p.field}`, message: p.message })));
+      return;
+    }
+    values.push(valuesOf(candidate));
+  });
+  if (errors.length)
+    throw badRequest(
+      `The file's zones are not valid (nothing was imported): ${errors[0]!.field} ${errors[0]!.message}.`,
+      errors.slice(0, 20),
+    );
+  return values;
+}

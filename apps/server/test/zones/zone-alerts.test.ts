@@ -1,0 +1,134 @@
+// The zones' alerts (issue 23 §3): the sweep places every bike of a fleet with zones by its
+// last position and opens OUTSIDE_SERVICE_AREA and IN_NO_RIDE_ZONE alerts, which clear when the
+// bike comes back (or the zone goes); the fleet list filters the bikes outside the service area.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepAlerts } from '../../src/modules/alerts/service';
+import { createBike } from '../helpers/bikes';
+import { createFleetWithUsers } from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
+import type { ApiClient } from '../helpers/api-client';
+
+let t: TestServer;
+let manager: ApiClient;
+
+const square = (x: number, y: number, size: number) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [x, y],
+      [x + size, y],
+      [x + size, y + size],
+      [x, y + size],
+      [x, y],
+    ],
+  ],
+});
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const cast = await createFleetWithUsers(t);
+  manager = t.api({ token: cast.managerToken });
+  await createBike(t, cast.fleet, { vehicle_number: 'ZA-IN', latitude: 45.75, longitude: 4.85 });
+  await createBike(t, cast.fleet, { vehicle_number: 'ZA-OUT', latitude: 46.5, longitude: 4.85 });
+  await createBike(t, cast.fleet, {
+    vehicle_number: 'ZA-NORIDE',
+    latitude: 45.71,
+    longitude: 4.81,
+  });
+  // parked in the no-parking zone for 20 minutes, for 1 minute, and riding through it
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+  const at = { latitude: 45.655, longitude: 4.755, status: 'PARKED' };
+  await createBike(t, cast.fleet, {
+    vehicle_number: 'ZA-PARK-20',
+    ...at,
+    last_position_date: ago(20),
+  });
+  await createBike(t, cast.fleet, {
+    vehicle_number: 'ZA-PARK-1',
+    ...at,
+    last_position_date: ago(1),
+  });
+  await createBike(t, cast.fleet, {
+    vehicle_number: 'ZA-RIDE',
+    ...at,
+    status: 'MOVING',
+    last_position_date: ago(20),
+  });
+  // another fleet's bike far away: no zone of its own, never an alert
+  const other = await createFleetWithUsers(t);
+  await createBike(t, other.fleet, { vehicle_number: 'ZA-OTHER', latitude: 10, longitude: 10 });
+});
+afterAll(() => t.close());
+
+const sweep = () => sweepAlerts(t.server.database, t.server.jobs, new Date());
+const activeKinds = async (vehicleNumber: string) =>
+  (
+    (await manager.get('alerts', { query: { vehicleNumber } })).body.content as Array<{
+      kind: string;
+    }>
+  )
+    .map((alert) => alert.kind)
+    .sort();
+
+describe('zone alerts', () => {
+  it('opens "outside the service area" and "in a no-ride zone" from the bikes positions', async () => {
+    const area = await manager.post('zones', {
+      name: 'Area',
+      type: 'SERVICE_AREA',
+      geometry: square(4.7, 45.6, 0.3),
+    });
+    expect(area.status, area.text).toBe(201);
+    const noRide = await manager.post('zones', {
+      name: 'Parc',
+      type: 'NO_RIDE',
+      geometry: square(4.8, 45.7, 0.02),
+    });
+    expect(noRide.status, noRide.text).toBe(201);
+    const noParking = await manager.post('zones', {
+      name: 'Quai',
+      type: 'NO_PARKING',
+      geometry: square(4.75, 45.65, 0.01),
+    });
+    expect(noParking.status, noParking.text).toBe(201);
+    await sweep();
+    expect(await activeKinds('ZA-IN')).toEqual([]);
+    expect(await activeKinds('ZA-OUT')).toEqual(['OUTSIDE_SERVICE_AREA']);
+    expect(await activeKinds('ZA-NORIDE')).toEqual(['IN_NO_RIDE_ZONE']);
+    // parked longer than the grace; not yet; riding through is no parking
+    expect(await activeKinds('ZA-PARK-20')).toEqual(['PARKED_IN_NO_PARKING']);
+    expect(await activeKinds('ZA-PARK-1')).toEqual([]);
+    expect(await activeKinds('ZA-RIDE')).toEqual([]);
+    const alert = (await manager.get('alerts', { query: { vehicleNumber: 'ZA-OUT' } })).body
+      .content[0];
+    expect(alert).toMatchObject({ severity: 'MAJOR', state: 'OPEN' });
+    // a second sweep changes nothing
+    await sweep();
+    expect(await activeKinds('ZA-OUT')).toEqual(['OUTSIDE_SERVICE_AREA']);
+
+    const list = await manager.get('fleet/list', { query: { zone: 'OUTSIDE_SERVICE_AREA' } });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.content.map((b: { vehicleNumber: string }) => b.vehicleNumber)).toEqual([
+      'ZA-OUT',
+    ]);
+  });
+
+  it('clears when the bike is back in the service area, and when the zone is deleted', async () => {
+    await t.server.database.query(
+      `UPDATE bike SET latitude = 45.75 WHERE vehicle_number = 'ZA-OUT'`,
+    );
+    await sweep();
+    expect(await activeKinds('ZA-OUT')).toEqual([]);
+    const cleared = await manager.get('alerts', {
+      query: { vehicleNumber: 'ZA-OUT', state: 'CLEARED' },
+    });
+    expect(cleared.body.content[0]).toMatchObject({
+      kind: 'OUTSIDE_SERVICE_AREA',
+      clearCause: 'CONDITION_ENDED',
+    });
+
+    const zones = (await manager.get('zones')).body.content as Array<{ id: string; name: string }>;
+    for (const zone of zones) expect((await manager.delete(`zones/${zone.id}`)).status).toBe(204);
+    await sweep();
+    expect(await activeKinds('ZA-NORIDE')).toEqual([]);
+  });
+});

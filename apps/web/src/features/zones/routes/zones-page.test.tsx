@@ -1,0 +1,122 @@
+// The Zones view (issue 23 §2): loading, empty, error and listed states; a zone's form; the
+// form's checks before anything is sent; a stale version (409) shows the latest one.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Zone } from '@vfm/contract';
+import { json } from '../../../testing/fake-server';
+import { renderApp } from '../../../testing/app-harness';
+
+const LIST = 'GET zones';
+const ID = '5d0c8a52-3f4e-4b6a-9c1d-2e3f4a5b6c7d';
+const zone = (overrides: Partial<Zone> = {}): Zone => ({
+  id: ID,
+  name: 'Place Bellecour',
+  type: 'NO_PARKING',
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [4.8292, 45.7569],
+        [4.8351, 45.7569],
+        [4.8351, 45.7589],
+        [4.8292, 45.7569],
+      ],
+    ],
+  },
+  activeHours: null,
+  minBikes: null,
+  maxBikes: 20,
+  maxSpeedKmh: null,
+  colour: '#dc2626',
+  bbox: [4.8292, 45.7569, 4.8351, 45.7589],
+  vertexCount: 4,
+  version: 1,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  updatedAt: '2026-11-25T10:00:00.000Z',
+  updatedBy: 'manager@vfm.demo',
+  ...overrides,
+});
+
+describe('the Zones view', () => {
+  it('says when the fleet has no zone yet, and offers to draw or import one', async () => {
+    renderApp('/zones', { signedInAs: 'user', answers: { [LIST]: { content: [] } } });
+    expect(await screen.findByText('No zone yet')).toBeInTheDocument();
+    expect(
+      screen.getByText('Draw a zone on the map or import a GeoJSON file.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New zone' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import GeoJSON' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export GeoJSON' })).toBeDisabled();
+  });
+
+  it('says when the zones cannot be read, and reads them again', async () => {
+    let calls = 0;
+    renderApp('/zones', {
+      signedInAs: 'user',
+      answers: {
+        [LIST]: () =>
+          ++calls === 1 ? json(500, { status: 500 }) : json(200, { content: [zone()] }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Place Bellecour')).toBeInTheDocument();
+  });
+
+  it("lists the zones and opens one's form; a new zone needs a name and a shape", async () => {
+    const { server } = renderApp('/zones', {
+      signedInAs: 'user',
+      answers: {
+        [LIST]: { content: [zone()] },
+        'GET zones/occupancy': {
+          content: [{ zoneId: ID, bikes: 26, parked: 25, belowMinimum: false, aboveMaximum: true }],
+        },
+      },
+    });
+    expect(await screen.findByText('No parking · 0–20')).toBeInTheDocument();
+    expect(await screen.findByTestId('zone-occupancy')).toHaveTextContent(
+      'Bikes parked: 25 · above its maximum',
+    );
+    fireEvent.click(screen.getByText('Place Bellecour'));
+    expect(await screen.findByLabelText('Name')).toHaveValue('Place Bellecour');
+    expect(screen.getByLabelText('Maximum bikes')).toHaveValue('20');
+    expect(screen.getByText('Shape: 3 corners')).toBeInTheDocument();
+    expect(screen.getByText('Last changed by manager@vfm.demo')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'New zone' }));
+    expect(screen.getByText(/Click on the map to place the corners/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Give the zone a name (100 characters at most).'),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Draw the zone's shape on the map first.")).toBeInTheDocument();
+    expect(server.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows the latest version when another manager changed the zone meanwhile (409)', async () => {
+    let version = 1;
+    renderApp('/zones', {
+      signedInAs: 'user',
+      answers: {
+        [LIST]: () =>
+          json(200, {
+            content: [
+              zone({ version, name: version === 1 ? 'Place Bellecour' : 'Bellecour (new)' }),
+            ],
+          }),
+        [`PUT zones/${ID}`]: () => {
+          version = 2;
+          return json(409, { status: 409, code: 'ZONE_CHANGED', detail: 'changed' });
+        },
+      },
+    });
+    fireEvent.click(await screen.findByText('Place Bellecour'));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Another manager changed this zone meanwhile: its latest version is shown.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Bellecour (new)'));
+  });
+});

@@ -1,0 +1,116 @@
+// A zone as the form edits it (issue 23 §2): text fields as typed, turned into the API's
+// ZoneCreate only when saved, with the problems a manager can fix before sending.
+import {
+  WEEKDAYS,
+  ZONE_DEFAULT_COLOURS,
+  ZONE_NAME_MAX,
+  type Weekday,
+  type Zone,
+  type ZoneCreate,
+  type ZoneGeometry,
+  type ZoneType,
+} from '@vfm/contract';
+
+export interface ZoneDraft {
+  /** null: a new zone */
+  id: string | null;
+  version: number | null;
+  name: string;
+  type: ZoneType;
+  colour: string;
+  maxSpeedKmh: string;
+  minBikes: string;
+  maxBikes: string;
+  hoursOn: boolean;
+  from: string;
+  to: string;
+  days: Weekday[];
+  timeZone: string;
+  geometry: ZoneGeometry | null;
+}
+
+export type DraftProblem = 'name' | 'geometry' | 'maxSpeedKmh' | 'bikes' | 'hours';
+
+const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export function newDraft(type: ZoneType = 'SERVICE_AREA'): ZoneDraft {
+  return {
+    id: null,
+    version: null,
+    name: '',
+    type,
+    colour: ZONE_DEFAULT_COLOURS[type],
+    maxSpeedKmh: '',
+    minBikes: '',
+    maxBikes: '',
+    hoursOn: false,
+    from: '08:00',
+    to: '20:00',
+    days: [...WEEKDAYS],
+    timeZone: localTimeZone(),
+    geometry: null,
+  };
+}
+
+const text = (value: number | null) => (value === null ? '' : String(value));
+
+export function draftOf(zone: Zone): ZoneDraft {
+  return {
+    ...newDraft(zone.type),
+    id: zone.id,
+    version: zone.version,
+    name: zone.name,
+    colour: zone.colour,
+    maxSpeedKmh: text(zone.maxSpeedKmh),
+    minBikes: text(zone.minBikes),
+    maxBikes: text(zone.maxBikes),
+    ...(zone.activeHours ? { hoursOn: true, ...zone.activeHours } : {}),
+    geometry: zone.geometry,
+  };
+}
+
+const count = (value: string) => (value.trim() === '' ? null : Number(value));
+const isCount = (value: string) => value.trim() === '' || /^\d{1,7}$/.test(value.trim());
+
+/** What keeps the draft from being saved, field by field (the server checks again). */
+export function draftProblems(draft: ZoneDraft): Set<DraftProblem> {
+  const problems = new Set<DraftProblem>();
+  if (!draft.name.trim() || draft.name.trim().length > ZONE_NAME_MAX) problems.add('name');
+  if (!draft.geometry) problems.add('geometry');
+  if (draft.type === 'SLOW') {
+    const speed = Number(draft.maxSpeedKmh);
+    if (!/^\d+$/.test(draft.maxSpeedKmh.trim()) || speed < 1 || speed > 45)
+      problems.add('maxSpeedKmh');
+  }
+  const min = count(draft.minBikes);
+  const max = count(draft.maxBikes);
+  if (
+    !isCount(draft.minBikes) ||
+    !isCount(draft.maxBikes) ||
+    (min !== null && max !== null && min > max)
+  )
+    problems.add('bikes');
+  if (draft.hoursOn && (!draft.days.length || draft.from === draft.to || !draft.from || !draft.to))
+    problems.add('hours');
+  return problems;
+}
+
+export function toZoneCreate(draft: ZoneDraft): ZoneCreate {
+  return {
+    name: draft.name.trim(),
+    type: draft.type,
+    geometry: draft.geometry!,
+    colour: draft.colour,
+    maxSpeedKmh: draft.type === 'SLOW' ? Number(draft.maxSpeedKmh) : null,
+    minBikes: count(draft.minBikes),
+    maxBikes: count(draft.maxBikes),
+    activeHours: draft.hoursOn
+      ? {
+          from: draft.from,
+          to: draft.to,
+          days: WEEKDAYS.filter((day) => draft.days.includes(day)),
+          timeZone: draft.timeZone,
+        }
+      : null,
+  };
+}

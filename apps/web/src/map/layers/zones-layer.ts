@@ -1,0 +1,84 @@
+// The fleet's zones (issue 23): each polygon filled lightly in its colour and outlined — the
+// service area dashed, the zones where bikes may not be more opaque. Drawn below the bikes
+// (render it before the markers). The data is the page's: a FeatureCollection whose features
+// carry `colour`, `type` and `id` (zones/zones-geojson.ts).
+import { useEffect } from 'react';
+import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+import { EMPTY, setGeoJson, useGeoJsonLayers } from '../core/geojson-layers';
+import { useLatest } from '../core/map-context';
+
+const FORBIDDING: ExpressionSpecification = [
+  'in',
+  ['get', 'type'],
+  ['literal', ['NO_PARKING', 'NO_RIDE']],
+];
+
+const ZONE_LAYERS: LayerSpecification[] = [
+  {
+    id: 'zone-fill',
+    type: 'fill',
+    source: 'zones',
+    paint: {
+      'fill-color': ['get', 'colour'],
+      'fill-opacity': [
+        'case',
+        ['boolean', ['feature-state', 'selected'], false],
+        0.35,
+        FORBIDDING,
+        0.22,
+        ['==', ['get', 'type'], 'SERVICE_AREA'],
+        0.04,
+        0.14,
+      ],
+    },
+  },
+  {
+    id: 'zone-line',
+    type: 'line',
+    source: 'zones',
+    filter: ['!=', ['get', 'type'], 'SERVICE_AREA'],
+    paint: { 'line-color': ['get', 'colour'], 'line-width': 2 },
+  },
+  {
+    id: 'zone-line-service',
+    type: 'line',
+    source: 'zones',
+    filter: ['==', ['get', 'type'], 'SERVICE_AREA'],
+    paint: { 'line-color': ['get', 'colour'], 'line-width': 2.5, 'line-dasharray': [3, 2] },
+  },
+];
+
+export interface ZonesLayerProps {
+  zones: GeoJSON.FeatureCollection | null;
+  /** the zone shown as selected (feature-state), e.g. the one in the form */
+  selected?: string | null;
+  /** a zone clicked (its id) */
+  onSelect?(id: string): void;
+}
+
+export function ZonesLayer({ zones, selected = null, onSelect }: ZonesLayerProps) {
+  const map = useGeoJsonLayers('zones', ZONE_LAYERS, 'id');
+  const select = useLatest(onSelect);
+  const clickable = !!onSelect;
+  useEffect(() => {
+    if (!clickable) return;
+    const click = (event: { features?: Array<{ properties: Record<string, unknown> }> }) => {
+      // the smallest zone under the pointer is the one meant (the service area holds the rest)
+      const id = event.features?.at(-1)?.properties.id;
+      if (typeof id === 'string') select.current?.(id);
+    };
+    map.on('click', 'zone-fill', click);
+    return () => {
+      map.off('click', 'zone-fill', click);
+    };
+  }, [map, clickable, select]);
+  useEffect(() => setGeoJson(map, 'zones', zones ?? EMPTY), [map, zones]);
+  useEffect(() => {
+    if (!selected) return;
+    map.setFeatureState({ source: 'zones', id: selected }, { selected: true });
+    return () => {
+      if (map.getSource('zones')) map.removeFeatureState({ source: 'zones', id: selected });
+    };
+  }, [map, selected, zones]);
+  return null;
+}

@@ -1,0 +1,123 @@
+// Zones (issue 23 §2): a manager draws a zone by clicking its corners on the map, names it,
+// saves it and renames it; imports a GeoJSON file; sees the zones as a layer of the fleet map
+// with its switch; deletes a zone. Each test names its zones uniquely and removes them.
+import { test, expect, fr, apiLogin, MANAGER, MAP_READY, type ApiClient } from './fixtures';
+
+const z = fr.zones;
+const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 7)}`;
+
+interface ZoneList {
+  content: Array<{ id: string; name: string; version: number; type: string }>;
+}
+
+async function removeZones(api: ApiClient, prefix: string) {
+  const { content } = await api.call<ZoneList>('GET', 'zones');
+  for (const zone of content.filter((candidate) => candidate.name.startsWith(prefix)))
+    await api.call('DELETE', `zones/${zone.id}`);
+}
+
+test.describe('zones', () => {
+  test('a manager draws a zone on the map, saves it, renames it and deletes it', async ({
+    page,
+    login,
+  }) => {
+    const name = unique('E2E drawn');
+    await login('manager');
+    await page.goto('/fr/zones');
+    await expect(page.getByTestId('zones-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
+    await page.getByRole('button', { name: z.new }).click();
+    await expect(page.getByText(z.drawHint)).toBeVisible();
+
+    const box = (await page.getByTestId('zones-map').locator('canvas').boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const corners: Array<[number, number]> = [
+      [cx - 60, cy - 40],
+      [cx + 60, cy - 40],
+      [cx + 40, cy + 50],
+      [cx - 60, cy - 40],
+    ];
+    for (const [x, y] of corners) {
+      await page.mouse.move(x, y, { steps: 4 });
+      await page.mouse.click(x, y);
+    }
+    await expect(page.getByTestId('zone-shape')).toHaveText(
+      z.form.shapeReady.replace('{{count, number}}', '3'),
+    );
+
+    await page.getByLabel(z.form.name).fill(name);
+    await page.getByLabel(z.form.type).selectOption('NO_PARKING');
+    await page.getByRole('button', { name: z.form.save }).click();
+    await expect(page.getByText(z.form.saved)).toBeVisible();
+
+    await page.getByLabel(z.form.name).fill(`${name} bis`);
+    await page.getByRole('button', { name: z.form.save }).click();
+    await expect(page.getByText(z.form.saved)).toHaveCount(2);
+    await page.locator('form').getByRole('button', { name: z.form.cancel }).click();
+    await expect(page.getByTestId('zone-list').getByText(`${name} bis`)).toBeVisible();
+
+    await page.getByTestId('zone-list').getByText(`${name} bis`).click();
+    await page.getByRole('button', { name: z.form.delete }).click();
+    await page.getByRole('dialog').getByRole('button', { name: z.form.delete }).click();
+    await expect(page.getByText(z.form.deleted)).toBeVisible();
+    await expect(page.getByTestId('zone-list').getByText(`${name} bis`)).toHaveCount(0);
+  });
+
+  test('a GeoJSON file imports its zones, which the fleet map shows with a switch', async ({
+    page,
+    login,
+    request,
+  }) => {
+    const name = unique('E2E imported');
+    const api = await apiLogin(request, MANAGER);
+    await login('manager');
+    await page.goto('/fr/zones');
+    await expect(page.getByTestId('zone-list')).toBeVisible();
+
+    const collection = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { name, type: 'SLOW', maxSpeedKmh: 12 },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [4.84, 45.76],
+                [4.845, 45.76],
+                [4.845, 45.764],
+                [4.84, 45.764],
+                [4.84, 45.76],
+              ],
+            ],
+          },
+        },
+      ],
+    };
+    await page.getByTestId('zone-import-file').setInputFiles({
+      name: 'zones.geojson',
+      mimeType: 'application/geo+json',
+      buffer: Buffer.from(JSON.stringify(collection)),
+    });
+    await expect(page.getByText(z.imported.replace('{{count, number}}', '1'))).toBeVisible();
+    await expect(page.getByTestId('zone-list').getByText(name)).toBeVisible();
+
+    // a file that is not GeoJSON: said, nothing imported
+    await page.getByTestId('zone-import-file').setInputFiles({
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"hello": "world"}'),
+    });
+    await expect(page.getByText(z.importErrors.notGeoJson)).toBeVisible();
+
+    await page.goto('/fr/fleet');
+    const toggle = page.getByTestId('fleet-map').getByLabel(z.toggle);
+    await expect(toggle).toBeChecked(MAP_READY);
+    await toggle.uncheck();
+    await expect(toggle).not.toBeChecked();
+    await toggle.check();
+
+    await removeZones(api, name);
+  });
+});

@@ -1,0 +1,213 @@
+// Zones (issue 23 §1, ADR 0084): the areas of a fleet's city permit — where its bikes may be
+// (service area), may not park, may not ride, must slow down, should park — drawn as GeoJSON
+// polygons, with optional active hours and bike caps. The geometry rules beyond the shape
+// (closed rings, ranges, vertex count, no self-intersection) are `zoneGeometryErrors` of
+// ./zone-geometry, shared by the server and the web app's import.
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, Nullable, StringEnum } from './schema-helpers';
+
+const strict = { additionalProperties: false } as const;
+
+export const ZONE_TYPES = [
+  'SERVICE_AREA',
+  'NO_PARKING',
+  'NO_RIDE',
+  'SLOW',
+  'PREFERRED_PARKING',
+] as const;
+export type ZoneType = (typeof ZONE_TYPES)[number];
+
+/** Every vertex of a zone, all rings and polygons together (issue 23 "Bad input"). */
+export const ZONE_VERTICES_MAX = 10_000;
+/** A fleet's zones at most. */
+export const ZONES_PER_FLEET_MAX = 1_000;
+/** Features of one GeoJSON import at most. */
+export const ZONE_IMPORT_MAX = 200;
+export const ZONE_NAME_MAX = 100;
+/** The colours of new zones of each type (the map and the form's default). */
+export const ZONE_DEFAULT_COLOURS: Record<ZoneType, string> = {
+  SERVICE_AREA: '#2563eb',
+  NO_PARKING: '#dc2626',
+  NO_RIDE: '#7c2d12',
+  SLOW: '#d97706',
+  PREFERRED_PARKING: '#16a34a',
+};
+export const ZONE_COLOUR_PATTERN = '^#[0-9a-fA-F]{6}$';
+/** HH:MM, 00:00 to 23:59 (24:00 as the end of a day). */
+export const ZONE_TIME_PATTERN = '^(?:[01]\\d|2[0-3]):[0-5]\\d$|^24:00$';
+
+// ---- GeoJSON (RFC 7946): the shape only; the rules are zoneGeometryErrors ----------------
+
+const Position = Type.Array(Type.Number(), { minItems: 2, maxItems: 3 });
+// generous: the vertex limit is checked with a clear message (zoneGeometryErrors)
+const Ring = Type.Array(Position, { maxItems: 5 * ZONE_VERTICES_MAX });
+const PolygonCoordinates = Type.Array(Ring, { minItems: 1, maxItems: 100 });
+
+export const ZonePolygonSchema = Type.Object(
+  { type: Type.Literal('Polygon'), coordinates: PolygonCoordinates },
+  { additionalProperties: true },
+);
+export const ZoneMultiPolygonSchema = Type.Object(
+  {
+    type: Type.Literal('MultiPolygon'),
+    coordinates: Type.Array(PolygonCoordinates, { minItems: 1, maxItems: 100 }),
+  },
+  { additionalProperties: true },
+);
+export const ZoneGeometrySchema = Type.Union([ZonePolygonSchema, ZoneMultiPolygonSchema]);
+export type ZoneGeometry = Static<typeof ZoneGeometrySchema>;
+
+// ---- a zone ------------------------------------------------------------------------------
+
+export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** When a zone applies: these days, from..to in the time zone (to < from: over midnight). */
+export const ZoneActiveHoursSchema = Type.Object(
+  {
+    from: Type.String({ pattern: ZONE_TIME_PATTERN }),
+    to: Type.String({ pattern: ZONE_TIME_PATTERN }),
+    days: Type.Array(StringEnum(WEEKDAYS), { minItems: 1, maxItems: 7, uniqueItems: true }),
+    /** IANA time zone of the hours, e.g. Europe/Paris */
+    timeZone: Type.String({ minLength: 1, maxLength: 64 }),
+  },
+  strict,
+);
+export type ZoneActiveHours = Static<typeof ZoneActiveHoursSchema>;
+
+const BikeCount = Type.Integer({ minimum: 0, maximum: 1_000_000 });
+
+const zoneProperties = {
+  name: Type.String({ minLength: 1, maxLength: ZONE_NAME_MAX }),
+  type: StringEnum(ZONE_TYPES),
+  geometry: ZoneGeometrySchema,
+  /** null: always */
+  activeHours: Type.Optional(Nullable(ZoneActiveHoursSchema)),
+  /** permit caps: the fewest and most bikes that should stand in the zone */
+  minBikes: Type.Optional(Nullable(BikeCount)),
+  maxBikes: Type.Optional(Nullable(BikeCount)),
+  /** SLOW zones only (required there) */
+  maxSpeedKmh: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 45 }))),
+  colour: Type.Optional(Type.String({ pattern: ZONE_COLOUR_PATTERN })),
+};
+
+export const ZoneCreateSchema = Type.Object(zoneProperties, strict);
+export type ZoneCreate = Static<typeof ZoneCreateSchema>;
+
+/** A full replacement; `version` is the one read (another manager's change meanwhile: 409). */
+export const ZoneUpdateSchema = Type.Object(
+  { ...zoneProperties, version: Type.Integer({ minimum: 1 }) },
+  strict,
+);
+export type ZoneUpdate = Static<typeof ZoneUpdateSchema>;
+
+export const ZoneSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    type: StringEnum(ZONE_TYPES),
+    geometry: ZoneGeometrySchema,
+    activeHours: Nullable(ZoneActiveHoursSchema),
+    minBikes: Nullable(BikeCount),
+    maxBikes: Nullable(BikeCount),
+    maxSpeedKmh: Nullable(Type.Integer()),
+    colour: Type.String(),
+    /** [west, south, east, north] */
+    bbox: Type.Array(Type.Number(), { minItems: 4, maxItems: 4 }),
+    vertexCount: Type.Integer({ minimum: 0 }),
+    /** 1 at creation, +1 at each change */
+    version: Type.Integer({ minimum: 1 }),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+    updatedBy: Nullable(Type.String()),
+  },
+  strict,
+);
+export type Zone = Static<typeof ZoneSchema>;
+
+export const ZoneListSchema = Type.Object({ content: Type.Array(ZoneSchema) }, strict);
+export type ZoneList = Static<typeof ZoneListSchema>;
+
+export const ZoneParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
+
+/** DELETE zones/{id}?version= — the version read, optional (without it: whatever it is). */
+export const ZoneDeleteQuerySchema = Type.Object(
+  { version: Type.Optional(Type.Integer({ minimum: 1 })) },
+  strict,
+);
+
+/** A GeoJSON FeatureCollection of zones (the export's shape); all or nothing. */
+export const ZoneImportSchema = Type.Object(
+  {
+    type: Type.Literal('FeatureCollection'),
+    features: Type.Array(
+      Type.Object(
+        {
+          type: Type.Literal('Feature'),
+          geometry: Type.Unknown(),
+          properties: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+        },
+        { additionalProperties: true },
+      ),
+      { minItems: 1, maxItems: ZONE_IMPORT_MAX },
+    ),
+  },
+  { additionalProperties: true },
+);
+export type ZoneImport = Static<typeof ZoneImportSchema>;
+
+export const ZoneImportResultSchema = Type.Object(
+  { created: Type.Integer({ minimum: 0 }), content: Type.Array(ZoneSchema) },
+  strict,
+);
+export type ZoneImportResult = Static<typeof ZoneImportResultSchema>;
+
+/** The zones a bike stands in now (from its last position), and whether it is outside the
+ *  service area (false when the fleet has no service area). */
+export const BikeZonesSchema = Type.Object(
+  {
+    vehicleNumber: Type.String(),
+    latitude: Nullable(Type.Number()),
+    longitude: Nullable(Type.Number()),
+    outsideServiceArea: Type.Boolean(),
+    zones: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ format: 'uuid' }),
+          name: Type.String(),
+          type: StringEnum(ZONE_TYPES),
+          colour: Type.String(),
+          maxSpeedKmh: Nullable(Type.Integer()),
+          active: Type.Boolean(),
+        },
+        strict,
+      ),
+    ),
+  },
+  strict,
+);
+export type BikeZones = Static<typeof BikeZonesSchema>;
+
+/** How many bikes stand in each zone now (issue 23 §3, permit caps): from their last
+ *  positions; `parked` is what the caps count. */
+export const ZoneOccupancySchema = Type.Object(
+  {
+    content: Type.Array(
+      Type.Object(
+        {
+          zoneId: Type.String({ format: 'uuid' }),
+          bikes: Type.Integer({ minimum: 0 }),
+          parked: Type.Integer({ minimum: 0 }),
+          belowMinimum: Type.Boolean(),
+          aboveMaximum: Type.Boolean(),
+        },
+        strict,
+      ),
+    ),
+  },
+  strict,
+);
+export type ZoneOccupancy = Static<typeof ZoneOccupancySchema>;
+
+/** The audit events of the zones (type OTHER, no bike); data: `{ id, name, type }`. */
+export const ZONE_EVENT_NAMES = ['ZONE_CREATED', 'ZONE_UPDATED', 'ZONE_DELETED'] as const;
