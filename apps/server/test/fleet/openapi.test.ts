@@ -31,6 +31,9 @@ describe('OpenAPI', () => {
         'fleet/admin/quarantine/{id}/retry',
         'fleet/admin/vehicles',
         'fleet/chart',
+        'fleet/city-clients',
+        'fleet/city-clients/access-log',
+        'fleet/city-clients/{id}',
         'fleet/events',
         'fleet/events/csv',
         'fleet/group',
@@ -60,8 +63,8 @@ describe('OpenAPI', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const label = `${method.toUpperCase()} ${path}`;
         expect(operation.summary, label).toBeTruthy();
-        // a success with a body (200), or a removal without one (204)
-        const success = operation.responses['204'] ? '204' : '200';
+        // a success with a body (200, or 201 for a creation), or a removal without one (204)
+        const success = ['204', '201'].find((code) => operation.responses[code]) ?? '200';
         expect(Object.keys(operation.responses), label).toEqual(
           expect.arrayContaining([success, '400', '401', '403']),
         );

@@ -25,7 +25,7 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "The fleet's MDS city clients, the MDS addresses and the fleet's provider_id",
-        response: { 200: CityClientsSchema, ...problems(401, 403, 404) },
+        response: { 200: CityClientsSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => listCityClients(scopeOf(request)),
