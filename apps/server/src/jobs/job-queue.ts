@@ -19,9 +19,10 @@ const POLL_SECONDS = 2;
 /**
  * A notice wakes the queue's workers this long after it came, once for all the notices of that
  * time: every ingest batch with a warning notifies, and a fetch per batch would cost the
- * ingest more than the work itself (bench/alerts.ts); the jobs of 100 ms are fetched together.
+ * ingest more than the work itself (bench/alerts.ts); the jobs of 250 ms are fetched together
+ * (an alert reaches the stream ~380 ms after its cause, p95: docs/performance.md).
  */
-const WAKE_COALESCE_MS = 100;
+const WAKE_COALESCE_MS = 250;
 
 export interface Job<T = unknown> {
   id: string;

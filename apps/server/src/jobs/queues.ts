@@ -17,7 +17,7 @@ export interface QueuePolicy {
 
 export const QUEUES = {
   /** opens and clears the alerts of the bikes a domain event names (modules/alerts) */
-  'alerts.reconcile': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 50 },
+  'alerts.reconcile': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 200 },
   /** the silent modules (nothing happens when a module says nothing) and a safety net */
   'alerts.sweep': { retryLimit: 2, retryDelay: 5, expireInSeconds: 120, cron: '* * * * *' },
   /** commands not acknowledged within 24 h become EXPIRED (DESIGN §7) */
