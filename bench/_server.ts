@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config/config';
 import type { ResolvedConfig } from '../apps/server/src/config/secrets';
-import type { Database } from '../apps/server/src/db/client';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
 import pg from 'pg';
 import { createServer } from '../apps/server/src/server';
 
@@ -20,6 +20,39 @@ export async function adminQuery(url: string, sql: string) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Runs a benchmark on PGlite, then — when BENCH_DATABASE_URL or DATABASE_URL names a
+ * PostgreSQL server — on a database of its own there, dropped after. Each figure is printed.
+ */
+export async function onEachDatabase<T>(
+  tag: string,
+  runOn: (database: Database) => Promise<T>,
+): Promise<{ pglite: T; postgres?: T }> {
+  const pglite = await openDatabase({ databaseUrl: null, dataDir: null });
+  let figures: { pglite: T; postgres?: T };
+  try {
+    figures = { pglite: await runOn(pglite) };
+    console.log('PGlite', figures.pglite);
+  } finally {
+    await pglite.close();
+  }
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!serverUrl) return figures;
+  const name = `vfm_bench_${tag}_${process.pid}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  try {
+    figures.postgres = await runOn(database);
+    console.log('PostgreSQL', figures.postgres);
+  } finally {
+    await database.close();
+    await adminQuery(serverUrl, `DROP DATABASE ${name}`);
+  }
+  return figures;
 }
 
 export interface BenchServer {

@@ -9,10 +9,10 @@
 // Ends with one `BENCH {json}` line.
 //   BENCH_BIKES  bikes of the measured fleet (default 100000)
 import { Worker } from 'node:worker_threads';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
-import { adminQuery, startBenchServer } from './_server';
+import { onEachDatabase, startBenchServer } from './_server';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
 const SYSTEM_ID = 'bench-system';
@@ -115,28 +115,7 @@ async function runOn(database: Database) {
 }
 
 const result: Record<string, unknown> = { name: 'gbfs', bikes: BIKES };
-const pglite = await openDatabase({ databaseUrl: null, dataDir: null });
-try {
-  result.pglite = await runOn(pglite);
-  console.log('PGlite', result.pglite);
-} finally {
-  await pglite.close();
-}
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-if (serverUrl) {
-  const name = `vfm_bench_gbfs_${process.pid}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  try {
-    result.postgres = await runOn(database);
-    console.log('PostgreSQL', result.postgres);
-  } finally {
-    await database.close();
-    await adminQuery(serverUrl, `DROP DATABASE ${name}`);
-  }
-}
+Object.assign(result, await onEachDatabase('gbfs', runOn));
 const figures = [result.pglite, result.postgres].filter(Boolean) as Array<{ p95: number }>;
 result.targetMet = figures.every((f) => f.p95 <= 200);
 console.log(`BENCH ${JSON.stringify(result)}`);

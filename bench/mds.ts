@@ -8,12 +8,12 @@
 // Ends with one `BENCH {json}` line.
 //   BENCH_BIKES  bikes of the measured fleet (default 100000)
 //   BENCH_TRIPS  trips ending in the measured hour (default 30000)
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { selectTrips } from '../apps/server/src/modules/mds/queries';
 import { FLEET, OTHER_FLEET, seedSql } from './_fleet-seed';
-import { adminQuery, startBenchServer } from './_server';
+import { onEachDatabase, startBenchServer } from './_server';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 30_000);
@@ -102,28 +102,7 @@ async function runOn(database: Database) {
 }
 
 const result: Record<string, unknown> = { name: 'mds', bikes: BIKES, trips: TRIPS };
-const pglite = await openDatabase({ databaseUrl: null, dataDir: null });
-try {
-  result.pglite = await runOn(pglite);
-  console.log('PGlite', result.pglite);
-} finally {
-  await pglite.close();
-}
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-if (serverUrl) {
-  const name = `vfm_bench_mds_${process.pid}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  try {
-    result.postgres = await runOn(database);
-    console.log('PostgreSQL', result.postgres);
-  } finally {
-    await database.close();
-    await adminQuery(serverUrl, `DROP DATABASE ${name}`);
-  }
-}
+Object.assign(result, await onEachDatabase('mds', runOn));
 const figures = [result.pglite, result.postgres].filter(Boolean) as Array<{ p95: number }>;
 result.targetMet = figures.every((f) => f.p95 <= 1000);
 console.log(`BENCH ${JSON.stringify(result)}`);

@@ -11,7 +11,6 @@ import {
   type CityClients,
   type MdsAccessLog,
 } from '@vfm/contract';
-import { randomBytes } from 'node:crypto';
 import { randomToken } from '../../lib/crypto';
 import { hashPassword } from '../../lib/password';
 import { badRequest, conflict, notFound } from '../../lib/problem';
@@ -26,6 +25,7 @@ import {
   selectProviderId,
   type CityClientRow,
 } from './queries';
+import { readablePublicId } from '../../lib/public-id';
 
 export function clientState(row: CityClientRow, now: Date): CityClient['state'] {
   if (row.revoked_at) return 'REVOKED';
@@ -69,15 +69,7 @@ export async function listCityClients(scope: RequestScope): Promise<CityClients>
 
 /** A readable client id from the name, with a random part. */
 function newClientId(name: string): string {
-  const readable = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return `${readable || 'city'}-${randomBytes(3).toString('hex')}`;
+  return readablePublicId(name, 'city', 3);
 }
 
 /** Creates a client; `secret` is given only by the demo seed (its secret is the demo password). */

@@ -2,7 +2,6 @@
 // with sensible defaults until the first save; each save is an audited event (DESIGN §7) with
 // the settings before and after. The first save gives the fleet its public system id, which
 // never changes afterwards (docs/open-data.md).
-import { randomBytes } from 'node:crypto';
 import {
   GBFS_BASE_PATH,
   OPEN_DATA_SETTINGS_CHANGED,
@@ -20,6 +19,7 @@ import {
   upsertPublication,
   type PublicationRow,
 } from './queries';
+import { readablePublicId } from '../../lib/public-id';
 
 /** The settings of a fleet that never saved any: off, with the fleet's name. */
 export function defaultSettings(fleetName: string): OpenDataSettings {
@@ -98,15 +98,7 @@ function checkSettings(settings: OpenDataSettings): FieldError[] {
 
 /** A new public system id: a readable part from the name and a random part (ADR 0083). */
 export function newSystemId(name: string): string {
-  const readable = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return `${readable || 'vfm'}-${randomBytes(4).toString('hex')}`;
+  return readablePublicId(name, 'vfm', 4);
 }
 
 /** Saves every setting; an event records what changed, from what, by whom. */
