@@ -28,7 +28,8 @@ for (const size of [
   { width: 390, height: 844 },
 ]) {
   test.describe(`${size.width}×${size.height}`, () => {
-    test.use({ viewport: size });
+    // the settled screen: a toast fading in (another test's theft, live) is not low contrast
+    test.use({ viewport: size, reducedMotion: 'reduce' });
     // an axe run of a whole screen takes 3–15 s on a loaded 2-core machine, four per test
     test.describe.configure({ timeout: 120_000 });
 

@@ -27,8 +27,10 @@ test.describe('zones', () => {
     await expect(page.getByTestId('zones-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
     await page.getByRole('button', { name: z.new }).click();
     await expect(page.getByText(z.drawHint)).toBeVisible();
+    const canvas = page.getByTestId('zones-map').locator('canvas');
+    await expect(canvas).toHaveAttribute('data-draw-mode', 'polygon');
 
-    const box = (await page.getByTestId('zones-map').locator('canvas').boundingBox())!;
+    const box = (await canvas.boundingBox())!;
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
     const corners: Array<[number, number]> = [

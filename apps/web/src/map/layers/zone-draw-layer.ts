@@ -56,6 +56,8 @@ export function ZoneDrawLayer({ mode, geometry, editKey, colour, onGeometry }: Z
         new TerraDrawRenderMode({ modeName: 'static', styles: {} }),
       ],
     });
+    // modes are set once the adapter is ready (its layers exist): clicks before are lost
+    instance.on('ready', () => setDraw(instance));
     instance.start();
     const emit = () => {
       if (syncing.current) return;
@@ -77,7 +79,6 @@ export function ZoneDrawLayer({ mode, geometry, editKey, colour, onGeometry }: Z
     instance.on('change', (_, type) => {
       if (type === 'delete') emit();
     });
-    setDraw(instance);
     return () => {
       setDraw(null);
       instance.stop();
@@ -120,9 +121,11 @@ export function ZoneDrawLayer({ mode, geometry, editKey, colour, onGeometry }: Z
     } else {
       draw.setMode('static');
     }
+    // what the map takes clicks for now (also what the e2e test waits for before drawing)
+    map.getCanvas().dataset.drawMode = draw.getMode();
     syncing.current = false;
     // the shape is read when an edit starts (editKey, mode), not at each of its changes
-  }, [draw, mode, editKey, shape]);
+  }, [draw, map, mode, editKey, shape]);
 
   return null;
 }
