@@ -2,7 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { featureBoundaries, noSqlInRoutes, webLayers } from './tools/eslint-boundaries.js';
+import {
+  featureBoundaries,
+  noSqlInRoutes,
+  serverLayers,
+  webLayers,
+} from './tools/eslint-boundaries.js';
 
 export default tseslint.config(
   {
@@ -24,6 +29,7 @@ export default tseslint.config(
         rules: {
           'feature-boundaries': featureBoundaries,
           'web-layers': webLayers,
+          'server-layers': serverLayers,
           'no-sql-in-routes': noSqlInRoutes,
         },
       },
@@ -31,6 +37,7 @@ export default tseslint.config(
     rules: {
       'vfm/feature-boundaries': 'error',
       'vfm/web-layers': 'error',
+      'vfm/server-layers': 'error',
       'vfm/no-sql-in-routes': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',

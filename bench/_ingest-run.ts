@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { FloodResult } from '@vfm/simulator';
 import { loadConfig } from '../apps/server/src/config/config';
 import type { ResolvedConfig } from '../apps/server/src/config/secrets';
-import { JOBS_SCHEMA } from '../apps/server/src/db/migrate';
+import { JOBS_SCHEMA } from '../apps/server/src/jobs/queues';
 import { createServer } from '../apps/server/src/server';
 import { provisionVehicles } from '../apps/server/src/modules/provisioning/provisioning-service';
 

@@ -7,3 +7,6 @@ export const noSqlInRoutes: Rule.RuleModule;
 export const WEB_LAYERS: Record<string, number>;
 export function webFolderOf(file: string): string | null;
 export function isModuleRoutes(file: string): boolean;
+export const serverLayers: Rule.RuleModule;
+export const SERVER_LAYERS: Record<string, number>;
+export function serverPartOf(file: string): string | null;

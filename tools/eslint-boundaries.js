@@ -3,6 +3,8 @@
 //    in src/app; server modules meet through services, never routes.
 //  - web-layers: the web app's folders depend one way, app → features → shared → ui, and the
 //    shared folders in a fixed order, so no import cycle can form between folders.
+//  - server-layers: the server's parts depend one way too, config → db → jobs/lib → plugins →
+//    modules → ingest → the processes (demo, worker, app, server, cli, main).
 //  - no-sql-in-routes: a server module's routes.ts holds no SQL and calls no database method;
 //    its SQL lives in the module's queries.ts (docs/architecture.md "Server modules").
 // The import rules see static imports, `export … from` and dynamic `import()`.
@@ -143,6 +145,94 @@ export const webLayers = {
       const allowed = to in WEB_LAYERS && WEB_LAYERS[to] < WEB_LAYERS[from];
       if (!allowed) context.report({ node, messageId: 'upward', data: { from, to, source } });
     });
+  },
+};
+
+const SERVER_ROOT = 'apps/server/src';
+/**
+ * Rank of each part of apps/server/src (a top folder or file; a file listed on its own outranks
+ * its folder): a part imports only parts of a lower rank, or itself. Packages of another app
+ * have a rank too: only the processes may run the simulator.
+ *   config, mail   the configuration; the mail transport
+ *   db             the database handle, migrations' runner aside
+ *   jobs, lib      the jobs home; helpers without HTTP (problems, tokens, passwords…)
+ *   plugins        Fastify plugins: the app context, auth, the request scope, rate limits
+ *   db/migrate.ts  the schema of every part (the jobs' queues too)
+ *   modules        the API's modules (docs/architecture.md "Server modules")
+ *   ingest         the IoT path: broker, pipeline, writer, dispatcher
+ *   demo, cluster, worker.ts, app.ts   what a process runs; @vfm/simulator
+ *   server.ts      a process of any roles; cli, main.ts start them
+ */
+export const SERVER_LAYERS = {
+  config: 0,
+  mail: 0,
+  db: 1,
+  jobs: 2,
+  lib: 2,
+  plugins: 3,
+  'db/migrate.ts': 3,
+  modules: 4,
+  ingest: 5,
+  demo: 6,
+  cluster: 6,
+  'worker.ts': 6,
+  'app.ts': 6,
+  '@vfm/simulator': 5.5,
+  'server.ts': 7,
+  cli: 8,
+  'main.ts': 8,
+};
+
+/** The part of apps/server/src a file belongs to (its own entry if it has one), or null. */
+export function serverPartOf(file) {
+  const rel = path.relative(path.resolve(SERVER_ROOT), file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const posix = rel.split(path.sep).join('/');
+  const withTs = posix.endsWith('.ts') ? posix : `${posix}.ts`;
+  if (withTs in SERVER_LAYERS) return withTs;
+  return posix.split('/')[0];
+}
+
+export const serverLayers = {
+  meta: {
+    type: 'problem',
+    messages: {
+      upward:
+        "'{{from}}' must not import '{{to}}' ({{source}}): the server depends one way, config → db → jobs/lib → plugins → modules → ingest → processes (tools/eslint-boundaries.js).",
+      unknown:
+        "'{{from}}' is not a known part of apps/server/src: give it a rank in SERVER_LAYERS (tools/eslint-boundaries.js).",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const from = serverPartOf(file);
+    if (!from || /\.test\.ts$/.test(file)) return {};
+    if (!(from in SERVER_LAYERS)) {
+      return {
+        Program(node) {
+          context.report({ node, messageId: 'unknown', data: { from } });
+        },
+      };
+    }
+    const check = (node, source, to) => {
+      if (!to || to === from) return;
+      const allowed = to in SERVER_LAYERS && SERVER_LAYERS[to] < SERVER_LAYERS[from];
+      if (!allowed) context.report({ node, messageId: 'upward', data: { from, to, source } });
+    };
+    const visit = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      if (source.value.startsWith('.'))
+        check(node, source.value, serverPartOf(path.resolve(path.dirname(file), source.value)));
+      else if (source.value in SERVER_LAYERS) check(node, source.value, source.value);
+    };
+    return {
+      ImportDeclaration: visit,
+      ExportNamedDeclaration: visit,
+      ExportAllDeclaration: visit,
+      ImportExpression: visit,
+    };
   },
 };
 

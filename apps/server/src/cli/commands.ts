@@ -11,7 +11,7 @@ import {
   type Language,
 } from '@vfm/contract';
 import type { Database, TxQuery } from '../db/client';
-import { JOBS_SCHEMA } from '../db/migrate';
+import { JOBS_SCHEMA } from '../jobs/queues';
 import { recordAccountEvent } from '../modules/accounts/account-events';
 import { randomToken, sha256 } from '../lib/crypto';
 import { hashPassword } from '../lib/password';

@@ -5,10 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import PgBoss from 'pg-boss';
 import type { Database, TxQuery } from './client';
-import { QUEUES, type QueuePolicy } from '../jobs/queues';
-
-/** The jobs home's tables (pg-boss, ADR 0081), installed here so that templates carry them. */
-export const JOBS_SCHEMA = 'pgboss';
+import { JOBS_SCHEMA, QUEUES, type QueuePolicy } from '../jobs/queues';
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 const LOCK_KEY = 7_210_001; // arbitrary, constant: "VFM migrations"

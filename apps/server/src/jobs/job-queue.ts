@@ -8,7 +8,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db/client';
-import { JOBS_SCHEMA } from '../db/migrate';
+import { JOBS_SCHEMA } from './queues';
 import { subscribersOf, type DomainEvent, type EventJobData } from './domain-events';
 import { JobMetrics } from './job-metrics';
 import { QUEUES, type QueueName, type QueuePolicy } from './queues';

@@ -3,6 +3,9 @@
 // up to retryLimit times, then stays FAILED (the dead letters: Administration → Jobs and
 // `npm run admin -- jobs`), never lost. A job whose worker died (SIGKILL) is taken again once
 // its lease (expireInSeconds) has passed.
+/** The jobs home's tables (pg-boss), installed by db/migrate.ts so that templates carry them. */
+export const JOBS_SCHEMA = 'pgboss';
+
 export interface QueuePolicy {
   retryLimit: number;
   /** seconds before the first retry (doubled each time: retryBackoff) */

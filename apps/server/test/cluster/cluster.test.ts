@@ -11,7 +11,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { upTopic } from '@vfm/contract';
-import { JOBS_SCHEMA } from '../../src/db/migrate';
+import { JOBS_SCHEMA } from '../../src/jobs/queues';
 import { Jobs } from '../../src/jobs/job-queue';
 import {
   createCluster,

@@ -1,6 +1,6 @@
 // The caller's own profile (DESIGN §5 accounts/me): full name, description, photo.
 import type { Me, MeUpdate } from '@vfm/contract';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { unauthorized } from '../../lib/problem';
 import { recordAccountEvent } from './account-events';
 import { findMe, updateAccount } from './queries';

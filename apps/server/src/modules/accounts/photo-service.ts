@@ -2,7 +2,7 @@
 // version, the image comes from GET accounts/{id}/photo as bytes, cacheable by the browser
 // (private, revalidated by ETag). An administrator reads the photos of the fleet's accounts,
 // anyone else only their own.
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { forbidden, notFound } from '../../lib/problem';
 import { matchesEtag } from '../fleet/etag';
 import { findPhoto } from './queries';

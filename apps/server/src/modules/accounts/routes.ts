@@ -14,7 +14,7 @@ import {
   MeUpdateSchema,
   SetPasswordSchema,
 } from '@vfm/contract';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { BackgroundTasks } from '../../lib/background-tasks';
 import { NoContent, problems } from '../../lib/route-schema';
 import {

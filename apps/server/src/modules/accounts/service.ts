@@ -12,7 +12,7 @@ import {
   type AccountSortField,
   type AccountUpdate,
 } from '@vfm/contract';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { recordAccountEvent, type AccountEventName } from './account-events';
 import { hashPassword } from '../../lib/password';

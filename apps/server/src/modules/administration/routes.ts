@@ -7,7 +7,7 @@ import {
   FleetSettingsSchema,
   FleetSettingsUpdateSchema,
 } from '@vfm/contract';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { problems } from '../../lib/route-schema';
 import { Type } from '@sinclair/typebox';
 import { activityCsv, getActivity, getFleetSettings, saveFleetSettings } from './service';

@@ -10,7 +10,7 @@ import {
   type FleetSettingsUpdate,
 } from '@vfm/contract';
 import { badRequest, notFound } from '../../lib/problem';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { toEvent } from '../bikes/event-view';
 import { recordEvents } from '../events/queries';
 import { spreadsheetCsvLine } from '@vfm/contract/csv';

@@ -11,7 +11,7 @@ import {
   AlertQuerySchema,
   AlertSchema,
 } from '@vfm/contract';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { problems } from '../../lib/route-schema';
 import { acknowledgeAlert, assignAlert, clearAlert, listAlerts, listAssignees } from './service';
 

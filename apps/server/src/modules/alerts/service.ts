@@ -16,7 +16,7 @@ import type { Database, Queryable } from '../../db/client';
 import { domainEvent, type DomainEvent } from '../../jobs/domain-events';
 import type { Jobs } from '../../jobs/job-queue';
 import { badRequest, conflict, notFound } from '../../lib/problem';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { FleetChanges } from '../bikes/fleet-changes';
 import { placeBikesInZones } from '../zones/zone-conditions';
 import {

@@ -3,7 +3,7 @@
 // whatever the e-mail, and one 403 body for an unknown e-mail, a wrong password, a PENDING
 // account or a missing role.
 import { ROLE_ADMIN, ROLE_USER } from '@vfm/contract';
-import type { PublicScope } from '../../lib/request-scope';
+import type { PublicScope } from '../../plugins/request-scope';
 import { decoyHash, verifyPassword } from '../../lib/password';
 import { forbidden } from '../../lib/problem';
 import { deleteAttempt, findAccountByEmail, type CredentialAccount } from './queries';

@@ -4,7 +4,7 @@ import type { ChangePasswordRequest, ResetPasswordRequest } from '@vfm/contract'
 import type { TxQuery } from '../../db/client';
 import type { AppContext } from '../../plugins/context';
 import type { Principal } from '../../plugins/auth';
-import type { PublicScope } from '../../lib/request-scope';
+import type { PublicScope } from '../../plugins/request-scope';
 import { recordAccountEvent } from '../accounts/account-events';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { assertPasswordPolicy } from '../../lib/password-policy';

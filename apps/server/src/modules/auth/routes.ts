@@ -12,7 +12,7 @@ import {
 import { BackgroundTasks } from '../../lib/background-tasks';
 import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
 import { NoContent, PUBLIC_SECURITY, problems } from '../../lib/route-schema';
-import { publicScopeOf } from '../../lib/request-scope';
+import { publicScopeOf } from '../../plugins/request-scope';
 import {
   assertRedirectAllowed,
   changePassword,

@@ -2,7 +2,7 @@
 // scope; the access token is signed by the auth plugin's signer.
 import type { LoginRequest, TokenPair } from '@vfm/contract';
 import type { AccessTokens } from '../../lib/access-token';
-import type { PublicScope } from '../../lib/request-scope';
+import type { PublicScope } from '../../plugins/request-scope';
 import { unauthorized } from '../../lib/problem';
 import { verifyCredentials } from './credential-check';
 import {

@@ -8,7 +8,7 @@
 // attempt leaves the window. Refused attempts are not counted, so a lock never outlives the
 // last real guess by more than one window, and a successful sign-in or password reset clears
 // the account's failures (`clearAccountFailures` of queries.ts).
-import type { PublicScope } from '../../lib/request-scope';
+import type { PublicScope } from '../../plugins/request-scope';
 import { tooManyRequests } from '../../lib/problem';
 import { insertAttempt, limitingAttempts, lockAdmissions } from './queries';
 

@@ -10,7 +10,7 @@ import {
   MdsAccessLogQuerySchema,
   MdsAccessLogSchema,
 } from '@vfm/contract';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { problems } from '../../lib/route-schema';
 import { createCityClient, listCityClients, readAccessLog, revokeCityClient } from './service';
 

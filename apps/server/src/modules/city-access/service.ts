@@ -14,7 +14,7 @@ import {
 import { randomToken } from '../../lib/crypto';
 import { hashPassword } from '../../lib/password';
 import { badRequest, conflict, notFound } from '../../lib/problem';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { recordEvents } from '../events/queries';
 import {
   clientIdTaken,

@@ -4,7 +4,7 @@
 import type { AlertAcknowledged } from '@vfm/contract';
 import { FleetChanges } from '../bikes/fleet-changes';
 import { HttpProblem, notFound } from '../../lib/problem';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import * as q from './queries';
 import { domainEvent } from '../../jobs/domain-events';
 

@@ -14,7 +14,7 @@ import {
 } from '@vfm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseVehicleNumbers } from '../bikes/bike-lookup';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { problems } from '../../lib/route-schema';
 import { acknowledgeAlert } from './acknowledge-alert';
 import { sendCommands } from './send-commands';

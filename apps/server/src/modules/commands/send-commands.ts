@@ -5,7 +5,7 @@ import type { CommandType, CommandsAccepted } from '@vfm/contract';
 import { FleetChanges } from '../bikes/fleet-changes';
 import { findFleetBikes } from '../bikes/bike-lookup';
 import { HttpProblem } from '../../lib/problem';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { enqueueCommands, toCommand } from './command-service';
 
 export interface SendCommandsInput {

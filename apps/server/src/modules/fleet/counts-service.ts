@@ -13,7 +13,7 @@ import {
   type MODE_COUNT_KEYS,
 } from '@vfm/contract';
 import { notFound } from '../../lib/problem';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { LAST_COMMUNICATION, QUARTERS, fleetCounts, fleetRow } from './queries';
 
 type CountRow = Record<string, number>;

@@ -4,7 +4,7 @@
 import type { DistanceUnit, FleetFilter, Language } from '@vfm/contract';
 import { DEFAULT_DISTANCE_UNIT } from '@vfm/contract';
 import { toBike } from '../bikes/bike-view';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { findUserSettings } from '../settings/queries';
 import { spreadsheetCsvLine } from '@vfm/contract/csv';
 import { listCsvHeaders } from './csv-labels';

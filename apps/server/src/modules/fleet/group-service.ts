@@ -1,7 +1,7 @@
 // GET fleet/group (DESIGN §5): the fleet's group tree with bike counts, for the checkbox tree
 // of the filter panel (SPEC §2). bikeCount includes the descendants' bikes.
 import type { FleetGroupNode } from '@vfm/contract';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { groupRows, type GroupRow } from './queries';
 
 export async function getGroupTree(scope: RequestScope): Promise<FleetGroupNode[]> {

@@ -3,7 +3,7 @@
 // last descending), which lets one index serve both directions of "last communication".
 import type { FleetFilter, FleetListPage } from '@vfm/contract';
 import { toListItem } from '../bikes/bike-view';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { listPage } from './queries';
 
 export interface ListRequest {

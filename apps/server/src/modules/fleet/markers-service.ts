@@ -7,7 +7,7 @@
 // managers opening the map together do not each aggregate 100,000 bikes.
 import { createHash } from 'node:crypto';
 import type { MarkersQuery } from '@vfm/contract';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { matchesEtag } from './etag';
 import { fleetVersion, markerColumns, type MarkerColumns } from './queries';
 

@@ -23,7 +23,7 @@ import {
 } from '@vfm/contract';
 import { tooManyStreams } from '../../lib/problem';
 import { problems } from '../../lib/route-schema';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { getInformation, getStatistics } from './counts-service';
 import { listCsv, vehiclesCsv } from './csv-service';
 import { getGroupTree } from './group-service';

@@ -3,7 +3,7 @@
 // Trips count in the bucket they started in. Periods are bounded (TRAFFIC_MAX_DAYS).
 import { TRAFFIC_MAX_DAYS, type Chart, type Traffic, type TrafficGranularity } from '@vfm/contract';
 import { resolvePeriod, type Period } from '../../lib/period';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { alertDays, co2KgPerKm, tripBuckets } from './queries';
 
 const HOUR_MS = 3_600_000;

@@ -13,7 +13,7 @@ import {
   type ZoneType,
 } from '@vfm/contract';
 import { notFound } from '../../lib/problem';
-import type { PublicScope } from '../../lib/request-scope';
+import type { PublicScope } from '../../plugins/request-scope';
 import type { AppContext } from '../../plugins/context';
 import { selectZones } from '../zones/queries';
 import { FeedCache, feedFile, rfc3339, type FeedFile } from './feed-cache';

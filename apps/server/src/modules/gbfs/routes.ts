@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { GBFS_BASE_PATH } from '@vfm/contract';
 import { notFound } from '../../lib/problem';
-import { publicScopeOf } from '../../lib/request-scope';
+import { publicScopeOf } from '../../plugins/request-scope';
 import { problems } from '../../lib/route-schema';
 import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
 import type { FeedFile } from './feed-cache';

@@ -2,7 +2,7 @@
 // their fleet (domain events carry it), and the system's (no fleet: sweeps, housekeeping).
 import type { FailedJob, QueueCounts } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import { JOBS_SCHEMA } from '../../db/migrate';
+import { JOBS_SCHEMA } from '../../jobs/queues';
 
 const FLEET_OF = `coalesce(j.data->'data'->>'fleetId', j.data->>'fleetId')`;
 const VISIBLE = `(${FLEET_OF} = $1::text OR ${FLEET_OF} IS NULL)`;

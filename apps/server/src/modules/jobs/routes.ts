@@ -1,7 +1,7 @@
 // The jobs home's dead letters (issue 20 §1; admin only): list and retry. Thin.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JobParamsSchema, JobsOverviewSchema, JobsQuerySchema } from '@vfm/contract';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { NoContent, problems } from '../../lib/route-schema';
 import { getJobs, retryJob } from './service';
 

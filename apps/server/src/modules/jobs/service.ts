@@ -3,7 +3,7 @@
 import type { JobsOverview, JobsQuery } from '@vfm/contract';
 import { isQueueName } from '../../jobs/queues';
 import { notFound } from '../../lib/problem';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { selectFailedJobQueue, selectFailedJobs, selectQueueCounts } from './queries';
 
 export async function getJobs(scope: RequestScope, query: JobsQuery): Promise<JobsOverview> {

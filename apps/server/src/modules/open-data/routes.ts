@@ -2,7 +2,7 @@
 // the rules. The public feed is the gbfs module, outside the API prefix.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OpenDataSchema, OpenDataSettingsSchema } from '@vfm/contract';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { problems } from '../../lib/route-schema';
 import { getOpenData, saveOpenData } from './service';
 

@@ -9,7 +9,7 @@ import {
   type OpenDataSettings,
 } from '@vfm/contract';
 import { badRequest, notFound, type FieldError } from '../../lib/problem';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { recordEvents } from '../events/queries';
 import {
   selectFleetModels,

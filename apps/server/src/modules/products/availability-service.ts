@@ -7,7 +7,7 @@ import { recordEvents } from '../events/queries';
 import { setBikesAvailability } from './queries';
 import { FleetChanges } from '../bikes/fleet-changes';
 import { domainEvent } from '../../jobs/domain-events';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 
 interface LockedBike {
   id: number;

@@ -1,7 +1,7 @@
 // The bike page calls (DESIGN §5): details, self-diagnosis, command history, event history.
 // Each first resolves the bike inside the caller's fleet (another fleet's bike is a 404).
 import type { Autotest, Bike, CommandHistory, EventPage } from '@vfm/contract';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { toBike } from '../bikes/bike-view';
 import { bikeNotFound, requireBike } from '../bikes/bike-lookup';
 import { toEvent } from '../bikes/event-view';

@@ -3,7 +3,7 @@
 // complete number leads to its bike even when it is the prefix of others. No match is a 404
 // ("Bike or IoT not found", SPEC §8), like a bike of another fleet everywhere else.
 import type { FindResult } from '@vfm/contract';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { bikeNotFound } from '../bikes/bike-lookup';
 import { findContaining, findExact } from './queries';
 

@@ -24,7 +24,7 @@ import {
   availabilityQuerySchema,
 } from '@vfm/contract';
 import { problems } from '../../lib/route-schema';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { setAvailability } from './availability-service';
 import { getAutotest, getBikeDetails, getCommandHistory, getEventHistory } from './details-service';
 import { findBikes } from './find-service';

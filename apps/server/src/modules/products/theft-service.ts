@@ -11,7 +11,7 @@ import { recordEvents } from '../events/queries';
 import { toAvailability, toIotMode } from '../bikes/bike-view';
 import { iso } from '../bikes/sql';
 import { FleetChanges } from '../bikes/fleet-changes';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { enqueueCommands } from '../commands/command-service';
 import { domainEvent } from '../../jobs/domain-events';
 import { THEFT_COLUMNS, markTheftCancelled, markTheftReported, type TheftRow } from './queries';

@@ -15,7 +15,7 @@ import {
 } from '@vfm/contract';
 import { resolvePeriod } from '../../lib/period';
 import { requireBike } from '../bikes/bike-lookup';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { tripPositions, tripsOfBike, type TripPositionRow, type TripRow } from './queries';
 import { simplifyTrack } from './simplify-track';
 

@@ -4,7 +4,7 @@
 // the simulator is provisioned through the same provisionVehicles().
 import type { VehicleImportResult, VehicleRemovalResult } from '@vfm/contract';
 import type { Database } from '../../db/client';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import { FleetChanges } from '../bikes/fleet-changes';
 import { domainEvent } from '../../jobs/domain-events';
 import { findFleetBikes, parseVehicleNumbers } from '../bikes/bike-lookup';

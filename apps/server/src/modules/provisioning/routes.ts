@@ -6,7 +6,7 @@ import {
   VehicleRemovalQuerySchema,
   VehicleRemovalResultSchema,
 } from '@vfm/contract';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { problems } from '../../lib/route-schema';
 import { importVehicleCsv, removeVehicles } from './provisioning-service';
 

@@ -7,7 +7,7 @@ import {
   QuarantineQuerySchema,
   QuarantineRetrySchema,
 } from '@vfm/contract';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { NoContent, problems } from '../../lib/route-schema';
 import { clearQuarantined, getQuarantine, retryQuarantined } from './service';
 

@@ -9,7 +9,7 @@ import {
   UserSettingsQuerySchema,
   UserSettingsSchema,
 } from '@vfm/contract';
-import { publicScopeOf, scopeOf } from '../../lib/request-scope';
+import { publicScopeOf, scopeOf } from '../../plugins/request-scope';
 import { PUBLIC_SECURITY, problems } from '../../lib/route-schema';
 import { appSettings, applicationSettings, saveUserSettings, userSettings } from './service';
 

@@ -15,7 +15,7 @@ import {
   ZoneSchema,
   ZoneUpdateSchema,
 } from '@vfm/contract';
-import { scopeOf } from '../../lib/request-scope';
+import { scopeOf } from '../../plugins/request-scope';
 import { NoContent, problems } from '../../lib/route-schema';
 import {
   createZone,

@@ -15,7 +15,7 @@ import {
 } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/problem';
-import type { RequestScope } from '../../lib/request-scope';
+import type { RequestScope } from '../../plugins/request-scope';
 import type { Principal } from '../../plugins/auth';
 import { requireBike } from '../bikes/bike-lookup';
 import { recordEvents } from '../events/queries';

@@ -4,8 +4,8 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Language } from '@vfm/contract';
 import type { Database } from '../db/client';
-import { principalOf, type Principal } from '../plugins/auth';
-import type { AppContext } from '../plugins/context';
+import { principalOf, type Principal } from './auth';
+import type { AppContext } from './context';
 
 /** The scope of a public call (sign-in, password reset, settings read before sign-in). */
 export interface PublicScope {

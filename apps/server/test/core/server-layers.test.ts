@@ -1,0 +1,66 @@
+// The server's parts depend one way (issue 21 §3, tools/eslint-boundaries.js server-layers):
+// a lower part never imports a higher one, and only the processes run the simulator.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { serverLayers, serverPartOf } from '../../../../tools/eslint-boundaries.js';
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
+
+function errors(code: string, file: string) {
+  const linter = new Linter({ configType: 'flat' });
+  return linter
+    .verify(
+      code,
+      [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: tseslint.parser as never },
+          plugins: { vfm: { rules: { 'server-layers': serverLayers } } },
+          rules: { 'vfm/server-layers': 'error' },
+        },
+      ],
+      path.join(SRC, file),
+    )
+    .map((message) => message.message);
+}
+
+describe('server layers', () => {
+  it('places a file in its part, a file with its own rank apart from its folder', () => {
+    expect(serverPartOf(path.join(SRC, 'modules/alerts/service.ts'))).toBe('modules');
+    expect(serverPartOf(path.join(SRC, 'db/client.ts'))).toBe('db');
+    expect(serverPartOf(path.join(SRC, 'db/migrate.ts'))).toBe('db/migrate.ts');
+    expect(serverPartOf(path.join(SRC, 'main.ts'))).toBe('main.ts');
+  });
+
+  it('lets a part import lower parts only', () => {
+    expect(
+      errors(`import { x } from '../../plugins/request-scope';`, 'modules/a/service.ts'),
+    ).toEqual([]);
+    expect(errors(`import { x } from '../../ingest/pipeline';`, 'modules/a/service.ts')).toEqual([
+      expect.stringContaining("'modules' must not import 'ingest'"),
+    ]);
+    expect(errors(`import { x } from '../plugins/auth';`, 'lib/a.ts')).toEqual([
+      expect.stringContaining("'lib' must not import 'plugins'"),
+    ]);
+    expect(errors(`import { JOBS_SCHEMA } from '../jobs/queues';`, 'db/migrate.ts')).toEqual([]);
+    expect(errors(`import { x } from '../db/migrate';`, 'jobs/job-queue.ts')).toEqual([
+      expect.stringContaining("'jobs' must not import 'db/migrate.ts'"),
+    ]);
+  });
+
+  it('keeps the simulator to the processes', () => {
+    expect(errors(`import { x } from '@vfm/simulator';`, 'demo/seed.ts')).toEqual([]);
+    expect(errors(`import { x } from '@vfm/simulator';`, 'modules/a/service.ts')).toEqual([
+      expect.stringContaining("must not import '@vfm/simulator'"),
+    ]);
+  });
+
+  it('asks a new top folder for its rank', () => {
+    expect(errors(`export const x = 1;`, 'newfolder/a.ts')).toEqual([
+      expect.stringContaining('give it a rank in SERVER_LAYERS'),
+    ]);
+  });
+});
