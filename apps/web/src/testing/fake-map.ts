@@ -76,6 +76,7 @@ export function createFakeMap(): FakeMap {
     getCanvas: () => canvas,
     getCanvasContainer: () => container,
     getZoom: () => 12,
+    isMoving: () => false,
     getBounds: () => ({
       getWest: () => 2,
       getSouth: () => 48,

@@ -121,8 +121,14 @@ export function ZoneDrawLayer({ mode, geometry, editKey, colour, onGeometry }: Z
     } else {
       draw.setMode('static');
     }
-    // what the map takes clicks for now (also what the e2e test waits for before drawing)
-    map.getCanvas().dataset.drawMode = draw.getMode();
+    // what the map takes clicks for now, once its camera is still (what the e2e test waits
+    // for before drawing)
+    const canvas = map.getCanvas();
+    delete canvas.dataset.drawMode;
+    const modeNow = draw.getMode();
+    const say = () => (canvas.dataset.drawMode = modeNow);
+    if (map.isMoving()) map.once('moveend', say);
+    else say();
     syncing.current = false;
     // the shape is read when an edit starts (editKey, mode), not at each of its changes
   }, [draw, map, mode, editKey, shape]);
