@@ -13,7 +13,7 @@ import {
   type TheftState,
 } from '@vfm/contract';
 import { iso } from './sql';
-import { decodeWarnings, warningBitsSql } from './warnings-sql';
+import { decodeWarnings, thresholdColumnsSql, warningBitsSql } from './warnings-sql';
 
 /**
  * FROM clause of every bike read: the fleet's bikes `b`, the fleet's thresholds `f` (computed
@@ -22,9 +22,7 @@ import { decodeWarnings, warningBitsSql } from './warnings-sql';
  */
 export function bikeFrom(fleet: string, now: string): string {
   return `bike b
-  JOIN (SELECT id, name, low_vehicle_battery_percent, low_module_battery_percent, co2_kg_per_km,
-               lack_of_communication_hours * interval '1 hour' AS lack_interval,
-               ${now}::timestamptz - lack_of_communication_hours * interval '1 hour' AS lack_before
+  JOIN (SELECT ${thresholdColumnsSql(now)}, name, co2_kg_per_km
           FROM fleet WHERE id = ${fleet} OFFSET 0) f ON f.id = b.fleet_id
   LEFT JOIN fleet_group g ON g.id = b.group_id`;
 }

@@ -37,15 +37,17 @@ export function warningConditions(): Record<WarningType, string> {
 }
 
 /**
- * The fleet columns the conditions read, as `f`, for every fleet: its thresholds, and at the
- * time `now` (an SQL expression, also `f.at`) the start of the lack of communication.
+ * The fleet columns the conditions read (of `fleet`): its thresholds, and at the time `now`
+ * (an SQL expression, also `at`) the start of the lack of communication.
  */
-export function fleetThresholdsSql(now: string): string {
-  return `(SELECT id, low_vehicle_battery_percent, low_module_battery_percent, ${now}::timestamptz AS at,
-                  lack_of_communication_hours * interval '1 hour' AS lack_interval,
-                  ${now}::timestamptz - lack_of_communication_hours * interval '1 hour' AS lack_before
-             FROM fleet) f`;
-}
+export const thresholdColumnsSql = (now: string) =>
+  `id, low_vehicle_battery_percent, low_module_battery_percent, ${now}::timestamptz AS at,
+   lack_of_communication_hours * interval '1 hour' AS lack_interval,
+   ${now}::timestamptz - lack_of_communication_hours * interval '1 hour' AS lack_before`;
+
+/** Every fleet's threshold columns as `f` (the alerts' reconciliation, across fleets). */
+export const fleetThresholdsSql = (now: string) =>
+  `(SELECT ${thresholdColumnsSql(now)} FROM fleet) f`;
 
 /** When each warning began (null when unknown). */
 export function warningSince(): Record<WarningType, string> {
