@@ -9,6 +9,13 @@ import { reconcileBikes, sweepAlerts } from './modules/alerts/service';
 import { purgeAuthTables } from './modules/auth/maintenance';
 import { purgeMdsAccessLog } from './modules/city-access/maintenance';
 import { expireOverdueCommands } from './modules/commands/expiry';
+import {
+  deliverWebhook,
+  fanOutAlertEvents,
+  mailDisabledEndpoint,
+  type DeliverJobData,
+  type DisabledMailJobData,
+} from './modules/webhooks/deliveries';
 import type { AppContext } from './plugins/context';
 
 /**
@@ -41,6 +48,19 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
   });
   await jobs.work('telemetry.partitions', async () => {
     await ensureTelemetryPartitions(database, now());
+  });
+  await jobs.work<EventJobData>('webhooks.fanout', async (batch) => {
+    await fanOutAlertEvents(
+      ctx,
+      batch.map((job) => job.data),
+    );
+  });
+  await jobs.work<DeliverJobData>('webhooks.deliver', async (batch) => {
+    // attempts of a batch run side by side: a slow receiver does not hold the others
+    await Promise.all(batch.map((job) => deliverWebhook(ctx, job.data, log)));
+  });
+  await jobs.work<DisabledMailJobData>('webhooks.disabled-mail', async ([job]) => {
+    if (job) await mailDisabledEndpoint(ctx, job.data);
   });
   await jobs.work<ProbeData>('jobs.probe', async ([job]) => {
     if (!job) return;

@@ -8,6 +8,7 @@ import { EventSchema, pagingProperties } from './products';
 import { OPEN_DATA_SETTINGS_CHANGED } from './open-data';
 import { MDS_CLIENT_CREATED, MDS_CLIENT_REVOKED } from './city-access';
 import { ZONE_EVENT_NAMES } from './zones';
+import { WEBHOOK_AUDIT_EVENT_NAMES } from './webhooks';
 
 const strict = { additionalProperties: false } as const;
 
@@ -66,6 +67,8 @@ export const ACTIVITY_KINDS = {
     OPEN_DATA_SETTINGS_CHANGED,
     MDS_CLIENT_CREATED,
     MDS_CLIENT_REVOKED,
+    // the webhooks' changes (issue 22 §4)
+    ...WEBHOOK_AUDIT_EVENT_NAMES,
   ],
   quarantine: QUARANTINE_EVENT_NAMES,
   zones: ZONE_EVENT_NAMES,

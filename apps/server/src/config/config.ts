@@ -45,6 +45,13 @@ export interface Config {
   alertDetection: boolean;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * webhooks may reach loopback, private, link-local and metadata addresses and use http
+   * (issue 22 security; tests and a private network only — docs/webhooks.md)
+   */
+  webhookAllowPrivate: boolean;
+  /** the key that encrypts the webhooks' secrets; null: derived from the JWT secret */
+  webhookSecretKey: string | null;
   /** origin used in e-mail links and the only allowed reset redirect origin */
   publicUrl: string;
   /** PUBLIC_URL was not set: publicUrl is the local default (its loopback aliases count too) */
@@ -152,6 +159,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long`);
   }
 
+  const webhookSecretKey = env.WEBHOOK_SECRET_KEY || null;
+  if (webhookSecretKey !== null && webhookSecretKey.length < MIN_JWT_SECRET_LENGTH) {
+    problems.push(`WEBHOOK_SECRET_KEY must be at least ${MIN_JWT_SECRET_LENGTH} characters long`);
+  }
+
   const roleNames = list('VFM_ROLES');
   const roles = new Set<ProcessRole>();
   for (const role of roleNames.length ? roleNames : PROCESS_ROLES) {
@@ -194,6 +206,8 @@ export function loadConfig(env: Env = process.env): Config {
     ingestStallSeconds: int('INGEST_STALL_SECONDS', 30, 1, 3600),
     alertDetection: bool('ALERT_DETECTION', true),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
+    webhookSecretKey,
     mailFrom: env.MAIL_FROM || 'VFM <no-reply@vfm.local>',
     publicUrl,
     publicUrlDefaulted: !publicUrlRaw,

@@ -59,6 +59,8 @@ export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]
     'battery.ok',
     'module.back',
   ],
+  // issue 22 §4: a fleet's webhooks hear its alerts
+  'webhooks.fanout': ['alert.opened', 'alert.cleared'],
 };
 
 /** The queues subscribed to an event. */

@@ -34,6 +34,16 @@ export const QUEUES = {
     expireInSeconds: 600,
     cron: '7 3 * * *',
   },
+  /** alert.opened / alert.cleared → one delivery per webhook endpoint (issue 22 §4, ADR 0088) */
+  'webhooks.fanout': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 100 },
+  /**
+   * one attempt of a webhook delivery; the retries of a failed attempt are the deliveries'
+   * own schedule (new jobs, 30 s to 8 h apart) — this policy only retries a job whose worker
+   * died or whose database write failed (the lease covers the 10 s timeout)
+   */
+  'webhooks.deliver': { retryLimit: 5, retryDelay: 5, expireInSeconds: 60, batchSize: 10 },
+  /** tells a fleet's administrators that a failing webhook was disabled */
+  'webhooks.disabled-mail': { retryLimit: 5, retryDelay: 60, expireInSeconds: 120 },
   /** a job that waits and writes its id: the operator's "is a worker alive?" and the tests' */
   'jobs.probe': { retryLimit: 3, retryDelay: 1, expireInSeconds: 10 },
 } as const satisfies Record<string, QueuePolicy>;

@@ -2,7 +2,7 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_KEY_HEADER, APP_VERSION, ProblemSchema } from '@vfm/contract';
+import { API_KEY_HEADER, APP_VERSION, ProblemSchema, WEBHOOK_OPENAPI } from '@vfm/contract';
 
 export default fp(
   async function openapiPlugin(app) {
@@ -29,6 +29,9 @@ export default fp(
           },
         },
         security: [{ apiKey: [], bearer: [] }],
+        // what VFM sends to a fleet's webhook endpoints (issue 22 §4, docs/webhooks.md)
+        // (its TypeBox schemas are JSON Schema 2020-12, which OpenAPI 3.1 takes as they are)
+        webhooks: WEBHOOK_OPENAPI as unknown as Record<string, never>,
       },
       refResolver: {
         buildLocalReference: (json, _baseUri, _fragment, i) =>

@@ -1,0 +1,250 @@
+// The webhooks' jobs (issue 22 §4 and §6, ADR 0088), run by the worker:
+// - `webhooks.fanout` (subscriber of alert.opened and alert.cleared): one delivery per event
+//   and endpoint, its body frozen, its key unique — a replayed job inserts nothing — and a
+//   `webhooks.deliver` job for each, in the same transaction;
+// - `webhooks.deliver`: one attempt, signed per Standard Webhooks with the delivery's id as
+//   `webhook-id` (the same at every attempt), then, in one transaction, the attempt's log,
+//   the next attempt (a job starting after the schedule's wait) or the end, and the endpoint's
+//   failing mark — 24 h of failures disable it and a `webhooks.disabled-mail` job tells the
+//   fleet's administrators. A job names the attempt count it expects: once an attempt is
+//   recorded, a replay of its job (a worker killed before completing it) sends nothing.
+import {
+  ALERT_SEVERITY,
+  ROLE_ADMIN,
+  WEBHOOK_DISABLE_AFTER_HOURS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_DELAYS_SECONDS,
+  type WebhookAlertPayload,
+  type WebhookEventType,
+} from '@vfm/contract';
+import { Webhook as Signer } from 'standardwebhooks';
+import type { Logger } from 'pino';
+import type { EventJobData } from '../../jobs/domain-events';
+import type { AppContext } from '../../plugins/context';
+import { recordEvents } from '../events/queries';
+import { webhookDisabledMail } from './disabled-mail';
+import { postWebhook } from './http-delivery';
+import {
+  claimDisabledMail,
+  releaseDisabledMail,
+  disableFailingEndpoint,
+  insertAttempt,
+  insertDeliveries,
+  markEndpointOutcome,
+  selectAlertFacts,
+  selectDelivery,
+  selectEnabledEndpoints,
+  selectEndpointById,
+  selectFleetAdmins,
+  updateDelivery,
+  type NewDelivery,
+} from './queries';
+import { webhookSecretBox } from './secret';
+
+export interface DeliverJobData {
+  deliveryId: string;
+  /** the delivery's attempt count when the job was sent: any other count, and it is stale */
+  attempt: number;
+  /** an administrator's (test, redeliver): one attempt, no retries */
+  manual?: boolean;
+}
+
+export interface DisabledMailJobData {
+  endpointId: string;
+}
+
+/** The wait after the n-th automatic attempt failed (1-based); null: no more attempts. */
+export function retryDelaySeconds(failedAttempts: number): number | null {
+  if (failedAttempts >= WEBHOOK_MAX_ATTEMPTS) return null;
+  return WEBHOOK_RETRY_DELAYS_SECONDS[failedAttempts - 1] ?? null;
+}
+
+const isWebhookEvent = (name: string): name is WebhookEventType =>
+  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(name);
+
+/** alert.opened / alert.cleared → the deliveries of the fleets' enabled endpoints. */
+export async function fanOutAlertEvents(ctx: AppContext, events: EventJobData[]): Promise<number> {
+  const alertEvents = events.flatMap((event) =>
+    isWebhookEvent(event.name) && 'alertId' in event.data
+      ? [{ name: event.name, alertId: event.data.alertId, publishedAt: event.publishedAt }]
+      : [],
+  );
+  if (!alertEvents.length) return 0;
+  const { database, jobs, config } = ctx;
+  const now = ctx.now();
+  return database.transaction(async (tx) => {
+    const alerts = await selectAlertFacts(tx, [...new Set(alertEvents.map((e) => e.alertId))]);
+    const endpoints = await selectEnabledEndpoints(tx, [...new Set(alerts.map((a) => a.fleet_id))]);
+    if (!endpoints.length) return 0;
+    const deliveries: NewDelivery[] = [];
+    for (const event of alertEvents) {
+      const alert = alerts.find((a) => a.id === event.alertId);
+      if (!alert) continue; // its bike was removed meanwhile
+      const payload: WebhookAlertPayload = {
+        type: event.name,
+        timestamp: event.publishedAt,
+        data: {
+          alert: {
+            id: alert.id,
+            kind: alert.kind,
+            severity: ALERT_SEVERITY[alert.kind],
+            openedAt: alert.opened_at.toISOString(),
+            clearedAt: alert.cleared_at?.toISOString() ?? null,
+            clearCause: alert.clear_cause,
+          },
+          bike: {
+            vehicleNumber: alert.vehicle_number,
+            latitude: alert.latitude,
+            longitude: alert.longitude,
+          },
+          link: `${config.publicUrl}/fr/fleet/product/${encodeURIComponent(alert.vehicle_number)}`,
+        },
+      };
+      const body = JSON.stringify(payload);
+      for (const endpoint of endpoints) {
+        if (endpoint.fleetId !== alert.fleet_id) continue;
+        if (!endpoint.events.includes(event.name) || !endpoint.kinds.includes(alert.kind)) continue;
+        deliveries.push({
+          endpointId: endpoint.id,
+          fleetId: alert.fleet_id,
+          idempotencyKey: `${event.name}:${alert.id}:${endpoint.id}`,
+          event: event.name,
+          alertId: alert.id,
+          vehicleNumber: alert.vehicle_number,
+          kind: alert.kind,
+          body,
+        });
+      }
+    }
+    const inserted = await insertDeliveries(tx, deliveries, now);
+    for (const { id } of inserted)
+      await jobs.send(tx, 'webhooks.deliver', {
+        deliveryId: id,
+        attempt: 0,
+      } satisfies DeliverJobData);
+    return inserted.length;
+  });
+}
+
+/** One attempt of one delivery (see the file's head). */
+export async function deliverWebhook(
+  ctx: AppContext,
+  job: DeliverJobData,
+  log: Logger,
+): Promise<void> {
+  const { database, jobs, config } = ctx;
+  const manual = job.manual === true;
+  const delivery = await selectDelivery(database, job.deliveryId);
+  // done, or another job's attempt came first: nothing to send
+  if (!delivery || delivery.attempts !== job.attempt) return;
+  if (!manual && delivery.state !== 'PENDING') return;
+  const endpoint = await selectEndpointById(database, delivery.endpoint_id);
+  if (!endpoint) return;
+  if (!manual && !endpoint.enabled) {
+    // disabled meanwhile: no more automatic attempts (an administrator may redeliver)
+    await updateDelivery(database, delivery.id, {
+      state: 'FAILED',
+      attempts: delivery.attempts,
+      scheduledAttempts: delivery.scheduled_attempts,
+      nextAttemptAt: null,
+    });
+    return;
+  }
+
+  const at = ctx.now();
+  const secret = webhookSecretBox(config).open(endpoint.secretEncrypted, endpoint.id);
+  const headers = {
+    'webhook-id': delivery.id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Signer(secret).sign(delivery.id, at, delivery.body),
+  };
+  const result = await postWebhook(endpoint.url, headers, delivery.body, {
+    allowPrivate: config.webhookAllowPrivate,
+  });
+  const ok = result.status !== null && result.status >= 200 && result.status < 300;
+  // the URL's host only: its path or query may carry a receiver's token
+  log.info(
+    { deliveryId: delivery.id, host: new URL(endpoint.url).host, status: result.status, ok },
+    'webhook attempt',
+  );
+
+  await database.transaction(async (tx) => {
+    const current = await selectDelivery(tx, delivery.id, true);
+    if (!current) return; // the endpoint was deleted meanwhile
+    await insertAttempt(tx, delivery.id, { at, ...result, manual });
+    if (current.attempts !== job.attempt) return; // recorded by another attempt meanwhile
+    const attempts = current.attempts + 1;
+    const scheduledAttempts = current.scheduled_attempts + (manual ? 0 : 1);
+    const delay = ok || manual ? null : retryDelaySeconds(scheduledAttempts);
+    const nextAttemptAt = delay === null ? null : new Date(at.getTime() + delay * 1000);
+    await updateDelivery(tx, delivery.id, {
+      state: ok ? 'DELIVERED' : nextAttemptAt ? 'PENDING' : 'FAILED',
+      attempts,
+      scheduledAttempts,
+      nextAttemptAt,
+    });
+    if (nextAttemptAt)
+      await jobs.send(
+        tx,
+        'webhooks.deliver',
+        { deliveryId: delivery.id, attempt: attempts } satisfies DeliverJobData,
+        { startAfter: nextAttemptAt },
+      );
+    const outcome = await markEndpointOutcome(tx, endpoint.id, ok, at);
+    const failingFor = outcome?.failing_since ? at.getTime() - outcome.failing_since.getTime() : 0;
+    if (
+      outcome?.enabled &&
+      failingFor >= WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000 &&
+      (await disableFailingEndpoint(tx, endpoint.id, at))
+    ) {
+      await recordEvents(tx, [
+        {
+          fleetId: endpoint.fleetId,
+          bikeId: null,
+          type: 'OTHER',
+          name: 'WEBHOOK_DISABLED',
+          source: 'MANAGER',
+          userEmail: null,
+          data: {
+            id: endpoint.id,
+            url: endpoint.url,
+            reason: 'FAILING',
+            failingSince: outcome.failing_since!.toISOString(),
+          },
+          occurredAt: at,
+        },
+      ]);
+      await jobs.send(tx, 'webhooks.disabled-mail', {
+        endpointId: endpoint.id,
+      } satisfies DisabledMailJobData);
+      log.warn({ webhookId: endpoint.id }, 'webhook disabled after 24 h of failures');
+    }
+  });
+}
+
+/** Tells the fleet's administrators that an endpoint was disabled (once per disabling). */
+export async function mailDisabledEndpoint(ctx: AppContext, job: DisabledMailJobData) {
+  const { database, mailer, config } = ctx;
+  const endpoint = await selectEndpointById(database, job.endpointId);
+  if (!endpoint || endpoint.enabled || endpoint.disabledReason !== 'FAILING') return;
+  const admins = await selectFleetAdmins(database, endpoint.fleetId, ROLE_ADMIN);
+  // claimed first (a replayed job sends nothing); given back when the transport failed
+  if (!(await claimDisabledMail(database, endpoint.id, ctx.now()))) return;
+  try {
+    for (const admin of admins)
+      await mailer.send(
+        webhookDisabledMail({
+          to: admin.email,
+          fullName: admin.full_name ?? '',
+          language: admin.language,
+          url: endpoint.url,
+          failingSince: endpoint.failingSince,
+          link: `${config.publicUrl}/${admin.language ?? 'fr'}/administration?tab=webhooks`,
+        }),
+      );
+  } catch (error) {
+    await releaseDisabledMail(database, endpoint.id);
+    throw error;
+  }
+}

@@ -1,0 +1,155 @@
+// One attempt of a webhook (issue 22 §4 and "Security", ADR 0088): the name is resolved here,
+// every address it resolves to is checked (address-guard.ts), and the connection goes to the
+// address checked — never to a second resolution. No redirect is followed (a 3xx is a failed
+// attempt), the whole exchange has WEBHOOK_TIMEOUT_SECONDS, and only the first KiB of the
+// answer is read.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { WEBHOOK_RESPONSE_EXCERPT_MAX, WEBHOOK_TIMEOUT_SECONDS } from '@vfm/contract';
+import { classifyAddress, isAllowedAddress } from './address-guard';
+
+export interface AttemptResult {
+  status: number | null;
+  latencyMs: number;
+  /** the first KiB of the answer */
+  response: string;
+  error: string | null;
+}
+
+export interface PostOptions {
+  allowPrivate: boolean;
+  timeoutMs?: number;
+}
+
+/** Is this URL one a webhook may have (scheme, no credentials)? A reason when it is not. */
+export function urlProblem(raw: string, allowPrivate: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'is not a valid URL';
+  }
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    return 'must use https';
+  if (url.username || url.password) return 'must not carry a user name or password';
+  if (url.hash) return 'must not have a fragment';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate) {
+    if (isIP(host) && !isAllowedAddress(host, false))
+      return `must not point to a ${classifyAddress(host)} address`;
+    if (/^localhost$|\.localhost$|\.local$|\.internal$/i.test(host))
+      return 'must not point to a local name';
+  }
+  return null;
+}
+
+async function resolve(host: string): Promise<Array<{ address: string; family: number }>> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const family = isIP(bare);
+  if (family) return [{ address: bare, family }];
+  return dnsLookup(bare, { all: true, verbatim: true });
+}
+
+const failed = (started: number, error: string): AttemptResult => ({
+  status: null,
+  latencyMs: Math.round(performance.now() - started),
+  response: '',
+  error,
+});
+
+/** POSTs the body; never throws (a failure is an attempt's result). */
+export async function postWebhook(
+  rawUrl: string,
+  headers: Record<string, string>,
+  body: string,
+  options: PostOptions,
+): Promise<AttemptResult> {
+  const started = performance.now();
+  const problem = urlProblem(rawUrl, options.allowPrivate);
+  if (problem) return failed(started, `URL ${problem}`);
+  const url = new URL(rawUrl);
+  let addresses: Array<{ address: string; family: number }>;
+  try {
+    addresses = await resolve(url.hostname);
+  } catch (error) {
+    return failed(started, `DNS: ${(error as NodeJS.ErrnoException).code ?? 'no answer'}`);
+  }
+  const blocked = addresses.find((a) => !isAllowedAddress(a.address, options.allowPrivate));
+  if (blocked || !addresses.length)
+    return failed(
+      started,
+      blocked ? `blocked address (${classifyAddress(blocked.address)})` : 'DNS: no address',
+    );
+  const { address, family } = addresses[0]!;
+  // the connection's one lookup answers the address checked above (no second resolution)
+  const pinned: LookupFunction = (_host, lookupOptions, callback) => {
+    if (lookupOptions.all)
+      (callback as never as (e: null, a: unknown[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<AttemptResult>((done) => {
+    let settled = false;
+    const finish = (result: AttemptResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      done(result);
+    };
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        lookup: pinned,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'VFM-Webhooks/1',
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const end = () => {
+          response.destroy();
+          request.destroy();
+          const status = response.statusCode ?? null;
+          const ok = status !== null && status >= 200 && status < 300;
+          finish({
+            status,
+            latencyMs: Math.round(performance.now() - started),
+            response: Buffer.concat(chunks)
+              .subarray(0, WEBHOOK_RESPONSE_EXCERPT_MAX)
+              .toString('utf8'),
+            error: ok
+              ? null
+              : status !== null && status >= 300 && status < 400
+                ? 'redirect not followed'
+                : null,
+          });
+        };
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          // the answer read is capped: the first KiB is all that is kept
+          if (size >= WEBHOOK_RESPONSE_EXCERPT_MAX) end();
+        });
+        response.on('end', end);
+        response.on('error', end);
+      },
+    );
+    const timer = setTimeout(() => {
+      request.destroy();
+      finish(failed(started, `timeout (${timeoutMs / 1000} s)`));
+    }, timeoutMs);
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      finish(failed(started, error.code ?? error.message)),
+    );
+    request.end(body);
+  });
+}

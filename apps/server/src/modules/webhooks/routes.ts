@@ -1,0 +1,168 @@
+// A fleet's webhooks (issue 22 §4, ADR 0088; administrators only): endpoints, their secret
+// (shown once at creation and rotation), a test event, the delivery log and redelivery. Thin:
+// the service owns the rules; deliveries are jobs (deliveries.ts).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  WebhookCreateSchema,
+  WebhookDeliveryPageSchema,
+  WebhookDeliveryParamsSchema,
+  WebhookDeliveryQuerySchema,
+  WebhookDeliveryQueuedSchema,
+  WebhookListSchema,
+  WebhookParamsSchema,
+  WebhookSchema,
+  WebhookUpdateSchema,
+  WebhookWithSecretSchema,
+} from '@vfm/contract';
+import { scopeOf } from '../../plugins/request-scope';
+import { NoContent, problems } from '../../lib/route-schema';
+import {
+  createWebhook,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  removeWebhook,
+  replaceWebhook,
+  rotateWebhookSecret,
+  sendTestEvent,
+} from './service';
+
+const tags = ['webhooks'];
+const admin = { auth: 'admin' } as const;
+
+const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/webhooks',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "The fleet's webhook endpoints (administrators)",
+        response: { 200: WebhookListSchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => listWebhooks(scopeOf(request)),
+  );
+
+  app.post(
+    '/webhooks',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Create a webhook endpoint; the answer holds its secret, shown this once',
+        body: WebhookCreateSchema,
+        response: { 201: WebhookWithSecretSchema, ...problems(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createWebhook(scopeOf(request), request.body)),
+  );
+
+  app.get(
+    '/webhooks/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'One webhook endpoint of the fleet',
+        params: WebhookParamsSchema,
+        response: { 200: WebhookSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getWebhook(scopeOf(request), request.params.id),
+  );
+
+  app.put(
+    '/webhooks/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Replace an endpoint: URL, kinds, events, description, enabled (on or off)',
+        params: WebhookParamsSchema,
+        body: WebhookUpdateSchema,
+        response: { 200: WebhookSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => replaceWebhook(scopeOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/webhooks/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Delete an endpoint and its delivery log',
+        params: WebhookParamsSchema,
+        response: { 204: NoContent, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removeWebhook(scopeOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/secret',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Rotate the secret: a new one, shown this once; the old one signs nothing more',
+        params: WebhookParamsSchema,
+        response: { 200: WebhookWithSecretSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => rotateWebhookSecret(scopeOf(request), request.params.id),
+  );
+
+  app.post(
+    '/webhooks/:id/test',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Send a webhook.test event (one attempt, in the delivery log)',
+        params: WebhookParamsSchema,
+        response: { 201: WebhookDeliveryQueuedSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await sendTestEvent(scopeOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "An endpoint's delivery log, newest first, each with its attempts",
+        params: WebhookParamsSchema,
+        querystring: WebhookDeliveryQuerySchema,
+        response: { 200: WebhookDeliveryPageSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listDeliveries(scopeOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Attempt a delivery once more (same webhook-id and body)',
+        params: WebhookDeliveryParamsSchema,
+        response: { 200: WebhookDeliveryQueuedSchema, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => redeliver(scopeOf(request), request.params.id, request.params.deliveryId),
+  );
+};
+
+export default webhookRoutes;

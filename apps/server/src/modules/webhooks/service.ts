@@ -1,0 +1,274 @@
+// A fleet's webhooks for its administrators (issue 22 §4, ADR 0088): create (the secret shown
+// once), list, read, replace (kinds, URL, on/off), delete, rotate the secret, send a test
+// event, redeliver; the delivery log. Every change is an audited event (admin-only reading).
+// Nothing is sent here: a delivery is a job (deliveries.ts), committed with its cause.
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  WEBHOOK_TEST_EVENT,
+  WEBHOOKS_PER_FLEET_MAX,
+  type Webhook,
+  type WebhookCreate,
+  type WebhookDeliveryPage,
+  type WebhookDeliveryQuery,
+  type WebhookDeliveryQueued,
+  type WebhookList,
+  type WebhookTestPayload,
+  type WebhookUpdate,
+  type WebhookWithSecret,
+} from '@vfm/contract';
+import type { Queryable } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/problem';
+import type { RequestScope } from '../../plugins/request-scope';
+import { recordEvents } from '../events/queries';
+import { webhookSecretBox } from './secret';
+import { urlProblem } from './http-delivery';
+import {
+  countEndpoints,
+  deleteEndpoint,
+  insertDeliveries,
+  insertEndpoint,
+  publicWebhook,
+  selectDeliveryPage,
+  selectEndpoint,
+  selectEndpoints,
+  selectFleetDelivery,
+  updateEndpoint,
+  updateSecret,
+  type StoredEndpoint,
+} from './queries';
+
+const NOT_FOUND = 'This webhook does not exist in your fleet.';
+
+/** Standard Webhooks: `whsec_` + base64 of the key (32 random bytes). */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+const hintOf = (secret: string) => `${secret.slice(0, 10)}…`;
+
+function sealedSecret(scope: RequestScope, id: string) {
+  const secret = newSecret();
+  return {
+    secret,
+    stored: {
+      encrypted: webhookSecretBox(scope.ctx.config).seal(secret, id),
+      hint: hintOf(secret),
+    },
+  };
+}
+
+function checkUrl(scope: RequestScope, url: string) {
+  const problem = urlProblem(url, scope.ctx.config.webhookAllowPrivate);
+  if (problem)
+    throw badRequest(
+      `The webhook URL ${problem}.`,
+      [{ field: 'url', message: problem }],
+      'WEBHOOK_URL_REFUSED',
+    );
+}
+
+async function requireEndpoint(db: Queryable, scope: RequestScope, id: string, lock = false) {
+  const endpoint = await selectEndpoint(db, scope.fleetId, id, lock);
+  if (!endpoint) throw notFound(NOT_FOUND, undefined, 'WEBHOOK_NOT_FOUND');
+  return endpoint;
+}
+
+export async function listWebhooks(scope: RequestScope): Promise<WebhookList> {
+  return { content: (await selectEndpoints(scope.database, scope.fleetId)).map(publicWebhook) };
+}
+
+export async function getWebhook(scope: RequestScope, id: string): Promise<Webhook> {
+  return publicWebhook(await requireEndpoint(scope.database, scope, id));
+}
+
+export async function createWebhook(
+  scope: RequestScope,
+  input: WebhookCreate,
+): Promise<WebhookWithSecret> {
+  checkUrl(scope, input.url);
+  const id = randomUUID();
+  const { secret, stored } = sealedSecret(scope, id);
+  const values = {
+    url: input.url,
+    kinds: input.kinds,
+    events: input.events ?? ['alert.opened'],
+    description: input.description ?? '',
+  };
+  const endpoint = await scope.database.transaction(async (tx) => {
+    if ((await countEndpoints(tx, scope.fleetId)) >= WEBHOOKS_PER_FLEET_MAX)
+      throw conflict(
+        `A fleet has at most ${WEBHOOKS_PER_FLEET_MAX} webhooks.`,
+        'TOO_MANY_WEBHOOKS',
+      );
+    const created = await insertEndpoint(
+      tx,
+      id,
+      scope.fleetId,
+      values,
+      stored,
+      scope.principal.email,
+      scope.now,
+    );
+    await audit(tx, scope, 'WEBHOOK_CREATED', created);
+    return created;
+  });
+  return { webhook: publicWebhook(endpoint), secret };
+}
+
+export async function replaceWebhook(
+  scope: RequestScope,
+  id: string,
+  input: WebhookUpdate,
+): Promise<Webhook> {
+  checkUrl(scope, input.url);
+  return scope.database.transaction(async (tx) => {
+    const current = await requireEndpoint(tx, scope, id, true);
+    const updated = await updateEndpoint(
+      tx,
+      scope.fleetId,
+      id,
+      input,
+      current.enabled,
+      scope.principal.email,
+      scope.now,
+    );
+    await audit(tx, scope, 'WEBHOOK_UPDATED', updated, {
+      from: pick(current),
+      to: pick(updated),
+    });
+    return publicWebhook(updated);
+  });
+}
+
+const pick = ({ url, kinds, events, description, enabled }: StoredEndpoint) => ({
+  url,
+  kinds,
+  events,
+  description,
+  enabled,
+});
+
+export async function removeWebhook(scope: RequestScope, id: string): Promise<void> {
+  await scope.database.transaction(async (tx) => {
+    const current = await requireEndpoint(tx, scope, id, true);
+    await deleteEndpoint(tx, scope.fleetId, id);
+    await audit(tx, scope, 'WEBHOOK_DELETED', current);
+  });
+}
+
+/** A new secret, shown once; the old one signs nothing from now on. */
+export async function rotateWebhookSecret(
+  scope: RequestScope,
+  id: string,
+): Promise<WebhookWithSecret> {
+  const { secret, stored } = sealedSecret(scope, id);
+  const endpoint = await scope.database.transaction(async (tx) => {
+    await requireEndpoint(tx, scope, id, true);
+    const updated = await updateSecret(tx, id, stored, scope.principal.email, scope.now);
+    await audit(tx, scope, 'WEBHOOK_SECRET_ROTATED', updated);
+    return updated;
+  });
+  return { webhook: publicWebhook(endpoint), secret };
+}
+
+/** A `webhook.test` delivery: one attempt, at once, even to a disabled endpoint. */
+export async function sendTestEvent(
+  scope: RequestScope,
+  id: string,
+): Promise<WebhookDeliveryQueued> {
+  return scope.database.transaction(async (tx) => {
+    const endpoint = await requireEndpoint(tx, scope, id);
+    const payload: WebhookTestPayload = {
+      type: WEBHOOK_TEST_EVENT,
+      timestamp: scope.now.toISOString(),
+      data: { webhookId: endpoint.id, message: 'A test event from VFM.' },
+    };
+    const [delivery] = await insertDeliveries(
+      tx,
+      [
+        {
+          endpointId: endpoint.id,
+          fleetId: scope.fleetId,
+          idempotencyKey: `${WEBHOOK_TEST_EVENT}:${randomUUID()}`,
+          event: WEBHOOK_TEST_EVENT,
+          alertId: null,
+          vehicleNumber: null,
+          kind: null,
+          body: JSON.stringify(payload),
+        },
+      ],
+      scope.now,
+    );
+    await scope.ctx.jobs.send(tx, 'webhooks.deliver', {
+      deliveryId: delivery!.id,
+      attempt: 0,
+      manual: true,
+    });
+    return { deliveryId: delivery!.id };
+  });
+}
+
+/** One more attempt of a delivery (same `webhook-id`, same body), not while one is due. */
+export async function redeliver(
+  scope: RequestScope,
+  id: string,
+  deliveryId: string,
+): Promise<WebhookDeliveryQueued> {
+  return scope.database.transaction(async (tx) => {
+    await requireEndpoint(tx, scope, id);
+    const delivery = await selectFleetDelivery(tx, scope.fleetId, id, deliveryId);
+    if (!delivery)
+      throw notFound(
+        'This delivery does not exist for this webhook.',
+        undefined,
+        'WEBHOOK_DELIVERY_NOT_FOUND',
+      );
+    if (delivery.state === 'PENDING')
+      throw conflict(
+        'This delivery is still being attempted: wait for its next attempt.',
+        'WEBHOOK_DELIVERY_PENDING',
+      );
+    await scope.ctx.jobs.send(tx, 'webhooks.deliver', {
+      deliveryId,
+      attempt: delivery.attempts,
+      manual: true,
+    });
+    return { deliveryId };
+  });
+}
+
+export async function listDeliveries(
+  scope: RequestScope,
+  id: string,
+  query: WebhookDeliveryQuery,
+): Promise<WebhookDeliveryPage> {
+  await requireEndpoint(scope.database, scope, id);
+  const { page, size } = query;
+  const { content, total } = await selectDeliveryPage(
+    scope.database,
+    scope.fleetId,
+    id,
+    page,
+    size,
+  );
+  return { content, totalElements: total, page, size };
+}
+
+async function audit(
+  tx: Queryable,
+  scope: RequestScope,
+  name: string,
+  endpoint: StoredEndpoint,
+  extra: Record<string, unknown> = {},
+) {
+  // never the secret: its hint at most
+  await recordEvents(tx, [
+    {
+      fleetId: scope.fleetId,
+      bikeId: null,
+      type: 'OTHER',
+      name,
+      source: 'MANAGER',
+      userEmail: scope.principal.email,
+      data: { id: endpoint.id, url: endpoint.url, secretHint: endpoint.secretHint, ...extra },
+      occurredAt: scope.now,
+    },
+  ]);
+}
