@@ -18,9 +18,13 @@ export interface AttemptResult {
   error: string | null;
 }
 
+type Resolved = Array<{ address: string; family: number }>;
+
 export interface PostOptions {
   allowPrivate: boolean;
   timeoutMs?: number;
+  /** the name's addresses (tests: a name that resolves to a private address) */
+  resolveName?: (host: string) => Promise<Resolved>;
 }
 
 /** Is this URL one a webhook may have (scheme, no credentials)? A reason when it is not. */
@@ -45,11 +49,14 @@ export function urlProblem(raw: string, allowPrivate: boolean): string | null {
   return null;
 }
 
-async function resolve(host: string): Promise<Array<{ address: string; family: number }>> {
+const lookupName = (host: string): Promise<Resolved> =>
+  dnsLookup(host, { all: true, verbatim: true });
+
+async function resolve(host: string, resolveName = lookupName): Promise<Resolved> {
   const bare = host.replace(/^\[|\]$/g, '');
   const family = isIP(bare);
   if (family) return [{ address: bare, family }];
-  return dnsLookup(bare, { all: true, verbatim: true });
+  return resolveName(bare);
 }
 
 const failed = (started: number, error: string): AttemptResult => ({
@@ -70,9 +77,9 @@ export async function postWebhook(
   const problem = urlProblem(rawUrl, options.allowPrivate);
   if (problem) return failed(started, `URL ${problem}`);
   const url = new URL(rawUrl);
-  let addresses: Array<{ address: string; family: number }>;
+  let addresses: Resolved;
   try {
-    addresses = await resolve(url.hostname);
+    addresses = await resolve(url.hostname, options.resolveName);
   } catch (error) {
     return failed(started, `DNS: ${(error as NodeJS.ErrnoException).code ?? 'no answer'}`);
   }
