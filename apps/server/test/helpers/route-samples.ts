@@ -35,6 +35,8 @@ export interface Side {
   eventId: number;
   /** a zone of the side's fleet, made when a GET first needs one */
   zoneId?: string;
+  /** the webhook endpoint last made for the side (a delivery belongs to it; issue 22) */
+  webhookId?: string;
   /** every identifier of this side that must never show in the other side's answers */
   secrets: string[];
 }
@@ -137,6 +139,30 @@ const zoneId: Resolver = async ({ world, side, fresh }) => {
   return id;
 };
 
+// ---- webhooks (issue 22 §4): an endpoint of the side's fleet, and a delivery of it ----------
+const webhookId: Resolver = async ({ world, side }) => {
+  const [row] = await world.t.server.database.query<{ id: string }>(
+    `INSERT INTO webhook_endpoint (fleet_id, url, kinds, events, secret_encrypted, secret_hint)
+     VALUES ($1, 'https://hooks.example.com/matrix', '{REPORTED_THEFT}', '{alert.opened}',
+             'v1.not.a.secret', 'whsec_matr…') RETURNING id`,
+    [side.fleet.id],
+  );
+  if (side.name === 'foreign') side.secrets.push(row!.id);
+  side.webhookId = row!.id;
+  return row!.id;
+};
+const webhookDeliveryId: Resolver = async ({ world, side }) => {
+  const [row] = await world.t.server.database.query<{ id: string }>(
+    `INSERT INTO webhook_delivery (endpoint_id, fleet_id, idempotency_key, event, body, state)
+     VALUES ($1, $2, 'matrix:' || gen_random_uuid(), 'webhook.test', '{}', 'FAILED')
+     RETURNING id`,
+    [side.webhookId, side.fleet.id],
+  );
+  return row!.id;
+};
+const SAMPLE_WEBHOOK = { url: 'https://hooks.example.com/matrix', kinds: ['REPORTED_THEFT'] };
+// ---- end of webhooks ----------------------------------------------------------------------
+
 /**
  * Entities named by a parameter, first match wins: [pattern of "METHOD /url", parameter name,
  * resolver]. A new route whose parameter no rule resolves makes the tests fail with its name:
@@ -184,6 +210,9 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
   ],
   // a zone of the side's fleet (changes and deletion take it away: a fresh one)
   [/\/zones\//, /^id$/, zoneId],
+  // a webhook endpoint of the side's fleet, and one of its deliveries (issue 22)
+  [/\/webhooks\//, /^id$/, webhookId],
+  [/\/webhooks\//, /^deliveryId$/, webhookDeliveryId],
   // free text refusing control characters carries a pattern: no generic value
   [/\/accounts/, /^fullName$/, async () => 'Matrix User'],
   // a city client of the side's fleet (revoking takes it away: a fresh one; issue 24)
@@ -254,6 +283,24 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
         JSON.stringify({
           type: 'FeatureCollection',
           features: [{ type: 'Feature', properties: SAMPLE_ZONE, geometry: SAMPLE_ZONE_GEOMETRY }],
+        }),
+      ),
+  ],
+  // a webhook needs an https URL (issue 22)
+  [
+    /^POST .*\/webhooks$/,
+    async () => new RawBody('application/json', JSON.stringify(SAMPLE_WEBHOOK)),
+  ],
+  [
+    /^PUT .*\/webhooks\/:id$/,
+    async () =>
+      new RawBody(
+        'application/json',
+        JSON.stringify({
+          ...SAMPLE_WEBHOOK,
+          events: ['alert.opened'],
+          description: 'Matrix',
+          enabled: true,
         }),
       ),
   ],

@@ -1,6 +1,6 @@
 // A real local webhook receiver (issue 22 "Done when"): an HTTP server on 127.0.0.1 that keeps
 // every request (headers and raw body) and answers what the test tells it (200 by default,
-// or the next status of `answers`).
+// or the next status of `answers` for the request's path).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -15,8 +15,8 @@ export interface ReceivedRequest {
 export interface WebhookReceiver {
   url: string;
   requests: ReceivedRequest[];
-  /** the next requests' statuses (then 200), and optional headers for all */
-  answers: number[];
+  /** the next statuses (then 200) of the requests to a path (with its query) */
+  answers: Map<string, number[]>;
   answerHeaders: Record<string, string>;
   close(): Promise<void>;
 }
@@ -25,7 +25,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const receiver: WebhookReceiver = {
     url: '',
     requests: [],
-    answers: [],
+    answers: new Map(),
     answerHeaders: {},
     close: async () => {},
   };
@@ -42,7 +42,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         ),
         body: Buffer.concat(chunks).toString('utf8'),
       });
-      const status = receiver.answers.shift() ?? 200;
+      const status = receiver.answers.get(request.url ?? '')?.shift() ?? 200;
       response.writeHead(status, { 'content-type': 'text/plain', ...receiver.answerHeaders });
       response.end(status < 300 ? 'ok' : `status ${status}`);
     });

@@ -270,7 +270,7 @@ export async function insertAttempt(db: Queryable, deliveryId: string, attempt: 
       attempt.status,
       attempt.latencyMs,
       // a NUL byte is no text for PostgreSQL
-      attempt.response.replace(/\u0000/g, ''),
+      attempt.response.replaceAll('\u0000', ''),
       attempt.error,
       attempt.manual,
     ],
