@@ -43,6 +43,12 @@ export const queryKeys = {
   /** the fleet's open-data (GBFS) publishing settings (administration, issue 24) */
   openData: ['fleet-open-data'] as const,
   cityClients: ['fleet-city-clients'] as const,
+  /** the fleet's webhooks and each one's delivery log (administration, issue 22 §4) */
+  webhooks: {
+    all: ['webhooks'] as const,
+    list: ['webhooks', 'list'] as const,
+    deliveries: (id: string, page: number) => ['webhooks', 'deliveries', id, page] as const,
+  },
   mdsAccessLog: ['fleet-city-clients', 'access-log'] as const,
   /** the fleet's zones (issue 23): one list; a bike's zones under the same prefix */
   zones: {

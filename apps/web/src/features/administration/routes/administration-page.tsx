@@ -1,8 +1,8 @@
 // SPEC §2 administration (admin role; the route guard and the server refuse a manager): the
 // fleet's accounts, its bikes (import, export, removal), its settings (warning thresholds, CO2),
 // its activity log, the module messages in quarantine (issue 27) and the background jobs that
-// failed (issue 20), the fleet's open-data feed and its cities' MDS access (issue 24), a tab each
-// in the address.
+// failed (issue 20), the fleet's open-data feed and its cities' MDS access (issue 24), its
+// webhooks (issue 22 §4), a tab each in the address.
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../services/use-page-title';
@@ -17,6 +17,7 @@ import { useQuarantine } from '../api/quarantine';
 import { SettingsTab } from '../components/settings-tab';
 import { OpenDataTab } from '../components/open-data-tab';
 import { CityAccessSection } from '../components/city-access-section';
+import { WebhooksTab } from '../components/webhooks-tab';
 import styles from '../components/administration.module.css';
 
 const TABS = [
@@ -27,6 +28,7 @@ const TABS = [
   'activity',
   'quarantine',
   'jobs',
+  'webhooks',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -68,6 +70,7 @@ export function AdministrationPage() {
         {tab === 'activity' && <ActivityTab />}
         {tab === 'quarantine' && <QuarantineTab />}
         {tab === 'jobs' && <JobsTab />}
+        {tab === 'webhooks' && <WebhooksTab />}
       </div>
     </div>
   );
