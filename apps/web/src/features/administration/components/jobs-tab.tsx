@@ -27,6 +27,9 @@ const QUEUE_NAMES = {
   'auth.maintenance': 'authMaintenance',
   'telemetry.partitions': 'telemetryPartitions',
   'jobs.probe': 'jobsProbe',
+  'webhooks.fanout': 'webhooksFanout',
+  'webhooks.deliver': 'webhooksDeliver',
+  'webhooks.disabled-mail': 'webhooksDisabledMail',
 } as const;
 
 const COUNTS = ['created', 'retry', 'active', 'failed'] as const;

@@ -1,0 +1,120 @@
+// Administration → Webhooks (issue 22 §4): an administrator adds an endpoint (a real receiver on
+// 127.0.0.1: the e2e server runs with WEBHOOK_ALLOW_PRIVATE), sees its secret once, sends a
+// test event that the receiver gets signed — verified with the Standard Webhooks library — and
+// that appears in the delivery log; then turns the endpoint off and deletes it. On a phone
+// (390 px) the tab fits and passes axe.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { Webhook as Verifier } from 'standardwebhooks';
+import { test, expect, fr } from './fixtures';
+
+const w = fr.administration.webhooks;
+
+interface Received {
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        headers: Object.fromEntries(
+          Object.entries(request.headers).map(([k, v]) => [k, String(v)]),
+        ),
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      response.end('received');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/e2e/${Date.now()}`,
+    received,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+test('an administrator adds a webhook, sees its secret once and its test event delivered', async ({
+  page,
+  login,
+  context,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await login('admin');
+    await page.goto('/fr/administration?tab=webhooks');
+    await page.getByRole('button', { name: w.add }).click();
+    await page.getByLabel(w.url).fill(receiver.url);
+    await page.getByLabel(w.description).fill('Poste de nuit');
+    await page.getByRole('button', { name: w.create }).click();
+
+    const shown = page.getByTestId('webhook-secret');
+    await expect(shown).toBeVisible();
+    const secret = (await shown.getByTestId('webhook-secret-value').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await shown.getByRole('button', { name: w.copySecret }).click();
+    await expect(page.getByText(w.copied)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await shown.getByRole('button', { name: w.done }).click();
+    await expect(page.getByTestId('webhook-secret')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText(secret)).toHaveCount(0);
+
+    const item = page.getByTestId('webhook').filter({ hasText: receiver.url });
+    await expect(item).toContainText(w.on);
+    await item.getByRole('button', { name: w.test }).click();
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
+    const request = receiver.received[0]!;
+    expect(new Verifier(secret).verify(request.body, request.headers)).toMatchObject({
+      type: 'webhook.test',
+    });
+    const log = item.getByTestId('webhook-deliveries');
+    await expect(log).toContainText(w.eventTypes.test);
+    await expect(log).toContainText(w.states.DELIVERED, { timeout: 20_000 });
+    await expect(log).toContainText(request.headers['webhook-id']!);
+    await expect(log.getByRole('cell', { name: '200', exact: true })).toBeVisible();
+    await expect(log).toContainText('received');
+
+    await item.getByRole('button', { name: w.turnOff }).click();
+    await expect(item).toContainText(w.off);
+    await item.getByRole('button', { name: w.delete }).click();
+    await page.getByRole('dialog').getByRole('button', { name: w.delete }).click();
+    await expect(page.getByTestId('webhook').filter({ hasText: receiver.url })).toHaveCount(0);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('the webhooks tab fits a phone, passes axe and names a refused URL', async ({
+  page,
+  login,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login('admin');
+  await page.goto('/fr/administration?tab=webhooks');
+  await page.getByRole('button', { name: w.add }).click();
+  await expect(page.getByLabel(w.url)).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await page.getByLabel(w.url).fill('ftp://hooks.example.com/');
+  await page.getByRole('button', { name: w.create }).click();
+  await expect(page.getByText(w.urlInvalid)).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
