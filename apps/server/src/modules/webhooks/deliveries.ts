@@ -24,7 +24,7 @@ import type { EventJobData } from '../../jobs/domain-events';
 import type { AppContext } from '../../plugins/context';
 import { recordEvents } from '../events/queries';
 import { webhookDisabledMail } from './disabled-mail';
-import { postWebhook } from './http-delivery';
+import { postWebhook, type AttemptResult } from './http-delivery';
 import {
   claimDisabledMail,
   releaseDisabledMail,
@@ -39,6 +39,7 @@ import {
   selectFleetAdmins,
   updateDelivery,
   type NewDelivery,
+  type StoredEndpoint,
 } from './queries';
 import { webhookSecretBox } from './secret';
 
@@ -127,6 +128,14 @@ export async function fanOutAlertEvents(ctx: AppContext, events: EventJobData[])
   });
 }
 
+function openSecret(config: AppContext['config'], endpoint: StoredEndpoint): string | null {
+  try {
+    return webhookSecretBox(config).open(endpoint.secretEncrypted, endpoint.id);
+  } catch {
+    return null;
+  }
+}
+
 /** One attempt of one delivery (see the file's head). */
 export async function deliverWebhook(
   ctx: AppContext,
@@ -153,15 +162,21 @@ export async function deliverWebhook(
   }
 
   const at = ctx.now();
-  const secret = webhookSecretBox(config).open(endpoint.secretEncrypted, endpoint.id);
-  const headers = {
-    'webhook-id': delivery.id,
-    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Signer(secret).sign(delivery.id, at, delivery.body),
-  };
-  const result = await postWebhook(endpoint.url, headers, delivery.body, {
-    allowPrivate: config.webhookAllowPrivate,
-  });
+  const secret = openSecret(config, endpoint);
+  const result: AttemptResult =
+    secret === null
+      ? // the key changed (ADR 0089): an attempt that tells the administrator what to do
+        { status: null, latencyMs: 0, response: '', error: 'secret unreadable: rotate it' }
+      : await postWebhook(
+          endpoint.url,
+          {
+            'webhook-id': delivery.id,
+            'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+            'webhook-signature': new Signer(secret).sign(delivery.id, at, delivery.body),
+          },
+          delivery.body,
+          { allowPrivate: config.webhookAllowPrivate },
+        );
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   // the URL's host only: its path or query may carry a receiver's token
   log.info(

@@ -1,0 +1,270 @@
+// npm run bench -- webhooks
+// Issue 22 §7, from a module's message to the webhook received, p95 ≤ 2 s: a server (embedded
+// broker, ingest, worker, API; WEBHOOK_ALLOW_PRIVATE for the local receiver) on a fleet of
+// 1,000 bikes with the most webhook endpoints a fleet may have (20), all taking low batteries;
+// a module publishes a low battery (which opens LOW_VEHICLE_BATTERY), the time runs until a
+// local HTTP receiver gets the signed request for that bike — at the first endpoint, and at
+// the last of the 20. Each signature is verified (standardwebhooks). Ends with one
+// `BENCH {json}` line.
+//   BENCH_DATABASES   pglite,postgres (default: pglite; postgres needs PG_ADMIN_URL)
+//   BENCH_SAMPLES     samples per database (50)
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import mqtt, { type MqttClient } from 'mqtt';
+import { Webhook as Verifier } from 'standardwebhooks';
+import {
+  API_PREFIX,
+  MQTT_QOS,
+  ROLE_ADMIN,
+  ROLE_USER,
+  WEBHOOKS_PER_FLEET_MAX,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  upTopic,
+} from '@vfm/contract';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { provisionVehicles } from '../apps/server/src/modules/provisioning/provisioning-service';
+import { FLEET, seedSql } from './_fleet-seed';
+import { PG_ADMIN_URL } from './_ingest-run';
+import { adminQuery, BENCH_API_KEY, startBenchServer } from './_server';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
+const WARM_UP = 10;
+const GAP_MS = 300;
+type Kind = 'pglite' | 'postgres';
+const KINDS = (process.env.BENCH_DATABASES ?? 'pglite').split(',') as Kind[];
+
+const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function withDatabase<T>(kind: Kind, fn: (database: Database) => Promise<T>): Promise<T> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    try {
+      return await fn(database);
+    } finally {
+      await database.close();
+    }
+  }
+  const name = `vfm_bench_webhooks_${Date.now()}`;
+  await adminQuery(PG_ADMIN_URL, `CREATE DATABASE "${name}"`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+    await adminQuery(PG_ADMIN_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
+interface Arrival {
+  at: number;
+  path: string;
+  vehicleNumber: string;
+}
+
+/** A receiver on 127.0.0.1: every request's arrival, its bike, its signature checked. */
+async function startReceiver(secrets: Map<string, string>) {
+  const arrivals: Arrival[] = [];
+  let badSignatures = 0;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const at = performance.now();
+      const body = Buffer.concat(chunks).toString('utf8');
+      const path = request.url ?? '';
+      try {
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).map(([k, v]) => [k, String(v)]),
+        );
+        const event = new Verifier(secrets.get(path)!).verify(body, headers) as {
+          data: { bike: { vehicleNumber: string } };
+        };
+        arrivals.push({ at, path, vehicleNumber: event.data.bike.vehicleNumber });
+      } catch {
+        badSignatures += 1;
+      }
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    arrivals,
+    badSignatures: () => badSignatures,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+async function latency(kind: Kind) {
+  return withDatabase(kind, async (database) => {
+    const bench = await startBenchServer(database, {
+      VFM_ROLES: 'api,ingest,worker',
+      MQTT_PORT: '0',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
+    const modules: MqttClient[] = [];
+    const secrets = new Map<string, string>();
+    const receiver = await startReceiver(secrets);
+    try {
+      await database.exec(seedSql(1000));
+      await database.query('UPDATE account SET roles = $1 WHERE email = $2', [
+        [ROLE_USER, ROLE_ADMIN],
+        'bench@example.com',
+      ]);
+      const token = await bench.tokenFor('bench@example.com');
+      for (let i = 0; i < WEBHOOKS_PER_FLEET_MAX; i += 1) {
+        const path = `/hook/${i}`;
+        const res = await fetch(`${bench.origin}${API_PREFIX}/webhooks`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-api-key': BENCH_API_KEY,
+            authorization: `Bearer ${token}`,
+            cookie: `${XSRF_COOKIE}=bench`,
+            [XSRF_HEADER]: 'bench',
+          },
+          body: JSON.stringify({
+            url: `${receiver.origin}${path}`,
+            kinds: ['LOW_VEHICLE_BATTERY'],
+          }),
+        });
+        if (res.status !== 201) throw new Error(`webhook ${res.status} ${await res.text()}`);
+        secrets.set(path, ((await res.json()) as { secret: string }).secret);
+      }
+      const bikes = WARM_UP + SAMPLES;
+      const provisioned = await database.transaction((tx) =>
+        provisionVehicles(tx, {
+          fleetId: FLEET,
+          actorEmail: 'bench@example.com',
+          lines: Array.from({ length: bikes }, (_, i) => ({
+            line: i + 2,
+            vehicleNumber: `HOOK-${i}`,
+            bikeCode: `HOOKC-${i}`,
+            moduleId: `WH${i.toString().padStart(4, '0')}`,
+            model: 'Bench',
+            group: null,
+          })),
+          now: new Date(),
+        }),
+      );
+      const brokerUrl = bench.server.iot!.brokerUrl;
+      for (const { moduleId, secret } of provisioned.modules)
+        modules.push(
+          await mqtt.connectAsync(brokerUrl, {
+            clientId: moduleId,
+            username: moduleId,
+            password: secret,
+            reconnectPeriod: 0,
+          }),
+        );
+      const waitFor = async (test: () => Arrival | undefined, timeoutMs: number) => {
+        const deadline = performance.now() + timeoutMs;
+        for (;;) {
+          const found = test();
+          if (found) return found;
+          if (performance.now() > deadline) throw new Error('no webhook');
+          await sleep(5);
+        }
+      };
+      const lastPath = `/hook/${WEBHOOKS_PER_FLEET_MAX - 1}`;
+      // each bike once: a low battery opens its alert
+      const sample = async (i: number) => {
+        const vehicleNumber = `HOOK-${i}`;
+        const started = performance.now();
+        await modules[i]!.publishAsync(
+          upTopic(provisioned.modules[i]!.moduleId, 'telemetry'),
+          JSON.stringify({
+            seq: 1,
+            ts: new Date().toISOString(),
+            lat: 48.85,
+            lon: 2.35,
+            speedKmh: 0,
+            mode: 'STANDBY',
+            bikeBattery: 10,
+            iotBattery: 90,
+          }),
+          { qos: MQTT_QOS },
+        );
+        const first = await waitFor(
+          () => receiver.arrivals.find((a) => a.vehicleNumber === vehicleNumber),
+          15_000,
+        );
+        const last = await waitFor(
+          () =>
+            receiver.arrivals.find((a) => a.vehicleNumber === vehicleNumber && a.path === lastPath),
+          15_000,
+        );
+        return { first: first.at - started, last: last.at - started };
+      };
+      for (let i = 0; i < WARM_UP; i += 1) {
+        await sample(i).catch(() => null);
+        await sleep(GAP_MS);
+      }
+      const first: number[] = [];
+      const last: number[] = [];
+      let missed = 0;
+      for (let i = WARM_UP; i < bikes; i += 1) {
+        try {
+          const times = await sample(i);
+          first.push(times.first);
+          last.push(times.last);
+        } catch {
+          missed += 1;
+        }
+        await sleep(GAP_MS);
+      }
+      first.sort((a, b) => a - b);
+      last.sort((a, b) => a - b);
+      // every bike's alert reached every endpoint exactly once
+      await sleep(1000);
+      const perBike = new Map<string, number>();
+      for (const a of receiver.arrivals)
+        perBike.set(a.vehicleNumber, (perBike.get(a.vehicleNumber) ?? 0) + 1);
+      const duplicates = [...perBike.values()].filter((n) => n > WEBHOOKS_PER_FLEET_MAX).length;
+      const figures = {
+        samples: first.length,
+        endpoints: WEBHOOKS_PER_FLEET_MAX,
+        firstP50: round(percentile(first, 50)),
+        firstP95: round(percentile(first, 95)),
+        lastP50: round(percentile(last, 50)),
+        lastP95: round(percentile(last, 95)),
+        max: round(last.at(-1) ?? 0),
+        missed,
+        duplicates,
+        badSignatures: receiver.badSignatures(),
+      };
+      console.log(
+        `  ${kind}: message → webhook, first endpoint p50 ${figures.firstP50} / p95 ${figures.firstP95} ms; all ${figures.endpoints} p50 ${figures.lastP50} / p95 ${figures.lastP95} / max ${figures.max} ms (${figures.samples} samples, ${missed} missed, ${duplicates} duplicated, ${figures.badSignatures} bad signatures)`,
+      );
+      return figures;
+    } finally {
+      await Promise.all(modules.map((m) => m.endAsync(true)));
+      await receiver.close();
+      await bench.close();
+    }
+  });
+}
+
+console.log(`webhooks benchmark: ${os.cpus().length} CPUs, load average ${os.loadavg()[0]}`);
+const result: Record<string, unknown> = { name: 'webhooks' };
+const targets: Record<string, boolean> = {};
+for (const kind of KINDS) {
+  const figures = await latency(kind);
+  result[kind] = figures;
+  targets[kind] =
+    figures.lastP95 <= 2000 &&
+    figures.missed === 0 &&
+    figures.duplicates === 0 &&
+    figures.badSignatures === 0;
+}
+result.loadAverage = os.loadavg()[0];
+result.targets = targets;
+console.log(`BENCH ${JSON.stringify(result)}`);
+process.exit(0);
