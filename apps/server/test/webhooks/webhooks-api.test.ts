@@ -81,6 +81,10 @@ describe('webhooks: an administrator manages the fleet’s endpoints', () => {
     expect(audit.map((e) => e.name)).toEqual(['WEBHOOK_CREATED']);
     expect(audit[0]!.user_email).toBe(cast.admin.email);
     expect(audit[0]!.data).not.toContain(key);
+    // in the activity log, with the settings (administrators only)
+    const activity = await admin().get('fleet/events', { query: { kind: ['settings'] } });
+    expect(activity.body.content.map((e: { name: string }) => e.name)).toContain('WEBHOOK_CREATED');
+    expect(activity.text).not.toContain(key);
   });
 
   it('replaces kinds and events, turns it off and on again, each change audited', async () => {
