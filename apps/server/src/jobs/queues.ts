@@ -41,7 +41,7 @@ export const QUEUES = {
    * own schedule (new jobs, 30 s to 8 h apart) — this policy only retries a job whose worker
    * died or whose database write failed (the lease covers the 10 s timeout)
    */
-  'webhooks.deliver': { retryLimit: 5, retryDelay: 5, expireInSeconds: 60, batchSize: 10 },
+  'webhooks.deliver': { retryLimit: 5, retryDelay: 5, expireInSeconds: 30, batchSize: 10 },
   /** tells a fleet's administrators that a failing webhook was disabled */
   'webhooks.disabled-mail': { retryLimit: 5, retryDelay: 60, expireInSeconds: 120 },
   /** a job that waits and writes its id: the operator's "is a worker alive?" and the tests' */

@@ -17,6 +17,8 @@ export interface WebhookReceiver {
   requests: ReceivedRequest[];
   /** the next statuses (then 200) of the requests to a path (with its query) */
   answers: Map<string, number[]>;
+  /** awaited before answering a request (a receiver that keeps the server waiting) */
+  hold: ((path: string) => Promise<void>) | null;
   answerHeaders: Record<string, string>;
   close(): Promise<void>;
 }
@@ -26,13 +28,14 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: '',
     requests: [],
     answers: new Map(),
+    hold: null,
     answerHeaders: {},
     close: async () => {},
   };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
       receiver.requests.push({
         at: Date.now(),
         method: request.method ?? '',
@@ -42,6 +45,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         ),
         body: Buffer.concat(chunks).toString('utf8'),
       });
+      await receiver.hold?.(request.url ?? '');
+      if (response.destroyed) return;
       const status = receiver.answers.get(request.url ?? '')?.shift() ?? 200;
       response.writeHead(status, { 'content-type': 'text/plain', ...receiver.answerHeaders });
       response.end(status < 300 ? 'ok' : `status ${status}`);
