@@ -158,7 +158,68 @@ const DETAILS: Record<string, Record<Localised, Text>> = {
     fr: "Une erreur inattendue s'est produite.",
     de: 'Ein unerwarteter Fehler ist aufgetreten.',
   },
+  // ---- webhooks (issue 22 §4) ----
+  WEBHOOK_URL_REFUSED: {
+    fr: (p) => `L’URL du webhook est refusée : ${webhookUrlReason(p, 'fr')}.`,
+    de: (p) => `Die Webhook-URL wird abgelehnt: ${webhookUrlReason(p, 'de')}.`,
+  },
+  WEBHOOK_NOT_FOUND: {
+    fr: "Ce webhook n'existe pas dans votre flotte.",
+    de: 'Dieser Webhook existiert in Ihrer Flotte nicht.',
+  },
+  WEBHOOK_DELIVERY_NOT_FOUND: {
+    fr: "Cette livraison n'existe pas pour ce webhook.",
+    de: 'Diese Zustellung gibt es für diesen Webhook nicht.',
+  },
+  WEBHOOK_DELIVERY_PENDING: {
+    fr: 'Une tentative est encore prévue pour cette livraison : attendez-la.',
+    de: 'Für diese Zustellung steht noch ein Versuch aus: warten Sie ihn ab.',
+  },
+  TOO_MANY_WEBHOOKS: {
+    fr: 'Une flotte a au plus 20 webhooks.',
+    de: 'Eine Flotte hat höchstens 20 Webhooks.',
+  },
 };
+
+const ADDRESS_KINDS: Record<string, Record<Localised, string>> = {
+  loopback: { fr: 'de bouclage', de: 'Loopback-' },
+  private: { fr: 'privée', de: 'private' },
+  'link-local': { fr: 'lien-local', de: 'Link-Local-' },
+  cgnat: { fr: 'CGNAT', de: 'CGNAT-' },
+  metadata: { fr: 'de métadonnées (cloud)', de: 'Cloud-Metadaten-' },
+  unspecified: { fr: 'non spécifiée', de: 'unspezifizierte' },
+  multicast: { fr: 'multicast', de: 'Multicast-' },
+  reserved: { fr: 'réservée', de: 'reservierte' },
+};
+
+/** The reason of a refused webhook URL (http-delivery.ts `urlProblem`) in fr or de. */
+function webhookUrlReason(problem: HttpProblem, language: Localised): string {
+  const reason = problem.extra.errors?.[0]?.message ?? '';
+  const address = /^must not point to a (\S+) address$/.exec(reason)?.[1];
+  if (address) {
+    const kind = ADDRESS_KINDS[address]?.[language] ?? address;
+    return language === 'fr'
+      ? `elle ne doit pas viser une adresse ${kind}`
+      : `sie darf nicht auf eine ${kind}${kind.endsWith('-') ? '' : ' '}Adresse zeigen`;
+  }
+  const texts: Record<string, Record<Localised, string>> = {
+    'is not a valid URL': { fr: "ce n'est pas une URL valide", de: 'keine gültige URL' },
+    'must use https': { fr: 'elle doit utiliser https', de: 'sie muss https verwenden' },
+    'must not carry a user name or password': {
+      fr: "elle ne doit contenir ni nom d'utilisateur ni mot de passe",
+      de: 'sie darf weder Benutzername noch Passwort enthalten',
+    },
+    'must not have a fragment': {
+      fr: 'elle ne doit pas avoir de fragment (#)',
+      de: 'sie darf kein Fragment (#) haben',
+    },
+    'must not point to a local name': {
+      fr: 'elle ne doit pas viser un nom local',
+      de: 'sie darf nicht auf einen lokalen Namen zeigen',
+    },
+  };
+  return texts[reason]?.[language] ?? reason;
+}
 
 /** Title and detail of a problem in the caller's language (English when not translated). */
 export function localiseProblem(

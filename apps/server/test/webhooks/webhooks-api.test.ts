@@ -286,3 +286,24 @@ describe('webhooks in the OpenAPI document', () => {
     expect(res.body.webhooks['webhook.test']).toBeDefined();
   });
 });
+
+describe('webhooks: problems in the caller’s language', () => {
+  it('says why a URL is refused in French and German', async () => {
+    const fr = await t
+      .api({ token: cast.adminToken, language: 'fr' })
+      .post('webhooks', { ...HOOK, url: 'https://10.1.2.3/' });
+    expect(fr.body.detail).toBe(
+      'L’URL du webhook est refusée : elle ne doit pas viser une adresse privée.',
+    );
+    const de = await t
+      .api({ token: cast.adminToken, language: 'de' })
+      .post('webhooks', { ...HOOK, url: 'http://hooks.example.com/' });
+    expect(de.body.detail).toBe('Die Webhook-URL wird abgelehnt: sie muss https verwenden.');
+    const metadata = await t
+      .api({ token: cast.adminToken, language: 'de' })
+      .post('webhooks', { ...HOOK, url: 'https://169.254.169.254/' });
+    expect(metadata.body.detail).toBe(
+      'Die Webhook-URL wird abgelehnt: sie darf nicht auf eine Cloud-Metadaten-Adresse zeigen.',
+    );
+  });
+});
