@@ -16,6 +16,7 @@ import {
   type DeliverJobData,
   type DisabledMailJobData,
 } from './modules/webhooks/deliveries';
+import { purgeWebhookDeliveries } from './modules/webhooks/maintenance';
 import type { AppContext } from './plugins/context';
 
 /**
@@ -45,6 +46,8 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
     await purgeAuthTables(database, now());
     // the MDS access log (issue 24) is kept 90 days
     await purgeMdsAccessLog(database, now());
+    // the webhooks' delivery log (issue 22) 30 days
+    await purgeWebhookDeliveries(database, now());
   });
   await jobs.work('telemetry.partitions', async () => {
     await ensureTelemetryPartitions(database, now());

@@ -26,6 +26,7 @@ import type { TestServer } from '../helpers/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { domainEvent } from '../../src/jobs/domain-events';
 import { JOBS_SCHEMA } from '../../src/jobs/queues';
+import { purgeWebhookDeliveries } from '../../src/modules/webhooks/maintenance';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
@@ -329,5 +330,31 @@ describe('webhook deliveries', () => {
     await hurryRetry(pending!.id);
     await waitFor(async () => (await deliveries(webhook.id))[0]?.state === 'FAILED');
     expect(requestsTo(webhook.url)).toHaveLength(before);
+  });
+
+  it('keeps the delivery log 30 days, and a pending delivery until it ends', async () => {
+    const { webhook } = await createHook();
+    await openAlert();
+    const [delivered] = await waitFor(async () => {
+      const list = await deliveries(webhook.id);
+      return list[0]?.state === 'DELIVERED' && list;
+    });
+    await t.server.database.query(
+      `INSERT INTO webhook_delivery (endpoint_id, fleet_id, idempotency_key, event, body, state)
+       VALUES ($1, $2, 'purge-test', 'webhook.test', '{}', 'PENDING')`,
+      [webhook.id, cast.fleet.id],
+    );
+    await purgeWebhookDeliveries(
+      t.server.database,
+      new Date(t.clock.now().getTime() + 29 * 86_400_000),
+    );
+    expect(await deliveries(webhook.id)).toHaveLength(2);
+    await purgeWebhookDeliveries(
+      t.server.database,
+      new Date(t.clock.now().getTime() + 31 * 86_400_000),
+    );
+    const left = await deliveries(webhook.id);
+    expect(left.map((d) => d.state)).toEqual(['PENDING']);
+    expect(left.map((d) => d.id)).not.toContain(delivered!.id);
   });
 });
