@@ -145,16 +145,15 @@ describe('webhooks: an administrator manages the fleet’s endpoints', () => {
       event: 'webhook.test',
       vehicleNumber: null,
     });
-    const [delivery] = await t.server.database.query<{ state: string }>(
-      'SELECT state FROM webhook_delivery WHERE id = $1',
-      [test.body.deliveryId],
+    // a delivery whose automatic attempt is still due
+    const [pending] = await t.server.database.query<{ id: string }>(
+      `INSERT INTO webhook_delivery (endpoint_id, fleet_id, idempotency_key, event, body)
+       VALUES ($1, $2, 'pending-' || gen_random_uuid(), 'alert.opened', '{}') RETURNING id`,
+      [webhook.id, cast.fleet.id],
     );
-    if (delivery!.state === 'PENDING') {
-      const again = await admin().post(
-        `webhooks/${webhook.id}/deliveries/${test.body.deliveryId}/redeliver`,
-      );
-      expect(again.status).toBe(409);
-    }
+    const again = await admin().post(`webhooks/${webhook.id}/deliveries/${pending!.id}/redeliver`);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('WEBHOOK_DELIVERY_PENDING');
     const unknown = await admin().post(
       `webhooks/${webhook.id}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`,
     );

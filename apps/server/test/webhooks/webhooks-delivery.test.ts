@@ -20,13 +20,17 @@ import {
   provisionModule,
   publishUp,
   startIotTestServer,
-  waitFor,
+  waitFor as waitForCondition,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { domainEvent } from '../../src/jobs/domain-events';
 import { JOBS_SCHEMA } from '../../src/jobs/queues';
 import { purgeWebhookDeliveries } from '../../src/modules/webhooks/maintenance';
+
+/** three jobs run between a cause and its request: generous on a loaded machine */
+const waitFor = <T>(fn: () => Promise<T> | T, timeoutMs = 30_000, what?: string) =>
+  waitForCondition(fn, Math.max(timeoutMs, 30_000), what);
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
