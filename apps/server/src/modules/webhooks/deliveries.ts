@@ -29,18 +29,20 @@ import {
   claimDisabledMail,
   releaseDisabledMail,
   disableFailingEndpoint,
-  insertAttempt,
-  insertDeliveries,
   markEndpointOutcome,
-  selectAlertFacts,
-  selectDelivery,
   selectEnabledEndpoints,
   selectEndpointById,
   selectFleetAdmins,
-  updateDelivery,
-  type NewDelivery,
   type StoredEndpoint,
 } from './queries';
+import {
+  insertAttempt,
+  insertDeliveries,
+  selectAlertFacts,
+  selectDelivery,
+  updateDelivery,
+  type NewDelivery,
+} from './delivery-queries';
 import { webhookSecretBox } from './secret';
 
 export interface DeliverJobData {

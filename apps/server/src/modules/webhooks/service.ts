@@ -25,17 +25,15 @@ import { urlProblem } from './http-delivery';
 import {
   countEndpoints,
   deleteEndpoint,
-  insertDeliveries,
   insertEndpoint,
   publicWebhook,
-  selectDeliveryPage,
   selectEndpoint,
   selectEndpoints,
-  selectFleetDelivery,
   updateEndpoint,
   updateSecret,
   type StoredEndpoint,
 } from './queries';
+import { insertDeliveries, selectDeliveryPage, selectFleetDelivery } from './delivery-queries';
 
 const NOT_FOUND = 'This webhook does not exist in your fleet.';
 
