@@ -6,6 +6,10 @@
 // local HTTP receiver gets the signed request for that bike — at the first endpoint, and at
 // the last of the 20. Each signature is verified (standardwebhooks). Ends with one
 // `BENCH {json}` line.
+// And issue 22 §7's burst: 1,000 alerts opened in a minute (alert.opened published as the
+// reconciliation does, 1,000 bikes), one endpoint, the worker restarted (stopped, a new server
+// started on the same database) half-way: every alert delivered, none twice.
+//   BENCH_ONLY        latency | burst (one part)
 //   BENCH_DATABASES   pglite,postgres (default: pglite; postgres needs PG_ADMIN_URL)
 //   BENCH_SAMPLES     samples per database (50)
 import http from 'node:http';
@@ -29,7 +33,10 @@ import { FLEET, seedSql } from './_fleet-seed';
 import { PG_ADMIN_URL } from './_ingest-run';
 import { adminQuery, BENCH_API_KEY, startBenchServer } from './_server';
 
+const ONLY = process.env.BENCH_ONLY;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
+const BURST = 1000;
+const BURST_SECONDS = 60;
 const WARM_UP = 10;
 const GAP_MS = 300;
 type Kind = 'pglite' | 'postgres';
@@ -66,6 +73,8 @@ interface Arrival {
   at: number;
   path: string;
   vehicleNumber: string;
+  webhookId: string;
+  alertId: string;
 }
 
 /** A receiver on 127.0.0.1: every request's arrival, its bike, its signature checked. */
@@ -84,9 +93,15 @@ async function startReceiver(secrets: Map<string, string>) {
           Object.entries(request.headers).map(([k, v]) => [k, String(v)]),
         );
         const event = new Verifier(secrets.get(path)!).verify(body, headers) as {
-          data: { bike: { vehicleNumber: string } };
+          data: { bike: { vehicleNumber: string }; alert: { id: string } };
         };
-        arrivals.push({ at, path, vehicleNumber: event.data.bike.vehicleNumber });
+        arrivals.push({
+          at,
+          path,
+          vehicleNumber: event.data.bike.vehicleNumber,
+          webhookId: headers['webhook-id']!,
+          alertId: event.data.alert.id,
+        });
       } catch {
         badSignatures += 1;
       }
@@ -102,6 +117,38 @@ async function startReceiver(secrets: Map<string, string>) {
   };
 }
 
+/** Makes the seed's account an administrator and creates endpoints through the API. */
+async function createEndpoints(
+  database: Database,
+  bench: Awaited<ReturnType<typeof startBenchServer>>,
+  receiverOrigin: string,
+  secrets: Map<string, string>,
+  count: number,
+  kinds: string[],
+) {
+  await database.query('UPDATE account SET roles = $1 WHERE email = $2', [
+    [ROLE_USER, ROLE_ADMIN],
+    'bench@example.com',
+  ]);
+  const token = await bench.tokenFor('bench@example.com');
+  for (let i = 0; i < count; i += 1) {
+    const path = `/hook/${i}`;
+    const res = await fetch(`${bench.origin}${API_PREFIX}/webhooks`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': BENCH_API_KEY,
+        authorization: `Bearer ${token}`,
+        cookie: `${XSRF_COOKIE}=bench`,
+        [XSRF_HEADER]: 'bench',
+      },
+      body: JSON.stringify({ url: `${receiverOrigin}${path}`, kinds }),
+    });
+    if (res.status !== 201) throw new Error(`webhook ${res.status} ${await res.text()}`);
+    secrets.set(path, ((await res.json()) as { secret: string }).secret);
+  }
+}
+
 async function latency(kind: Kind) {
   return withDatabase(kind, async (database) => {
     const bench = await startBenchServer(database, {
@@ -114,30 +161,9 @@ async function latency(kind: Kind) {
     const receiver = await startReceiver(secrets);
     try {
       await database.exec(seedSql(1000));
-      await database.query('UPDATE account SET roles = $1 WHERE email = $2', [
-        [ROLE_USER, ROLE_ADMIN],
-        'bench@example.com',
+      await createEndpoints(database, bench, receiver.origin, secrets, WEBHOOKS_PER_FLEET_MAX, [
+        'LOW_VEHICLE_BATTERY',
       ]);
-      const token = await bench.tokenFor('bench@example.com');
-      for (let i = 0; i < WEBHOOKS_PER_FLEET_MAX; i += 1) {
-        const path = `/hook/${i}`;
-        const res = await fetch(`${bench.origin}${API_PREFIX}/webhooks`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-api-key': BENCH_API_KEY,
-            authorization: `Bearer ${token}`,
-            cookie: `${XSRF_COOKIE}=bench`,
-            [XSRF_HEADER]: 'bench',
-          },
-          body: JSON.stringify({
-            url: `${receiver.origin}${path}`,
-            kinds: ['LOW_VEHICLE_BATTERY'],
-          }),
-        });
-        if (res.status !== 201) throw new Error(`webhook ${res.status} ${await res.text()}`);
-        secrets.set(path, ((await res.json()) as { secret: string }).secret);
-      }
       const bikes = WARM_UP + SAMPLES;
       const provisioned = await database.transaction((tx) =>
         provisionVehicles(tx, {
@@ -252,17 +278,105 @@ async function latency(kind: Kind) {
   });
 }
 
+// ---------------------------------------------------------------------------------------
+// burst: 1,000 alerts in a minute, the worker restarted half-way
+
+async function burst(kind: Kind) {
+  return withDatabase(kind, async (database) => {
+    const secrets = new Map<string, string>();
+    const receiver = await startReceiver(secrets);
+    const env = { VFM_ROLES: 'api,worker', WEBHOOK_ALLOW_PRIVATE: 'true' };
+    let bench = await startBenchServer(database, env);
+    try {
+      await database.exec(seedSql(1000));
+      // a kind the seed never opens by itself (no zone): only the burst's alerts are sent
+      await createEndpoints(database, bench, receiver.origin, secrets, 1, ['PARKED_IN_NO_PARKING']);
+      const alerts = await database.query<{ id: string; bike_id: number; vn: string }>(
+        `INSERT INTO alert (fleet_id, bike_id, kind, opened_at)
+         SELECT fleet_id, id, 'PARKED_IN_NO_PARKING', now() FROM bike WHERE fleet_id = $1
+         ORDER BY id LIMIT ${BURST}
+         RETURNING id, bike_id, (SELECT vehicle_number FROM bike b WHERE b.id = bike_id) AS vn`,
+        [FLEET],
+      );
+      const started = performance.now();
+      let restartMs = 0;
+      for (let i = 0; i < alerts.length; i += 1) {
+        if (i === alerts.length / 2) {
+          // the worker restarted: stopped (its jobs in flight come back after their lease), a
+          // new server on the same database
+          const stopAt = performance.now();
+          await bench.close();
+          bench = await startBenchServer(database, env);
+          restartMs = performance.now() - stopAt;
+        }
+        const a = alerts[i]!;
+        await database.transaction((tx) =>
+          bench.server.jobs.publish(tx, [
+            {
+              name: 'alert.opened',
+              data: {
+                fleetId: FLEET,
+                bikeId: a.bike_id,
+                vehicleNumber: a.vn,
+                alertId: a.id,
+                kind: 'PARKED_IN_NO_PARKING',
+              },
+            },
+          ]),
+        );
+        const due = started + ((i + 1) * BURST_SECONDS * 1000) / alerts.length;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+      }
+      const published = performance.now();
+      const deadline = published + 120_000;
+      const delivered = () => new Set(receiver.arrivals.map((a) => a.alertId)).size;
+      while (delivered() < alerts.length && performance.now() < deadline) await sleep(100);
+      const lastAt = Math.max(...receiver.arrivals.map((a) => a.at));
+      await sleep(2000);
+      const ids = receiver.arrivals.map((a) => a.webhookId);
+      const figures = {
+        alerts: alerts.length,
+        publishSeconds: round((published - started) / 1000),
+        restartMs: round(restartMs),
+        delivered: delivered(),
+        requests: ids.length,
+        duplicates: ids.length - new Set(ids).size,
+        lastAfterPublishMs: round(lastAt - published),
+        badSignatures: receiver.badSignatures(),
+      };
+      console.log(
+        `  ${kind}: ${figures.delivered} / ${figures.alerts} alerts delivered (published in ${figures.publishSeconds} s, worker restarted in ${figures.restartMs} ms half-way), ${figures.duplicates} sent twice, last ${figures.lastAfterPublishMs} ms after the last publish`,
+      );
+      return figures;
+    } finally {
+      await receiver.close();
+      await bench.close();
+    }
+  });
+}
+
 console.log(`webhooks benchmark: ${os.cpus().length} CPUs, load average ${os.loadavg()[0]}`);
 const result: Record<string, unknown> = { name: 'webhooks' };
 const targets: Record<string, boolean> = {};
 for (const kind of KINDS) {
-  const figures = await latency(kind);
-  result[kind] = figures;
-  targets[kind] =
-    figures.lastP95 <= 2000 &&
-    figures.missed === 0 &&
-    figures.duplicates === 0 &&
-    figures.badSignatures === 0;
+  if (!ONLY || ONLY === 'latency') {
+    const figures = await latency(kind);
+    result[kind] = figures;
+    targets[kind] =
+      figures.lastP95 <= 2000 &&
+      figures.missed === 0 &&
+      figures.duplicates === 0 &&
+      figures.badSignatures === 0;
+  }
+  if (!ONLY || ONLY === 'burst') {
+    const figures = await burst(kind);
+    result[`${kind}Burst`] = figures;
+    targets[`${kind}Burst`] =
+      figures.delivered === figures.alerts &&
+      figures.duplicates === 0 &&
+      figures.badSignatures === 0;
+  }
 }
 result.loadAverage = os.loadavg()[0];
 result.targets = targets;
