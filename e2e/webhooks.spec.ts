@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { Webhook as Verifier } from 'standardwebhooks';
+import type { Page } from '@playwright/test';
 import { test, expect, fr } from './fixtures';
 
 const w = fr.administration.webhooks;
@@ -92,15 +93,45 @@ test('an administrator adds a webhook, sees its secret once and its test event d
   }
 });
 
-test('the webhooks tab fits a phone, passes axe and names a refused URL', async ({
+test('the webhooks tab fits a phone, passes axe with its log open and names a refused URL', async ({
   page,
   login,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await login('admin');
-  await page.goto('/fr/administration?tab=webhooks');
-  await page.getByRole('button', { name: w.add }).click();
-  await expect(page.getByLabel(w.url)).toBeVisible();
+  const receiver = await startReceiver();
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login('admin');
+    await page.goto('/fr/administration?tab=webhooks');
+    await page.getByRole('button', { name: w.add }).click();
+    await expect(page.getByLabel(w.url)).toBeVisible();
+    await expectNoSeriousAxeFinding(page);
+    await page.getByLabel(w.url).fill('ftp://hooks.example.com/');
+    await page.getByRole('button', { name: w.create }).click();
+    await expect(page.getByText(w.urlInvalid)).toBeVisible();
+
+    // an endpoint with its delivery log open, on the phone
+    await page.getByLabel(w.url).fill(receiver.url);
+    await page.getByRole('button', { name: w.create }).click();
+    await page.getByTestId('webhook-secret').getByRole('button', { name: w.done }).click();
+    const item = page.getByTestId('webhook').filter({ hasText: receiver.url });
+    await item.getByRole('button', { name: w.test }).click();
+    await expect(item.getByTestId('webhook-deliveries')).toContainText(w.states.DELIVERED, {
+      timeout: 20_000,
+    });
+    await expectNoSeriousAxeFinding(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await item.getByRole('button', { name: w.delete }).click();
+    await page.getByRole('dialog').getByRole('button', { name: w.delete }).click();
+    await expect(item).toHaveCount(0);
+  } finally {
+    await receiver.close();
+  }
+});
+
+async function expectNoSeriousAxeFinding(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -110,11 +141,4 @@ test('the webhooks tab fits a phone, passes axe and names a refused URL', async 
   expect(
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
-  await page.getByLabel(w.url).fill('ftp://hooks.example.com/');
-  await page.getByRole('button', { name: w.create }).click();
-  await expect(page.getByText(w.urlInvalid)).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-});
+}
