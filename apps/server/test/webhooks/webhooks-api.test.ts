@@ -13,6 +13,8 @@ import {
 import { createFleetWithUsers } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { waitFor } from '../helpers/mqtt';
+import { startWebhookReceiver } from '../helpers/webhook-receiver';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
@@ -250,6 +252,37 @@ describe('webhooks: bad input and attackers', () => {
       [webhook.id],
     );
     expect(row!.n).toBe(0);
+  });
+});
+
+describe('webhooks: private addresses at delivery time (no WEBHOOK_ALLOW_PRIVATE)', () => {
+  it('refuses to call a loopback receiver whose endpoint was stored earlier', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      // stored while the operator allowed private addresses; the flag is off now
+      const { webhook } = await create();
+      const port = new URL(receiver.url).port;
+      for (const url of [receiver.url, `https://127.0.0.1:${port}/hooks/vfm`]) {
+        await t.server.database.query('UPDATE webhook_endpoint SET url = $2 WHERE id = $1', [
+          webhook.id,
+          url,
+        ]);
+        const test = await admin().post(`webhooks/${webhook.id}/test`);
+        expect(test.status).toBe(201);
+        const delivery = await waitFor(async () => {
+          const log = await admin().get(`webhooks/${webhook.id}/deliveries`);
+          const found = log.body.content.find((d: { id: string }) => d.id === test.body.deliveryId);
+          return found?.state === 'FAILED' && found;
+        });
+        expect(delivery.attempts[0].status).toBeNull();
+        expect(delivery.attempts[0].error).toMatch(
+          url.startsWith('http:') ? /must use https/ : /loopback/,
+        );
+      }
+      expect(receiver.requests).toHaveLength(0);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 
