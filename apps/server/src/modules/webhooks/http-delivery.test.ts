@@ -103,6 +103,15 @@ describe('postWebhook', () => {
     expect(result).toMatchObject({ status: null, error: 'timeout (0.3 s)' });
   });
 
+  it('counts a slow name resolution in the timeout', async () => {
+    const result = await post('https://hooks.slow-dns.test/', {
+      allowPrivate: false,
+      timeoutMs: 200,
+      resolveName: () => new Promise(() => {}),
+    });
+    expect(result).toMatchObject({ status: null, error: 'DNS: timeout' });
+  });
+
   it('reports a refused connection', async () => {
     const receiver = await serve((_q, r) => r.end());
     const port = receiver.port;

@@ -77,12 +77,26 @@ export async function postWebhook(
   const problem = urlProblem(rawUrl, options.allowPrivate);
   if (problem) return failed(started, `URL ${problem}`);
   const url = new URL(rawUrl);
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
   let addresses: Resolved;
+  let dnsTimer: NodeJS.Timeout | undefined;
   try {
-    addresses = await resolve(url.hostname, options.resolveName);
+    // the name's resolution counts in the attempt's time too
+    addresses = await Promise.race([
+      resolve(url.hostname, options.resolveName),
+      new Promise<never>((_, reject) => {
+        dnsTimer = setTimeout(
+          () => reject(Object.assign(new Error(), { code: 'timeout' })),
+          timeoutMs,
+        );
+      }),
+    ]);
   } catch (error) {
     return failed(started, `DNS: ${(error as NodeJS.ErrnoException).code ?? 'no answer'}`);
+  } finally {
+    clearTimeout(dnsTimer);
   }
+  const remainingMs = Math.max(1, timeoutMs - (performance.now() - started));
   const blocked = addresses.find((a) => !isAllowedAddress(a.address, options.allowPrivate));
   if (blocked || !addresses.length)
     return failed(
@@ -96,7 +110,6 @@ export async function postWebhook(
       (callback as never as (e: null, a: unknown[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
-  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<AttemptResult>((done) => {
     let settled = false;
@@ -153,7 +166,7 @@ export async function postWebhook(
     const timer = setTimeout(() => {
       request.destroy();
       finish(failed(started, `timeout (${timeoutMs / 1000} s)`));
-    }, timeoutMs);
+    }, remainingMs);
     request.on('error', (error: NodeJS.ErrnoException) =>
       finish(failed(started, error.code ?? error.message)),
     );
