@@ -44,7 +44,13 @@ const toggle = <T,>(list: T[], value: T, on: boolean) =>
 
 export function WebhookForm({ initial = EMPTY, urlError, busy, submitLabel, ...on }: Props) {
   const { t } = useTranslation();
-  const [values, setValues] = useState(initial);
+  // only the form's own fields (an endpoint read from the server carries more)
+  const [values, setValues] = useState<WebhookFormValues>(() => ({
+    url: initial.url,
+    description: initial.description,
+    kinds: initial.kinds,
+    events: initial.events,
+  }));
   const [errors, setErrors] = useState<{ url?: string; kinds?: string; events?: string }>({});
 
   const submit = (event: FormEvent) => {

@@ -168,4 +168,31 @@ describe('the webhooks tab', () => {
       enabled: true,
     });
   });
+
+  it('edits the kinds of an endpoint and sends only what may change', async () => {
+    const on = { ...hook, enabled: true, disabledReason: null, failingSince: null };
+    const { server } = renderApp('/administration?tab=webhooks', {
+      signedInAs: 'admin',
+      answers: {
+        'GET webhooks': { content: [on] },
+        [`GET webhooks/${hook.id}/deliveries`]: { ...log, content: [], totalElements: 0 },
+        [`PUT webhooks/${hook.id}`]: ({ body }: { body: unknown }) =>
+          json(200, { ...on, ...(body as object) }),
+      },
+    });
+    const item = await screen.findByTestId('webhook');
+    fireEvent.click(within(item).getByRole('button', { name: 'Edit' }));
+    fireEvent.click(within(item).getByRole('checkbox', { name: 'Reported theft' }));
+    fireEvent.click(within(item).getByRole('checkbox', { name: 'When an alert clears' }));
+    fireEvent.click(within(item).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo(`PUT webhooks/${hook.id}`)).toHaveLength(1));
+    expect(server.callsTo(`PUT webhooks/${hook.id}`)[0]!.body).toEqual({
+      url: hook.url,
+      kinds: ['SUSPECTED_THEFT', 'REPORTED_THEFT'],
+      events: ['alert.opened', 'alert.cleared'],
+      description: hook.description,
+      enabled: true,
+    });
+    expect(await screen.findByText('The webhook has been saved.')).toBeInTheDocument();
+  });
 });
