@@ -166,7 +166,7 @@ export class Jobs {
     const timer = setTimeout(() => {
       this.wakeTimers.delete(queue);
       for (const workerId of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(workerId);
-    }, WAKE_COALESCE_MS);
+    }, (QUEUES[queue] as QueuePolicy).wakeMs ?? WAKE_COALESCE_MS);
     timer.unref();
     this.wakeTimers.set(queue, timer);
   }

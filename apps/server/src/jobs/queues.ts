@@ -16,6 +16,11 @@ export interface QueuePolicy {
   cron?: string;
   /** jobs fetched together by one worker (the handler takes a batch) */
   batchSize?: number;
+  /**
+   * how long after a notice its workers are woken (default 250 ms: job-queue.ts); shorter for
+   * a queue whose jobs come from other jobs, not from every ingest batch
+   */
+  wakeMs?: number;
 }
 
 export const QUEUES = {
@@ -35,13 +40,26 @@ export const QUEUES = {
     cron: '7 3 * * *',
   },
   /** alert.opened / alert.cleared → one delivery per webhook endpoint (issue 22 §4, ADR 0088) */
-  'webhooks.fanout': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 100 },
+  'webhooks.fanout': {
+    retryLimit: 8,
+    retryDelay: 1,
+    expireInSeconds: 60,
+    batchSize: 100,
+    // published by alerts.reconcile, not by the ingest: woken at once (issue 22 §7, ≤ 2 s)
+    wakeMs: 20,
+  },
   /**
    * one attempt of a webhook delivery; the retries of a failed attempt are the deliveries'
    * own schedule (new jobs, 30 s to 8 h apart) — this policy only retries a job whose worker
    * died or whose database write failed (the lease covers the 10 s timeout)
    */
-  'webhooks.deliver': { retryLimit: 5, retryDelay: 5, expireInSeconds: 30, batchSize: 10 },
+  'webhooks.deliver': {
+    retryLimit: 5,
+    retryDelay: 5,
+    expireInSeconds: 30,
+    batchSize: 10,
+    wakeMs: 20,
+  },
   /** tells a fleet's administrators that a failing webhook was disabled */
   'webhooks.disabled-mail': { retryLimit: 5, retryDelay: 60, expireInSeconds: 120 },
   /** a job that waits and writes its id: the operator's "is a worker alive?" and the tests' */
