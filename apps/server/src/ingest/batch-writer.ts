@@ -400,10 +400,12 @@ async function placeInZones(
     now,
   );
   await applyZoneChanges(tx, changes, now, { locked: true, fleetChanges });
-  return changes.map(({ id }) => {
-    const { fleetId, vehicleNumber } = work.loaded.get(id)!.state;
-    return domainEvent('bike.zones-changed', { fleetId, bikeId: id, vehicleNumber });
-  });
+  return changes
+    .filter((change) => change.marksChanged)
+    .map(({ id }) => {
+      const { fleetId, vehicleNumber } = work.loaded.get(id)!.state;
+      return domainEvent('bike.zones-changed', { fleetId, bikeId: id, vehicleNumber });
+    });
 }
 
 /** Commands waiting for a module that just talked: it is online, (re)deliver them. */

@@ -62,13 +62,15 @@ export interface LoadedBike {
     noRideZoneSince: Date | null;
     noParkingSince: Date | null;
     zoneCommands: ZoneCommands | null;
+    zoneIds: string[] | null;
   };
 }
 
 const SELECT_SQL = `SELECT b.module_id, ${COLUMNS.map(([, c]) => `b.${c}`).join(', ')},
        f.low_vehicle_battery_percent, f.low_module_battery_percent,
        f.lack_of_communication_hours, f.co2_kg_per_km,
-       b.outside_service_area_since, b.no_ride_zone_since, b.no_parking_since, b.zone_commands
+       b.outside_service_area_since, b.no_ride_zone_since, b.no_parking_since, b.zone_commands,
+       b.zone_ids
   FROM bike b JOIN fleet f ON f.id = b.fleet_id
  WHERE b.module_id = ANY($1::text[])
  ORDER BY b.id
@@ -98,6 +100,7 @@ export async function loadBikesForUpdate(
         noRideZoneSince: row.no_ride_zone_since as Date | null,
         noParkingSince: row.no_parking_since as Date | null,
         zoneCommands: row.zone_commands as ZoneCommands | null,
+        zoneIds: row.zone_ids as string[] | null,
       },
     });
   }

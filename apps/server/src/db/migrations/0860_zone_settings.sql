@@ -22,3 +22,7 @@ ALTER TABLE command ADD CONSTRAINT command_type_check
 ALTER TABLE event DROP CONSTRAINT event_source_check;
 ALTER TABLE event ADD CONSTRAINT event_source_check
   CHECK (source IN ('MODULE', 'RIDER', 'MANAGER', 'ZONE'));
+
+-- Issue 23 §3: every position placed in its zones — the zones (of every type) a bike stands in
+-- by its last position, kept by the same placement; the fleet list filters by it (zoneId).
+ALTER TABLE bike ADD COLUMN zone_ids uuid[];

@@ -187,6 +187,7 @@ export interface PlacedBike {
   fleet_id: string;
   vehicle_number: string;
   zone_commands: ZoneCommands | null;
+  zone_ids: string[] | null;
   latitude: number | null;
   longitude: number | null;
   last_position_date: Date | string | null;
@@ -201,37 +202,35 @@ export async function selectPlacedBikes(db: Queryable, bikeIds: number[] | null)
   return db.query<PlacedBike>(
     `SELECT b.id, b.fleet_id, b.vehicle_number, b.latitude, b.longitude, b.last_position_date,
             b.status, b.outside_service_area_since, b.no_ride_zone_since, b.no_parking_since,
-            b.zone_commands
+            b.zone_commands, b.zone_ids
        FROM bike b
       WHERE ($1::bigint[] IS NULL OR b.id = ANY($1::bigint[]))
         AND (EXISTS (SELECT 1 FROM zone z WHERE z.fleet_id = b.fleet_id)
              OR b.outside_service_area_since IS NOT NULL OR b.no_ride_zone_since IS NOT NULL
-             OR b.no_parking_since IS NOT NULL OR b.zone_commands IS NOT NULL)`,
+             OR b.no_parking_since IS NOT NULL OR b.zone_commands IS NOT NULL
+             OR b.zone_ids IS NOT NULL)`,
     [bikeIds],
   );
 }
 
-/** The zones the placement reads: those that make alerts, and slow zones that send their speed. */
-const ENFORCED = `(type IN ('SERVICE_AREA', 'NO_RIDE', 'NO_PARKING') OR (type = 'SLOW' AND auto_commands))`;
-
-/** A stamp per fleet with zones that make alerts: it changes with any change of them (a zone
- * added, changed or deleted), so a process's index of them knows when it is stale. */
+/** A stamp per fleet with zones: it changes with any change of them (a zone added, changed or
+ * deleted), so a process's index of them knows when it is stale. */
 export async function selectZoneStamps(db: Queryable, fleetIds: string[]) {
   const rows = await db.query<{ fleet_id: string; stamp: string }>(
     `SELECT fleet_id, count(*) || ':' || sum(version) || ':' || max(updated_at)::text AS stamp
        FROM zone
-      WHERE fleet_id = ANY($1::uuid[]) AND ${ENFORCED}
+      WHERE fleet_id = ANY($1::uuid[])
       GROUP BY fleet_id`,
     [fleetIds],
   );
   return rows.map((row) => ({ fleetId: row.fleet_id, stamp: row.stamp }));
 }
 
-/** The zones that make alerts (service areas, no-ride and no-parking zones) of these fleets. */
-export async function selectEnforcedZones(db: Queryable, fleetIds: string[]) {
+/** The zones of these fleets (the placement's: every type places, some make alerts). */
+export async function selectFleetsZones(db: Queryable, fleetIds: string[]) {
   const rows = await db.query<ZoneRow & { fleet_id: string }>(
     `SELECT fleet_id, ${COLUMNS} FROM zone
-      WHERE fleet_id = ANY($1::uuid[]) AND ${ENFORCED}`,
+      WHERE fleet_id = ANY($1::uuid[])`,
     [fleetIds],
   );
   return rows.map((row) => ({ fleetId: row.fleet_id, zone: toZone(row) }));
@@ -243,6 +242,8 @@ export interface ZoneFlags {
   noRide: Date | null;
   noParking: Date | null;
   zoneCommands: ZoneCommands | null;
+  /** the zones it stands in (null: none) */
+  zoneIds: string[] | null;
 }
 
 /** Writes the bikes' zone marks, the rows locked in id order first (as the ingest does) unless
@@ -260,10 +261,11 @@ export async function updateZoneFlags(
     ]);
   await db.query(
     `UPDATE bike b SET outside_service_area_since = r.outside, no_ride_zone_since = r.no_ride,
-            no_parking_since = r.no_parking, zone_commands = r.zone_commands
+            no_parking_since = r.no_parking, zone_commands = r.zone_commands,
+            zone_ids = r.zone_ids
        FROM json_to_recordset($1::json)
             AS r(id bigint, outside timestamptz, no_ride timestamptz, no_parking timestamptz,
-                 zone_commands jsonb)
+                 zone_commands jsonb, zone_ids uuid[])
       WHERE b.id = r.id`,
     [
       JSON.stringify(
@@ -273,6 +275,7 @@ export async function updateZoneFlags(
           no_ride: f.noRide,
           no_parking: f.noParking,
           zone_commands: f.zoneCommands,
+          zone_ids: f.zoneIds,
         })),
       ),
     ],

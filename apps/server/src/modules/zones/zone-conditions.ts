@@ -33,6 +33,7 @@ export interface BikeToPlace {
   noRideZoneSince: Date | string | null;
   noParkingSince: Date | string | null;
   zoneCommands: ZoneCommands | null;
+  zoneIds: string[] | null;
 }
 
 /** A command a zone sends to a bike it placed. */
@@ -47,13 +48,16 @@ export interface ZoneChange extends ZoneFlags {
   fleetId: string;
   vehicleNumber: string;
   commands: ZoneCommand[];
+  /** an alert condition changed (outside, no-ride, no-parking): the alerts follow */
+  marksChanged: boolean;
 }
 
 const marked = (bike: BikeToPlace) =>
   bike.outsideServiceAreaSince !== null ||
   bike.noRideZoneSince !== null ||
   bike.noParkingSince !== null ||
-  bike.zoneCommands !== null;
+  bike.zoneCommands !== null ||
+  bike.zoneIds !== null;
 
 /** The bikes whose marks change, with their new marks (each dated by the position that put it
  * there, or kept from before) and the commands their zones send. Bikes of fleets without
@@ -102,7 +106,8 @@ export async function zoneMarkChanges(
     }
     const zoneCommands = next.lock || next.speed ? next : null;
     const sameCommands = JSON.stringify(zoneCommands) === JSON.stringify(bike.zoneCommands);
-    if (sameMarks(marks, before) && sameCommands && !commands.length) continue;
+    const sameZones = (marks.zoneIds ?? []).join() === (bike.zoneIds ?? []).join();
+    if (sameMarks(marks, before) && sameCommands && sameZones && !commands.length) continue;
     // since the position that put it there (the module's time), else now
     const since = time(bike.lastPositionDate) ?? now;
     changed.push({
@@ -113,7 +118,9 @@ export async function zoneMarkChanges(
       noRide: marks.noRide ? (was.noRide ?? since) : null,
       noParking: marks.noParking ? (was.noParking ?? since) : null,
       zoneCommands,
+      zoneIds: marks.zoneIds,
       commands,
+      marksChanged: !sameMarks(marks, before),
     });
   }
   return changed;
@@ -174,6 +181,7 @@ export async function placeBikesInZones(
       noRideZoneSince: row.no_ride_zone_since,
       noParkingSince: row.no_parking_since,
       zoneCommands: row.zone_commands,
+      zoneIds: row.zone_ids,
     })),
     now,
   );

@@ -8,7 +8,7 @@
 import Flatbush from 'flatbush';
 import { isZoneActive, pointInGeometry, type BBox, type Zone } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import { selectEnforcedZones, selectZoneStamps } from './queries';
+import { selectFleetsZones, selectZoneStamps } from './queries';
 
 /** A zone named by what a bike's automatic commands remember of it. */
 export interface ZoneRef {
@@ -28,6 +28,8 @@ export interface ZoneMarks {
   lock: ZoneRef | null;
   speed: (ZoneRef & { kmh: number }) | null;
   alarm: ZoneRef | null;
+  /** every zone it stands in, active or not, sorted (null: none) */
+  zoneIds: string[] | null;
 }
 
 export const NO_MARKS: ZoneMarks = {
@@ -37,6 +39,7 @@ export const NO_MARKS: ZoneMarks = {
   lock: null,
   speed: null,
   alarm: null,
+  zoneIds: null,
 };
 
 const refOf = (zone: Zone): ZoneRef => ({ id: zone.id, name: zone.name });
@@ -91,28 +94,24 @@ export class FleetZones {
     let noParking = false;
     let lock: ZoneRef | null = null;
     let speed: ZoneMarks['speed'] = null;
+    const zoneIds: string[] = [];
     for (const i of this.index.search(lon, lat, lon, lat)) {
-      if (!active[i]) continue;
       const zone = this.zones[i]!;
-      const wanted =
-        zone.type === 'SERVICE_AREA'
-          ? !inService
-          : zone.type === 'NO_RIDE'
-            ? !noRide || (!lock && zone.autoCommands)
-            : zone.type === 'NO_PARKING'
-              ? !noParking && status === 'PARKED'
-              : zone.type === 'SLOW' &&
-                zone.autoCommands &&
-                zone.maxSpeedKmh !== null &&
-                (!speed || zone.maxSpeedKmh < speed.kmh);
-      if (!wanted || !pointInGeometry(lon, lat, zone.geometry)) continue;
+      if (!pointInGeometry(lon, lat, zone.geometry)) continue;
+      zoneIds.push(zone.id);
+      if (!active[i]) continue;
       if (zone.type === 'SERVICE_AREA') inService = true;
-      else if (zone.type === 'NO_PARKING') noParking = true;
-      else if (zone.type === 'SLOW') speed = { ...refOf(zone), kmh: zone.maxSpeedKmh! };
-      else {
+      else if (zone.type === 'NO_PARKING') noParking ||= status === 'PARKED';
+      else if (zone.type === 'NO_RIDE') {
         noRide = true;
         if (zone.autoCommands) lock ??= refOf(zone);
-      }
+      } else if (
+        zone.type === 'SLOW' &&
+        zone.autoCommands &&
+        zone.maxSpeedKmh !== null &&
+        (!speed || zone.maxSpeedKmh < speed.kmh)
+      )
+        speed = { ...refOf(zone), kmh: zone.maxSpeedKmh };
     }
     const outside = this.anyServiceArea && !inService;
     return {
@@ -122,6 +121,7 @@ export class FleetZones {
       lock,
       speed,
       alarm: outside ? this.alarmArea : null,
+      zoneIds: zoneIds.length ? zoneIds.sort() : null,
     };
   }
 }
@@ -138,7 +138,7 @@ export class ZoneIndexes {
     const stale = stamps.filter(({ fleetId, stamp }) => this.fleets.get(fleetId)?.stamp !== stamp);
     if (stale.length) {
       const zones = new Map<string, Zone[]>(stale.map(({ fleetId }) => [fleetId, []]));
-      for (const { fleetId, zone } of await selectEnforcedZones(
+      for (const { fleetId, zone } of await selectFleetsZones(
         db,
         stale.map((s) => s.fleetId),
       ))
