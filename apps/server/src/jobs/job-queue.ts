@@ -163,10 +163,13 @@ export class Jobs {
 
   private wakeSoon(queue: QueueName) {
     if (this.stopped || this.wakeTimers.has(queue) || !this.workerIds.has(queue)) return;
-    const timer = setTimeout(() => {
-      this.wakeTimers.delete(queue);
-      for (const workerId of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(workerId);
-    }, (QUEUES[queue] as QueuePolicy).wakeMs ?? WAKE_COALESCE_MS);
+    const timer = setTimeout(
+      () => {
+        this.wakeTimers.delete(queue);
+        for (const workerId of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(workerId);
+      },
+      (QUEUES[queue] as QueuePolicy).wakeMs ?? WAKE_COALESCE_MS,
+    );
     timer.unref();
     this.wakeTimers.set(queue, timer);
   }
