@@ -59,6 +59,8 @@ export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]
     'battery.ok',
     'module.back',
   ],
+  // issue 22: what may notify someone (the alert kinds, and three events that open no alert)
+  'notifications.fanout': ['alert.opened', 'module.back', 'command.failed', 'command.expired'],
 };
 
 /** The queues subscribed to an event. */
