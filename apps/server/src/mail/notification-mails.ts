@@ -33,8 +33,11 @@ export interface NotificationMailInput {
 
 const formatTime = (at: Date, language: Language, timeZone: string) =>
   new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone,
     timeZoneName: 'short',
   }).format(at);

@@ -3,15 +3,12 @@
 // input a 400 naming the field, stale writes a 409, every change audited; a new manager gets
 // the default theft rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  NotificationRuleListSchema,
-  NotificationRuleSchema,
-  type NotificationRuleCreate,
-} from '@vfm/contract';
+import { NotificationRuleListSchema, NotificationRuleSchema } from '@vfm/contract';
 import { createFleetWithUsers } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
 import { createBike } from '../helpers/bikes';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { ruleInput } from './rule-input';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
@@ -28,19 +25,6 @@ afterAll(async () => {
 
 const manager = () => t.api({ token: cast.managerToken });
 const admin = () => t.api({ token: cast.adminToken });
-
-export const ruleInput = (overrides: Partial<NotificationRuleCreate> = {}) => ({
-  name: 'Batteries',
-  enabled: true,
-  kinds: ['LOW_VEHICLE_BATTERY', 'LOW_MODULE_BATTERY'],
-  bikeScope: 'ALL',
-  channels: ['IN_APP'],
-  minSeverity: 'MINOR',
-  quietHours: null,
-  alwaysNotify: [],
-  digest: 'NONE',
-  ...overrides,
-});
 
 async function auditNames(email: string) {
   const rows = await t.server.database.query<{ name: string }>(
