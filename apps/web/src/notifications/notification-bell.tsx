@@ -29,7 +29,7 @@ export function NotificationBell() {
     void navigate(`/fleet/product/${encodeURIComponent(notification.vehicleNumber)}`);
   };
   const label = unread
-    ? t('notifications.bell.labelUnread', { count: unread })
+    ? t('notifications.bell.labelUnread', { unread })
     : t('notifications.bell.label');
 
   return (

@@ -35,7 +35,7 @@ export function NotificationRulesSection() {
     [
       rule.kinds.length <= 2
         ? rule.kinds.map((kind) => t(`notifications.kinds.${kind}`)).join(', ')
-        : t('notifications.rules.kindCount', { count: rule.kinds.length }),
+        : t('notifications.rules.kindCount', { kinds: rule.kinds.length }),
       t(`notifications.scopes.${rule.bikeScope}`),
       rule.channels.map((channel) => t(`notifications.channels.${channel}`)).join(', '),
       ...(rule.channels.includes('EMAIL') ? [t(`notifications.digests.${rule.digest}`)] : []),
