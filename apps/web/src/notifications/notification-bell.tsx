@@ -55,18 +55,21 @@ export function NotificationBell() {
           collisionPadding={8}
           aria-label={t('notifications.bell.title')}
         >
-          <div className={styles.header}>
-            <h2 className={styles.title}>{t('notifications.bell.title')}</h2>
-          </div>
+          {/* a menu holds menu items: its title and states are labels, not headings */}
+          <DropdownMenu.Label className={`${styles.header} ${styles.title}`}>
+            {t('notifications.bell.title')}
+          </DropdownMenu.Label>
           <div className={styles.list}>
             {list.isPending && (
-              <p className={styles.state} role="status">
+              <DropdownMenu.Label className={styles.state}>
                 {t('notifications.bell.loading')}
-              </p>
+              </DropdownMenu.Label>
             )}
             {list.isError && (
-              <div className={styles.state} role="alert">
-                <p>{t('notifications.bell.error')}</p>
+              <DropdownMenu.Group>
+                <DropdownMenu.Label className={styles.state}>
+                  {t('notifications.bell.error')}
+                </DropdownMenu.Label>
                 <DropdownMenu.Item
                   className={styles.action}
                   onSelect={(event) => {
@@ -76,10 +79,12 @@ export function NotificationBell() {
                 >
                   {t('notifications.bell.retry')}
                 </DropdownMenu.Item>
-              </div>
+              </DropdownMenu.Group>
             )}
             {list.data && !list.data.content.length && (
-              <p className={styles.state}>{t('notifications.bell.empty')}</p>
+              <DropdownMenu.Label className={styles.state}>
+                {t('notifications.bell.empty')}
+              </DropdownMenu.Label>
             )}
             {list.data?.content.map((notification) => {
               const kind = t(`notifications.kinds.${notification.kind}`);
