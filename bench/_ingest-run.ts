@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FloodResult } from '@vfm/simulator';
 import { loadConfig } from '../apps/server/src/config/config';
+import type { Database } from '../apps/server/src/db/client';
 import type { ResolvedConfig } from '../apps/server/src/config/secrets';
 import { JOBS_SCHEMA } from '../apps/server/src/jobs/queues';
 import { createServer } from '../apps/server/src/server';
@@ -83,6 +84,10 @@ export async function ingestRun(
   messages: number,
   load: LoadOptions,
   env: Record<string, string> = {},
+  /** before the load starts: e.g. the notification rules of bench/notifications.ts */
+  prepare?: (database: Database, fleetId: string) => Promise<void>,
+  /** after the run's figures, before the server closes: what else the run made */
+  after?: (database: Database) => Promise<void>,
 ): Promise<IngestRun> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `vfm-bench-${kind}-`));
   const dbName = `vfm_bench_${Date.now()}`;
@@ -137,6 +142,7 @@ export async function ingestRun(
         now: new Date(),
       }),
     );
+    if (prepare) await prepare(database, fleet!.id);
     const credentials = path.join(dataDir, 'credentials.json');
     await writeFile(credentials, JSON.stringify(provisioned));
     const cpu = process.cpuUsage();
@@ -159,6 +165,7 @@ export async function ingestRun(
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const drainMs = Math.round(performance.now() - drainStarted);
+    if (after) await after(database);
     return {
       ...result,
       rows: row!.n,

@@ -27,6 +27,9 @@ const QUEUE_NAMES = {
   'auth.maintenance': 'authMaintenance',
   'telemetry.partitions': 'telemetryPartitions',
   'jobs.probe': 'jobsProbe',
+  'notifications.fanout': 'notificationsFanout',
+  'notifications.deliver': 'notificationsDeliver',
+  'notifications.digest': 'notificationsDigest',
 } as const;
 
 const COUNTS = ['created', 'retry', 'active', 'failed'] as const;
