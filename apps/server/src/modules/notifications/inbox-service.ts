@@ -43,7 +43,11 @@ export async function readNotification(scope: RequestScope, id: string) {
   const { accountId } = scope.principal;
   await scope.database.transaction(async (tx) => {
     if (!(await markRead(tx, accountId, id, scope.now)))
-      throw notFound('This notification does not exist for you.', undefined, 'NOTIFICATION_NOT_FOUND');
+      throw notFound(
+        'This notification does not exist for you.',
+        undefined,
+        'NOTIFICATION_NOT_FOUND',
+      );
     await announceNotifications(tx, scope.fleetId, [accountId]);
   });
   return getUnreadCount(scope);

@@ -286,8 +286,7 @@ export async function announceNotifications(db: Queryable, fleetId: string, acco
   for (let i = 0; i < accounts.length; i += 150)
     payloads.push(JSON.stringify({ fleetId, accounts: accounts.slice(i, i + 150) }));
   if (!payloads.length) return;
-  await db.query(
-    `SELECT pg_notify('${NOTIFICATION_CHANNEL}', p) FROM unnest($1::text[]) AS p`,
-    [payloads],
-  );
+  await db.query(`SELECT pg_notify('${NOTIFICATION_CHANNEL}', p) FROM unnest($1::text[]) AS p`, [
+    payloads,
+  ]);
 }

@@ -43,7 +43,8 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The page of a notification e-mail’s unsubscribe link (a button: GET changes nothing)',
+        summary:
+          'The page of a notification e-mail’s unsubscribe link (a button: GET changes nothing)',
         querystring: UnsubscribeQuerySchema,
         response: { 200: Html, 404: Html, ...problems(400, 429) },
       },

@@ -22,7 +22,8 @@ export async function unsubscribe(scope: PublicScope, token: string): Promise<bo
   return scope.database.transaction(async (tx) => {
     const target = await selectUnsubscribeTarget(tx, claims.ruleId, claims.accountId);
     if (!target) return false;
-    if (target.ownerId === claims.accountId) await dropEmailChannel(tx, claims.ruleId, target.email);
+    if (target.ownerId === claims.accountId)
+      await dropEmailChannel(tx, claims.ruleId, target.email);
     else await insertUnsubscribe(tx, claims.ruleId, claims.accountId);
     await recordEvents(tx, [
       {

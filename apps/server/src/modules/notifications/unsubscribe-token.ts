@@ -8,7 +8,9 @@ const PURPOSE = 'vfm-notification-unsubscribe:';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const signatureOf = (secret: string, payload: string) =>
-  createHmac('sha256', secret).update(PURPOSE + payload).digest('base64url');
+  createHmac('sha256', secret)
+    .update(PURPOSE + payload)
+    .digest('base64url');
 
 export function unsubscribeToken(secret: string, ruleId: string, accountId: string): string {
   const payload = Buffer.from(`${ruleId}.${accountId}`).toString('base64url');

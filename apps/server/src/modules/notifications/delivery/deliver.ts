@@ -34,7 +34,10 @@ export const unsubscribeUrl = (ctx: Ctx, ruleId: string, accountId: string) =>
   `${ctx.config.publicUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(ctx.config.jwtSecret, ruleId, accountId)}`;
 
 /** Sends one delivery's e-mail (or holds it for the digest: the throttle). */
-export async function deliverEmail(ctx: Ctx, deliveryId: string): Promise<'sent' | 'held' | 'done'> {
+export async function deliverEmail(
+  ctx: Ctx,
+  deliveryId: string,
+): Promise<'sent' | 'held' | 'done'> {
   const { database, config } = ctx;
   const now = ctx.now();
   const claim = await claimDelivery(database, deliveryId, now);
@@ -126,7 +129,10 @@ export async function sendDigests(ctx: Ctx): Promise<number> {
         })),
         rule:
           ruleId && recipient.ruleName
-            ? { name: recipient.ruleName, unsubscribeUrl: unsubscribeUrl(ctx, ruleId, first.accountId) }
+            ? {
+                name: recipient.ruleName,
+                unsubscribeUrl: unsubscribeUrl(ctx, ruleId, first.accountId),
+              }
             : null,
         idempotencyKey: digestKey,
         digest: true,

@@ -21,7 +21,7 @@ import {
   matchRules,
   type NewDelivery,
   type NewNotification,
-  type RuleMatch,
+  type RecipientMatch,
 } from './queries';
 
 /** Something that may notify: an alert opened, a module back, a command failed or expired. */
@@ -84,37 +84,34 @@ export const isQuiet = (
 type EmailPlan = Pick<NewDelivery, 'ruleId' | 'status' | 'digest' | 'heldBy' | 'dueAt'>;
 
 /**
- * What one user gets for one cause, from their matching rules: the bell if any rule says
+ * What one recipient gets for one cause, from their matching rules: the bell if any rule says
  * IN_APP; one e-mail — now if any rule sends it now, else held for the soonest digest.
  */
-export function planFor(matches: RuleMatch[], kind: string, now: Date) {
-  const inApp = matches.some((match) => match.channels.includes('IN_APP'));
-  const plans: EmailPlan[] = matches
-    .filter((match) => match.channels.includes('EMAIL') && !match.unsubscribed)
-    .map((match): EmailPlan => {
-      if (isQuiet(match.quietHours, match.alwaysNotify, kind, now))
-        return {
-          ruleId: match.ruleId,
-          status: 'DIGEST',
-          digest: 'HOURLY',
-          heldBy: 'QUIET_HOURS',
-          dueAt: quietHoursEnd(match.quietHours!, now).toISOString(),
-        };
-      if (match.digest !== 'NONE')
-        return {
-          ruleId: match.ruleId,
-          status: 'DIGEST',
-          digest: match.digest,
-          heldBy: 'RULE',
-          dueAt: nextDigestAt(match.digest, now).toISOString(),
-        };
-      return { ruleId: match.ruleId, status: 'PENDING', digest: null, heldBy: null, dueAt: null };
-    });
+export function planFor(match: Pick<RecipientMatch, 'inApp' | 'email'>, kind: string, now: Date) {
+  const plans: EmailPlan[] = match.email.map((rule): EmailPlan => {
+    if (isQuiet(rule.quietHours, rule.alwaysNotify, kind, now))
+      return {
+        ruleId: rule.ruleId,
+        status: 'DIGEST',
+        digest: 'HOURLY',
+        heldBy: 'QUIET_HOURS',
+        dueAt: quietHoursEnd(rule.quietHours!, now).toISOString(),
+      };
+    if (rule.digest !== 'NONE')
+      return {
+        ruleId: rule.ruleId,
+        status: 'DIGEST',
+        digest: rule.digest,
+        heldBy: 'RULE',
+        dueAt: nextDigestAt(rule.digest, now).toISOString(),
+      };
+    return { ruleId: rule.ruleId, status: 'PENDING', digest: null, heldBy: null, dueAt: null };
+  });
   const email =
     plans.find((plan) => plan.status === 'PENDING') ??
     plans.sort((a, b) => (a.dueAt ?? '').localeCompare(b.dueAt ?? ''))[0] ??
     null;
-  return { inApp, email };
+  return { inApp: match.inApp, email };
 }
 
 /** The first quarter of an hour after `at` outside the quiet hours (at most 8 days on). */
@@ -145,17 +142,12 @@ export async function fanOut(
         rank: severityRank(NOTIFICATION_SEVERITY[cause.kind]),
       })),
     );
-    const byRecipient = new Map<string, RuleMatch[]>();
-    for (const match of matches) {
-      const key = `${match.i}:${match.accountId}`;
-      byRecipient.set(key, [...(byRecipient.get(key) ?? []), match]);
-    }
     const notifications: NewNotification[] = [];
     const emails = new Map<string, EmailPlan>();
-    for (const recipientMatches of byRecipient.values()) {
-      const { i, accountId } = recipientMatches[0]!;
+    for (const match of matches) {
+      const { i, accountId } = match;
       const cause = causes[i]!;
-      const { inApp, email } = planFor(recipientMatches, cause.kind, now);
+      const { inApp, email } = planFor(match, cause.kind, now);
       if (!inApp && !email) continue;
       notifications.push({
         fleetId: cause.fleetId,
