@@ -70,7 +70,9 @@ export function notificationMail(input: NotificationMailInput): MailMessage {
     greeting,
     ...(single ? [] : [texts.digestIntro]),
     ...lines.map((line) => `${line.text}\n${texts.action}: ${line.url}`),
-    ...(because && input.rule ? [`${because}\n${texts.unsubscribe}: ${input.rule.unsubscribeUrl}`] : []),
+    ...(because && input.rule
+      ? [`${because}\n${texts.unsubscribe}: ${input.rule.unsubscribeUrl}`]
+      : []),
     `-- \n${account.signature}`,
   ].join('\n\n');
 

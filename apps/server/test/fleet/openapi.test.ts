@@ -15,7 +15,9 @@ describe('OpenAPI', () => {
     expect(res.status).toBe(200);
     const paths = res.body.paths as Record<string, Record<string, any>>;
     const ours = Object.entries(paths).filter(([path]) =>
-      /^\/api\/wf\/rest\/v1\/(products|fleet|alerts|notifications|notification-rules)(\/|$)/.test(path),
+      /^\/api\/wf\/rest\/v1\/(products|fleet|alerts|notifications|notification-rules)(\/|$)/.test(
+        path,
+      ),
     );
     expect(ours.map(([path]) => path).sort()).toEqual(
       [
