@@ -73,6 +73,8 @@ export interface IngestRun extends FloodResult {
   eventJobsDone: number;
   /** after the last PUBACK, until every event's job was done (the worker's backlog) */
   drainMs: number;
+  /** what the `after` hook answered */
+  after?: number;
 }
 
 /**
@@ -84,10 +86,12 @@ export async function ingestRun(
   messages: number,
   load: LoadOptions,
   env: Record<string, string> = {},
-  /** before the load starts: e.g. the notification rules of bench/notifications.ts */
-  prepare?: (database: Database, fleetId: string) => Promise<void>,
-  /** after the run's figures, before the server closes: what else the run made */
-  after?: (database: Database) => Promise<void>,
+  hooks: {
+    /** runs once the fleet exists, before the modules publish (e.g. draws the fleet's zones) */
+    setup?: (database: Database, fleetId: string) => Promise<void>;
+    /** runs when the run is done, before the server closes: its answer is the run's `after` */
+    after?: (database: Database) => Promise<number>;
+  } = {},
 ): Promise<IngestRun> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `vfm-bench-${kind}-`));
   const dbName = `vfm_bench_${Date.now()}`;
@@ -142,7 +146,7 @@ export async function ingestRun(
         now: new Date(),
       }),
     );
-    if (prepare) await prepare(database, fleet!.id);
+    await hooks.setup?.(database, fleet!.id);
     const credentials = path.join(dataDir, 'credentials.json');
     await writeFile(credentials, JSON.stringify(provisioned));
     const cpu = process.cpuUsage();
@@ -165,8 +169,9 @@ export async function ingestRun(
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const drainMs = Math.round(performance.now() - drainStarted);
-    if (after) await after(database);
+    const after = hooks.after ? await hooks.after(database) : undefined;
     return {
+      after,
       ...result,
       rows: row!.n,
       distinctRows: row!.distinct_seq,

@@ -77,11 +77,14 @@ for (const kind of KINDS) {
       messages,
       load,
       {},
-      async (database, fleetId) => {
-        if (phase === 'rules') await thousandRules(database, fleetId);
-      },
-      async (database) => {
-        seen = await notificationsMade(database);
+      {
+        setup: async (database, fleetId) => {
+          if (phase === 'rules') await thousandRules(database, fleetId);
+        },
+        after: async (database) => {
+          seen = await notificationsMade(database);
+          return seen.notifications;
+        },
       },
     );
     rates[phase].push(Math.round(run.rate));

@@ -19,6 +19,7 @@ export const STREAM_EVENTS = [
   'quarantine',
   'alerts',
   'notifications',
+  'zones',
   'resync',
 ] as const;
 export type StreamEventName = (typeof STREAM_EVENTS)[number];
@@ -42,6 +43,8 @@ export const StreamPayloadSchemas = {
   alerts: Type.Object({ vehicleNumbers: Type.Array(Type.String()) }, strict),
   /** the reader's own notifications changed (issue 22): their unread count now */
   notifications: Type.Object({ unread: Type.Integer({ minimum: 0 }) }, strict),
+  /** the fleet's zones changed (drawn, changed, imported, deleted: issue 23) */
+  zones: Type.Object({}, strict),
   /** too much changed at once: reload what is shown */
   resync: Type.Object({ reason: Type.String() }, strict),
 } as const;

@@ -198,6 +198,19 @@ export async function selectPlacedBikes(db: Queryable, bikeIds: number[] | null)
   );
 }
 
+/** A stamp per fleet with zones that make alerts: it changes with any change of them (a zone
+ * added, changed or deleted), so a process's index of them knows when it is stale. */
+export async function selectZoneStamps(db: Queryable, fleetIds: string[]) {
+  const rows = await db.query<{ fleet_id: string; stamp: string }>(
+    `SELECT fleet_id, count(*) || ':' || sum(version) || ':' || max(updated_at)::text AS stamp
+       FROM zone
+      WHERE fleet_id = ANY($1::uuid[]) AND type IN ('SERVICE_AREA', 'NO_RIDE', 'NO_PARKING')
+      GROUP BY fleet_id`,
+    [fleetIds],
+  );
+  return rows.map((row) => ({ fleetId: row.fleet_id, stamp: row.stamp }));
+}
+
 /** The zones that make alerts (service areas, no-ride and no-parking zones) of these fleets. */
 export async function selectEnforcedZones(db: Queryable, fleetIds: string[]) {
   const rows = await db.query<ZoneRow & { fleet_id: string }>(
@@ -215,11 +228,19 @@ export interface ZoneFlags {
   noParking: Date | null;
 }
 
-/** Writes the bikes' zone marks, the rows locked in id order first (as the ingest does). */
-export async function updateZoneFlags(db: Queryable, flags: ZoneFlags[]): Promise<void> {
+/** Writes the bikes' zone marks, the rows locked in id order first (as the ingest does) unless
+ * the caller holds them already (the ingest's batch). */
+export async function updateZoneFlags(
+  db: Queryable,
+  flags: ZoneFlags[],
+  { locked = false } = {},
+): Promise<void> {
   if (!flags.length) return;
   const ids = flags.map((flag) => flag.id).sort((a, b) => a - b);
-  await db.query('SELECT id FROM bike WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
+  if (!locked)
+    await db.query('SELECT id FROM bike WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
+      ids,
+    ]);
   await db.query(
     `UPDATE bike b SET outside_service_area_since = r.outside, no_ride_zone_since = r.no_ride,
             no_parking_since = r.no_parking
