@@ -48,7 +48,8 @@ describe('notification bell', () => {
     expect(within(bell).getByText('1')).toBeInTheDocument();
 
     fireEvent.keyDown(bell, { key: 'Enter' });
-    const menu = await screen.findByRole('menu', { name: 'Notifications' });
+    // the menu is named by its trigger (Radix: aria-labelledby)
+    const menu = await screen.findByRole('menu', { name: /^Notifications/ });
     const items = await within(menu).findAllByTestId('notification-item');
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringContaining('Theft alarm'),
