@@ -50,7 +50,10 @@ async function userWithRule(rule: Record<string, unknown>, language = 'en') {
 }
 
 /** Opens an alert of the bike as the reconciliation does: the row and its event, one transaction. */
-async function openAlert(bike: BikeRow, kind: 'SUSPECTED_THEFT' | 'LOW_VEHICLE_BATTERY') {
+async function openAlert(
+  bike: BikeRow,
+  kind: 'SUSPECTED_THEFT' | 'LOW_VEHICLE_BATTERY' | 'LOW_MODULE_BATTERY',
+) {
   return t.server.database.transaction(async (tx) => {
     const [alert] = await tx.query<{ id: string }>(
       `INSERT INTO alert (fleet_id, bike_id, kind, opened_at) VALUES ($1, $2, $3, now()) RETURNING id`,
@@ -293,6 +296,36 @@ describe('notifications', () => {
     expect(ids).toContain(cast.manager.id);
     expect(ids).toContain(cast.admin.id);
     expect(new Set(ids).size).toBe(ids.length);
+    expect((await admin.delete(`notification-rules/${rule.body.id}`)).status).toBe(204);
+  });
+
+  it('stops a fleet-wide rule’s e-mails for the one who unsubscribes, not for the others', async () => {
+    const admin = t.api({ token: await tokenFor(t, cast.admin) });
+    const rule = await admin.post(
+      'notification-rules',
+      ruleInput({
+        name: 'Fleet batteries',
+        kinds: ['LOW_MODULE_BATTERY'],
+        channels: ['EMAIL'],
+        fleetWide: true,
+      }),
+    );
+    expect(rule.status).toBe(201);
+    const reader = await createAccount(t, cast.fleet, { fullName: 'Una Subscribed' });
+    await openAlert(await createBike(t, cast.fleet), 'LOW_MODULE_BATTERY');
+    const [mail] = await waitForMails(t, reader.email);
+    const link = /^<(.+)>$/.exec(mail!.headers['list-unsubscribe'] ?? '')![1]!;
+    const anonymous = t.api({ apiKey: '', xsrf: '' });
+    expect((await anonymous.request('POST', link.replace('http://vfm.test', ''))).status).toBe(200);
+    const seen = await t
+      .api({ token: await tokenFor(t, reader) })
+      .get(`notification-rules/${rule.body.id}`);
+    expect(seen.body).toMatchObject({ channels: ['EMAIL'], emailUnsubscribed: true });
+
+    await openAlert(await createBike(t, cast.fleet), 'LOW_MODULE_BATTERY');
+    // the administrator still gets the second one; the reader does not
+    await waitForMails(t, cast.admin.email, 2);
+    expect(await mailsTo(t, reader.email)).toHaveLength(1);
     expect((await admin.delete(`notification-rules/${rule.body.id}`)).status).toBe(204);
   });
 });
