@@ -10,54 +10,17 @@ import {
   NOTIFICATION_KINDS,
   RULE_BIKE_SCOPES,
   RULE_DIGESTS,
-  WEEKDAYS,
   type FleetGroupNode,
   type NotificationRule,
-  type NotificationRuleCreate,
-  type Weekday,
 } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useSaveNotificationRule } from '../../../notifications/api/save-notification-rule';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
 import { Button } from '../../../ui/button/button';
+import { QuietHoursFields } from './rule-quiet-hours';
+import { draftOf, toggle, type Draft } from './rule-draft';
 import styles from './my-account.module.css';
-
-type Draft = Omit<NotificationRuleCreate, 'quietHours'> & {
-  quiet: boolean;
-  quietFrom: string;
-  quietTo: string;
-  quietDays: Weekday[];
-  timeZone: string;
-  numbersText: string;
-};
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Paris';
-
-function draftOf(rule: NotificationRule | null): Draft {
-  return {
-    name: rule?.name ?? '',
-    enabled: rule?.enabled ?? true,
-    kinds: rule?.kinds ?? ['SUSPECTED_THEFT', 'REPORTED_THEFT'],
-    bikeScope: rule?.bikeScope ?? 'ALL',
-    groupIds: rule?.groupIds ?? [],
-    vehicleNumbers: rule?.vehicleNumbers ?? [],
-    numbersText: (rule?.vehicleNumbers ?? []).join(', '),
-    channels: rule?.channels ?? ['IN_APP', 'EMAIL'],
-    minSeverity: rule?.minSeverity ?? 'MINOR',
-    quiet: Boolean(rule?.quietHours),
-    quietFrom: rule?.quietHours?.from ?? '22:00',
-    quietTo: rule?.quietHours?.to ?? '07:00',
-    quietDays: rule?.quietHours?.days ?? [...WEEKDAYS],
-    timeZone: rule?.quietHours?.timeZone ?? browserTimeZone(),
-    alwaysNotify: rule?.alwaysNotify ?? [],
-    digest: rule?.digest ?? 'NONE',
-    fleetWide: rule?.fleetWide ?? false,
-  };
-}
-
-const toggle = <T,>(list: readonly T[], value: T) =>
-  list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 
 const flatten = (
   nodes: FleetGroupNode[],
@@ -289,91 +252,7 @@ export function RuleForm({
           </select>
         </div>
       </div>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.label}>{t('notifications.form.quietHours')}</legend>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={draft.quiet}
-            onChange={(event) => set({ quiet: event.target.checked })}
-          />
-          {t('notifications.form.quietHours')}
-        </label>
-        {draft.quiet && (
-          <>
-            <div className={styles.grid}>
-              <div className={styles.field}>
-                <label htmlFor={`${id}-from`} className={styles.label}>
-                  {t('notifications.form.quietFrom')}
-                </label>
-                <input
-                  id={`${id}-from`}
-                  type="time"
-                  className={styles.select}
-                  value={draft.quietFrom}
-                  onChange={(event) => set({ quietFrom: event.target.value })}
-                />
-              </div>
-              <div className={styles.field}>
-                <label htmlFor={`${id}-to`} className={styles.label}>
-                  {t('notifications.form.quietTo')}
-                </label>
-                <input
-                  id={`${id}-to`}
-                  type="time"
-                  className={styles.select}
-                  value={draft.quietTo}
-                  onChange={(event) => set({ quietTo: event.target.value })}
-                />
-              </div>
-            </div>
-            <div
-              className={styles.checks}
-              role="group"
-              aria-label={t('notifications.form.quietDays')}
-            >
-              {WEEKDAYS.map((day) => (
-                <label key={day} className={styles.check}>
-                  <input
-                    type="checkbox"
-                    checked={draft.quietDays.includes(day)}
-                    onChange={() => set({ quietDays: toggle(draft.quietDays, day) })}
-                  />
-                  {t(`notifications.days.${day}`)}
-                </label>
-              ))}
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={`${id}-zone`} className={styles.label}>
-                {t('notifications.form.timeZone')}
-              </label>
-              <input
-                id={`${id}-zone`}
-                className={styles.select}
-                value={draft.timeZone}
-                onChange={(event) => set({ timeZone: event.target.value })}
-              />
-            </div>
-            <div
-              className={styles.checks}
-              role="group"
-              aria-label={t('notifications.form.alwaysNotify')}
-            >
-              <span className={styles.label}>{t('notifications.form.alwaysNotify')}</span>
-              {draft.kinds.map((kind) => (
-                <label key={kind} className={styles.check}>
-                  <input
-                    type="checkbox"
-                    checked={draft.alwaysNotify.includes(kind)}
-                    onChange={() => set({ alwaysNotify: toggle(draft.alwaysNotify, kind) })}
-                  />
-                  {t(`notifications.kinds.${kind}`)}
-                </label>
-              ))}
-            </div>
-          </>
-        )}
-      </fieldset>
+      <QuietHoursFields draft={draft} set={set} />
       {!rule && canSetFleetWide && (
         <label className={styles.check}>
           <input
