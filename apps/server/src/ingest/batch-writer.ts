@@ -15,8 +15,7 @@ import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './bike-stat
 import { refreshUsage } from './usage';
 import { warningEvents } from './warning-events';
 import { domainEvent, type DomainEvent } from '../jobs/domain-events';
-import { zoneMarkChanges } from '../modules/zones/zone-conditions';
-import { updateZoneFlags } from '../modules/zones/queries';
+import { applyZoneChanges, zoneMarkChanges } from '../modules/zones/zone-conditions';
 
 export interface ValidMessage<K extends UpKind = UpKind> {
   moduleId: string;
@@ -329,7 +328,7 @@ async function applyDerivedState(
       derivedCommands.push({ bike: derivation.state, ...command });
   }
   await saveBikeStates(tx, states);
-  events.push(...(await placeInZones(tx, work, states, now)));
+  events.push(...(await placeInZones(tx, work, states, changes, now)));
   if (trips.length) {
     await tx.query(
       `INSERT INTO trip (fleet_id, bike_id, started_at, ended_at, distance_km, duration_minutes,
@@ -377,12 +376,13 @@ async function applyDerivedState(
 }
 
 /** Every position placed in its fleet's zones as it is written (issue 23 §3): the marks that
- * change are written with the batch, and each bike whose marks changed is an event (the alerts'
- * subscriber opens or clears its zone alerts). */
+ * change and the zones' automatic commands (§4) are written with the batch, and each bike whose
+ * marks changed is an event (the alerts' subscriber opens or clears its zone alerts). */
 async function placeInZones(
   tx: TxQuery,
   work: BatchWork,
   states: BikeState[],
+  fleetChanges: FleetChanges,
   now: Date,
 ): Promise<DomainEvent[]> {
   const changes = await zoneMarkChanges(
@@ -390,6 +390,7 @@ async function placeInZones(
     states.map((state) => ({
       id: state.id,
       fleetId: state.fleetId,
+      vehicleNumber: state.vehicleNumber,
       latitude: state.latitude,
       longitude: state.longitude,
       lastPositionDate: state.lastPositionDate,
@@ -398,11 +399,13 @@ async function placeInZones(
     })),
     now,
   );
-  await updateZoneFlags(tx, changes, { locked: true });
-  return changes.map(({ id }) => {
-    const { fleetId, vehicleNumber } = work.loaded.get(id)!.state;
-    return domainEvent('bike.zones-changed', { fleetId, bikeId: id, vehicleNumber });
-  });
+  await applyZoneChanges(tx, changes, now, { locked: true, fleetChanges });
+  return changes
+    .filter((change) => change.marksChanged)
+    .map(({ id }) => {
+      const { fleetId, vehicleNumber } = work.loaded.get(id)!.state;
+      return domainEvent('bike.zones-changed', { fleetId, bikeId: id, vehicleNumber });
+    });
 }
 
 /** Commands waiting for a module that just talked: it is online, (re)deliver them. */

@@ -112,6 +112,20 @@ describe('zone alerts', () => {
     expect(list.body.content.map((b: { vehicleNumber: string }) => b.vehicleNumber)).toEqual([
       'ZA-OUT',
     ]);
+    // the bikes standing in a given zone: every zone places, whatever its type
+    const numbers = async (zoneId: string[]) => {
+      const res = await manager.get('fleet/list', { query: { zoneId, sort: 'vehicleNumber,asc' } });
+      expect(res.status, res.text).toBe(200);
+      return res.body.content.map((b: { vehicleNumber: string }) => b.vehicleNumber);
+    };
+    expect(await numbers([noRide.body.id])).toEqual(['ZA-NORIDE']);
+    expect(await numbers([noParking.body.id])).toEqual(['ZA-PARK-1', 'ZA-PARK-20', 'ZA-RIDE']);
+    expect(await numbers([noRide.body.id, noParking.body.id])).toHaveLength(4);
+    expect((await numbers([area.body.id])).sort()).toEqual(
+      ['ZA-IN', 'ZA-NORIDE', 'ZA-PARK-1', 'ZA-PARK-20', 'ZA-RIDE'].sort(),
+    );
+    const bad = await manager.get('fleet/list', { query: { zoneId: 'not-a-zone' } });
+    expect(bad.status).toBe(400);
   });
 
   it("opens the no-parking alert after the fleet's own grace, at once when it changes", async () => {

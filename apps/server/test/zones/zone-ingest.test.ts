@@ -14,6 +14,7 @@ import {
   provisionModule,
   publishUp,
   startIotTestServer,
+  subscribeCommands,
   telemetry,
   waitFor,
   type TestModule,
@@ -24,6 +25,8 @@ let t: TestServer;
 let manager: ApiClient;
 let module: TestModule;
 let client: MqttClient;
+let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
+const clients: MqttClient[] = [];
 
 const square = (x: number, y: number, size: number) => ({
   type: 'Polygon',
@@ -40,7 +43,7 @@ const square = (x: number, y: number, size: number) => ({
 
 beforeAll(async () => {
   t = await startIotTestServer();
-  const cast = await createFleetWithUsers(t);
+  cast = await createFleetWithUsers(t);
   manager = t.api({ token: cast.managerToken });
   module = await provisionModule(t, cast.fleet, { latitude: 45.76, longitude: 4.835 });
   client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
@@ -53,6 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await client?.endAsync(true);
+  await Promise.all(clients.map((c) => c.endAsync(true)));
   await t.close();
 });
 
@@ -107,5 +111,94 @@ describe('zones placed by the ingest', () => {
     await manager.delete(`zones/${noRide.body.id}`);
     await publishUp(client, module.moduleId, 'telemetry', telemetry({ lat: 45.761, lon: 4.835 }));
     expect((await bikeRow(t, module.bike.id)).no_ride_zone_since).toBeNull();
+  });
+});
+
+describe("zones' automatic commands (issue 23 §4)", () => {
+  it('lock the assistance in a no-ride zone, send a slow zone its speed, arm the alarm outside, each undone once', async () => {
+    // a fleet of its own: the zones above would place this bike too
+    const own = await createFleetWithUsers(t);
+    const api = t.api({ token: own.managerToken });
+    const m = await provisionModule(t, own.fleet, { latitude: 45.76, longitude: 4.835 });
+    const c = await connectModule(brokerUrlOf(t), m.moduleId, m.secret);
+    clients.push(c);
+    const inbox = await subscribeCommands(c, m.moduleId);
+    for (const zone of [
+      {
+        name: 'Ville',
+        type: 'SERVICE_AREA',
+        geometry: square(4.8, 45.74, 0.06),
+        autoCommands: true,
+      },
+      { name: 'Jardin', type: 'NO_RIDE', geometry: square(4.84, 45.755, 0.01), autoCommands: true },
+      {
+        name: 'Quais',
+        type: 'SLOW',
+        maxSpeedKmh: 12,
+        geometry: square(4.82, 45.755, 0.01),
+        autoCommands: true,
+      },
+    ]) {
+      const created = await api.post('zones', zone);
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.autoCommands).toBe(true);
+    }
+    const at = (lat: number, lon: number) =>
+      publishUp(
+        c,
+        m.moduleId,
+        'telemetry',
+        telemetry({ lat, lon, speedKmh: 14, mode: 'NAVIGATION' }),
+      );
+
+    await at(45.76, 4.845); // into the no-ride zone
+    expect(await inbox.next()).toMatchObject({ type: 'LOCK_CONTROL', value: true });
+    await at(45.76, 4.825); // out of it, into the slow zone
+    const [unlock, speed] = [await inbox.next(), await inbox.next()].sort((a, b) =>
+      a.type.localeCompare(b.type),
+    );
+    expect(unlock).toMatchObject({ type: 'LOCK_CONTROL', value: false });
+    expect(speed).toMatchObject({ type: 'SPEED_LIMIT', value: 12 });
+    await at(45.76, 4.836); // out of the slow zone: no limit
+    expect(await inbox.next()).toMatchObject({ type: 'SPEED_LIMIT', value: 0 });
+    await at(45.9, 4.836); // out of the service area: the alarm
+    expect(await inbox.next()).toMatchObject({ type: 'ALARM', value: true });
+    await at(45.91, 4.836); // still outside: nothing more
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(inbox.received).toEqual([]);
+
+    // each command names its zone, and its history event has the zone as its source
+    const history = await api.get(`products/details/commands/${m.bike.vehicleNumber}`);
+    expect(history.status, history.text).toBe(200);
+    const by = (history.body.content ?? history.body) as Array<{
+      type: string;
+      requestedBy: string;
+    }>;
+    expect(by.map((command) => command.requestedBy).sort()).toEqual(
+      ['ZONE:Jardin', 'ZONE:Jardin', 'ZONE:Quais', 'ZONE:Quais', 'ZONE:Ville'].sort(),
+    );
+    const events = await t.server.database.query<{ name: string; source: string; data: any }>(
+      `SELECT name, source, data FROM event WHERE bike_id = $1 AND source = 'ZONE' ORDER BY id`,
+      [m.bike.id],
+    );
+    expect(events.map((e) => e.name)).toEqual([
+      'ASSISTANCE_LOCKED',
+      expect.stringMatching(/ASSISTANCE_UNLOCKED|SPEED_LIMIT_SET/),
+      expect.stringMatching(/ASSISTANCE_UNLOCKED|SPEED_LIMIT_SET/),
+      'SPEED_LIMIT_SET',
+      'ALARM_ON',
+    ]);
+    expect(events[0]!.data.zone).toMatchObject({ name: 'Jardin' });
+  });
+
+  it('refuses automatic commands on a zone type that has none', async () => {
+    const res = await manager.post('zones', {
+      name: 'Trottoir',
+      type: 'NO_PARKING',
+      geometry: square(4.9, 45.8, 0.01),
+      autoCommands: true,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]?.field ?? res.text).toContain('autoCommands');
   });
 });

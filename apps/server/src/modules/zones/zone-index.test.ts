@@ -5,7 +5,12 @@ import { bboxOf, pointInGeometry, vertexCount, type Zone, type ZoneGeometry } fr
 import { FleetZones } from './zone-index';
 
 let serial = 0;
-function zone(type: Zone['type'], geometry: ZoneGeometry, activeHours: Zone['activeHours'] = null) {
+function zone(
+  type: Zone['type'],
+  geometry: ZoneGeometry,
+  activeHours: Zone['activeHours'] = null,
+  extra: Partial<Zone> = {},
+) {
   serial += 1;
   return {
     id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
@@ -17,12 +22,14 @@ function zone(type: Zone['type'], geometry: ZoneGeometry, activeHours: Zone['act
     maxBikes: null,
     maxSpeedKmh: null,
     colour: '#000000',
+    autoCommands: false,
     bbox: bboxOf(geometry),
     vertexCount: vertexCount(geometry),
     version: 1,
     createdAt: '2026-11-25T00:00:00.000Z',
     updatedAt: '2026-11-25T00:00:00.000Z',
     updatedBy: null,
+    ...extra,
   } satisfies Zone;
 }
 
@@ -44,14 +51,14 @@ describe('FleetZones.marksAt', () => {
       zone('NO_RIDE', circle(4.85, 45.75, 0.01)),
       zone('NO_PARKING', circle(4.9, 45.75, 0.01)),
     ]);
-    expect(zones.marksAt(4.85, 45.75, 'MOVING', NOW)).toEqual({
+    expect(zones.marksAt(4.85, 45.75, 'MOVING', NOW)).toMatchObject({
       outside: false,
       noRide: true,
       noParking: false,
     });
     expect(zones.marksAt(4.9, 45.75, 'MOVING', NOW).noParking).toBe(false);
     expect(zones.marksAt(4.9, 45.75, 'PARKED', NOW).noParking).toBe(true);
-    expect(zones.marksAt(5.5, 45.75, 'PARKED', NOW)).toEqual({
+    expect(zones.marksAt(5.5, 45.75, 'PARKED', NOW)).toMatchObject({
       outside: true,
       noRide: false,
       noParking: false,
@@ -88,11 +95,43 @@ describe('FleetZones.marksAt', () => {
       const lat = 45.69 + next() * 0.27;
       const inType = (type: Zone['type']) =>
         list.some((z) => z.type === type && pointInGeometry(lon, lat, z.geometry));
-      expect(zones.marksAt(lon, lat, 'MOVING', NOW)).toEqual({
+      expect(zones.marksAt(lon, lat, 'MOVING', NOW)).toMatchObject({
         outside: !inType('SERVICE_AREA'),
         noRide: inType('NO_RIDE'),
         noParking: false,
       });
     }
+  });
+
+  it('names the zones whose automatic commands apply: the lock, the lowest speed, the alarm', () => {
+    const area = zone('SERVICE_AREA', circle(4.85, 45.75, 0.1), null, { autoCommands: true });
+    const park = zone('NO_RIDE', circle(4.85, 45.75, 0.01), null, { autoCommands: true });
+    const quiet = zone('NO_RIDE', circle(4.86, 45.75, 0.01));
+    const slow = zone('SLOW', circle(4.8, 45.75, 0.02), null, {
+      autoCommands: true,
+      maxSpeedKmh: 15,
+    });
+    const slower = zone('SLOW', circle(4.8, 45.75, 0.005), null, {
+      autoCommands: true,
+      maxSpeedKmh: 8,
+    });
+    const zones = new FleetZones('s', [area, park, quiet, slow, slower]);
+    expect(zones.marksAt(4.85, 45.75, 'MOVING', NOW).lock).toEqual({
+      id: park.id,
+      name: park.name,
+    });
+    // a no-ride zone without automatic commands marks the bike, and locks nothing
+    const inQuiet = zones.marksAt(4.866, 45.75, 'MOVING', NOW);
+    expect(inQuiet).toMatchObject({ noRide: true, lock: null });
+    expect(zones.marksAt(4.8, 45.75, 'MOVING', NOW).speed).toMatchObject({ id: slower.id, kmh: 8 });
+    expect(zones.marksAt(4.815, 45.75, 'MOVING', NOW).speed).toMatchObject({
+      id: slow.id,
+      kmh: 15,
+    });
+    expect(zones.marksAt(6, 45, 'MOVING', NOW)).toMatchObject({
+      outside: true,
+      alarm: { id: area.id, name: area.name },
+    });
+    expect(zones.marksAt(4.85, 45.8, 'MOVING', NOW).alarm).toBeNull();
   });
 });

@@ -8,17 +8,41 @@
 import Flatbush from 'flatbush';
 import { isZoneActive, pointInGeometry, type BBox, type Zone } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import { selectEnforcedZones, selectZoneStamps } from './queries';
+import { selectFleetsZones, selectZoneStamps } from './queries';
+
+/** A zone named by what a bike's automatic commands remember of it. */
+export interface ZoneRef {
+  id: string;
+  name: string;
+}
 
 /** What a position makes of a bike: outside every service area, in a no-ride zone, parked in
- * a no-parking zone (each only when such an active zone exists). */
+ * a no-parking zone (each only when such an active zone exists); and what the zones with
+ * automatic commands ask there (issue 23 §4): the no-ride zone that locks the assistance, the
+ * slow zone whose speed applies (the lowest), the service area that arms the alarm of a bike
+ * outside. */
 export interface ZoneMarks {
   outside: boolean;
   noRide: boolean;
   noParking: boolean;
+  lock: ZoneRef | null;
+  speed: (ZoneRef & { kmh: number }) | null;
+  alarm: ZoneRef | null;
+  /** every zone it stands in, active or not, sorted (null: none) */
+  zoneIds: string[] | null;
 }
 
-export const NO_MARKS: ZoneMarks = { outside: false, noRide: false, noParking: false };
+export const NO_MARKS: ZoneMarks = {
+  outside: false,
+  noRide: false,
+  noParking: false,
+  lock: null,
+  speed: null,
+  alarm: null,
+  zoneIds: null,
+};
+
+const refOf = (zone: Zone): ZoneRef => ({ id: zone.id, name: zone.name });
 
 /** A fleet's enforced zones and their index. */
 export class FleetZones {
@@ -26,6 +50,7 @@ export class FleetZones {
   private activeMinute = Number.NaN;
   private active: boolean[] = [];
   private anyServiceArea = false;
+  private alarmArea: ZoneRef | null = null;
 
   constructor(
     readonly stamp: string,
@@ -49,9 +74,12 @@ export class FleetZones {
     const minute = Math.floor(now.getTime() / 60_000);
     if (minute !== this.activeMinute) {
       this.active = this.zones.map((zone) => isZoneActive(zone.activeHours, now));
-      this.anyServiceArea = this.zones.some(
-        (zone, i) => zone.type === 'SERVICE_AREA' && this.active[i],
-      );
+      const areas = this.zones.filter((z, i) => z.type === 'SERVICE_AREA' && this.active[i]);
+      this.anyServiceArea = areas.length > 0;
+      const arming = areas
+        .filter((zone) => zone.autoCommands)
+        .sort((a, b) => a.name.localeCompare(b.name));
+      this.alarmArea = arming[0] ? refOf(arming[0]) : null;
       this.activeMinute = minute;
     }
     return this.active;
@@ -64,20 +92,37 @@ export class FleetZones {
     let inService = false;
     let noRide = false;
     let noParking = false;
+    let lock: ZoneRef | null = null;
+    let speed: ZoneMarks['speed'] = null;
+    const zoneIds: string[] = [];
     for (const i of this.index.search(lon, lat, lon, lat)) {
-      if (!active[i]) continue;
       const zone = this.zones[i]!;
-      if (zone.type === 'SERVICE_AREA') {
-        if (inService) continue;
-      } else if (zone.type === 'NO_RIDE') {
-        if (noRide) continue;
-      } else if (zone.type !== 'NO_PARKING' || noParking || status !== 'PARKED') continue;
       if (!pointInGeometry(lon, lat, zone.geometry)) continue;
+      zoneIds.push(zone.id);
+      if (!active[i]) continue;
       if (zone.type === 'SERVICE_AREA') inService = true;
-      else if (zone.type === 'NO_RIDE') noRide = true;
-      else noParking = true;
+      else if (zone.type === 'NO_PARKING') noParking ||= status === 'PARKED';
+      else if (zone.type === 'NO_RIDE') {
+        noRide = true;
+        if (zone.autoCommands) lock ??= refOf(zone);
+      } else if (
+        zone.type === 'SLOW' &&
+        zone.autoCommands &&
+        zone.maxSpeedKmh !== null &&
+        (!speed || zone.maxSpeedKmh < speed.kmh)
+      )
+        speed = { ...refOf(zone), kmh: zone.maxSpeedKmh };
     }
-    return { outside: this.anyServiceArea && !inService, noRide, noParking };
+    const outside = this.anyServiceArea && !inService;
+    return {
+      outside,
+      noRide,
+      noParking,
+      lock,
+      speed,
+      alarm: outside ? this.alarmArea : null,
+      zoneIds: zoneIds.length ? zoneIds.sort() : null,
+    };
   }
 }
 
@@ -93,7 +138,7 @@ export class ZoneIndexes {
     const stale = stamps.filter(({ fleetId, stamp }) => this.fleets.get(fleetId)?.stamp !== stamp);
     if (stale.length) {
       const zones = new Map<string, Zone[]>(stale.map(({ fleetId }) => [fleetId, []]));
-      for (const { fleetId, zone } of await selectEnforcedZones(
+      for (const { fleetId, zone } of await selectFleetsZones(
         db,
         stale.map((s) => s.fleetId),
       ))
@@ -113,5 +158,5 @@ export class ZoneIndexes {
 /** This process's indexes (the ingest's batches, the alerts' subscriber and sweep). */
 export const zoneIndexes = new ZoneIndexes();
 
-export const sameMarks = (a: ZoneMarks, b: ZoneMarks) =>
+export const sameMarks = (a: Pick<ZoneMarks, 'outside' | 'noRide' | 'noParking'>, b: typeof a) =>
   a.outside === b.outside && a.noRide === b.noRide && a.noParking === b.noParking;
