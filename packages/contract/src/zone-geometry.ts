@@ -129,16 +129,13 @@ function ringsCross(a: Ring, b: Ring): boolean {
 }
 
 function segmentsCross(r: Ring, i: number, s: Ring, j: number): boolean {
-  const a = r[i]!;
-  const b = r[i + 1]!;
-  const c = s[j]!;
-  const d = s[j + 1]!;
-  const d1 = cross(c, d, a);
-  const d2 = cross(c, d, b);
-  const d3 = cross(a, b, c);
-  const d4 = cross(a, b, d);
-  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+  const [a, b, c, d] = [r[i]!, r[i + 1]!, s[j]!, s[j + 1]!];
+  return properCrossing(cross(c, d, a), cross(c, d, b), cross(a, b, c), cross(a, b, d));
 }
+
+/** Each segment's ends strictly on both sides of the other (the orientations d1…d4). */
+const properCrossing = (d1: number, d2: number, d3: number, d4: number) =>
+  ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 
 function ringError(ring: Ring): string | null {
   for (let i = 0; i < ring.length; i++) {
@@ -207,8 +204,7 @@ function edgesCross(ring: Ring, i: number, j: number, adjacent: boolean): boolea
     // neighbours share a vertex: they only go wrong by folding back onto each other
     return d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0 && overlapLength(a, b, c, d);
   }
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
-    return true;
+  if (properCrossing(d1, d2, d3, d4)) return true;
   return (
     (d1 === 0 && within(a, c, d)) ||
     (d2 === 0 && within(b, c, d)) ||
