@@ -17,6 +17,7 @@ import healthModule, { type ReadinessCheck } from './modules/health';
 import appInfoModule from './modules/app-info';
 import gbfsModule from './modules/gbfs';
 import mdsModule from './modules/mds';
+import { unsubscribeRoutes } from './modules/notifications';
 import { apiModules } from './modules';
 import { loggerOptions } from './lib/logger';
 import { buildRequestValidator } from './lib/request-validator';
@@ -69,6 +70,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(gbfsModule);
   // the MDS Provider API for cities' clients, outside the API prefix too (issue 24)
   await app.register(mdsModule);
+  // the one-click unsubscribe of notification e-mails, outside the API prefix (issue 22)
+  await app.register(unsubscribeRoutes);
   for (const module of apiModules) {
     await app.register(module, { prefix: ctx.config.apiPrefix });
   }

@@ -17,6 +17,8 @@ import {
   type DisabledMailJobData,
 } from './modules/webhooks/deliveries';
 import { purgeWebhookDeliveries } from './modules/webhooks/maintenance';
+import { deliverEmail, sendDigests } from './modules/notifications/delivery/deliver';
+import { fanOut } from './modules/notifications/fanout/fanout';
 import type { AppContext } from './plugins/context';
 
 /**
@@ -38,6 +40,22 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
   await jobs.work('alerts.sweep', async () => {
     const changes = await sweepAlerts(database, jobs, now());
     if (changes.length) log.info({ changes: changes.length }, 'alerts swept');
+  });
+  // issue 22: notifications, then each e-mail as its own job (ADR 0086, ADR 0087)
+  await jobs.work<EventJobData>('notifications.fanout', async (batch) => {
+    await fanOut(
+      database,
+      jobs,
+      batch.map((job) => job.data),
+      now(),
+    );
+  });
+  await jobs.work<{ deliveryId: string }>('notifications.deliver', async ([job]) => {
+    if (job) await deliverEmail(ctx, job.data.deliveryId);
+  });
+  await jobs.work('notifications.digest', async () => {
+    const sent = await sendDigests(ctx);
+    if (sent) log.info({ sent }, 'notification digests sent');
   });
   await jobs.work('commands.expire', async () => {
     await expireOverdueCommands(database, jobs, now());

@@ -9,6 +9,7 @@ import { OPEN_DATA_SETTINGS_CHANGED } from './open-data';
 import { MDS_CLIENT_CREATED, MDS_CLIENT_REVOKED } from './city-access';
 import { ZONE_EVENT_NAMES } from './zones';
 import { WEBHOOK_AUDIT_EVENT_NAMES } from './webhooks';
+import { NOTIFICATION_RULE_EVENT_NAMES } from './notifications';
 
 const strict = { additionalProperties: false } as const;
 
@@ -74,6 +75,7 @@ export const ACTIVITY_KINDS = {
   ],
   quarantine: QUARANTINE_EVENT_NAMES,
   zones: ZONE_EVENT_NAMES,
+  notifications: NOTIFICATION_RULE_EVENT_NAMES,
 } as const satisfies Record<string, readonly string[]>;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as ActivityKind[];
@@ -87,6 +89,7 @@ export const ADMINISTRATION_EVENT_NAMES: ReadonlySet<string> = new Set([
   ...ACTIVITY_KINDS.accounts,
   ...ACTIVITY_KINDS.settings,
   ...ACTIVITY_KINDS.quarantine,
+  ...ACTIVITY_KINDS.notifications,
 ]);
 
 /** every name an activity entry may carry */

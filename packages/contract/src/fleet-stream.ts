@@ -18,6 +18,7 @@ export const STREAM_EVENTS = [
   'events',
   'quarantine',
   'alerts',
+  'notifications',
   'zones',
   'resync',
 ] as const;
@@ -40,6 +41,8 @@ export const StreamPayloadSchemas = {
   quarantine: Type.Object({ count: Type.Integer({ minimum: 0 }) }, strict),
   /** alerts opened, acknowledged, assigned or cleared, for these bikes (ADR 0081) */
   alerts: Type.Object({ vehicleNumbers: Type.Array(Type.String()) }, strict),
+  /** the reader's own notifications changed (issue 22): their unread count now */
+  notifications: Type.Object({ unread: Type.Integer({ minimum: 0 }) }, strict),
   /** the fleet's zones changed (drawn, changed, imported, deleted: issue 23) */
   zones: Type.Object({}, strict),
   /** too much changed at once: reload what is shown */

@@ -13,6 +13,7 @@ import {
 import type { Database, TxQuery } from '../db/client';
 import { JOBS_SCHEMA } from '../jobs/queues';
 import { recordAccountEvent } from '../modules/accounts/account-events';
+import { giveDefaultRule } from '../modules/notifications/default-rule';
 import { randomToken, sha256 } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
 import { generatePassword } from '../lib/password-policy';
@@ -69,6 +70,12 @@ async function insertAdmin(tx: TxQuery, fleetId: string, input: AdminInput, pass
     account: { id: row!.id, email },
     data: { admin: true, via: 'admin-cli' },
     at: new Date(),
+  });
+  await giveDefaultRule(tx, {
+    id: row!.id,
+    fleetId,
+    roles: [ROLE_USER, ROLE_ADMIN],
+    language,
   });
   return { accountId: row!.id, email };
 }

@@ -52,6 +52,9 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** the key that encrypts the webhooks' secrets; null: derived from the JWT secret */
   webhookSecretKey: string | null;
+  /** at most one notification e-mail per user, bike and kind in this time; the rest wait for
+   *  the next digest (issue 22 §3) */
+  notifyEmailThrottleMinutes: number;
   /** origin used in e-mail links and the only allowed reset redirect origin */
   publicUrl: string;
   /** PUBLIC_URL was not set: publicUrl is the local default (its loopback aliases count too) */
@@ -209,6 +212,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookSecretKey,
     mailFrom: env.MAIL_FROM || 'VFM <no-reply@vfm.local>',
+    notifyEmailThrottleMinutes: int('NOTIFY_EMAIL_THROTTLE_MINUTES', 30, 0, 24 * 60),
     publicUrl,
     publicUrlDefaulted: !publicUrlRaw,
     apiKeys: apiKeys.length ? apiKeys : [DEMO_API_KEY],

@@ -7,6 +7,7 @@ import { ROLE_ADMIN, ROLE_USER, type OpenDataSettings } from '@vfm/contract';
 import type { Database, Queryable } from '../db/client';
 import { hashPassword, verifyPassword } from '../lib/password';
 import { seedDemoZones } from './demo-zones';
+import { giveDefaultRule } from '../modules/notifications/default-rule';
 
 export const DEMO_FLEET_NAME = 'Demo Fleet';
 export const DEMO_EMAIL_DOMAIN = 'vfm.demo';
@@ -198,12 +199,18 @@ async function ensureAccount(
   )
     return;
   const hash = await hashPassword(options.demoPassword);
-  await database.query(
-    `INSERT INTO account (fleet_id, email, password_hash, roles, status, full_name, description,
-                          language, password_changed_at)
-     VALUES ($1, $2, $3, $4, 'ACTIVE', $5, $6, 'fr', now())
-     ON CONFLICT (email) DO UPDATE SET password_hash = $3, status = 'ACTIVE',
-       password_changed_at = now()`,
-    [fleetId, account.email, hash, [...account.roles], account.fullName, account.description],
-  );
+  await database.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: string; created: boolean }>(
+      `INSERT INTO account (fleet_id, email, password_hash, roles, status, full_name, description,
+                            language, password_changed_at)
+       VALUES ($1, $2, $3, $4, 'ACTIVE', $5, $6, 'fr', now())
+       ON CONFLICT (email) DO UPDATE SET password_hash = $3, status = 'ACTIVE',
+         password_changed_at = now()
+       RETURNING id, xmax = 0 AS created`,
+      [fleetId, account.email, hash, [...account.roles], account.fullName, account.description],
+    );
+    // issue 22: the demo manager's bell lights up when a simulated module raises its alarm
+    if (row?.created)
+      await giveDefaultRule(tx, { id: row.id, fleetId, roles: account.roles, language: 'fr' });
+  });
 }

@@ -65,6 +65,8 @@ export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]
   ],
   // issue 22 §4: a fleet's webhooks hear its alerts
   'webhooks.fanout': ['alert.opened', 'alert.cleared'],
+  // issue 22: what may notify someone (the alert kinds, and three events that open no alert)
+  'notifications.fanout': ['alert.opened', 'module.back', 'command.failed', 'command.expired'],
 };
 
 /** The queues subscribed to an event. */

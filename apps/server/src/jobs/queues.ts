@@ -62,6 +62,19 @@ export const QUEUES = {
   },
   /** tells a fleet's administrators that a failing webhook was disabled */
   'webhooks.disabled-mail': { retryLimit: 5, retryDelay: 60, expireInSeconds: 120 },
+  /** issue 22 §2: the rules matching an alert (or a module back, a command failed) → the
+   *  users' notifications and one delivery job per e-mail (modules/notifications) */
+  'notifications.fanout': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 100 },
+  /** one notification e-mail; a retry never sends it twice (ADR 0087). 8 retries from 5 s:
+   *  over 20 minutes of a mail server down */
+  'notifications.deliver': { retryLimit: 8, retryDelay: 5, expireInSeconds: 60 },
+  /** the held e-mails (digests, throttle, quiet hours) whose digest is due */
+  'notifications.digest': {
+    retryLimit: 3,
+    retryDelay: 30,
+    expireInSeconds: 300,
+    cron: '*/5 * * * *',
+  },
   /** a job that waits and writes its id: the operator's "is a worker alive?" and the tests' */
   'jobs.probe': { retryLimit: 3, retryDelay: 1, expireInSeconds: 10 },
 } as const satisfies Record<string, QueuePolicy>;

@@ -1,6 +1,7 @@
 // Outgoing mail through nodemailer: an SMTP server when SMTP_URL is set, otherwise .eml files
 // in DATA_DIR/mail (the demo default), each logged with its links so a developer can click them.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -12,7 +13,19 @@ export interface MailMessage {
   html: string;
   /** links worth logging in file mode (never logged in SMTP mode) */
   links?: string[];
+  /** extra header lines (List-Unsubscribe…) */
+  headers?: Record<string, string>;
+  /**
+   * The message's identity (issue 22 §6): its Message-ID in SMTP mode (a receiver drops a
+   * second copy), and in file mode a message already written is not written again.
+   */
+  idempotencyKey?: string;
 }
+
+/** A Message-ID that a key always gives (RFC 5322: unique per message, here per key). */
+const messageIdOf = (key: string, from: string) =>
+  `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${/@([^>\s]+)/.exec(from)?.[1] ?? 'vfm.local'}>`;
+const fileTagOf = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 16);
 
 export interface Mailer {
   readonly mode: 'smtp' | 'file';
@@ -32,8 +45,16 @@ export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions):
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       mode: 'smtp',
-      async send({ to, subject, text, html }) {
-        await transport.sendMail({ from, to, subject, text, html });
+      async send({ to, subject, text, html, headers, idempotencyKey }) {
+        await transport.sendMail({
+          from,
+          to,
+          subject,
+          text,
+          html,
+          ...(headers ? { headers } : {}),
+          ...(idempotencyKey ? { messageId: messageIdOf(idempotencyKey, from) } : {}),
+        });
         logger.info({ subject }, 'mail sent');
       },
       async close() {
@@ -49,14 +70,27 @@ export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions):
   let counter = 0;
   return {
     mode: 'file',
-    async send({ to, subject, text, html, links = [] }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, links = [], headers, idempotencyKey }) {
       await mkdir(mailDir, { recursive: true });
+      const tag = idempotencyKey ? `-${fileTagOf(idempotencyKey)}` : '';
+      if (tag && (await readdir(mailDir)).some((name) => name.endsWith(`${tag}.eml`))) {
+        logger.info({ subject }, 'mail already written (same idempotency key): not again');
+        return;
+      }
+      const info = await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        html,
+        ...(headers ? { headers } : {}),
+        ...(idempotencyKey ? { messageId: messageIdOf(idempotencyKey, from) } : {}),
+      });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       // zero-padded counter: files sort in sending order even within one millisecond
       const file = path.join(
         mailDir,
-        `${stamp}-${process.pid}-${String(++counter).padStart(6, '0')}.eml`,
+        `${stamp}-${process.pid}-${String(++counter).padStart(6, '0')}${tag}.eml`,
       );
       await writeFile(file, info.message as Buffer);
       logger.info({ file, subject, links }, 'mail written to file (set SMTP_URL to send it)');

@@ -25,7 +25,8 @@ async function counts() {
     `SELECT (SELECT count(*)::int FROM fleet) AS fleets,
             (SELECT count(*)::int FROM fleet_group) AS groups,
             (SELECT count(*)::int FROM account) AS accounts,
-            (SELECT count(*)::int FROM application_settings) AS settings`,
+            (SELECT count(*)::int FROM application_settings) AS settings,
+            (SELECT count(*)::int FROM notification_rule) AS rules`,
   );
   return row!;
 }
@@ -87,6 +88,20 @@ describe('demo seed', () => {
       `SELECT language, roles FROM account WHERE email = 'manager@vfm.demo'`,
     );
     expect(row).toEqual({ language: 'fr', roles: ['ROLE_VFM'] });
+  });
+
+  it('gives the demo manager the default theft rule: the bell lights at a module alarm (issue 22)', async () => {
+    const rules = await t.server.database.query<{
+      name: string;
+      kinds: string[];
+      channels: string[];
+    }>(
+      `SELECT r.name, r.kinds, r.channels FROM notification_rule r JOIN account a ON a.id = r.account_id
+        WHERE a.email = 'manager@vfm.demo' AND r.is_default`,
+    );
+    expect(rules).toEqual([
+      { name: 'Vols', kinds: ['SUSPECTED_THEFT', 'REPORTED_THEFT'], channels: ['IN_APP', 'EMAIL'] },
+    ]);
   });
 
   it('serves application settings rows with the privacy page', async () => {

@@ -15,7 +15,9 @@ describe('OpenAPI', () => {
     expect(res.status).toBe(200);
     const paths = res.body.paths as Record<string, Record<string, any>>;
     const ours = Object.entries(paths).filter(([path]) =>
-      /^\/api\/wf\/rest\/v1\/(products|fleet|alerts)(\/|$)/.test(path),
+      /^\/api\/wf\/rest\/v1\/(products|fleet|alerts|notifications|notification-rules)(\/|$)/.test(
+        path,
+      ),
     );
     expect(ours.map(([path]) => path).sort()).toEqual(
       [
@@ -47,6 +49,13 @@ describe('OpenAPI', () => {
         'fleet/statistics/traffic',
         'fleet/stream',
         'fleet/vehicles/csv',
+        // issue 22
+        'notification-rules',
+        'notification-rules/{id}',
+        'notifications',
+        'notifications/read-all',
+        'notifications/unread',
+        'notifications/{id}/read',
         'products/availability',
         'products/details-actions/{vehicleNumber}',
         'products/details/autotest/{vehicleNumber}',

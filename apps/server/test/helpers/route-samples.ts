@@ -213,6 +213,35 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
   // a webhook endpoint of the side's fleet, and one of its deliveries (issue 22)
   [/\/webhooks\//, /^id$/, webhookId],
   [/\/webhooks\//, /^deliveryId$/, webhookDeliveryId],
+  // notifications (issue 22): a fresh rule and notification of the side's manager
+  [
+    /\/notification-rules\//,
+    /^id$/,
+    async ({ world, side }) => {
+      const [row] = await world.t.server.database.query<{ id: string }>(
+        `INSERT INTO notification_rule (fleet_id, account_id, name, kinds, bike_scope, channels)
+         VALUES ($1, $2, 'Matrix', '{SUSPECTED_THEFT}', 'ALL', '{IN_APP}') RETURNING id`,
+        [side.fleet.id, side.manager.id],
+      );
+      if (side.name === 'foreign') side.secrets.push(row!.id);
+      return row!.id;
+    },
+  ],
+  [
+    /\/notifications\//,
+    /^id$/,
+    async ({ world, side }) => {
+      const [row] = await world.t.server.database.query<{ id: string }>(
+        `INSERT INTO notification (fleet_id, account_id, kind, severity, vehicle_number,
+                                   source_key, occurred_at, in_app)
+         VALUES ($1, $2, 'SUSPECTED_THEFT', 'CRITICAL', $3, 'matrix:' || gen_random_uuid(), now(),
+                 true) RETURNING id`,
+        [side.fleet.id, side.manager.id, side.bike.vehicleNumber],
+      );
+      if (side.name === 'foreign') side.secrets.push(row!.id);
+      return row!.id;
+    },
+  ],
   // free text refusing control characters carries a pattern: no generic value
   [/\/accounts/, /^fullName$/, async () => 'Matrix User'],
   // a city client of the side's fleet (revoking takes it away: a fresh one; issue 24)
@@ -232,6 +261,18 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
 ];
 
 const SAMPLE_ZONE = { name: 'Matrix zone', type: 'NO_PARKING', geometry: SAMPLE_ZONE_GEOMETRY };
+
+const SAMPLE_RULE = {
+  name: 'Matrix rule',
+  enabled: true,
+  kinds: ['SUSPECTED_THEFT'],
+  bikeScope: 'ALL',
+  channels: ['IN_APP'],
+  minSeverity: 'MINOR',
+  quietHours: null,
+  alwaysNotify: [],
+  digest: 'NONE',
+};
 
 let imported = 0;
 /** Bodies the generic sampler cannot build (not JSON, or no required field): [pattern of
@@ -303,6 +344,15 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
           enabled: true,
         }),
       ),
+  ],
+  // an alert rule (issue 22); a replacement the version of the fresh rule
+  [
+    /^POST .*\/notification-rules$/,
+    async () => new RawBody('application/json', JSON.stringify(SAMPLE_RULE)),
+  ],
+  [
+    /^PUT .*\/notification-rules\/:id$/,
+    async () => new RawBody('application/json', JSON.stringify({ ...SAMPLE_RULE, version: 1 })),
   ],
   // every field is optional but one is needed: the default CO2 factor, unchanged
   [

@@ -72,6 +72,14 @@ export const queryKeys = {
     /** the users an alert may be assigned to */
     assignees: ['alerts', 'assignees'] as const,
   },
+  /** the caller's notifications and alert rules (issue 22) */
+  notifications: {
+    all: ['notifications'] as const,
+    /** the bell's count, written by the stream's `notifications` event */
+    unread: ['notifications', 'unread'] as const,
+    list: ['notifications', 'list'] as const,
+    rules: ['notifications', 'rules'] as const,
+  },
   fleet: {
     all: ['fleet'] as const,
     information: ['fleet', 'information'] as const,

@@ -106,6 +106,7 @@ export function createStreamController(options: StreamControllerOptions): Stream
     void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
     resyncListeners.forEach((listener) => listener());
   };
 
@@ -144,6 +145,12 @@ export function createStreamController(options: StreamControllerOptions): Stream
       case 'quarantine':
         // administrators only: the quarantine list and its tab's count read again
         void queryClient.invalidateQueries({ queryKey: queryKeys.quarantine });
+        return;
+      case 'notifications':
+        // the reader's own notifications changed (issue 22): the bell's count now, the list
+        // read again when shown
+        queryClient.setQueryData(queryKeys.notifications.unread, data);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list });
         return;
       case 'resync':
         resync();

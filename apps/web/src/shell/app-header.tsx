@@ -7,6 +7,7 @@ import { ArrowLeft, Menu } from 'lucide-react';
 import { useLoading } from '../services/services';
 import { useTitle } from '../services/use-page-title';
 import { IconButton } from '../ui/icon-button/icon-button';
+import { NotificationBell } from '../notifications/notification-bell';
 import { GlobalSearch } from './global-search';
 import { ProfileMenu } from './profile-menu';
 import type { ShellRouteHandle } from './route-handle';
@@ -53,6 +54,7 @@ export function AppHeader({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu:
             <GlobalSearch />
           </div>
         )}
+        <NotificationBell />
         <ProfileMenu compact={mobile} />
       </div>
       {mobile && (

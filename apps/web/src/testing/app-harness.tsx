@@ -55,6 +55,10 @@ export const shellAnswers = {
     helpUrl: 'https://help.example/vfm',
   },
   [`GET users/${USER_ID}/settings`]: { applicationName: 'VFM', distanceUnit: 'MI', language: 'en' },
+  // issue 22: the bell and the alert rules
+  'GET notifications/unread': { unread: 0 },
+  'GET notifications': { content: [], totalElements: 0, page: 0, size: 20, unread: 0 },
+  'GET notification-rules': { content: [] },
 };
 
 export function renderApp(

@@ -21,6 +21,7 @@ import { badRequest, conflict, notFound } from '../../lib/problem';
 import { accountValidationMail, linkWithToken } from '../../mail/account-mails';
 import type { Queryable } from '../../db/client';
 import { issueOneTimeToken } from '../auth/one-time-tokens';
+import { giveDefaultRule } from '../notifications/default-rule';
 import { clearAccountFailures, setAccountPassword } from '../auth/queries';
 import * as q from './queries';
 
@@ -82,6 +83,13 @@ export async function createAccount(
         now,
       );
       await audit(tx, scope, 'ACCOUNT_CREATED', created, { admin: created.admin });
+      // issue 22 §1: a new manager hears of thefts from the start
+      await giveDefaultRule(tx, {
+        id: created.id,
+        fleetId: admin.fleetId,
+        roles: rolesWithAdmin([], input.admin ?? false),
+        language: input.language ?? scope.language,
+      });
       return {
         account: created,
         token: await issueOneTimeToken(tx, created.id, 'ACCOUNT_VALIDATION', now),

@@ -240,6 +240,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         scope.fleetId,
         scope.principal.sessionId,
         scope.principal.isAdmin,
+        scope.principal.accountId,
       );
       connection.onClose(release);
       reply.raw.on('close', () => connection.close());

@@ -20,6 +20,8 @@ export class SseConnection {
     readonly sessionId: string,
     /** the reader's role when the stream opened: which events it may carry (issue 27 §3) */
     readonly isAdmin: boolean,
+    /** the reader: their own notifications' count is theirs only (issue 22) */
+    readonly accountId: string | null = null,
   ) {
     this.body.on('close', () => this.close());
     this.body.on('error', () => this.close());

@@ -34,6 +34,7 @@ import {
 import { mayReadEvent } from '../../events/readers';
 import { countQuarantined } from '../../quarantine/queries';
 import { alertChangesSince } from '../../alerts/queries';
+import { NOTIFICATION_CHANNEL, countUnread } from '../../notifications/queries';
 import { sseFrame, type SseConnection } from './sse-connection';
 
 export interface StreamHubOptions {
@@ -54,7 +55,8 @@ export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
   warningsRefreshMs: 60_000,
 };
 
-type Pending = Source | 'warnings' | 'bikeIds' | 'quarantine' | 'alerts' | 'zones';
+type Pending =
+  Source | 'warnings' | 'bikeIds' | 'quarantine' | 'alerts' | 'zones' | 'notifications';
 
 /**
  * Open streams of one session at most (issue 27 §6): a manager keeps a few tabs open, each
@@ -93,6 +95,8 @@ class FleetFeed {
   readonly pending = new Set<Pending>();
   /** bikes listed by notices since the last push */
   bikeIds = new Set<number>();
+  /** readers whose notifications changed since the last push (issue 22) */
+  notifiedAccounts = new Set<string>();
   /** keys already pushed, with their change time, to drop what the lookback reads again */
   readonly sent = new Map<string, number>();
   timer: NodeJS.Timeout | null = null;
@@ -143,6 +147,18 @@ class FleetFeed {
       }
       if (frame) connection.sendFrame(frame);
     }
+  }
+}
+
+/** A notice of vfm_notification (notifications/queries.ts), or null. */
+function parseNotificationNotice(payload: string): { fleetId: string; accounts: string[] } | null {
+  try {
+    const value = JSON.parse(payload) as { fleetId?: unknown; accounts?: unknown };
+    if (typeof value.fleetId !== 'string' || !Array.isArray(value.accounts)) return null;
+    const accounts = value.accounts.filter((id): id is string => typeof id === 'string');
+    return { fleetId: value.fleetId, accounts };
+  } catch {
+    return null;
   }
 }
 
@@ -239,6 +255,14 @@ export class StreamHub {
     const unlistenSessions = await this.database.listen(SESSION_CHANNEL, (payload) => {
       this.endSessions(new Set(parseSessionEnds(payload)));
     });
+    // a user's own notifications (issue 22): their unread count, to their connections only
+    const unlistenNotifications = await this.database.listen(NOTIFICATION_CHANNEL, (payload) => {
+      const notice = parseNotificationNotice(payload);
+      const feed = notice && this.feeds.get(notice.fleetId);
+      if (!feed) return;
+      for (const accountId of notice.accounts) feed.notifiedAccounts.add(accountId);
+      this.request(feed, ['notifications']);
+    });
     const every = (ms: number, fn: () => void) => {
       const timer = setInterval(fn, ms);
       timer.unref();
@@ -251,6 +275,7 @@ export class StreamHub {
     return async () => {
       await unlisten();
       await unlistenSessions();
+      await unlistenNotifications();
     };
   }
 
@@ -315,6 +340,7 @@ export class StreamHub {
             feed.broadcastToAdmins('quarantine', { count });
           }
         } else if (read === 'alerts') await this.pushAlerts(feed);
+        else if (read === 'notifications') await this.pushNotifications(feed);
         // the zones are small and few: the browsers read them again
         else if (read === 'zones') feed.broadcast('zones', {});
         // the window read returns the listed bikes too
@@ -386,6 +412,21 @@ export class StreamHub {
     if (!rows.length) return;
     for (const row of rows) feed.alertsCursor = Math.max(feed.alertsCursor, row.at);
     feed.broadcast('alerts', { vehicleNumbers: rows.map((row) => row.vehicleNumber) });
+  }
+
+  /** Each reader whose notifications changed gets their unread count, on their streams only. */
+  private async pushNotifications(feed: FleetFeed) {
+    const accounts = [...feed.notifiedAccounts];
+    feed.notifiedAccounts = new Set();
+    const readers = [...feed.connections].filter(
+      (connection) => connection.accountId && accounts.includes(connection.accountId),
+    );
+    if (!readers.length) return;
+    const unread = await countUnread(this.database, [
+      ...new Set(readers.map((connection) => connection.accountId!)),
+    ]);
+    for (const connection of readers)
+      connection.send('notifications', { unread: unread.get(connection.accountId!) ?? 0 });
   }
 
   private async pushWarnings(feed: FleetFeed) {

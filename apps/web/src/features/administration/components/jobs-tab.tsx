@@ -30,6 +30,9 @@ const QUEUE_NAMES = {
   'webhooks.fanout': 'webhooksFanout',
   'webhooks.deliver': 'webhooksDeliver',
   'webhooks.disabled-mail': 'webhooksDisabledMail',
+  'notifications.fanout': 'notificationsFanout',
+  'notifications.deliver': 'notificationsDeliver',
+  'notifications.digest': 'notificationsDigest',
 } as const;
 
 const COUNTS = ['created', 'retry', 'active', 'failed'] as const;

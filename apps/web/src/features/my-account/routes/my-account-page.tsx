@@ -1,4 +1,5 @@
-// SPEC §2 my-account (user role): profile, own password, language and distance unit.
+// SPEC §2 my-account (user role): profile, own password, language and distance unit; the
+// alert rules (issue 22).
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../account/get-me';
 import { useUserSettings } from '../../../account/get-user-settings';
@@ -7,6 +8,7 @@ import { usePageTitle } from '../../../services/use-page-title';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
 import { Page } from '../../../ui/page/page';
 import { PasswordSection } from '../components/password-section';
+import { NotificationRulesSection } from '../components/notification-rules-section';
 import { PreferencesSection } from '../components/preferences-section';
 import { ProfileSection } from '../components/profile-section';
 import styles from '../components/my-account.module.css';
@@ -45,6 +47,7 @@ export function MyAccountPage() {
             settings={settings.data ?? null}
           />
         )}
+        <NotificationRulesSection />
       </div>
     </Page>
   );

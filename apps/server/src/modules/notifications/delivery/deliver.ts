@@ -1,0 +1,149 @@
+// Sending the notification e-mails (issue 22 §3 and §6, ADR 0087): one job per delivery
+// (queue notifications.deliver) and the digest job (notifications.digest, every five minutes).
+// A delivery is claimed, sent with its idempotency key (the mail's Message-ID; a file already
+// written is not written again), then marked sent: a job run again after a crash finds it
+// sent, or claimed by a worker whose lease passed, and never sends a second message.
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@vfm/contract';
+import { notificationMail } from '../../../mail/notification-mails';
+import type { AppContext } from '../../../plugins/context';
+import { nextDigestAt } from '../digest-times';
+import { unsubscribeToken } from '../unsubscribe-token';
+import {
+  claimDelivery,
+  gatherDueDigests,
+  holdForDigest,
+  markSent,
+  markSkipped,
+  recentlySent,
+  releaseDelivery,
+  selectDigestItems,
+  selectDigestKeys,
+  selectRecipient,
+} from './queries';
+
+/** Where the unsubscribe links point (outside the API prefix: no key, no sign-in). */
+export const UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
+const DEFAULT_TIME_ZONE = 'Europe/Paris';
+
+type Ctx = Pick<AppContext, 'config' | 'database' | 'mailer' | 'now'>;
+
+const bikeUrl = (ctx: Ctx, language: Language, vehicleNumber: string) =>
+  `${ctx.config.publicUrl}/${language}/fleet/product/${encodeURIComponent(vehicleNumber)}`;
+
+export const unsubscribeUrl = (ctx: Ctx, ruleId: string, accountId: string) =>
+  `${ctx.config.publicUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(ctx.config.jwtSecret, ruleId, accountId)}`;
+
+/** Sends one delivery's e-mail (or holds it for the digest: the throttle). */
+export async function deliverEmail(
+  ctx: Ctx,
+  deliveryId: string,
+): Promise<'sent' | 'held' | 'done'> {
+  const { database, config } = ctx;
+  const now = ctx.now();
+  const claim = await claimDelivery(database, deliveryId, now);
+  if (claim.state !== 'claimed') {
+    // a worker is sending it, or died doing so: the job's retry comes back after the lease
+    if (claim.state === 'busy') throw new Error(`delivery ${deliveryId} is being sent`);
+    return 'done';
+  }
+  const { delivery } = claim;
+  try {
+    if (await recentlySent(database, delivery, now, config.notifyEmailThrottleMinutes)) {
+      await holdForDigest(database, delivery.id, nextDigestAt('HOURLY', now));
+      return 'held';
+    }
+    const recipient = await selectRecipient(database, delivery.accountId, delivery.ruleId);
+    if (!recipient?.active || !recipient.emailWanted) {
+      await markSkipped(database, [delivery.id]);
+      return 'done';
+    }
+    const language: Language = isLanguage(recipient.language)
+      ? recipient.language
+      : DEFAULT_LANGUAGE;
+    await ctx.mailer.send(
+      notificationMail({
+        to: recipient.email,
+        fullName: recipient.fullName,
+        language,
+        timeZone: recipient.timeZone ?? DEFAULT_TIME_ZONE,
+        items: [
+          {
+            kind: delivery.kind,
+            vehicleNumber: delivery.vehicleNumber,
+            occurredAt: delivery.occurredAt,
+            bikeUrl: bikeUrl(ctx, language, delivery.vehicleNumber),
+          },
+        ],
+        rule:
+          delivery.ruleId && recipient.ruleName
+            ? {
+                name: recipient.ruleName,
+                unsubscribeUrl: unsubscribeUrl(ctx, delivery.ruleId, delivery.accountId),
+              }
+            : null,
+        idempotencyKey: delivery.idempotencyKey,
+      }),
+    );
+    await markSent(database, [delivery.id], ctx.now());
+    return 'sent';
+  } catch (error) {
+    await releaseDelivery(database, delivery.id).catch(() => {});
+    throw error;
+  }
+}
+
+/** Sends every digest that is due: one e-mail per account with what waited. */
+export async function sendDigests(ctx: Ctx): Promise<number> {
+  const { database } = ctx;
+  await gatherDueDigests(database, ctx.now());
+  let sent = 0;
+  for (const digestKey of await selectDigestKeys(database)) {
+    const items = await selectDigestItems(database, digestKey);
+    const first = items[0];
+    if (!first) continue;
+    const recipient = await selectRecipient(database, first.accountId, first.ruleId);
+    if (!recipient?.active) {
+      await markSkipped(
+        database,
+        items.map((item) => item.id),
+      );
+      continue;
+    }
+    const language: Language = isLanguage(recipient.language)
+      ? recipient.language
+      : DEFAULT_LANGUAGE;
+    // one rule for all: its unsubscribe link; several: the rules are in My account
+    const ruleIds = new Set(items.map((item) => item.ruleId));
+    const ruleId = ruleIds.size === 1 ? first.ruleId : null;
+    await ctx.mailer.send(
+      notificationMail({
+        to: recipient.email,
+        fullName: recipient.fullName,
+        language,
+        timeZone: recipient.timeZone ?? DEFAULT_TIME_ZONE,
+        items: items.map((item) => ({
+          kind: item.kind,
+          vehicleNumber: item.vehicleNumber,
+          occurredAt: item.occurredAt,
+          bikeUrl: bikeUrl(ctx, language, item.vehicleNumber),
+        })),
+        rule:
+          ruleId && recipient.ruleName
+            ? {
+                name: recipient.ruleName,
+                unsubscribeUrl: unsubscribeUrl(ctx, ruleId, first.accountId),
+              }
+            : null,
+        idempotencyKey: digestKey,
+        digest: true,
+      }),
+    );
+    await markSent(
+      database,
+      items.map((item) => item.id),
+      ctx.now(),
+    );
+    sent += 1;
+  }
+  return sent;
+}

@@ -1,0 +1,17 @@
+// GET notification-rules: the caller's alert rules and the fleet-wide ones (issue 22 §1).
+import { useQuery } from '@tanstack/react-query';
+import type { NotificationRuleList } from '@vfm/contract';
+import type { HttpClient } from '../../api/http-client';
+import { queryKeys } from '../../api/query-keys';
+import { useServices } from '../../services/services';
+
+export const getNotificationRules = (http: HttpClient) =>
+  http.get<NotificationRuleList>('notification-rules');
+
+export function useNotificationRules() {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: queryKeys.notifications.rules,
+    queryFn: () => getNotificationRules(http),
+  });
+}
