@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   mdsToken: 30,
   /** MDS pulls, per city client (issue 24 §6): a poll of every endpoint each minute is ~10 */
   mds: 300,
+  /** the public read of a shared position (issue 25 §5): the page asks every 15 s */
+  sharedPosition: 60,
 } as const;
 
 /** The route config of a call limited to `max` per address per minute. */
