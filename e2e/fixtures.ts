@@ -24,6 +24,8 @@ import administrationEn from '../apps/web/src/features/administration/i18n/en.js
 import administrationFr from '../apps/web/src/features/administration/i18n/fr.json' with { type: 'json' };
 import zonesEn from '../apps/web/src/zones/i18n/en.json' with { type: 'json' };
 import zonesFr from '../apps/web/src/zones/i18n/fr.json' with { type: 'json' };
+import sharedPositionEn from '../apps/web/src/features/shared-position/i18n/en.json' with { type: 'json' };
+import sharedPositionFr from '../apps/web/src/features/shared-position/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
 export const en = {
@@ -38,6 +40,7 @@ export const en = {
   product: productEn,
   administration: administrationEn,
   zones: zonesEn,
+  sharedPosition: sharedPositionEn,
 };
 export const fr = {
   ...frMain,
@@ -51,6 +54,7 @@ export const fr = {
   product: productFr,
   administration: administrationFr,
   zones: zonesFr,
+  sharedPosition: sharedPositionFr,
 };
 
 export { expect };

@@ -98,3 +98,12 @@ export const PAGE_SIZE_MAX = 1000;
 export const FIND_RESULT_LIMIT = 20;
 /** DESIGN §7: commands not acknowledged within this time become EXPIRED. */
 export const COMMAND_TTL_HOURS = 24;
+
+// ---- shared live positions (issue 25 §5, ADR 0094) -----------------------------------------
+export const SHARE_MIN_HOURS = 1;
+export const SHARE_MAX_HOURS = 7 * 24;
+export const SHARE_LABEL_MAX = 80;
+/** how often the public page asks again for the position */
+export const SHARE_REFRESH_MS = 15_000;
+/** the address of the public page, under the language prefix: /{lang}/share#<token> */
+export const SHARE_PAGE_PATH = 'share';

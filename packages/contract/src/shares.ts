@@ -4,17 +4,10 @@
 // as its SHA-256), so the creation's answer is the only one that carries the link.
 import { Type, type Static } from '@sinclair/typebox';
 import { VehicleNumberSchema } from './bike';
+import { SHARE_LABEL_MAX, SHARE_MAX_HOURS, SHARE_MIN_HOURS } from './constants';
 import { DateTime, Nullable, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
-
-export const SHARE_MIN_HOURS = 1;
-export const SHARE_MAX_HOURS = 7 * 24;
-export const SHARE_LABEL_MAX = 80;
-/** how often the public page asks again for the position */
-export const SHARE_REFRESH_MS = 15_000;
-/** the address of the public page, under the language prefix: /{lang}/share#<token> */
-export const SHARE_PAGE_PATH = 'share';
 
 /** The audit events of shares; data: `{ shareId, label, expiresAt }`. */
 export const SHARE_CREATED = 'SHARE_CREATED';
