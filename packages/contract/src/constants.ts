@@ -107,3 +107,12 @@ export const SHARE_LABEL_MAX = 80;
 export const SHARE_REFRESH_MS = 15_000;
 /** the address of the public page, under the language prefix: /{lang}/share#<token> */
 export const SHARE_PAGE_PATH = 'share';
+
+// ---- trip and track export (issue 25 §4, ADR 0095) ------------------------------------------
+export const TRACK_EXPORT_FORMATS = ['gpx', 'kml', 'geojson'] as const;
+export type TrackExportFormat = (typeof TRACK_EXPORT_FORMATS)[number];
+/** the longest period one export covers */
+export const TRACK_EXPORT_MAX_DAYS = 93;
+export const TRACK_EXPORT_DEFAULT_DAYS = 7;
+/** a pause longer than this between two positions starts a new track segment */
+export const TRACK_SEGMENT_GAP_MS = 10 * 60_000;

@@ -22,3 +22,4 @@ export * from './city-access';
 export * from './zones';
 export * from './zone-geometry';
 export * from './shares';
+export * from './track-export';

@@ -155,6 +155,11 @@ const DETAILS: Record<string, Record<Localised, Text>> = {
     fr: 'La ligne de requête ou les en-têtes sont trop volumineux : envoyez les longues listes en plusieurs appels.',
     de: 'Anfragezeile oder Header sind zu groß: senden Sie lange Listen in mehreren Aufrufen.',
   },
+  // trip and track export (issue 25 §4)
+  TRIP_NOT_FOUND: {
+    fr: "Ce vélo n'a pas de trajet commençant à cette heure.",
+    de: 'Dieses Fahrrad hat keine Fahrt, die zu dieser Zeit beginnt.',
+  },
   // shared positions (issue 25 §5)
   SHARE_NOT_FOUND: { fr: "Ce lien n'existe pas.", de: 'Diesen Link gibt es nicht.' },
   SHARE_EXPIRED: { fr: 'Ce lien a expiré.', de: 'Dieser Link ist abgelaufen.' },

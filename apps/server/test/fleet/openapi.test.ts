@@ -54,6 +54,7 @@ describe('OpenAPI', () => {
         'products/details/trips/{vehicleNumber}',
         'products/details/zones/{vehicleNumber}',
         'products/details/{vehicleNumber}',
+        'products/export/{vehicleNumber}',
         'products/find/{text}',
         'products/shares/{vehicleNumber}',
         'products/shares/{vehicleNumber}/{id}',
