@@ -26,6 +26,8 @@ import zonesEn from '../apps/web/src/zones/i18n/en.json' with { type: 'json' };
 import zonesFr from '../apps/web/src/zones/i18n/fr.json' with { type: 'json' };
 import sharedPositionEn from '../apps/web/src/features/shared-position/i18n/en.json' with { type: 'json' };
 import sharedPositionFr from '../apps/web/src/features/shared-position/i18n/fr.json' with { type: 'json' };
+import shortcutsEn from '../apps/web/src/shortcuts/i18n/en.json' with { type: 'json' };
+import shortcutsFr from '../apps/web/src/shortcuts/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
 export const en = {
@@ -41,6 +43,7 @@ export const en = {
   administration: administrationEn,
   zones: zonesEn,
   sharedPosition: sharedPositionEn,
+  shortcuts: shortcutsEn,
 };
 export const fr = {
   ...frMain,
@@ -55,6 +58,7 @@ export const fr = {
   administration: administrationFr,
   zones: zonesFr,
   sharedPosition: sharedPositionFr,
+  shortcuts: shortcutsFr,
 };
 
 export { expect };

@@ -13,6 +13,7 @@ import type product from '../features/product/i18n/en.json';
 import type administration from '../features/administration/i18n/en.json';
 import type zones from '../zones/i18n/en.json';
 import type sharedPosition from '../features/shared-position/i18n/en.json';
+import type shortcuts from '../shortcuts/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -26,6 +27,7 @@ interface FeatureMessages {
   administration: typeof administration;
   zones: typeof zones;
   sharedPosition: typeof sharedPosition;
+  shortcuts: typeof shortcuts;
 }
 
 declare module 'i18next' {

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { LiveProvider } from '../live/live-context';
+import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
+import { useShortcuts } from '../shortcuts/use-shortcuts';
 import { homeRouteOf } from '../session/home-route';
 import { useServices, useSession } from '../services/services';
 import { useIsMobile } from '../ui/hooks/use-media-query';
@@ -37,6 +39,8 @@ export function ShellLayout() {
   // the drawer closes by itself when the page changes
   const drawerOpen = drawer.open && drawer.at === location.key;
 
+  const isAdmin = userType === 'ADMIN';
+  const shortcuts = useShortcuts({ isAdmin });
   const items = menuItemsFor(userType);
   const homeUrl = homeRouteOf(appInfo, userType);
 
@@ -56,6 +60,11 @@ export function ShellLayout() {
         data-rail={mobile ? 'drawer' : railOpen ? 'expanded' : 'collapsed'}
       >
         <TheftAlerts />
+        <ShortcutsHelp
+          open={shortcuts.helpOpen}
+          onOpenChange={shortcuts.setHelpOpen}
+          isAdmin={isAdmin}
+        />
         <a href="#main" className={styles.skip}>
           {t('shell.skip')}
         </a>
