@@ -116,3 +116,10 @@ export const TRACK_EXPORT_MAX_DAYS = 93;
 export const TRACK_EXPORT_DEFAULT_DAYS = 7;
 /** a pause longer than this between two positions starts a new track segment */
 export const TRACK_SEGMENT_GAP_MS = 10 * 60_000;
+
+// ---- theme (issue 25 §1, ADR 0096) ---------------------------------------------------------
+/** a user's theme; SYSTEM follows the device (prefers-color-scheme) */
+export const THEMES = ['SYSTEM', 'LIGHT', 'DARK'] as const;
+export type Theme = (typeof THEMES)[number];
+/** the cookie the server reads to serve index.html in the chosen theme (no flash) */
+export const THEME_COOKIE = 'vfm-theme';

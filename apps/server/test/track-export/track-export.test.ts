@@ -1,9 +1,8 @@
 // Trip and track export (issue 25 §4, ADR 0095): GET products/export/{vehicleNumber} answers a
 // bike's stored positions of a period, or of one trip, as GPX, KML or GeoJSON, with the bike and
 // the times in the file's metadata, a new segment after each pause; the files parse back (XML
-// by a strict parser) with every position in order; a month of positions streams across the
+// by a strict parser, saxes) with every position in order; a month of positions streams across the
 // database batches; bad input, another fleet's bike and unknown trips are 4xx problem+json.
-import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_BATCH_SIZE } from '../../src/modules/track-export/service';
 import type { ApiClient } from '../helpers/api-client';
@@ -11,6 +10,7 @@ import { createBike, type BikeRow } from '../helpers/bikes';
 import { createFleetWithUsers } from '../helpers/factories';
 import { createTrip } from '../helpers/fleet-data';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { all, first, parseXml } from '../helpers/xml';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -52,11 +52,7 @@ async function storePositions(
   );
 }
 
-const xml = (text: string) => {
-  // a strict XML parser: a malformed file throws
-  const { document } = new JSDOM(text, { contentType: 'application/xml' }).window;
-  return document;
-};
+const xml = parseXml;
 const period = { from: T0.toISOString(), to: new Date(T0.getTime() + DAY).toISOString() };
 const download = (format: string, query: Record<string, string> = period, who = api) =>
   who.get(`products/export/${bike.vehicleNumber}`, { query: { format, ...query } });
@@ -96,19 +92,17 @@ describe('GET products/export/{vehicleNumber}', () => {
       'attachment; filename="EXP-1-2026-10-01_2026-10-02.gpx"',
     );
     const doc = xml(res.text);
-    expect(doc.documentElement.namespaceURI).toBe('http://www.topografix.com/GPX/1/1');
-    expect(doc.querySelector('metadata > name')!.textContent).toBe('EXP-1');
-    expect(doc.querySelector('metadata > desc')!.textContent).toBe(
+    expect([doc.name, doc.uri]).toEqual(['gpx', 'http://www.topografix.com/GPX/1/1']);
+    expect(first(doc, 'metadata', 'name').text).toBe('EXP-1');
+    expect(first(doc, 'metadata', 'desc').text).toBe(
       `Positions of bike EXP-1 from ${period.from} to ${period.to}`,
     );
-    expect(doc.querySelector('metadata > time')!.textContent).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const segments = [...doc.querySelectorAll('trkseg')];
-    expect(segments.map((s) => s.querySelectorAll('trkpt').length)).toEqual([30, 20]);
-    const first = doc.querySelector('trkpt')!;
-    expect([Number(first.getAttribute('lat')), Number(first.getAttribute('lon'))]).toEqual([
-      45.75, 4.83,
-    ]);
-    const times = [...doc.querySelectorAll('trkpt > time')].map((e) => Date.parse(e.textContent!));
+    expect(first(doc, 'metadata', 'time').text).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const segments = all(doc, 'trkseg');
+    expect(segments.map((s) => all(s, 'trkpt').length)).toEqual([30, 20]);
+    const point = all(doc, 'trkpt')[0]!;
+    expect([Number(point.attributes.lat), Number(point.attributes.lon)]).toEqual([45.75, 4.83]);
+    const times = all(doc, 'trkpt').map((e) => Date.parse(first(e, 'time').text));
     expect(times).toEqual([...rideA, ...rideB].map((p) => p.ms));
   });
 
@@ -119,27 +113,21 @@ describe('GET products/export/{vehicleNumber}', () => {
       'application/vnd.google-earth.kml+xml; charset=utf-8',
     );
     const doc = xml(res.text);
-    expect(doc.querySelector('Document > name')!.textContent).toBe('EXP-1');
+    expect(first(doc, 'Document', 'name').text).toBe('EXP-1');
     const data = Object.fromEntries(
-      [...doc.querySelectorAll('ExtendedData > Data')].map((d) => [
-        d.getAttribute('name'),
-        d.querySelector('value')!.textContent,
-      ]),
+      all(doc, 'Data').map((d) => [d.attributes.name, first(d, 'value').text]),
     );
     expect(data).toMatchObject({ vehicleNumber: 'EXP-1', from: period.from, to: period.to });
-    expect(doc.querySelector('TimeSpan > begin')!.textContent).toBe(period.from);
-    const placemarks = [...doc.getElementsByTagName('Placemark')];
+    expect(first(doc, 'Document', 'TimeSpan', 'begin').text).toBe(period.from);
+    const placemarks = all(doc, 'Placemark');
     expect(placemarks).toHaveLength(2);
     const gx = 'http://www.google.com/kml/ext/2.2';
-    const counts = placemarks.map((p) => [
-      p.getElementsByTagName('when').length,
-      p.getElementsByTagNameNS(gx, 'coord').length,
-    ]);
+    const counts = placemarks.map((p) => [all(p, 'when').length, all(p, 'coord', gx).length]);
     expect(counts).toEqual([
       [30, 30],
       [20, 20],
     ]);
-    expect(doc.getElementsByTagNameNS(gx, 'coord')[0]!.textContent).toBe('4.83 45.75 0');
+    expect(all(doc, 'coord', gx)[0]!.text).toBe('4.83 45.75 0');
   });
 
   it('answers GeoJSON: a LineString per ride with its times, the export in `metadata`', async () => {
@@ -173,9 +161,9 @@ describe('GET products/export/{vehicleNumber}', () => {
     const res = await download('gpx', { trip: T0.toISOString() });
     expect(res.status, res.text).toBe(200);
     const doc = xml(res.text);
-    expect(doc.querySelectorAll('trkpt')).toHaveLength(30);
-    expect(doc.querySelector('trk > type')!.textContent).toBe('trip');
-    expect(doc.querySelector('metadata > desc')!.textContent).toMatch(/^Trip of bike EXP-1 from /);
+    expect(all(doc, 'trkpt')).toHaveLength(30);
+    expect(first(doc, 'trk', 'type').text).toBe('trip');
+    expect(first(doc, 'metadata', 'desc').text).toMatch(/^Trip of bike EXP-1 from /);
     expect(res.headers.get('content-disposition')).toContain('EXP-1-trip-2026-10-01');
     const geo = JSON.parse((await download('geojson', { trip: T0.toISOString() })).text);
     expect(geo.metadata.tripStartedAt).toBe(T0.toISOString());
@@ -213,7 +201,7 @@ describe('GET products/export/{vehicleNumber}', () => {
         to: new Date(T0.getTime() + 31 * DAY).toISOString(),
       },
     });
-    expect(xml(gpx.text).querySelectorAll('trkpt')).toHaveLength(8928);
+    expect(all(xml(gpx.text), 'trkpt')).toHaveLength(8928);
   });
 
   it('answers an empty but valid file for a period without positions', async () => {
@@ -222,7 +210,7 @@ describe('GET products/export/{vehicleNumber}', () => {
       to: new Date(T0.getTime() - DAY).toISOString(),
     });
     expect(res.status).toBe(200);
-    expect(xml(res.text).querySelectorAll('trkpt')).toHaveLength(0);
+    expect(all(xml(res.text), 'trkpt')).toHaveLength(0);
     const geo = await download('geojson', {
       from: new Date(T0.getTime() - 2 * DAY).toISOString(),
       to: new Date(T0.getTime() - DAY).toISOString(),

@@ -18,3 +18,7 @@ CREATE TABLE position_share (
 );
 CREATE UNIQUE INDEX position_share_token_key ON position_share (token_hash);
 CREATE INDEX position_share_bike_idx ON position_share (fleet_id, bike_id, created_at DESC);
+
+-- Issue 25 §1 (ADR 0096): each user's theme, LIGHT, DARK or SYSTEM (follows the device).
+ALTER TABLE user_settings
+  ADD COLUMN theme text NOT NULL DEFAULT 'SYSTEM' CHECK (theme IN ('LIGHT', 'DARK', 'SYSTEM'));
