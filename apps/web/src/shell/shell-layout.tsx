@@ -1,10 +1,11 @@
 // The signed-in frame: navigation rail (a drawer below 600 px), header and the page; the
 // app's stream controller lives as long as it does (the user is signed in).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useUserSettings } from '../account/get-user-settings';
 import { LiveProvider } from '../live/live-context';
 import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
 import { useShortcuts } from '../shortcuts/use-shortcuts';
@@ -12,6 +13,7 @@ import { homeRouteOf } from '../session/home-route';
 import { useServices, useSession } from '../services/services';
 import { useIsMobile } from '../ui/hooks/use-media-query';
 import { IconButton } from '../ui/icon-button/icon-button';
+import { applyTheme } from '../ui/theme/theme';
 import { AppHeader } from './app-header';
 import { menuItemsFor } from './menu-items';
 import { NavRail } from './nav-rail';
@@ -28,6 +30,14 @@ function readRailOpen(): boolean {
   }
 }
 
+/** The signed-in user's theme, as stored with their settings, rules this device too. */
+function useStoredTheme() {
+  const theme = useUserSettings().data?.theme;
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
+}
+
 export function ShellLayout() {
   const { t } = useTranslation();
   const { appInfo } = useServices();
@@ -39,6 +49,7 @@ export function ShellLayout() {
   // the drawer closes by itself when the page changes
   const drawerOpen = drawer.open && drawer.at === location.key;
 
+  useStoredTheme();
   const isAdmin = userType === 'ADMIN';
   const shortcuts = useShortcuts({ isAdmin });
   const items = menuItemsFor(userType);
