@@ -28,6 +28,8 @@ import sharedPositionEn from '../apps/web/src/features/shared-position/i18n/en.j
 import sharedPositionFr from '../apps/web/src/features/shared-position/i18n/fr.json' with { type: 'json' };
 import shortcutsEn from '../apps/web/src/shortcuts/i18n/en.json' with { type: 'json' };
 import shortcutsFr from '../apps/web/src/shortcuts/i18n/fr.json' with { type: 'json' };
+import pwaEn from '../apps/web/src/pwa/i18n/en.json' with { type: 'json' };
+import pwaFr from '../apps/web/src/pwa/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
 export const en = {
@@ -44,6 +46,7 @@ export const en = {
   zones: zonesEn,
   sharedPosition: sharedPositionEn,
   shortcuts: shortcutsEn,
+  pwa: pwaEn,
 };
 export const fr = {
   ...frMain,
@@ -59,6 +62,7 @@ export const fr = {
   zones: zonesFr,
   sharedPosition: sharedPositionFr,
   shortcuts: shortcutsFr,
+  pwa: pwaFr,
 };
 
 export { expect };

@@ -14,6 +14,7 @@ import type administration from '../features/administration/i18n/en.json';
 import type zones from '../zones/i18n/en.json';
 import type sharedPosition from '../features/shared-position/i18n/en.json';
 import type shortcuts from '../shortcuts/i18n/en.json';
+import type pwa from '../pwa/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -28,6 +29,7 @@ interface FeatureMessages {
   zones: typeof zones;
   sharedPosition: typeof sharedPosition;
   shortcuts: typeof shortcuts;
+  pwa: typeof pwa;
 }
 
 declare module 'i18next' {

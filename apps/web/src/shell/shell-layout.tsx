@@ -7,6 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useUserSettings } from '../account/get-user-settings';
 import { LiveProvider } from '../live/live-context';
+import { AppNotices } from '../pwa/app-notices';
 import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
 import { useShortcuts } from '../shortcuts/use-shortcuts';
 import { homeRouteOf } from '../session/home-route';
@@ -71,6 +72,7 @@ export function ShellLayout() {
         data-rail={mobile ? 'drawer' : railOpen ? 'expanded' : 'collapsed'}
       >
         <TheftAlerts />
+        <AppNotices />
         <ShortcutsHelp
           open={shortcuts.helpOpen}
           onOpenChange={shortcuts.setHelpOpen}
