@@ -57,6 +57,11 @@ export default tseslint.config(
     },
   },
   {
+    // the service worker of the installable app (issue 25 §2)
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
+  },
+  {
     // tests may use any, and the CLI and benchmarks print to the console
     files: [
       '**/*.test.{ts,tsx}',

@@ -125,7 +125,7 @@ try {
   rmSync(outDir, { recursive: true, force: true });
 }
 
-/** What a signed-out browser downloads from each entry address until the login form shows. */
+/** What a signed-out browser downloads from each entry address until its screen shows. */
 async function signedOutEntries(webDir: string) {
   const database = await openDatabase({ databaseUrl: null, dataDir: null });
   await migrate(database);
@@ -136,7 +136,8 @@ async function signedOutEntries(webDir: string) {
   });
   try {
     const out = [];
-    for (const url of ['/', '/fr/', '/fr/fleet', '/fr/auth/login']) {
+    // and the page a shared link opens (issue 25 §5; an unknown token: the page says so)
+    for (const url of ['/', '/fr/', '/fr/fleet', '/fr/auth/login', '/fr/share#unknown']) {
       const context = await browser.newContext();
       const page = await context.newPage();
       const bodies = new Map<string, Promise<Buffer>>();
@@ -144,7 +145,9 @@ async function signedOutEntries(webDir: string) {
         if (/\.m?js(\?|$)/.test(response.url())) bodies.set(response.url(), response.body());
       });
       await page.goto(server.origin + url);
-      await page.locator('input[type=password]').waitFor();
+      await page
+        .locator(url.includes('/share') ? '[data-testid=share-ended]' : 'input[type=password]')
+        .waitFor();
       await page.waitForLoadState('networkidle');
       const sizes = await Promise.all(
         [...bodies.values()].map(async (body) => gzipSync(await body, { level: 9 }).length),

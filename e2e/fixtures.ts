@@ -26,6 +26,12 @@ import zonesEn from '../apps/web/src/zones/i18n/en.json' with { type: 'json' };
 import zonesFr from '../apps/web/src/zones/i18n/fr.json' with { type: 'json' };
 import notificationsEn from '../apps/web/src/notifications/i18n/en.json' with { type: 'json' };
 import notificationsFr from '../apps/web/src/notifications/i18n/fr.json' with { type: 'json' };
+import sharedPositionEn from '../apps/web/src/features/shared-position/i18n/en.json' with { type: 'json' };
+import sharedPositionFr from '../apps/web/src/features/shared-position/i18n/fr.json' with { type: 'json' };
+import shortcutsEn from '../apps/web/src/shortcuts/i18n/en.json' with { type: 'json' };
+import shortcutsFr from '../apps/web/src/shortcuts/i18n/fr.json' with { type: 'json' };
+import pwaEn from '../apps/web/src/pwa/i18n/en.json' with { type: 'json' };
+import pwaFr from '../apps/web/src/pwa/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
 export const en = {
@@ -41,6 +47,9 @@ export const en = {
   administration: administrationEn,
   zones: zonesEn,
   notifications: notificationsEn,
+  sharedPosition: sharedPositionEn,
+  shortcuts: shortcutsEn,
+  pwa: pwaEn,
 };
 export const fr = {
   ...frMain,
@@ -55,6 +64,9 @@ export const fr = {
   administration: administrationFr,
   zones: zonesFr,
   notifications: notificationsFr,
+  sharedPosition: sharedPositionFr,
+  shortcuts: shortcutsFr,
+  pwa: pwaFr,
 };
 
 export { expect };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UP_MESSAGE_SCHEMAS, REPORT_INTERVAL_SECONDS, isDateTime } from '@vfm/contract';
 import { Ajv } from 'ajv';
-import { SimulatedModule, isSilentModule, type OutMessage } from './module';
+import { SimulatedModule, firmwareOf, isSilentModule, type OutMessage } from './module';
 
 const ajv = new Ajv({ strict: false });
 // the contract's date-time, as the server reads it (contract/date-time.ts)
@@ -34,6 +34,19 @@ function run(module: SimulatedModule, from: number, seconds: number, step = 1000
 }
 
 describe('SimulatedModule', () => {
+  it('reports the firmware its id fixes, the one the demo history writes (issue 25 §6)', () => {
+    const ids = Array.from({ length: 30 }, (_, i) => `F${String(i).padStart(5, '0')}`).filter(
+      (id) => !isSilentModule(id),
+    );
+    for (const moduleId of ids) {
+      const module = new SimulatedModule({ moduleId }, quiet);
+      const first = run(module, T0, 60, 10_000).find((m) => 'firmware' in m.body);
+      expect(first?.body.firmware, moduleId).toBe(firmwareOf(moduleId));
+    }
+    // the demo fleet shows more than one version
+    expect(new Set(ids.map(firmwareOf)).size).toBeGreaterThan(1);
+  });
+
   it('reports on connection, then by the interval of its mode, with valid payloads', () => {
     const module = new SimulatedModule({ moduleId: liveId() }, quiet);
     const out = run(module, T0, 3 * 3600, 10_000).filter((m) => m.kind === 'telemetry');

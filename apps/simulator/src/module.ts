@@ -64,6 +64,12 @@ export interface OutMessage {
 export const isSilentModule = (moduleId: string) => hashString(moduleId) % 100 === 7;
 
 const FIRMWARES = ['2.4.1', '2.4.3', '2.5.0'];
+/**
+ * The firmware a module runs, fixed by its id (issue 25 §6): the demo's history writes the
+ * same version the live module then reports, so a bike's versions do not change on screen.
+ */
+export const firmwareOf = (moduleId: string) =>
+  FIRMWARES[hashString(`firmware:${moduleId}`) % FIRMWARES.length]!;
 const KM_PER_PERCENT = 0.8; // 80 km on a full battery, as the server's autonomy estimate
 const PROFILE_MEAN = HOURLY_PROFILE.reduce((a, b) => a + b, 0) / HOURLY_PROFILE.length;
 const DAY_S = 86_400;
@@ -121,7 +127,9 @@ export class SimulatedModule {
       `BAT-${(hashString(init.moduleId) % 100_000).toString().padStart(5, '0')}`;
     this.batterySoh = init.batterySoh ?? Math.round(between(this.rng, 80, 100));
     this.batteryCycles = init.batteryCycles ?? Math.round(between(this.rng, 10, 400));
-    this.firmware = pick(this.rng, FIRMWARES);
+    // the draw is kept so that a module's later random choices stay as they were
+    pick(this.rng, FIRMWARES);
+    this.firmware = firmwareOf(init.moduleId);
   }
 
   get moving() {

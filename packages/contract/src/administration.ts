@@ -7,6 +7,7 @@ import { DateTime, Page } from './schema-helpers';
 import { EventSchema, pagingProperties } from './products';
 import { OPEN_DATA_SETTINGS_CHANGED } from './open-data';
 import { MDS_CLIENT_CREATED, MDS_CLIENT_REVOKED } from './city-access';
+import { SHARE_EVENT_NAMES } from './shares';
 import { ZONE_EVENT_NAMES } from './zones';
 import { WEBHOOK_AUDIT_EVENT_NAMES } from './webhooks';
 import { NOTIFICATION_RULE_EVENT_NAMES } from './notifications';
@@ -76,6 +77,7 @@ export const ACTIVITY_KINDS = {
   quarantine: QUARANTINE_EVENT_NAMES,
   zones: ZONE_EVENT_NAMES,
   notifications: NOTIFICATION_RULE_EVENT_NAMES,
+  shares: SHARE_EVENT_NAMES,
 } as const satisfies Record<string, readonly string[]>;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as ActivityKind[];

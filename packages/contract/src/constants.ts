@@ -98,3 +98,28 @@ export const PAGE_SIZE_MAX = 1000;
 export const FIND_RESULT_LIMIT = 20;
 /** DESIGN §7: commands not acknowledged within this time become EXPIRED. */
 export const COMMAND_TTL_HOURS = 24;
+
+// ---- shared live positions (issue 25 §5, ADR 0094) -----------------------------------------
+export const SHARE_MIN_HOURS = 1;
+export const SHARE_MAX_HOURS = 7 * 24;
+export const SHARE_LABEL_MAX = 80;
+/** how often the public page asks again for the position */
+export const SHARE_REFRESH_MS = 15_000;
+/** the address of the public page, under the language prefix: /{lang}/share#<token> */
+export const SHARE_PAGE_PATH = 'share';
+
+// ---- trip and track export (issue 25 §4, ADR 0095) ------------------------------------------
+export const TRACK_EXPORT_FORMATS = ['gpx', 'kml', 'geojson'] as const;
+export type TrackExportFormat = (typeof TRACK_EXPORT_FORMATS)[number];
+/** the longest period one export covers */
+export const TRACK_EXPORT_MAX_DAYS = 93;
+export const TRACK_EXPORT_DEFAULT_DAYS = 7;
+/** a pause longer than this between two positions starts a new track segment */
+export const TRACK_SEGMENT_GAP_MS = 10 * 60_000;
+
+// ---- theme (issue 25 §1, ADR 0096) ---------------------------------------------------------
+/** a user's theme; SYSTEM follows the device (prefers-color-scheme) */
+export const THEMES = ['SYSTEM', 'LIGHT', 'DARK'] as const;
+export type Theme = (typeof THEMES)[number];
+/** the cookie the server reads to serve index.html in the chosen theme (no flash) */
+export const THEME_COOKIE = 'vfm-theme';

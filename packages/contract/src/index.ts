@@ -23,3 +23,5 @@ export * from './zones';
 export * from './zone-geometry';
 export * from './webhooks';
 export * from './notifications';
+export * from './shares';
+export * from './track-export';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DISTANCE_UNITS, LANGUAGES } from './constants';
+import { DISTANCE_UNITS, LANGUAGES, THEMES } from './constants';
 import { StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
@@ -58,6 +58,8 @@ export const UserSettingsSchema = Type.Object(
     applicationName: Type.String({ minLength: 1, maxLength: 64 }),
     distanceUnit: DistanceUnitSchema,
     language: LanguageSchema,
+    /** issue 25 §1: always in answers (default SYSTEM); left out of a PUT, it stays as it is */
+    theme: Type.Optional(StringEnum(THEMES)),
   },
   strict,
 );

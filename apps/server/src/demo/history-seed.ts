@@ -2,7 +2,7 @@
 // first start): trips, thinned telemetry plus the turns of each ride (so that a trip's replay
 // follows the streets), events, self-diagnosis, the manager's commands, and each bike's current
 // state and usage figures at the end of it.
-import { generateHistory, type BikeHistory } from '@vfm/simulator';
+import { firmwareOf, generateHistory, type BikeHistory } from '@vfm/simulator';
 import type { Database, TxQuery } from '../db/client';
 import { ensureTelemetryPartitions } from '../ingest/partitions';
 import { refreshUsage } from '../ingest/usage';
@@ -164,13 +164,13 @@ async function insertHistories(
             bike_battery_level = s.bb, iot_battery_level = s.ib, battery_number = s.bn,
             battery_state_of_health = s.soh, battery_charge_cycles = s.cycles, iot_mode = 'STANDBY',
             status = 'PARKED', last_communication_date = s.ts, last_position_date = s.ts,
-            state_ts = s.ts, state_seq = s.seq, firmware_version = '2.4.3', hardware_version = 'VFM-IOT-3',
+            state_ts = s.ts, state_seq = s.seq, firmware_version = s.fw, hardware_version = 'VFM-IOT-3',
             autonomy_km = round((s.bb * 0.8 * s.soh / 100.0)::numeric, 1)::float8,
             low_vehicle_battery_since = CASE WHEN s.bb <= f.low_vehicle_battery_percent THEN s.ts END,
             low_module_battery_since = CASE WHEN s.ib <= f.low_module_battery_percent THEN s.ts END,
             updated_at = now()
        FROM json_to_recordset($1::json) AS s(id bigint, lat float8, lon float8, odo float8, bb smallint,
-            ib smallint, bn text, soh smallint, cycles integer, ts timestamptz, seq bigint), fleet f
+            ib smallint, bn text, soh smallint, cycles integer, ts timestamptz, seq bigint, fw text), fleet f
       WHERE b.id = s.id AND f.id = b.fleet_id`,
     [
       JSON.stringify(
@@ -186,6 +186,7 @@ async function insertHistories(
           cycles: history.final.batteryCycles,
           ts: history.final.lastTs,
           seq: history.telemetry.at(-1)!.seq,
+          fw: firmwareOf(bike.moduleId),
         })),
       ),
     ],

@@ -20,6 +20,7 @@ const TITLES: Record<number, Record<Localised, string>> = {
   405: { fr: 'Méthode non autorisée', de: 'Methode nicht erlaubt' },
   406: { fr: 'Non acceptable', de: 'Nicht akzeptabel' },
   409: { fr: 'Conflit', de: 'Konflikt' },
+  410: { fr: 'Plus disponible', de: 'Nicht mehr verfügbar' },
   413: { fr: 'Contenu trop volumineux', de: 'Inhalt zu groß' },
   415: { fr: 'Type de contenu non pris en charge', de: 'Nicht unterstützter Inhaltstyp' },
   429: { fr: 'Trop de requêtes', de: 'Zu viele Anfragen' },
@@ -153,6 +154,19 @@ const DETAILS: Record<string, Record<Localised, Text>> = {
   HEADERS_TOO_LARGE: {
     fr: 'La ligne de requête ou les en-têtes sont trop volumineux : envoyez les longues listes en plusieurs appels.',
     de: 'Anfragezeile oder Header sind zu groß: senden Sie lange Listen in mehreren Aufrufen.',
+  },
+  // trip and track export (issue 25 §4)
+  TRIP_NOT_FOUND: {
+    fr: "Ce vélo n'a pas de trajet commençant à cette heure.",
+    de: 'Dieses Fahrrad hat keine Fahrt, die zu dieser Zeit beginnt.',
+  },
+  // shared positions (issue 25 §5)
+  SHARE_NOT_FOUND: { fr: "Ce lien n'existe pas.", de: 'Diesen Link gibt es nicht.' },
+  SHARE_EXPIRED: { fr: 'Ce lien a expiré.', de: 'Dieser Link ist abgelaufen.' },
+  SHARE_REVOKED: { fr: 'Ce lien a été révoqué.', de: 'Dieser Link wurde widerrufen.' },
+  SHARES_FORBIDDEN: {
+    fr: 'Seuls les gestionnaires de la flotte peuvent partager une position.',
+    de: 'Nur die Verwalter der Flotte dürfen eine Position teilen.',
   },
   INTERNAL_ERROR: {
     fr: "Une erreur inattendue s'est produite.",

@@ -14,6 +14,7 @@ const DESCRIPTIONS: Record<number, string> = {
   404: 'Not found, or not in your fleet',
   406: 'The new password equals the current one',
   409: 'Conflicts with the current state',
+  410: 'Gone: the link expired or was revoked (`code` says which)',
   413: 'Body larger than the limit',
   415: 'Unsupported content type',
   429: 'Too many attempts; see Retry-After',

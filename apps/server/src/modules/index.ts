@@ -17,6 +17,8 @@ import cityAccessModule from './city-access';
 import zonesModule from './zones';
 import webhooksModule from './webhooks';
 import notificationsModule from './notifications';
+import sharesModule from './shares';
+import trackExportModule from './track-export';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
@@ -35,4 +37,6 @@ export const apiModules: FastifyPluginAsync[] = [
   zonesModule,
   webhooksModule,
   notificationsModule,
+  sharesModule,
+  trackExportModule,
 ];

@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
   mds: 300,
   /** the one-click unsubscribe of notification e-mails (issue 22), per address */
   unsubscribe: 30,
+  /** the public read of a shared position (issue 25 §5): the page asks every 15 s */
+  sharedPosition: 60,
 } as const;
 
 /** The route config of a call limited to `max` per address per minute. */

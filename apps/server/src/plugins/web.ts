@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LANGUAGE, isLanguage } from '@vfm/contract';
+import { DEFAULT_LANGUAGE, THEME_COOKIE, isLanguage } from '@vfm/contract';
 
 /** Where a page request goes: the SPA (null) or a redirect target. */
 export function languageRedirect(url: string, fallback: string = DEFAULT_LANGUAGE): string | null {
@@ -22,6 +22,17 @@ export function languageRedirect(url: string, fallback: string = DEFAULT_LANGUAG
 function splitOnce(value: string, separator: string): [string, string | undefined] {
   const index = value.indexOf(separator);
   return index < 0 ? [value, undefined] : [value.slice(0, index), value.slice(index + 1)];
+}
+
+/**
+ * The page in the user's chosen theme from its first paint (issue 25 §1, ADR 0096): the theme
+ * cookie the web app writes becomes `data-theme` on <html>, so no script runs before the page
+ * shows and the CSP keeps refusing inline scripts; without the cookie the CSS follows the
+ * device (prefers-color-scheme).
+ */
+export function withTheme(html: string, theme: string | undefined): string {
+  if (theme !== 'dark' && theme !== 'light') return html;
+  return html.replace(/<html(\s|>)/, `<html data-theme="${theme}"$1`);
 }
 
 export default fp(
@@ -63,8 +74,9 @@ export default fp(
         indexHtml ??= await readFile(indexFile, 'utf8');
         return reply
           .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie')
           .type('text/html; charset=utf-8')
-          .send(indexHtml);
+          .send(withTheme(indexHtml, request.cookies?.[THEME_COOKIE]));
       },
     );
   },

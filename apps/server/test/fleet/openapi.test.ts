@@ -63,7 +63,10 @@ describe('OpenAPI', () => {
         'products/details/trips/{vehicleNumber}',
         'products/details/zones/{vehicleNumber}',
         'products/details/{vehicleNumber}',
+        'products/export/{vehicleNumber}',
         'products/find/{text}',
+        'products/shares/{vehicleNumber}',
+        'products/shares/{vehicleNumber}/{id}',
         'products/theft/{vehicleNumber}',
         'products/warnings',
       ].map((p) => `/api/wf/rest/v1/${p}`),
@@ -82,6 +85,11 @@ describe('OpenAPI', () => {
         expect(JSON.stringify(problem), label).toContain('Problem');
       }
     }
+    // the public read of a shared position (issue 25 §5): 200, bad input, unknown, gone, limited
+    const shared = paths['/api/wf/rest/v1/shared-position']!.get;
+    expect(Object.keys(shared.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '404', '410', '429']),
+    );
     const markers = paths['/api/wf/rest/v1/fleet/markers']!.get;
     expect(markers.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['isReportedTheft', 'isParked', 'inTransit', 'out']),

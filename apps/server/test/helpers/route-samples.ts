@@ -176,6 +176,12 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
     async ({ world, side }) =>
       (await world.freshBike(side, { theft_state: 'REPORTED' })).vehicleNumber,
   ],
+  // revoking a share names the bike of the side's share (issue 25 §5)
+  [
+    /^DELETE .*\/products\/shares\//,
+    /^vehicleNumber$/,
+    async ({ side }) => side.bike.vehicleNumber,
+  ],
   [/./, /^(vehicleNumber|vn)$/, bikeNumber],
   [/\/products\/find\//, /^text$/, async ({ side }) => side.bike.vehicleNumber],
   [/\/accounts/, /^(id|accountId)$/, accountId],
@@ -256,6 +262,34 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
         [side.fleet.id],
       );
       return row!.id;
+    },
+  ],
+  // a share of the side's bike (issue 25 §5; revoking changes it: a fresh one)
+  [
+    /\/products\/shares\//,
+    /^id$/,
+    async ({ world, side }) => {
+      const [row] = await world.t.server.database.query<{ id: string }>(
+        `INSERT INTO position_share (fleet_id, bike_id, token_hash, expires_at)
+         VALUES ($1, $2, gen_random_uuid()::text, now() + interval '1 hour') RETURNING id`,
+        [side.fleet.id, side.bike.id],
+      );
+      if (side.name === 'foreign') side.secrets.push(row!.id);
+      return row!.id;
+    },
+  ],
+  // the public read of a share: a working token of the side's bike
+  [
+    /\/shared-position$/,
+    /^token$/,
+    async ({ world, side }) => {
+      const token = `matrix${side.name}${Date.now()}${Math.random()}`.replace(/\./g, '');
+      await world.t.server.database.query(
+        `INSERT INTO position_share (fleet_id, bike_id, token_hash, expires_at)
+         VALUES ($1, $2, encode(sha256(convert_to($3, 'UTF8')), 'hex'), now() + interval '1 hour')`,
+        [side.fleet.id, side.bike.id, token],
+      );
+      return token;
     },
   ],
 ];

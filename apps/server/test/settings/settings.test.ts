@@ -103,7 +103,12 @@ describe('users/{userId}/settings', () => {
       query: { applicationName: 'VFM' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ applicationName: 'VFM', distanceUnit: 'KM', language: 'en' });
+    expect(res.body).toEqual({
+      applicationName: 'VFM',
+      distanceUnit: 'KM',
+      language: 'en',
+      theme: 'SYSTEM',
+    });
   });
 
   it('saves the settings, and the language becomes the account e-mail language', async () => {
@@ -114,13 +119,28 @@ describe('users/{userId}/settings', () => {
       .api({ token })
       .put(path(account), body, { query: { applicationName: 'VFM' } });
     expect(put.status).toBe(200);
-    expect(put.body).toEqual(body);
-    expect((await t.api({ token }).get(path(account))).body).toEqual(body);
+    expect(put.body).toEqual({ ...body, theme: 'SYSTEM' });
+    expect((await t.api({ token }).get(path(account))).body).toEqual({ ...body, theme: 'SYSTEM' });
     const [row] = await t.server.database.query<{ language: string }>(
       'SELECT language FROM account WHERE id = $1',
       [account.id],
     );
     expect(row!.language).toBe('de');
+  });
+
+  it('keeps the theme (issue 25 §1): saved when sent, unchanged when left out, checked', async () => {
+    const account = await createAccount(t, fleet);
+    const api = t.api({ token: await tokenFor(t, account) });
+    const body = { applicationName: 'VFM', distanceUnit: 'KM', language: 'fr' };
+    expect((await api.put(path(account), { ...body, theme: 'DARK' })).body.theme).toBe('DARK');
+    expect((await api.put(path(account), { ...body, distanceUnit: 'MI' })).body.theme).toBe('DARK');
+    expect((await api.get(path(account))).body).toMatchObject({
+      distanceUnit: 'MI',
+      theme: 'DARK',
+    });
+    const bad = await api.put(path(account), { ...body, theme: 'BLUE' });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
   });
 
   it("answers 404 for someone else's id, existing or not, for GET and PUT", async () => {

@@ -95,6 +95,7 @@ export const queryKeys = {
     commands: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'commands'] as const,
     events: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'events'] as const,
     autotest: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'autotest'] as const,
+    shares: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'shares'] as const,
     /** outside products.bike(vn): a period's trips do not change with each live position */
     trips: (vehicleNumber: string, from: string, to: string) =>
       ['products', 'trips', vehicleNumber, from, to] as const,

@@ -75,6 +75,14 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
           },
         ],
       },
+      // a shared live position (issue 25 §5): open to anyone with the link, signed in or not
+      {
+        path: 'share',
+        lazy: page(
+          () => import('../features/shared-position/routes/shared-position-page'),
+          'SharedPositionPage',
+        ),
+      },
       {
         element: <RequireAccess />,
         children: [

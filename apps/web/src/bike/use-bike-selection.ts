@@ -1,6 +1,9 @@
 // A page's selection of bikes (fleet list, warnings tab): toggle one, add or remove many,
-// clear.
-import { useCallback, useState } from 'react';
+// clear — also when the keyboard's Esc asks (issue 25 §3: the window event below).
+import { useCallback, useEffect, useState } from 'react';
+
+/** Dispatched on window by the Esc shortcut: the page's selection empties. */
+export const CLEAR_SELECTION_EVENT = 'vfm:clear-selection';
 
 export function useBikeSelection() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -28,5 +31,9 @@ export function useBikeSelection() {
     [],
   );
   const clear = useCallback(() => setSelected(new Set()), []);
+  useEffect(() => {
+    window.addEventListener(CLEAR_SELECTION_EVENT, clear);
+    return () => window.removeEventListener(CLEAR_SELECTION_EVENT, clear);
+  }, [clear]);
   return { selected, toggle, selectMany, replace, clear };
 }

@@ -13,6 +13,9 @@ import type product from '../features/product/i18n/en.json';
 import type administration from '../features/administration/i18n/en.json';
 import type zones from '../zones/i18n/en.json';
 import type notifications from '../notifications/i18n/en.json';
+import type sharedPosition from '../features/shared-position/i18n/en.json';
+import type shortcuts from '../shortcuts/i18n/en.json';
+import type pwa from '../pwa/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -26,6 +29,9 @@ interface FeatureMessages {
   administration: typeof administration;
   zones: typeof zones;
   notifications: typeof notifications;
+  sharedPosition: typeof sharedPosition;
+  shortcuts: typeof shortcuts;
+  pwa: typeof pwa;
 }
 
 declare module 'i18next' {

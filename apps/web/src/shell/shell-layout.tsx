@@ -1,15 +1,20 @@
 // The signed-in frame: navigation rail (a drawer below 600 px), header and the page; the
 // app's stream controller lives as long as it does (the user is signed in).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useUserSettings } from '../account/get-user-settings';
 import { LiveProvider } from '../live/live-context';
+import { AppNotices } from '../pwa/app-notices';
+import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
+import { useShortcuts } from '../shortcuts/use-shortcuts';
 import { homeRouteOf } from '../session/home-route';
 import { useServices, useSession } from '../services/services';
 import { useIsMobile } from '../ui/hooks/use-media-query';
 import { IconButton } from '../ui/icon-button/icon-button';
+import { applyTheme } from '../ui/theme/theme';
 import { AppHeader } from './app-header';
 import { menuItemsFor } from './menu-items';
 import { NavRail } from './nav-rail';
@@ -26,6 +31,14 @@ function readRailOpen(): boolean {
   }
 }
 
+/** The signed-in user's theme, as stored with their settings, rules this device too. */
+function useStoredTheme() {
+  const theme = useUserSettings().data?.theme;
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
+}
+
 export function ShellLayout() {
   const { t } = useTranslation();
   const { appInfo } = useServices();
@@ -37,6 +50,9 @@ export function ShellLayout() {
   // the drawer closes by itself when the page changes
   const drawerOpen = drawer.open && drawer.at === location.key;
 
+  useStoredTheme();
+  const isAdmin = userType === 'ADMIN';
+  const shortcuts = useShortcuts({ isAdmin });
   const items = menuItemsFor(userType);
   const homeUrl = homeRouteOf(appInfo, userType);
 
@@ -56,6 +72,12 @@ export function ShellLayout() {
         data-rail={mobile ? 'drawer' : railOpen ? 'expanded' : 'collapsed'}
       >
         <TheftAlerts />
+        <AppNotices />
+        <ShortcutsHelp
+          open={shortcuts.helpOpen}
+          onOpenChange={shortcuts.setHelpOpen}
+          isAdmin={isAdmin}
+        />
         <a href="#main" className={styles.skip}>
           {t('shell.skip')}
         </a>

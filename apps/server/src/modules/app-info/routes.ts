@@ -6,6 +6,7 @@ import {
   APPLICATION_TITLE,
   AppInfoSchema,
   LANGUAGES,
+  SHARE_PAGE_PATH,
   type AppInfo,
 } from '@vfm/contract';
 
@@ -31,8 +32,10 @@ export function buildAppInfo(config: {
       `${p}/auth/change-password`,
       `${p}/application/settings`,
       `${p}/app-settings`,
+      `${p}/shared-position`,
     ],
-    publicPaths: [],
+    // the shared-position page (issue 25 §5): no sign-in
+    publicPaths: [SHARE_PAGE_PATH],
     routeOnLoginSuccessForUser: 'fleet',
     routeOnLoginSuccessForAdmin: 'fleet',
   };

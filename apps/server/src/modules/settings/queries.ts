@@ -27,11 +27,12 @@ export async function applicationHasSettings(db: Queryable, key: string) {
 export interface UserSettingsRow {
   distance_unit: 'KM' | 'MI';
   language: string;
+  theme: 'SYSTEM' | 'LIGHT' | 'DARK';
 }
 
 export async function findUserSettings(db: Queryable, accountId: string, applicationName: string) {
   const [row] = await db.query<UserSettingsRow>(
-    `SELECT distance_unit, language FROM user_settings
+    `SELECT distance_unit, language, theme FROM user_settings
       WHERE account_id = $1 AND application_name = $2`,
     [accountId, applicationName],
   );
@@ -41,15 +42,24 @@ export async function findUserSettings(db: Queryable, accountId: string, applica
 export async function upsertUserSettings(
   db: Queryable,
   accountId: string,
-  settings: { applicationName: string; distanceUnit: string; language: string },
+  settings: { applicationName: string; distanceUnit: string; language: string; theme?: string },
   now: Date,
 ) {
+  // a PUT without a theme keeps the stored one (issue 25 §1)
   await db.query(
-    `INSERT INTO user_settings (account_id, application_name, distance_unit, language, updated_at)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO user_settings (account_id, application_name, distance_unit, language, updated_at, theme)
+     VALUES ($1, $2, $3, $4, $5, coalesce($6, 'SYSTEM'))
      ON CONFLICT (account_id, application_name)
-     DO UPDATE SET distance_unit = $3, language = $4, updated_at = $5`,
-    [accountId, settings.applicationName, settings.distanceUnit, settings.language, now],
+     DO UPDATE SET distance_unit = $3, language = $4, updated_at = $5,
+                   theme = coalesce($6, user_settings.theme)`,
+    [
+      accountId,
+      settings.applicationName,
+      settings.distanceUnit,
+      settings.language,
+      now,
+      settings.theme ?? null,
+    ],
   );
 }
 

@@ -55,6 +55,7 @@ export async function userSettings(
     applicationName: application,
     distanceUnit: row?.distance_unit ?? DEFAULT_DISTANCE_UNIT,
     language: row && isLanguage(row.language) ? row.language : principal.language,
+    theme: row?.theme ?? 'SYSTEM',
   };
 }
 
@@ -71,11 +72,12 @@ export async function saveUserSettings(
       { field: 'applicationName', message: 'must equal the applicationName query parameter' },
     ]);
   }
-  await scope.database.transaction(async (tx) => {
+  const theme = await scope.database.transaction(async (tx) => {
     await upsertUserSettings(tx, principal.accountId, settings, scope.ctx.now());
     await setAccountLanguage(tx, principal.accountId, settings.language);
+    return (await findUserSettings(tx, principal.accountId, application))?.theme ?? 'SYSTEM';
   });
-  return settings;
+  return { ...settings, theme };
 }
 
 /** Only the owner's id answers; any other id is a 404 (it may not even exist). */

@@ -14,6 +14,39 @@ export const BASEMAP_COLOURS = {
   streetCasing: '#dcd6ca',
 };
 
+/** The dark basemap (issue 25 §1): night blue water, slate land, streets a step lighter. */
+export const BASEMAP_DARK_COLOURS: typeof BASEMAP_COLOURS = {
+  water: '#0d2233',
+  land: '#1b2631',
+  border: '#4d5b69',
+  street: '#33414f',
+  streetCasing: '#141d26',
+};
+
+export const basemapColours = (theme: 'light' | 'dark') =>
+  theme === 'dark' ? BASEMAP_DARK_COLOURS : BASEMAP_COLOURS;
+
+/** Repaints the offline basemap's layers in a theme's colours (a MAP_STYLE_URL is left as is). */
+export function paintBasemap(
+  map: {
+    getLayer(id: string): unknown;
+    setPaintProperty(id: string, name: string, value: unknown): void;
+  },
+  basemap: Basemap,
+  theme: 'light' | 'dark',
+): void {
+  const colours = basemapColours(theme);
+  const paints: Array<[string, string, string]> = [
+    ['water', 'background-color', colours[basemap === 'street' ? 'land' : 'water']],
+    ['land', 'fill-color', colours.land],
+    ['borders', 'line-color', colours.border],
+    ['street-casing', 'line-color', colours.streetCasing],
+    ['streets', 'line-color', colours.street],
+  ];
+  for (const [id, name, value] of paints)
+    if (map.getLayer(id)) map.setPaintProperty(id, name, value);
+}
+
 /**
  * `world`: water behind the countries' land (the fleet map; the land arrives later, from the
  * marker worker). `street`: a small map at street level needs no country shapes, its
@@ -24,7 +57,9 @@ export type Basemap = 'world' | 'street';
 export function offlineStyle(
   demoStreets: Array<Array<[number, number]>>,
   basemap: Basemap = 'world',
+  theme: 'light' | 'dark' = 'light',
 ): StyleSpecification {
+  const BASEMAP_COLOURS = basemapColours(theme);
   const streets: GeoJSON.FeatureCollection = {
     type: 'FeatureCollection',
     features: demoStreets.map((line) => ({

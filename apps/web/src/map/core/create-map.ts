@@ -23,6 +23,8 @@ export interface MapOptions {
   camera?: Camera;
   /** MapLibre's Shift + drag zoom; off where Shift + drag selects */
   boxZoom: boolean;
+  /** the offline basemap's colours (issue 25 §1) */
+  theme?: 'light' | 'dark';
 }
 
 /** The map, or null when the browser cannot draw one (no WebGL). */
@@ -36,7 +38,7 @@ export function createMap(
   try {
     map = new maplibregl.Map({
       container,
-      style: mapStyleUrl || offlineStyle(demoStreets, options.basemap),
+      style: mapStyleUrl || offlineStyle(demoStreets, options.basemap, options.theme),
       ...(options.camera ?? homeView(demoStreets)),
       attributionControl: false,
       boxZoom: options.boxZoom,

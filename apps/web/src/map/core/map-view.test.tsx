@@ -57,6 +57,7 @@ describe('MapView (the map core)', () => {
       basemap: 'street',
       camera: undefined,
       boxZoom: true,
+      theme: 'light',
     });
     expect(fake.map.getCanvas()).toHaveAttribute('aria-label', 'The bike');
     expect(screen.queryByText('layer')).toBeNull();

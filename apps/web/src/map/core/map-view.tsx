@@ -7,7 +7,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { Spinner } from '../../ui/spinner/spinner';
-import type { Basemap } from './basemap';
+import { effectiveTheme, useEffectiveTheme } from '../../ui/theme/theme';
+import { paintBasemap, type Basemap } from './basemap';
 import { createMap, type Camera } from './create-map';
 import { MapContext, useLatest } from './map-context';
 import { useMapSettings } from './map-settings';
@@ -48,7 +49,12 @@ export function MapView(props: MapViewProps) {
     const element = container.current;
     if (!settings.data || !element) return;
     const { basemap = 'world', camera, boxZoom = true, quiet } = options.current;
-    const map = createMap(element, settings.data, { basemap, camera, boxZoom });
+    const map = createMap(element, settings.data, {
+      basemap,
+      camera,
+      boxZoom,
+      theme: effectiveTheme(),
+    });
     if (!map) {
       setFailed(true);
       return;
@@ -68,9 +74,22 @@ export function MapView(props: MapViewProps) {
     created.current?.getCanvas().setAttribute('aria-label', props.label);
   }, [props.label]);
 
+  // the theme changed under the map (My account, or the device): the basemap follows
+  const theme = useEffectiveTheme();
+  useEffect(() => {
+    if (loaded && !settings.data?.mapStyleUrl) {
+      paintBasemap(loaded, options.current.basemap ?? 'world', theme);
+    }
+  }, [loaded, theme, settings.data?.mapStyleUrl, options]);
+
   const unavailable = failed || settings.isError;
   return (
-    <div className={styles.wrap} data-testid={props.testId} data-ready={!!loaded || undefined}>
+    <div
+      className={styles.wrap}
+      data-testid={props.testId}
+      data-ready={!!loaded || undefined}
+      data-theme-map={theme}
+    >
       <div ref={container} className={styles.map} />
       {unavailable && (
         <div className={styles.overlay} role="status">

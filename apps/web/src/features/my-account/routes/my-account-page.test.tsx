@@ -128,6 +128,7 @@ describe('my account', () => {
       applicationName: 'VFM',
       distanceUnit: 'KM',
       language: 'en',
+      theme: 'SYSTEM',
     });
   });
 

@@ -11,6 +11,7 @@ import { Button } from '../../../ui/button/button';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useTrips } from '../api/product-queries';
+import { TrackExport } from './track-export';
 import styles from './product.module.css';
 
 const BikeMap = lazy(() => import('../../../map/bike-map'));
@@ -94,6 +95,11 @@ export function Trips({ vehicleNumber }: { vehicleNumber: string }) {
             {t('product.trips.count', { count: list.length, distance: format.distance(totalKm) })}
           </p>
         )}
+        <TrackExport
+          vehicleNumber={vehicleNumber}
+          range={period}
+          label={t('product.export.period')}
+        />
       </div>
       {trips.isPending ? (
         <TableStatus kind="loading" text={t('product.trips.loading')} />
@@ -132,7 +138,9 @@ export function Trips({ vehicleNumber }: { vehicleNumber: string }) {
               </li>
             ))}
           </ul>
-          {selected && <Replay key={selected.startedAt} trip={selected} />}
+          {selected && (
+            <Replay key={selected.startedAt} trip={selected} vehicleNumber={vehicleNumber} />
+          )}
         </div>
       )}
     </div>
@@ -140,7 +148,7 @@ export function Trips({ vehicleNumber }: { vehicleNumber: string }) {
 }
 
 /** The trip on the map, the cursor moved by the slider or by Play. */
-function Replay({ trip }: { trip: Trip }) {
+function Replay({ trip, vehicleNumber }: { trip: Trip; vehicleNumber: string }) {
   const { t } = useTranslation();
   const { language } = useServices();
   const format = useFormatters();
@@ -212,6 +220,11 @@ function Replay({ trip }: { trip: Trip }) {
           {new Intl.DateTimeFormat(language, { timeStyle: 'medium' }).format(point[2])}
         </time>
       </div>
+      <TrackExport
+        vehicleNumber={vehicleNumber}
+        range={{ trip: trip.startedAt }}
+        label={t('product.export.trip')}
+      />
     </section>
   );
 }

@@ -23,10 +23,11 @@ import { CommandHistoryTable } from '../components/command-history';
 import { EventHistory } from '../components/event-history';
 import { Overview } from '../components/overview';
 import { SelfDiagnosis } from '../components/self-diagnosis';
+import { ShareTab } from '../components/share-tab';
 import { Trips } from '../components/trips';
 import styles from '../components/product.module.css';
 
-const TABS = ['overview', 'alerts', 'trips', 'commands', 'history', 'diagnosis'] as const;
+const TABS = ['overview', 'alerts', 'trips', 'commands', 'history', 'diagnosis', 'share'] as const;
 type Tab = (typeof TABS)[number];
 
 export function ProductPage() {
@@ -101,6 +102,7 @@ export function ProductPage() {
         {tab === 'commands' && <CommandHistoryTable vehicleNumber={bike.vehicleNumber} />}
         {tab === 'history' && <EventHistory vehicleNumber={bike.vehicleNumber} />}
         {tab === 'diagnosis' && <SelfDiagnosis vehicleNumber={bike.vehicleNumber} />}
+        {tab === 'share' && <ShareTab vehicleNumber={bike.vehicleNumber} />}
       </div>
     </div>
   );

@@ -5,7 +5,26 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Traffic } from '@vfm/contract';
+import { useEffectiveTheme } from '../../../ui/theme/theme';
 import styles from './statistics.module.css';
+
+/** The chart's colours per theme (issue 25 §1): AA against the card in both. */
+const CHART_COLOURS = {
+  light: {
+    line: '#0f7c72',
+    fill: 'rgba(22,153,139,0.12)',
+    before: '#66778a',
+    axis: '#4a5b6d',
+    grid: 'rgba(0,0,0,0.07)',
+  },
+  dark: {
+    line: '#3cc7b5',
+    fill: 'rgba(60,199,181,0.16)',
+    before: '#93a4b6',
+    axis: '#a9b8c7',
+    grid: 'rgba(255,255,255,0.08)',
+  },
+};
 
 export type TrafficSeries = 'trips' | 'distanceKm' | 'activeBikes';
 
@@ -28,7 +47,9 @@ export default function TrafficChart({
   formatTick(iso: string): string;
 }) {
   const element = useRef<HTMLDivElement>(null);
+  const theme = useEffectiveTheme();
   useEffect(() => {
+    const colours = CHART_COLOURS[theme];
     const host = element.current;
     if (!host) return;
     const x = current.buckets.map((bucket) => Date.parse(bucket.start) / 1000);
@@ -47,14 +68,14 @@ export default function TrafficChart({
           },
           {
             label: labels.current,
-            stroke: '#0f7c72',
+            stroke: colours.line,
             width: 2,
-            fill: 'rgba(22,153,139,0.12)',
+            fill: colours.fill,
             value: (_, v) => (v === null ? '—' : format(v)),
           },
           {
             label: labels.before,
-            stroke: '#66778a',
+            stroke: colours.before,
             width: 1.5,
             dash: [6, 4],
             value: (_, v) => (v === null ? '—' : format(v)),
@@ -62,12 +83,17 @@ export default function TrafficChart({
         ],
         axes: [
           {
-            stroke: '#4a5b6d',
+            stroke: colours.axis,
+            grid: { stroke: colours.grid },
             // ticks in the page's language, not uPlot's English defaults
             values: (_, ticks) =>
               ticks.map((tick) => formatTick(new Date(tick * 1000).toISOString())),
           },
-          { stroke: '#4a5b6d', values: (_, ticks) => ticks.map(format) },
+          {
+            stroke: colours.axis,
+            grid: { stroke: colours.grid },
+            values: (_, ticks) => ticks.map(format),
+          },
         ],
         legend: { live: true },
         cursor: { points: { size: 8 } },
@@ -81,7 +107,7 @@ export default function TrafficChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [current, before, series, labels, format, formatTime, formatTick]);
+  }, [current, before, series, labels, format, formatTime, formatTick, theme]);
 
   return (
     <>

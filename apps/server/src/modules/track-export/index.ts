@@ -1,0 +1,2 @@
+// Trip and track export (issue 25 §4), registered in ../index.ts.
+export { default } from './routes';

@@ -1,0 +1,203 @@
+// Share the bike's live position (issue 25 §5): a link valid for a chosen time (1 hour to 7
+// days) with an optional label — the only name the opener sees —, shown once with a copy button
+// (the server keeps only its hash); the bike's links with their state and openings, each
+// revocable at once.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Copy, Share2 } from 'lucide-react';
+import type { Share, ShareCreated } from '@vfm/contract';
+import { SHARE_LABEL_MAX } from '@vfm/contract/constants';
+import { isApiError } from '../../../api/api-error';
+import { useFormatters } from '../../../format/use-formatters';
+import { useServices } from '../../../services/services';
+import { Button } from '../../../ui/button/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
+import { DataTable } from '../../../ui/data-table/data-table';
+import { TextField } from '../../../ui/field/text-field';
+import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { useCreateShare, useRevokeShare, useShares } from '../api/shares';
+import styles from './product.module.css';
+
+/** the lifetimes offered, in hours (the API takes any whole number from 1 to 168) */
+export const SHARE_DURATIONS = [1, 4, 12, 24, 72, 168] as const;
+
+export function ShareTab({ vehicleNumber }: { vehicleNumber: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const { toasts } = useServices();
+  const shares = useShares(vehicleNumber);
+  const create = useCreateShare(vehicleNumber);
+  const revoke = useRevokeShare(vehicleNumber);
+  const [hours, setHours] = useState<number>(24);
+  const [label, setLabel] = useState('');
+  const [created, setCreated] = useState<ShareCreated | null>(null);
+  const [revoking, setRevoking] = useState<Share | null>(null);
+  const when = (value: string | null) =>
+    value ? <time dateTime={value}>{format.dateTime(value)}</time> : '—';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { validForHours: hours, ...(label.trim() ? { label: label.trim() } : {}) },
+      {
+        onSuccess: (answer) => {
+          setCreated(answer);
+          setLabel('');
+        },
+        onError: (error) =>
+          toasts.show({
+            type: 'error',
+            message: t('product.share.failed', {
+              reason: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
+            }),
+          }),
+      },
+    );
+  };
+
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toasts.show({ type: 'success', message: t('product.share.copied') });
+    } catch {
+      toasts.show({ type: 'error', message: t('product.share.copyFailed') });
+    }
+  };
+
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: () => {
+        if (created?.share.id === revoking.id) setCreated(null);
+        setRevoking(null);
+        toasts.show({ type: 'success', message: t('product.share.revoked') });
+      },
+      onError: () => {
+        setRevoking(null);
+        toasts.show({ type: 'error', message: t('errors.generic') });
+      },
+    });
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="share-title" data-testid="share-tab">
+      <h2 id="share-title" className={styles.cardTitle}>
+        <Share2 size={20} aria-hidden="true" />
+        {t('product.share.title')}
+      </h2>
+      <p className={styles.muted}>{t('product.share.intro')}</p>
+      <form className={styles.shareForm} onSubmit={submit} noValidate>
+        <label className={styles.availability}>
+          {t('product.share.validFor')}
+          <select
+            className={styles.select}
+            value={hours}
+            onChange={(event) => setHours(Number(event.target.value))}
+          >
+            {SHARE_DURATIONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`product.share.durations.h${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TextField
+          label={t('product.share.label')}
+          hint={t('product.share.labelHint')}
+          value={label}
+          maxLength={SHARE_LABEL_MAX}
+          onChange={(event) => setLabel(event.target.value)}
+        />
+        <Button type="submit" disabled={create.isPending}>
+          {t('product.share.create')}
+        </Button>
+      </form>
+      {created && (
+        <div className={styles.shareOnce} role="status" data-testid="share-created">
+          <strong>{t('product.share.createdTitle')}</strong>
+          <p>{t('product.share.linkOnce', { date: format.dateTime(created.share.expiresAt) })}</p>
+          <code className={styles.shareLink} data-testid="share-link">
+            {created.url}
+          </code>
+          <div className={styles.actions}>
+            <Button size="sm" variant="secondary" onClick={() => void copy(created.url)}>
+              <Copy size={16} aria-hidden="true" />
+              {t('product.share.copy')}
+            </Button>
+            <Button size="sm" onClick={() => setCreated(null)}>
+              {t('product.share.done')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {shares.isPending ? (
+        <TableStatus kind="loading" text={t('product.share.loading')} />
+      ) : !shares.data ? (
+        <TableStatus
+          kind="error"
+          text={t('product.share.error')}
+          retry={t('product.retry')}
+          onRetry={() => void shares.refetch()}
+        />
+      ) : shares.data.content.length === 0 ? (
+        <p className={styles.muted}>{t('product.share.empty')}</p>
+      ) : (
+        <DataTable
+          caption={t('product.share.list')}
+          testId="shares"
+          rows={shares.data.content}
+          rowKey={(share) => share.id}
+          columns={[
+            {
+              id: 'label',
+              label: t('product.share.label'),
+              cell: (s) =>
+                s.label ?? <span className={styles.muted}>{t('product.share.noLabel')}</span>,
+            },
+            {
+              id: 'state',
+              label: t('product.share.state'),
+              cell: (s) => (
+                <span
+                  className={styles.status}
+                  data-status={s.state === 'ACTIVE' ? 'OK' : 'EXPIRED'}
+                >
+                  {t(`product.share.states.${s.state}`)}
+                </span>
+              ),
+            },
+            { id: 'created', label: t('product.share.created'), cell: (s) => when(s.createdAt) },
+            { id: 'by', label: t('product.share.by'), cell: (s) => s.createdBy ?? '—' },
+            { id: 'expires', label: t('product.share.expires'), cell: (s) => when(s.expiresAt) },
+            {
+              id: 'openings',
+              label: t('product.share.openings'),
+              cell: (s) => format.number(s.openings),
+            },
+            {
+              id: 'actions',
+              label: t('product.share.actions'),
+              cell: (s) =>
+                s.state === 'ACTIVE' ? (
+                  <Button size="sm" variant="secondary" onClick={() => setRevoking(s)}>
+                    {t('product.share.revoke')}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={t('product.share.revokeTitle')}
+        description={t('product.share.revokeHint')}
+        confirmLabel={t('product.share.revoke')}
+        cancelLabel={t('product.share.cancel')}
+        tone="danger"
+        busy={revoke.isPending}
+        onConfirm={confirmRevoke}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+// Keyboard shortcuts (issue 25 §3): "/" focuses the bike search, "g" then f/w/s/a goes to
+// fleet, warnings, statistics, administration (administrators only), j/k move in the list and
+// Enter opens the row, Esc empties the selection, "?" shows the list of shortcuts — and none of
+// it while typing in a field.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, fr } from './fixtures';
+
+const s = fr.shortcuts;
+
+test('a manager moves around with the keyboard only', async ({ page, login }) => {
+  await login('manager');
+  await expect(page).toHaveURL(/\/fr\/fleet/);
+  const search = page.getByRole('searchbox', { name: fr.shell.search.label });
+
+  await page.keyboard.press('/');
+  await expect(search).toBeFocused();
+  // typing in the search: "g w" are letters, not a shortcut
+  await page.keyboard.type('gw');
+  await expect(search).toHaveValue('gw');
+  await expect(page).toHaveURL(/\/fr\/fleet/);
+  await search.fill('');
+  await search.blur();
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('w');
+  await expect(page).toHaveURL(/\/fr\/warnings/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await expect(page).toHaveURL(/\/fr\/statistics/);
+  // administration is an administrator's: nothing happens for a manager
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await expect(page).toHaveURL(/\/fr\/statistics/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('f');
+  await expect(page).toHaveURL(/\/fr\/fleet/);
+
+  // j j k: the second row is current; Enter opens its bike
+  const table = page.getByTestId('fleet-list');
+  await expect(table.getByRole('row').nth(2)).toBeVisible();
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('k');
+  const current = table.locator('[data-keyboard-current]');
+  await expect(current).toHaveAttribute('aria-rowindex', '3');
+  const vehicleNumber = (await current.getByRole('link').first().textContent())!.trim();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/fr/fleet/product/${vehicleNumber}$`));
+
+  // Esc empties the fleet list's selection
+  await page.keyboard.press('g');
+  await page.keyboard.press('f');
+  const box = table.getByRole('checkbox').nth(1);
+  await box.check();
+  await expect(box).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(box).not.toBeChecked();
+
+  // ? shows the shortcuts; Esc closes them
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: s.title });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText(s.keys.search);
+  await expect(help).not.toContainText(s.keys.administration);
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="shortcuts-help"]')
+    .analyze();
+  expect(
+    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+  ).toEqual([]);
+  // no shortcut acts behind the dialog
+  await page.keyboard.press('g');
+  await page.keyboard.press('w');
+  await expect(page).toHaveURL(/\/fr\/fleet/);
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+});
+
+test('an administrator goes to administration with g a', async ({ page, login }) => {
+  await login('admin');
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await expect(page).toHaveURL(/\/fr\/administration/);
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: s.title })).toContainText(s.keys.administration);
+});
