@@ -21,3 +21,4 @@ export * from './open-data';
 export * from './city-access';
 export * from './zones';
 export * from './zone-geometry';
+export * from './tasks';

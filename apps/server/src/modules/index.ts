@@ -15,6 +15,7 @@ import jobsModule from './jobs';
 import openDataModule from './open-data';
 import cityAccessModule from './city-access';
 import zonesModule from './zones';
+import tasksModule from './tasks';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
@@ -31,4 +32,5 @@ export const apiModules: FastifyPluginAsync[] = [
   openDataModule,
   cityAccessModule,
   zonesModule,
+  tasksModule,
 ];
