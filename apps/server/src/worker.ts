@@ -9,6 +9,7 @@ import { reconcileBikes, sweepAlerts } from './modules/alerts/service';
 import { purgeAuthTables } from './modules/auth/maintenance';
 import { purgeMdsAccessLog } from './modules/city-access/maintenance';
 import { expireOverdueCommands } from './modules/commands/expiry';
+import { automateTasks } from './modules/tasks/automation';
 import type { AppContext } from './plugins/context';
 
 /**
@@ -26,6 +27,13 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
   await jobs.work<EventJobData>('alerts.reconcile', async (batch) => {
     const bikeIds = batch.flatMap(({ data }) => ('bikeId' in data.data ? [data.data.bikeId] : []));
     await reconcileBikes(database, jobs, [...new Set(bikeIds)], now());
+  });
+  await jobs.work<EventJobData>('tasks.automate', async (batch) => {
+    await automateTasks(
+      database,
+      batch.map((job) => job.data),
+      now(),
+    );
   });
   await jobs.work('alerts.sweep', async () => {
     const changes = await sweepAlerts(database, jobs, now());

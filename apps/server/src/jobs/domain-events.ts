@@ -59,6 +59,8 @@ export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]
     'battery.ok',
     'module.back',
   ],
+  // issue 26: low battery → swap, module silent → inspect, theft → recover (ADR 0091)
+  'tasks.automate': ['alert.opened', 'alert.cleared'],
 };
 
 /** The queues subscribed to an event. */

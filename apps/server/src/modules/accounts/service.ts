@@ -91,7 +91,10 @@ export async function createAccount(
           email,
           fullName: input.fullName,
           description: input.description ?? '',
-          roles: rolesOf([], { admin: input.admin ?? false, technician: input.technician ?? false }),
+          roles: rolesOf([], {
+            admin: input.admin ?? false,
+            technician: input.technician ?? false,
+          }),
           language: input.language ?? scope.language,
         },
         now,

@@ -348,6 +348,8 @@ export async function insertAutomaticTasks(db: Queryable, tasks: AutomaticTask[]
        FROM json_to_recordset($1::json) AS t(fleet_id uuid, bike_id bigint, kind text,
             priority text, cause text, alert_id uuid)
        JOIN bike b ON b.id = t.bike_id AND b.fleet_id = t.fleet_id
+       -- the alert still active: a late or retried job never opens a task for a cleared cause
+       JOIN alert a ON a.id = t.alert_id AND a.cleared_at IS NULL
      ON CONFLICT (bike_id, cause) WHERE cause IS NOT NULL AND status IN ('OPEN', 'IN_PROGRESS')
      DO NOTHING
      RETURNING id, fleet_id, bike_id, cause`,
@@ -382,6 +384,6 @@ export async function cancelUnstartedAutomaticTasks(
        FROM json_to_recordset($1::json) AS c(bike_id bigint, cause text)
       WHERE t.bike_id = c.bike_id AND t.cause = c.cause AND t.status = 'OPEN'
       RETURNING t.id, t.fleet_id, t.bike_id, t.cause`,
-    [JSON.stringify(causes.map((c) => ({ bike_id: c.bikeId, cause: c.cause })))],
+    [JSON.stringify(causes.map((c) => ({ bike_id: c.bikeId, cause: c.cause }))), now],
   );
 }
