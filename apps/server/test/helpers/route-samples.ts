@@ -5,7 +5,7 @@
 // and the parameter, so that a new route fails loudly until SAMPLE_RULES knows it.
 import { APPLICATION_KEY } from '@vfm/contract';
 import { createBike, type BikeRow } from './bikes';
-import { createAccount, createFleetWithUsers, type AccountRow } from './factories';
+import { createAccount, createFleetWithTechnician, type AccountRow } from './factories';
 import {
   createAlert,
   createCommand,
@@ -29,12 +29,17 @@ export interface Side {
   admin: AccountRow;
   managerToken: string;
   adminToken: string;
+  /** a field technician of the fleet (issue 26) */
+  technician: AccountRow;
+  technicianToken: string;
   bike: BikeRow;
   groupId: string;
   commandId: string;
   eventId: number;
   /** a zone of the side's fleet, made when a GET first needs one */
   zoneId?: string;
+  /** a task of the side's fleet, made when a GET first needs one (issue 26) */
+  taskId?: string;
   /** every identifier of this side that must never show in the other side's answers */
   secrets: string[];
 }
@@ -49,7 +54,7 @@ export interface World {
 }
 
 async function createSide(t: TestServer, name: SideName): Promise<Side> {
-  const cast = await createFleetWithUsers(t, `Matrix ${name} ${Date.now()}`);
+  const cast = await createFleetWithTechnician(t, `Matrix ${name} ${Date.now()}`);
   const tag = name === 'own' ? 'MXO' : 'MXF';
   const bike = await createBike(t, cast.fleet, {
     vehicle_number: `${tag}-BIKE-1`,
@@ -71,6 +76,7 @@ async function createSide(t: TestServer, name: SideName): Promise<Side> {
       cast.fleet.name,
       cast.manager.email,
       cast.admin.email,
+      cast.technician.email,
       bike.vehicleNumber,
       bike.bikeCode,
       bike.moduleId,
@@ -129,6 +135,19 @@ const bikeNumber: Resolver = async ({ world, side, fresh }) =>
 const accountId: Resolver = async ({ world, side, fresh, route }) =>
   fresh || route.method !== 'GET' ? (await world.freshAccount(side)).id : side.manager.id;
 
+/** an open battery swap of a fresh bike of the side (issue 26); GET reuses one */
+const taskId: Resolver = async ({ world, side, fresh }) => {
+  if (!fresh && side.taskId) return side.taskId;
+  const bike = await world.freshBike(side);
+  const [row] = await world.t.server.database.query<{ id: string }>(
+    `INSERT INTO task (fleet_id, bike_id, kind) VALUES ($1, $2, 'BATTERY_SWAP') RETURNING id`,
+    [side.fleet.id, bike.id],
+  );
+  if (side.name === 'foreign') side.secrets.push(row!.id);
+  if (!fresh) side.taskId = row!.id;
+  return row!.id;
+};
+
 const zoneId: Resolver = async ({ world, side, fresh }) => {
   if (!fresh && side.zoneId) return side.zoneId;
   const { id } = await createZone(world.t, side.fleet.id);
@@ -182,6 +201,9 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
     /^id$/,
     async ({ world, side }) => (await createFailedJob(world.t, side.bike)).id,
   ],
+  // a task of the side's fleet and an item of its checklist (issue 26)
+  [/\/tasks\//, /^id$/, taskId],
+  [/\/tasks\/:id\/checklist\//, /^item$/, async () => 'removeBattery'],
   // a zone of the side's fleet (changes and deletion take it away: a fresh one)
   [/\/zones\//, /^id$/, zoneId],
   // free text refusing control characters carries a pattern: no generic value
