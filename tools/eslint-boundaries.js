@@ -31,7 +31,8 @@ const WEB_ROOT = 'apps/web/src';
  *   format, live    formatters in the user's units; the app-wide stream controller
  *   bike      how a bike's state is shown (labels, chips, gauges, relative times)
  *   map, alerts, zones   the shared map module; a bike's alerts (states, actions: issue 20 §5);
- *                   the fleet's zones (queries, GeoJSON, labels: issue 23)
+ *                   the fleet's zones (queries, GeoJSON, labels: issue 23); tasks (issue 26:
+ *                   queries, actions and their offline queue, the dialog, a task's card)
  *   features, shell   pages and the signed-in frame
  *   app       where everything meets; main.tsx starts it
  * `testing/` (test helpers) and tests may import anything.
@@ -49,6 +50,7 @@ export const WEB_LAYERS = {
   map: 7,
   alerts: 7,
   zones: 7,
+  tasks: 7,
   features: 8,
   shell: 8,
   app: 9,

@@ -5,6 +5,7 @@
 // item, the web app names each item in eleven languages).
 import { Type, type Static } from '@sinclair/typebox';
 import { VEHICLE_NUMBER_PATTERN } from './patterns';
+import type { WarningType } from './enums';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 import { pagingProperties } from './products';
 
@@ -60,6 +61,15 @@ export const TASK_KIND_OF_CAUSE: Record<TaskCause, TaskKind> = {
   LACK_MODULE_COMM: 'INSPECT',
   SUSPECTED_THEFT: 'RECOVER',
   REPORTED_THEFT: 'RECOVER',
+};
+
+/** The kind of task a warning suggests (the warnings screen's selection, issue 26 §1). */
+export const TASK_KIND_OF_WARNING: Record<WarningType, TaskKind> = {
+  REPORTED_THEFT: 'RECOVER',
+  SUSPECTED_THEFT: 'RECOVER',
+  LACK_MODULE_COMM: 'INSPECT',
+  LOW_VEHICLE_BATTERY: 'BATTERY_SWAP',
+  LOW_MODULE_BATTERY: 'INSPECT',
 };
 
 /** bikes of one bulk creation (a selection of the fleet screen) */

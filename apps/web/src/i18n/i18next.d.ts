@@ -12,6 +12,7 @@ import type statistics from '../features/statistics/i18n/en.json';
 import type product from '../features/product/i18n/en.json';
 import type administration from '../features/administration/i18n/en.json';
 import type zones from '../zones/i18n/en.json';
+import type tasks from '../tasks/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -24,6 +25,7 @@ interface FeatureMessages {
   product: typeof product;
   administration: typeof administration;
   zones: typeof zones;
+  tasks: typeof tasks;
 }
 
 declare module 'i18next' {

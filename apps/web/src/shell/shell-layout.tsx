@@ -29,7 +29,7 @@ function readRailOpen(): boolean {
 export function ShellLayout() {
   const { t } = useTranslation();
   const { appInfo } = useServices();
-  const { userType } = useSession();
+  const { userType, technician } = useSession();
   const mobile = useIsMobile();
   const location = useLocation();
   const [railOpen, setRailOpen] = useState(readRailOpen);
@@ -37,8 +37,8 @@ export function ShellLayout() {
   // the drawer closes by itself when the page changes
   const drawerOpen = drawer.open && drawer.at === location.key;
 
-  const items = menuItemsFor(userType);
-  const homeUrl = homeRouteOf(appInfo, userType);
+  const items = menuItemsFor(userType, technician);
+  const homeUrl = homeRouteOf(appInfo, userType, technician);
 
   const changeRail = (open: boolean) => {
     setRailOpen(open);
