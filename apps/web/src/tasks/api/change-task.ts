@@ -8,11 +8,9 @@ import type { HttpClient } from '../../api/http-client';
 import { isApiError } from '../../api/api-error';
 import { useServices } from '../../services/services';
 import { taskKeys } from './get-tasks';
-import { outbox } from './offline-outbox';
+import { outbox, type TaskChange } from './offline-outbox';
 
-export type TaskChange =
-  | { taskId: string; vehicleNumber: string; action: 'start' | 'finish' | 'cancel' | 'reopen' }
-  | { taskId: string; vehicleNumber: string; action: 'check'; item: string; checked: boolean };
+export type { TaskChange };
 
 export const sendTaskChange = (http: HttpClient, change: TaskChange) => {
   const path = `tasks/${encodeURIComponent(change.taskId)}`;

@@ -3,9 +3,13 @@
 // done or refused by the server — and the user told which (never dropped silently). An action
 // the server refuses (the task was taken by somebody else, cancelled meanwhile) leaves the
 // outbox with its reason; an action that still finds no network stays for the next try.
-import type { TaskChange } from './change-task';
 
 const STORAGE_KEY = 'vfm.tasks.outbox';
+
+/** One change of a task, as the outbox keeps it (api/change-task.ts sends it). */
+export type TaskChange =
+  | { taskId: string; vehicleNumber: string; action: 'start' | 'finish' | 'cancel' | 'reopen' }
+  | { taskId: string; vehicleNumber: string; action: 'check'; item: string; checked: boolean };
 
 export interface OutboxResult {
   change: TaskChange;
