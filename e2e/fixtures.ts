@@ -24,6 +24,8 @@ import administrationEn from '../apps/web/src/features/administration/i18n/en.js
 import administrationFr from '../apps/web/src/features/administration/i18n/fr.json' with { type: 'json' };
 import zonesEn from '../apps/web/src/zones/i18n/en.json' with { type: 'json' };
 import zonesFr from '../apps/web/src/zones/i18n/fr.json' with { type: 'json' };
+import tasksEn from '../apps/web/src/tasks/i18n/en.json' with { type: 'json' };
+import tasksFr from '../apps/web/src/tasks/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
 export const en = {
@@ -38,6 +40,7 @@ export const en = {
   product: productEn,
   administration: administrationEn,
   zones: zonesEn,
+  tasks: tasksEn,
 };
 export const fr = {
   ...frMain,
@@ -51,6 +54,7 @@ export const fr = {
   product: productFr,
   administration: administrationFr,
   zones: zonesFr,
+  tasks: tasksFr,
 };
 
 export { expect };
@@ -64,6 +68,8 @@ export const MAP_READY = { timeout: 30_000 };
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'VfmDemo!2026';
 export const ADMIN = 'admin@vfm.demo';
 export const MANAGER = 'manager@vfm.demo';
+/** the demo's field technician (issue 26) */
+export const TECHNICIAN = 'technician@vfm.demo';
 /** a password meeting SPEC §5 for the accounts the tests create */
 export const NEW_PASSWORD = 'E2e!Pass2026';
 

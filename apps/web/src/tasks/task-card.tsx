@@ -2,6 +2,7 @@
 // do and where — the bike's last position with a `geo:` link (the phone's navigation app) and
 // a map link —, the checklist, and one tap to start or to finish. A manager also cancels and
 // reopens. An action taken offline waits in the outbox and the card says so.
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MapPin, Navigation } from 'lucide-react';
@@ -41,8 +42,21 @@ export function TaskCard({
   const mine = task.assignee?.id === userId;
   const canWork = task.status === 'IN_PROGRESS' && (mine || !technician);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // a ticked item shows at once; the task as read again (a new version) replaces it, a refusal
+  // takes it back
+  const [ticks, setTicks] = useState<{ at: string; items: Record<string, boolean> }>({
+    at: task.updatedAt,
+    items: {},
+  });
+  const ticked = ticks.at === task.updatedAt ? ticks.items : {};
+  const tick = (item: string, checked: boolean | undefined) =>
+    setTicks({
+      at: task.updatedAt,
+      items: { ...ticked, [item]: checked } as Record<string, boolean>,
+    });
 
-  const run = (next: TaskChange, done: string) =>
+  const run = (next: TaskChange, done: string) => {
+    if (next.action === 'check') tick(next.item, next.checked);
     change.mutate(next, {
       onSuccess: (outcome) =>
         toasts.show(
@@ -50,7 +64,8 @@ export function TaskCard({
             ? { type: 'info', message: t('tasks.offline.queued') }
             : { type: 'success', message: done },
         ),
-      onError: (error) =>
+      onError: (error) => {
+        if (next.action === 'check') tick(next.item, undefined);
         toasts.show({
           type: 'error',
           message: isApiError(error, 409)
@@ -58,8 +73,10 @@ export function TaskCard({
             : isApiError(error, 404)
               ? t('tasks.errors.gone')
               : (isApiError(error) && error.problem?.detail) || t('tasks.errors.generic'),
-        }),
+        });
+      },
     });
+  };
   const act = (action: Action) =>
     run(
       { taskId: task.id, vehicleNumber: task.vehicleNumber, action },
@@ -124,7 +141,7 @@ export function TaskCard({
             <label key={entry.item} className={styles.check}>
               <input
                 type="checkbox"
-                checked={entry.checked}
+                checked={ticked[entry.item] ?? entry.checked}
                 disabled={!canWork || change.isPending}
                 onChange={(event) =>
                   run(

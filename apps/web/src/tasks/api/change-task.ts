@@ -34,6 +34,9 @@ export function useChangeTask() {
   const { http } = useServices();
   const queryClient = useQueryClient();
   return useMutation({
+    // runs offline too (TanStack Query would pause it): the outbox keeps the action, the user
+    // is told at once, and it survives a reload
+    networkMode: 'always',
     mutationFn: async (change: TaskChange): Promise<ChangeOutcome> => {
       if (typeof navigator !== 'undefined' && navigator.onLine === false) {
         outbox.add(change);
@@ -49,6 +52,9 @@ export function useChangeTask() {
         throw error;
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+    // not awaited: offline, the lists cannot be read again, and the next action must not wait
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    },
   });
 }

@@ -64,7 +64,9 @@ export function MyTasksPage() {
       <div className={styles.list}>
         {!online && (
           <p className={styles.warning} role="status">
-            {t('tasks.offline.banner', { count: pending.length })}
+            {pending.length
+              ? t('tasks.offline.banner', { count: pending.length })
+              : t('tasks.offline.bannerEmpty')}
           </p>
         )}
         {online && pending.length > 0 && (
