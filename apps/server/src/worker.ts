@@ -10,6 +10,7 @@ import { purgeAuthTables } from './modules/auth/maintenance';
 import { purgeMdsAccessLog } from './modules/city-access/maintenance';
 import { expireOverdueCommands } from './modules/commands/expiry';
 import { automateTasks } from './modules/tasks/automation';
+import { sweepMaintenance } from './modules/maintenance/service';
 import type { AppContext } from './plugins/context';
 
 /**
@@ -34,6 +35,10 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
       batch.map((job) => job.data),
       now(),
     );
+  });
+  await jobs.work('tasks.maintenance', async () => {
+    const opened = await sweepMaintenance(database, now());
+    if (opened) log.info({ opened }, 'maintenance tasks opened');
   });
   await jobs.work('alerts.sweep', async () => {
     const changes = await sweepAlerts(database, jobs, now());

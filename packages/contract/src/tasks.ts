@@ -53,6 +53,8 @@ export const TASK_CAUSES = [
   'LACK_MODULE_COMM',
   'SUSPECTED_THEFT',
   'REPORTED_THEFT',
+  /** a maintenance schedule says the bike is due (issue 26 §4) */
+  'MAINTENANCE_DUE',
 ] as const;
 export type TaskCause = (typeof TASK_CAUSES)[number];
 /** The kind of task each cause opens. */
@@ -61,6 +63,7 @@ export const TASK_KIND_OF_CAUSE: Record<TaskCause, TaskKind> = {
   LACK_MODULE_COMM: 'INSPECT',
   SUSPECTED_THEFT: 'RECOVER',
   REPORTED_THEFT: 'RECOVER',
+  MAINTENANCE_DUE: 'REPAIR',
 };
 
 /** The kind of task a warning suggests (the warnings screen's selection, issue 26 §1). */
@@ -252,3 +255,54 @@ export type TaskQuery = Static<typeof TaskQuerySchema>;
 
 export const TaskPageSchema = Page(TaskSchema);
 export type TaskPage = Static<typeof TaskPageSchema>;
+
+// ---- maintenance schedules (issue 26 §4) ------------------------------------------------
+
+export const MaintenanceScheduleSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    /** a vehicle type (the bikes' model), null: every type */
+    model: Nullable(Type.String()),
+    /** a group (the bikes directly in it), null: every group */
+    groupId: Nullable(Type.String({ format: 'uuid' })),
+    everyKm: Nullable(Type.Number()),
+    everyDays: Nullable(Type.Integer()),
+    everyCycles: Nullable(Type.Integer()),
+    /** the bikes the schedule covers now, and those with a maintenance task open */
+    bikes: Type.Integer({ minimum: 0 }),
+    due: Type.Integer({ minimum: 0 }),
+    createdAt: DateTime(),
+  },
+  strict,
+);
+export type MaintenanceSchedule = Static<typeof MaintenanceScheduleSchema>;
+
+export const MaintenanceScheduleListSchema = Type.Object(
+  { content: Type.Array(MaintenanceScheduleSchema) },
+  strict,
+);
+export type MaintenanceScheduleList = Static<typeof MaintenanceScheduleListSchema>;
+
+/** At least one of everyKm, everyDays, everyCycles. */
+export const MaintenanceScheduleCreateSchema = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: TASK_TITLE_MAX,
+      pattern: '^[^\\u0000-\\u001F\\u007F]*\\S[^\\u0000-\\u001F\\u007F]*$',
+    }),
+    model: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
+    groupId: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
+    everyKm: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }))),
+    everyDays: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 3650 }))),
+    everyCycles: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100_000 }))),
+  },
+  strict,
+);
+export type MaintenanceScheduleCreate = Static<typeof MaintenanceScheduleCreateSchema>;
+
+export const MaintenanceScheduleParamsSchema = Type.Object(
+  { id: Type.String({ format: 'uuid' }) },
+  strict,
+);

@@ -16,6 +16,7 @@ import openDataModule from './open-data';
 import cityAccessModule from './city-access';
 import zonesModule from './zones';
 import tasksModule from './tasks';
+import maintenanceModule from './maintenance';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
@@ -33,4 +34,5 @@ export const apiModules: FastifyPluginAsync[] = [
   cityAccessModule,
   zonesModule,
   tasksModule,
+  maintenanceModule,
 ];

@@ -206,6 +206,20 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
   [/\/tasks\/:id\/checklist\//, /^item$/, async () => 'removeBattery'],
   // a zone of the side's fleet (changes and deletion take it away: a fresh one)
   [/\/zones\//, /^id$/, zoneId],
+  // a maintenance schedule of the side's fleet (deletion takes it away: a fresh one; issue 26)
+  [
+    /\/maintenance\/schedules\//,
+    /^id$/,
+    async ({ world, side }) => {
+      const [row] = await world.t.server.database.query<{ id: string }>(
+        `INSERT INTO maintenance_schedule (fleet_id, name, every_days) VALUES ($1, 'Matrix', 30)
+         RETURNING id`,
+        [side.fleet.id],
+      );
+      if (side.name === 'foreign') side.secrets.push(row!.id);
+      return row!.id;
+    },
+  ],
   // free text refusing control characters carries a pattern: no generic value
   [/\/accounts/, /^fullName$/, async () => 'Matrix User'],
   // a city client of the side's fleet (revoking takes it away: a fresh one; issue 24)
@@ -278,6 +292,12 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
           features: [{ type: 'Feature', properties: SAMPLE_ZONE, geometry: SAMPLE_ZONE_GEOMETRY }],
         }),
       ),
+  ],
+  // a maintenance schedule (issue 26 §4): a name and a period
+  [
+    /^POST .*\/maintenance\/schedules$/,
+    async () =>
+      new RawBody('application/json', JSON.stringify({ name: 'Matrix service', everyDays: 90 })),
   ],
   // every field is optional but one is needed: the default CO2 factor, unchanged
   [

@@ -52,3 +52,37 @@ CREATE TABLE task_history (
   data jsonb NOT NULL DEFAULT '{}'
 );
 CREATE INDEX task_history_task_idx ON task_history (task_id, id);
+
+-- Maintenance schedules (issue 26 §4): every N km ridden, every N days or every N charge cycles,
+-- for the bikes of a vehicle type (model) and/or a group, or the whole fleet. The sweep
+-- (queue tasks.maintenance) opens a REPAIR task with the cause MAINTENANCE_DUE when a bike is
+-- due; finishing it starts the bike's next period (its baseline).
+CREATE TABLE maintenance_schedule (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  fleet_id uuid NOT NULL REFERENCES fleet (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  -- a vehicle type (bike.model), or null: every type
+  model text,
+  -- a group (its bikes directly in it), or null: every group
+  group_id uuid REFERENCES fleet_group (id) ON DELETE CASCADE,
+  every_km double precision CHECK (every_km > 0),
+  every_days integer CHECK (every_days > 0),
+  every_cycles integer CHECK (every_cycles > 0),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  created_by uuid REFERENCES account (id) ON DELETE SET NULL,
+  CHECK (every_km IS NOT NULL OR every_days IS NOT NULL OR every_cycles IS NOT NULL)
+);
+CREATE INDEX maintenance_schedule_fleet_idx ON maintenance_schedule (fleet_id);
+
+-- Where a bike's current period of a schedule started: when it was first seen by the schedule,
+-- then each time its maintenance task was done.
+CREATE TABLE maintenance_baseline (
+  schedule_id uuid NOT NULL REFERENCES maintenance_schedule (id) ON DELETE CASCADE,
+  bike_id bigint NOT NULL REFERENCES bike (id) ON DELETE CASCADE,
+  since timestamptz NOT NULL,
+  odometer_km double precision NOT NULL DEFAULT 0,
+  charge_cycles integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (schedule_id, bike_id)
+);
+
+ALTER TABLE task ADD COLUMN schedule_id uuid REFERENCES maintenance_schedule (id) ON DELETE SET NULL;

@@ -26,6 +26,7 @@ import { findFleetBikes } from '../bikes/bike-lookup';
 import { recordEvents } from '../events/queries';
 import * as q from './queries';
 import { toTask } from './task-view';
+import { restartMaintenancePeriod } from '../maintenance/service';
 
 const NOT_FOUND = 'This task does not exist in your fleet.';
 
@@ -192,6 +193,8 @@ export async function finishTask(scope: RequestScope, id: string, input: TaskTra
     if (task.status !== 'IN_PROGRESS') throw flowConflict(task.status, 'finished');
     await requireHolder(tx, scope, task);
     await q.closeTask(tx, id, 'DONE', scope.principal.accountId, scope.now);
+    // a maintenance task done: the bike's next period of its schedule starts now (§4)
+    await restartMaintenancePeriod(tx, id, scope.now);
     return { action: 'DONE', data: comment(input), audit: 'TASK_DONE' };
   });
 }
