@@ -13,6 +13,7 @@ import { useTasks, type TasksQuery } from '../../../tasks/api/get-tasks';
 import { TaskCard } from '../../../tasks/task-card';
 import { useTaskOutbox } from '../../../tasks/use-task-outbox';
 import styles from '../../../tasks/tasks.module.css';
+import { MaintenanceSchedules } from '../components/maintenance-schedules';
 
 const SIZE = 50;
 
@@ -109,6 +110,7 @@ export function TasksPage() {
           </Button>
         </div>
       )}
+      <MaintenanceSchedules />
     </Page>
   );
 }
