@@ -306,3 +306,47 @@ export const MaintenanceScheduleParamsSchema = Type.Object(
   { id: Type.String({ format: 'uuid' }) },
   strict,
 );
+
+// ---- statistics (issue 26 §6) -----------------------------------------------------------
+
+/** At most a year of days in one answer. */
+export const TASK_STATS_MAX_DAYS = 366;
+
+export const TaskStatisticsQuerySchema = Type.Object(
+  {
+    /** first day (UTC, YYYY-MM-DD); default: 29 days before `to` */
+    from: Type.Optional(Type.String({ format: 'date' })),
+    /** last day, included (UTC); default: today */
+    to: Type.Optional(Type.String({ format: 'date' })),
+  },
+  strict,
+);
+export type TaskStatisticsQuery = Static<typeof TaskStatisticsQuerySchema>;
+
+const CloseFigures = {
+  /** tasks done in the period */
+  done: Type.Integer({ minimum: 0 }),
+  /** median minutes from creation to done, null without any */
+  medianMinutesToClose: Nullable(Type.Number()),
+};
+
+export const TaskStatisticsSchema = Type.Object(
+  {
+    from: Type.String({ format: 'date' }),
+    to: Type.String({ format: 'date' }),
+    perDay: Type.Array(
+      Type.Object(
+        {
+          day: Type.String({ format: 'date' }),
+          opened: Type.Integer({ minimum: 0 }),
+          closed: Type.Integer({ minimum: 0 }),
+        },
+        strict,
+      ),
+    ),
+    byKind: Type.Array(Type.Object({ kind: StringEnum(TASK_KINDS), ...CloseFigures }, strict)),
+    byTechnician: Type.Array(Type.Object({ user: UserRef, ...CloseFigures }, strict)),
+  },
+  strict,
+);
+export type TaskStatistics = Static<typeof TaskStatisticsSchema>;

@@ -17,6 +17,7 @@ import cityAccessModule from './city-access';
 import zonesModule from './zones';
 import tasksModule from './tasks';
 import maintenanceModule from './maintenance';
+import taskStatisticsModule from './task-statistics';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
@@ -35,4 +36,5 @@ export const apiModules: FastifyPluginAsync[] = [
   zonesModule,
   tasksModule,
   maintenanceModule,
+  taskStatisticsModule,
 ];
