@@ -20,6 +20,44 @@ const schedule = {
   createdAt: '2026-11-25T08:00:00.000Z',
 };
 
+const STATS = {
+  from: '2026-10-27',
+  to: '2026-11-25',
+  perDay: [
+    { day: '2026-11-24', opened: 3, closed: 1 },
+    { day: '2026-11-25', opened: 2, closed: 2 },
+  ],
+  byKind: [{ kind: 'BATTERY_SWAP', done: 3, medianMinutesToClose: 42 }],
+  byTechnician: [
+    {
+      user: { id: '1d1c2f8e-0000-4000-8000-000000000009', email: 'ines@vfm.demo', name: 'Inès' },
+      done: 3,
+      medianMinutesToClose: 42,
+    },
+  ],
+};
+
+describe('task statistics', () => {
+  it('shows the totals, by kind and by technician', async () => {
+    renderApp('/tasks', {
+      signedInAs: 'user',
+      answers: {
+        'GET tasks': makeTaskPage([]),
+        'GET fleet/group': [],
+        'GET maintenance/schedules': { content: [] },
+        'GET tasks/statistics': STATS,
+      },
+    });
+    expect(
+      await screen.findByText('From 2026-10-27 to 2026-11-25: 5 opened, 3 closed.'),
+    ).toBeInTheDocument();
+    const byKind = screen.getByRole('table', { name: 'By kind' });
+    expect(byKind).toHaveTextContent('Battery swap');
+    expect(screen.getByRole('table', { name: 'By technician' })).toHaveTextContent('Inès');
+    expect(screen.getByRole('button', { name: 'Download the CSV' })).toBeInTheDocument();
+  });
+});
+
 describe('maintenance schedules', () => {
   it('lists the schedules and adds one with its period', async () => {
     const { server } = renderApp('/tasks', {
@@ -29,6 +67,7 @@ describe('maintenance schedules', () => {
         'GET fleet/group': [],
         'GET maintenance/schedules': { content: [schedule] },
         'POST maintenance/schedules': () => json(201, { ...schedule, name: 'Tyres' }),
+        'GET tasks/statistics': STATS,
       },
     });
     expect(await screen.findByText('Cargo brakes')).toBeInTheDocument();

@@ -14,6 +14,7 @@ import { TaskCard } from '../../../tasks/task-card';
 import { useTaskOutbox } from '../../../tasks/use-task-outbox';
 import styles from '../../../tasks/tasks.module.css';
 import { MaintenanceSchedules } from '../components/maintenance-schedules';
+import { TaskStatisticsPanel } from '../components/task-statistics';
 
 const SIZE = 50;
 
@@ -111,6 +112,7 @@ export function TasksPage() {
         </div>
       )}
       <MaintenanceSchedules />
+      <TaskStatisticsPanel />
     </Page>
   );
 }
