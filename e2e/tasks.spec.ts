@@ -14,6 +14,14 @@ import {
   uniqueEmail,
 } from './fixtures';
 
+/** With VFM_SCREENSHOTS_DIR (e.g. docs/screenshots), the screens of this flow as pictures. */
+async function picture(page: import('@playwright/test').Page, name: string) {
+  const dir = process.env.VFM_SCREENSHOTS_DIR;
+  if (!dir) return;
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
+}
+
 interface Task {
   id: string;
   status: string;
@@ -70,6 +78,7 @@ test.describe('manager', () => {
       .filter({ hasText: 'Derrière la station' });
     await expect(card).toBeVisible();
     await expect(card.getByText(fr.tasks.priority.HIGH)).toBeVisible();
+    await picture(page, 'tasks-bike-desktop');
 
     await page.goto('/fr/tasks');
     await expect(
@@ -77,6 +86,7 @@ test.describe('manager', () => {
         .getByRole('heading', { name: `${fr.tasks.kind.BATTERY_SWAP} · ${vehicleNumber}` })
         .first(),
     ).toBeVisible();
+    await picture(page, 'tasks-desktop');
   });
 });
 
@@ -128,6 +138,7 @@ test.describe('technician on a phone', () => {
       390,
     );
 
+    await picture(page, 'my-tasks-mobile');
     await card.getByRole('button', { name: en.tasks.actions.start }).tap();
     await expect(card.getByText(en.tasks.status.IN_PROGRESS)).toBeVisible();
     await card.getByLabel(en.tasks.checklist.checkModule).check();
