@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FloodResult } from '@vfm/simulator';
 import { loadConfig } from '../apps/server/src/config/config';
+import type { Database } from '../apps/server/src/db/client';
 import type { ResolvedConfig } from '../apps/server/src/config/secrets';
 import { JOBS_SCHEMA } from '../apps/server/src/jobs/queues';
 import { createServer } from '../apps/server/src/server';
@@ -72,6 +73,8 @@ export interface IngestRun extends FloodResult {
   eventJobsDone: number;
   /** after the last PUBACK, until every event's job was done (the worker's backlog) */
   drainMs: number;
+  /** what the `after` hook answered */
+  after?: number;
 }
 
 /**
@@ -83,6 +86,12 @@ export async function ingestRun(
   messages: number,
   load: LoadOptions,
   env: Record<string, string> = {},
+  hooks: {
+    /** runs once the fleet exists, before the modules publish (e.g. draws the fleet's zones) */
+    setup?: (database: Database, fleetId: string) => Promise<void>;
+    /** runs when the run is done, before the server closes: its answer is the run's `after` */
+    after?: (database: Database) => Promise<number>;
+  } = {},
 ): Promise<IngestRun> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `vfm-bench-${kind}-`));
   const dbName = `vfm_bench_${Date.now()}`;
@@ -137,6 +146,7 @@ export async function ingestRun(
         now: new Date(),
       }),
     );
+    await hooks.setup?.(database, fleet!.id);
     const credentials = path.join(dataDir, 'credentials.json');
     await writeFile(credentials, JSON.stringify(provisioned));
     const cpu = process.cpuUsage();
@@ -159,7 +169,9 @@ export async function ingestRun(
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const drainMs = Math.round(performance.now() - drainStarted);
+    const after = hooks.after ? await hooks.after(database) : undefined;
     return {
+      after,
       ...result,
       rows: row!.n,
       distinctRows: row!.distinct_seq,

@@ -77,6 +77,8 @@ export interface ApiClient {
   token: string;
   refreshToken: string;
   call<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** the headers of a signed-in call (for a body that is not JSON) */
+  headers(): Promise<Record<string, string>>;
 }
 
 async function appInfo(request: APIRequestContext) {
@@ -113,6 +115,7 @@ export async function apiLogin(
   return {
     token: pair.jwtToken,
     refreshToken: pair.jwtRefreshToken,
+    headers: () => headers(pair.jwtToken),
     async call<T>(method: string, path: string, body?: unknown) {
       const response = await request.fetch(`${API}/${path}`, {
         method,

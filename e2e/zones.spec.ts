@@ -1,13 +1,26 @@
 // Zones (issue 23 §2): a manager draws a zone by clicking its corners on the map, names it,
 // saves it and renames it; imports a GeoJSON file; sees the zones as a layer of the fleet map
-// with its switch; deletes a zone. Each test names its zones uniquely and removes them.
-import { test, expect, fr, apiLogin, MANAGER, MAP_READY, type ApiClient } from './fixtures';
+// with its switch; deletes a zone; sees the alert of a module that rides into a zone it drew
+// and its end when it rides out (issue 23 §3). Each test names its zones uniquely and removes
+// them.
+import type { APIRequestContext } from '@playwright/test';
+import {
+  test,
+  expect,
+  fr,
+  apiLogin,
+  ADMIN,
+  API,
+  MANAGER,
+  MAP_READY,
+  type ApiClient,
+} from './fixtures';
 
 const z = fr.zones;
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 7)}`;
 
 interface ZoneList {
-  content: Array<{ id: string; name: string; version: number; type: string }>;
+  content: Array<{ id: string; name: string; version: number; type: string; bbox: number[] }>;
 }
 
 async function removeZones(api: ApiClient, prefix: string) {
@@ -124,4 +137,113 @@ test.describe('zones', () => {
 
     await removeZones(api, name);
   });
+
+  test('a module riding into a drawn no-ride zone opens its alert on the bike page, which ends when it rides out', async ({
+    page,
+    login,
+    request,
+  }) => {
+    const name = unique('E2E no ride');
+    const admin = await apiLogin(request, ADMIN);
+    const api = await apiLogin(request, MANAGER);
+    const module = await importModule(request, admin);
+    try {
+      await login('manager');
+      await page.goto('/fr/zones');
+      await expect(page.getByTestId('zones-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
+      await page.getByRole('button', { name: z.new }).click();
+      const canvas = page.getByTestId('zones-map').locator('canvas');
+      await expect(canvas).toHaveAttribute('data-draw-mode', 'polygon');
+      const box = (await canvas.boundingBox())!;
+      const cx = box.x + box.width / 2;
+      const cy = box.y + box.height / 2;
+      for (const [x, y] of [
+        [cx - 50, cy - 50],
+        [cx + 50, cy - 50],
+        [cx + 50, cy + 50],
+        [cx - 50, cy + 50],
+      ] as const) {
+        await page.mouse.move(x, y, { steps: 4 });
+        await page.mouse.click(x, y);
+      }
+      await page.keyboard.press('Enter');
+      await page.getByLabel(z.form.name).fill(name);
+      await page.getByLabel(z.form.type).selectOption('NO_RIDE');
+      await page.getByRole('button', { name: z.form.save }).click();
+      await expect(page.getByText(z.form.saved)).toBeVisible();
+
+      // the module rides to the middle of the drawn square (read back from the server)
+      const { content } = await api.call<ZoneList>('GET', 'zones');
+      const zone = content.find((candidate) => candidate.name === name)!;
+      const [west, south, east, north] = zone.bbox as [number, number, number, number];
+      await module.publish((south + north) / 2, (west + east) / 2);
+
+      await page.goto(`/fr/fleet/product/${module.vehicleNumber}?tab=alerts`);
+      const item = page.getByTestId('active-alerts').locator('li[data-kind="IN_NO_RIDE_ZONE"]');
+      await expect(item).toContainText(fr.bike.warning.IN_NO_RIDE_ZONE, { timeout: 15_000 });
+      await expect(item.getByTestId('alert-state')).toContainText(fr.alerts.state.OPEN);
+
+      // out of the zone: the alert ends by itself, and the page says so without a reload
+      await module.publish(north + (north - south), (west + east) / 2);
+      await expect(item).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByTestId('alert-history')).toContainText(
+        fr.bike.warning.IN_NO_RIDE_ZONE,
+      );
+    } finally {
+      await module.close();
+      await removeZones(api, name);
+      await admin.call('DELETE', `fleet/admin/vehicles?vehicleNumbers=${module.vehicleNumber}`);
+    }
+  });
 });
+
+/** A bike of the demo fleet with a module of its own (the administrators' CSV import, which
+ * answers the module's secret), connected to the broker as the module. */
+async function importModule(request: APIRequestContext, admin: ApiClient) {
+  const suffix = Date.now().toString(36).toUpperCase().slice(-5).padStart(5, '0');
+  const vehicleNumber = `E2E-ZONE-${suffix}`;
+  const moduleId = `Z${suffix}`;
+  const csv = `vehicleNumber,bikeCode,moduleId,model,group\n${vehicleNumber},BC-Z-${suffix},${moduleId},City 28,\n`;
+  const answer = await request.post(`${API}/fleet/admin/vehicles`, {
+    headers: {
+      ...(await admin.headers()),
+      'content-type': 'text/csv',
+    },
+    data: csv,
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const { modules } = (await answer.json()) as {
+    modules: Array<{ moduleId: string; secret: string }>;
+  };
+  const { secret } = modules.find((m) => m.moduleId === moduleId)!;
+  const { connectAsync } = await import('mqtt');
+  const client = await connectAsync(`mqtt://127.0.0.1:${process.env.VFM_E2E_MQTT_PORT}`, {
+    clientId: moduleId,
+    username: moduleId,
+    password: secret,
+    reconnectPeriod: 0,
+    connectTimeout: 10_000,
+  });
+  let seq = Date.now();
+  return {
+    vehicleNumber,
+    async publish(lat: number, lon: number) {
+      seq += 1;
+      await client.publishAsync(
+        `vfm/v1/${moduleId}/up/telemetry`,
+        JSON.stringify({
+          seq,
+          ts: new Date().toISOString(),
+          lat,
+          lon,
+          speedKmh: 12,
+          mode: 'NAVIGATION',
+          bikeBattery: 80,
+          iotBattery: 90,
+        }),
+        { qos: 1 },
+      );
+    },
+    close: () => client.endAsync(),
+  };
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UP_MESSAGE_SCHEMAS, REPORT_INTERVAL_SECONDS, isDateTime } from '@vfm/contract';
 import { Ajv } from 'ajv';
@@ -61,6 +62,37 @@ describe('SimulatedModule', () => {
     expect(parked.body.odometerKm as number).toBeGreaterThan(100.5);
     expect(parked.body.bikeBattery as number).toBeLessThan(90);
     expect(module.moving).toBe(false);
+  });
+
+  it("keeps under a slow zone's SPEED_LIMIT, and rides freely again once it is lifted", () => {
+    const module = new SimulatedModule(
+      { moduleId: liveId(), odometerKm: 100, bikeBattery: 90 },
+      quiet,
+    );
+    run(module, T0, 30);
+    const limit = (kmh: number, at: number) =>
+      module.receiveCommand(
+        {
+          commandId: randomUUID(),
+          type: 'SPEED_LIMIT',
+          value: kmh,
+          expiresAt: new Date(at + 86_400_000).toISOString(),
+        },
+        at,
+      );
+    limit(10, T0 + 31_000);
+    const acked = run(module, T0 + 31_000, 5);
+    expect(acked.find((m) => m.kind === 'ack')?.body).toMatchObject({ status: 'OK' });
+    module.startTrip(T0 + 36_000);
+    const out = run(module, T0 + 36_000, 116);
+    const riding = out.filter((m) => m.kind === 'telemetry' && m.body.mode === 'NAVIGATION');
+    expect(riding.length).toBeGreaterThan(3);
+    for (const m of riding) expect(m.body.speedKmh).toBeLessThanOrEqual(10);
+    limit(0, T0 + 153_000);
+    const free = run(module, T0 + 153_000, 300).filter(
+      (m) => m.kind === 'telemetry' && m.body.mode === 'NAVIGATION',
+    );
+    expect(free.some((m) => (m.body.speedKmh as number) > 10)).toBe(true);
   });
 
   it('acknowledges a command about a second later and reports the new state at once', () => {

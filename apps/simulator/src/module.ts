@@ -90,6 +90,8 @@ export class SimulatedModule {
   private route: Route | null = null;
   private routeKm = 0;
   private speedKmh = 0;
+  /** the highest speed a SPEED_LIMIT command set (a slow zone's; 0: none — docs/mqtt.md) */
+  private speedLimitKmh = 0;
   private lastTick: number | null = null;
   private lastSeq = 0;
   private nextReportAt = 0;
@@ -188,6 +190,7 @@ export class SimulatedModule {
     this.route = randomTrip(this.rng, this.position);
     this.routeKm = 0;
     this.speedKmh = between(this.rng, 12, 22);
+    if (this.speedLimitKmh) this.speedKmh = Math.min(this.speedKmh, this.speedLimitKmh);
     this.nextReportAt = now;
   }
 
@@ -251,7 +254,11 @@ export class SimulatedModule {
   private apply(command: CommandMessage) {
     if (command.type === 'LOCK_CONTROL') this.locked = command.value === true;
     else if (command.type === 'ALARM') this.alarm = command.value === true;
-    else if (typeof command.value === 'string') this.mode = command.value;
+    else if (command.type === 'SPEED_LIMIT') {
+      this.speedLimitKmh = typeof command.value === 'number' ? command.value : 0;
+      if (this.speedLimitKmh && this.speedKmh > this.speedLimitKmh)
+        this.speedKmh = this.speedLimitKmh;
+    } else if (typeof command.value === 'string') this.mode = command.value;
   }
 
   /** Moves along the route; true when the ride ended (a report is due). */
@@ -264,6 +271,8 @@ export class SimulatedModule {
     this.iotBattery = Math.max(0, this.iotBattery - (0.5 * dt) / 3600);
     this.position = positionAlong(route, this.routeKm);
     this.speedKmh = Math.min(28, Math.max(8, this.speedKmh + between(this.rng, -1.5, 1.5)));
+    // the assistance stops above the limit a slow zone sent: the rider keeps under it
+    if (this.speedLimitKmh) this.speedKmh = Math.min(this.speedKmh, this.speedLimitKmh);
     if (this.routeKm >= route.km - 1e-9 || this.bikeBattery <= 0) {
       this.route = null;
       this.speedKmh = 0;

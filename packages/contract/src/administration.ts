@@ -22,6 +22,8 @@ const settingsProperties = {
   lackOfCommunicationHours: Type.Integer({ minimum: 1, maximum: 24 * 365 }),
   /** kg of CO2 avoided per km ridden (default 0.12) */
   co2KgPerKm: Type.Number({ minimum: 0, maximum: 10 }),
+  /** minutes a bike may stand in a no-parking zone before PARKED_IN_NO_PARKING (default 15) */
+  noParkingGraceMinutes: Type.Integer({ minimum: 1, maximum: 1440 }),
 };
 
 export const FleetSettingsSchema = Type.Object(settingsProperties, strict);

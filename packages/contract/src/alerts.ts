@@ -11,15 +11,15 @@ import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 const strict = { additionalProperties: false } as const;
 
 /** The kinds of alert: one per warning type, and the zones' (issue 23 §3): a bike outside its
- *  fleet's service area, in a no-ride zone, parked in a no-parking zone for longer than
- *  NO_PARKING_GRACE_MINUTES. */
+ *  fleet's service area, in a no-ride zone, parked in a no-parking zone for longer than the
+ *  fleet's noParkingGraceMinutes. */
 export const ZONE_ALERT_KINDS = [
   'OUTSIDE_SERVICE_AREA',
   'IN_NO_RIDE_ZONE',
   'PARKED_IN_NO_PARKING',
 ] as const;
 /** How long a bike may stand in a no-parking zone before its alert opens (a drop-off, a
- *  rider's short stop). */
+ *  rider's short stop): the default of the fleet setting noParkingGraceMinutes. */
 export const NO_PARKING_GRACE_MINUTES = 15;
 export const ALERT_KINDS = [...WARNING_TYPES, ...ZONE_ALERT_KINDS] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];

@@ -43,6 +43,8 @@ export const EVENT_NAMES = [
   'UNPAIRED',
   'NOTIFICATION',
   'MAINTENANCE_REMINDER',
+  /** a SPEED_LIMIT command was sent (a slow zone's automatic command, issue 23 §4) */
+  'SPEED_LIMIT_SET',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -56,10 +58,18 @@ export type AuditEventName = (typeof AUDIT_EVENT_NAMES)[number];
 export const EVENT_TYPES = ['PRODUCT', 'OTHER'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const EVENT_SOURCES = ['MODULE', 'RIDER', 'MANAGER'] as const;
+/** The sources a module names in its events (DESIGN §6). */
+export const MODULE_EVENT_SOURCES = ['MODULE', 'RIDER', 'MANAGER'] as const;
+/** ZONE: a zone's automatic command (issue 23 §4) */
+export const EVENT_SOURCES = [...MODULE_EVENT_SOURCES, 'ZONE'] as const;
 export type EventSource = (typeof EVENT_SOURCES)[number];
 
-export const COMMAND_TYPES = ['LOCK_CONTROL', 'ALARM', 'MODE'] as const;
+/** SPEED_LIMIT: a protocol extension (docs/mqtt.md), sent by slow zones only (issue 23 §4) */
+export const COMMAND_TYPES = ['LOCK_CONTROL', 'ALARM', 'MODE', 'SPEED_LIMIT'] as const;
+/** requestedBy of a zone's automatic command: the prefix, then the zone's name (issue 23 §4) */
+export const ZONE_REQUESTER_PREFIX = 'ZONE:';
+/** the highest speed a SPEED_LIMIT command names (an e-bike's assistance ends at 25–45 km/h) */
+export const SPEED_LIMIT_MAX_KMH = 45;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
 export const COMMAND_STATUSES = ['PENDING', 'ACKNOWLEDGED', 'FAILED', 'EXPIRED'] as const;

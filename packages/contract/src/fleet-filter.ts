@@ -30,6 +30,8 @@ export const fleetFilterProperties = {
       { maxItems: 3 },
     ),
   ),
+  /** bikes standing in these zones (by their last position; ids of the fleet's zones) */
+  zoneId: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 20 })),
   /** only bikes whose assistance is locked (true) or not locked (false) */
   locked: Type.Optional(Type.Boolean()),
 };

@@ -18,6 +18,7 @@ export const STREAM_EVENTS = [
   'events',
   'quarantine',
   'alerts',
+  'zones',
   'resync',
 ] as const;
 export type StreamEventName = (typeof STREAM_EVENTS)[number];
@@ -39,6 +40,8 @@ export const StreamPayloadSchemas = {
   quarantine: Type.Object({ count: Type.Integer({ minimum: 0 }) }, strict),
   /** alerts opened, acknowledged, assigned or cleared, for these bikes (ADR 0081) */
   alerts: Type.Object({ vehicleNumbers: Type.Array(Type.String()) }, strict),
+  /** the fleet's zones changed (drawn, changed, imported, deleted: issue 23) */
+  zones: Type.Object({}, strict),
   /** too much changed at once: reload what is shown */
   resync: Type.Object({ reason: Type.String() }, strict),
 } as const;

@@ -55,6 +55,7 @@ export const FleetInformationSchema = Type.Object(
         lowModuleBatteryPercent: Count,
         lackOfCommunicationHours: Count,
         co2KgPerKm: Type.Number(),
+        noParkingGraceMinutes: Count,
       },
       strict,
     ),

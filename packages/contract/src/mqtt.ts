@@ -1,7 +1,14 @@
 // The IoT module protocol over MQTT (DESIGN §6, docs/mqtt.md): topics, payloads, reporting
 // intervals. Imported by the server (ingest, dispatcher) and the simulator.
 import { Type, type Static } from '@sinclair/typebox';
-import { AUTOTEST_STATUSES, COMMAND_TYPES, EVENT_SOURCES, IOT_MODES, type IotMode } from './enums';
+import {
+  AUTOTEST_STATUSES,
+  COMMAND_TYPES,
+  MODULE_EVENT_SOURCES,
+  IOT_MODES,
+  SPEED_LIMIT_MAX_KMH,
+  type IotMode,
+} from './enums';
 import { IOT_CODE_PATTERN } from './patterns';
 import { StringEnum } from './schema-helpers';
 
@@ -153,7 +160,7 @@ export const ModuleEventMessageSchema = Type.Object(
     seq: Seq,
     ts: Ts,
     name: Type.String({ pattern: EVENT_NAME_PATTERN }),
-    source: StringEnum(EVENT_SOURCES),
+    source: StringEnum(MODULE_EVENT_SOURCES),
     data: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         maxProperties: EVENT_DATA_LIMITS.maxProperties,
@@ -225,12 +232,17 @@ export interface UpMessageByKind {
   autotest: AutotestMessage;
 }
 
-/** `down/command`: value is a boolean for LOCK_CONTROL and ALARM, a mode name for MODE. */
+/** `down/command`: value is a boolean for LOCK_CONTROL and ALARM, a mode name for MODE, the
+ *  maximum speed in km/h for SPEED_LIMIT (0: no limit; a protocol extension, issue 23 §4). */
 export const CommandMessageSchema = Type.Object(
   {
     commandId: Uuid,
     type: StringEnum(COMMAND_TYPES),
-    value: Type.Union([Type.Boolean(), IotModeMqttSchema]),
+    value: Type.Union([
+      Type.Boolean(),
+      IotModeMqttSchema,
+      Type.Integer({ minimum: 0, maximum: SPEED_LIMIT_MAX_KMH }),
+    ]),
     expiresAt: Ts,
   },
   { ...strict, title: 'Command' },

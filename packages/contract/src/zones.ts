@@ -89,6 +89,10 @@ const zoneProperties = {
   /** SLOW zones only (required there) */
   maxSpeedKmh: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 45 }))),
   colour: Type.Optional(Type.String({ pattern: ZONE_COLOUR_PATTERN })),
+  /** automatic commands (issue 23 §4), service areas, no-ride and slow zones only: ALARM on
+   *  when a bike leaves the service area; the assistance locked inside a no-ride zone; the
+   *  slow zone's speed sent to the module inside it (SPEED_LIMIT). Off by default. */
+  autoCommands: Type.Optional(Type.Boolean()),
 };
 
 export const ZoneCreateSchema = Type.Object(zoneProperties, strict);
@@ -112,6 +116,7 @@ export const ZoneSchema = Type.Object(
     maxBikes: Nullable(BikeCount),
     maxSpeedKmh: Nullable(Type.Integer()),
     colour: Type.String(),
+    autoCommands: Type.Boolean(),
     /** [west, south, east, north] */
     bbox: Type.Array(Type.Number(), { minItems: 4, maxItems: 4 }),
     vertexCount: Type.Integer({ minimum: 0 }),

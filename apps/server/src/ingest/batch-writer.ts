@@ -15,6 +15,7 @@ import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './bike-stat
 import { refreshUsage } from './usage';
 import { warningEvents } from './warning-events';
 import { domainEvent, type DomainEvent } from '../jobs/domain-events';
+import { applyZoneChanges, zoneMarkChanges } from '../modules/zones/zone-conditions';
 
 export interface ValidMessage<K extends UpKind = UpKind> {
   moduleId: string;
@@ -327,6 +328,7 @@ async function applyDerivedState(
       derivedCommands.push({ bike: derivation.state, ...command });
   }
   await saveBikeStates(tx, states);
+  events.push(...(await placeInZones(tx, work, states, changes, now)));
   if (trips.length) {
     await tx.query(
       `INSERT INTO trip (fleet_id, bike_id, started_at, ended_at, distance_km, duration_minutes,
@@ -371,6 +373,39 @@ async function applyDerivedState(
     });
   }
   return events;
+}
+
+/** Every position placed in its fleet's zones as it is written (issue 23 §3): the marks that
+ * change and the zones' automatic commands (§4) are written with the batch, and each bike whose
+ * marks changed is an event (the alerts' subscriber opens or clears its zone alerts). */
+async function placeInZones(
+  tx: TxQuery,
+  work: BatchWork,
+  states: BikeState[],
+  fleetChanges: FleetChanges,
+  now: Date,
+): Promise<DomainEvent[]> {
+  const changes = await zoneMarkChanges(
+    tx,
+    states.map((state) => ({
+      id: state.id,
+      fleetId: state.fleetId,
+      vehicleNumber: state.vehicleNumber,
+      latitude: state.latitude,
+      longitude: state.longitude,
+      lastPositionDate: state.lastPositionDate,
+      status: state.status,
+      ...work.loaded.get(state.id)!.zoneMarks,
+    })),
+    now,
+  );
+  await applyZoneChanges(tx, changes, now, { locked: true, fleetChanges });
+  return changes
+    .filter((change) => change.marksChanged)
+    .map(({ id }) => {
+      const { fleetId, vehicleNumber } = work.loaded.get(id)!.state;
+      return domainEvent('bike.zones-changed', { fleetId, bikeId: id, vehicleNumber });
+    });
 }
 
 /** Commands waiting for a module that just talked: it is online, (re)deliver them. */

@@ -2,6 +2,7 @@
 // batch, whatever the number of bikes (json_to_recordset carries the rows in one parameter).
 import type { TxQuery } from '../db/client';
 import type { BikeState, FleetSettings } from './derive';
+import type { ZoneCommands } from '../modules/zones/queries';
 
 type Column = readonly [field: keyof BikeState, column: string, type: string];
 
@@ -55,11 +56,21 @@ export interface LoadedBike {
   moduleId: string;
   state: BikeState;
   settings: FleetSettings;
+  /** its zone marks before the batch (modules/zones/zone-conditions.ts) */
+  zoneMarks: {
+    outsideServiceAreaSince: Date | null;
+    noRideZoneSince: Date | null;
+    noParkingSince: Date | null;
+    zoneCommands: ZoneCommands | null;
+    zoneIds: string[] | null;
+  };
 }
 
 const SELECT_SQL = `SELECT b.module_id, ${COLUMNS.map(([, c]) => `b.${c}`).join(', ')},
        f.low_vehicle_battery_percent, f.low_module_battery_percent,
-       f.lack_of_communication_hours, f.co2_kg_per_km
+       f.lack_of_communication_hours, f.co2_kg_per_km,
+       b.outside_service_area_since, b.no_ride_zone_since, b.no_parking_since, b.zone_commands,
+       b.zone_ids
   FROM bike b JOIN fleet f ON f.id = b.fleet_id
  WHERE b.module_id = ANY($1::text[])
  ORDER BY b.id
@@ -83,6 +94,13 @@ export async function loadBikesForUpdate(
         lowModuleBatteryPercent: row.low_module_battery_percent as number,
         lackOfCommunicationHours: row.lack_of_communication_hours as number,
         co2KgPerKm: row.co2_kg_per_km as number,
+      },
+      zoneMarks: {
+        outsideServiceAreaSince: row.outside_service_area_since as Date | null,
+        noRideZoneSince: row.no_ride_zone_since as Date | null,
+        noParkingSince: row.no_parking_since as Date | null,
+        zoneCommands: row.zone_commands as ZoneCommands | null,
+        zoneIds: row.zone_ids as string[] | null,
       },
     });
   }

@@ -94,7 +94,9 @@ export class CommandDispatcher {
     const value: CommandMessage['value'] =
       command.type === 'MODE'
         ? (command.value as CommandMessage['value'])
-        : command.value === 'true';
+        : command.type === 'SPEED_LIMIT'
+          ? Number(command.value)
+          : command.value === 'true';
     const message: CommandMessage = {
       commandId: command.id,
       type: command.type,

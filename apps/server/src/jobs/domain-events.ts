@@ -27,6 +27,9 @@ export interface DomainEventData {
   'module.silent': BikeRef;
   /** a silent module talked again */
   'module.back': BikeRef;
+  /** the ingest placed a bike among its fleet's zones and one of its zone marks changed
+   * (outside the service area, in a no-ride zone, parked in a no-parking zone: issue 23 §3) */
+  'bike.zones-changed': BikeRef;
   'command.acknowledged': BikeRef & { commandId: string; type: CommandType };
   'command.failed': BikeRef & { commandId: string; type: CommandType };
   'command.expired': BikeRef & { commandId: string; type: CommandType };
@@ -58,6 +61,7 @@ export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]
     'battery.low',
     'battery.ok',
     'module.back',
+    'bike.zones-changed',
   ],
   // issue 26: low battery → swap, module silent → inspect, theft → recover (ADR 0091)
   'tasks.automate': ['alert.opened', 'alert.cleared'],

@@ -37,6 +37,7 @@ describe('fleet/settings', () => {
       lowModuleBatteryPercent: 20,
       lackOfCommunicationHours: 168,
       co2KgPerKm: 0.12,
+      noParkingGraceMinutes: 15,
     });
   });
 
@@ -82,6 +83,8 @@ describe('fleet/settings', () => {
       { lackOfCommunicationHours: 1.5 },
       { co2KgPerKm: -1 },
       { co2KgPerKm: 'a lot' },
+      { noParkingGraceMinutes: 0 },
+      { noParkingGraceMinutes: 1441 },
       { fleetId: 'x' },
     ]) {
       const res = await admin.put('fleet/settings', body);

@@ -10,6 +10,7 @@ import type { ApiClient } from '../helpers/api-client';
 
 let t: TestServer;
 let manager: ApiClient;
+let admin: ApiClient;
 
 const square = (x: number, y: number, size: number) => ({
   type: 'Polygon',
@@ -28,6 +29,7 @@ beforeAll(async () => {
   t = await startTestServer();
   const cast = await createFleetWithUsers(t);
   manager = t.api({ token: cast.managerToken });
+  admin = t.api({ token: cast.adminToken });
   await createBike(t, cast.fleet, { vehicle_number: 'ZA-IN', latitude: 45.75, longitude: 4.85 });
   await createBike(t, cast.fleet, { vehicle_number: 'ZA-OUT', latitude: 46.5, longitude: 4.85 });
   await createBike(t, cast.fleet, {
@@ -110,6 +112,31 @@ describe('zone alerts', () => {
     expect(list.body.content.map((b: { vehicleNumber: string }) => b.vehicleNumber)).toEqual([
       'ZA-OUT',
     ]);
+    // the bikes standing in a given zone: every zone places, whatever its type
+    const numbers = async (zoneId: string[]) => {
+      const res = await manager.get('fleet/list', { query: { zoneId, sort: 'vehicleNumber,asc' } });
+      expect(res.status, res.text).toBe(200);
+      return res.body.content.map((b: { vehicleNumber: string }) => b.vehicleNumber);
+    };
+    expect(await numbers([noRide.body.id])).toEqual(['ZA-NORIDE']);
+    expect(await numbers([noParking.body.id])).toEqual(['ZA-PARK-1', 'ZA-PARK-20', 'ZA-RIDE']);
+    expect(await numbers([noRide.body.id, noParking.body.id])).toHaveLength(4);
+    expect((await numbers([area.body.id])).sort()).toEqual(
+      ['ZA-IN', 'ZA-NORIDE', 'ZA-PARK-1', 'ZA-PARK-20', 'ZA-RIDE'].sort(),
+    );
+    const bad = await manager.get('fleet/list', { query: { zoneId: 'not-a-zone' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("opens the no-parking alert after the fleet's own grace, at once when it changes", async () => {
+    const shorter = await admin.put('fleet/settings', { noParkingGraceMinutes: 1 });
+    expect(shorter.status, shorter.text).toBe(200);
+    // the change sends a sweep; the test runs it itself (no worker to wait for)
+    await sweep();
+    expect(await activeKinds('ZA-PARK-1')).toEqual(['PARKED_IN_NO_PARKING']);
+    expect((await admin.put('fleet/settings', { noParkingGraceMinutes: 15 })).status).toBe(200);
+    await sweep();
+    expect(await activeKinds('ZA-PARK-1')).toEqual([]);
   });
 
   it('clears when the bike is back in the service area, and when the zone is deleted', async () => {

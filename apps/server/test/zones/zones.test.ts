@@ -3,6 +3,7 @@
 // a stale version is a 409; another fleet's zone is a 404; every change is audited; a bike's
 // zones come from its last position.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream } from '../helpers/sse';
 import { BikeZonesSchema, ZoneListSchema, ZoneOccupancySchema, ZoneSchema } from '@vfm/contract';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createFleetWithUsers, type FleetRow } from '../helpers/factories';
@@ -14,6 +15,8 @@ let t: TestServer;
 let admin: ApiClient;
 let manager: ApiClient;
 let otherManager: ApiClient;
+let managerToken: string;
+let otherManagerToken: string;
 let fleet: FleetRow;
 
 const square = (x: number, y: number, size: number) => [
@@ -39,6 +42,8 @@ beforeAll(async () => {
   admin = t.api({ token: a.adminToken });
   manager = t.api({ token: a.managerToken });
   otherManager = t.api({ token: b.managerToken });
+  managerToken = a.managerToken;
+  otherManagerToken = b.managerToken;
   await createBike(t, a.fleet, { vehicle_number: 'ZON-1', latitude: 45.75, longitude: 4.85 });
   await createBike(t, a.fleet, { vehicle_number: 'ZON-2', latitude: 46.2, longitude: 4.85 });
 });
@@ -229,6 +234,23 @@ describe('zones', () => {
     const activity = await admin.get('fleet/events', { query: { kind: 'zones' } });
     expect(activity.status, activity.text).toBe(200);
     expect(activity.body.content.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("tells the fleet's open streams that its zones changed, and no other fleet's", async () => {
+    const mine = await openStream(t, managerToken);
+    const theirs = await openStream(t, otherManagerToken);
+    try {
+      const created = await manager.post('zones', zone({ name: 'Live' }));
+      expect(created.status, created.text).toBe(201);
+      await mine.next((frame) => frame.event === 'zones', 10_000);
+      expect((await manager.delete(`zones/${created.body.id}`)).status).toBe(204);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(mine.frames.filter((frame) => frame.event === 'zones').length).toBeGreaterThan(0);
+      expect(theirs.frames.filter((frame) => frame.event === 'zones')).toEqual([]);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
   });
 
   it('is documented in the OpenAPI document, every answer with its schema', async () => {

@@ -198,6 +198,18 @@ describe('stream controller', () => {
     await until(() => queryClient.getQueryState(key)?.isInvalidated === true);
   });
 
+  it('reads the zones again when another manager changed them', async () => {
+    const feed = createSseFeed();
+    const { controller, queryClient } = setup([feed]);
+    queryClient.setQueryData(queryKeys.zones.list, { content: [] });
+    controller.start();
+    feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    await until(() => controller.status() === 'live');
+    expect(queryClient.getQueryState(queryKeys.zones.list)?.isInvalidated).toBe(false);
+    feed.send('zones', {});
+    await until(() => queryClient.getQueryState(queryKeys.zones.list)?.isInvalidated === true);
+  });
+
   it('reads again the alerts of the bikes the stream names, and every alert on resync', async () => {
     const feed = createSseFeed();
     const { controller, queryClient } = setup([feed]);

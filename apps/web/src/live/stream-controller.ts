@@ -137,6 +137,10 @@ export function createStreamController(options: StreamControllerOptions): Stream
       case 'alerts':
         buffer.addAlerts(data as StreamPayloads['alerts']);
         break;
+      case 'zones':
+        // another manager drew, changed or deleted a zone: the maps and lists read them again
+        void queryClient.invalidateQueries({ queryKey: queryKeys.zones.all });
+        return;
       case 'quarantine':
         // administrators only: the quarantine list and its tab's count read again
         void queryClient.invalidateQueries({ queryKey: queryKeys.quarantine });

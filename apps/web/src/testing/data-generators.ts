@@ -128,6 +128,7 @@ export function makeFleetInformation(overrides: Partial<FleetInformation> = {}):
       lowModuleBatteryPercent: 20,
       lackOfCommunicationHours: 168,
       co2KgPerKm: 0.12,
+      noParkingGraceMinutes: 15,
     },
     ...overrides,
   };

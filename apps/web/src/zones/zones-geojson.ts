@@ -19,6 +19,7 @@ export function zonesToFeatureCollection(zones: readonly Zone[]): GeoJSON.Featur
         minBikes: zone.minBikes,
         maxBikes: zone.maxBikes,
         maxSpeedKmh: zone.maxSpeedKmh,
+        autoCommands: zone.autoCommands,
       },
     })),
   };

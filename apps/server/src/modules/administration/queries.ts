@@ -10,16 +10,18 @@ interface SettingsRow {
   low_module_battery_percent: number;
   lack_of_communication_hours: number;
   co2_kg_per_km: number;
+  no_parking_grace_minutes: number;
 }
 
 const SETTINGS_COLUMNS = `low_vehicle_battery_percent, low_module_battery_percent,
-  lack_of_communication_hours, co2_kg_per_km`;
+  lack_of_communication_hours, co2_kg_per_km, no_parking_grace_minutes`;
 
 export const COLUMN_OF: Record<keyof FleetSettings, keyof SettingsRow> = {
   lowVehicleBatteryPercent: 'low_vehicle_battery_percent',
   lowModuleBatteryPercent: 'low_module_battery_percent',
   lackOfCommunicationHours: 'lack_of_communication_hours',
   co2KgPerKm: 'co2_kg_per_km',
+  noParkingGraceMinutes: 'no_parking_grace_minutes',
 };
 
 const toSettings = (row: SettingsRow): FleetSettings => ({
@@ -27,6 +29,7 @@ const toSettings = (row: SettingsRow): FleetSettings => ({
   lowModuleBatteryPercent: Number(row.low_module_battery_percent),
   lackOfCommunicationHours: Number(row.lack_of_communication_hours),
   co2KgPerKm: Number(row.co2_kg_per_km),
+  noParkingGraceMinutes: Number(row.no_parking_grace_minutes),
 });
 
 /** The fleet's settings, its row locked until the end of the transaction. */

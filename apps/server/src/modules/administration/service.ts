@@ -68,6 +68,7 @@ const WARNING_THRESHOLDS: ReadonlyArray<keyof FleetSettings> = [
   'lowVehicleBatteryPercent',
   'lowModuleBatteryPercent',
   'lackOfCommunicationHours',
+  'noParkingGraceMinutes',
 ];
 
 function activityFilter(query: Omit<ActivityQuery, 'page' | 'size'>): ActivityFilter {

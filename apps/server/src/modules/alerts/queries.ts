@@ -4,12 +4,7 @@
 // subscriber of the domain events and the per-minute sweep both call it, so that replaying a
 // job, two workers at once or a missed event all end in the same rows.
 import type { Alert, AlertKind, AlertStateFilter } from '@vfm/contract';
-import {
-  ALERT_SEVERITY,
-  NO_PARKING_GRACE_MINUTES,
-  WARNING_TYPES,
-  type ZONE_ALERT_KINDS,
-} from '@vfm/contract';
+import { ALERT_SEVERITY, WARNING_TYPES, type ZONE_ALERT_KINDS } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { fleetThresholdsSql, warningConditions, warningSince } from '../bikes/warnings-sql';
 
@@ -31,9 +26,8 @@ const ZONE_CONDITIONS: Record<(typeof ZONE_ALERT_KINDS)[number], { holds: string
     },
     // parked there for longer than the grace: the alert opens when the grace ends
     PARKED_IN_NO_PARKING: {
-      holds: `b.no_parking_since IS NOT NULL
-      AND b.no_parking_since <= f.at - interval '${NO_PARKING_GRACE_MINUTES} minutes'`,
-      since: `b.no_parking_since + interval '${NO_PARKING_GRACE_MINUTES} minutes'`,
+      holds: `b.no_parking_since IS NOT NULL AND b.no_parking_since <= f.at - f.no_parking_grace`,
+      since: `b.no_parking_since + f.no_parking_grace`,
     },
   };
 const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {

@@ -16,6 +16,8 @@ export const FLEET_CHANGE_KINDS = [
   'event',
   'quarantine',
   'alert',
+  /** a zone drawn, changed or deleted (issue 23): the maps and zone lists read them again */
+  'zone',
 ] as const;
 export type FleetChangeKind = (typeof FLEET_CHANGE_KINDS)[number];
 

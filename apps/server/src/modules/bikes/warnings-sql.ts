@@ -43,7 +43,8 @@ export function warningConditions(): Record<WarningType, string> {
 export const thresholdColumnsSql = (now: string) =>
   `id, low_vehicle_battery_percent, low_module_battery_percent, ${now}::timestamptz AS at,
    lack_of_communication_hours * interval '1 hour' AS lack_interval,
-   ${now}::timestamptz - lack_of_communication_hours * interval '1 hour' AS lack_before`;
+   ${now}::timestamptz - lack_of_communication_hours * interval '1 hour' AS lack_before,
+   no_parking_grace_minutes * interval '1 minute' AS no_parking_grace`;
 
 /** Every fleet's threshold columns as `f` (the alerts' reconciliation, across fleets). */
 export const fleetThresholdsSql = (now: string) =>

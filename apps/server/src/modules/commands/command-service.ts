@@ -25,8 +25,11 @@ export interface EnqueueCommandsInput {
   type: CommandType;
   /** true/false for LOCK_CONTROL and ALARM, a mode name for MODE */
   value: boolean | string;
-  /** the user's e-mail (or RIDER) — recorded on the command and its audit event */
+  /** the user's e-mail (or RIDER, or ZONE:<name>) — recorded on the command and its audit event */
   requestedBy: string;
+  /** a zone's automatic command (issue 23 §4): the event's source is ZONE, and names the zone */
+  source?: 'ZONE';
+  zone?: { id: string; name: string };
   now: Date;
   /** collects 'bike', 'command', 'event' for the caller's single fleet notification */
   changes?: FleetChanges;
@@ -37,6 +40,7 @@ export function commandEventName(type: CommandType, value: string): EventName {
   if (type === 'LOCK_CONTROL')
     return value === 'true' ? 'ASSISTANCE_LOCKED' : 'ASSISTANCE_UNLOCKED';
   if (type === 'ALARM') return value === 'true' ? 'ALARM_ON' : 'ALARM_OFF';
+  if (type === 'SPEED_LIMIT') return 'SPEED_LIMIT_SET';
   return 'MODE_CHANGED';
 }
 
@@ -63,9 +67,14 @@ export async function enqueueCommands(
       vehicleNumber: row.vehicle_number,
       type: 'PRODUCT',
       name,
-      source: byRider ? 'RIDER' : 'MANAGER',
-      userEmail: byRider ? null : input.requestedBy,
-      data: { commandId: row.id, type: input.type, value },
+      source: byRider ? 'RIDER' : (input.source ?? 'MANAGER'),
+      userEmail: byRider || input.source ? null : input.requestedBy,
+      data: {
+        commandId: row.id,
+        type: input.type,
+        value,
+        ...(input.zone ? { zone: input.zone } : {}),
+      },
       occurredAt: input.now,
     })),
   );

@@ -24,6 +24,7 @@ const PENDING_FLAG: Record<CommandType, string> = {
   LOCK_CONTROL: 'lock_control_pending',
   ALARM: 'alarm_pending',
   MODE: 'mode_pending',
+  SPEED_LIMIT: 'speed_limit_pending',
 };
 
 /** One PENDING command per bike. */
@@ -81,6 +82,8 @@ export async function refreshPendingFlags(tx: Pick<TxQuery, 'query'>, bikeIds: n
                                  AND c.status = 'PENDING' AND c.type = 'ALARM'),
        mode_pending = EXISTS (SELECT 1 FROM command c WHERE c.bike_id = b.id
                                 AND c.status = 'PENDING' AND c.type = 'MODE'),
+       speed_limit_pending = EXISTS (SELECT 1 FROM command c WHERE c.bike_id = b.id
+                                       AND c.status = 'PENDING' AND c.type = 'SPEED_LIMIT'),
        updated_at = now()
      WHERE b.id = ANY($1::bigint[])`,
     [bikeIds],

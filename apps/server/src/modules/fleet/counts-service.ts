@@ -71,6 +71,7 @@ export async function getInformation(scope: RequestScope): Promise<FleetInformat
       lowModuleBatteryPercent: fleet.low_module_battery_percent,
       lackOfCommunicationHours: fleet.lack_of_communication_hours,
       co2KgPerKm: fleet.co2_kg_per_km,
+      noParkingGraceMinutes: fleet.no_parking_grace_minutes,
     },
   };
 }

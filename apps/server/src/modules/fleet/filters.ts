@@ -38,6 +38,8 @@ export function filterConditions(
     };
     where.push(`(${filter.zone.map((zone) => `${marks[zone]} IS NOT NULL`).join(' OR ')})`);
   }
+  // the zones the placement put each bike in (modules/zones/zone-conditions.ts)
+  if (filter.zoneId?.length) where.push(`b.zone_ids && ${params.add(filter.zoneId)}::uuid[]`);
   if (filter.groupId?.length) where.push(groupScopeCondition(params, fleetId, filter.groupId));
   if (filter.locked !== undefined) {
     where.push(`b.assistance_locked = ${params.add(filter.locked)}`);

@@ -208,12 +208,14 @@ export interface FleetRow {
   low_module_battery_percent: number;
   lack_of_communication_hours: number;
   co2_kg_per_km: number;
+  no_parking_grace_minutes: number;
 }
 
 export async function fleetRow(db: Queryable, fleetId: string): Promise<FleetRow | undefined> {
   const [row] = await db.query<FleetRow>(
     `SELECT id, name, low_vehicle_battery_percent, low_module_battery_percent,
-            lack_of_communication_hours, co2_kg_per_km FROM fleet WHERE id = $1`,
+            lack_of_communication_hours, co2_kg_per_km, no_parking_grace_minutes
+       FROM fleet WHERE id = $1`,
     [fleetId],
   );
   return row;

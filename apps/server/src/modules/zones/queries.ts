@@ -18,6 +18,7 @@ interface ZoneRow {
   max_bikes: number | null;
   max_speed_kmh: number | null;
   colour: string;
+  auto_commands: boolean;
   version: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -36,11 +37,12 @@ export interface ZoneValues {
   maxBikes: number | null;
   maxSpeedKmh: number | null;
   colour: string;
+  autoCommands: boolean;
 }
 
 const COLUMNS = `id, name, type, geometry, min_lon, min_lat, max_lon, max_lat, vertex_count,
-  active_hours, min_bikes, max_bikes, max_speed_kmh, colour, version, created_at, updated_at,
-  updated_by`;
+  active_hours, min_bikes, max_bikes, max_speed_kmh, colour, auto_commands, version, created_at,
+  updated_at, updated_by`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const num = (value: number | string) => Number(value);
@@ -56,6 +58,7 @@ function toZone(row: ZoneRow): Zone {
     maxBikes: row.max_bikes,
     maxSpeedKmh: row.max_speed_kmh,
     colour: row.colour,
+    autoCommands: row.auto_commands,
     bbox: [num(row.min_lon), num(row.min_lat), num(row.max_lon), num(row.max_lat)],
     vertexCount: row.vertex_count,
     version: row.version,
@@ -100,6 +103,7 @@ const valuesOf = (v: ZoneValues) => [
   v.maxBikes,
   v.maxSpeedKmh,
   v.colour,
+  v.autoCommands,
 ];
 
 export async function insertZone(
@@ -111,10 +115,10 @@ export async function insertZone(
 ): Promise<Zone> {
   const rows = await db.query<ZoneRow>(
     `INSERT INTO zone (name, type, geometry, min_lon, min_lat, max_lon, max_lat, vertex_count,
-                       active_hours, min_bikes, max_bikes, max_speed_kmh, colour,
+                       active_hours, min_bikes, max_bikes, max_speed_kmh, colour, auto_commands,
                        fleet_id, created_by, updated_by, created_at, updated_at)
-     VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13,
-             $14, $15, $15, $16, $16)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14,
+             $15, $16, $16, $17, $17)
      RETURNING ${COLUMNS}`,
     [...valuesOf(values), fleetId, by, now],
   );
@@ -133,8 +137,8 @@ export async function updateZone(
     `UPDATE zone SET name = $1, type = $2, geometry = $3::jsonb, min_lon = $4, min_lat = $5,
             max_lon = $6, max_lat = $7, vertex_count = $8, active_hours = $9::jsonb,
             min_bikes = $10, max_bikes = $11, max_speed_kmh = $12, colour = $13,
-            version = version + 1, updated_by = $14, updated_at = $15
-      WHERE fleet_id = $16 AND id = $17
+            auto_commands = $14, version = version + 1, updated_by = $15, updated_at = $16
+      WHERE fleet_id = $17 AND id = $18
      RETURNING ${COLUMNS}`,
     [...valuesOf(values), by, now, fleetId, id],
   );
@@ -172,9 +176,18 @@ export async function hasServiceArea(db: Queryable, fleetId: string): Promise<bo
 
 // ---- the bikes' places (issue 23 §3, zone-conditions.ts) -----------------------------------
 
+/** What a bike's zones imposed by their automatic commands (issue 23 §4). */
+export interface ZoneCommands {
+  lock?: { id: string; name: string };
+  speed?: { id: string; name: string; kmh: number };
+}
+
 export interface PlacedBike {
   id: number;
   fleet_id: string;
+  vehicle_number: string;
+  zone_commands: ZoneCommands | null;
+  zone_ids: string[] | null;
   latitude: number | null;
   longitude: number | null;
   last_position_date: Date | string | null;
@@ -187,22 +200,37 @@ export interface PlacedBike {
 /** These bikes ($1, null = all) of fleets with zones, or still marked by a zone now gone. */
 export async function selectPlacedBikes(db: Queryable, bikeIds: number[] | null) {
   return db.query<PlacedBike>(
-    `SELECT b.id, b.fleet_id, b.latitude, b.longitude, b.last_position_date, b.status,
-            b.outside_service_area_since, b.no_ride_zone_since, b.no_parking_since
+    `SELECT b.id, b.fleet_id, b.vehicle_number, b.latitude, b.longitude, b.last_position_date,
+            b.status, b.outside_service_area_since, b.no_ride_zone_since, b.no_parking_since,
+            b.zone_commands, b.zone_ids
        FROM bike b
       WHERE ($1::bigint[] IS NULL OR b.id = ANY($1::bigint[]))
         AND (EXISTS (SELECT 1 FROM zone z WHERE z.fleet_id = b.fleet_id)
              OR b.outside_service_area_since IS NOT NULL OR b.no_ride_zone_since IS NOT NULL
-             OR b.no_parking_since IS NOT NULL)`,
+             OR b.no_parking_since IS NOT NULL OR b.zone_commands IS NOT NULL
+             OR b.zone_ids IS NOT NULL)`,
     [bikeIds],
   );
 }
 
-/** The zones that make alerts (service areas, no-ride and no-parking zones) of these fleets. */
-export async function selectEnforcedZones(db: Queryable, fleetIds: string[]) {
+/** A stamp per fleet with zones: it changes with any change of them (a zone added, changed or
+ * deleted), so a process's index of them knows when it is stale. */
+export async function selectZoneStamps(db: Queryable, fleetIds: string[]) {
+  const rows = await db.query<{ fleet_id: string; stamp: string }>(
+    `SELECT fleet_id, count(*) || ':' || sum(version) || ':' || max(updated_at)::text AS stamp
+       FROM zone
+      WHERE fleet_id = ANY($1::uuid[])
+      GROUP BY fleet_id`,
+    [fleetIds],
+  );
+  return rows.map((row) => ({ fleetId: row.fleet_id, stamp: row.stamp }));
+}
+
+/** The zones of these fleets (the placement's: every type places, some make alerts). */
+export async function selectFleetsZones(db: Queryable, fleetIds: string[]) {
   const rows = await db.query<ZoneRow & { fleet_id: string }>(
     `SELECT fleet_id, ${COLUMNS} FROM zone
-      WHERE fleet_id = ANY($1::uuid[]) AND type IN ('SERVICE_AREA', 'NO_RIDE', 'NO_PARKING')`,
+      WHERE fleet_id = ANY($1::uuid[])`,
     [fleetIds],
   );
   return rows.map((row) => ({ fleetId: row.fleet_id, zone: toZone(row) }));
@@ -213,18 +241,31 @@ export interface ZoneFlags {
   outside: Date | null;
   noRide: Date | null;
   noParking: Date | null;
+  zoneCommands: ZoneCommands | null;
+  /** the zones it stands in (null: none) */
+  zoneIds: string[] | null;
 }
 
-/** Writes the bikes' zone marks, the rows locked in id order first (as the ingest does). */
-export async function updateZoneFlags(db: Queryable, flags: ZoneFlags[]): Promise<void> {
+/** Writes the bikes' zone marks, the rows locked in id order first (as the ingest does) unless
+ * the caller holds them already (the ingest's batch). */
+export async function updateZoneFlags(
+  db: Queryable,
+  flags: ZoneFlags[],
+  { locked = false } = {},
+): Promise<void> {
   if (!flags.length) return;
   const ids = flags.map((flag) => flag.id).sort((a, b) => a - b);
-  await db.query('SELECT id FROM bike WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
+  if (!locked)
+    await db.query('SELECT id FROM bike WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
+      ids,
+    ]);
   await db.query(
     `UPDATE bike b SET outside_service_area_since = r.outside, no_ride_zone_since = r.no_ride,
-            no_parking_since = r.no_parking
+            no_parking_since = r.no_parking, zone_commands = r.zone_commands,
+            zone_ids = r.zone_ids
        FROM json_to_recordset($1::json)
-            AS r(id bigint, outside timestamptz, no_ride timestamptz, no_parking timestamptz)
+            AS r(id bigint, outside timestamptz, no_ride timestamptz, no_parking timestamptz,
+                 zone_commands jsonb, zone_ids uuid[])
       WHERE b.id = r.id`,
     [
       JSON.stringify(
@@ -233,6 +274,8 @@ export async function updateZoneFlags(db: Queryable, flags: ZoneFlags[]): Promis
           outside: f.outside,
           no_ride: f.noRide,
           no_parking: f.noParking,
+          zone_commands: f.zoneCommands,
+          zone_ids: f.zoneIds,
         })),
       ),
     ],

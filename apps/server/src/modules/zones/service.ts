@@ -13,7 +13,8 @@ import {
   type ZoneList,
   type ZoneUpdate,
 } from '@vfm/contract';
-import type { Queryable } from '../../db/client';
+import type { Queryable, TxQuery } from '../../db/client';
+import { FleetChanges } from '../bikes/fleet-changes';
 import { conflict, forbidden, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
 import type { Principal } from '../../plugins/auth';
@@ -159,7 +160,10 @@ const stale = (current: Zone) =>
     'ZONE_CHANGED',
   );
 
-async function audit(tx: Queryable, scope: RequestScope, name: string, zones: Zone[]) {
+/** Every change is an event of the activity log, and a notice: the fleet's open maps and zone
+ * lists read the zones again (the stream's `zones`). */
+async function audit(tx: TxQuery, scope: RequestScope, name: string, zones: Zone[]) {
+  await new FleetChanges().add(scope.fleetId, 'zone', 'event').notify(tx);
   await recordEvents(
     tx,
     zones.map((zone) => ({

@@ -18,6 +18,9 @@ import { addContractFormats } from '../../lib/contract-formats';
 import { badRequest, type FieldError } from '../../lib/problem';
 import type { ZoneValues } from './queries';
 
+/** The types whose zones may send automatic commands (issue 23 §4). */
+const AUTO_COMMAND_TYPES: readonly ZoneType[] = ['SERVICE_AREA', 'NO_RIDE', 'SLOW'];
+
 /** The problems of one zone's input, fields relative to the zone. */
 export function zoneInputErrors(input: ZoneCreate): FieldError[] {
   const errors: FieldError[] = zoneGeometryErrors(input.geometry).map((e) => ({
@@ -28,6 +31,11 @@ export function zoneInputErrors(input: ZoneCreate): FieldError[] {
     errors.push({ field: 'maxSpeedKmh', message: 'a slow zone needs its maximum speed' });
   if (input.type !== 'SLOW' && input.maxSpeedKmh != null)
     errors.push({ field: 'maxSpeedKmh', message: 'only a slow zone has a maximum speed' });
+  if (input.autoCommands && !AUTO_COMMAND_TYPES.includes(input.type))
+    errors.push({
+      field: 'autoCommands',
+      message: 'only a service area, a no-ride zone and a slow zone send automatic commands',
+    });
   if (input.minBikes != null && input.maxBikes != null && input.minBikes > input.maxBikes)
     errors.push({ field: 'minBikes', message: 'must not be more than maxBikes' });
   const hours = input.activeHours;
@@ -53,6 +61,7 @@ export function valuesOf(input: ZoneCreate): ZoneValues {
     maxBikes: input.maxBikes ?? null,
     maxSpeedKmh: input.type === 'SLOW' ? (input.maxSpeedKmh ?? null) : null,
     colour: input.colour ?? ZONE_DEFAULT_COLOURS[input.type],
+    autoCommands: input.autoCommands ?? false,
   };
 }
 
@@ -68,7 +77,14 @@ export function zoneValues(input: ZoneCreate): ZoneValues {
 const ajv = addContractFormats(new Ajv({ allErrors: true, strict: false }));
 const checkZone = ajv.compile<ZoneCreate>(ZoneCreateSchema);
 
-const KNOWN = new Set<string>(['name', 'type', 'activeHours', 'minBikes', 'maxBikes']);
+const KNOWN = new Set<string>([
+  'name',
+  'type',
+  'activeHours',
+  'minBikes',
+  'maxBikes',
+  'autoCommands',
+]);
 
 /**
  * A FeatureCollection's features as zones: each feature's properties (our export's, or a

@@ -54,7 +54,7 @@ export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
   warningsRefreshMs: 60_000,
 };
 
-type Pending = Source | 'warnings' | 'bikeIds' | 'quarantine' | 'alerts';
+type Pending = Source | 'warnings' | 'bikeIds' | 'quarantine' | 'alerts' | 'zones';
 
 /**
  * Open streams of one session at most (issue 27 §6): a manager keeps a few tabs open, each
@@ -71,6 +71,7 @@ const READS: Record<FleetChangeKind, Pending[]> = {
   event: ['events'],
   quarantine: ['quarantine'],
   alert: ['alerts'],
+  zone: ['zones'],
 };
 
 /** The source of a remembered key (change-feed.ts keys: b…, c…, e…, r…). */
@@ -84,6 +85,7 @@ const READS_LISTED: Record<FleetChangeKind, Pending[]> = {
   event: ['events'],
   quarantine: ['quarantine'],
   alert: ['alerts'],
+  zone: ['zones'],
 };
 
 class FleetFeed {
@@ -313,6 +315,8 @@ export class StreamHub {
             feed.broadcastToAdmins('quarantine', { count });
           }
         } else if (read === 'alerts') await this.pushAlerts(feed);
+        // the zones are small and few: the browsers read them again
+        else if (read === 'zones') feed.broadcast('zones', {});
         // the window read returns the listed bikes too
         else if (read === 'bikeIds') {
           if (!reads.includes('bikes')) await this.pushChanges(feed, 'bikes', ids);

@@ -38,6 +38,14 @@ const FIELDS = [
     step: 1,
   },
   { name: 'co2KgPerKm', label: 'co2', unit: 'kgPerKm', min: 0, max: 10, step: 0.01 },
+  {
+    name: 'noParkingGraceMinutes',
+    label: 'noParkingGrace',
+    unit: 'minutes',
+    min: 1,
+    max: 1440,
+    step: 1,
+  },
 ] as const;
 
 export function SettingsTab() {
@@ -62,6 +70,7 @@ function SettingsForm({ current }: { current: FleetSettings }) {
     lowModuleBatteryPercent: String(current.lowModuleBatteryPercent),
     lackOfCommunicationHours: String(current.lackOfCommunicationHours),
     co2KgPerKm: String(current.co2KgPerKm),
+    noParkingGraceMinutes: String(current.noParkingGraceMinutes),
   });
   const [submitted, setSubmitted] = useState(false);
 

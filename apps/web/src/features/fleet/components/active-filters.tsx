@@ -22,10 +22,12 @@ function groupNames(groups: readonly FleetGroupNode[], names = new Map<string, s
 export function ActiveFilters({
   view,
   groups,
+  zones,
   onChange,
 }: {
   view: FleetView;
   groups: readonly FleetGroupNode[];
+  zones?: readonly { id: string; name: string }[];
   onChange(view: FleetView): void;
 }) {
   const { t } = useTranslation();
@@ -74,6 +76,11 @@ export function ActiveFilters({
       id: `zone-${value}`,
       label: t(`bike.warning.${value}`),
       remove: (v: FleetView) => ({ ...v, zone: without(v.zone, value) }),
+    })),
+    ...view.zoneId.map((id) => ({
+      id: `zoneId-${id}`,
+      label: `${t('fleet.filters.inZone')}: ${zones?.find((zone) => zone.id === id)?.name ?? '…'}`,
+      remove: (v: FleetView) => ({ ...v, zoneId: without(v.zoneId, id) }),
     })),
     ...(view.locked === null
       ? []

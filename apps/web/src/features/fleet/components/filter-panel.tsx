@@ -11,6 +11,7 @@ import {
   WARNING_TYPES,
   ZONE_ALERT_KINDS,
   type FleetGroupNode,
+  type Zone,
 } from '@vfm/contract';
 import { availabilityKey, modeKey, statusKey, warningKey } from '../../../bike/labels';
 import { Button } from '../../../ui/button/button';
@@ -56,11 +57,14 @@ function expandTicked(
 export function FilterPanel({
   view,
   groups,
+  zones,
   total,
   onChange,
 }: {
   view: FleetView;
   groups: readonly FleetGroupNode[];
+  /** the fleet's zones, to filter by the bikes standing in them */
+  zones?: readonly Pick<Zone, 'id' | 'name'>[];
   total: number | undefined;
   onChange(view: FleetView): void;
 }) {
@@ -158,6 +162,15 @@ export function FilterPanel({
               (value) => t(`bike.warning.${value}`),
               (zone) => onChange({ ...view, zone }),
             )}
+            {zones?.length
+              ? checkboxes(
+                  t('fleet.filters.inZone'),
+                  zones.map((zone) => zone.id),
+                  view.zoneId,
+                  (id) => zones.find((zone) => zone.id === id)?.name ?? id,
+                  (zoneId) => onChange({ ...view, zoneId }),
+                )
+              : null}
             {checkboxes(
               t('fleet.filters.assistance'),
               ['locked', 'unlocked'] as const,

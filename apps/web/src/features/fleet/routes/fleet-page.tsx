@@ -19,6 +19,7 @@ import { useBulkRunner } from '../../../bike/bulk-actions';
 import { useBikeSelection } from '../../../bike/use-bike-selection';
 import { getFleetListPage } from '../api/get-fleet-list';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
+import { useZones } from '../../../zones/api/get-zones';
 import { useFleetInformation, useLowBatteryThresholds } from '../../../live/use-fleet-information';
 import { ActiveFilters } from '../components/active-filters';
 import { ExportMenu } from '../components/export-menu';
@@ -60,6 +61,7 @@ export function FleetPage() {
 
   const information = useFleetInformation();
   const groups = useFleetGroups();
+  const zones = useZones();
   const lowBattery = useLowBatteryThresholds();
 
   /** every change of the view is a history entry: Back undoes a filter */
@@ -167,6 +169,7 @@ export function FleetPage() {
         <FilterPanel
           view={view}
           groups={groups.data ?? []}
+          zones={zones.data?.content}
           total={matching}
           onChange={changeView}
         />
@@ -207,7 +210,12 @@ export function FleetPage() {
           </div>
         )}
       </div>
-      <ActiveFilters view={view} groups={groups.data ?? []} onChange={changeView} />
+      <ActiveFilters
+        view={view}
+        groups={groups.data ?? []}
+        zones={zones.data?.content}
+        onChange={changeView}
+      />
       <SelectionBar
         count={selected.size}
         matching={matching}

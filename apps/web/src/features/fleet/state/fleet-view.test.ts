@@ -14,7 +14,7 @@ const GROUP = '11111111-2222-4333-8444-555555555555';
 describe('fleet view in the address', () => {
   it('reads filters, sort, focus, thefts map and phone switch', () => {
     const view = parseFleetView(
-      `?q=VN&availability=AVAILABLE,OUT&status=MOVING&mode=PERMANENT&warning=LOW_MODULE_BATTERY&zone=OUTSIDE_SERVICE_AREA,ELSEWHERE&group=${GROUP}&locked=1&sort=bikeBatteryLevel,desc&bike=VN-1&thefts=1&show=map`,
+      `?q=VN&availability=AVAILABLE,OUT&status=MOVING&mode=PERMANENT&warning=LOW_MODULE_BATTERY&zone=OUTSIDE_SERVICE_AREA,ELSEWHERE&zoneId=${GROUP},not-a-zone&group=${GROUP}&locked=1&sort=bikeBatteryLevel,desc&bike=VN-1&thefts=1&show=map`,
     );
     expect(view).toEqual({
       q: 'VN',
@@ -23,6 +23,7 @@ describe('fleet view in the address', () => {
       mode: ['PERMANENT'],
       warning: ['LOW_MODULE_BATTERY'],
       zone: ['OUTSIDE_SERVICE_AREA'],
+      zoneId: [GROUP],
       groupId: [GROUP],
       locked: true,
       sort: { field: 'bikeBatteryLevel', direction: 'desc' },
@@ -75,6 +76,8 @@ describe('fleet view in the address', () => {
     expect(fleetFilterOf(parseFleetView('?zone=IN_NO_RIDE_ZONE'))).toEqual({
       zone: ['IN_NO_RIDE_ZONE'],
     });
+    expect(fleetFilterOf(parseFleetView(`?zoneId=${GROUP}`))).toEqual({ zoneId: [GROUP] });
+    expect(fleetViewSearch(parseFleetView(`?zoneId=${GROUP}`))).toBe(`?zoneId=${GROUP}`);
     expect(parseFleetView('?locked=yes').locked).toBeNull();
     expect(fleetViewSearch(parseFleetView('?locked=0'))).toBe('?locked=0');
   });

@@ -32,6 +32,8 @@ export interface FleetView {
   mode: IotMode[];
   warning: WarningType[];
   zone: ZonePlace[];
+  /** the bikes standing in these zones of the fleet (ids) */
+  zoneId: string[];
   groupId: string[];
   /** assistance locked (true), not locked (false), either (null) */
   locked: boolean | null;
@@ -71,6 +73,14 @@ export function parseFleetView(search: string | URLSearchParams): FleetView {
     mode: pick(params, 'mode', IOT_MODES),
     warning: pick(params, 'warning', WARNING_TYPES),
     zone: pick(params, 'zone', ZONE_ALERT_KINDS),
+    zoneId: [
+      ...new Set(
+        params
+          .getAll('zoneId')
+          .flatMap((value) => value.split(','))
+          .filter((id) => UUID.test(id)),
+      ),
+    ].slice(0, 20),
     groupId: params
       .getAll('group')
       .flatMap((value) => value.split(','))
@@ -90,6 +100,7 @@ export function fleetViewSearch(view: FleetView): string {
   for (const name of ['availability', 'status', 'mode', 'warning', 'zone'] as const) {
     if (view[name].length) params.set(name, view[name].join(','));
   }
+  if (view.zoneId.length) params.set('zoneId', view.zoneId.join(','));
   if (view.groupId.length) params.set('group', view.groupId.join(','));
   if (view.locked !== null) params.set('locked', view.locked ? '1' : '0');
   if (view.sort.field !== DEFAULT_SORT.field || view.sort.direction !== DEFAULT_SORT.direction) {
@@ -115,6 +126,7 @@ export function fleetFilterOf(view: FleetView): FleetFilter {
   const warning: WarningType[] = view.thefts ? ['REPORTED_THEFT', 'SUSPECTED_THEFT'] : view.warning;
   if (warning.length) filter.warning = warning;
   if (view.zone.length) filter.zone = view.zone;
+  if (view.zoneId.length) filter.zoneId = view.zoneId;
   if (view.groupId.length) filter.groupId = view.groupId;
   if (view.locked !== null) filter.locked = view.locked;
   return filter;
@@ -131,6 +143,7 @@ export function activeFilterCount(view: FleetView): number {
     view.mode.length +
     (view.thefts ? 1 : view.warning.length) +
     view.zone.length +
+    view.zoneId.length +
     view.groupId.length +
     (view.locked === null ? 0 : 1)
   );
@@ -145,6 +158,7 @@ export function clearedFilters(view: FleetView): FleetView {
     mode: [],
     warning: [],
     zone: [],
+    zoneId: [],
     groupId: [],
     locked: null,
     thefts: false,

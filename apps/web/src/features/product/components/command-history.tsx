@@ -1,6 +1,7 @@
 // The commands sent to the bike, newest first: what, its status, who sent it, when, and when
 // the module acknowledged it. Live: a new command or a new status refetches it.
 import { useTranslation } from 'react-i18next';
+import { ZONE_REQUESTER_PREFIX } from '@vfm/contract';
 import { Send } from 'lucide-react';
 import { RelativeTime } from '../../../bike/bike-display';
 import { useFormatters } from '../../../format/use-formatters';
@@ -66,7 +67,11 @@ export function CommandHistoryTable({ vehicleNumber }: { vehicleNumber: string }
           cell: (command) =>
             command.requestedBy === 'RIDER'
               ? t('product.commandHistory.rider')
-              : command.requestedBy,
+              : command.requestedBy.startsWith(ZONE_REQUESTER_PREFIX)
+                ? t('product.commandHistory.zone', {
+                    name: command.requestedBy.slice(ZONE_REQUESTER_PREFIX.length),
+                  })
+                : command.requestedBy,
         },
         {
           id: 'requestedAt',

@@ -298,6 +298,16 @@ export function commandLabel(command: Pick<Command, 'type' | 'value'>, t: T): st
   const on = command.value === 'true';
   const type = say(`product.commandHistory.type.${command.type}`);
   if (command.type === 'MODE') return `${type}: ${say(modeKey(command.value))}`;
+  if (command.type === 'SPEED_LIMIT') {
+    const kmh = Number(command.value);
+    const value = kmh
+      ? (t as unknown as (key: string, values: object) => string)(
+          'product.commandHistory.value.speed',
+          { kmh },
+        )
+      : say('product.commandHistory.value.noLimit');
+    return `${type}: ${value}`;
+  }
   const value =
     command.type === 'LOCK_CONTROL' ? (on ? 'lockOn' : 'lockOff') : on ? 'alarmOn' : 'alarmOff';
   return `${type}: ${say(`product.commandHistory.value.${value}`)}`;

@@ -17,11 +17,14 @@ export function BucketChart({
   description,
   buckets,
   format,
+  shares = true,
 }: {
   title: string;
   description: string;
   buckets: readonly Bucket[];
   format(value: number): string;
+  /** each bucket's share of the total (off when buckets overlap, like zones) */
+  shares?: boolean;
 }) {
   const total = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
   const largest = Math.max(1, ...buckets.map((bucket) => bucket.count));
@@ -45,12 +48,16 @@ export function BucketChart({
                 />
               </span>
               <span className={styles.barValue}>
-                {format(bucket.count)} <span className={styles.share}>({share} %)</span>
+                {format(bucket.count)}
+                {shares && <span className={styles.share}> ({share} %)</span>}
               </span>
             </>
           );
           return (
-            <li key={bucket.key} title={`${bucket.label}: ${format(bucket.count)} (${share} %)`}>
+            <li
+              key={bucket.key}
+              title={`${bucket.label}: ${format(bucket.count)}${shares ? ` (${share} %)` : ''}`}
+            >
               {bucket.href ? (
                 <Link to={bucket.href} className={styles.bar}>
                   {label}

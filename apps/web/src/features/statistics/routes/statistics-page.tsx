@@ -29,6 +29,8 @@ import { usePageTitle } from '../../../services/use-page-title';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { BucketChart, type Bucket } from '../components/bucket-chart';
+import { useZones } from '../../../zones/api/get-zones';
+import { useZoneOccupancy } from '../../../zones/api/get-zone-occupancy';
 import type { TrafficSeries } from '../components/traffic-chart';
 import styles from '../components/statistics.module.css';
 
@@ -362,6 +364,7 @@ export function StatisticsPage() {
             (key) => (key.endsWith('THEFT') ? 'danger' : 'warning'),
           )}
         />
+        <ZonesChart count={count} />
         <section className={styles.card} aria-labelledby="conflicts-title">
           <h2 id="conflicts-title" className={styles.cardTitle}>
             {t('statistics.conflicts.title')}
@@ -387,5 +390,39 @@ export function StatisticsPage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The bikes standing in each zone now (issue 23 §3), the whole fleet's whatever the group: a
+ * zone above its maximum or below its minimum says so by its colour; each opens the fleet list
+ * of its bikes. Zones overlap (a service area holds the others): no shares. */
+function ZonesChart({ count }: { count: (value: number) => string }) {
+  const { t } = useTranslation();
+  const zones = useZones();
+  const occupancy = useZoneOccupancy();
+  const list = zones.data?.content ?? [];
+  if (!list.length) return null;
+  const byZone = new Map(occupancy.data?.content.map((o) => [o.zoneId, o]));
+  return (
+    <BucketChart
+      title={t('statistics.zones.title')}
+      description={t('statistics.zones.text')}
+      format={count}
+      shares={false}
+      buckets={list.map((zone) => {
+        const now = byZone.get(zone.id);
+        return {
+          key: zone.id,
+          label: now?.aboveMaximum
+            ? t('statistics.zones.above', { name: zone.name, max: zone.maxBikes })
+            : now?.belowMinimum
+              ? t('statistics.zones.below', { name: zone.name, min: zone.minBikes })
+              : zone.name,
+          count: now?.bikes ?? 0,
+          href: `/fleet?zoneId=${zone.id}`,
+          tone: now?.aboveMaximum ? 'danger' : now?.belowMinimum ? 'warning' : 'info',
+        };
+      })}
+    />
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@vfm/contract';
 import { Button } from '../../../ui/button/button';
 import { TextField } from '../../../ui/field/text-field';
-import type { DraftProblem, ZoneDraft } from '../state/zone-draft';
+import { AUTO_COMMAND_TYPES, type DraftProblem, type ZoneDraft } from '../state/zone-draft';
 import styles from './zones.module.css';
 
 export interface ZoneFormProps {
@@ -118,6 +118,26 @@ export function ZoneForm(props: ZoneFormProps) {
         <p className={problems.has('bikes') ? styles.error : styles.hint}>
           {problems.has('bikes') ? t('zones.form.bikesError') : t('zones.form.capsHint')}
         </p>
+        {AUTO_COMMAND_TYPES.includes(draft.type) && (
+          <div>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={draft.autoCommands}
+                aria-describedby="zone-auto-commands-hint"
+                onChange={(event) => set({ autoCommands: event.target.checked })}
+              />
+              {t('zones.form.autoCommands')}
+            </label>
+            <p id="zone-auto-commands-hint" className={styles.hint}>
+              {draft.type === 'SERVICE_AREA'
+                ? t('zones.form.autoCommandsHint.SERVICE_AREA')
+                : draft.type === 'NO_RIDE'
+                  ? t('zones.form.autoCommandsHint.NO_RIDE')
+                  : t('zones.form.autoCommandsHint.SLOW')}
+            </p>
+          </div>
+        )}
         <label className={styles.check}>
           <input
             type="checkbox"

@@ -28,6 +28,7 @@ const zone = (overrides: Partial<Zone> = {}): Zone => ({
   maxBikes: 20,
   maxSpeedKmh: null,
   colour: '#dc2626',
+  autoCommands: false,
   bbox: [4.8292, 45.7569, 4.8351, 45.7589],
   vertexCount: 4,
   version: 1,

@@ -36,6 +36,7 @@ describe('zone draft', () => {
       maxBikes: 10,
       maxSpeedKmh: null,
       colour: '#dc2626',
+      autoCommands: false,
       bbox: [4.8, 45.7, 4.9, 45.8],
       vertexCount: 4,
       version: 3,
@@ -55,10 +56,19 @@ describe('zone draft', () => {
       type: 'NO_PARKING',
       geometry: square,
       colour: '#dc2626',
+      autoCommands: false,
       maxSpeedKmh: null,
       minBikes: null,
       maxBikes: 10,
       activeHours: zone.activeHours,
     });
+  });
+
+  it('sends automatic commands only for the types that have them', () => {
+    const base = { ...newDraft('NO_RIDE'), name: 'Parc', geometry: square, autoCommands: true };
+    expect(toZoneCreate(base).autoCommands).toBe(true);
+    expect(toZoneCreate({ ...base, type: 'SLOW', maxSpeedKmh: '12' }).autoCommands).toBe(true);
+    // switched on, then the type changed to one without: not sent
+    expect(toZoneCreate({ ...base, type: 'NO_PARKING' }).autoCommands).toBe(false);
   });
 });

@@ -27,7 +27,12 @@ export interface ZoneDraft {
   days: Weekday[];
   timeZone: string;
   geometry: ZoneGeometry | null;
+  /** automatic commands (issue 23 §4): service areas, no-ride and slow zones only */
+  autoCommands: boolean;
 }
+
+/** The types whose zones may send automatic commands (the server refuses the others). */
+export const AUTO_COMMAND_TYPES: readonly ZoneType[] = ['SERVICE_AREA', 'NO_RIDE', 'SLOW'];
 
 export type DraftProblem = 'name' | 'geometry' | 'maxSpeedKmh' | 'bikes' | 'hours';
 
@@ -49,6 +54,7 @@ export function newDraft(type: ZoneType = 'SERVICE_AREA'): ZoneDraft {
     days: [...WEEKDAYS],
     timeZone: localTimeZone(),
     geometry: null,
+    autoCommands: false,
   };
 }
 
@@ -66,6 +72,7 @@ export function draftOf(zone: Zone): ZoneDraft {
     maxBikes: text(zone.maxBikes),
     ...(zone.activeHours ? { hoursOn: true, ...zone.activeHours } : {}),
     geometry: zone.geometry,
+    autoCommands: zone.autoCommands,
   };
 }
 
@@ -104,6 +111,7 @@ export function toZoneCreate(draft: ZoneDraft): ZoneCreate {
     maxSpeedKmh: draft.type === 'SLOW' ? Number(draft.maxSpeedKmh) : null,
     minBikes: count(draft.minBikes),
     maxBikes: count(draft.maxBikes),
+    autoCommands: draft.autoCommands && AUTO_COMMAND_TYPES.includes(draft.type),
     activeHours: draft.hoursOn
       ? {
           from: draft.from,

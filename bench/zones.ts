@@ -1,0 +1,139 @@
+// npm run bench -- zones
+// Issue 23 §5: the ingest with 1,000 zones of 200 corners each is ≥ 0.8 × the ingest with none,
+// measured in one run, phases interleaved none, zones, zones, none (a linear drift of the
+// machine counts the same for both). The zones: one service area around the city and 999
+// no-ride and no-parking zones in a grid over the streets the simulator's modules ride, so that
+// each position falls in the boxes of a few zones and is tested exactly against them
+// (modules/zones/zone-index.ts: flatbush, then point in polygon). Every batch places its bikes
+// (ingest/batch-writer.ts) and writes the marks that change.
+//   BENCH_DATABASES        pglite,postgres (the default) or one of them
+//   BENCH_PGLITE_MESSAGES  messages per phase on PGlite (20000); BENCH_MESSAGES on PostgreSQL
+//                          (40000)
+//   BENCH_ZONES            zones (1000); BENCH_ZONE_CORNERS corners per zone (200)
+import os from 'node:os';
+import type { Database } from '../apps/server/src/db/client';
+import { ingestRun, type IngestRun } from './_ingest-run';
+
+const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
+const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
+const ZONES = Number(process.env.BENCH_ZONES ?? 1_000);
+const CORNERS = Number(process.env.BENCH_ZONE_CORNERS ?? 200);
+type Kind = 'pglite' | 'postgres';
+const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** A closed ring of `CORNERS` corners around (lon, lat). */
+function ring(lon: number, lat: number, radiusLon: number, radiusLat: number) {
+  const corners = Array.from({ length: CORNERS }, (_, i) => {
+    const a = (2 * Math.PI * i) / CORNERS;
+    return [round(lon + radiusLon * Math.cos(a), 7), round(lat + radiusLat * Math.sin(a), 7)];
+  });
+  return [...corners, corners[0]!];
+}
+
+/** The service area and ZONES − 1 small zones over the simulator's streets (45.76–45.77 N,
+ * 4.83 E: bench load's positions), in a grid of 37 columns. */
+function benchZones() {
+  const zones = [{ name: 'City', type: 'SERVICE_AREA', ring: ring(4.83, 45.765, 0.08, 0.05) }];
+  for (let i = 0; zones.length < ZONES; i += 1) {
+    const col = i % 37;
+    const row = Math.floor(i / 37);
+    zones.push({
+      name: `Z${i}`,
+      type: i % 2 ? 'NO_PARKING' : 'NO_RIDE',
+      ring: ring(4.79 + col * 0.0022, 45.745 + row * 0.0015, 0.0016, 0.001),
+    });
+  }
+  return zones.map(({ name, type, ring: r }) => ({
+    name,
+    type,
+    geometry: { type: 'Polygon', coordinates: [r] },
+    min_lon: Math.min(...r.map((p) => p[0]!)),
+    min_lat: Math.min(...r.map((p) => p[1]!)),
+    max_lon: Math.max(...r.map((p) => p[0]!)),
+    max_lat: Math.max(...r.map((p) => p[1]!)),
+    vertex_count: r.length - 1,
+  }));
+}
+
+async function drawZones(database: Database, fleetId: string) {
+  await database.query(
+    `INSERT INTO zone (fleet_id, name, type, geometry, min_lon, min_lat, max_lon, max_lat,
+                       vertex_count, colour)
+     SELECT $1, z.name, z.type, z.geometry, z.min_lon, z.min_lat, z.max_lon, z.max_lat,
+            z.vertex_count, '#7c3aed'
+       FROM json_to_recordset($2::json) AS z(name text, type text, geometry jsonb,
+            min_lon float8, min_lat float8, max_lon float8, max_lat float8, vertex_count int)`,
+    [fleetId, JSON.stringify(benchZones())],
+  );
+}
+
+const lost = (r: IngestRun) => r.sent - r.distinctRows + r.failed + (r.rows - r.distinctRows);
+
+async function comparison(kind: Kind) {
+  const messages = kind === 'pglite' ? PGLITE_MESSAGES : PG_MESSAGES;
+  const load = { modules: 200, inflight: 20 };
+  const rates = { none: [] as number[], zones: [] as number[] };
+  const cpu = { none: [] as number[], zones: [] as number[] };
+  let lostMessages = 0;
+  let marked = 0;
+  for (const phase of ['none', 'zones', 'zones', 'none'] as const) {
+    const run = await ingestRun(
+      kind,
+      messages,
+      load,
+      {},
+      {
+        setup: async (database, fleetId) => {
+          if (phase === 'zones') await drawZones(database, fleetId);
+        },
+        // the bikes the batches marked (in a no-ride or no-parking zone, outside the area)
+        after: async (database) => {
+          const [row] = await database.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM bike
+            WHERE no_ride_zone_since IS NOT NULL OR no_parking_since IS NOT NULL
+               OR outside_service_area_since IS NOT NULL`,
+          );
+          return row?.n ?? 0;
+        },
+      },
+    );
+    const marks = run.after ?? 0;
+    rates[phase].push(Math.round(run.rate));
+    cpu[phase].push(run.serverCpuMicrosPerMessage);
+    lostMessages += lost(run);
+    if (phase === 'zones') marked = Math.max(marked, marks);
+    console.log(
+      `  ${kind} ${phase === 'zones' ? `${ZONES} zones` : 'no zone  '}: ${Math.round(run.rate).toLocaleString('en')} msg/s  (${run.rows}/${run.sent} rows, ${run.batches} batches, ${run.serverCpuMicrosPerMessage} µs server CPU/msg${phase === 'zones' ? `, ${marks} bikes marked` : ''})`,
+    );
+  }
+  return {
+    none: rates.none,
+    zones: rates.zones,
+    ratio: round(mean(rates.zones) / mean(rates.none)),
+    cpuRatio: round(mean(cpu.none) / mean(cpu.zones)),
+    bikesMarked: marked,
+    lost: lostMessages,
+    messages,
+  };
+}
+
+console.log(
+  `zones benchmark: ingest with ${ZONES} zones of ${CORNERS} corners ÷ with none, 200 modules × 20 in flight, ${os.cpus().length} CPUs`,
+);
+const result: Record<string, unknown> = { name: 'zones', zones: ZONES, corners: CORNERS };
+const targets: Record<string, boolean> = {};
+for (const kind of KINDS) {
+  const figures = await comparison(kind);
+  console.log(
+    `  ${kind}: ${figures.ratio} × the ingest with no zone (server CPU per message ${figures.cpuRatio} ×), ${figures.lost} lost`,
+  );
+  result[kind] = figures;
+  targets[`${kind}Ratio`] = figures.ratio >= 0.8;
+  targets[`${kind}ZeroLoss`] = figures.lost === 0;
+}
+result.loadAverage = os.loadavg()[0];
+result.targets = targets;
+console.log(`BENCH ${JSON.stringify(result)}`);
