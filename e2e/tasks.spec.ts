@@ -2,6 +2,7 @@
 // phone, finds it in "My tasks" nearest first, navigates, starts it, ticks its checklist and
 // finishes it while the connection drops — the action waits and is sent when it is back.
 // Without a shared position the list is sorted by due time and the page says so.
+import type { Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -15,7 +16,7 @@ import {
 } from './fixtures';
 
 /** With VFM_SCREENSHOTS_DIR (e.g. docs/screenshots), the screens of this flow as pictures. */
-async function picture(page: import('@playwright/test').Page, name: string) {
+async function picture(page: Page, name: string) {
   const dir = process.env.VFM_SCREENSHOTS_DIR;
   if (!dir) return;
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
