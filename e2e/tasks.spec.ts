@@ -2,6 +2,7 @@
 // phone, finds it in "My tasks" nearest first, navigates, starts it, ticks its checklist and
 // finishes it while the connection drops — the action waits and is sent when it is back.
 // Without a shared position the list is sorted by due time and the page says so.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   test,
@@ -21,6 +22,17 @@ async function picture(page: Page, name: string) {
   if (!dir) return;
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
+}
+
+/** No serious or critical axe finding on the screen as it is. */
+async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter((v) =>
+    ['serious', 'critical'].includes(v.impact ?? ''),
+  );
+  expect(serious.map((v) => `${where}: ${v.id} ${v.help}`)).toEqual([]);
 }
 
 interface Task {
@@ -68,6 +80,7 @@ test.describe('manager', () => {
     const dialog = page.getByRole('dialog', {
       name: fr.tasks.create.titleOne.replace('{{vehicleNumber}}', vehicleNumber),
     });
+    await expectAccessible(page, 'create dialog');
     await dialog.getByLabel(fr.tasks.fields.kind).selectOption('BATTERY_SWAP');
     await dialog.getByLabel(fr.tasks.fields.priority).selectOption('HIGH');
     await dialog.getByLabel(fr.tasks.fields.notes).fill('Derrière la station');
@@ -88,6 +101,7 @@ test.describe('manager', () => {
         .first(),
     ).toBeVisible();
     await picture(page, 'tasks-desktop');
+    await expectAccessible(page, 'tasks page');
   });
 });
 
@@ -140,6 +154,7 @@ test.describe('technician on a phone', () => {
     );
 
     await picture(page, 'my-tasks-mobile');
+    await expectAccessible(page, 'my tasks');
     await card.getByRole('button', { name: en.tasks.actions.start }).tap();
     await expect(card.getByText(en.tasks.status.IN_PROGRESS)).toBeVisible();
     await card.getByLabel(en.tasks.checklist.checkModule).check();
