@@ -6,7 +6,10 @@
 //  (b) main-thread long tasks on /fr/fleet while 10,000 bikes change through the stream over
 //      30 s: no task > 100 ms, total blocking ≤ 10 % of the window;
 //  (c) gzip JavaScript of the fleet route beyond the signed-in shell, maplibre and the workers
-//      included.
+//      included;
+//  (d) the markers drawn with the fleet's 1,000 zones of 200 corners on the map (issue 23 §5)
+//      against the same page without zones, rounds alternating (the zones inserted and deleted
+//      between them); target ≤ 1.1 ×.
 // Ends with one `BENCH {json}` line.
 //   BENCH_DATABASE_URL  server to create the bench database on (default: DATABASE_URL, else
 //                       postgresql://postgres@127.0.0.1:5432/postgres)
@@ -28,6 +31,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
 import { BENCH_API_KEY, startBenchServer, type BenchServer } from './_server';
+import { drawBenchZones } from './_zones';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -324,6 +328,49 @@ async function main() {
       );
     }
 
+    // (d) the same navigation with the fleet's 1,000 zones drawn, against none, alternating
+    const zoneWriter = new pg.Client({ connectionString: databaseUrl });
+    await zoneWriter.connect();
+    const zoneDb = {
+      query: async (text: string, values?: unknown[]) =>
+        (await zoneWriter.query(text, values)).rows,
+    };
+    const withZones: number[] = [];
+    const withoutZones: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const into of [withoutZones, withZones]) {
+        await zoneWriter.query('DELETE FROM zone WHERE fleet_id = $1', [FLEET]);
+        if (into === withZones)
+          await drawBenchZones(
+            zoneDb as never,
+            FLEET,
+            {
+              lon: 2.375,
+              lat: 48.9,
+              spanLon: 0.2,
+              spanLat: 0.15,
+              west: 2.25,
+              south: 48.8,
+              stepLon: 0.0068,
+              stepLat: 0.0074,
+              radiusLon: 0.0025,
+              radiusLat: 0.0018,
+            },
+            1_000,
+            200,
+          );
+        const zonePage = await context.newPage();
+        into.push(await timeToMark(zonePage, `${origin}/fr/fleet`));
+        await zonePage.close();
+      }
+    }
+    await zoneWriter.query('DELETE FROM zone WHERE fleet_id = $1', [FLEET]);
+    await zoneWriter.end();
+    const zonesRatio = Math.round((median(withZones) / median(withoutZones)) * 100) / 100;
+    console.log(
+      `  (d) markers drawn with 1,000 zones of 200 corners: ${median(withZones)} ms (${withZones.join(', ')}), without: ${median(withoutZones)} ms (${withoutZones.join(', ')}), ratio ${zonesRatio} (target ≤ 1.1)`,
+    );
+
     console.log(
       `BENCH ${JSON.stringify({
         name: 'web-fleet',
@@ -342,6 +389,10 @@ async function main() {
         liveMetWithoutReadback:
           split !== null && split.longestWithoutReadbackMs <= 100 && blockingShare <= 10,
         fleetRouteGzipBytes: routeGzip,
+        markersWithZonesMs: median(withZones),
+        markersWithoutZonesMs: median(withoutZones),
+        zonesRatio,
+        zonesRatioMet: zonesRatio <= 1.1,
       })}`,
     );
   } finally {

@@ -11,8 +11,8 @@
 //                          (40000)
 //   BENCH_ZONES            zones (1000); BENCH_ZONE_CORNERS corners per zone (200)
 import os from 'node:os';
-import type { Database } from '../apps/server/src/db/client';
 import { ingestRun, type IngestRun } from './_ingest-run';
+import { drawBenchZones, type ZoneGrid } from './_zones';
 
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
 const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
@@ -24,51 +24,19 @@ const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as K
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** A closed ring of `CORNERS` corners around (lon, lat). */
-function ring(lon: number, lat: number, radiusLon: number, radiusLat: number) {
-  const corners = Array.from({ length: CORNERS }, (_, i) => {
-    const a = (2 * Math.PI * i) / CORNERS;
-    return [round(lon + radiusLon * Math.cos(a), 7), round(lat + radiusLat * Math.sin(a), 7)];
-  });
-  return [...corners, corners[0]!];
-}
-
-/** The service area and ZONES − 1 small zones over the simulator's streets (45.76–45.77 N,
- * 4.83 E: bench load's positions), in a grid of 37 columns. */
-function benchZones() {
-  const zones = [{ name: 'City', type: 'SERVICE_AREA', ring: ring(4.83, 45.765, 0.08, 0.05) }];
-  for (let i = 0; zones.length < ZONES; i += 1) {
-    const col = i % 37;
-    const row = Math.floor(i / 37);
-    zones.push({
-      name: `Z${i}`,
-      type: i % 2 ? 'NO_PARKING' : 'NO_RIDE',
-      ring: ring(4.79 + col * 0.0022, 45.745 + row * 0.0015, 0.0016, 0.001),
-    });
-  }
-  return zones.map(({ name, type, ring: r }) => ({
-    name,
-    type,
-    geometry: { type: 'Polygon', coordinates: [r] },
-    min_lon: Math.min(...r.map((p) => p[0]!)),
-    min_lat: Math.min(...r.map((p) => p[1]!)),
-    max_lon: Math.max(...r.map((p) => p[0]!)),
-    max_lat: Math.max(...r.map((p) => p[1]!)),
-    vertex_count: r.length - 1,
-  }));
-}
-
-async function drawZones(database: Database, fleetId: string) {
-  await database.query(
-    `INSERT INTO zone (fleet_id, name, type, geometry, min_lon, min_lat, max_lon, max_lat,
-                       vertex_count, colour)
-     SELECT $1, z.name, z.type, z.geometry, z.min_lon, z.min_lat, z.max_lon, z.max_lat,
-            z.vertex_count, '#7c3aed'
-       FROM json_to_recordset($2::json) AS z(name text, type text, geometry jsonb,
-            min_lon float8, min_lat float8, max_lon float8, max_lat float8, vertex_count int)`,
-    [fleetId, JSON.stringify(benchZones())],
-  );
-}
+/** Over the simulator's streets (bench load's positions: 45.76–45.77 N, 4.83 E). */
+const GRID: ZoneGrid = {
+  lon: 4.83,
+  lat: 45.765,
+  spanLon: 0.08,
+  spanLat: 0.05,
+  west: 4.79,
+  south: 45.745,
+  stepLon: 0.0022,
+  stepLat: 0.0015,
+  radiusLon: 0.0016,
+  radiusLat: 0.001,
+};
 
 const lost = (r: IngestRun) => r.sent - r.distinctRows + r.failed + (r.rows - r.distinctRows);
 
@@ -87,7 +55,7 @@ async function comparison(kind: Kind) {
       {},
       {
         setup: async (database, fleetId) => {
-          if (phase === 'zones') await drawZones(database, fleetId);
+          if (phase === 'zones') await drawBenchZones(database, fleetId, GRID, ZONES, CORNERS);
         },
         // the bikes the batches marked (in a no-ride or no-parking zone, outside the area)
         after: async (database) => {

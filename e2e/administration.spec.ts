@@ -11,6 +11,7 @@ import {
   createActiveAccount,
   NEW_PASSWORD,
   apiLogin,
+  connectModule,
   ADMIN,
 } from './fixtures';
 import { waitForMail, linkTo } from './mail';
@@ -173,15 +174,7 @@ test('a CSV import previews, reports its bad line, shows the secret that connect
   expect(secret.length).toBeGreaterThan(10);
 
   // the secret lets the module connect to the broker
-  const { connectAsync } = await import('mqtt');
-  const client = await connectAsync(`mqtt://127.0.0.1:${process.env.VFM_E2E_MQTT_PORT}`, {
-    // the client id is the module id (DESIGN §6)
-    clientId: moduleId,
-    username: moduleId,
-    password: secret,
-    reconnectPeriod: 0,
-    connectTimeout: 10_000,
-  });
+  const client = await connectModule(moduleId, secret);
   expect(client.connected).toBe(true);
   // listed as waiting for its first report until the module speaks, then gone, live
   const awaiting = page.getByTestId('awaiting-first-report');

@@ -198,3 +198,15 @@ export function withClaims(token: string, changes: Record<string, unknown>): str
   };
   return `${head}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
 }
+
+/** Connects to the e2e server's broker as a module (client id = username = module id, DESIGN §6). */
+export async function connectModule(moduleId: string, secret: string) {
+  const { connectAsync } = await import('mqtt');
+  return connectAsync(`mqtt://127.0.0.1:${process.env.VFM_E2E_MQTT_PORT}`, {
+    clientId: moduleId,
+    username: moduleId,
+    password: secret,
+    reconnectPeriod: 0,
+    connectTimeout: 10_000,
+  });
+}

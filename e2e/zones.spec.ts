@@ -9,6 +9,7 @@ import {
   expect,
   fr,
   apiLogin,
+  connectModule,
   ADMIN,
   API,
   MANAGER,
@@ -216,14 +217,7 @@ async function importModule(request: APIRequestContext, admin: ApiClient) {
     modules: Array<{ moduleId: string; secret: string }>;
   };
   const { secret } = modules.find((m) => m.moduleId === moduleId)!;
-  const { connectAsync } = await import('mqtt');
-  const client = await connectAsync(`mqtt://127.0.0.1:${process.env.VFM_E2E_MQTT_PORT}`, {
-    clientId: moduleId,
-    username: moduleId,
-    password: secret,
-    reconnectPeriod: 0,
-    connectTimeout: 10_000,
-  });
+  const client = await connectModule(moduleId, secret);
   let seq = Date.now();
   return {
     vehicleNumber,

@@ -67,6 +67,38 @@ describe('zoneGeometryErrors', () => {
     expect(zoneGeometryErrors(polygon(ring))[0]?.message).toMatch(/more than the 10000/);
   });
 
+  it('refuses holes outside or across their ring, and parts of a multipolygon that overlap', () => {
+    const multi = (...parts: number[][][][]): ZoneGeometry => ({
+      type: 'MultiPolygon',
+      coordinates: parts,
+    });
+    expect(zoneGeometryErrors(polygon(square(0, 0, 10), square(20, 20, 2)))[0]).toEqual({
+      field: 'coordinates/1',
+      message: 'the hole is outside its outer ring',
+    });
+    expect(zoneGeometryErrors(polygon(square(0, 0, 10), square(8, 8, 4)))[0]).toEqual({
+      field: 'coordinates/1',
+      message: 'the hole crosses its outer ring',
+    });
+    expect(
+      zoneGeometryErrors(polygon(square(0, 0, 10), square(1, 1, 4), square(3, 3, 4)))[0],
+    ).toEqual({ field: 'coordinates/2', message: 'the hole crosses hole 1' });
+    // crossing parts, and a part inside another
+    expect(zoneGeometryErrors(multi([square(0, 0, 2)], [square(1, 1, 2)]))[0]).toEqual({
+      field: 'coordinates/1',
+      message: 'overlaps polygon 0',
+    });
+    expect(zoneGeometryErrors(multi([square(0, 0, 10)], [square(2, 2, 1)]))[0]?.message).toBe(
+      'overlaps polygon 0',
+    );
+    // allowed: a part in another's hole, parts that touch along an edge, a hole touching its ring
+    expect(
+      zoneGeometryErrors(multi([square(0, 0, 10), square(2, 2, 4)], [square(3, 3, 1)])),
+    ).toEqual([]);
+    expect(zoneGeometryErrors(multi([square(0, 0, 1)], [square(1, 0, 1)]))).toEqual([]);
+    expect(zoneGeometryErrors(polygon(square(0, 0, 10), square(0, 2, 2)))).toEqual([]);
+  });
+
   it('finds no crossing in a large convex ring quickly', () => {
     const ring = Array.from({ length: 9_999 }, (_, i) => {
       const a = (i / 9_999) * 2 * Math.PI;

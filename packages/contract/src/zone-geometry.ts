@@ -67,8 +67,75 @@ export function zoneGeometryErrors(geometry: ZoneGeometry, limit = 10): Geometry
       if (message) errors.push({ field, message });
     });
   });
+  if (!errors.length) errors.push(...layoutErrors(polygonsOf(geometry), multi));
   return errors.slice(0, limit);
 }
+
+/**
+ * Rings that are each valid but do not make one shape: a hole that crosses its outer ring or
+ * lies outside it, two holes that cross, two polygons of a MultiPolygon that cross or lie one in
+ * the other (a part inside another part's hole is fine).
+ */
+function layoutErrors(polygons: PolygonRings[], multi: boolean): GeometryError[] {
+  const at = (p: number, r: number) => (multi ? `coordinates/${p}/${r}` : `coordinates/${r}`);
+  for (const [p, [outer, ...holes]] of polygons.entries()) {
+    if (!outer) continue;
+    for (const [h, hole] of holes.entries()) {
+      if (ringsCross(outer, hole))
+        return [{ field: at(p, h + 1), message: 'the hole crosses its outer ring' }];
+      if (!hole.every(([x, y]) => pointInRing(x!, y!, outer)))
+        return [{ field: at(p, h + 1), message: 'the hole is outside its outer ring' }];
+      for (let k = 0; k < h; k++)
+        if (ringsCross(holes[k]!, hole))
+          return [{ field: at(p, h + 1), message: `the hole crosses hole ${k + 1}` }];
+    }
+  }
+  for (let p = 1; p < polygons.length; p++)
+    for (let q = 0; q < p; q++) {
+      const a = polygons[q]!;
+      const b = polygons[p]!;
+      const overlap =
+        ringsCross(a[0]!, b[0]!) || inPolygon(b[0]![0]!, a) || inPolygon(a[0]![0]!, b);
+      if (overlap) return [{ field: `coordinates/${p}`, message: `overlaps polygon ${q}` }];
+    }
+  return [];
+}
+
+/** Strictly inside a polygon: in its outer ring, off its edges, in none of its holes. */
+function inPolygon([x, y]: Position, [outer, ...holes]: PolygonRings): boolean {
+  if (!outer || !pointInRing(x!, y!, outer) || onRingEdge(x!, y!, outer)) return false;
+  return !holes.some((hole) => pointInRing(x!, y!, hole));
+}
+
+/** Whether an edge of one ring crosses an edge of the other (a proper crossing: rings that
+ * touch at a point or along an edge are left alone), by the same west-to-east sweep as
+ * selfIntersection. */
+function ringsCross(a: Ring, b: Ring): boolean {
+  const edges: Array<[Ring, number, 0 | 1]> = [];
+  for (let i = 0; i < a.length - 1; i++) edges.push([a, i, 0]);
+  for (let i = 0; i < b.length - 1; i++) edges.push([b, i, 1]);
+  const west = ([r, i]: [Ring, number, 0 | 1]) => Math.min(r[i]![0]!, r[i + 1]![0]!);
+  const east = ([r, i]: [Ring, number, 0 | 1]) => Math.max(r[i]![0]!, r[i + 1]![0]!);
+  edges.sort((e, f) => west(e) - west(f));
+  let open: Array<[Ring, number, 0 | 1]> = [];
+  for (const edge of edges) {
+    const x = west(edge);
+    open = open.filter((other) => east(other) >= x);
+    for (const other of open)
+      if (other[2] !== edge[2] && segmentsCross(edge[0], edge[1], other[0], other[1])) return true;
+    open.push(edge);
+  }
+  return false;
+}
+
+function segmentsCross(r: Ring, i: number, s: Ring, j: number): boolean {
+  const [a, b, c, d] = [r[i]!, r[i + 1]!, s[j]!, s[j + 1]!];
+  return properCrossing(cross(c, d, a), cross(c, d, b), cross(a, b, c), cross(a, b, d));
+}
+
+/** Each segment's ends strictly on both sides of the other (the orientations d1…d4). */
+const properCrossing = (d1: number, d2: number, d3: number, d4: number) =>
+  ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 
 function ringError(ring: Ring): string | null {
   for (let i = 0; i < ring.length; i++) {
@@ -137,8 +204,7 @@ function edgesCross(ring: Ring, i: number, j: number, adjacent: boolean): boolea
     // neighbours share a vertex: they only go wrong by folding back onto each other
     return d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0 && overlapLength(a, b, c, d);
   }
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
-    return true;
+  if (properCrossing(d1, d2, d3, d4)) return true;
   return (
     (d1 === 0 && within(a, c, d)) ||
     (d2 === 0 && within(b, c, d)) ||

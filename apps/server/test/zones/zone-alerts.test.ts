@@ -7,23 +7,11 @@ import { createBike } from '../helpers/bikes';
 import { createFleetWithUsers } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 import type { ApiClient } from '../helpers/api-client';
+import { square } from '../helpers/zones';
 
 let t: TestServer;
 let manager: ApiClient;
 let admin: ApiClient;
-
-const square = (x: number, y: number, size: number) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [x, y],
-      [x + size, y],
-      [x + size, y + size],
-      [x, y + size],
-      [x, y],
-    ],
-  ],
-});
 
 beforeAll(async () => {
   t = await startTestServer();

@@ -20,6 +20,7 @@ import {
   type TestModule,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
+import { square } from '../helpers/zones';
 
 let t: TestServer;
 let manager: ApiClient;
@@ -27,19 +28,6 @@ let module: TestModule;
 let client: MqttClient;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
 const clients: MqttClient[] = [];
-
-const square = (x: number, y: number, size: number) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [x, y],
-      [x + size, y],
-      [x + size, y + size],
-      [x, y + size],
-      [x, y],
-    ],
-  ],
-});
 
 beforeAll(async () => {
   t = await startIotTestServer();

@@ -10,6 +10,7 @@ import { createFleetWithUsers, type FleetRow } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 import type { ApiClient } from '../helpers/api-client';
+import { squareRing } from '../helpers/zones';
 
 let t: TestServer;
 let admin: ApiClient;
@@ -19,13 +20,7 @@ let managerToken: string;
 let otherManagerToken: string;
 let fleet: FleetRow;
 
-const square = (x: number, y: number, size: number) => [
-  [x, y],
-  [x + size, y],
-  [x + size, y + size],
-  [x, y + size],
-  [x, y],
-];
+const square = squareRing;
 const polygon = (ring = square(4.8, 45.7, 0.1)) => ({ type: 'Polygon', coordinates: [ring] });
 const zone = (overrides: Record<string, unknown> = {}) => ({
   name: 'Centre',
