@@ -27,6 +27,9 @@ const QUEUE_NAMES = {
   'auth.maintenance': 'authMaintenance',
   'telemetry.partitions': 'telemetryPartitions',
   'jobs.probe': 'jobsProbe',
+  // issue 26
+  'tasks.automate': 'tasksAutomate',
+  'tasks.maintenance': 'tasksMaintenance',
 } as const;
 
 const COUNTS = ['created', 'retry', 'active', 'failed'] as const;
