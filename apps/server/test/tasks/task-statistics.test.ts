@@ -22,17 +22,21 @@ afterAll(() => t.close());
 const manager = () => t.api({ token: cast.managerToken });
 const technician = () => t.api({ token: cast.technicianToken });
 
+/** a fixed UTC day, far from any midnight of the run */
+const DAY = '2026-06-10';
+
 async function doneTask(kind: string, minutes: number) {
   const bike = await createBike(t, cast.fleet);
   const created = await manager().post('tasks', { kind, vehicleNumbers: [bike.vehicleNumber] });
   const id = created.body.tasks[0].id as string;
   await technician().post(`tasks/${id}/start`);
-  // the task closes `minutes` after it was created
-  await t.server.database.query(
-    `UPDATE task SET created_at = now() - make_interval(mins => $2) WHERE id = $1`,
-    [id, minutes],
-  );
   expect((await technician().post(`tasks/${id}/finish`, {})).status).toBe(200);
+  // created at 08:00 of DAY, done `minutes` later
+  await t.server.database.query(
+    `UPDATE task SET created_at = $2::timestamptz,
+            closed_at = $2::timestamptz + make_interval(mins => $3) WHERE id = $1`,
+    [id, `${DAY}T08:00:00Z`, minutes],
+  );
   return id;
 }
 
@@ -43,14 +47,21 @@ describe('task statistics', () => {
     await doneTask('BATTERY_SWAP', 60);
     await doneTask('INSPECT', 20);
     const open = await createBike(t, cast.fleet);
-    await manager().post('tasks', { kind: 'REPAIR', vehicleNumbers: [open.vehicleNumber] });
+    const repair = await manager().post('tasks', {
+      kind: 'REPAIR',
+      vehicleNumbers: [open.vehicleNumber],
+    });
+    await t.server.database.query(`UPDATE task SET created_at = $2 WHERE id = $1`, [
+      repair.body.tasks[0].id,
+      `${DAY}T09:00:00Z`,
+    ]);
     const foreign = await createBike(t, other.fleet);
     await t.api({ token: other.managerToken }).post('tasks', {
       kind: 'REPAIR',
       vehicleNumbers: [foreign.vehicleNumber],
     });
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = DAY;
     const res = await manager().get('tasks/statistics', { query: { from: today, to: today } });
     expect(res.status, res.text).toBe(200);
     expectShape(TaskStatisticsSchema, res.body);
