@@ -32,6 +32,8 @@ import shortcutsEn from '../apps/web/src/shortcuts/i18n/en.json' with { type: 'j
 import shortcutsFr from '../apps/web/src/shortcuts/i18n/fr.json' with { type: 'json' };
 import pwaEn from '../apps/web/src/pwa/i18n/en.json' with { type: 'json' };
 import pwaFr from '../apps/web/src/pwa/i18n/fr.json' with { type: 'json' };
+import tasksEn from '../apps/web/src/tasks/i18n/en.json' with { type: 'json' };
+import tasksFr from '../apps/web/src/tasks/i18n/fr.json' with { type: 'json' };
 
 /** The app's messages as the signed-in shell has them: main file + each feature's section. */
 export const en = {
@@ -50,6 +52,7 @@ export const en = {
   sharedPosition: sharedPositionEn,
   shortcuts: shortcutsEn,
   pwa: pwaEn,
+  tasks: tasksEn,
 };
 export const fr = {
   ...frMain,
@@ -67,6 +70,7 @@ export const fr = {
   sharedPosition: sharedPositionFr,
   shortcuts: shortcutsFr,
   pwa: pwaFr,
+  tasks: tasksFr,
 };
 
 export { expect };
@@ -80,6 +84,8 @@ export const MAP_READY = { timeout: 30_000 };
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'VfmDemo!2026';
 export const ADMIN = 'admin@vfm.demo';
 export const MANAGER = 'manager@vfm.demo';
+/** the demo's field technician (issue 26) */
+export const TECHNICIAN = 'technician@vfm.demo';
 /** a password meeting SPEC §5 for the accounts the tests create */
 export const NEW_PASSWORD = 'E2e!Pass2026';
 

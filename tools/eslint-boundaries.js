@@ -30,12 +30,13 @@ const WEB_ROOT = 'apps/web/src';
  *   account   the signed-in user's account operations and the login flow
  *   format, live    formatters in the user's units; the app-wide stream controller
  *   bike      how a bike's state is shown (labels, chips, gauges, relative times)
- *   map, alerts, zones, notifications, shortcuts, pwa   the shared map module; a bike's alerts
- *                   (states, actions: issue 20 §5); the fleet's zones (queries, GeoJSON, labels:
- *                   issue 23); the user's notifications and alert rules (bell, rules' queries:
- *                   issue 22); the keyboard shortcuts and their help (issue 25 §3); the
- *                   installable app: service worker registration, offline and update notices
- *                   (issue 25 §2)
+ *   map, alerts, zones, notifications, shortcuts, pwa, tasks   the shared map module; a
+ *                   bike's alerts (states, actions: issue 20 §5); the fleet's zones (queries,
+ *                   GeoJSON, labels: issue 23); the user's notifications and alert rules (bell,
+ *                   rules' queries: issue 22); the keyboard shortcuts and their help (issue 25
+ *                   §3); the installable app: service worker registration, offline and update
+ *                   notices (issue 25 §2); tasks (issue 26: queries, actions and their offline
+ *                   queue, the dialog, a task's card)
  *   features, shell   pages and the signed-in frame
  *   app       where everything meets; main.tsx starts it
  * `testing/` (test helpers) and tests may import anything.
@@ -56,6 +57,7 @@ export const WEB_LAYERS = {
   notifications: 7,
   shortcuts: 7,
   pwa: 7,
+  tasks: 7,
   features: 8,
   shell: 8,
   app: 9,

@@ -19,6 +19,8 @@ import {
 import { purgeWebhookDeliveries } from './modules/webhooks/maintenance';
 import { deliverEmail, sendDigests } from './modules/notifications/delivery/deliver';
 import { fanOut } from './modules/notifications/fanout/fanout';
+import { automateTasks } from './modules/tasks/automation';
+import { sweepMaintenance } from './modules/maintenance/service';
 import type { AppContext } from './plugins/context';
 
 /**
@@ -36,6 +38,17 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
   await jobs.work<EventJobData>('alerts.reconcile', async (batch) => {
     const bikeIds = batch.flatMap(({ data }) => ('bikeId' in data.data ? [data.data.bikeId] : []));
     await reconcileBikes(database, jobs, [...new Set(bikeIds)], now());
+  });
+  await jobs.work<EventJobData>('tasks.automate', async (batch) => {
+    await automateTasks(
+      database,
+      batch.map((job) => job.data),
+      now(),
+    );
+  });
+  await jobs.work('tasks.maintenance', async () => {
+    const opened = await sweepMaintenance(database, now());
+    if (opened) log.info({ opened }, 'maintenance tasks opened');
   });
   await jobs.work('alerts.sweep', async () => {
     const changes = await sweepAlerts(database, jobs, now());

@@ -81,6 +81,8 @@ export const AccountCreateSchema = Type.Object(
     fullName: FullName,
     description: Type.Optional(Description),
     admin: Type.Optional(Type.Boolean({ default: false })),
+    /** a field technician (issue 26): not with `admin` */
+    technician: Type.Optional(Type.Boolean({ default: false })),
     /** language of the validation e-mail and of the account's settings */
     language: Type.Optional(LanguageSchema),
   },
@@ -93,6 +95,8 @@ export const AccountUpdateSchema = Type.Object(
     fullName: Type.Optional(FullName),
     description: Type.Optional(Description),
     admin: Type.Optional(Type.Boolean()),
+    /** a field technician (issue 26): not with `admin` */
+    technician: Type.Optional(Type.Boolean()),
     language: Type.Optional(LanguageSchema),
   },
   { ...strict, minProperties: 1 },

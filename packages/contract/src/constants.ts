@@ -45,6 +45,12 @@ export function isLanguage(value: unknown): value is Language {
 
 export const ROLE_USER = `ROLE_${APPLICATION_KEY}`;
 export const ROLE_ADMIN = `ROLE_${APPLICATION_KEY}_ADMIN`;
+/**
+ * A field technician (issue 26, ADR 0090): held beside ROLE_USER, it narrows what the account
+ * may do to the routes marked for field work (the bikes and tasks, the assistance lock and the
+ * alarm); the administrator role, when also held, wins.
+ */
+export const ROLE_TECHNICIAN = `ROLE_${APPLICATION_KEY}_TECHNICIAN`;
 
 export const API_PREFIX = '/api/wf/rest/v1';
 

@@ -25,3 +25,4 @@ export * from './webhooks';
 export * from './notifications';
 export * from './shares';
 export * from './track-export';
+export * from './tasks';

@@ -20,6 +20,17 @@ export const ProblemSchema = Type.Object(
     missing: Type.Optional(
       Type.Array(Type.String(), { description: 'identifiers that were not found' }),
     ),
+    /** who holds what the call wanted (a task another technician took, issue 26) */
+    holder: Type.Optional(
+      Type.Object(
+        {
+          id: Type.String(),
+          email: Type.String(),
+          name: Type.Union([Type.String(), Type.Null()]),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { $id: 'Problem', title: 'Problem', additionalProperties: false },
 );

@@ -8,6 +8,7 @@ import type { IotMode } from '@vfm/contract';
 import type { AppContext } from '../plugins/context';
 import { issueModuleSecrets } from '../modules/provisioning/provisioning-service';
 import { ensureDemoFleet, provisionDemoBikes } from './demo-fleet';
+import { seedDemoTasks } from './demo-tasks';
 import { seedDemoHistory } from './history-seed';
 
 export interface DemoSimulation {
@@ -55,6 +56,13 @@ export function startDemoSimulation(
         // its thefts, low batteries and silent modules are alerts at once, not in a minute
         await ctx.jobs.send(null, 'alerts.sweep', {});
       }
+      // issue 26: a few tasks by hand, beside those the alerts open
+      await seedDemoTasks(
+        database,
+        fleetId,
+        bikes.map((b) => b.id),
+        now(),
+      );
     }
     if (stopped) return;
     // the server drives these modules itself: it issues their secrets at each start

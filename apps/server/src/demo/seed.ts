@@ -3,7 +3,7 @@
 // are stable), the two demo accounts and the application settings. Idempotent: every start
 // in demo mode runs it; it creates what is missing and re-aligns the demo passwords with
 // DEMO_PASSWORD so that the README and the start-up log stay true.
-import { ROLE_ADMIN, ROLE_USER, type OpenDataSettings } from '@vfm/contract';
+import { ROLE_ADMIN, ROLE_TECHNICIAN, ROLE_USER, type OpenDataSettings } from '@vfm/contract';
 import type { Database, Queryable } from '../db/client';
 import { hashPassword, verifyPassword } from '../lib/password';
 import { seedDemoZones } from './demo-zones';
@@ -65,6 +65,13 @@ export const DEMO_ACCOUNTS = [
     fullName: 'Lucas Bernard',
     description: 'Gestionnaire de flotte',
     roles: [ROLE_USER],
+  },
+  // issue 26: the field technician ("My tasks" on a phone)
+  {
+    email: `technician@${DEMO_EMAIL_DOMAIN}`,
+    fullName: 'Inès Moreau',
+    description: 'Technicienne terrain',
+    roles: [ROLE_USER, ROLE_TECHNICIAN],
   },
 ] as const;
 

@@ -67,6 +67,8 @@ export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]
   'webhooks.fanout': ['alert.opened', 'alert.cleared'],
   // issue 22: what may notify someone (the alert kinds, and three events that open no alert)
   'notifications.fanout': ['alert.opened', 'module.back', 'command.failed', 'command.expired'],
+  // issue 26: low battery → swap, module silent → inspect, theft → recover (ADR 0091)
+  'tasks.automate': ['alert.opened', 'alert.cleared'],
 };
 
 /** The queues subscribed to an event. */

@@ -26,6 +26,16 @@ export interface QueuePolicy {
 export const QUEUES = {
   /** opens and clears the alerts of the bikes a domain event names (modules/alerts) */
   'alerts.reconcile': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 200 },
+  /** opens and cancels the automatic tasks of the alerts a domain event names (modules/tasks,
+   *  issue 26) */
+  'tasks.automate': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 100 },
+  /** opens the maintenance tasks of the bikes a schedule says are due (issue 26 §4) */
+  'tasks.maintenance': {
+    retryLimit: 3,
+    retryDelay: 30,
+    expireInSeconds: 300,
+    cron: '*/10 * * * *',
+  },
   /** the silent modules (nothing happens when a module says nothing) and a safety net */
   'alerts.sweep': { retryLimit: 2, retryDelay: 5, expireInSeconds: 120, cron: '* * * * *' },
   /** commands not acknowledged within 24 h become EXPIRED (DESIGN §7) */

@@ -9,7 +9,7 @@ export class HttpProblem extends Error {
     public readonly code: string,
     public readonly title: string,
     public readonly detail?: string,
-    public readonly extra: Pick<Problem, 'errors' | 'missing'> & {
+    public readonly extra: Pick<Problem, 'errors' | 'missing' | 'holder'> & {
       retryAfterSeconds?: number;
     } = {},
   ) {
@@ -30,6 +30,7 @@ export class HttpProblem extends Error {
       ...(instance ? { instance } : {}),
       ...(this.extra.errors ? { errors: this.extra.errors } : {}),
       ...(this.extra.missing ? { missing: this.extra.missing } : {}),
+      ...(this.extra.holder ? { holder: this.extra.holder } : {}),
     };
   }
 }

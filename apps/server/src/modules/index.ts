@@ -19,6 +19,9 @@ import webhooksModule from './webhooks';
 import notificationsModule from './notifications';
 import sharesModule from './shares';
 import trackExportModule from './track-export';
+import tasksModule from './tasks';
+import maintenanceModule from './maintenance';
+import taskStatisticsModule from './task-statistics';
 
 export const apiModules: FastifyPluginAsync[] = [
   authModule,
@@ -39,4 +42,7 @@ export const apiModules: FastifyPluginAsync[] = [
   notificationsModule,
   sharesModule,
   trackExportModule,
+  tasksModule,
+  maintenanceModule,
+  taskStatisticsModule,
 ];

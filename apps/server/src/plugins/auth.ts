@@ -1,14 +1,19 @@
 // Who is calling (DESIGN §5, ADR 0003). API routes need a signed-in user unless their route
-// config says `auth: 'public'`; `auth: 'admin'` needs the administrator role. Every request
+// config says `auth: 'public'`; `auth: 'admin'` needs the administrator role. A field
+// technician (ROLE_TECHNICIAN beside ROLE_USER, issue 26, ADR 0090) calls only the routes
+// marked `auth: 'field'` or listed in field-routes.ts: any other stays closed to technicians. Every request
 // re-checks the session, so logout, password change and account deletion take effect at once.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { ROLE_ADMIN, ROLE_USER, isLanguage, type Language } from '@vfm/contract';
+import { ROLE_ADMIN, ROLE_TECHNICIAN, ROLE_USER, isLanguage, type Language } from '@vfm/contract';
 import { AccessTokens } from '../lib/access-token';
 import { isApiRequest } from '../lib/api-scope';
 import { forbidden, unauthorized } from '../lib/problem';
+import { isFieldRoute } from './field-routes';
 
-export type RouteAuth = 'public' | 'user' | 'admin';
+/** public: anyone; field: technicians, managers, administrators; user: managers and
+ *  administrators; admin: administrators */
+export type RouteAuth = 'public' | 'field' | 'user' | 'admin';
 
 export interface Principal {
   accountId: string;
@@ -17,6 +22,8 @@ export interface Principal {
   roles: string[];
   sessionId: string;
   isAdmin: boolean;
+  /** a field technician (never also an administrator: the administrator role wins) */
+  isTechnician: boolean;
   language: Language;
 }
 
@@ -74,6 +81,7 @@ export default fp(
         roles: row.roles,
         sessionId: claims.sid,
         isAdmin: row.roles.includes(ROLE_ADMIN),
+        isTechnician: !row.roles.includes(ROLE_ADMIN) && row.roles.includes(ROLE_TECHNICIAN),
         language: isLanguage(row.language) ? row.language : 'fr',
       };
     };
@@ -94,6 +102,13 @@ export default fp(
       }
       if (required === 'admin' && !principal.isAdmin) {
         throw forbidden('This call is reserved to administrators.', 'ADMIN_ONLY');
+      }
+      const { url } = request.routeOptions;
+      if (
+        principal.isTechnician &&
+        !isFieldRoute(request.method, url ?? '', required, config.apiPrefix)
+      ) {
+        throw forbidden('This call is not open to field technicians.', 'TECHNICIAN_FORBIDDEN');
       }
       request.principal = principal;
     });

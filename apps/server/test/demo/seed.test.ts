@@ -12,6 +12,8 @@ import { login } from '../helpers/auth';
 import { CITY, node } from '@vfm/simulator';
 import { pointInGeometry, zoneGeometryErrors, type ZoneGeometry } from '@vfm/contract';
 import { seedDemoZones } from '../../src/demo/demo-zones';
+import { seedDemoTasks } from '../../src/demo/demo-tasks';
+import { createBikes } from '../helpers/bikes';
 
 const DEMO_PASSWORD = 'VfmDemo!2026';
 let t: TestServer;
@@ -102,6 +104,27 @@ describe('demo seed', () => {
     expect(rules).toEqual([
       { name: 'Vols', kinds: ['SUSPECTED_THEFT', 'REPORTED_THEFT'], channels: ['IN_APP', 'EMAIL'] },
     ]);
+  });
+
+  it('has a field technician who reads the demo tasks (issue 26), seeded once', async () => {
+    const technician = await login(t, { email: 'technician@vfm.demo', password: DEMO_PASSWORD });
+    expect(technician.status).toBe(200);
+    const api = t.api({ token: technician.body.jwtToken });
+    expect((await api.get('accounts/me')).body.roles).toEqual(['ROLE_VFM', 'ROLE_VFM_TECHNICIAN']);
+    const [fleet] = await t.server.database.query<{ id: string; name: string }>(
+      `SELECT id, name FROM fleet WHERE name = 'Demo Fleet'`,
+    );
+    const bikes = await createBikes(t, fleet!, 4);
+    const ids = bikes.map((b) => b.id);
+    expect(await seedDemoTasks(t.server.database, fleet!.id, ids, new Date())).toBe(4);
+    expect(await seedDemoTasks(t.server.database, fleet!.id, ids, new Date())).toBe(0);
+    const mine = await api.get('tasks', { query: { mine: true, status: 'all' } });
+    expect(mine.body.content.map((task: { kind: string }) => task.kind).sort()).toEqual([
+      'BATTERY_SWAP',
+      'REBALANCE',
+      'REPAIR',
+    ]);
+    expect((await api.get('fleet/settings')).status).toBe(403);
   });
 
   it('serves application settings rows with the privacy page', async () => {

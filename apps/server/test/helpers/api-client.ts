@@ -85,6 +85,9 @@ export class ApiClient {
   put<T = any>(path: string, body?: unknown, init?: RequestOptions) {
     return this.request<T>('PUT', path, { ...init, body });
   }
+  patch<T = any>(path: string, body?: unknown, init?: RequestOptions) {
+    return this.request<T>('PATCH', path, { ...init, body });
+  }
   delete<T = any>(path: string, init?: RequestOptions) {
     return this.request<T>('DELETE', path, init);
   }

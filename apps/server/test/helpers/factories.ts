@@ -1,7 +1,7 @@
 // Test-data factories with overrides. They write through the real database; `tokenFor`
 // opens a real session (as a login would) and signs its access token.
 import { randomBytes } from 'node:crypto';
-import { ROLE_ADMIN, ROLE_USER } from '@vfm/contract';
+import { ROLE_ADMIN, ROLE_TECHNICIAN, ROLE_USER } from '@vfm/contract';
 import { hashPassword } from '../../src/lib/password';
 import type { TestServer } from './server';
 
@@ -38,6 +38,8 @@ export interface AccountOverrides {
   roles?: string[];
   /** shorthand for roles [ROLE_VFM, ROLE_VFM_ADMIN] */
   admin?: boolean;
+  /** shorthand for roles [ROLE_VFM, ROLE_VFM_TECHNICIAN] (issue 26) */
+  technician?: boolean;
   status?: 'PENDING' | 'ACTIVE';
   fullName?: string;
   language?: string;
@@ -50,7 +52,13 @@ export async function createAccount(
 ): Promise<AccountRow> {
   const email = (overrides.email ?? `user-${unique()}@example.com`).toLowerCase();
   const password = overrides.password ?? DEFAULT_PASSWORD;
-  const roles = overrides.roles ?? (overrides.admin ? [ROLE_USER, ROLE_ADMIN] : [ROLE_USER]);
+  const roles =
+    overrides.roles ??
+    (overrides.admin
+      ? [ROLE_USER, ROLE_ADMIN]
+      : overrides.technician
+        ? [ROLE_USER, ROLE_TECHNICIAN]
+        : [ROLE_USER]);
   const status = overrides.status ?? 'ACTIVE';
   const [row] = await t.server.database.query<{ id: string }>(
     `INSERT INTO account (fleet_id, email, password_hash, roles, status, full_name, language)
@@ -99,4 +107,14 @@ export async function createFleetWithUsers(t: TestServer, name?: string) {
     adminToken: await tokenFor(t, admin),
     managerToken: await tokenFor(t, manager),
   };
+}
+
+/** The usual cast plus a field technician (issue 26). */
+export async function createFleetWithTechnician(t: TestServer, name?: string) {
+  const cast = await createFleetWithUsers(t, name);
+  const technician = await createAccount(t, cast.fleet, {
+    technician: true,
+    fullName: 'Tess Technician',
+  });
+  return { ...cast, technician, technicianToken: await tokenFor(t, technician) };
 }

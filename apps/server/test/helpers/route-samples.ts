@@ -5,7 +5,7 @@
 // and the parameter, so that a new route fails loudly until SAMPLE_RULES knows it.
 import { APPLICATION_KEY } from '@vfm/contract';
 import { createBike, type BikeRow } from './bikes';
-import { createAccount, createFleetWithUsers, type AccountRow } from './factories';
+import { createAccount, createFleetWithTechnician, type AccountRow } from './factories';
 import {
   createAlert,
   createCommand,
@@ -29,6 +29,9 @@ export interface Side {
   admin: AccountRow;
   managerToken: string;
   adminToken: string;
+  /** a field technician of the fleet (issue 26) */
+  technician: AccountRow;
+  technicianToken: string;
   bike: BikeRow;
   groupId: string;
   commandId: string;
@@ -37,6 +40,8 @@ export interface Side {
   zoneId?: string;
   /** the webhook endpoint last made for the side (a delivery belongs to it; issue 22) */
   webhookId?: string;
+  /** a task of the side's fleet, made when a GET first needs one (issue 26) */
+  taskId?: string;
   /** every identifier of this side that must never show in the other side's answers */
   secrets: string[];
 }
@@ -51,7 +56,7 @@ export interface World {
 }
 
 async function createSide(t: TestServer, name: SideName): Promise<Side> {
-  const cast = await createFleetWithUsers(t, `Matrix ${name} ${Date.now()}`);
+  const cast = await createFleetWithTechnician(t, `Matrix ${name} ${Date.now()}`);
   const tag = name === 'own' ? 'MXO' : 'MXF';
   const bike = await createBike(t, cast.fleet, {
     vehicle_number: `${tag}-BIKE-1`,
@@ -73,6 +78,7 @@ async function createSide(t: TestServer, name: SideName): Promise<Side> {
       cast.fleet.name,
       cast.manager.email,
       cast.admin.email,
+      cast.technician.email,
       bike.vehicleNumber,
       bike.bikeCode,
       bike.moduleId,
@@ -130,6 +136,19 @@ const bikeNumber: Resolver = async ({ world, side, fresh }) =>
   fresh ? (await world.freshBike(side)).vehicleNumber : side.bike.vehicleNumber;
 const accountId: Resolver = async ({ world, side, fresh, route }) =>
   fresh || route.method !== 'GET' ? (await world.freshAccount(side)).id : side.manager.id;
+
+/** an open battery swap of a fresh bike of the side (issue 26); GET reuses one */
+const taskId: Resolver = async ({ world, side, fresh }) => {
+  if (!fresh && side.taskId) return side.taskId;
+  const bike = await world.freshBike(side);
+  const [row] = await world.t.server.database.query<{ id: string }>(
+    `INSERT INTO task (fleet_id, bike_id, kind) VALUES ($1, $2, 'BATTERY_SWAP') RETURNING id`,
+    [side.fleet.id, bike.id],
+  );
+  if (side.name === 'foreign') side.secrets.push(row!.id);
+  if (!fresh) side.taskId = row!.id;
+  return row!.id;
+};
 
 const zoneId: Resolver = async ({ world, side, fresh }) => {
   if (!fresh && side.zoneId) return side.zoneId;
@@ -214,6 +233,9 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
     /^id$/,
     async ({ world, side }) => (await createFailedJob(world.t, side.bike)).id,
   ],
+  // a task of the side's fleet and an item of its checklist (issue 26)
+  [/\/tasks\//, /^id$/, taskId],
+  [/\/tasks\/:id\/checklist\//, /^item$/, async () => 'removeBattery'],
   // a zone of the side's fleet (changes and deletion take it away: a fresh one)
   [/\/zones\//, /^id$/, zoneId],
   // a webhook endpoint of the side's fleet, and one of its deliveries (issue 22)
@@ -243,6 +265,15 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
          VALUES ($1, $2, 'SUSPECTED_THEFT', 'CRITICAL', $3, 'matrix:' || gen_random_uuid(), now(),
                  true) RETURNING id`,
         [side.fleet.id, side.manager.id, side.bike.vehicleNumber],
+  // a maintenance schedule of the side's fleet (deletion takes it away: a fresh one; issue 26)
+  [
+    /\/maintenance\/schedules\//,
+    /^id$/,
+    async ({ world, side }) => {
+      const [row] = await world.t.server.database.query<{ id: string }>(
+        `INSERT INTO maintenance_schedule (fleet_id, name, every_days) VALUES ($1, 'Matrix', 30)
+         RETURNING id`,
+        [side.fleet.id],
       );
       if (side.name === 'foreign') side.secrets.push(row!.id);
       return row!.id;
@@ -387,6 +418,11 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
   [
     /^PUT .*\/notification-rules\/:id$/,
     async () => new RawBody('application/json', JSON.stringify({ ...SAMPLE_RULE, version: 1 })),
+  // a maintenance schedule (issue 26 §4): a name and a period
+  [
+    /^POST .*\/maintenance\/schedules$/,
+    async () =>
+      new RawBody('application/json', JSON.stringify({ name: 'Matrix service', everyDays: 90 })),
   ],
   // every field is optional but one is needed: the default CO2 factor, unchanged
   [

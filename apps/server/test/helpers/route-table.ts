@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify'
 export interface RecordedRoute {
   method: string;
   url: string;
-  auth: 'public' | 'user' | 'admin';
+  auth: 'public' | 'field' | 'user' | 'admin';
   schema: {
     params?: JsonSchema;
     querystring?: JsonSchema;

@@ -1,8 +1,10 @@
-// Every API route × method × role (anonymous, manager, admin) × fleet (own, another), generated
+// Every API route × method × role (anonymous, technician, manager, admin) × fleet (own, another), generated
 // from the app's route table, so that routes other modules add are covered as soon as they
 // exist (DESIGN §5 scoping). A route whose parameters cannot be sampled fails loudly (see
 // test/helpers/route-samples.ts). Expectations:
 //   anonymous → 401 unless the route is public;  manager on an admin route → 403;
+//   field technician (issue 26) → 403 TECHNICIAN_FORBIDDEN or ADMIN_ONLY on every route not open to
+//   field work (plugins/field-routes.ts, `auth: 'field'`), and on those never that refusal;
 //   allowed roles → never 401/403, never 5xx, and answers never show the other fleet;
 //   a request naming the other fleet's entity → 404 (its bike, account, command… do not exist)
 //   when the same request succeeds for the caller's own entity, and never a success.
@@ -22,6 +24,7 @@ import {
 import { rawRequest, withQuery, type RawAnswer } from '../helpers/raw-request';
 import { tokenFor } from '../helpers/factories';
 import { createEvent } from '../helpers/fleet-data';
+import { isFieldRoute } from '../../src/plugins/field-routes';
 import { openStream, type SseFrame, type SseStream } from '../helpers/sse';
 
 vi.mock('../../src/modules/index', async (original) =>
@@ -48,12 +51,20 @@ afterAll(async () => {
   await t.close();
 });
 
-type Role = 'anonymous' | 'manager' | 'admin';
+type Role = 'anonymous' | 'technician' | 'manager' | 'admin';
+
+const tokenOf = (role: Role, side: Side) =>
+  role === 'anonymous'
+    ? null
+    : role === 'technician'
+      ? side.technicianToken
+      : role === 'manager'
+        ? side.managerToken
+        : side.adminToken;
 
 async function call(route: RecordedRoute, side: Side, role: Role, caller: Side) {
   const sample = await sampleRequest(world, route, side);
-  const token =
-    role === 'anonymous' ? null : role === 'manager' ? caller.managerToken : caller.adminToken;
+  const token = tokenOf(role, caller);
   const path = withQuery(pathOf(route, sample.params).slice(API_PREFIX.length), sample.query);
   const answer = await rawRequest(t, { method: route.method, path, token, body: sample.body });
   return { sample, answer };
@@ -94,6 +105,27 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
       const { answer } = await call(route, world.own, 'anonymous', world.own);
       expect(answer.status, answer.text).toBeLessThan(500);
       if (route.auth !== 'public') expect(answer.status, answer.text).toBe(401);
+    });
+
+    it('answers a field technician only on the routes of field work', async () => {
+      const own = await call(route, world.own, 'technician', world.own);
+      expect(own.answer.status, own.answer.text).toBeLessThan(500);
+      if (route.auth === 'public') return;
+      const body = own.answer.text;
+      if (!isFieldRoute(route.method, route.url, route.auth, API_PREFIX)) {
+        expect(own.answer.status, body).toBe(403);
+        expect(body).toMatch(/TECHNICIAN_FORBIDDEN|ADMIN_ONLY/);
+        return;
+      }
+      expect(own.answer.status, body).not.toBe(401);
+      // a service's own rule may still refuse (a task's managers-only changes, another
+      // account's photo), never the role itself
+      if (own.answer.status === 403) expect(body).not.toMatch(/TECHNICIAN_FORBIDDEN/);
+      expectNoLeak(own.answer, world.foreign, label);
+      if (!own.sample.references || own.answer.status >= 300) return;
+      const foreign = await call(route, world.foreign, 'technician', world.own);
+      expect(foreign.answer.status, `${label} with the other fleet's entity`).toBe(404);
+      expectNoLeak(foreign.answer, world.foreign, label, JSON.stringify(foreign.sample));
     });
 
     for (const role of ['manager', 'admin'] as const) {

@@ -13,7 +13,7 @@ import { updateUserSettings } from './update-user-settings';
 import { homeRouteOf } from '../session/home-route';
 import { decodeClaims } from '../session/jwt';
 import type { SessionStore } from '../session/session-store';
-import { userTypeOf } from '../session/user-type';
+import { isTechnicianOf, userTypeOf } from '../session/user-type';
 
 export class RoleMissingError extends Error {
   constructor() {
@@ -44,7 +44,7 @@ export async function completeLogin(deps: LoginFlowDeps, pair: TokenPair): Promi
     throw new RoleMissingError();
   }
   session.storeTokens(pair);
-  const home = homeRouteOf(appInfo, userType);
+  const home = homeRouteOf(appInfo, userType, isTechnicianOf(claims?.ROLES, appInfo.key));
 
   const settings = await getUserSettings(http, appInfo, claims?.ID).catch(() => null);
   const wanted = settings?.language;

@@ -8,6 +8,8 @@ import { RequireAccess } from './guards/require-access';
 import { BootFallback, Root } from './root';
 
 const user: ShellRouteHandle = { role: 'user' };
+/** a user's route a field technician may open too (issue 26) */
+const field: ShellRouteHandle = { role: 'field' };
 
 /** A lazy route whose module exports the page component under `name`. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
@@ -94,12 +96,12 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
             children: [
               {
                 path: 'fleet',
-                handle: user,
+                handle: field,
                 lazy: page(() => import('../features/fleet/routes/fleet-page'), 'FleetPage'),
               },
               {
                 path: 'fleet/product/:vehicleNumber',
-                handle: { role: 'user', hasPrevious: true } satisfies ShellRouteHandle,
+                handle: { role: 'field', hasPrevious: true } satisfies ShellRouteHandle,
                 lazy: page(() => import('../features/product/routes/product-page'), 'ProductPage'),
               },
               {
@@ -123,6 +125,17 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                 handle: user,
                 lazy: page(() => import('../features/zones/routes/zones-page'), 'ZonesPage'),
               },
+              // issue 26: the fleet's tasks (managers) and "My tasks" (phone-first)
+              {
+                path: 'tasks',
+                handle: user,
+                lazy: page(() => import('../features/tasks/routes/tasks-page'), 'TasksPage'),
+              },
+              {
+                path: 'tasks/mine',
+                handle: field,
+                lazy: page(() => import('../features/tasks/routes/my-tasks-page'), 'MyTasksPage'),
+              },
               {
                 path: 'administration',
                 handle: { role: 'admin' } satisfies ShellRouteHandle,
@@ -133,7 +146,7 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
               },
               {
                 path: 'my-account',
-                handle: { role: 'user', hasPrevious: true } satisfies ShellRouteHandle,
+                handle: { role: 'field', hasPrevious: true } satisfies ShellRouteHandle,
                 lazy: page(
                   () => import('../features/my-account/routes/my-account-page'),
                   'MyAccountPage',

@@ -86,7 +86,22 @@ describe('routes and guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['VFM', 'Fleet inventory', 'Warnings', 'Statistics', 'Zones']);
+    ).toEqual(['VFM', 'Fleet inventory', 'Warnings', 'Statistics', 'Zones', 'Tasks']);
+  });
+
+  it("sends a field technician to My tasks, away from the managers' pages (issue 26)", async () => {
+    const { router } = renderApp('/statistics', {
+      signedInAs: 'technician',
+      answers: { 'GET tasks': { content: [], totalElements: 0, page: 0, size: 100 } },
+    });
+    expect(await screen.findByRole('heading', { name: 'My tasks', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tasks/mine');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['VFM', 'My tasks', 'Fleet inventory']);
   });
 
   it('lets an admin into administration and lists it in the menu', async () => {

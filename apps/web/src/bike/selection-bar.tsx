@@ -2,7 +2,7 @@
 // limit, and the bulk calls (assistance lock/unlock, IoT mode, availability), each confirmed in a
 // dialog that names the count; for an administrator, removal from the fleet with SPEC §8's
 // warning.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Lock, LockOpen, Radio, Tag, Trash2, X } from 'lucide-react';
 import { AVAILABILITIES, IOT_MODES, type Availability, type IotMode } from '@vfm/contract';
@@ -30,7 +30,13 @@ export function SelectionBar({
   onClear,
   onRun,
   canRemove = false,
+  commands = true,
+  extraActions,
 }: {
+  /** the bulk commands (a field technician has none: issue 26) */
+  commands?: boolean;
+  /** what a page adds to the selection (issue 26: create a task per bike) */
+  extraActions?: ReactNode;
   count: number;
   /** an administrator may remove the selected bikes from the fleet (SPEC §8 warning) */
   canRemove?: boolean;
@@ -83,42 +89,47 @@ export function SelectionBar({
         </Button>
       )}
       <div className={styles.actions}>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => setDraft({ kind: 'lock', active: true })}
-        >
-          <Lock size={16} aria-hidden="true" />
-          {t('bike.selection.lock')}
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => setDraft({ kind: 'lock', active: false })}
-        >
-          <LockOpen size={16} aria-hidden="true" />
-          {t('bike.selection.unlock')}
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => setDraft({ kind: 'mode', mode: null })}
-        >
-          <Radio size={16} aria-hidden="true" />
-          {t('bike.selection.mode')}
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => setDraft({ kind: 'availability', availability: null })}
-        >
-          <Tag size={16} aria-hidden="true" />
-          {t('bike.selection.availability')}
-        </Button>
+        {extraActions}
+        {commands && (
+          <>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => setDraft({ kind: 'lock', active: true })}
+            >
+              <Lock size={16} aria-hidden="true" />
+              {t('bike.selection.lock')}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => setDraft({ kind: 'lock', active: false })}
+            >
+              <LockOpen size={16} aria-hidden="true" />
+              {t('bike.selection.unlock')}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => setDraft({ kind: 'mode', mode: null })}
+            >
+              <Radio size={16} aria-hidden="true" />
+              {t('bike.selection.mode')}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => setDraft({ kind: 'availability', availability: null })}
+            >
+              <Tag size={16} aria-hidden="true" />
+              {t('bike.selection.availability')}
+            </Button>
+          </>
+        )}
         {canRemove && (
           <Button
             size="sm"

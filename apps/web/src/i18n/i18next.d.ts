@@ -16,6 +16,7 @@ import type notifications from '../notifications/i18n/en.json';
 import type sharedPosition from '../features/shared-position/i18n/en.json';
 import type shortcuts from '../shortcuts/i18n/en.json';
 import type pwa from '../pwa/i18n/en.json';
+import type tasks from '../tasks/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -32,6 +33,7 @@ interface FeatureMessages {
   sharedPosition: typeof sharedPosition;
   shortcuts: typeof shortcuts;
   pwa: typeof pwa;
+  tasks: typeof tasks;
 }
 
 declare module 'i18next' {

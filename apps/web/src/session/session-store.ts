@@ -6,7 +6,7 @@
 // but the guards do not treat the user as signed in yet.
 import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@vfm/contract/constants';
 import { decodeClaims } from './jwt';
-import { userTypeOf, type UserType } from './user-type';
+import { isTechnicianOf, userTypeOf, type UserType } from './user-type';
 
 export type SessionStatus = 'anonymous' | 'authenticating' | 'authenticated';
 export type SessionEvent = 'logged-in' | 'logged-out';
@@ -17,6 +17,8 @@ export interface SessionSnapshot {
   email: string | null;
   roles: readonly string[];
   userType: UserType;
+  /** a field technician (issue 26): the field routes and "My tasks" only */
+  technician: boolean;
 }
 
 export interface TokenPair {
@@ -68,6 +70,7 @@ export function createSessionStore(options: {
       email: claims?.sub ?? null,
       roles,
       userType: userTypeOf(roles, options.applicationKey),
+      technician: isTechnicianOf(roles, options.applicationKey),
     };
   };
 

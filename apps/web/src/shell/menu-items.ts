@@ -3,6 +3,8 @@
 import {
   Bike,
   ChartColumn,
+  ClipboardCheck,
+  ClipboardList,
   Hexagon,
   ShieldCheck,
   TriangleAlert,
@@ -21,16 +23,27 @@ export interface MenuItem {
     | 'shell.nav.warnings'
     | 'shell.nav.statistics'
     | 'shell.nav.zones'
-    | 'shell.nav.administration';
+    | 'shell.nav.administration'
+    | 'tasks.nav.tasks'
+    | 'tasks.nav.myTasks';
 }
 
-export function menuItemsFor(userType: UserType): MenuItem[] {
+export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
+  // issue 26: a field technician's tasks first, and the fleet's bikes to find one
+  if (technician) {
+    return [
+      { url: '/tasks/mine', icon: ClipboardCheck, text: 'tasks.nav.myTasks' },
+      { url: '/fleet', icon: Bike, text: 'shell.nav.fleet' },
+    ];
+  }
   const items: MenuItem[] = [
     { url: '/fleet', icon: Bike, text: 'shell.nav.fleet' },
     { url: '/warnings', icon: TriangleAlert, text: 'shell.nav.warnings', badge: 'warnings' },
     { url: '/statistics', icon: ChartColumn, text: 'shell.nav.statistics' },
     // issue 23: every user sees the zones; managers edit them
     { url: '/zones', icon: Hexagon, text: 'shell.nav.zones' },
+    // issue 26: the fleet's tasks, and those of the signed-in user
+    { url: '/tasks', icon: ClipboardList, text: 'tasks.nav.tasks' },
   ];
   if (userType === 'ADMIN') {
     items.push({ url: '/administration', icon: ShieldCheck, text: 'shell.nav.administration' });

@@ -1,5 +1,6 @@
-/** Who may open a route (SPEC §6 route data). */
-export type RouteRole = 'user' | 'admin';
+/** Who may open a route (SPEC §6 route data); `field`: a user's route a field technician may
+ *  open too (issue 26) — every other route sends a technician to their tasks. */
+export type RouteRole = 'field' | 'user' | 'admin';
 
 /** Data of a shell route (SPEC §6 role, SPEC §2 back-button flag). */
 export interface ShellRouteHandle {

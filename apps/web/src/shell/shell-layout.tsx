@@ -42,7 +42,7 @@ function useStoredTheme() {
 export function ShellLayout() {
   const { t } = useTranslation();
   const { appInfo } = useServices();
-  const { userType } = useSession();
+  const { userType, technician } = useSession();
   const mobile = useIsMobile();
   const location = useLocation();
   const [railOpen, setRailOpen] = useState(readRailOpen);
@@ -53,8 +53,8 @@ export function ShellLayout() {
   useStoredTheme();
   const isAdmin = userType === 'ADMIN';
   const shortcuts = useShortcuts({ isAdmin });
-  const items = menuItemsFor(userType);
-  const homeUrl = homeRouteOf(appInfo, userType);
+  const items = menuItemsFor(userType, technician);
+  const homeUrl = homeRouteOf(appInfo, userType, technician);
 
   const changeRail = (open: boolean) => {
     setRailOpen(open);

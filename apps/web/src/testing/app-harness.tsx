@@ -32,10 +32,14 @@ export const testAppInfo: AppInfo = {
 
 export const USER_ID = '7f1c2f8e-0000-4000-8000-000000000001';
 
-export function tokenFor(kind: 'admin' | 'user' | 'none') {
-  const roles = { admin: ['ROLE_VFM', 'ROLE_VFM_ADMIN'], user: ['ROLE_VFM'], none: ['ROLE_OTHER'] }[
-    kind
-  ];
+export function tokenFor(kind: 'admin' | 'user' | 'technician' | 'none') {
+  const roles = {
+    admin: ['ROLE_VFM', 'ROLE_VFM_ADMIN'],
+    user: ['ROLE_VFM'],
+    // issue 26: a field technician
+    technician: ['ROLE_VFM', 'ROLE_VFM_TECHNICIAN'],
+    none: ['ROLE_OTHER'],
+  }[kind];
   return makeToken({ ID: USER_ID, sub: `${kind}@vfm.demo`, ROLES: roles });
 }
 
@@ -64,7 +68,7 @@ export const shellAnswers = {
 export function renderApp(
   path: string,
   options: {
-    signedInAs?: 'admin' | 'user' | 'none';
+    signedInAs?: 'admin' | 'user' | 'technician' | 'none';
     answers?: Record<string, unknown>;
     language?: Language;
   } = {},

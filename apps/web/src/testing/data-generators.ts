@@ -1,5 +1,6 @@
 // Typed test data built on the contract's types (STYLE "factories with overrides"): every
 // generator returns a complete, valid value; a test states only what matters to it.
+import { TASK_CHECKLISTS, type Task, type TaskPage } from '@vfm/contract';
 import type {
   Alert,
   AlertPage,
@@ -198,4 +199,36 @@ export function makeAlert(overrides: Partial<Alert> = {}): Alert {
 
 export function makeAlertPage(content: Alert[], overrides: Partial<AlertPage> = {}): AlertPage {
   return { content, totalElements: content.length, page: 0, size: 50, ...overrides };
+}
+
+/** A task (issue 26): an open battery swap of FR-42 with its checklist, nobody on it. */
+export function makeTask(overrides: Partial<Task> = {}): Task {
+  const kind = overrides.kind ?? 'BATTERY_SWAP';
+  return {
+    id: '0b8c6f4e-0000-4000-8000-000000000026',
+    kind,
+    title: '',
+    vehicleNumber: 'FR-42',
+    status: 'OPEN',
+    priority: 'NORMAL',
+    dueAt: null,
+    assignee: null,
+    notes: '',
+    checklist: TASK_CHECKLISTS[kind].map((item) => ({ item, checked: false })),
+    cause: null,
+    createdAt: '2026-11-25T08:00:00.000Z',
+    createdBy: null,
+    startedAt: null,
+    startedBy: null,
+    closedAt: null,
+    closedBy: null,
+    position: { latitude: 45.76, longitude: 4.84, at: '2026-11-25T07:55:00.000Z' },
+    distanceMeters: null,
+    updatedAt: '2026-11-25T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeTaskPage(content: Task[]): TaskPage {
+  return { content, totalElements: content.length, page: 0, size: 100 };
 }

@@ -4,6 +4,7 @@
 import {
   ACCOUNT_VALIDATION_PATH,
   ROLE_ADMIN,
+  ROLE_TECHNICIAN,
   ROLE_USER,
   type Account,
   type AccountCreate,
@@ -30,10 +31,24 @@ const UNIQUE_VIOLATION = '23505';
 
 const emailTaken = () => conflict('An account with this e-mail already exists.', 'EMAIL_TAKEN');
 
-/** admin flag → roles, keeping any other role the account may hold */
-function rolesWithAdmin(roles: string[], admin: boolean): string[] {
-  const others = roles.filter((role) => role !== ROLE_ADMIN && role !== ROLE_USER);
-  return [ROLE_USER, ...(admin ? [ROLE_ADMIN] : []), ...others];
+/** admin and technician flags → roles, keeping any other role the account may hold; the
+ *  roles are exclusive (issue 26, ADR 0090): a flag left out keeps what the account had */
+function rolesOf(roles: string[], input: { admin?: boolean; technician?: boolean }): string[] {
+  const admin = input.admin ?? (input.technician ? false : roles.includes(ROLE_ADMIN));
+  const technician = input.technician ?? (input.admin ? false : roles.includes(ROLE_TECHNICIAN));
+  if (admin && technician) {
+    throw badRequest('An account is an administrator or a field technician, not both.', [
+      { field: 'technician', message: 'not with admin' },
+    ]);
+  }
+  const mine = [ROLE_ADMIN, ROLE_USER, ROLE_TECHNICIAN];
+  const others = roles.filter((role) => !mine.includes(role));
+  return [
+    ROLE_USER,
+    ...(admin ? [ROLE_ADMIN] : []),
+    ...(technician ? [ROLE_TECHNICIAN] : []),
+    ...others,
+  ];
 }
 
 /** A page of the fleet's accounts (issue 27 §5: bounded, photos by version only). */
@@ -77,7 +92,10 @@ export async function createAccount(
           email,
           fullName: input.fullName,
           description: input.description ?? '',
-          roles: rolesWithAdmin([], input.admin ?? false),
+          roles: rolesOf([], {
+            admin: input.admin ?? false,
+            technician: input.technician ?? false,
+          }),
           language: input.language ?? scope.language,
         },
         now,
@@ -123,7 +141,8 @@ export async function updateAccount(
   const { principal: admin, now } = scope;
   return scope.database.transaction(async (tx) => {
     const current = await find(tx, scope, id);
-    if (input.admin === false && current.id === admin.accountId) {
+    const demoted = input.admin === false || input.technician === true;
+    if (demoted && current.id === admin.accountId) {
       throw conflict('An administrator cannot remove its own administrator role.', 'SELF_DEMOTION');
     }
     const updated = await q.updateAccount(
@@ -133,7 +152,10 @@ export async function updateAccount(
         fullName: input.fullName,
         description: input.description,
         language: input.language,
-        roles: input.admin === undefined ? undefined : rolesWithAdmin(current.roles, input.admin),
+        roles:
+          input.admin === undefined && input.technician === undefined
+            ? undefined
+            : rolesOf(current.roles, input),
       },
       now,
     );

@@ -24,12 +24,12 @@ export function isPublicPath(path: string, extraPublicPaths: readonly string[] =
   );
 }
 
-export type AccessDecision = 'allow' | 'login';
+export type AccessDecision = 'allow' | 'login' | 'home';
 
 export function decideAccess(input: {
   path: string;
   role: RouteRole | undefined;
-  session: Pick<SessionSnapshot, 'status' | 'userType'>;
+  session: Pick<SessionSnapshot, 'status' | 'userType'> & { technician?: boolean };
   extraPublicPaths?: readonly string[];
 }): AccessDecision {
   if (isPublicPath(input.path, input.extraPublicPaths)) return 'allow';
@@ -37,5 +37,7 @@ export function decideAccess(input: {
   if (status !== 'authenticated' || userType === 'UNKNOWN') return 'login';
   // an administrator also holds the user's rights (as on the server)
   if (input.role === 'admin' && userType !== 'ADMIN') return 'login';
+  // issue 26: a field technician opens the field routes only; elsewhere, their tasks
+  if (input.session.technician && input.role !== 'field') return 'home';
   return 'allow';
 }

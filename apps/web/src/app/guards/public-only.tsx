@@ -5,9 +5,9 @@ import { useServices, useSession } from '../../services/services';
 
 export function PublicOnly() {
   const { appInfo } = useServices();
-  const { status, userType } = useSession();
+  const { status, userType, technician } = useSession();
   if (status === 'authenticated' && userType !== 'UNKNOWN') {
-    return <Navigate to={homeRouteOf(appInfo, userType)} replace />;
+    return <Navigate to={homeRouteOf(appInfo, userType, technician)} replace />;
   }
   return <Outlet />;
 }

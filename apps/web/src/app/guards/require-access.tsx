@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useServices, useSession } from '../../services/services';
 import type { ShellRouteHandle } from '../../shell/route-handle';
+import { homeRouteOf } from '../../session/home-route';
 import { decideAccess } from './access';
 
 function DeniedRedirect({ path, warn }: { path: string; warn: boolean }) {
@@ -35,6 +36,9 @@ export function RequireAccess() {
     if (decision === 'allow') allowedAt.current = location.key;
   }, [decision, location.key]);
 
+  if (decision === 'home') {
+    return <Navigate to={homeRouteOf(appInfo, session.userType, session.technician)} replace />;
+  }
   if (decision === 'login') {
     const sessionEnded = allowedAt.current === location.key;
     return <DeniedRedirect path={location.pathname} warn={!sessionEnded} />;

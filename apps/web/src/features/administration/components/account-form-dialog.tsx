@@ -4,7 +4,12 @@
 import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_LABELS, type Language } from '@vfm/contract/constants';
+import {
+  LANGUAGES,
+  LANGUAGE_LABELS,
+  ROLE_TECHNICIAN,
+  type Language,
+} from '@vfm/contract/constants';
 import type { Account } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { useServices } from '../../../services/services';
@@ -44,6 +49,19 @@ export function AccountFormDialog({
   );
 }
 
+const ACCOUNT_ROLES = ['manager', 'technician', 'admin'] as const;
+type AccountRole = (typeof ACCOUNT_ROLES)[number];
+const ROLE_LABELS = {
+  manager: 'administration.form.roleManager',
+  technician: 'administration.form.roleTechnician',
+  admin: 'administration.form.roleAdmin',
+} as const;
+
+export function roleOf(account: Pick<Account, 'admin' | 'roles'> | null): AccountRole {
+  if (account?.admin) return 'admin';
+  return account?.roles.includes(ROLE_TECHNICIAN) ? 'technician' : 'manager';
+}
+
 function AccountForm({ account, onDone }: { account: Account | null; onDone(): void }) {
   const { t } = useTranslation();
   const { toasts, language } = useServices();
@@ -53,7 +71,8 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone(): v
     email: account?.email ?? '',
     fullName: account?.fullName ?? '',
     description: account?.description ?? '',
-    admin: account?.admin ?? false,
+    // issue 26: manager, field technician or administrator, one of them
+    role: roleOf(account),
     language: (account?.language ?? language) as Language,
   });
   const [submitted, setSubmitted] = useState(false);
@@ -98,7 +117,8 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone(): v
     const body = {
       fullName: values.fullName.trim(),
       description: values.description,
-      admin: values.admin,
+      admin: values.role === 'admin',
+      technician: values.role === 'technician',
       language: values.language,
     };
     if (account) {
@@ -162,17 +182,15 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone(): v
       />
       <fieldset className={styles.fieldset}>
         <legend>{t('administration.form.role')}</legend>
-        {([false, true] as const).map((admin) => (
-          <label key={String(admin)} className={styles.option}>
+        {ACCOUNT_ROLES.map((role) => (
+          <label key={role} className={styles.option}>
             <input
               type="radio"
               name="role"
-              checked={values.admin === admin}
-              onChange={() => change('admin', admin)}
+              checked={values.role === role}
+              onChange={() => change('role', role)}
             />
-            <span>
-              {admin ? t('administration.form.roleAdmin') : t('administration.form.roleManager')}
-            </span>
+            <span>{t(ROLE_LABELS[role])}</span>
           </label>
         ))}
       </fieldset>

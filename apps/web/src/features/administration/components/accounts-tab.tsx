@@ -20,7 +20,7 @@ import { DataTable } from '../../../ui/data-table/data-table';
 import { SortHeader } from '../../../ui/virtual-table/sort-header';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useAccounts, useDeleteAccounts } from '../api/accounts';
-import { AccountFormDialog } from './account-form-dialog';
+import { AccountFormDialog, roleOf } from './account-form-dialog';
 import { PasswordDialog } from './password-dialog';
 import styles from './administration.module.css';
 
@@ -204,10 +204,7 @@ export function AccountsTab() {
           { ...sortable('email'), cell: (account) => account.email },
           {
             ...sortable('role'),
-            cell: (account) =>
-              account.admin
-                ? t('administration.accounts.roles.admin')
-                : t('administration.accounts.roles.manager'),
+            cell: (account) => t(`administration.accounts.roles.${roleOf(account)}`),
           },
           {
             id: 'language',

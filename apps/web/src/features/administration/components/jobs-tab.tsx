@@ -33,6 +33,9 @@ const QUEUE_NAMES = {
   'notifications.fanout': 'notificationsFanout',
   'notifications.deliver': 'notificationsDeliver',
   'notifications.digest': 'notificationsDigest',
+  // issue 26
+  'tasks.automate': 'tasksAutomate',
+  'tasks.maintenance': 'tasksMaintenance',
 } as const;
 
 const COUNTS = ['created', 'retry', 'active', 'failed'] as const;

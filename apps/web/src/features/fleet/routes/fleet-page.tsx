@@ -5,7 +5,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { List, Map as MapIcon, Search, Siren } from 'lucide-react';
+import { ClipboardPlus, List, Map as MapIcon, Search, Siren } from 'lucide-react';
 import { BULK_LIMIT, PAGE_SIZE_MAX } from '@vfm/contract/constants';
 import type { FleetListPage } from '@vfm/contract';
 import { useLiveStatus } from '../../../live/live-context';
@@ -26,6 +26,7 @@ import { ExportMenu } from '../components/export-menu';
 import { FilterPanel } from '../components/filter-panel';
 import { FleetList } from '../components/fleet-list';
 import { SelectionBar } from '../../../bike/selection-bar';
+import { TaskCreateDialog } from '../../../tasks/task-create-dialog';
 import { SplitView } from '../components/split-view';
 import { SummaryStrip } from '../components/summary-strip';
 import {
@@ -81,6 +82,8 @@ export function FleetPage() {
   }, [text, view, changeView]);
 
   const { selected, toggle, selectMany, replace, clear } = useBikeSelection();
+  // issue 26: a task for each selected bike
+  const [taskFor, setTaskFor] = useState<string[] | null>(null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [matching, setMatching] = useState(0);
   const bulk = useBulkRunner();
@@ -225,7 +228,17 @@ export function FleetPage() {
           if (action.kind === 'remove') clear();
         }}
         canRemove={session.userType === 'ADMIN'}
+        commands={!session.technician}
+        extraActions={
+          !session.technician && (
+            <Button size="sm" variant="secondary" onClick={() => setTaskFor([...selected])}>
+              <ClipboardPlus size={16} aria-hidden="true" />
+              {t('tasks.create.button')}
+            </Button>
+          )
+        }
       />
+      {taskFor && <TaskCreateDialog vehicleNumbers={taskFor} onClose={() => setTaskFor(null)} />}
       <div className={styles.content}>
         {mobile ? view.show === 'map' ? map : list : <SplitView first={map} second={list} />}
       </div>

@@ -18,6 +18,7 @@ import { Tabs, type TabItem } from '../../../ui/tabs/tabs';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { Link } from 'react-router';
 import { BikeAlerts } from '../components/bike-alerts';
+import { BikeTasks } from '../components/bike-tasks';
 import { BikeHeader } from '../components/bike-header';
 import { CommandHistoryTable } from '../components/command-history';
 import { EventHistory } from '../components/event-history';
@@ -27,7 +28,17 @@ import { ShareTab } from '../components/share-tab';
 import { Trips } from '../components/trips';
 import styles from '../components/product.module.css';
 
-const TABS = ['overview', 'alerts', 'trips', 'commands', 'history', 'diagnosis', 'share'] as const;
+// issue 26: the bike's tasks after its alerts; issue 25 §5: its share links last
+const TABS = [
+  'overview',
+  'alerts',
+  'tasks',
+  'trips',
+  'commands',
+  'history',
+  'diagnosis',
+  'share',
+] as const;
 type Tab = (typeof TABS)[number];
 
 export function ProductPage() {
@@ -84,7 +95,7 @@ export function ProductPage() {
   const base = `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
   const tabs: TabItem[] = TABS.map((id) => ({
     id,
-    title: t(`product.tabs.${id}`),
+    title: id === 'tasks' ? t('tasks.tab') : t(`product.tabs.${id}`),
     url: id === 'overview' ? base : `${base}?tab=${id}`,
     active: tab === id,
     // the tab counts the bike's active alerts
@@ -98,6 +109,7 @@ export function ProductPage() {
       <div id="product-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
         {tab === 'overview' && <Overview bike={bike} />}
         {tab === 'alerts' && <BikeAlerts vehicleNumber={bike.vehicleNumber} />}
+        {tab === 'tasks' && <BikeTasks vehicleNumber={bike.vehicleNumber} />}
         {tab === 'trips' && <Trips vehicleNumber={bike.vehicleNumber} />}
         {tab === 'commands' && <CommandHistoryTable vehicleNumber={bike.vehicleNumber} />}
         {tab === 'history' && <EventHistory vehicleNumber={bike.vehicleNumber} />}

@@ -3,12 +3,13 @@
 // actions; bulk lock and IoT mode for the selected bikes; the tab on the map; CSV of the tab.
 // Alerts (issue 20 §5): a tab of one kind shows each bike's alert of that kind; "Assigned to
 // me" lists instead the active alerts of the tab assigned to the signed-in user.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Download, Map as MapIcon, UserRound } from 'lucide-react';
+import { ClipboardPlus, Download, Map as MapIcon, UserRound } from 'lucide-react';
 import { BULK_LIMIT } from '@vfm/contract/constants';
 import {
+  TASK_KIND_OF_WARNING,
   WARNINGS_SORT_FIELDS,
   WARNING_TYPES,
   type WarningType,
@@ -18,6 +19,7 @@ import { downloadFleetCsv, csvFileName } from '../../../api/fleet-csv';
 import { useBulkRunner } from '../../../bike/bulk-actions';
 import { useBikeSelection } from '../../../bike/use-bike-selection';
 import { SelectionBar } from '../../../bike/selection-bar';
+import { TaskCreateDialog } from '../../../tasks/task-create-dialog';
 import { useLowBatteryThresholds } from '../../../live/use-fleet-information';
 import { totalOf, useWarningCounts } from '../../../live/use-warning-counts';
 import { useServices } from '../../../services/services';
@@ -55,6 +57,8 @@ export function WarningsPage() {
   const { data: counts } = useWarningCounts();
   const lowBattery = useLowBatteryThresholds();
   const { selected, toggle, selectMany, clear } = useBikeSelection();
+  // issue 26: a task for each selected bike, of the kind the tab suggests
+  const [taskFor, setTaskFor] = useState<string[] | null>(null);
   const bulk = useBulkRunner();
 
   /** the address of a view; another tab starts with its own default order */
@@ -158,7 +162,20 @@ export function WarningsPage() {
         onSelectAll={() => undefined}
         onClear={clear}
         onRun={(action) => bulk.run(selected, action)}
+        extraActions={
+          <Button size="sm" variant="secondary" onClick={() => setTaskFor([...selected])}>
+            <ClipboardPlus size={16} aria-hidden="true" />
+            {t('tasks.create.button')}
+          </Button>
+        }
       />
+      {taskFor && (
+        <TaskCreateDialog
+          vehicleNumbers={taskFor}
+          initialKind={type ? TASK_KIND_OF_WARNING[type] : 'INSPECT'}
+          onClose={() => setTaskFor(null)}
+        />
+      )}
       <div
         id="warnings-panel"
         role="tabpanel"

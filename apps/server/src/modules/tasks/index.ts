@@ -1,0 +1,2 @@
+// The tasks' entry point (issue 26), registered in ../index.ts.
+export { default } from './routes';

@@ -1,0 +1,389 @@
+// The SQL of the tasks (issue 26): a fleet's tasks with their bike and people, the writes of
+// the status flow (each a conditional UPDATE: two technicians cannot both take a task), the
+// history, and the automatic tasks (one open per bike and cause, by the unique partial index).
+import type { TaskCause, TaskKind, TaskPriority, TaskStatus } from '@vfm/contract';
+import type { Queryable } from '../../db/client';
+
+export interface UserRefRow {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+export interface TaskRow {
+  id: string;
+  kind: TaskKind;
+  title: string;
+  vehicle_number: string;
+  bike_id: number;
+  status: TaskStatus;
+  priority: TaskPriority;
+  due_at: Date | null;
+  notes: string;
+  checked: string[];
+  cause: TaskCause | null;
+  created_at: Date;
+  started_at: Date | null;
+  closed_at: Date | null;
+  updated_at: Date;
+  latitude: number | null;
+  longitude: number | null;
+  last_position_date: Date | null;
+  distance_m: number | null;
+  assignee: UserRefRow | null;
+  created_by: UserRefRow | null;
+  started_by: UserRefRow | null;
+  closed_by: UserRefRow | null;
+}
+
+const userRef = (alias: string) =>
+  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id,
+     'email', ${alias}.email, 'name', nullif(${alias}.full_name, '')) END`;
+
+/** metres between the bike and ($lat, $lon) given as parameters $n and $n+1 (haversine) */
+const distanceSql = (n: number) => `
+  CASE WHEN b.latitude IS NULL OR b.longitude IS NULL THEN NULL ELSE
+  12742000 * asin(sqrt(power(sin(radians(b.latitude - $${n}::float8) / 2), 2)
+    + cos(radians($${n}::float8)) * cos(radians(b.latitude))
+    * power(sin(radians(b.longitude - $${n + 1}::float8) / 2), 2))) END`;
+
+const selectColumns = (distance: string) => `
+  t.id, t.kind, t.title, b.vehicle_number, t.bike_id, t.status, t.priority, t.due_at, t.notes,
+  t.checked, t.cause, t.created_at, t.started_at, t.closed_at, t.updated_at,
+  b.latitude, b.longitude, b.last_position_date, ${distance} AS distance_m,
+  ${userRef('ua')} AS assignee, ${userRef('uc')} AS created_by,
+  ${userRef('us')} AS started_by, ${userRef('ux')} AS closed_by`;
+
+const FROM = `
+  FROM task t JOIN bike b ON b.id = t.bike_id
+  LEFT JOIN account ua ON ua.id = t.assignee_id
+  LEFT JOIN account uc ON uc.id = t.created_by
+  LEFT JOIN account us ON us.id = t.started_by
+  LEFT JOIN account ux ON ux.id = t.closed_by`;
+
+export interface TaskFilter {
+  statuses: TaskStatus[] | null;
+  kind: TaskKind | null;
+  vehicleNumber: string | null;
+  /** only this account's tasks */
+  assigneeId: string | null;
+  /** with assigneeId: also the open tasks of nobody */
+  unassigned: boolean;
+}
+
+export type TaskSort = 'due' | 'priority' | 'created' | 'distance';
+
+const ORDER: Record<TaskSort, string> = {
+  due: 't.due_at ASC NULLS LAST, t.priority_rank DESC, t.created_at, t.id',
+  priority: 't.priority_rank DESC, t.due_at ASC NULLS LAST, t.created_at, t.id',
+  created: 't.created_at DESC, t.id',
+  distance: 'distance_m ASC NULLS LAST, t.priority_rank DESC, t.due_at ASC NULLS LAST, t.id',
+};
+
+export async function selectTaskPage(
+  db: Queryable,
+  fleetId: string,
+  filter: TaskFilter,
+  near: { latitude: number; longitude: number } | null,
+  sort: TaskSort,
+  offset: number,
+  limit: number,
+): Promise<{ rows: TaskRow[]; total: number }> {
+  const values: unknown[] = [fleetId];
+  const where = ['t.fleet_id = $1'];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  if (filter.statuses) where.push(`t.status = ANY(${param(filter.statuses)}::text[])`);
+  if (filter.kind) where.push(`t.kind = ${param(filter.kind)}`);
+  if (filter.vehicleNumber)
+    where.push(`lower(b.vehicle_number) = lower(${param(filter.vehicleNumber)})`);
+  if (filter.assigneeId) {
+    const me = param(filter.assigneeId);
+    where.push(
+      filter.unassigned
+        ? `(t.assignee_id = ${me} OR (t.assignee_id IS NULL AND t.status = 'OPEN'))`
+        : `t.assignee_id = ${me}`,
+    );
+  }
+  const filterValues = [...values];
+  let distance = 'NULL::float8';
+  if (near) {
+    values.push(near.latitude, near.longitude);
+    distance = distanceSql(values.length - 1);
+  }
+  const order = sort === 'distance' && !near ? ORDER.due : ORDER[sort];
+  const rows = await db.query<TaskRow>(
+    `SELECT ${selectColumns(distance)} ${FROM} WHERE ${where.join(' AND ')}
+      ORDER BY ${order} LIMIT ${param(limit)} OFFSET ${param(offset)}`,
+    values,
+  );
+  const [count] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM task t JOIN bike b ON b.id = t.bike_id
+      WHERE ${where.join(' AND ')}`,
+    filterValues,
+  );
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** These tasks of the fleet, in the order of the ids. */
+export async function selectTasks(db: Queryable, fleetId: string, ids: string[]) {
+  const rows = await db.query<TaskRow>(
+    `SELECT ${selectColumns('NULL::float8')} ${FROM}
+      WHERE t.fleet_id = $1 AND t.id = ANY($2::uuid[])`,
+    [fleetId, ids],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export interface LockedTask {
+  id: string;
+  bike_id: number;
+  vehicle_number: string;
+  kind: TaskKind;
+  status: TaskStatus;
+  assignee_id: string | null;
+  checked: string[];
+  cause: TaskCause | null;
+}
+
+/** The task, locked for the caller's change; null when it is not of the fleet. */
+export async function lockTask(db: Queryable, fleetId: string, id: string) {
+  const [row] = await db.query<LockedTask>(
+    `SELECT t.id, t.bike_id, b.vehicle_number, t.kind, t.status, t.assignee_id, t.checked, t.cause
+       FROM task t JOIN bike b ON b.id = t.bike_id
+      WHERE t.fleet_id = $1 AND t.id = $2 FOR UPDATE OF t`,
+    [fleetId, id],
+  );
+  return row ?? null;
+}
+
+export interface NewTask {
+  bikeId: number;
+  kind: TaskKind;
+  title: string;
+  priority: TaskPriority;
+  dueAt: Date | null;
+  assigneeId: string | null;
+  notes: string;
+  createdBy: string | null;
+}
+
+export async function insertTasks(db: Queryable, fleetId: string, tasks: NewTask[], now: Date) {
+  const rows = await db.query<{ id: string; bike_id: number }>(
+    `INSERT INTO task (fleet_id, bike_id, kind, title, priority, due_at, assignee_id, notes,
+                       created_by, created_at, updated_at)
+     SELECT $1, bike_id, kind, title, priority, due_at, assignee_id, notes, created_by, $3, $3
+       FROM json_to_recordset($2::json) AS t(bike_id bigint, kind text, title text,
+            priority text, due_at timestamptz, assignee_id uuid, notes text, created_by uuid)
+     RETURNING id, bike_id`,
+    [
+      fleetId,
+      JSON.stringify(
+        tasks.map((t) => ({
+          bike_id: t.bikeId,
+          kind: t.kind,
+          title: t.title,
+          priority: t.priority,
+          due_at: t.dueAt?.toISOString() ?? null,
+          assignee_id: t.assigneeId,
+          notes: t.notes,
+          created_by: t.createdBy,
+        })),
+      ),
+      now,
+    ],
+  );
+  return rows;
+}
+
+export interface TaskFields {
+  title?: string;
+  priority?: TaskPriority;
+  dueAt?: Date | null;
+  assigneeId?: string | null;
+  notes?: string;
+}
+
+export async function updateTaskFields(db: Queryable, id: string, fields: TaskFields, now: Date) {
+  const sets: string[] = [];
+  const values: unknown[] = [id, now];
+  const set = (column: string, value: unknown) => {
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  };
+  if (fields.title !== undefined) set('title', fields.title);
+  if (fields.priority !== undefined) set('priority', fields.priority);
+  if (fields.dueAt !== undefined) set('due_at', fields.dueAt);
+  if (fields.assigneeId !== undefined) set('assignee_id', fields.assigneeId);
+  if (fields.notes !== undefined) set('notes', fields.notes);
+  await db.query(
+    `UPDATE task SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1`,
+    values,
+  );
+}
+
+/**
+ * Takes an open task for this account: one statement, so of two technicians taking it at once
+ * one updates the row and the other finds it taken (0 rows). A task assigned to somebody else
+ * cannot be taken. Answers whether it was taken.
+ */
+export async function takeTask(db: Queryable, fleetId: string, id: string, by: string, now: Date) {
+  const rows = await db.query(
+    `UPDATE task SET status = 'IN_PROGRESS', assignee_id = $3, started_at = $4, started_by = $3,
+            updated_at = $4
+      WHERE fleet_id = $1 AND id = $2 AND status = 'OPEN'
+        AND (assignee_id IS NULL OR assignee_id = $3)
+      RETURNING id`,
+    [fleetId, id, by, now],
+  );
+  return rows.length > 0;
+}
+
+/** Closes a task (DONE or CANCELLED) that is in one of the `from` statuses. */
+export async function closeTask(
+  db: Queryable,
+  id: string,
+  status: 'DONE' | 'CANCELLED',
+  by: string | null,
+  now: Date,
+) {
+  await db.query(
+    `UPDATE task SET status = $2, closed_at = $4, closed_by = $3, updated_at = $4 WHERE id = $1`,
+    [id, status, by, now],
+  );
+}
+
+export async function reopenTask(db: Queryable, id: string, now: Date) {
+  await db.query(
+    `UPDATE task SET status = 'OPEN', started_at = NULL, started_by = NULL, closed_at = NULL,
+            closed_by = NULL, updated_at = $2 WHERE id = $1`,
+    [id, now],
+  );
+}
+
+export async function updateChecked(db: Queryable, id: string, checked: string[], now: Date) {
+  await db.query(`UPDATE task SET checked = $2, updated_at = $3 WHERE id = $1`, [id, checked, now]);
+}
+
+/** The account that holds a task (the 409 of a second taker). */
+export async function selectHolder(db: Queryable, id: string) {
+  const [row] = await db.query<UserRefRow & { status: TaskStatus }>(
+    `SELECT a.id, a.email, nullif(a.full_name, '') AS name, t.status
+       FROM task t JOIN account a ON a.id = t.assignee_id WHERE t.id = $1`,
+    [id],
+  );
+  return row ?? null;
+}
+
+export interface HistoryEntry {
+  taskId: string;
+  action: string;
+  actorId: string | null;
+  data?: Record<string, unknown>;
+}
+
+export async function insertHistory(db: Queryable, entries: HistoryEntry[], now: Date) {
+  if (!entries.length) return;
+  await db.query(
+    `INSERT INTO task_history (task_id, at, action, actor_id, data)
+     SELECT task_id, $2, action, actor_id, coalesce(data, '{}'::jsonb)
+       FROM json_to_recordset($1::json) AS h(task_id uuid, action text, actor_id uuid, data jsonb)`,
+    [
+      JSON.stringify(
+        entries.map((e) => ({
+          task_id: e.taskId,
+          action: e.action,
+          actor_id: e.actorId,
+          data: e.data ?? {},
+        })),
+      ),
+      now,
+    ],
+  );
+}
+
+export async function selectHistory(db: Queryable, taskId: string) {
+  return db.query<{
+    at: Date;
+    action: string;
+    by: UserRefRow | null;
+    data: Record<string, unknown>;
+  }>(
+    `SELECT h.at, h.action, ${userRef('a')} AS by, h.data
+       FROM task_history h LEFT JOIN account a ON a.id = h.actor_id
+      WHERE h.task_id = $1 ORDER BY h.id`,
+    [taskId],
+  );
+}
+
+/** Active accounts of the fleet among these ids. */
+export async function activeAccountsOfFleet(db: Queryable, fleetId: string, ids: string[]) {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM account WHERE fleet_id = $1 AND id = ANY($2::uuid[]) AND status = 'ACTIVE'`,
+    [fleetId, ids],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+// ---- automatic tasks (ADR 0091) ------------------------------------------------------------
+
+export interface AutomaticTask {
+  fleetId: string;
+  bikeId: number;
+  cause: TaskCause;
+  kind: TaskKind;
+  priority: TaskPriority;
+  alertId: string;
+}
+
+/** Opens the automatic tasks that are not open yet (idempotent: the partial unique index). */
+export async function insertAutomaticTasks(db: Queryable, tasks: AutomaticTask[], now: Date) {
+  if (!tasks.length) return [];
+  return db.query<{ id: string; fleet_id: string; bike_id: number; cause: TaskCause }>(
+    `INSERT INTO task (fleet_id, bike_id, kind, priority, cause, alert_id, created_at, updated_at)
+     SELECT t.fleet_id, t.bike_id, t.kind, t.priority, t.cause, t.alert_id, $2, $2
+       FROM json_to_recordset($1::json) AS t(fleet_id uuid, bike_id bigint, kind text,
+            priority text, cause text, alert_id uuid)
+       JOIN bike b ON b.id = t.bike_id AND b.fleet_id = t.fleet_id
+       -- the alert still active: a late or retried job never opens a task for a cleared cause
+       JOIN alert a ON a.id = t.alert_id AND a.cleared_at IS NULL
+     ON CONFLICT (bike_id, cause) WHERE cause IS NOT NULL AND status IN ('OPEN', 'IN_PROGRESS')
+     DO NOTHING
+     RETURNING id, fleet_id, bike_id, cause`,
+    [
+      JSON.stringify(
+        tasks.map((t) => ({
+          fleet_id: t.fleetId,
+          bike_id: t.bikeId,
+          kind: t.kind,
+          priority: t.priority,
+          cause: t.cause,
+          alert_id: t.alertId,
+        })),
+      ),
+      now,
+    ],
+  );
+}
+
+/**
+ * Cancels the automatic tasks of these (bike, cause) that nobody has started (status OPEN);
+ * a task in progress stays with its technician.
+ */
+export async function cancelUnstartedAutomaticTasks(
+  db: Queryable,
+  causes: Array<{ bikeId: number; cause: TaskCause }>,
+  now: Date,
+) {
+  if (!causes.length) return [];
+  return db.query<{ id: string; fleet_id: string; bike_id: number; cause: TaskCause }>(
+    `UPDATE task t SET status = 'CANCELLED', closed_at = $2, closed_by = NULL, updated_at = $2
+       FROM json_to_recordset($1::json) AS c(bike_id bigint, cause text)
+      WHERE t.bike_id = c.bike_id AND t.cause = c.cause AND t.status = 'OPEN'
+      RETURNING t.id, t.fleet_id, t.bike_id, t.cause`,
+    [JSON.stringify(causes.map((c) => ({ bike_id: c.bikeId, cause: c.cause }))), now],
+  );
+}

@@ -1,0 +1,150 @@
+// The fleet's tasks (issue 26 §1, ADR 0090): list, read with its history, create (one bike or
+// a selection), edit, start (take), finish, cancel, reopen, check a checklist item. Open to
+// field technicians (`auth: 'field'`); the service says who may do what. Thin: the service
+// owns the rules.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  TaskCheckSchema,
+  TaskChecklistParamsSchema,
+  TaskCreateSchema,
+  TaskCreatedSchema,
+  TaskDetailSchema,
+  TaskPageSchema,
+  TaskParamsSchema,
+  TaskQuerySchema,
+  TaskSchema,
+  TaskTransitionSchema,
+  TaskUpdateSchema,
+} from '@vfm/contract';
+import { scopeOf } from '../../plugins/request-scope';
+import { problems } from '../../lib/route-schema';
+import {
+  cancelTask,
+  checkItem,
+  createTasks,
+  finishTask,
+  getTask,
+  listTasks,
+  reopenTask,
+  startTask,
+  updateTask,
+} from './service';
+
+const tags = ['tasks'];
+const config = { auth: 'field' as const };
+const changed = { 200: TaskSchema, ...problems(400, 401, 403, 404, 409) };
+
+const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/tasks',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The fleet's tasks (active ones by default), soonest due first",
+        querystring: TaskQuerySchema,
+        response: { 200: TaskPageSchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => listTasks(scopeOf(request), request.query),
+  );
+
+  app.post(
+    '/tasks',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a task for one bike, or one per bike of a selection (managers)',
+        body: TaskCreateSchema,
+        response: { 201: TaskCreatedSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createTasks(scopeOf(request), request.body)),
+  );
+
+  app.get(
+    '/tasks/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One task with its history',
+        params: TaskParamsSchema,
+        response: { 200: TaskDetailSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getTask(scopeOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/tasks/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change a task: priority, due time, assignee, title (managers); notes (anyone)',
+        params: TaskParamsSchema,
+        body: TaskUpdateSchema,
+        response: changed,
+      },
+    },
+    async (request) => updateTask(scopeOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/tasks/:id/start',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Take and start an open task; 409 naming who has it when somebody else does',
+        params: TaskParamsSchema,
+        response: changed,
+      },
+    },
+    async (request) => startTask(scopeOf(request), request.params.id),
+  );
+
+  const transition = (path: string, summary: string, run: typeof finishTask) =>
+    app.post(
+      path,
+      {
+        config,
+        schema: {
+          tags,
+          summary,
+          params: TaskParamsSchema,
+          body: TaskTransitionSchema,
+          response: changed,
+        },
+      },
+      async (request) => run(scopeOf(request), request.params.id, request.body),
+    );
+  transition(
+    '/tasks/:id/finish',
+    'Finish a task in progress (its holder, or a manager)',
+    finishTask,
+  );
+  transition('/tasks/:id/cancel', 'Cancel an open task or one in progress (managers)', cancelTask);
+  transition('/tasks/:id/reopen', 'Reopen a done or cancelled task (managers)', reopenTask);
+
+  app.put(
+    '/tasks/:id/checklist/:item',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Check or uncheck an item of the task's checklist (an item of its kind)",
+        params: TaskChecklistParamsSchema,
+        body: TaskCheckSchema,
+        response: changed,
+      },
+    },
+    async (request) =>
+      checkItem(scopeOf(request), request.params.id, request.params.item, request.body),
+  );
+};
+
+export default taskRoutes;

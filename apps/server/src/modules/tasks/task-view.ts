@@ -1,0 +1,35 @@
+// A task row → the contract's Task: the checklist of its kind with what is checked, the bike's
+// last position for the navigation links, the distance when the list was asked `near`.
+import { TASK_CHECKLISTS, type Task } from '@vfm/contract';
+import type { TaskRow } from './queries';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toTask(row: TaskRow): Task {
+  const checked = new Set(row.checked);
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    vehicleNumber: row.vehicle_number,
+    status: row.status,
+    priority: row.priority,
+    dueAt: iso(row.due_at),
+    assignee: row.assignee,
+    notes: row.notes,
+    checklist: TASK_CHECKLISTS[row.kind].map((item) => ({ item, checked: checked.has(item) })),
+    cause: row.cause,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+    startedAt: iso(row.started_at),
+    startedBy: row.started_by,
+    closedAt: iso(row.closed_at),
+    closedBy: row.closed_by,
+    position:
+      row.latitude === null || row.longitude === null
+        ? null
+        : { latitude: row.latitude, longitude: row.longitude, at: iso(row.last_position_date) },
+    distanceMeters: row.distance_m === null ? null : Math.round(row.distance_m),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

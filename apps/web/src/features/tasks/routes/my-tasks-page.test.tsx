@@ -1,0 +1,124 @@
+// "My tasks" (issue 26 §3): nearest first when the browser gives a position, by due time with
+// the reason on screen when it does not, and an action taken offline kept and sent when the
+// connection is back — never dropped without a word.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../testing/app-harness';
+import { makeTask, makeTaskPage } from '../../../testing/data-generators';
+import { json } from '../../../testing/fake-server';
+
+type Geo = Pick<Geolocation, 'getCurrentPosition'>;
+
+function stubPosition(answer: 'refused' | { latitude: number; longitude: number }) {
+  const geolocation: Geo = {
+    getCurrentPosition: (success, failure) => {
+      if (answer === 'refused') {
+        failure?.({ code: 1, PERMISSION_DENIED: 1 } as GeolocationPositionError);
+      } else {
+        success({ coords: answer } as GeolocationPosition);
+      }
+    },
+  };
+  Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'geolocation');
+  window.localStorage.clear();
+});
+
+describe('My tasks', () => {
+  it('lists the nearest first from the browser position', async () => {
+    stubPosition({ latitude: 45.7578, longitude: 4.832 });
+    const { server } = renderApp('/tasks/mine', {
+      signedInAs: 'technician',
+      answers: { 'GET tasks': makeTaskPage([makeTask({ distanceMeters: 420 })]) },
+    });
+    expect(await screen.findByText('Nearest first, from your position.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Battery swap · FR-42' }),
+    ).toBeInTheDocument();
+    const [call] = server.callsTo('GET tasks');
+    expect(call!.query.get('near')).toBe('45.757800,4.832000');
+    expect(call!.query.get('sort')).toBe('distance');
+    expect(call!.query.get('mine')).toBe('true');
+    expect(screen.getByRole('link', { name: /Navigate/ })).toHaveAttribute(
+      'href',
+      'geo:45.76,4.84',
+    );
+  });
+
+  it('sorts by due time when the position is refused, and says so', async () => {
+    stubPosition('refused');
+    const { server } = renderApp('/tasks/mine', {
+      signedInAs: 'technician',
+      answers: { 'GET tasks': makeTaskPage([makeTask()]) },
+    });
+    expect(
+      await screen.findByText(
+        'Your position was not shared: tasks are sorted by due time, then priority.',
+      ),
+    ).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Battery swap · FR-42' });
+    const [call] = server.callsTo('GET tasks');
+    expect(call!.query.get('near')).toBeNull();
+    expect(call!.query.get('sort')).toBe('due');
+  });
+
+  it('keeps an action taken offline and sends it when the connection is back', async () => {
+    stubPosition('refused');
+    const task = makeTask();
+    let online = false;
+    const { server } = renderApp('/tasks/mine', {
+      signedInAs: 'technician',
+      answers: {
+        'GET tasks': makeTaskPage([task]),
+        [`POST tasks/${task.id}/start`]: () => {
+          if (!online) throw new TypeError('Failed to fetch');
+          return json(200, { ...task, status: 'IN_PROGRESS' });
+        },
+      },
+    });
+    const start = await screen.findByRole('button', { name: 'Start' });
+    await userEvent.click(start);
+    expect(await screen.findByText('1 action waits for the network.')).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('vfm.tasks.outbox')!)).toEqual([
+      { taskId: task.id, vehicleNumber: 'FR-42', action: 'start' },
+    ]);
+    online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(window.localStorage.getItem('vfm.tasks.outbox')).toBeNull());
+    expect(server.callsTo(`POST tasks/${task.id}/start`)).toHaveLength(2);
+    expect(await screen.findByText('1 action taken offline was sent.')).toBeInTheDocument();
+  });
+
+  it('says when the server refuses an action taken offline', async () => {
+    stubPosition('refused');
+    const task = makeTask();
+    window.localStorage.setItem(
+      'vfm.tasks.outbox',
+      JSON.stringify([{ taskId: task.id, vehicleNumber: 'FR-42', action: 'start' }]),
+    );
+    renderApp('/tasks/mine', {
+      signedInAs: 'technician',
+      answers: {
+        'GET tasks': makeTaskPage([task]),
+        [`POST tasks/${task.id}/start`]: () =>
+          json(409, {
+            status: 409,
+            code: 'TASK_TAKEN',
+            detail: 'This task is already taken by Theo (theo@vfm.demo).',
+          }),
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Refused on FR-42 (Start): This task is already taken by Theo (theo@vfm.demo).',
+      ),
+    ).toBeInTheDocument();
+    expect(window.localStorage.getItem('vfm.tasks.outbox')).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+// "My tasks" (issue 26 §3), phone-first: the technician's active tasks and the open ones nobody
+// has taken, nearest first from the browser's position; without a position (refused,
+// unavailable) by due time then priority, and the page says so. Each card navigates, shows
+// the checklist and starts or finishes in one tap; offline actions wait and are sent when the
+// connection is back (the banner counts them).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClipboardCheck } from 'lucide-react';
+import { usePageTitle } from '../../../services/use-page-title';
+import { Page } from '../../../ui/page/page';
+import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { useTasks } from '../../../tasks/api/get-tasks';
+import { TaskCard } from '../../../tasks/task-card';
+import { useTaskOutbox } from '../../../tasks/use-task-outbox';
+import styles from '../../../tasks/tasks.module.css';
+
+type Position =
+  | { state: 'asking' }
+  | { state: 'known'; near: string }
+  | { state: 'refused' }
+  | { state: 'unavailable' };
+
+function usePosition(): Position {
+  const [position, setPosition] = useState<Position>(() =>
+    typeof navigator !== 'undefined' && navigator.geolocation
+      ? { state: 'asking' }
+      : { state: 'unavailable' },
+  );
+  useEffect(() => {
+    if (!navigator.geolocation) return;
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) =>
+        setPosition({
+          state: 'known',
+          near: `${coords.latitude.toFixed(6)},${coords.longitude.toFixed(6)}`,
+        }),
+      (error) =>
+        setPosition({ state: error.code === error.PERMISSION_DENIED ? 'refused' : 'unavailable' }),
+      { timeout: 10_000, maximumAge: 60_000 },
+    );
+  }, []);
+  return position;
+}
+
+export function MyTasksPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('tasks.mine.title'));
+  const position = usePosition();
+  const { pending, online } = useTaskOutbox();
+  const near = position.state === 'known' ? position.near : undefined;
+  const tasks = useTasks(
+    {
+      mine: true,
+      unassigned: true,
+      status: 'active',
+      ...(near ? { near, sort: 'distance' as const } : { sort: 'due' as const }),
+      size: 100,
+    },
+    position.state !== 'asking',
+  );
+
+  return (
+    <Page>
+      <div className={styles.list}>
+        {!online && (
+          <p className={styles.warning} role="status">
+            {pending.length
+              ? t('tasks.offline.banner', { count: pending.length })
+              : t('tasks.offline.bannerEmpty')}
+          </p>
+        )}
+        {online && pending.length > 0 && (
+          <p className={styles.notice} role="status">
+            {t('tasks.offline.sending', { count: pending.length })}
+          </p>
+        )}
+        {position.state === 'known' && (
+          <p className={styles.notice}>{t('tasks.mine.byDistance')}</p>
+        )}
+        {(position.state === 'refused' || position.state === 'unavailable') && (
+          <p className={styles.notice} role="status">
+            {t(
+              position.state === 'refused'
+                ? 'tasks.mine.positionRefused'
+                : 'tasks.mine.positionUnavailable',
+            )}
+          </p>
+        )}
+        {position.state === 'asking' || (tasks.isPending && !tasks.data) ? (
+          <TableStatus
+            kind="loading"
+            text={t(position.state === 'asking' ? 'tasks.mine.locating' : 'tasks.loading')}
+          />
+        ) : !tasks.data ? (
+          <TableStatus
+            kind="error"
+            text={t('tasks.loadError')}
+            retry={t('tasks.retry')}
+            onRetry={() => void tasks.refetch()}
+          />
+        ) : !tasks.data.content.length ? (
+          <TableStatus
+            kind="empty"
+            icon={<ClipboardCheck size={40} />}
+            title={t('tasks.mine.none')}
+            hint={t('tasks.mine.noneHint')}
+          />
+        ) : (
+          <ul className={styles.list} aria-label={t('tasks.mine.title')}>
+            {tasks.data.content.map((task) => (
+              <li key={task.id}>
+                <TaskCard task={task} pending={pending.filter((c) => c.taskId === task.id)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,118 @@
+// The fleet's tasks (issue 26 §1), for managers: active ones by default, filtered by status and
+// kind, soonest due first; each card with its actions. Tasks are created from the bike page,
+// the fleet selection and the warnings screen.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClipboardList } from 'lucide-react';
+import { TASK_KINDS, TASK_STATUSES, type TaskKind } from '@vfm/contract';
+import { usePageTitle } from '../../../services/use-page-title';
+import { Page } from '../../../ui/page/page';
+import { Button } from '../../../ui/button/button';
+import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { useTasks, type TasksQuery } from '../../../tasks/api/get-tasks';
+import { TaskCard } from '../../../tasks/task-card';
+import { useTaskOutbox } from '../../../tasks/use-task-outbox';
+import styles from '../../../tasks/tasks.module.css';
+import { MaintenanceSchedules } from '../components/maintenance-schedules';
+import { TaskStatisticsPanel } from '../components/task-statistics';
+
+const SIZE = 50;
+
+export function TasksPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('tasks.list.title'));
+  const [status, setStatus] = useState<NonNullable<TasksQuery['status']>>('active');
+  const [kind, setKind] = useState<TaskKind | ''>('');
+  const [page, setPage] = useState(0);
+  const { pending } = useTaskOutbox();
+  const tasks = useTasks({ status, ...(kind ? { kind } : {}), sort: 'due', page, size: SIZE });
+  const total = tasks.data?.totalElements ?? 0;
+
+  return (
+    <Page wide>
+      <div className={styles.toolbar}>
+        <label className={styles.field}>
+          <span>{t('tasks.fields.status')}</span>
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as typeof status);
+              setPage(0);
+            }}
+          >
+            <option value="active">{t('tasks.list.active')}</option>
+            {TASK_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`tasks.status.${value}`)}
+              </option>
+            ))}
+            <option value="all">{t('tasks.list.all')}</option>
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>{t('tasks.fields.kind')}</span>
+          <select
+            value={kind}
+            onChange={(e) => {
+              setKind(e.target.value as TaskKind | '');
+              setPage(0);
+            }}
+          >
+            <option value="">{t('tasks.list.allKinds')}</option>
+            {TASK_KINDS.map((value) => (
+              <option key={value} value={value}>
+                {t(`tasks.kind.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {tasks.data && (
+          <p className={styles.meta} role="status">
+            {t('tasks.list.count', { count: total })}
+          </p>
+        )}
+      </div>
+      {tasks.isPending ? (
+        <TableStatus kind="loading" text={t('tasks.loading')} />
+      ) : !tasks.data ? (
+        <TableStatus
+          kind="error"
+          text={t('tasks.loadError')}
+          retry={t('tasks.retry')}
+          onRetry={() => void tasks.refetch()}
+        />
+      ) : !tasks.data.content.length ? (
+        <TableStatus
+          kind="empty"
+          icon={<ClipboardList size={40} />}
+          title={t('tasks.list.none')}
+          hint={t('tasks.list.noneHint')}
+        />
+      ) : (
+        <ul className={styles.list} aria-label={t('tasks.list.title')}>
+          {tasks.data.content.map((task) => (
+            <li key={task.id}>
+              <TaskCard task={task} pending={pending.filter((c) => c.taskId === task.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > SIZE && (
+        <div className={styles.actions}>
+          <Button variant="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            {t('tasks.list.newer')}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={(page + 1) * SIZE >= total}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('tasks.list.older')}
+          </Button>
+        </div>
+      )}
+      <MaintenanceSchedules />
+      <TaskStatisticsPanel />
+    </Page>
+  );
+}

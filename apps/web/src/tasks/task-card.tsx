@@ -1,0 +1,199 @@
+// One task as a card (issue 26 §3): "My tasks" on a phone and the bike page's Tasks tab. What to
+// do and where — the bike's last position with a `geo:` link (the phone's navigation app) and
+// a map link —, the checklist, and one tap to start or to finish. A manager also cancels and
+// reopens. An action taken offline waits in the outbox and the card says so.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MapPin, Navigation } from 'lucide-react';
+import type { Task } from '@vfm/contract';
+import { isApiError } from '../api/api-error';
+import { useFormatters } from '../format/use-formatters';
+import { useServices, useSession } from '../services/services';
+import { Button, buttonClassName } from '../ui/button/button';
+import { useChangeTask, type TaskChange } from './api/change-task';
+import { TaskPriorityChip, TaskStatusChip, useTaskName, userName } from './task-labels';
+import styles from './tasks.module.css';
+
+export const geoUri = (p: { latitude: number; longitude: number }) =>
+  `geo:${p.latitude},${p.longitude}`;
+export const mapsUrl = (p: { latitude: number; longitude: number }) =>
+  `https://www.openstreetmap.org/?mlat=${p.latitude}&mlon=${p.longitude}#map=18/${p.latitude}/${p.longitude}`;
+
+type Action = 'start' | 'finish' | 'cancel' | 'reopen';
+
+export function TaskCard({
+  task,
+  pending = [],
+  headingLevel = 2,
+}: {
+  task: Task;
+  /** this task's actions waiting in the offline outbox */
+  pending?: TaskChange[];
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation();
+  const { toasts } = useServices();
+  const { userId, technician } = useSession();
+  const format = useFormatters();
+  const nameOf = useTaskName();
+  const change = useChangeTask();
+  const name = nameOf(task);
+  const mine = task.assignee?.id === userId;
+  const canWork = task.status === 'IN_PROGRESS' && (mine || !technician);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // a ticked item shows at once; the task as read again (a new version) replaces it, a refusal
+  // takes it back
+  const [ticks, setTicks] = useState<{ at: string; items: Record<string, boolean> }>({
+    at: task.updatedAt,
+    items: {},
+  });
+  const ticked = ticks.at === task.updatedAt ? ticks.items : {};
+  const tick = (item: string, checked: boolean | undefined) =>
+    setTicks({
+      at: task.updatedAt,
+      items: { ...ticked, [item]: checked } as Record<string, boolean>,
+    });
+
+  const run = (next: TaskChange, done: string) => {
+    if (next.action === 'check') tick(next.item, next.checked);
+    change.mutate(next, {
+      onSuccess: (outcome) =>
+        toasts.show(
+          'queued' in outcome
+            ? { type: 'info', message: t('tasks.offline.queued') }
+            : { type: 'success', message: done },
+        ),
+      onError: (error) => {
+        if (next.action === 'check') tick(next.item, undefined);
+        toasts.show({
+          type: 'error',
+          message: isApiError(error, 409)
+            ? (error.problem?.detail ?? t('tasks.errors.conflict'))
+            : isApiError(error, 404)
+              ? t('tasks.errors.gone')
+              : (isApiError(error) && error.problem?.detail) || t('tasks.errors.generic'),
+        });
+      },
+    });
+  };
+  const act = (action: Action) =>
+    run(
+      { taskId: task.id, vehicleNumber: task.vehicleNumber, action },
+      t(`tasks.actions.${action}Done`, { name, vehicleNumber: task.vehicleNumber }),
+    );
+
+  return (
+    <article className={styles.card} aria-labelledby={`task-${task.id}`} data-testid="task-card">
+      <div className={styles.cardHead}>
+        <Heading id={`task-${task.id}`} className={styles.cardTitle}>
+          {name} · {task.vehicleNumber}
+        </Heading>
+        <TaskStatusChip task={task} />
+        <TaskPriorityChip task={task} />
+      </div>
+      <p className={styles.meta}>
+        {task.dueAt && <span>{t('tasks.card.due', { when: format.dateTime(task.dueAt) })}</span>}
+        {task.distanceMeters !== null && (
+          <span>
+            {t('tasks.card.distance', { distance: format.distance(task.distanceMeters / 1000, 1) })}
+          </span>
+        )}
+        <span>
+          {task.assignee
+            ? t('tasks.card.assignee', {
+                who: mine ? t('tasks.card.you') : userName(task.assignee),
+              })
+            : t('tasks.card.unassigned')}
+        </span>
+        {task.cause && (
+          <span>{t('tasks.card.automatic', { cause: t(`tasks.cause.${task.cause}`) })}</span>
+        )}
+      </p>
+      {task.notes && <p className={styles.meta}>{task.notes}</p>}
+      {task.position ? (
+        <div className={styles.links}>
+          <span className={styles.meta}>
+            {t('tasks.card.lastPosition', { when: format.dateTime(task.position.at) })}
+          </span>
+          <a
+            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+            href={geoUri(task.position)}
+          >
+            <Navigation size={16} aria-hidden /> {t('tasks.card.navigate')}
+          </a>
+          <a
+            className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+            href={mapsUrl(task.position)}
+            target="_blank"
+            rel="noreferrer"
+          >
+            <MapPin size={16} aria-hidden /> {t('tasks.card.openMap')}
+          </a>
+        </div>
+      ) : (
+        <p className={styles.meta}>{t('tasks.card.noPosition')}</p>
+      )}
+      {task.checklist.length > 0 && task.status !== 'CANCELLED' && (
+        <fieldset className={styles.checklist}>
+          <legend>{t('tasks.card.checklist')}</legend>
+          {task.checklist.map((entry) => (
+            <label key={entry.item} className={styles.check}>
+              <input
+                type="checkbox"
+                checked={ticked[entry.item] ?? entry.checked}
+                disabled={!canWork || change.isPending}
+                onChange={(event) =>
+                  run(
+                    {
+                      taskId: task.id,
+                      vehicleNumber: task.vehicleNumber,
+                      action: 'check',
+                      item: entry.item,
+                      checked: event.target.checked,
+                    },
+                    t('tasks.actions.checkDone'),
+                  )
+                }
+              />
+              {t(`tasks.checklist.${entry.item}` as 'tasks.checklist.removeBattery')}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {pending.length > 0 && (
+        <p className={styles.warning} role="status">
+          {t('tasks.offline.pendingOnTask', { count: pending.length })}
+        </p>
+      )}
+      <div className={styles.actions}>
+        {task.status === 'OPEN' && (
+          <Button className={styles.primary} busy={change.isPending} onClick={() => act('start')}>
+            {t('tasks.actions.start')}
+          </Button>
+        )}
+        {canWork && (
+          <Button className={styles.primary} busy={change.isPending} onClick={() => act('finish')}>
+            {t('tasks.actions.finish')}
+          </Button>
+        )}
+        {!technician && (task.status === 'OPEN' || task.status === 'IN_PROGRESS') && (
+          <Button variant="secondary" disabled={change.isPending} onClick={() => act('cancel')}>
+            {t('tasks.actions.cancel')}
+          </Button>
+        )}
+        {!technician && (task.status === 'DONE' || task.status === 'CANCELLED') && (
+          <Button variant="secondary" disabled={change.isPending} onClick={() => act('reopen')}>
+            {t('tasks.actions.reopen')}
+          </Button>
+        )}
+        <Link
+          className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+          to={`/fleet/product/${encodeURIComponent(task.vehicleNumber)}`}
+        >
+          {t('tasks.card.bike')}
+        </Link>
+      </div>
+    </article>
+  );
+}

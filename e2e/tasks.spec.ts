@@ -1,0 +1,199 @@
+// Field work (issue 26): a manager creates a task on a bike's page; a field technician, on a
+// phone, finds it in "My tasks" nearest first, navigates, starts it, ticks its checklist and
+// finishes it while the connection drops — the action waits and is sent when it is back.
+// Without a shared position the list is sorted by due time and the page says so.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import {
+  test,
+  expect,
+  en,
+  fr,
+  apiLogin,
+  ADMIN,
+  DEMO_PASSWORD,
+  NEW_PASSWORD,
+  uniqueEmail,
+} from './fixtures';
+
+/** With VFM_SCREENSHOTS_DIR (e.g. docs/screenshots), the screens of this flow as pictures. */
+async function picture(page: Page, name: string) {
+  const dir = process.env.VFM_SCREENSHOTS_DIR;
+  if (!dir) return;
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
+}
+
+/** No serious or critical axe finding on the screen as it is. */
+async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter((v) =>
+    ['serious', 'critical'].includes(v.impact ?? ''),
+  );
+  expect(serious.map((v) => `${where}: ${v.id} ${v.help}`)).toEqual([]);
+}
+
+interface Task {
+  id: string;
+  status: string;
+  vehicleNumber: string;
+  position: { latitude: number; longitude: number } | null;
+  checklist: { item: string; checked: boolean }[];
+}
+
+/** A bike of the demo fleet by its rank (apart from the other specs' bikes). */
+async function bikeNumber(request: Parameters<typeof apiLogin>[0], index: number) {
+  const admin = await apiLogin(request, ADMIN);
+  const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
+    'GET',
+    'fleet/list?size=100&sort=vehicleNumber,desc',
+  );
+  return fleet.content.filter((bike) => bike.theft === 'NONE')[index]!.vehicleNumber;
+}
+
+/** A technician of the demo fleet of its own, signed in on the phone through the UI. */
+async function technicianAccount(request: Parameters<typeof apiLogin>[0]) {
+  const admin = await apiLogin(request, ADMIN);
+  const email = uniqueEmail('tech');
+  const account = await admin.call<{ id: string }>('POST', 'accounts', {
+    email,
+    fullName: 'Noa Terrain',
+    language: 'en',
+    technician: true,
+  });
+  await admin.call('PUT', `accounts/${account.id}/password`, { password: NEW_PASSWORD });
+  return { id: account.id, email };
+}
+
+test.describe('manager', () => {
+  test('creates a battery swap on the bike page and finds it in the tasks list', async ({
+    page,
+    login,
+    request,
+  }) => {
+    const vehicleNumber = await bikeNumber(request, 3);
+    await login('manager');
+    await page.goto(`/fr/fleet/product/${vehicleNumber}?tab=tasks`);
+    await page.getByRole('button', { name: fr.tasks.create.button }).click();
+    const dialog = page.getByRole('dialog', {
+      name: fr.tasks.create.titleOne.replace('{{vehicleNumber}}', vehicleNumber),
+    });
+    await expectAccessible(page, 'create dialog');
+    await dialog.getByLabel(fr.tasks.fields.kind).selectOption('BATTERY_SWAP');
+    await dialog.getByLabel(fr.tasks.fields.priority).selectOption('HIGH');
+    await dialog.getByLabel(fr.tasks.fields.notes).fill('Derrière la station');
+    await dialog.getByRole('button', { name: fr.tasks.create.confirm }).click();
+    await expect(dialog).toBeHidden();
+    const card = page
+      .getByTestId('task-card')
+      .filter({ hasText: `${fr.tasks.kind.BATTERY_SWAP} · ${vehicleNumber}` })
+      .filter({ hasText: 'Derrière la station' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(fr.tasks.priority.HIGH)).toBeVisible();
+    await picture(page, 'tasks-bike-desktop');
+
+    await page.goto('/fr/tasks');
+    await expect(
+      page
+        .getByRole('heading', { name: `${fr.tasks.kind.BATTERY_SWAP} · ${vehicleNumber}` })
+        .first(),
+    ).toBeVisible();
+    await picture(page, 'tasks-desktop');
+    await expectAccessible(page, 'tasks page');
+  });
+});
+
+test.describe('technician on a phone', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['geolocation'],
+    geolocation: { latitude: 45.7578, longitude: 4.832 },
+  });
+
+  test('starts, checks and finishes a task, offline included', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const tech = await technicianAccount(request);
+    const vehicleNumber = await bikeNumber(request, 5);
+    const admin = await apiLogin(request, ADMIN);
+    const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
+      kind: 'INSPECT',
+      vehicleNumbers: [vehicleNumber],
+      assigneeId: tech.id,
+      priority: 'URGENT',
+    });
+    const task = created.tasks[0]!;
+    if (task.position) await context.setGeolocation(task.position);
+
+    await page.goto('/en/auth/login');
+    await page.locator('input[name="email"]').fill(tech.email);
+    await page.locator('input[name="password"]').fill(NEW_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/en\/tasks\/mine$/);
+    await expect(page.getByText(en.tasks.mine.byDistance)).toBeVisible();
+
+    const card = page
+      .getByTestId('task-card')
+      .filter({ hasText: `${en.tasks.kind.INSPECT} · ${vehicleNumber}` });
+    await expect(card).toBeVisible();
+    if (task.position) {
+      await expect(card.getByRole('link', { name: en.tasks.card.navigate })).toHaveAttribute(
+        'href',
+        `geo:${task.position.latitude},${task.position.longitude}`,
+      );
+    }
+    // nothing wider than the phone
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+
+    await picture(page, 'my-tasks-mobile');
+    await expectAccessible(page, 'my tasks');
+    await card.getByRole('button', { name: en.tasks.actions.start }).tap();
+    await expect(card.getByText(en.tasks.status.IN_PROGRESS)).toBeVisible();
+    await card.getByLabel(en.tasks.checklist.checkModule).check();
+    await expect(card.getByLabel(en.tasks.checklist.checkModule)).toBeChecked();
+
+    // the connection drops: "Finish" waits in the outbox, and the page says so
+    await context.setOffline(true);
+    await card.getByRole('button', { name: en.tasks.actions.finish }).tap();
+    await expect(page.getByText(en.tasks.offline.queued)).toBeVisible();
+    await expect(
+      card.getByText(en.tasks.offline.pendingOnTask_one.replace('{{count, number}}', '1')),
+    ).toBeVisible();
+    await context.setOffline(false);
+    await expect(
+      page.getByText(en.tasks.offline.sent_one.replace('{{count, number}}', '1')),
+    ).toBeVisible();
+    await expect
+      .poll(async () => (await admin.call<{ task: Task }>('GET', `tasks/${task.id}`)).task.status)
+      .toBe('DONE');
+    const detail = await admin.call<{ task: Task }>('GET', `tasks/${task.id}`);
+    expect(detail.task.checklist.find((c) => c.item === 'checkModule')!.checked).toBe(true);
+  });
+});
+
+test.describe('technician without a shared position', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, permissions: [] });
+
+  test('sorts by due time and says why', async ({ page }) => {
+    // the demo technician reads the app in French
+    await page.goto('/fr/auth/login');
+    await page.locator('input[name="email"]').fill('technician@vfm.demo');
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/fr\/tasks\/mine$/);
+    await expect(
+      page
+        .getByText(fr.tasks.mine.positionRefused)
+        .or(page.getByText(fr.tasks.mine.positionUnavailable)),
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('task-card').first()).toBeVisible();
+  });
+});
