@@ -1,6 +1,6 @@
 // What a field technician may call (issue 26 §2, ADR 0090), beside the routes marked
 // `auth: 'field'` (the tasks): reading the fleet's bikes, their alerts and zones, their own
-// account and settings, and the two commands of field work — the assistance lock and the
+// account and settings, their notifications and alert rules, and the two commands of field work — the assistance lock and the
 // alarm of one bike. Any other route (bulk commands, the IoT mode, theft reports,
 // availability, statistics and exports, accounts, fleet settings, administration) answers 403
 // TECHNICIAN_FORBIDDEN; a route added later stays closed to technicians until it is listed
@@ -29,6 +29,16 @@ export const FIELD_ROUTES: ReadonlySet<string> = new Set([
   'GET /alerts',
   'POST /commands/lockControl/:vehicleNumber',
   'POST /commands/alarm/:vehicleNumber',
+  // their own notifications and alert rules (issue 22): the bell is in every user's shell
+  'GET /notifications',
+  'GET /notifications/unread',
+  'POST /notifications/:id/read',
+  'POST /notifications/read-all',
+  'GET /notification-rules',
+  'POST /notification-rules',
+  'GET /notification-rules/:id',
+  'PUT /notification-rules/:id',
+  'DELETE /notification-rules/:id',
 ]);
 
 /** Whether a technician may call the route (`url` as the router knows it, prefix included). */

@@ -265,6 +265,11 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
          VALUES ($1, $2, 'SUSPECTED_THEFT', 'CRITICAL', $3, 'matrix:' || gen_random_uuid(), now(),
                  true) RETURNING id`,
         [side.fleet.id, side.manager.id, side.bike.vehicleNumber],
+      );
+      if (side.name === 'foreign') side.secrets.push(row!.id);
+      return row!.id;
+    },
+  ],
   // a maintenance schedule of the side's fleet (deletion takes it away: a fresh one; issue 26)
   [
     /\/maintenance\/schedules\//,
@@ -418,6 +423,7 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
   [
     /^PUT .*\/notification-rules\/:id$/,
     async () => new RawBody('application/json', JSON.stringify({ ...SAMPLE_RULE, version: 1 })),
+  ],
   // a maintenance schedule (issue 26 §4): a name and a period
   [
     /^POST .*\/maintenance\/schedules$/,

@@ -105,7 +105,7 @@ export async function createAccount(
       await giveDefaultRule(tx, {
         id: created.id,
         fleetId: admin.fleetId,
-        roles: rolesWithAdmin([], input.admin ?? false),
+        roles: rolesOf([], { admin: input.admin ?? false, technician: input.technician ?? false }),
         language: input.language ?? scope.language,
       });
       return {
