@@ -42,7 +42,7 @@ import {
   selectDelivery,
   updateDelivery,
   type NewDelivery,
-} from './delivery-queries';
+} from './delivery/queries';
 import { webhookSecretBox } from './secret';
 
 export interface DeliverJobData {

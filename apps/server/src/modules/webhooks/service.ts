@@ -33,7 +33,7 @@ import {
   updateSecret,
   type StoredEndpoint,
 } from './queries';
-import { insertDeliveries, selectDeliveryPage, selectFleetDelivery } from './delivery-queries';
+import { insertDeliveries, selectDeliveryPage, selectFleetDelivery } from './delivery/queries';
 
 const NOT_FOUND = 'This webhook does not exist in your fleet.';
 

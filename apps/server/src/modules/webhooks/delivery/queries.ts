@@ -7,7 +7,7 @@ import type {
   WebhookDelivery,
   WebhookDeliveryState,
 } from '@vfm/contract';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../../../db/client';
 
 export interface NewDelivery {
   endpointId: string;
@@ -216,4 +216,11 @@ export async function selectAlertFacts(db: Queryable, alertIds: string[]) {
       WHERE a.id = ANY($1::uuid[])`,
     [alertIds],
   );
+}
+
+/** The delivery log's housekeeping (maintenance.ts): deliveries older than `before` and done. */
+export async function deleteDeliveriesBefore(db: Queryable, before: Date): Promise<void> {
+  await db.query(`DELETE FROM webhook_delivery WHERE created_at < $1 AND state <> 'PENDING'`, [
+    before,
+  ]);
 }
