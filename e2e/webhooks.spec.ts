@@ -71,11 +71,12 @@ test('an administrator adds a webhook, sees its secret once and its test event d
     const item = page.getByTestId('webhook').filter({ hasText: receiver.url });
     await expect(item).toContainText(w.on);
     await item.getByRole('button', { name: w.test }).click();
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
-    const request = receiver.received[0]!;
-    expect(new Verifier(secret).verify(request.body, request.headers)).toMatchObject({
-      type: 'webhook.test',
-    });
+    // the demo's alerts (other tests' thefts and zones) reach the endpoint too: the test event
+    // is the one whose signed body says so
+    const isTest = (r: (typeof receiver.received)[number]) =>
+      (new Verifier(secret).verify(r.body, r.headers) as { type: string }).type === 'webhook.test';
+    await expect.poll(() => receiver.received.filter(isTest).length, { timeout: 20_000 }).toBe(1);
+    const request = receiver.received.find(isTest)!;
     const log = item.getByTestId('webhook-deliveries');
     await expect(log).toContainText(w.eventTypes.test);
     await expect(log).toContainText(w.states.DELIVERED, { timeout: 20_000 });
