@@ -21,6 +21,7 @@ import { deliverEmail, sendDigests } from './modules/notifications/delivery/deli
 import { fanOut } from './modules/notifications/fanout/fanout';
 import { automateTasks } from './modules/tasks/automation';
 import { sweepMaintenance } from './modules/maintenance/service';
+import { sweepZoneCaps } from './modules/zones/zone-caps';
 import type { AppContext } from './plugins/context';
 
 /**
@@ -49,6 +50,10 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
   await jobs.work('tasks.maintenance', async () => {
     const opened = await sweepMaintenance(database, now());
     if (opened) log.info({ opened }, 'maintenance tasks opened');
+  });
+  await jobs.work('zones.caps', async () => {
+    const changes = await sweepZoneCaps(database, jobs, now());
+    if (changes.length) log.info({ changes: changes.length }, 'zone caps swept');
   });
   await jobs.work('alerts.sweep', async () => {
     const changes = await sweepAlerts(database, jobs, now());

@@ -7,7 +7,7 @@ import { ALERT_KINDS, ALERT_SEVERITIES, ALERT_SEVERITY, type AlertSeverity } fro
 import { VEHICLE_NUMBER_PATTERN } from './patterns';
 import { pagingProperties } from './products';
 import { DateTime, Nullable, StringEnum } from './schema-helpers';
-import { ZoneActiveHoursSchema } from './zones';
+import { ZONE_CAP_KINDS, ZoneActiveHoursSchema } from './zones';
 
 const strict = { additionalProperties: false } as const;
 
@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'MODULE_BACK',
   'COMMAND_FAILED',
   'COMMAND_EXPIRED',
+  // a zone's permit caps (issue 23 §3): about a zone, not a bike
+  ...ZONE_CAP_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -28,6 +30,8 @@ export const NOTIFICATION_SEVERITY: Record<NotificationKind, AlertSeverity> = {
   MODULE_BACK: 'MINOR',
   COMMAND_FAILED: 'MAJOR',
   COMMAND_EXPIRED: 'MINOR',
+  ZONE_ABOVE_MAXIMUM: 'MAJOR',
+  ZONE_BELOW_MINIMUM: 'MINOR',
 };
 
 /** CRITICAL first: a rule's minimum severity lets through its own rank and the ones above. */
@@ -149,7 +153,12 @@ export const NotificationSchema = Type.Object(
     id: Type.String({ format: 'uuid' }),
     kind: StringEnum(NOTIFICATION_KINDS),
     severity: StringEnum(ALERT_SEVERITIES),
-    vehicleNumber: Type.String(),
+    /** the bike it is about; null for a zone's cap (ZONE_ABOVE_MAXIMUM, ZONE_BELOW_MINIMUM) */
+    vehicleNumber: Nullable(Type.String()),
+    /** the zone it is about (a zone's cap), by its name when it happened */
+    zone: Nullable(
+      Type.Object({ id: Nullable(Type.String({ format: 'uuid' })), name: Type.String() }, strict),
+    ),
     /** the alert it is about (alert kinds) */
     alertId: Nullable(Type.String({ format: 'uuid' })),
     /** when it happened */

@@ -7,12 +7,19 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ALERT_CLEAR_CAUSES, ALERT_KINDS, ALERT_SEVERITIES } from './alerts';
 import { pagingProperties } from './products';
+import { ZONE_CAP_KINDS } from './zones';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
 /** The events an endpoint may receive; `webhook.test` is sent by "send a test event" only. */
-export const WEBHOOK_EVENT_TYPES = ['alert.opened', 'alert.cleared'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'alert.opened',
+  'alert.cleared',
+  // a zone's permit cap crossed for ZONE_CAP_GRACE_MINUTES, and back within it (issue 23 §3)
+  'zone.cap-crossed',
+  'zone.cap-ended',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
@@ -157,9 +164,9 @@ export const WebhookDeliverySchema = Type.Object(
     /** the `webhook-id` header: the same for every attempt (receivers dedupe on it) */
     id: Type.String({ format: 'uuid' }),
     event: Type.String(),
-    /** the bike and alert kind it is about; null for a test event */
+    /** the bike and alert kind it is about; null for a test event (a zone's cap: no bike) */
     vehicleNumber: Nullable(Type.String()),
-    kind: Nullable(StringEnum(ALERT_KINDS)),
+    kind: Nullable(StringEnum([...ALERT_KINDS, ...ZONE_CAP_KINDS])),
     state: StringEnum(WEBHOOK_DELIVERY_STATES),
     createdAt: DateTime(),
     /** the next automatic attempt (PENDING only) */
@@ -188,7 +195,7 @@ export type WebhookDeliveryQueued = Static<typeof WebhookDeliveryQueuedSchema>;
 
 export const WebhookAlertPayloadSchema = Type.Object(
   {
-    type: StringEnum(WEBHOOK_EVENT_TYPES),
+    type: StringEnum(['alert.opened', 'alert.cleared'] as const),
     /** when the event happened */
     timestamp: DateTime(),
     data: Type.Object({
@@ -212,6 +219,29 @@ export const WebhookAlertPayloadSchema = Type.Object(
   { title: 'The JSON body of an alert.opened or alert.cleared webhook request' },
 );
 export type WebhookAlertPayload = Static<typeof WebhookAlertPayloadSchema>;
+
+export const WebhookZoneCapPayloadSchema = Type.Object(
+  {
+    type: StringEnum(['zone.cap-crossed', 'zone.cap-ended'] as const),
+    timestamp: DateTime(),
+    data: Type.Object({
+      /** the zone's alert: the same id when it opened and when it ended */
+      zoneAlert: Type.Object({
+        id: Type.String({ format: 'uuid' }),
+        kind: StringEnum(ZONE_CAP_KINDS),
+        /** the zone's maximum (ZONE_ABOVE_MAXIMUM) or minimum (ZONE_BELOW_MINIMUM) */
+        cap: Type.Integer({ minimum: 0 }),
+        /** the bikes parked in the zone when the event happened */
+        parked: Type.Integer({ minimum: 0 }),
+      }),
+      zone: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
+      /** the zones' page in VFM */
+      link: Type.String(),
+    }),
+  },
+  { title: "The JSON body of a zone's cap crossed or back within it" },
+);
+export type WebhookZoneCapPayload = Static<typeof WebhookZoneCapPayloadSchema>;
 
 export const WebhookTestPayloadSchema = Type.Object(
   {
@@ -257,6 +287,14 @@ const signedRequest = (summary: string, schema: object) => ({
 export const WEBHOOK_OPENAPI = {
   'alert.opened': signedRequest('An alert of the fleet opened', WebhookAlertPayloadSchema),
   'alert.cleared': signedRequest('An alert of the fleet cleared', WebhookAlertPayloadSchema),
+  'zone.cap-crossed': signedRequest(
+    "A zone's parked bikes above its maximum or below its minimum for 10 minutes",
+    WebhookZoneCapPayloadSchema,
+  ),
+  'zone.cap-ended': signedRequest(
+    "A zone's parked bikes back within its caps",
+    WebhookZoneCapPayloadSchema,
+  ),
   'webhook.test': signedRequest(
     'A test event (Administration → Webhooks)',
     WebhookTestPayloadSchema,

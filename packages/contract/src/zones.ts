@@ -193,6 +193,14 @@ export const BikeZonesSchema = Type.Object(
 );
 export type BikeZones = Static<typeof BikeZonesSchema>;
 
+/** A zone's permit caps crossed (issue 23 §3, ADR 0104): more parked bikes than its maximum,
+ *  fewer than its minimum. An alert of the zone, not of a bike. */
+export const ZONE_CAP_KINDS = ['ZONE_ABOVE_MAXIMUM', 'ZONE_BELOW_MINIMUM'] as const;
+export type ZoneCapKind = (typeof ZONE_CAP_KINDS)[number];
+/** How long a cap must stay crossed before its alert opens (a bike riding through, a drop-off
+ *  round under way). */
+export const ZONE_CAP_GRACE_MINUTES = 10;
+
 /** How many bikes stand in each zone now (issue 23 §3, permit caps): from their last
  *  positions; `parked` is what the caps count. */
 export const ZoneOccupancySchema = Type.Object(
@@ -205,6 +213,18 @@ export const ZoneOccupancySchema = Type.Object(
           parked: Type.Integer({ minimum: 0 }),
           belowMinimum: Type.Boolean(),
           aboveMaximum: Type.Boolean(),
+          /** the zone's open cap alert: the breach has lasted ZONE_CAP_GRACE_MINUTES */
+          capAlert: Nullable(
+            Type.Object(
+              {
+                kind: StringEnum(ZONE_CAP_KINDS),
+                cap: BikeCount,
+                parked: Type.Integer({ minimum: 0 }),
+                openedAt: DateTime(),
+              },
+              strict,
+            ),
+          ),
         },
         strict,
       ),

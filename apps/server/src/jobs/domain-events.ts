@@ -3,7 +3,7 @@
 // subscriber is stored with the cause, so an event is never lost with a crash nor sent for a
 // rolled-back change, and every subscriber runs as a job in a worker, never in the
 // publisher's transaction. A subscriber is one line of SUBSCRIPTIONS below.
-import type { AlertKind, Availability, CommandType } from '@vfm/contract';
+import type { AlertKind, Availability, CommandType, ZoneCapKind } from '@vfm/contract';
 import type { QueueName } from './queues';
 
 /** The bike an event is about. */
@@ -40,6 +40,23 @@ export interface DomainEventData {
   'alert.acknowledged': BikeRef & { alertId: string; kind: AlertKind; by: string };
   'alert.assigned': BikeRef & { alertId: string; kind: AlertKind; assigneeId: string | null };
   'alert.cleared': BikeRef & { alertId: string; kind: AlertKind; by: string | null };
+  /** a zone's permit cap crossed for ZONE_CAP_GRACE_MINUTES: an alert of the zone opened
+   *  (issue 23 §3, ADR 0104) */
+  'zone.cap-crossed': ZoneCapRef;
+  /** the zone's parked bikes are back within its cap: its alert cleared */
+  'zone.cap-ended': ZoneCapRef;
+}
+
+/** The zone alert an event is about. */
+export interface ZoneCapRef {
+  fleetId: string;
+  zoneAlertId: string;
+  zoneId: string;
+  zoneName: string;
+  kind: ZoneCapKind;
+  cap: number;
+  /** the parked bikes counted */
+  parked: number;
 }
 
 export type DomainEventName = keyof DomainEventData;
@@ -64,9 +81,15 @@ export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]
     'bike.zones-changed',
   ],
   // issue 22 §4: a fleet's webhooks hear its alerts
-  'webhooks.fanout': ['alert.opened', 'alert.cleared'],
+  'webhooks.fanout': ['alert.opened', 'alert.cleared', 'zone.cap-crossed', 'zone.cap-ended'],
   // issue 22: what may notify someone (the alert kinds, and three events that open no alert)
-  'notifications.fanout': ['alert.opened', 'module.back', 'command.failed', 'command.expired'],
+  'notifications.fanout': [
+    'alert.opened',
+    'module.back',
+    'command.failed',
+    'command.expired',
+    'zone.cap-crossed',
+  ],
   // issue 26: low battery → swap, module silent → inspect, theft → recover (ADR 0091)
   'tasks.automate': ['alert.opened', 'alert.cleared'],
 };

@@ -36,6 +36,8 @@ export const QUEUES = {
     expireInSeconds: 300,
     cron: '*/10 * * * *',
   },
+  /** the zones' permit caps: parked bikes counted, cap alerts opened and cleared (issue 23 §3) */
+  'zones.caps': { retryLimit: 2, retryDelay: 5, expireInSeconds: 120, cron: '* * * * *' },
   /** the silent modules (nothing happens when a module says nothing) and a safety net */
   'alerts.sweep': { retryLimit: 2, retryDelay: 5, expireInSeconds: 120, cron: '* * * * *' },
   /** commands not acknowledged within 24 h become EXPIRED (DESIGN §7) */

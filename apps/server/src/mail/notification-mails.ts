@@ -10,10 +10,12 @@ import { escapeHtml, interpolate } from './templates/layout';
 
 export interface NotificationItem {
   kind: NotificationKind;
-  vehicleNumber: string;
+  /** null for a zone's cap: `zoneName` instead */
+  vehicleNumber: string | null;
+  zoneName?: string | null;
   occurredAt: Date;
-  /** the bike's page in the app */
-  bikeUrl: string;
+  /** the bike's page in the app (a zone's: the zones' page) */
+  url: string;
 }
 
 export interface NotificationMailInput {
@@ -46,20 +48,20 @@ const formatTime = (at: Date, language: Language, timeZone: string) =>
 export function notificationMail(input: NotificationMailInput): MailMessage {
   const texts = NOTIFICATION_MAIL_TEXTS[input.language] ?? NOTIFICATION_MAIL_TEXTS.fr;
   const account = MAIL_TEXTS[input.language] ?? MAIL_TEXTS.fr;
+  const values = (item: NotificationItem) => ({
+    kind: texts.kinds[item.kind],
+    vehicleNumber: item.vehicleNumber ?? '',
+    zone: item.zoneName ?? '',
+    time: formatTime(item.occurredAt, input.language, input.timeZone),
+  });
   const lines = input.items.map((item) => ({
-    text: interpolate(texts.body, {
-      kind: texts.kinds[item.kind],
-      vehicleNumber: item.vehicleNumber,
-      time: formatTime(item.occurredAt, input.language, input.timeZone),
-    }),
-    url: item.bikeUrl,
+    text: interpolate(item.vehicleNumber === null ? texts.zoneBody : texts.body, values(item)),
+    url: item.url,
+    action: item.vehicleNumber === null ? texts.zoneAction : texts.action,
   }));
   const single = !input.digest && input.items.length === 1 ? input.items[0]! : null;
   const subject = single
-    ? interpolate(texts.subject, {
-        kind: texts.kinds[single.kind],
-        vehicleNumber: single.vehicleNumber,
-      })
+    ? interpolate(single.vehicleNumber === null ? texts.zoneSubject : texts.subject, values(single))
     : interpolate(texts.digestSubject, { count: input.items.length });
   const greeting = input.fullName.trim()
     ? interpolate(account.greeting, { name: input.fullName })
@@ -69,7 +71,7 @@ export function notificationMail(input: NotificationMailInput): MailMessage {
   const text = [
     greeting,
     ...(single ? [] : [texts.digestIntro]),
-    ...lines.map((line) => `${line.text}\n${texts.action}: ${line.url}`),
+    ...lines.map((line) => `${line.text}\n${line.action}: ${line.url}`),
     ...(because && input.rule
       ? [`${because}\n${texts.unsubscribe}: ${input.rule.unsubscribeUrl}`]
       : []),
@@ -77,8 +79,8 @@ export function notificationMail(input: NotificationMailInput): MailMessage {
   ].join('\n\n');
 
   const p = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
-  const button = (url: string) =>
-    `<a href="${escapeHtml(url)}" style="display:inline-block;background:#0b6e4f;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:bold">${escapeHtml(texts.action)}</a>`;
+  const button = (url: string, action: string) =>
+    `<a href="${escapeHtml(url)}" style="display:inline-block;background:#0b6e4f;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:bold">${escapeHtml(action)}</a>`;
   const html = `<!doctype html>
 <html lang="${input.language}">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -86,7 +88,7 @@ export function notificationMail(input: NotificationMailInput): MailMessage {
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 ${p(escapeHtml(greeting))}
 ${single ? '' : p(escapeHtml(texts.digestIntro))}
-${lines.map((line) => p(`${escapeHtml(line.text)}<br>${button(line.url)}`)).join('\n')}
+${lines.map((line) => p(`${escapeHtml(line.text)}<br>${button(line.url, line.action)}`)).join('\n')}
 <p style="margin:24px 0 0">${escapeHtml(account.signature)}</p>
 ${
   because && input.rule

@@ -209,6 +209,7 @@ describe('zones', () => {
       parked: 1,
       belowMinimum: false,
       aboveMaximum: true,
+      capAlert: null,
     });
     expect((await otherManager.get('zones/occupancy')).body.content).toEqual([]);
   });

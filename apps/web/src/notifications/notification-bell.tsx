@@ -24,9 +24,14 @@ export function NotificationBell() {
   const read = useReadNotification();
   const readAll = useReadAllNotifications();
 
+  // a bike's notification opens the bike; a zone's (its caps) the zones
   const openBike = (notification: Notification) => {
     if (!notification.readAt) read.mutate(notification.id);
-    void navigate(`/fleet/product/${encodeURIComponent(notification.vehicleNumber)}`);
+    void navigate(
+      notification.vehicleNumber === null
+        ? '/zones'
+        : `/fleet/product/${encodeURIComponent(notification.vehicleNumber)}`,
+    );
   };
   const label = unread
     ? t('notifications.bell.labelUnread', { unread })
@@ -103,7 +108,11 @@ export function NotificationBell() {
                   <span className={styles.text}>
                     <span className={styles.kind}>{kind}</span>
                     <span className={styles.meta}>
-                      {t('notifications.bell.bike', { vehicleNumber: notification.vehicleNumber })}
+                      {notification.vehicleNumber === null
+                        ? t('notifications.bell.zone', { name: notification.zone?.name ?? '' })
+                        : t('notifications.bell.bike', {
+                            vehicleNumber: notification.vehicleNumber,
+                          })}
                       {' · '}
                       <time
                         dateTime={notification.occurredAt}

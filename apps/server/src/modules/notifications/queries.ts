@@ -229,6 +229,8 @@ export async function selectNotificationPage(
   const [rows, [counts]] = await Promise.all([
     db.query<NotificationRow>(
       `SELECT n.id, n.kind, n.severity, n.vehicle_number AS "vehicleNumber",
+              CASE WHEN n.zone_name IS NULL THEN NULL
+                   ELSE json_build_object('id', n.zone_id, 'name', n.zone_name) END AS zone,
               n.alert_id AS "alertId", n.occurred_at AS "occurredAt", n.read_at AS "readAt"
          FROM notification n WHERE ${where}
         ORDER BY n.occurred_at DESC, n.id LIMIT $3 OFFSET $4`,

@@ -17,6 +17,7 @@ import {
   WEBHOOK_RETRY_DELAYS_SECONDS,
   type WebhookAlertPayload,
   type WebhookEventType,
+  type WebhookZoneCapPayload,
 } from '@vfm/contract';
 import { Webhook as Signer } from 'standardwebhooks';
 import type { Logger } from 'pino';
@@ -66,26 +67,31 @@ export function retryDelaySeconds(failedAttempts: number): number | null {
 const isWebhookEvent = (name: string): name is WebhookEventType =>
   (WEBHOOK_EVENT_TYPES as readonly string[]).includes(name);
 
-/** alert.opened / alert.cleared → the deliveries of the fleets' enabled endpoints. */
+/** alert.opened / alert.cleared, zone.cap-crossed / zone.cap-ended → the deliveries of the
+ *  fleets' enabled endpoints. */
 export async function fanOutAlertEvents(ctx: AppContext, events: EventJobData[]): Promise<number> {
   const alertEvents = events.flatMap((event) =>
     isWebhookEvent(event.name) && 'alertId' in event.data
       ? [{ name: event.name, alertId: event.data.alertId, publishedAt: event.publishedAt }]
       : [],
   );
-  if (!alertEvents.length) return 0;
+  const capEvents = events.flatMap((event) =>
+    event.name === 'zone.cap-crossed' || event.name === 'zone.cap-ended' ? [event] : [],
+  );
+  if (!alertEvents.length && !capEvents.length) return 0;
   const { database, jobs, config } = ctx;
   const now = ctx.now();
   return database.transaction(async (tx) => {
     const alerts = await selectAlertFacts(tx, [...new Set(alertEvents.map((e) => e.alertId))]);
-    const endpoints = await selectEnabledEndpoints(tx, [...new Set(alerts.map((a) => a.fleet_id))]);
+    const fleetIds = [...alerts.map((a) => a.fleet_id), ...capEvents.map((e) => e.data.fleetId)];
+    const endpoints = await selectEnabledEndpoints(tx, [...new Set(fleetIds)]);
     if (!endpoints.length) return 0;
     const deliveries: NewDelivery[] = [];
     for (const event of alertEvents) {
       const alert = alerts.find((a) => a.id === event.alertId);
       if (!alert) continue; // its bike was removed meanwhile
       const payload: WebhookAlertPayload = {
-        type: event.name,
+        type: event.name as WebhookAlertPayload['type'],
         timestamp: event.publishedAt,
         data: {
           alert: {
@@ -116,6 +122,32 @@ export async function fanOutAlertEvents(ctx: AppContext, events: EventJobData[])
           alertId: alert.id,
           vehicleNumber: alert.vehicle_number,
           kind: alert.kind,
+          body,
+        });
+      }
+    }
+    // a zone's caps (issue 23 §3): chosen by the event alone — the kinds are the bikes' alerts
+    for (const { name, data, publishedAt } of capEvents) {
+      const payload: WebhookZoneCapPayload = {
+        type: name,
+        timestamp: publishedAt,
+        data: {
+          zoneAlert: { id: data.zoneAlertId, kind: data.kind, cap: data.cap, parked: data.parked },
+          zone: { id: data.zoneId, name: data.zoneName },
+          link: `${config.publicUrl}/fr/zones`,
+        },
+      };
+      const body = JSON.stringify(payload);
+      for (const endpoint of endpoints) {
+        if (endpoint.fleetId !== data.fleetId || !endpoint.events.includes(name)) continue;
+        deliveries.push({
+          endpointId: endpoint.id,
+          fleetId: data.fleetId,
+          idempotencyKey: `${name}:${data.zoneAlertId}:${endpoint.id}`,
+          event: name,
+          alertId: null,
+          vehicleNumber: null,
+          kind: data.kind,
           body,
         });
       }

@@ -9,7 +9,13 @@ import {
   type ZoneOccupancy,
 } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import { hasServiceArea, selectBikePositions, selectZones, selectZonesAround } from './queries';
+import {
+  hasServiceArea,
+  selectActiveZoneAlerts,
+  selectBikePositions,
+  selectZones,
+  selectZonesAround,
+} from './queries';
 
 export interface Placement {
   zones: Array<{ zone: Zone; active: boolean }>;
@@ -35,27 +41,45 @@ export async function zonesAt(
   };
 }
 
-/** How many bikes stand in each zone of the fleet now, and whether a cap is crossed. */
+/** How many bikes stand in each of these zones of the fleet now (all of them, and parked). */
+export async function countBikesIn(
+  db: Queryable,
+  fleetId: string,
+  zones: Zone[],
+): Promise<Map<string, { bikes: number; parked: number }>> {
+  const counts = new Map(zones.map((zone) => [zone.id, { bikes: 0, parked: 0 }]));
+  if (!zones.length) return counts;
+  for (const { longitude: lon, latitude: lat, status } of await selectBikePositions(db, fleetId))
+    for (const zone of zones) {
+      if (!bboxContains(zone.bbox as BBox, lon, lat) || !pointInGeometry(lon, lat, zone.geometry))
+        continue;
+      const count = counts.get(zone.id)!;
+      count.bikes += 1;
+      if (status === 'PARKED') count.parked += 1;
+    }
+  return counts;
+}
+
+/** How many bikes stand in each zone of the fleet now, whether a cap is crossed, and the
+ *  zone's open cap alert (a cap crossed for ZONE_CAP_GRACE_MINUTES: zone-caps.ts). */
 export async function occupancyOf(db: Queryable, fleetId: string): Promise<ZoneOccupancy> {
   const zones = await selectZones(db, fleetId);
   if (!zones.length) return { content: [] };
-  const bikes = await selectBikePositions(db, fleetId);
+  const counts = await countBikesIn(db, fleetId, zones);
+  const alerts = (await selectActiveZoneAlerts(db, fleetId)).filter((a) => a.openedAt);
   return {
     content: zones.map((zone) => {
-      let count = 0;
-      let parked = 0;
-      for (const { longitude: lon, latitude: lat, status } of bikes) {
-        if (!bboxContains(zone.bbox as BBox, lon, lat) || !pointInGeometry(lon, lat, zone.geometry))
-          continue;
-        count += 1;
-        if (status === 'PARKED') parked += 1;
-      }
+      const { bikes, parked } = counts.get(zone.id)!;
+      const alert = alerts.find((a) => a.zoneId === zone.id);
       return {
         zoneId: zone.id,
-        bikes: count,
+        bikes,
         parked,
         belowMinimum: zone.minBikes !== null && parked < zone.minBikes,
         aboveMaximum: zone.maxBikes !== null && parked > zone.maxBikes,
+        capAlert: alert
+          ? { kind: alert.kind, cap: alert.cap, parked: alert.parked, openedAt: alert.openedAt! }
+          : null,
       };
     }),
   };

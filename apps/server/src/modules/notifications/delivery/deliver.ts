@@ -4,7 +4,7 @@
 // written is not written again), then marked sent: a job run again after a crash finds it
 // sent, or claimed by a worker whose lease passed, and never sends a second message.
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@vfm/contract';
-import { notificationMail } from '../../../mail/notification-mails';
+import { notificationMail, type NotificationItem } from '../../../mail/notification-mails';
 import type { AppContext } from '../../../plugins/context';
 import { nextDigestAt } from '../digest-times';
 import { unsubscribeToken } from '../unsubscribe-token';
@@ -19,6 +19,7 @@ import {
   selectDigestItems,
   selectDigestKeys,
   selectRecipient,
+  type ClaimedDelivery,
 } from './queries';
 
 /** Where the unsubscribe links point (outside the API prefix: no key, no sign-in). */
@@ -27,8 +28,21 @@ const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'mailer' | 'now'>;
 
-const bikeUrl = (ctx: Ctx, language: Language, vehicleNumber: string) =>
-  `${ctx.config.publicUrl}/${language}/fleet/product/${encodeURIComponent(vehicleNumber)}`;
+/** The bike's page; for a zone's cap (no bike), the zones' page. */
+const itemOf = (
+  ctx: Ctx,
+  language: Language,
+  item: Pick<ClaimedDelivery, 'kind' | 'vehicleNumber' | 'zoneName' | 'occurredAt'>,
+): NotificationItem => ({
+  kind: item.kind,
+  vehicleNumber: item.vehicleNumber,
+  zoneName: item.zoneName,
+  occurredAt: item.occurredAt,
+  url:
+    item.vehicleNumber === null
+      ? `${ctx.config.publicUrl}/${language}/zones`
+      : `${ctx.config.publicUrl}/${language}/fleet/product/${encodeURIComponent(item.vehicleNumber)}`,
+});
 
 export const unsubscribeUrl = (ctx: Ctx, ruleId: string, accountId: string) =>
   `${ctx.config.publicUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(ctx.config.jwtSecret, ruleId, accountId)}`;
@@ -66,14 +80,7 @@ export async function deliverEmail(
         fullName: recipient.fullName,
         language,
         timeZone: recipient.timeZone ?? DEFAULT_TIME_ZONE,
-        items: [
-          {
-            kind: delivery.kind,
-            vehicleNumber: delivery.vehicleNumber,
-            occurredAt: delivery.occurredAt,
-            bikeUrl: bikeUrl(ctx, language, delivery.vehicleNumber),
-          },
-        ],
+        items: [itemOf(ctx, language, delivery)],
         rule:
           delivery.ruleId && recipient.ruleName
             ? {
@@ -121,12 +128,7 @@ export async function sendDigests(ctx: Ctx): Promise<number> {
         fullName: recipient.fullName,
         language,
         timeZone: recipient.timeZone ?? DEFAULT_TIME_ZONE,
-        items: items.map((item) => ({
-          kind: item.kind,
-          vehicleNumber: item.vehicleNumber,
-          occurredAt: item.occurredAt,
-          bikeUrl: bikeUrl(ctx, language, item.vehicleNumber),
-        })),
+        items: items.map((item) => itemOf(ctx, language, item)),
         rule:
           ruleId && recipient.ruleName
             ? {

@@ -14,7 +14,9 @@ export interface ClaimedDelivery {
   ruleId: string | null;
   kind: NotificationKind;
   bikeId: number | null;
-  vehicleNumber: string;
+  /** null for a zone's cap: its zone instead */
+  vehicleNumber: string | null;
+  zoneName: string | null;
   occurredAt: Date;
 }
 
@@ -36,7 +38,8 @@ export async function claimDelivery(
              OR (d.status = 'SENDING' AND d.claimed_at < $2::timestamptz - interval '${CLAIM_LEASE_SECONDS} seconds'))
       RETURNING d.id, d.idempotency_key AS "idempotencyKey", d.account_id AS "accountId",
                 d.rule_id AS "ruleId", n.kind, n.bike_id AS "bikeId",
-                n.vehicle_number AS "vehicleNumber", n.occurred_at AS "occurredAt"`,
+                n.vehicle_number AS "vehicleNumber", n.zone_name AS "zoneName",
+                n.occurred_at AS "occurredAt"`,
     [id, now],
   );
   if (row) return { state: 'claimed', delivery: row };
@@ -150,11 +153,13 @@ export async function selectDigestItems(db: Queryable, digestKey: string) {
     accountId: string;
     ruleId: string | null;
     kind: NotificationKind;
-    vehicleNumber: string;
+    vehicleNumber: string | null;
+    zoneName: string | null;
     occurredAt: Date;
   }>(
     `SELECT d.id, d.account_id AS "accountId", d.rule_id AS "ruleId", n.kind,
-            n.vehicle_number AS "vehicleNumber", n.occurred_at AS "occurredAt"
+            n.vehicle_number AS "vehicleNumber", n.zone_name AS "zoneName",
+            n.occurred_at AS "occurredAt"
        FROM notification_delivery d JOIN notification n ON n.id = d.notification_id
       WHERE d.digest_key = $1 AND d.status = 'DIGESTING'
       ORDER BY n.occurred_at, d.id`,

@@ -24,11 +24,13 @@ import {
   type RecipientMatch,
 } from './queries';
 
-/** Something that may notify: an alert opened, a module back, a command failed or expired. */
+/** Something that may notify: an alert opened, a module back, a command failed or expired, a
+ *  zone's cap crossed (no bike then: only the rules of all the fleet's bikes match). */
 export interface Cause {
   fleetId: string;
-  bikeId: number;
-  vehicleNumber: string;
+  bikeId: number | null;
+  vehicleNumber: string | null;
+  zone?: { id: string; name: string };
   kind: NotificationKind;
   alertId: string | null;
   /** one per cause: the notifications' and deliveries' idempotency */
@@ -56,6 +58,16 @@ export function causeOf({ name, data, publishedAt }: EventJobData): Cause | null
         ...data,
         kind: 'MODULE_BACK',
         sourceKey: `module-back:${data.bikeId}:${publishedAt}`,
+      };
+    case 'zone.cap-crossed':
+      return {
+        ...base,
+        fleetId: data.fleetId,
+        bikeId: null,
+        vehicleNumber: null,
+        zone: { id: data.zoneId, name: data.zoneName },
+        kind: data.kind,
+        sourceKey: `zone-cap:${data.zoneAlertId}`,
       };
     case 'command.failed':
     case 'command.expired': {
@@ -156,6 +168,8 @@ export async function fanOut(
         severity: NOTIFICATION_SEVERITY[cause.kind],
         bikeId: cause.bikeId,
         vehicleNumber: cause.vehicleNumber,
+        zoneId: cause.zone?.id ?? null,
+        zoneName: cause.zone?.name ?? null,
         alertId: cause.alertId,
         sourceKey: cause.sourceKey,
         occurredAt: cause.occurredAt,

@@ -8,7 +8,8 @@ export interface CauseRow {
   /** the cause's index in its batch */
   i: number;
   fleetId: string;
-  bikeId: number;
+  /** null for a zone's cap: only the rules of all the fleet's bikes match */
+  bikeId: number | null;
   kind: string;
   /** the kind's severity, CRITICAL = 3 … MINOR = 1 */
   rank: number;
@@ -93,8 +94,10 @@ export interface NewNotification {
   accountId: string;
   kind: string;
   severity: string;
-  bikeId: number;
-  vehicleNumber: string;
+  bikeId: number | null;
+  vehicleNumber: string | null;
+  zoneId: string | null;
+  zoneName: string | null;
   alertId: string | null;
   sourceKey: string;
   occurredAt: string;
@@ -106,14 +109,16 @@ export async function insertNotifications(db: Queryable, rows: NewNotification[]
   if (!rows.length) return [];
   return db.query<{ id: string; accountId: string; sourceKey: string }>(
     `INSERT INTO notification (fleet_id, account_id, kind, severity, bike_id, vehicle_number,
-                               alert_id, source_key, occurred_at, in_app)
+                               zone_id, zone_name, alert_id, source_key, occurred_at, in_app)
      SELECT x."fleetId", x."accountId", x.kind, x.severity,
             (SELECT b.id FROM bike b WHERE b.id = x."bikeId"), x."vehicleNumber",
+            (SELECT z.id FROM zone z WHERE z.id = x."zoneId"), x."zoneName",
             (SELECT a.id FROM alert a WHERE a.id = x."alertId"), x."sourceKey", x."occurredAt",
             x."inApp"
        FROM json_to_recordset($1::json) AS x("fleetId" uuid, "accountId" uuid, kind text,
-            severity text, "bikeId" bigint, "vehicleNumber" text, "alertId" uuid,
-            "sourceKey" text, "occurredAt" timestamptz, "inApp" boolean)
+            severity text, "bikeId" bigint, "vehicleNumber" text, "zoneId" uuid,
+            "zoneName" text, "alertId" uuid, "sourceKey" text, "occurredAt" timestamptz,
+            "inApp" boolean)
      ON CONFLICT (account_id, source_key) DO NOTHING
      RETURNING id, account_id AS "accountId", source_key AS "sourceKey"`,
     [JSON.stringify(rows)],

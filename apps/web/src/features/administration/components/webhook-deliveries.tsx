@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RotateCcw, Send } from 'lucide-react';
-import type { WebhookDelivery } from '@vfm/contract';
+import type { WebhookDelivery, WebhookEventType } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
@@ -12,6 +12,7 @@ import { Button } from '../../../ui/button/button';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useRedeliverWebhook, useWebhookDeliveries } from '../api/webhooks';
 import { NewerOlderPager } from './newer-older-pager';
+import { WEBHOOK_EVENT_LABELS } from './webhook-events';
 import styles from './webhooks.module.css';
 
 const PAGE_SIZE = 20;
@@ -64,7 +65,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
     delivery.event === 'webhook.test'
       ? t('administration.webhooks.eventTypes.test')
       : t(
-          `administration.webhooks.eventTypes.${delivery.event === 'alert.cleared' ? 'cleared' : 'opened'}`,
+          `administration.webhooks.eventTypes.${WEBHOOK_EVENT_LABELS[delivery.event as WebhookEventType] ?? 'opened'}`,
         );
   return (
     <div className={styles.log}>

@@ -13,6 +13,7 @@ import {
 } from '@vfm/contract';
 import { Button } from '../../../ui/button/button';
 import { TextField } from '../../../ui/field/text-field';
+import { WEBHOOK_EVENT_LABELS } from './webhook-events';
 import styles from './webhooks.module.css';
 
 export interface WebhookFormValues {
@@ -121,9 +122,7 @@ export function WebhookForm({ initial = EMPTY, urlError, busy, submitLabel, ...o
                 setValues({ ...values, events: toggle(values.events, type, event.target.checked) })
               }
             />
-            {t(
-              `administration.webhooks.eventTypes.${type === 'alert.opened' ? 'opened' : 'cleared'}`,
-            )}
+            {t(`administration.webhooks.eventTypes.${WEBHOOK_EVENT_LABELS[type]}`)}
           </label>
         ))}
         {errors.events && (

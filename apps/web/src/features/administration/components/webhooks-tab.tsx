@@ -24,6 +24,7 @@ import {
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookForm, type WebhookFormValues } from './webhook-form';
 import admin from './administration.module.css';
+import { WEBHOOK_EVENT_LABELS } from './webhook-events';
 import styles from './webhooks.module.css';
 
 type Panel = { id: string; view: 'edit' | 'log' } | null;
@@ -167,8 +168,12 @@ export function WebhooksTab() {
               {webhook.description && <p className={styles.muted}>{webhook.description}</p>}
               <p className={styles.muted}>
                 {webhook.kinds.map((kind) => t(`bike.warning.${kind}`)).join(', ')}
-                {webhook.events.includes('alert.cleared') &&
-                  ` · ${t('administration.webhooks.eventTypes.cleared')}`}
+                {webhook.events
+                  .filter((event) => event !== 'alert.opened')
+                  .map(
+                    (event) =>
+                      ` · ${t(`administration.webhooks.eventTypes.${WEBHOOK_EVENT_LABELS[event]}`)}`,
+                  )}
                 {` · ${t('administration.webhooks.secretHint', { hint: webhook.secretHint })}`}
               </p>
               <div className={styles.actions}>

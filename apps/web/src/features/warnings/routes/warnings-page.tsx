@@ -27,6 +27,7 @@ import { usePageTitle } from '../../../services/use-page-title';
 import { Button } from '../../../ui/button/button';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { Tabs, type TabItem } from '../../../ui/tabs/tabs';
+import { ZoneCapBanner } from '../../../zones/zone-cap-banner';
 import { MyAlertsList } from '../components/my-alerts-list';
 import { WarningsList, defaultWarningsSort, type WarningsSort } from '../components/warnings-list';
 import styles from './warnings-page.module.css';
@@ -130,6 +131,7 @@ export function WarningsPage() {
   return (
     <div className={styles.page}>
       <Tabs tabs={tabs} label={t('warnings.tabs.label')} panelId="warnings-panel" />
+      <ZoneCapBanner />
       <div className={styles.toolbar}>
         <Button
           size="sm"

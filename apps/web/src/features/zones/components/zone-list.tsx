@@ -2,6 +2,7 @@
 // hours, caps); a click selects the zone (the form and the map follow).
 import { useTranslation } from 'react-i18next';
 import type { Zone, ZoneOccupancy } from '@vfm/contract';
+import { useFormatters } from '../../../format/use-formatters';
 import styles from './zones.module.css';
 
 export interface ZoneListProps {
@@ -57,16 +58,29 @@ export function ZoneList({ zones, selected, occupancy, onSelect }: ZoneListProps
 
 function Occupancy({ count }: { count: ZoneOccupancy['content'][number] | undefined }) {
   const { t } = useTranslation();
+  const format = useFormatters();
   if (!count) return null;
   const crossed = count.aboveMaximum
     ? t('zones.aboveMax')
     : count.belowMinimum
       ? t('zones.belowMin')
       : null;
+  const alert = count.capAlert;
   return (
-    <span className={styles.itemMeta} data-testid="zone-occupancy">
-      {t('zones.occupancy', { count: count.parked })}
-      {crossed && <strong className={styles.crossed}> · {crossed}</strong>}
-    </span>
+    <>
+      <span className={styles.itemMeta} data-testid="zone-occupancy">
+        {t('zones.occupancy', { count: count.parked })}
+        {crossed && !alert && <span> · {crossed}</span>}
+      </span>
+      {alert && (
+        <strong className={styles.crossed} data-testid="zone-cap-alert">
+          {t(`zones.capAlert.${alert.kind}`, {
+            time: format.dateTime(alert.openedAt),
+            parked: alert.parked,
+            cap: alert.cap,
+          })}
+        </strong>
+      )}
+    </>
   );
 }

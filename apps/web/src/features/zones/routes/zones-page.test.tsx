@@ -69,7 +69,16 @@ describe('the Zones view', () => {
       answers: {
         [LIST]: { content: [zone()] },
         'GET zones/occupancy': {
-          content: [{ zoneId: ID, bikes: 26, parked: 25, belowMinimum: false, aboveMaximum: true }],
+          content: [
+            {
+              zoneId: ID,
+              bikes: 26,
+              parked: 25,
+              belowMinimum: false,
+              aboveMaximum: true,
+              capAlert: null,
+            },
+          ],
         },
       },
     });
@@ -91,6 +100,41 @@ describe('the Zones view', () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Draw the zone's shape on the map first.")).toBeInTheDocument();
     expect(server.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("shows a zone's open cap alert, and heads the warnings screen with it", async () => {
+    const occupancy = {
+      content: [
+        {
+          zoneId: ID,
+          bikes: 26,
+          parked: 25,
+          belowMinimum: false,
+          aboveMaximum: true,
+          capAlert: {
+            kind: 'ZONE_ABOVE_MAXIMUM',
+            cap: 20,
+            parked: 25,
+            openedAt: '2026-11-25T10:00:00.000Z',
+          },
+        },
+      ],
+    };
+    const answers = { [LIST]: { content: [zone()] }, 'GET zones/occupancy': occupancy };
+    const view = renderApp('/zones', { signedInAs: 'user', answers });
+    expect(await screen.findByTestId('zone-cap-alert')).toHaveTextContent(
+      /^Above its maximum since .+: 25 bikes parked, 20 at most$/,
+    );
+    view.unmount();
+    renderApp('/warnings', { signedInAs: 'user', answers });
+    const banner = await screen.findByTestId('zone-cap-banner');
+    expect(banner).toHaveTextContent(
+      'Zones outside their caps: Place Bellecour (Zone above its maximum) Open the zones',
+    );
+    expect(screen.getByRole('link', { name: 'Open the zones' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/zones$/),
+    );
   });
 
   it('shows the latest version when another manager changed the zone meanwhile (409)', async () => {
