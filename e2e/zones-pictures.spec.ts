@@ -1,0 +1,65 @@
+// Pictures of the zones' screens for docs/screenshots (issue 23 "Done when"): the Zones view
+// with a zone's form and its automatic commands, the fleet filters by zone, the statistics'
+// bikes per zone. Pictures, not checks (zones.spec.ts asserts the flows): CI skips them unless
+// VFM_SCREENSHOTS_DIR asks for them.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect, createActiveAccount, loginThroughUi, MAP_READY } from './fixtures';
+
+test.skip(
+  Boolean(process.env.CI) && !process.env.VFM_SCREENSHOTS_DIR,
+  'pictures, not checks: run with VFM_SCREENSHOTS_DIR=docs/screenshots',
+);
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), animations: 'disabled' });
+  const dir = process.env.VFM_SCREENSHOTS_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
+  }
+}
+
+test('pictures of the zones', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const account = await createActiveAccount(request, {
+    fullName: 'Camille Durand',
+    language: 'en',
+    email: `zones.pictures${test.info().retry || ''}@vfm.demo`,
+  });
+  await loginThroughUi(page, account.email, account.password, 'en');
+
+  await page.goto('/en/zones');
+  await expect(page.getByTestId('zones-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
+  await page
+    .getByTestId('zone-list')
+    .getByText(/ service area$/)
+    .click();
+  await expect(page.getByLabel('Automatic commands')).toBeVisible();
+  await page.waitForTimeout(800);
+  await shoot(page, 'zones-form-desktop');
+
+  await page.goto('/en/fleet');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const filters = page.getByRole('dialog', { name: 'Filter the fleet' });
+  await expect(filters).toBeVisible();
+  await filters.getByText('Place Bellecour').scrollIntoViewIfNeeded();
+  await shoot(page, 'fleet-filters-zones-desktop');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/en/statistics');
+  const card = page.getByRole('heading', { name: 'Bikes per zone' });
+  await card.scrollIntoViewIfNeeded();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  await page.waitForTimeout(800);
+  await shoot(page, 'statistics-zones-desktop');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/en/zones');
+  await expect(page.getByTestId('zones-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
+  await page.waitForTimeout(800);
+  await shoot(page, 'zones-mobile');
+});
