@@ -1,12 +1,6 @@
 // The zones' SQL (issue 23, ADR 0084): one fleet's zones, read and written; the geometry is
 // jsonb with its bounding box beside it (no PostGIS on PGlite).
-import type {
-  Zone,
-  ZoneActiveHours,
-  ZoneCapKind,
-  ZoneGeometry,
-  ZoneType,
-} from '@vfm/contract';
+import type { Zone, ZoneActiveHours, ZoneCapKind, ZoneGeometry, ZoneType } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 
 interface ZoneRow {
@@ -203,8 +197,9 @@ export interface PlacedBike {
   no_parking_since: Date | string | null;
 }
 
-/** These bikes ($1, null = all) of fleets with zones, or still marked by a zone now gone. */
-export async function selectPlacedBikes(db: Queryable, bikeIds: number[] | null) {
+/** These bikes ($1, null = all) of fleets with zones, or still marked by a zone now gone;
+ *  `lock`: their rows locked in id order (as the ingest locks them), read as committed last. */
+export async function selectPlacedBikes(db: Queryable, bikeIds: number[] | null, lock = false) {
   return db.query<PlacedBike>(
     `SELECT b.id, b.fleet_id, b.vehicle_number, b.latitude, b.longitude, b.last_position_date,
             b.status, b.outside_service_area_since, b.no_ride_zone_since, b.no_parking_since,
@@ -214,7 +209,7 @@ export async function selectPlacedBikes(db: Queryable, bikeIds: number[] | null)
         AND (EXISTS (SELECT 1 FROM zone z WHERE z.fleet_id = b.fleet_id)
              OR b.outside_service_area_since IS NOT NULL OR b.no_ride_zone_since IS NOT NULL
              OR b.no_parking_since IS NOT NULL OR b.zone_commands IS NOT NULL
-             OR b.zone_ids IS NOT NULL)`,
+             OR b.zone_ids IS NOT NULL)${lock ? ' ORDER BY b.id FOR UPDATE OF b' : ''}`,
     [bikeIds],
   );
 }

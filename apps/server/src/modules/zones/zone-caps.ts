@@ -52,9 +52,7 @@ export interface CapChange {
 export async function sweepZoneCaps(database: Database, jobs: Jobs, now: Date) {
   const changes: CapChange[] = [];
   for (const fleetId of await selectCappedFleets(database))
-    changes.push(
-      ...(await database.transaction((tx) => sweepFleetCaps(tx, jobs, fleetId, now))),
-    );
+    changes.push(...(await database.transaction((tx) => sweepFleetCaps(tx, jobs, fleetId, now))));
   return changes;
 }
 

@@ -15,7 +15,13 @@ import { ZONE_REQUESTER_PREFIX, type CommandType } from '@vfm/contract';
 import type { Queryable, TxQuery } from '../../db/client';
 import { FleetChanges } from '../bikes/fleet-changes';
 import { enqueueCommands } from '../commands/command-service';
-import { selectPlacedBikes, updateZoneFlags, type ZoneCommands, type ZoneFlags } from './queries';
+import {
+  selectPlacedBikes,
+  updateZoneFlags,
+  type PlacedBike,
+  type ZoneCommands,
+  type ZoneFlags,
+} from './queries';
 import { NO_MARKS, sameMarks, zoneIndexes, type ZoneRef } from './zone-index';
 
 const time = (value: Date | string | null) => (value === null ? null : new Date(value));
@@ -160,31 +166,38 @@ export async function applyZoneChanges(
   if (!options.fleetChanges) await fleetChanges.notify(tx);
 }
 
-/** Updates the zone marks of these bikes (null: every bike); answers how many changed. */
+const toPlace = (row: PlacedBike): BikeToPlace => ({
+  id: row.id,
+  fleetId: row.fleet_id,
+  vehicleNumber: row.vehicle_number,
+  latitude: row.latitude,
+  longitude: row.longitude,
+  lastPositionDate: row.last_position_date,
+  status: row.status,
+  outsideServiceAreaSince: row.outside_service_area_since,
+  noRideZoneSince: row.no_ride_zone_since,
+  noParkingSince: row.no_parking_since,
+  zoneCommands: row.zone_commands,
+  zoneIds: row.zone_ids,
+});
+
+/** Updates the zone marks of these bikes (null: every bike); answers how many changed. The
+ *  bikes that change are locked and placed again from their locked rows: an ingest batch may
+ *  have moved them (and sent their zones' commands) since the first read, and a command must
+ *  not be sent twice for one crossing. */
 export async function placeBikesInZones(
   tx: TxQuery,
   bikeIds: number[] | null,
   now: Date,
 ): Promise<number> {
-  const rows = await selectPlacedBikes(tx, bikeIds);
-  const changes = await zoneMarkChanges(
+  const seen = await zoneMarkChanges(tx, (await selectPlacedBikes(tx, bikeIds)).map(toPlace), now);
+  if (!seen.length) return 0;
+  const locked = await selectPlacedBikes(
     tx,
-    rows.map((row) => ({
-      id: row.id,
-      fleetId: row.fleet_id,
-      vehicleNumber: row.vehicle_number,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      lastPositionDate: row.last_position_date,
-      status: row.status,
-      outsideServiceAreaSince: row.outside_service_area_since,
-      noRideZoneSince: row.no_ride_zone_since,
-      noParkingSince: row.no_parking_since,
-      zoneCommands: row.zone_commands,
-      zoneIds: row.zone_ids,
-    })),
-    now,
+    seen.map((change) => change.id),
+    true,
   );
-  await applyZoneChanges(tx, changes, now);
+  const changes = await zoneMarkChanges(tx, locked.map(toPlace), now);
+  await applyZoneChanges(tx, changes, now, { locked: true });
   return changes.length;
 }
