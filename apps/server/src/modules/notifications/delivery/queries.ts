@@ -9,6 +9,7 @@ export const CLAIM_LEASE_SECONDS = 120;
 
 export interface ClaimedDelivery {
   id: string;
+  channel: 'EMAIL' | 'PUSH';
   idempotencyKey: string;
   accountId: string;
   ruleId: string | null;
@@ -34,7 +35,7 @@ export async function claimDelivery(
       WHERE d.id = $1 AND n.id = d.notification_id
         AND (d.status = 'PENDING'
              OR (d.status = 'SENDING' AND d.claimed_at < $2::timestamptz - interval '${CLAIM_LEASE_SECONDS} seconds'))
-      RETURNING d.id, d.idempotency_key AS "idempotencyKey", d.account_id AS "accountId",
+      RETURNING d.id, d.channel, d.idempotency_key AS "idempotencyKey", d.account_id AS "accountId",
                 d.rule_id AS "ruleId", n.kind, n.bike_id AS "bikeId",
                 n.vehicle_number AS "vehicleNumber", n.occurred_at AS "occurredAt"`,
     [id, now],
@@ -57,7 +58,7 @@ export async function recentlySent(
   if (minutes <= 0 || delivery.bikeId === null) return false;
   const rows = await db.query(
     `SELECT 1 FROM notification_delivery d JOIN notification n ON n.id = d.notification_id
-      WHERE d.account_id = $1 AND d.status = 'SENT' AND d.id <> $2
+      WHERE d.account_id = $1 AND d.status = 'SENT' AND d.id <> $2 AND d.channel = 'EMAIL'
         AND d.sent_at > $3::timestamptz - make_interval(mins => $4::int)
         AND n.bike_id = $5 AND n.kind = $6
       LIMIT 1`,

@@ -37,6 +37,7 @@ describe('planFor', () => {
     expect(plan).toEqual({
       inApp: true,
       email: { ruleId: 'now', status: 'PENDING', digest: null, heldBy: null, dueAt: null },
+      push: false,
     });
   });
 
@@ -63,7 +64,22 @@ describe('planFor', () => {
       DAY,
     );
     expect(plan.email).toMatchObject({ ruleId: 'hourly', dueAt: '2026-01-14T11:00:00.000Z' });
-    expect(planFor(match(), 'LOW_VEHICLE_BATTERY', DAY)).toEqual({ inApp: true, email: null });
+    expect(planFor(match(), 'LOW_VEHICLE_BATTERY', DAY)).toEqual({
+      inApp: true,
+      email: null,
+      push: false,
+    });
+  });
+
+  it('pushes now or never: not in the quiet hours, unless the kind pierces them (issue 22 §5)', () => {
+    const push = [{ quietHours: NIGHTS, alwaysNotify: ['SUSPECTED_THEFT'] }];
+    const recipient = { inApp: false, email: [], push };
+    expect(planFor(recipient, 'LOW_VEHICLE_BATTERY', DAY).push).toBe(true);
+    expect(planFor(recipient, 'LOW_VEHICLE_BATTERY', NIGHT).push).toBe(false);
+    expect(planFor(recipient, 'SUSPECTED_THEFT', NIGHT).push).toBe(true);
+    // any rule without quiet hours now is enough
+    const twoRules = { ...recipient, push: [...push, { quietHours: null, alwaysNotify: [] }] };
+    expect(planFor(twoRules, 'LOW_VEHICLE_BATTERY', NIGHT).push).toBe(true);
   });
 });
 
