@@ -58,6 +58,7 @@ export const NOTIFICATION_RULE_EVENT_NAMES = [
   'NOTIFICATION_RULE_UPDATED',
   'NOTIFICATION_RULE_DELETED',
   'NOTIFICATION_RULE_UNSUBSCRIBED',
+  'NOTIFICATION_RULE_RESUBSCRIBED',
   'PUSH_SUBSCRIBED',
   'PUSH_UNSUBSCRIBED',
 ] as const;
@@ -123,7 +124,11 @@ export const NotificationRuleSchema = Type.Object(
     fleetWide: Type.Boolean(),
     /** the rule every new manager gets (theft: in-app and e-mail) */
     isDefault: Type.Boolean(),
-    /** a fleet-wide rule whose e-mails the caller unsubscribed from */
+    /**
+     * the caller unsubscribed from the rule's e-mails (the one-click link): a fleet-wide rule
+     * keeps e-mailing the others, their own rule lost its EMAIL channel; POST
+     * notification-rules/{id}/resubscribe turns them on again
+     */
     emailUnsubscribed: Type.Boolean(),
     version: Type.Integer({ minimum: 1 }),
     updatedAt: DateTime(),

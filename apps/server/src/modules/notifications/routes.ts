@@ -20,7 +20,14 @@ import {
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
 import { NoContent, problems } from '../../lib/route-schema';
-import { createRule, deleteRule, getRule, listRules, updateRule } from './rules-service';
+import {
+  createRule,
+  deleteRule,
+  getRule,
+  listRules,
+  resubscribeRule,
+  updateRule,
+} from './rules-service';
 import {
   getUnreadCount,
   listNotifications,
@@ -104,6 +111,20 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await deleteRule(scopeOf(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/notification-rules/:id/resubscribe',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's e-mails of a rule again, after a one-click unsubscribe (again: no change)",
+        params: NotificationRuleParamsSchema,
+        response: { 200: NotificationRuleSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => resubscribeRule(scopeOf(request), request.params.id),
   );
 
   app.get(
