@@ -358,6 +358,40 @@ describe('notifications', () => {
     expect((await admin.delete(`notification-rules/${rule.body.id}`)).status).toBe(204);
   });
 
+  it('holds a daily digest until 07:00 in the user’s time zone (ADR 0099)', async () => {
+    const user = await userWithRule({
+      kinds: ['LOW_VEHICLE_BATTERY'],
+      channels: ['EMAIL'],
+      digest: 'DAILY',
+    });
+    const settings = await user.api.put(`users/${user.account.id}/settings`, {
+      applicationName: 'VFM',
+      distanceUnit: 'KM',
+      language: 'en',
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(settings.status).toBe(200);
+    const before = t.server.app.ctx.now().getTime();
+    await openAlert(await createBike(t, cast.fleet), 'LOW_VEHICLE_BATTERY');
+    const [held] = await waitFor(async () => {
+      const rows = await t.server.database.query<{ status: string; due_at: Date }>(
+        `SELECT status, due_at FROM notification_delivery WHERE account_id = $1`,
+        [user.account.id],
+      );
+      return rows.length > 0 && rows;
+    });
+    expect(held!.status).toBe('DIGEST');
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Tokyo',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(held!.due_at);
+    expect(local).toBe('07:00');
+    expect(held!.due_at.getTime() - before).toBeLessThanOrEqual(24 * HOUR);
+    expect(held!.due_at.getTime()).toBeGreaterThan(before - 60_000);
+  });
+
   it('shows an own rule unsubscribed in one click, and gives its e-mail channel back', async () => {
     const user = await userWithRule({
       kinds: ['LOW_VEHICLE_BATTERY'],

@@ -103,7 +103,8 @@ export interface Recipient {
   fullName: string;
   language: Language;
   active: boolean;
-  /** the rule's name and time zone (its quiet hours'), when the rule still exists */
+  /** the rule's name, when the rule still exists; the user's time zone (their settings', else
+   *  the rule's quiet hours') */
   ruleName: string | null;
   timeZone: string | null;
   /** still an e-mail of this rule for this account (not unsubscribed meanwhile) */
@@ -113,7 +114,11 @@ export interface Recipient {
 export async function selectRecipient(db: Queryable, accountId: string, ruleId: string | null) {
   const [row] = await db.query<Recipient>(
     `SELECT a.email, a.full_name AS "fullName", a.language, a.status = 'ACTIVE' AS active,
-            r.name AS "ruleName", r.quiet_hours->>'timeZone' AS "timeZone",
+            r.name AS "ruleName",
+            coalesce((SELECT s.time_zone FROM user_settings s
+                       WHERE s.account_id = a.id AND s.time_zone IS NOT NULL
+                       ORDER BY s.updated_at DESC LIMIT 1),
+                     r.quiet_hours->>'timeZone') AS "timeZone",
             (r.id IS NULL OR ('EMAIL' = ANY(r.channels) AND NOT EXISTS (
               SELECT 1 FROM notification_rule_unsubscribe u
                WHERE u.rule_id = r.id AND u.account_id = a.id))) AS "emailWanted"

@@ -14,7 +14,7 @@ import type { Database } from '../../../db/client';
 import type { EventJobData } from '../../../jobs/domain-events';
 import type { Jobs } from '../../../jobs/job-queue';
 import { announceNotifications } from '../queries';
-import { nextDigestAt } from '../digest-times';
+import { DEFAULT_DIGEST_TIME_ZONE, nextDigestAt } from '../digest-times';
 import {
   insertDeliveries,
   insertNotifications,
@@ -88,7 +88,8 @@ type EmailPlan = Pick<NewDelivery, 'ruleId' | 'status' | 'digest' | 'heldBy' | '
  * IN_APP; one e-mail — now if any rule sends it now, else held for the soonest digest.
  */
 export function planFor(
-  match: Pick<RecipientMatch, 'inApp' | 'email'> & Partial<Pick<RecipientMatch, 'push'>>,
+  match: Pick<RecipientMatch, 'inApp' | 'email'> &
+    Partial<Pick<RecipientMatch, 'push' | 'timeZone'>>,
   kind: string,
   now: Date,
 ) {
@@ -107,7 +108,12 @@ export function planFor(
         status: 'DIGEST',
         digest: rule.digest,
         heldBy: 'RULE',
-        dueAt: nextDigestAt(rule.digest, now).toISOString(),
+        // the daily digest at 07:00 in the user's zone (ADR 0099)
+        dueAt: nextDigestAt(
+          rule.digest,
+          now,
+          match.timeZone ?? rule.quietHours?.timeZone ?? DEFAULT_DIGEST_TIME_ZONE,
+        ).toISOString(),
       };
     return { ruleId: rule.ruleId, status: 'PENDING', digest: null, heldBy: null, dueAt: null };
   });

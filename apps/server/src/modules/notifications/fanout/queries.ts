@@ -32,6 +32,8 @@ export interface RecipientMatch {
   email: EmailRule[];
   /** the matching rules with PUSH, when the recipient has a browser subscribed (issue 22 §5) */
   push: Array<Pick<EmailRule, 'quietHours' | 'alwaysNotify'>>;
+  /** the recipient's time zone from their settings (ADR 0099), null when not chosen */
+  timeZone: string | null;
 }
 
 /**
@@ -87,7 +89,10 @@ export async function matchRules(db: Queryable, causes: CauseRow[]): Promise<Rec
                                                 'alwaysNotify', x.always_notify))
                        FILTER (WHERE 'PUSH' = ANY(x.channels) AND EXISTS (
                          SELECT 1 FROM push_subscription s WHERE s.account_id = x.recipient)),
-                     '[]'::json) AS push
+                     '[]'::json) AS push,
+            (SELECT s.time_zone FROM user_settings s
+              WHERE s.account_id = x.recipient AND s.time_zone IS NOT NULL
+              ORDER BY s.updated_at DESC LIMIT 1) AS "timeZone"
        FROM recipients x
       GROUP BY x.i, x.recipient
       ORDER BY x.i, x.recipient`,
