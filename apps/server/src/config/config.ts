@@ -50,6 +50,8 @@ export interface Config {
    * (issue 22 security; tests and a private network only — docs/webhooks.md)
    */
   webhookAllowPrivate: boolean;
+  /** at most this many automatic attempts per webhook endpoint and minute (0: no limit) */
+  webhookRatePerMinute: number;
   /** the key that encrypts the webhooks' secrets; null: derived from the JWT secret */
   webhookSecretKey: string | null;
   /**
@@ -236,6 +238,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookSecretKey,
+    webhookRatePerMinute: int('WEBHOOK_RATE_PER_MINUTE', 600, 0, 100_000),
     mailFrom,
     vapidPublicKey,
     vapidPrivateKey,
