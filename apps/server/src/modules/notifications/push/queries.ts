@@ -97,21 +97,24 @@ export async function selectUnsentSubscriptions(
   );
 }
 
+/** The browser is done for this delivery: reached (`sent`), or refused for good. */
 export async function recordPushSent(
   db: Queryable,
   deliveryId: string,
   subscriptionId: string,
   now: Date,
+  sent = true,
 ) {
   await db.query(
     `INSERT INTO push_delivery_sent (delivery_id, subscription_id, sent_at) VALUES ($1, $2, $3)
      ON CONFLICT DO NOTHING`,
     [deliveryId, subscriptionId, now],
   );
-  await db.query(`UPDATE push_subscription SET last_sent_at = $2 WHERE id = $1`, [
-    subscriptionId,
-    now,
-  ]);
+  if (sent)
+    await db.query(`UPDATE push_subscription SET last_sent_at = $2 WHERE id = $1`, [
+      subscriptionId,
+      now,
+    ]);
 }
 
 /** How many browsers this delivery reached (or gave up on) so far. */

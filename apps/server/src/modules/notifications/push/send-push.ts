@@ -111,7 +111,7 @@ export async function pushToBrowsers(
       counts.gone += 1;
     } else if (outcome === 'refused') {
       // not tried again for this delivery
-      await recordPushSent(db, input.deliveryId, subscription.id, now());
+      await recordPushSent(db, input.deliveryId, subscription.id, now(), false);
       log?.warn({ deliveryId: input.deliveryId, status: result.status }, 'push refused');
       counts.refused += 1;
     } else retry += 1;
