@@ -238,7 +238,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookSecretKey,
-    webhookRatePerMinute: int('WEBHOOK_RATE_PER_MINUTE', 600, 0, 100_000),
+    webhookRatePerMinute: int('WEBHOOK_RATE_PER_MINUTE', 3000, 0, 100_000),
     mailFrom,
     vapidPublicKey,
     vapidPrivateKey,
