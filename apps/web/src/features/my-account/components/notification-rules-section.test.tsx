@@ -1,7 +1,7 @@
 // My account → alert rules (issue 22 §3): a rule unsubscribed in one click says so, and the
 // user turns its e-mails on again.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationRule } from '@vfm/contract';
 import { json } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
@@ -27,7 +27,41 @@ const RULE: NotificationRule = {
   updatedBy: 'manon@vfm.demo',
 };
 
+/** What a browser that can push has (jsdom has none of it). */
+function browserWithPush(permission: NotificationPermission) {
+  const globals = window as unknown as Record<string, unknown>;
+  globals.PushManager = class {};
+  globals.Notification = { requestPermission: () => Promise.resolve(permission) };
+  Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+}
+
+afterEach(() => {
+  const globals = window as unknown as Record<string, unknown>;
+  delete globals.PushManager;
+  delete globals.Notification;
+  delete (navigator as unknown as Record<string, unknown>).serviceWorker;
+});
+
 describe('alert rules in My account', () => {
+  it('offers push only where the browser can push, and says when notifications are blocked', async () => {
+    renderApp('/my-account', { signedInAs: 'user' });
+    fireEvent.click(await screen.findByRole('button', { name: 'New rule' }));
+    expect(await screen.findByLabelText('By e-mail')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Push notification (browser)')).toBeNull();
+  });
+
+  it('leaves push off with the reason when the browser blocks notifications', async () => {
+    browserWithPush('denied');
+    renderApp('/my-account', { signedInAs: 'user' });
+    fireEvent.click(await screen.findByRole('button', { name: 'New rule' }));
+    const push = await screen.findByLabelText('Push notification (browser)');
+    fireEvent.click(push);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Notifications are blocked for this site in this browser.',
+    );
+    expect(push).not.toBeChecked();
+  });
+
   it('turns the e-mails of a rule unsubscribed in one click on again', async () => {
     let current = RULE;
     const { server } = renderApp('/my-account', {
