@@ -69,7 +69,7 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
     );
   });
   await jobs.work<{ deliveryId: string }>('notifications.deliver', async ([job]) => {
-    if (job) await deliverEmail(ctx, job.data.deliveryId);
+    if (job) await deliverEmail(ctx, job.data.deliveryId, log);
   });
   await jobs.work('notifications.digest', async () => {
     const sent = await sendDigests(ctx);

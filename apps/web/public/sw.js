@@ -4,8 +4,8 @@
 // live stream): they go to the network, and fail offline as they should.
 // A new version installs beside the running one and waits until the page asks it to take over
 // (the page's "new version" prompt posts SKIP_WAITING).
-// A second concern (web push) may join this file: add its listeners below, keep the fetch
-// rules as they are.
+// Its second concern, web push (issue 22 §5), has its listeners at the end: they show a notice
+// and open its bike; they keep the fetch rules as they are.
 const SHELL_CACHE = 'vfm-shell-v1';
 const SHELL_PAGE = '/index.html';
 const PRECACHE = [SHELL_PAGE, '/app-info.json', '/favicon.svg', '/manifest.webmanifest'];
@@ -74,4 +74,61 @@ self.addEventListener('fetch', (event) => {
   } else if (isAsset(url)) {
     event.respondWith(cacheFirst(request));
   }
+});
+
+// ---- web push (issue 22 §5, ADR 0098) ----------------------------------------------------
+// The server sends the notice already written in the user's language (the payload: title,
+// body, the bike page's url, a tag per bike and kind); the worker only shows it, and a click
+// opens the bike — in a window of the app already open when there is one.
+
+self.addEventListener('push', (event) => {
+  let payload = null;
+  try {
+    payload = event.data ? event.data.json() : null;
+  } catch {
+    payload = null;
+  }
+  if (!payload || typeof payload.title !== 'string') return;
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag,
+      // a newer notice of the same bike and kind replaces the older one, and is heard again
+      renotify: Boolean(payload.tag),
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: payload.url },
+    }),
+  );
+});
+
+/** Only the app's own pages: a payload cannot send the click elsewhere. */
+const pageOf = (url) => {
+  try {
+    const target = new URL(url || '/', self.location.origin);
+    return target.origin === self.location.origin ? target.href : self.location.origin + '/';
+  } catch {
+    return self.location.origin + '/';
+  }
+};
+
+async function openPage(url) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    // the app is open: show the bike there (the page's router takes it), and bring it forward
+    // focusing needs the click's activation; a page that cannot be focused still shows the bike
+    await open.focus().catch(() => undefined);
+    try {
+      return await open.navigate(url);
+    } catch {
+      // a window this worker does not control cannot be navigated: a new one then
+    }
+  }
+  return self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openPage(pageOf(event.notification.data && event.notification.data.url)));
 });

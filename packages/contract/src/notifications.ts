@@ -38,8 +38,8 @@ export const NOTIFICATION_SEVERITY: Record<NotificationKind, AlertSeverity> = {
 export const severityRank = (severity: AlertSeverity) =>
   ALERT_SEVERITIES.length - ALERT_SEVERITIES.indexOf(severity);
 
-/** In the app's bell; by e-mail. */
-export const NOTIFICATION_CHANNELS = ['IN_APP', 'EMAIL'] as const;
+/** In the app's bell; by e-mail; by web push to the user's browsers (issue 22 §5). */
+export const NOTIFICATION_CHANNELS = ['IN_APP', 'EMAIL', 'PUSH'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** ALL the fleet's bikes; those of some GROUPS (their sub-groups included); a list of BIKES. */
@@ -62,6 +62,9 @@ export const NOTIFICATION_RULE_EVENT_NAMES = [
   'NOTIFICATION_RULE_UPDATED',
   'NOTIFICATION_RULE_DELETED',
   'NOTIFICATION_RULE_UNSUBSCRIBED',
+  'NOTIFICATION_RULE_RESUBSCRIBED',
+  'PUSH_SUBSCRIBED',
+  'PUSH_UNSUBSCRIBED',
 ] as const;
 
 const ruleProperties = {
@@ -125,7 +128,11 @@ export const NotificationRuleSchema = Type.Object(
     fleetWide: Type.Boolean(),
     /** the rule every new manager gets (theft: in-app and e-mail) */
     isDefault: Type.Boolean(),
-    /** a fleet-wide rule whose e-mails the caller unsubscribed from */
+    /**
+     * the caller unsubscribed from the rule's e-mails (the one-click link): a fleet-wide rule
+     * keeps e-mailing the others, their own rule lost its EMAIL channel; POST
+     * notification-rules/{id}/resubscribe turns them on again
+     */
     emailUnsubscribed: Type.Boolean(),
     version: Type.Integer({ minimum: 1 }),
     updatedAt: DateTime(),
@@ -208,3 +215,74 @@ export const UnsubscribeQuerySchema = Type.Object(
   { token: Type.String({ minLength: 10, maxLength: 300, pattern: '^[A-Za-z0-9_.-]+$' }) },
   strict,
 );
+
+// ---- web push (issue 22 §5, ADR 0098) ----------------------------------------------------
+
+/** GET push/public-key: the server's VAPID public key (PushManager's applicationServerKey). */
+export const PushPublicKeySchema = Type.Object(
+  { publicKey: Type.String({ pattern: '^[A-Za-z0-9_-]{87}$' }) },
+  strict,
+);
+export type PushPublicKey = Static<typeof PushPublicKeySchema>;
+
+export const PUSH_ENDPOINT_MAX = 2048;
+export const PUSH_SUBSCRIPTIONS_PER_USER_MAX = 20;
+
+/** POST push-subscriptions: a browser's PushSubscription as its toJSON() gives it. */
+export const PushSubscriptionCreateSchema = Type.Object(
+  {
+    endpoint: Type.String({ minLength: 10, maxLength: PUSH_ENDPOINT_MAX }),
+    expirationTime: Type.Optional(Nullable(Type.Number())),
+    keys: Type.Object(
+      {
+        /** the browser's P-256 public key, URL-safe base64 (65 bytes) */
+        p256dh: Type.String({ pattern: '^[A-Za-z0-9_-]{86,88}={0,2}$' }),
+        /** the 16-byte authentication secret, URL-safe base64 */
+        auth: Type.String({ pattern: '^[A-Za-z0-9_-]{22,24}={0,2}$' }),
+      },
+      strict,
+    ),
+  },
+  strict,
+);
+export type PushSubscriptionCreate = Static<typeof PushSubscriptionCreateSchema>;
+
+/** A browser of the caller that receives push: its push service, never its whole endpoint. */
+export const PushSubscriptionSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    /** the push service's origin (https://fcm.googleapis.com…) */
+    service: Type.String(),
+    userAgent: Nullable(Type.String()),
+    createdAt: DateTime(),
+  },
+  strict,
+);
+export type PushSubscription = Static<typeof PushSubscriptionSchema>;
+
+export const PushSubscriptionListSchema = Type.Object(
+  { content: Type.Array(PushSubscriptionSchema) },
+  strict,
+);
+export type PushSubscriptionList = Static<typeof PushSubscriptionListSchema>;
+
+export const PushSubscriptionParamsSchema = Type.Object(
+  { id: Type.String({ format: 'uuid' }) },
+  strict,
+);
+
+/**
+ * What the service worker receives (encrypted, aes128gcm): the notification's text already in
+ * the user's language, and the bike page it opens.
+ */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** the bike's page, path of the web app (/en/fleet/product/…) */
+  url: string;
+  /** one notification per bike and kind on screen: a newer one replaces it */
+  tag: string;
+  kind: NotificationKind;
+  vehicleNumber: string;
+  occurredAt: string;
+}

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DISTANCE_UNITS, LANGUAGES, THEMES } from './constants';
-import { StringEnum } from './schema-helpers';
+import { Nullable, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
@@ -60,6 +60,12 @@ export const UserSettingsSchema = Type.Object(
     language: LanguageSchema,
     /** issue 25 §1: always in answers (default SYSTEM); left out of a PUT, it stays as it is */
     theme: Type.Optional(StringEnum(THEMES)),
+    /**
+     * issue 22 (ADR 0099): the user's time zone (IANA), for the daily digest at 07:00 in it and
+     * the times of their notifications; in answers once chosen; left out of a PUT, it stays as
+     * it is; null clears it
+     */
+    timeZone: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
   },
   strict,
 );

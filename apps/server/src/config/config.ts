@@ -50,8 +50,17 @@ export interface Config {
    * (issue 22 security; tests and a private network only — docs/webhooks.md)
    */
   webhookAllowPrivate: boolean;
+  /** at most this many automatic attempts per webhook endpoint and minute (0: no limit) */
+  webhookRatePerMinute: number;
   /** the key that encrypts the webhooks' secrets; null: derived from the JWT secret */
   webhookSecretKey: string | null;
+  /**
+   * web push (issue 22 §5, ADR 0098): the VAPID key pair from the environment (both or none:
+   * none = generated once and kept in the database) and the contact the push services see
+   */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  vapidSubject: string;
   /** at most one notification e-mail per user, bike and kind in this time; the rest wait for
    *  the next digest (issue 22 §3) */
   notifyEmailThrottleMinutes: number;
@@ -167,6 +176,24 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`WEBHOOK_SECRET_KEY must be at least ${MIN_JWT_SECRET_LENGTH} characters long`);
   }
 
+  const vapidPublicKey = env.VAPID_PUBLIC_KEY || null;
+  const vapidPrivateKey = env.VAPID_PRIVATE_KEY || null;
+  if (Boolean(vapidPublicKey) !== Boolean(vapidPrivateKey))
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither');
+  else if (vapidPublicKey && !/^[A-Za-z0-9_-]{87}$/.test(vapidPublicKey))
+    problems.push('VAPID_PUBLIC_KEY must be a URL-safe base64 P-256 public key (87 characters)');
+  else if (vapidPrivateKey && !/^[A-Za-z0-9_-]{43}$/.test(vapidPrivateKey))
+    problems.push('VAPID_PRIVATE_KEY must be a URL-safe base64 P-256 private key (43 characters)');
+  // the push services' contact: the operator's, else the public site (https) or the sender
+  const mailFrom = env.MAIL_FROM || 'VFM <no-reply@vfm.local>';
+  const vapidSubject =
+    env.VAPID_SUBJECT ||
+    (publicUrl.startsWith('https:')
+      ? publicUrl
+      : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`);
+  if (!/^(https:\/\/|mailto:)\S+$/.test(vapidSubject))
+    problems.push('VAPID_SUBJECT must be an https: URL or a mailto: address');
+
   const roleNames = list('VFM_ROLES');
   const roles = new Set<ProcessRole>();
   for (const role of roleNames.length ? roleNames : PROCESS_ROLES) {
@@ -211,7 +238,11 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookSecretKey,
-    mailFrom: env.MAIL_FROM || 'VFM <no-reply@vfm.local>',
+    webhookRatePerMinute: int('WEBHOOK_RATE_PER_MINUTE', 3000, 0, 100_000),
+    mailFrom,
+    vapidPublicKey,
+    vapidPrivateKey,
+    vapidSubject,
     notifyEmailThrottleMinutes: int('NOTIFY_EMAIL_THROTTLE_MINUTES', 30, 0, 24 * 60),
     publicUrl,
     publicUrlDefaulted: !publicUrlRaw,

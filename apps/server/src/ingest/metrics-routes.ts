@@ -1,9 +1,10 @@
-// GET /metrics: the ingest and jobs counters in the Prometheus text format. Outside the API (no api
+// GET /metrics: the ingest, jobs and webhooks counters in the Prometheus text format. Outside the API (no api
 // key); when METRICS_TOKEN is set the scraper sends `Authorization: Bearer <token>`.
 import type { FastifyPluginAsync } from 'fastify';
 import { safeEqual } from '../lib/crypto';
 import { unauthorized } from '../lib/problem';
 import type { Jobs } from '../jobs/job-queue';
+import { webhookMetrics } from '../modules/webhooks/webhook-metrics';
 import { IngestMetrics } from './metrics';
 
 export interface MetricsRoutesOptions {
@@ -30,7 +31,11 @@ const metricsRoutes: FastifyPluginAsync<MetricsRoutesOptions> = async (app, opti
     return reply
       .header('cache-control', 'no-store')
       .type('text/plain; version=0.0.4; charset=utf-8')
-      .send((options.metrics() ?? empty).render() + (await renderJobs(options.jobs)));
+      .send(
+        (options.metrics() ?? empty).render() +
+          (await renderJobs(options.jobs)) +
+          webhookMetrics.render(),
+      );
   });
 };
 

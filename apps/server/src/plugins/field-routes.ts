@@ -39,6 +39,11 @@ export const FIELD_ROUTES: ReadonlySet<string> = new Set([
   'GET /notification-rules/:id',
   'PUT /notification-rules/:id',
   'DELETE /notification-rules/:id',
+  'POST /notification-rules/:id/resubscribe',
+  'GET /push/public-key',
+  'GET /push-subscriptions',
+  'POST /push-subscriptions',
+  'DELETE /push-subscriptions/:id',
 ]);
 
 /** Whether a technician may call the route (`url` as the router knows it, prefix included). */

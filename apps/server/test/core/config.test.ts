@@ -37,6 +37,37 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://fleet.example.com');
   });
 
+  it('takes the VAPID keys both or neither, and a push contact (issue 22 §5)', () => {
+    const keys = {
+      VAPID_PUBLIC_KEY:
+        'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      VAPID_PRIVATE_KEY: 'tBHItJI5svbpez7KI4CCXgtBHItJI5svbpez7KI4CCX',
+    };
+    expect(loadConfig({})).toMatchObject({
+      vapidPublicKey: null,
+      vapidPrivateKey: null,
+      vapidSubject: 'mailto:no-reply@vfm.local',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://fleet.example' }).vapidSubject).toBe(
+      'https://fleet.example',
+    );
+    expect(loadConfig({ ...keys, VAPID_SUBJECT: 'mailto:ops@fleet.example' })).toMatchObject({
+      vapidPublicKey: keys.VAPID_PUBLIC_KEY,
+      vapidSubject: 'mailto:ops@fleet.example',
+    });
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n');
+      }
+    };
+    expect(problemsOf({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toContain('together');
+    expect(problemsOf({ ...keys, VAPID_PRIVATE_KEY: 'short' })).toContain('VAPID_PRIVATE_KEY');
+    expect(problemsOf({ VAPID_SUBJECT: 'ops@fleet.example' })).toContain('VAPID_SUBJECT');
+  });
+
   it('names every invalid variable', () => {
     const load = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', DEMO: 'maybe' });
     expect(load).toThrow(/PORT must be an integer/);

@@ -270,6 +270,20 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
       return row!.id;
     },
   ],
+  // a browser of the side's manager that receives push (issue 22 §5)
+  [
+    /\/push-subscriptions\//,
+    /^id$/,
+    async ({ world, side }) => {
+      const [row] = await world.t.server.database.query<{ id: string }>(
+        `INSERT INTO push_subscription (fleet_id, account_id, endpoint, p256dh, auth)
+         VALUES ($1, $2, 'https://push.example.com/' || gen_random_uuid(), $3, $4) RETURNING id`,
+        [side.fleet.id, side.manager.id, SAMPLE_PUSH.keys.p256dh, SAMPLE_PUSH.keys.auth],
+      );
+      if (side.name === 'foreign') side.secrets.push(row!.id);
+      return row!.id;
+    },
+  ],
   // a maintenance schedule of the side's fleet (deletion takes it away: a fresh one; issue 26)
   [
     /\/maintenance\/schedules\//,
@@ -331,6 +345,17 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
 ];
 
 const SAMPLE_ZONE = { name: 'Matrix zone', type: 'NO_PARKING', geometry: SAMPLE_ZONE_GEOMETRY };
+
+/** a browser's PushSubscription (a valid P-256 point; issue 22 §5) */
+const SAMPLE_PUSH = {
+  endpoint: 'https://push.example.com/matrix',
+  expirationTime: null,
+  keys: {
+    p256dh:
+      'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+};
 
 const SAMPLE_RULE = {
   name: 'Matrix rule',
@@ -423,6 +448,11 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
   [
     /^PUT .*\/notification-rules\/:id$/,
     async () => new RawBody('application/json', JSON.stringify({ ...SAMPLE_RULE, version: 1 })),
+  ],
+  // a browser's push subscription (issue 22 §5)
+  [
+    /^POST .*\/push-subscriptions$/,
+    async () => new RawBody('application/json', JSON.stringify(SAMPLE_PUSH)),
   ],
   // a maintenance schedule (issue 26 §4): a name and a period
   [

@@ -326,6 +326,112 @@ describe('notifications', () => {
     // the administrator still gets the second one; the reader does not
     await waitForMails(t, cast.admin.email, 2);
     expect(await mailsTo(t, reader.email)).toHaveLength(1);
+
+    // My account: the reader turns the rule's e-mails on again (audited), and gets the next one
+    const readerApi = t.api({ token: await tokenFor(t, reader) });
+    const again = await readerApi.post(`notification-rules/${rule.body.id}/resubscribe`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ channels: ['EMAIL'], emailUnsubscribed: false });
+    await openAlert(await createBike(t, cast.fleet), 'LOW_MODULE_BATTERY');
+    await waitForMails(t, reader.email, 2);
+    const events = await t.server.database.query<{ name: string }>(
+      `SELECT name FROM event WHERE user_email = $1 AND name LIKE 'NOTIFICATION_RULE_%SUBSCRIBED'
+        ORDER BY id`,
+      [reader.email],
+    );
+    expect(events.map((e) => e.name)).toEqual([
+      'NOTIFICATION_RULE_UNSUBSCRIBED',
+      'NOTIFICATION_RULE_RESUBSCRIBED',
+    ]);
+    // again: no change, no event; another fleet's caller: 404
+    expect((await readerApi.post(`notification-rules/${rule.body.id}/resubscribe`)).status).toBe(
+      200,
+    );
+    const foreign = await createFleetWithUsers(t);
+    expect(
+      (
+        await t
+          .api({ token: foreign.managerToken })
+          .post(`notification-rules/${rule.body.id}/resubscribe`)
+      ).status,
+    ).toBe(404);
     expect((await admin.delete(`notification-rules/${rule.body.id}`)).status).toBe(204);
+  });
+
+  it('holds a daily digest until 07:00 in the user’s time zone (ADR 0099)', async () => {
+    const user = await userWithRule({
+      kinds: ['LOW_VEHICLE_BATTERY'],
+      channels: ['EMAIL'],
+      digest: 'DAILY',
+    });
+    const settings = await user.api.put(`users/${user.account.id}/settings`, {
+      applicationName: 'VFM',
+      distanceUnit: 'KM',
+      language: 'en',
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(settings.status).toBe(200);
+    const before = t.server.app.ctx.now().getTime();
+    await openAlert(await createBike(t, cast.fleet), 'LOW_VEHICLE_BATTERY');
+    const [held] = await waitFor(async () => {
+      const rows = await t.server.database.query<{ status: string; due_at: Date }>(
+        `SELECT status, due_at FROM notification_delivery WHERE account_id = $1`,
+        [user.account.id],
+      );
+      return rows.length > 0 && rows;
+    });
+    expect(held!.status).toBe('DIGEST');
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Tokyo',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(held!.due_at);
+    expect(local).toBe('07:00');
+    expect(held!.due_at.getTime() - before).toBeLessThanOrEqual(24 * HOUR);
+    expect(held!.due_at.getTime()).toBeGreaterThan(before - 60_000);
+  });
+
+  it('shows an own rule unsubscribed in one click, and gives its e-mail channel back', async () => {
+    const user = await userWithRule({
+      kinds: ['LOW_VEHICLE_BATTERY'],
+      channels: ['IN_APP', 'EMAIL'],
+    });
+    await openAlert(await createBike(t, cast.fleet), 'LOW_VEHICLE_BATTERY');
+    const [mail] = await waitForMails(t, user.account.email);
+    const link = /^<(.+)>$/.exec(mail!.headers['list-unsubscribe'] ?? '')![1]!;
+    const anonymous = t.api({ apiKey: '', xsrf: '' });
+    expect((await anonymous.request('POST', link.replace('http://vfm.test', ''))).status).toBe(200);
+    const seen = await user.api.get(`notification-rules/${user.ruleId}`);
+    expect(seen.body).toMatchObject({ channels: ['IN_APP'], emailUnsubscribed: true });
+
+    const again = await user.api.post(`notification-rules/${user.ruleId}/resubscribe`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ channels: ['IN_APP', 'EMAIL'], emailUnsubscribed: false });
+    expect(again.body.version).toBe(seen.body.version + 1);
+    await openAlert(await createBike(t, cast.fleet), 'LOW_VEHICLE_BATTERY');
+    await waitForMails(t, user.account.email, 2);
+
+    // unsubscribed again, then the e-mail channel ticked back in the editor: subscribed too
+    const [, second] = await waitForMails(t, user.account.email, 2);
+    const link2 = /^<(.+)>$/.exec(second!.headers['list-unsubscribe'] ?? '')![1]!;
+    await anonymous.request('POST', link2.replace('http://vfm.test', ''));
+    const off = await user.api.get(`notification-rules/${user.ruleId}`);
+    const {
+      id: _id,
+      fleetWide: _fw,
+      isDefault: _d,
+      emailUnsubscribed: _u,
+      updatedAt: _a,
+      updatedBy: _b,
+      groupIds: _g,
+      ...fields
+    } = off.body;
+    const edited = await user.api.put(`notification-rules/${user.ruleId}`, {
+      ...fields,
+      channels: ['IN_APP', 'EMAIL'],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.emailUnsubscribed).toBe(false);
   });
 });

@@ -143,6 +143,27 @@ describe('users/{userId}/settings', () => {
     expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
   });
 
+  it('keeps the time zone (issue 22, ADR 0099): saved when sent, kept when left out, cleared by null, checked', async () => {
+    const account = await createAccount(t, fleet);
+    const api = t.api({ token: await tokenFor(t, account) });
+    const body = { applicationName: 'VFM', distanceUnit: 'KM', language: 'fr' };
+    expect((await api.put(path(account), { ...body, timeZone: 'Asia/Tokyo' })).body).toEqual({
+      ...body,
+      theme: 'SYSTEM',
+      timeZone: 'Asia/Tokyo',
+    });
+    expect((await api.put(path(account), body)).body.timeZone).toBe('Asia/Tokyo');
+    expect((await api.get(path(account))).body.timeZone).toBe('Asia/Tokyo');
+    const bad = await api.put(path(account), { ...body, timeZone: 'Mars/Olympus' });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'timeZone' })]);
+    expect((await api.get(path(account))).body.timeZone).toBe('Asia/Tokyo');
+    expect((await api.put(path(account), { ...body, timeZone: null })).body).not.toHaveProperty(
+      'timeZone',
+    );
+  });
+
   it("answers 404 for someone else's id, existing or not, for GET and PUT", async () => {
     const api = t.api({ token: managerToken });
     expect((await api.get(path(admin))).status).toBe(404);

@@ -27,9 +27,11 @@ export function useUpdateUserSettings() {
     mutationFn: (settings: Omit<UserSettings, 'applicationName'>) =>
       updateUserSettings(http, appInfo, userId, settings),
     onSuccess: (_result, settings) => {
-      queryClient.setQueryData<UserSettings>(userSettingsKey(userId), {
-        applicationName: appInfo.key,
-        ...settings,
+      queryClient.setQueryData<UserSettings>(userSettingsKey(userId), (current) => {
+        const next: UserSettings = { ...current, applicationName: appInfo.key, ...settings };
+        // a time zone cleared (null) is not chosen: left out, as the server answers it
+        if (next.timeZone === null) delete next.timeZone;
+        return next;
       });
     },
   });

@@ -190,7 +190,18 @@ export async function insertUnsubscribe(db: Queryable, ruleId: string, accountId
   );
 }
 
-/** A fleet-wide rule edited by its reader in My account: their e-mails again, or not. */
+/** The user's own rule gets its EMAIL channel back (re-subscribed in My account). */
+export async function addEmailChannel(db: Queryable, ruleId: string, by: string) {
+  await db.query(
+    `UPDATE notification_rule
+        SET channels = array_append(channels, 'EMAIL'),
+            version = version + 1, updated_at = now(), updated_by = $2
+      WHERE id = $1 AND NOT 'EMAIL' = ANY(channels)`,
+    [ruleId, by],
+  );
+}
+
+/** A rule's reader: their e-mails again (true), or not (the one-click unsubscribe). */
 export async function setUnsubscribed(
   db: Queryable,
   ruleId: string,

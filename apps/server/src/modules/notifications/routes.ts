@@ -12,16 +12,34 @@ import {
   NotificationRuleSchema,
   NotificationRuleUpdateSchema,
   NotificationUnreadSchema,
+  PushPublicKeySchema,
+  PushSubscriptionCreateSchema,
+  PushSubscriptionListSchema,
+  PushSubscriptionParamsSchema,
+  PushSubscriptionSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
 import { NoContent, problems } from '../../lib/route-schema';
-import { createRule, deleteRule, getRule, listRules, updateRule } from './rules-service';
+import {
+  createRule,
+  deleteRule,
+  getRule,
+  listRules,
+  resubscribeRule,
+  updateRule,
+} from './rules-service';
 import {
   getUnreadCount,
   listNotifications,
   readAllNotifications,
   readNotification,
 } from './inbox-service';
+import {
+  getPublicKey,
+  listSubscriptions,
+  subscribe,
+  unsubscribe,
+} from './push/subscriptions-service';
 
 const tags = ['notifications'];
 
@@ -95,6 +113,20 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    '/notification-rules/:id/resubscribe',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's e-mails of a rule again, after a one-click unsubscribe (again: no change)",
+        params: NotificationRuleParamsSchema,
+        response: { 200: NotificationRuleSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => resubscribeRule(scopeOf(request), request.params.id),
+  );
+
   app.get(
     '/notifications',
     {
@@ -143,6 +175,71 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => readAllNotifications(scopeOf(request)),
+  );
+
+  // web push (issue 22 §5, ADR 0098): the caller's browsers
+  app.get(
+    '/push/public-key',
+    {
+      schema: {
+        tags,
+        summary: "The server's VAPID public key, to subscribe a browser with",
+        response: { 200: PushPublicKeySchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => getPublicKey(scopeOf(request)),
+  );
+
+  app.get(
+    '/push-subscriptions',
+    {
+      schema: {
+        tags,
+        summary: "The caller's browsers that receive push notifications",
+        response: { 200: PushSubscriptionListSchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => listSubscriptions(scopeOf(request)),
+  );
+
+  app.post(
+    '/push-subscriptions',
+    {
+      schema: {
+        tags,
+        summary: 'Subscribe a browser of the caller (its PushSubscription): 201, or 200 when known',
+        body: PushSubscriptionCreateSchema,
+        response: {
+          200: PushSubscriptionSchema,
+          201: PushSubscriptionSchema,
+          ...problems(400, 401, 403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, subscription } = await subscribe(
+        scopeOf(request),
+        request.body,
+        request.headers['user-agent'] ?? null,
+      );
+      return reply.code(created ? 201 : 200).send(subscription);
+    },
+  );
+
+  app.delete(
+    '/push-subscriptions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Stop push notifications to one browser of the caller',
+        params: PushSubscriptionParamsSchema,
+        response: { 204: NoContent, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await unsubscribe(scopeOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 };
 

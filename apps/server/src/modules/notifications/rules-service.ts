@@ -16,12 +16,14 @@ import type { RequestScope } from '../../plugins/request-scope';
 import { findFleetBikes } from '../bikes/bike-lookup';
 import { recordEvents } from '../events/queries';
 import {
+  addEmailChannel,
   countRules,
   deleteRule as deleteRuleRow,
   fleetGroupIds,
   insertRule,
   selectRule,
   selectRules,
+  setUnsubscribed,
   updateRule as updateRuleRow,
   type RuleValues,
 } from './queries';
@@ -69,6 +71,9 @@ export async function updateRule(
     const current = await editable(tx, scope, id);
     if (current.version !== version) throw stale(current);
     await updateRuleRow(tx, id, await ruleValues(tx, scope, fields), scope.principal.email);
+    // their own rule given its EMAIL channel back: subscribed again
+    if (!current.fleetWide && fields.channels.includes('EMAIL'))
+      await setUnsubscribed(tx, id, scope.principal.accountId, false);
     const rule = await reread(tx, scope, id);
     await audit(tx, scope, 'NOTIFICATION_RULE_UPDATED', rule);
     return rule;
@@ -80,6 +85,23 @@ export async function deleteRule(scope: RequestScope, id: string): Promise<void>
     const current = await editable(tx, scope, id);
     await deleteRuleRow(tx, id);
     await audit(tx, scope, 'NOTIFICATION_RULE_DELETED', current);
+  });
+}
+
+/**
+ * The caller's e-mails of a rule again, after a one-click unsubscribe: their own rule gets its
+ * EMAIL channel back, a fleet-wide one e-mails them again. Again: no change, no event.
+ */
+export async function resubscribeRule(scope: RequestScope, id: string): Promise<NotificationRule> {
+  return scope.database.transaction(async (tx) => {
+    const found = await selectRule(tx, scope.fleetId, scope.principal.accountId, id, true);
+    if (!found) throw notFound(NOT_FOUND, undefined, 'RULE_NOT_FOUND');
+    if (!found.rule.emailUnsubscribed) return found.rule;
+    if (found.ownerId !== null) await addEmailChannel(tx, id, scope.principal.email);
+    await setUnsubscribed(tx, id, scope.principal.accountId, false);
+    const rule = await reread(tx, scope, id);
+    await audit(tx, scope, 'NOTIFICATION_RULE_RESUBSCRIBED', rule);
+    return rule;
   });
 }
 

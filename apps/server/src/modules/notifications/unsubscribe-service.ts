@@ -22,9 +22,11 @@ export async function unsubscribe(scope: PublicScope, token: string): Promise<bo
   return scope.database.transaction(async (tx) => {
     const target = await selectUnsubscribeTarget(tx, claims.ruleId, claims.accountId);
     if (!target) return false;
+    // their own rule loses its EMAIL channel; either way the unsubscription is kept, so that My
+    // account says so and offers to turn the e-mails on again
     if (target.ownerId === claims.accountId)
       await dropEmailChannel(tx, claims.ruleId, target.email);
-    else await insertUnsubscribe(tx, claims.ruleId, claims.accountId);
+    await insertUnsubscribe(tx, claims.ruleId, claims.accountId);
     await recordEvents(tx, [
       {
         fleetId: target.fleetId,

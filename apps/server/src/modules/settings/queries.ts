@@ -28,11 +28,12 @@ export interface UserSettingsRow {
   distance_unit: 'KM' | 'MI';
   language: string;
   theme: 'SYSTEM' | 'LIGHT' | 'DARK';
+  time_zone: string | null;
 }
 
 export async function findUserSettings(db: Queryable, accountId: string, applicationName: string) {
   const [row] = await db.query<UserSettingsRow>(
-    `SELECT distance_unit, language, theme FROM user_settings
+    `SELECT distance_unit, language, theme, time_zone FROM user_settings
       WHERE account_id = $1 AND application_name = $2`,
     [accountId, applicationName],
   );
@@ -42,16 +43,24 @@ export async function findUserSettings(db: Queryable, accountId: string, applica
 export async function upsertUserSettings(
   db: Queryable,
   accountId: string,
-  settings: { applicationName: string; distanceUnit: string; language: string; theme?: string },
+  settings: {
+    applicationName: string;
+    distanceUnit: string;
+    language: string;
+    theme?: string;
+    timeZone?: string | null;
+  },
   now: Date,
 ) {
-  // a PUT without a theme keeps the stored one (issue 25 §1)
+  // a PUT without a theme keeps the stored one (issue 25 §1); without a time zone too (issue 22)
   await db.query(
-    `INSERT INTO user_settings (account_id, application_name, distance_unit, language, updated_at, theme)
-     VALUES ($1, $2, $3, $4, $5, coalesce($6, 'SYSTEM'))
+    `INSERT INTO user_settings (account_id, application_name, distance_unit, language, updated_at, theme,
+                                time_zone)
+     VALUES ($1, $2, $3, $4, $5, coalesce($6, 'SYSTEM'), $8)
      ON CONFLICT (account_id, application_name)
      DO UPDATE SET distance_unit = $3, language = $4, updated_at = $5,
-                   theme = coalesce($6, user_settings.theme)`,
+                   theme = coalesce($6, user_settings.theme),
+                   time_zone = CASE WHEN $7::boolean THEN $8 ELSE user_settings.time_zone END`,
     [
       accountId,
       settings.applicationName,
@@ -59,6 +68,8 @@ export async function upsertUserSettings(
       settings.language,
       now,
       settings.theme ?? null,
+      settings.timeZone !== undefined,
+      settings.timeZone ?? null,
     ],
   );
 }

@@ -7,6 +7,7 @@ import {
   APP_VERSION,
   DEFAULT_DISTANCE_UNIT,
   isLanguage,
+  isTimeZone,
   type AppSettings,
   type ApplicationSettings,
   type UserSettings,
@@ -56,6 +57,7 @@ export async function userSettings(
     distanceUnit: row?.distance_unit ?? DEFAULT_DISTANCE_UNIT,
     language: row && isLanguage(row.language) ? row.language : principal.language,
     theme: row?.theme ?? 'SYSTEM',
+    ...(row?.time_zone ? { timeZone: row.time_zone } : {}),
   };
 }
 
@@ -72,12 +74,22 @@ export async function saveUserSettings(
       { field: 'applicationName', message: 'must equal the applicationName query parameter' },
     ]);
   }
-  const theme = await scope.database.transaction(async (tx) => {
+  if (settings.timeZone && !isTimeZone(settings.timeZone)) {
+    throw badRequest('This time zone is not known.', [
+      { field: 'timeZone', message: 'is not a known IANA time zone' },
+    ]);
+  }
+  const stored = await scope.database.transaction(async (tx) => {
     await upsertUserSettings(tx, principal.accountId, settings, scope.ctx.now());
     await setAccountLanguage(tx, principal.accountId, settings.language);
-    return (await findUserSettings(tx, principal.accountId, application))?.theme ?? 'SYSTEM';
+    return findUserSettings(tx, principal.accountId, application);
   });
-  return { ...settings, theme };
+  const { timeZone: _sent, ...saved } = settings;
+  return {
+    ...saved,
+    theme: stored?.theme ?? 'SYSTEM',
+    ...(stored?.time_zone ? { timeZone: stored.time_zone } : {}),
+  };
 }
 
 /** Only the owner's id answers; any other id is a 404 (it may not even exist). */

@@ -37,6 +37,7 @@ import {
   type StoredEndpoint,
 } from './queries';
 import {
+  takeRateSlot,
   insertAttempt,
   insertDeliveries,
   selectAlertFacts,
@@ -45,6 +46,7 @@ import {
   type NewDelivery,
 } from './delivery/queries';
 import { webhookSecretBox } from './secret';
+import { webhookMetrics } from './webhook-metrics';
 
 export interface DeliverJobData {
   deliveryId: string;
@@ -170,6 +172,9 @@ function openSecret(config: AppContext['config'], endpoint: StoredEndpoint): str
   }
 }
 
+/** how long an attempt over the rate limit waits (then up to twice as long: spread out) */
+const RATE_LIMIT_WAIT_MS = 5_000;
+
 /** One attempt of one delivery (see the file's head). */
 export async function deliverWebhook(
   ctx: AppContext,
@@ -195,6 +200,20 @@ export async function deliverWebhook(
     return;
   }
 
+  // the per-endpoint rate limit (ADR 0099): over it, the attempt waits a few seconds — not a
+  // failure, its place in the retry schedule kept; an administrator's redelivery is not limited
+  if (
+    !manual &&
+    config.webhookRatePerMinute > 0 &&
+    (await takeRateSlot(database, endpoint.id, ctx.now())) > config.webhookRatePerMinute
+  ) {
+    webhookMetrics.limited(endpoint.id);
+    await jobs.send(null, 'webhooks.deliver', job, {
+      startAfter: new Date(Date.now() + RATE_LIMIT_WAIT_MS + Math.random() * RATE_LIMIT_WAIT_MS),
+    });
+    return;
+  }
+
   const at = ctx.now();
   const secret = openSecret(config, endpoint);
   const result: AttemptResult =
@@ -212,6 +231,7 @@ export async function deliverWebhook(
           { allowPrivate: config.webhookAllowPrivate },
         );
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
+  webhookMetrics.attempt(endpoint.id, ok, result.latencyMs);
   // the URL's host only: its path or query may carry a receiver's token
   log.info(
     { deliveryId: delivery.id, host: new URL(endpoint.url).host, status: result.status, ok },

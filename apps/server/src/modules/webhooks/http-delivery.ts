@@ -66,11 +66,14 @@ const failed = (started: number, error: string): AttemptResult => ({
   error,
 });
 
-/** POSTs the body; never throws (a failure is an attempt's result). */
+/**
+ * POSTs the body (JSON unless the headers say otherwise: a web push's encrypted body, issue 22
+ * §5); never throws (a failure is an attempt's result).
+ */
 export async function postWebhook(
   rawUrl: string,
   headers: Record<string, string>,
-  body: string,
+  body: string | Buffer,
   options: PostOptions,
 ): Promise<AttemptResult> {
   const started = performance.now();
@@ -126,10 +129,10 @@ export async function postWebhook(
         agent: false,
         lookup: pinned,
         headers: {
-          ...headers,
           'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
           'user-agent': 'VFM-Webhooks/1',
+          ...headers,
+          'content-length': Buffer.byteLength(body),
         },
       },
       (response) => {

@@ -8,6 +8,8 @@ import { notificationMail, type NotificationItem } from '../../../mail/notificat
 import type { AppContext } from '../../../plugins/context';
 import { nextDigestAt } from '../digest-times';
 import { unsubscribeToken } from '../unsubscribe-token';
+import { pushPayload } from '../push/push-payload';
+import { pushToBrowsers } from '../push/send-push';
 import {
   claimDelivery,
   gatherDueDigests,
@@ -47,10 +49,17 @@ const itemOf = (
 export const unsubscribeUrl = (ctx: Ctx, ruleId: string, accountId: string) =>
   `${ctx.config.publicUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(ctx.config.jwtSecret, ruleId, accountId)}`;
 
-/** Sends one delivery's e-mail (or holds it for the digest: the throttle). */
+/** the kinds whose push asks the push service to wake the phone at once */
+const URGENT_KINDS = new Set(['SUSPECTED_THEFT', 'REPORTED_THEFT']);
+
+/**
+ * Sends one delivery: its e-mail (or holds it for the digest: the throttle), or its push to the
+ * user's browsers (issue 22 §5).
+ */
 export async function deliverEmail(
   ctx: Ctx,
   deliveryId: string,
+  log: Parameters<typeof pushToBrowsers>[2] = null,
 ): Promise<'sent' | 'held' | 'done'> {
   const { database, config } = ctx;
   const now = ctx.now();
@@ -61,6 +70,7 @@ export async function deliverEmail(
     return 'done';
   }
   const { delivery } = claim;
+  if (delivery.channel === 'PUSH') return deliverPush(ctx, delivery, log);
   try {
     if (await recentlySent(database, delivery, now, config.notifyEmailThrottleMinutes)) {
       await holdForDigest(database, delivery.id, nextDigestAt('HOURLY', now));
@@ -93,6 +103,52 @@ export async function deliverEmail(
     );
     await markSent(database, [delivery.id], ctx.now());
     return 'sent';
+  } catch (error) {
+    await releaseDelivery(database, delivery.id).catch(() => {});
+    throw error;
+  }
+}
+
+async function deliverPush(
+  ctx: Ctx,
+  delivery: ClaimedDelivery,
+  log: Parameters<typeof pushToBrowsers>[2],
+): Promise<'sent' | 'done'> {
+  const { database } = ctx;
+  try {
+    const recipient = await selectRecipient(database, delivery.accountId, null);
+    if (!recipient?.active) {
+      await markSkipped(database, [delivery.id]);
+      return 'done';
+    }
+    const language: Language = isLanguage(recipient.language)
+      ? recipient.language
+      : DEFAULT_LANGUAGE;
+    const counts = await pushToBrowsers(
+      database,
+      ctx.config,
+      log,
+      {
+        deliveryId: delivery.id,
+        accountId: delivery.accountId,
+        payload: pushPayload({
+          kind: delivery.kind,
+          vehicleNumber: delivery.vehicleNumber,
+          occurredAt: delivery.occurredAt,
+          language,
+          timeZone: recipient.timeZone ?? DEFAULT_TIME_ZONE,
+        }),
+        urgent: URGENT_KINDS.has(delivery.kind),
+      },
+      ctx.now,
+    );
+    // sent now, or by an earlier run of the job that died before recording it
+    if (counts.sent || counts.reached) {
+      await markSent(database, [delivery.id], ctx.now());
+      return 'sent';
+    }
+    await markSkipped(database, [delivery.id]);
+    return 'done';
   } catch (error) {
     await releaseDelivery(database, delivery.id).catch(() => {});
     throw error;

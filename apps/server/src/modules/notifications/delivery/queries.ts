@@ -9,6 +9,7 @@ export const CLAIM_LEASE_SECONDS = 120;
 
 export interface ClaimedDelivery {
   id: string;
+  channel: 'EMAIL' | 'PUSH';
   idempotencyKey: string;
   accountId: string;
   ruleId: string | null;
@@ -36,7 +37,7 @@ export async function claimDelivery(
       WHERE d.id = $1 AND n.id = d.notification_id
         AND (d.status = 'PENDING'
              OR (d.status = 'SENDING' AND d.claimed_at < $2::timestamptz - interval '${CLAIM_LEASE_SECONDS} seconds'))
-      RETURNING d.id, d.idempotency_key AS "idempotencyKey", d.account_id AS "accountId",
+      RETURNING d.id, d.channel, d.idempotency_key AS "idempotencyKey", d.account_id AS "accountId",
                 d.rule_id AS "ruleId", n.kind, n.bike_id AS "bikeId",
                 n.vehicle_number AS "vehicleNumber", n.zone_name AS "zoneName",
                 n.occurred_at AS "occurredAt"`,
@@ -60,7 +61,7 @@ export async function recentlySent(
   if (minutes <= 0 || delivery.bikeId === null) return false;
   const rows = await db.query(
     `SELECT 1 FROM notification_delivery d JOIN notification n ON n.id = d.notification_id
-      WHERE d.account_id = $1 AND d.status = 'SENT' AND d.id <> $2
+      WHERE d.account_id = $1 AND d.status = 'SENT' AND d.id <> $2 AND d.channel = 'EMAIL'
         AND d.sent_at > $3::timestamptz - make_interval(mins => $4::int)
         AND n.bike_id = $5 AND n.kind = $6
       LIMIT 1`,
@@ -105,7 +106,8 @@ export interface Recipient {
   fullName: string;
   language: Language;
   active: boolean;
-  /** the rule's name and time zone (its quiet hours'), when the rule still exists */
+  /** the rule's name, when the rule still exists; the user's time zone (their settings', else
+   *  the rule's quiet hours') */
   ruleName: string | null;
   timeZone: string | null;
   /** still an e-mail of this rule for this account (not unsubscribed meanwhile) */
@@ -115,7 +117,11 @@ export interface Recipient {
 export async function selectRecipient(db: Queryable, accountId: string, ruleId: string | null) {
   const [row] = await db.query<Recipient>(
     `SELECT a.email, a.full_name AS "fullName", a.language, a.status = 'ACTIVE' AS active,
-            r.name AS "ruleName", r.quiet_hours->>'timeZone' AS "timeZone",
+            r.name AS "ruleName",
+            coalesce((SELECT s.time_zone FROM user_settings s
+                       WHERE s.account_id = a.id AND s.time_zone IS NOT NULL
+                       ORDER BY s.updated_at DESC LIMIT 1),
+                     r.quiet_hours->>'timeZone') AS "timeZone",
             (r.id IS NULL OR ('EMAIL' = ANY(r.channels) AND NOT EXISTS (
               SELECT 1 FROM notification_rule_unsubscribe u
                WHERE u.rule_id = r.id AND u.account_id = a.id))) AS "emailWanted"

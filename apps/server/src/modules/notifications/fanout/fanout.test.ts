@@ -37,6 +37,7 @@ describe('planFor', () => {
     expect(plan).toEqual({
       inApp: true,
       email: { ruleId: 'now', status: 'PENDING', digest: null, heldBy: null, dueAt: null },
+      push: false,
     });
   });
 
@@ -63,7 +64,22 @@ describe('planFor', () => {
       DAY,
     );
     expect(plan.email).toMatchObject({ ruleId: 'hourly', dueAt: '2026-01-14T11:00:00.000Z' });
-    expect(planFor(match(), 'LOW_VEHICLE_BATTERY', DAY)).toEqual({ inApp: true, email: null });
+    expect(planFor(match(), 'LOW_VEHICLE_BATTERY', DAY)).toEqual({
+      inApp: true,
+      email: null,
+      push: false,
+    });
+  });
+
+  it('pushes now or never: not in the quiet hours, unless the kind pierces them (issue 22 §5)', () => {
+    const push = [{ quietHours: NIGHTS, alwaysNotify: ['SUSPECTED_THEFT'] }];
+    const recipient = { inApp: false, email: [], push };
+    expect(planFor(recipient, 'LOW_VEHICLE_BATTERY', DAY).push).toBe(true);
+    expect(planFor(recipient, 'LOW_VEHICLE_BATTERY', NIGHT).push).toBe(false);
+    expect(planFor(recipient, 'SUSPECTED_THEFT', NIGHT).push).toBe(true);
+    // any rule without quiet hours now is enough
+    const twoRules = { ...recipient, push: [...push, { quietHours: null, alwaysNotify: [] }] };
+    expect(planFor(twoRules, 'LOW_VEHICLE_BATTERY', NIGHT).push).toBe(true);
   });
 });
 
@@ -72,10 +88,45 @@ describe('times', () => {
     expect(quietHoursEnd(NIGHTS, NIGHT).toISOString()).toBe('2026-01-14T06:00:00.000Z');
   });
 
-  it('sends hourly digests at the next full hour, daily ones at the next 07:00 UTC', () => {
+  it('sends hourly digests at the next full hour, daily ones at the next 07:00 of the user', () => {
     expect(nextDigestAt('HOURLY', DAY).toISOString()).toBe('2026-01-14T11:00:00.000Z');
-    expect(nextDigestAt('DAILY', DAY).toISOString()).toBe('2026-01-15T07:00:00.000Z');
-    expect(nextDigestAt('DAILY', NIGHT).toISOString()).toBe('2026-01-14T07:00:00.000Z');
+    // 07:00 in Paris (the default zone): 06:00 UTC in winter
+    expect(nextDigestAt('DAILY', DAY).toISOString()).toBe('2026-01-15T06:00:00.000Z');
+    expect(nextDigestAt('DAILY', NIGHT).toISOString()).toBe('2026-01-14T06:00:00.000Z');
+  });
+
+  it.each([
+    // zone, now, next daily digest (ADR 0099)
+    ['Europe/Paris', '2026-07-14T04:59:00Z', '2026-07-14T05:00:00.000Z'], // summer: UTC+2
+    ['Europe/Paris', '2026-07-14T05:00:00Z', '2026-07-15T05:00:00.000Z'],
+    ['America/New_York', '2026-01-14T10:10:00Z', '2026-01-14T12:00:00.000Z'], // UTC-5
+    ['America/New_York', '2026-01-14T23:30:00Z', '2026-01-15T12:00:00.000Z'], // 18:30 local
+    ['Asia/Tokyo', '2026-01-14T10:10:00Z', '2026-01-14T22:00:00.000Z'], // 19:10 local → 07:00
+    ['Asia/Kolkata', '2026-01-14T00:00:00Z', '2026-01-14T01:30:00.000Z'], // UTC+5:30
+    ['Pacific/Kiritimati', '2026-01-14T10:10:00Z', '2026-01-14T17:00:00.000Z'], // UTC+14
+    ['UTC', '2026-01-14T10:10:00Z', '2026-01-15T07:00:00.000Z'],
+    // the night of a change of clocks: 07:00 is after it either way
+    ['Europe/Paris', '2026-03-29T00:30:00Z', '2026-03-29T05:00:00.000Z'], // spring forward
+    ['Europe/Paris', '2026-10-25T00:30:00Z', '2026-10-25T06:00:00.000Z'], // fall back
+    ['America/Sao_Paulo', '2026-01-14T10:10:00Z', '2026-01-15T10:00:00.000Z'], // UTC-3
+    // an unknown zone: the default one
+    ['Mars/Olympus', '2026-01-14T10:10:00Z', '2026-01-15T06:00:00.000Z'],
+  ])('in %s at %s: the daily digest at %s', (zone, now, due) => {
+    expect(nextDigestAt('DAILY', new Date(now), zone).toISOString()).toBe(due);
+  });
+
+  it('plans a daily digest at 07:00 of the recipient’s zone, else of the rule’s quiet hours', () => {
+    const daily = rule({ digest: 'DAILY' });
+    expect(
+      planFor({ ...match(daily), timeZone: 'Asia/Tokyo' }, 'LOW_VEHICLE_BATTERY', DAY).email?.dueAt,
+    ).toBe('2026-01-14T22:00:00.000Z');
+    const withQuiet = rule({
+      digest: 'DAILY',
+      quietHours: { ...NIGHTS, from: '01:00', to: '02:00', timeZone: 'America/New_York' },
+    });
+    expect(planFor(match(withQuiet), 'LOW_VEHICLE_BATTERY', DAY).email?.dueAt).toBe(
+      '2026-01-14T12:00:00.000Z',
+    );
   });
 });
 

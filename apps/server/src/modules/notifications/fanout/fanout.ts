@@ -14,7 +14,7 @@ import type { Database } from '../../../db/client';
 import type { EventJobData } from '../../../jobs/domain-events';
 import type { Jobs } from '../../../jobs/job-queue';
 import { announceNotifications } from '../queries';
-import { nextDigestAt } from '../digest-times';
+import { DEFAULT_DIGEST_TIME_ZONE, nextDigestAt } from '../digest-times';
 import {
   insertDeliveries,
   insertNotifications,
@@ -99,7 +99,12 @@ type EmailPlan = Pick<NewDelivery, 'ruleId' | 'status' | 'digest' | 'heldBy' | '
  * What one recipient gets for one cause, from their matching rules: the bell if any rule says
  * IN_APP; one e-mail — now if any rule sends it now, else held for the soonest digest.
  */
-export function planFor(match: Pick<RecipientMatch, 'inApp' | 'email'>, kind: string, now: Date) {
+export function planFor(
+  match: Pick<RecipientMatch, 'inApp' | 'email'> &
+    Partial<Pick<RecipientMatch, 'push' | 'timeZone'>>,
+  kind: string,
+  now: Date,
+) {
   const plans: EmailPlan[] = match.email.map((rule): EmailPlan => {
     if (isQuiet(rule.quietHours, rule.alwaysNotify, kind, now))
       return {
@@ -115,7 +120,12 @@ export function planFor(match: Pick<RecipientMatch, 'inApp' | 'email'>, kind: st
         status: 'DIGEST',
         digest: rule.digest,
         heldBy: 'RULE',
-        dueAt: nextDigestAt(rule.digest, now).toISOString(),
+        // the daily digest at 07:00 in the user's zone (ADR 0099)
+        dueAt: nextDigestAt(
+          rule.digest,
+          now,
+          match.timeZone ?? rule.quietHours?.timeZone ?? DEFAULT_DIGEST_TIME_ZONE,
+        ).toISOString(),
       };
     return { ruleId: rule.ruleId, status: 'PENDING', digest: null, heldBy: null, dueAt: null };
   });
@@ -123,7 +133,12 @@ export function planFor(match: Pick<RecipientMatch, 'inApp' | 'email'>, kind: st
     plans.find((plan) => plan.status === 'PENDING') ??
     plans.sort((a, b) => (a.dueAt ?? '').localeCompare(b.dueAt ?? ''))[0] ??
     null;
-  return { inApp: match.inApp, email };
+  // a push is now or never: a rule whose quiet hours hold it leaves it to the bell and the
+  // e-mail digest (ADR 0098)
+  const push = (match.push ?? []).some(
+    (rule) => !isQuiet(rule.quietHours, rule.alwaysNotify, kind, now),
+  );
+  return { inApp: match.inApp, email, push };
 }
 
 /** The first quarter of an hour after `at` outside the quiet hours (at most 8 days on). */
@@ -156,11 +171,12 @@ export async function fanOut(
     );
     const notifications: NewNotification[] = [];
     const emails = new Map<string, EmailPlan>();
+    const pushes = new Set<string>();
     for (const match of matches) {
       const { i, accountId } = match;
       const cause = causes[i]!;
-      const { inApp, email } = planFor(match, cause.kind, now);
-      if (!inApp && !email) continue;
+      const { inApp, email, push } = planFor(match, cause.kind, now);
+      if (!inApp && !email && !push) continue;
       notifications.push({
         fleetId: cause.fleetId,
         accountId,
@@ -176,23 +192,43 @@ export async function fanOut(
         inApp,
       });
       if (email) emails.set(`${accountId}|${cause.sourceKey}`, email);
+      if (push) pushes.add(`${accountId}|${cause.sourceKey}`);
     }
     // a replayed job inserts nothing: its notifications and deliveries exist
     const inserted = await insertNotifications(tx, notifications);
     const deliveries = await insertDeliveries(
       tx,
-      inserted.flatMap((row) => {
-        const plan = emails.get(`${row.accountId}|${row.sourceKey}`);
-        return plan
-          ? [
-              {
-                ...plan,
-                notificationId: row.id,
-                accountId: row.accountId,
-                idempotencyKey: `${row.sourceKey}:${row.accountId}:EMAIL`,
-              },
-            ]
-          : [];
+      inserted.flatMap((row): NewDelivery[] => {
+        const key = `${row.accountId}|${row.sourceKey}`;
+        const plan = emails.get(key);
+        return [
+          ...(plan
+            ? [
+                {
+                  ...plan,
+                  notificationId: row.id,
+                  accountId: row.accountId,
+                  idempotencyKey: `${row.sourceKey}:${row.accountId}:EMAIL`,
+                },
+              ]
+            : []),
+          // issue 22 §5: one push per alert and user, to each of their browsers
+          ...(pushes.has(key)
+            ? [
+                {
+                  channel: 'PUSH' as const,
+                  notificationId: row.id,
+                  accountId: row.accountId,
+                  ruleId: null,
+                  idempotencyKey: `${row.sourceKey}:${row.accountId}:PUSH`,
+                  status: 'PENDING' as const,
+                  digest: null,
+                  heldBy: null,
+                  dueAt: null,
+                },
+              ]
+            : []),
+        ];
       }),
     );
     for (const delivery of deliveries)

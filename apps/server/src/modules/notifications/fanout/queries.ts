@@ -31,6 +31,10 @@ export interface RecipientMatch {
   inApp: boolean;
   /** the matching rules with EMAIL that the recipient did not unsubscribe from, own ones first */
   email: EmailRule[];
+  /** the matching rules with PUSH, when the recipient has a browser subscribed (issue 22 §5) */
+  push: Array<Pick<EmailRule, 'quietHours' | 'alwaysNotify'>>;
+  /** the recipient's time zone from their settings (ADR 0099), null when not chosen */
+  timeZone: string | null;
 }
 
 /**
@@ -81,7 +85,15 @@ export async function matchRules(db: Queryable, causes: CauseRow[]): Promise<Rec
                        FILTER (WHERE 'EMAIL' = ANY(x.channels) AND NOT EXISTS (
                          SELECT 1 FROM notification_rule_unsubscribe u
                           WHERE u.rule_id = x.id AND u.account_id = x.recipient)),
-                     '[]'::json) AS email
+                     '[]'::json) AS email,
+            coalesce(json_agg(json_build_object('quietHours', x.quiet_hours,
+                                                'alwaysNotify', x.always_notify))
+                       FILTER (WHERE 'PUSH' = ANY(x.channels) AND EXISTS (
+                         SELECT 1 FROM push_subscription s WHERE s.account_id = x.recipient)),
+                     '[]'::json) AS push,
+            (SELECT s.time_zone FROM user_settings s
+              WHERE s.account_id = x.recipient AND s.time_zone IS NOT NULL
+              ORDER BY s.updated_at DESC LIMIT 1) AS "timeZone"
        FROM recipients x
       GROUP BY x.i, x.recipient
       ORDER BY x.i, x.recipient`,
@@ -126,9 +138,11 @@ export async function insertNotifications(db: Queryable, rows: NewNotification[]
 }
 
 export interface NewDelivery {
+  /** EMAIL unless said (issue 22 §5: PUSH) */
+  channel?: 'EMAIL' | 'PUSH';
   notificationId: string;
   accountId: string;
-  ruleId: string;
+  ruleId: string | null;
   idempotencyKey: string;
   /** PENDING: sent now; DIGEST: held for a digest, due then */
   status: 'PENDING' | 'DIGEST';
@@ -137,15 +151,15 @@ export interface NewDelivery {
   dueAt: string | null;
 }
 
-/** Inserts the e-mail deliveries not recorded yet; answers the new ones sent now. */
+/** Inserts the deliveries not recorded yet; answers the new ones sent now. */
 export async function insertDeliveries(db: Queryable, rows: NewDelivery[]) {
   if (!rows.length) return [];
   return db.query<{ id: string; status: string }>(
     `INSERT INTO notification_delivery (notification_id, account_id, channel, rule_id,
                                         idempotency_key, status, digest, held_by, due_at)
-     SELECT x."notificationId", x."accountId", 'EMAIL', x."ruleId", x."idempotencyKey",
-            x.status, x.digest, x."heldBy", x."dueAt"
-       FROM json_to_recordset($1::json) AS x("notificationId" uuid, "accountId" uuid,
+     SELECT x."notificationId", x."accountId", coalesce(x.channel, 'EMAIL'), x."ruleId",
+            x."idempotencyKey", x.status, x.digest, x."heldBy", x."dueAt"
+       FROM json_to_recordset($1::json) AS x(channel text, "notificationId" uuid, "accountId" uuid,
             "ruleId" uuid, "idempotencyKey" text, status text, digest text, "heldBy" text,
             "dueAt" timestamptz)
      ON CONFLICT (idempotency_key) DO NOTHING

@@ -224,3 +224,24 @@ export async function deleteDeliveriesBefore(db: Queryable, before: Date): Promi
     before,
   ]);
 }
+
+const FRESH_WINDOW = `(rate_window_start IS NULL
+  OR rate_window_start <= $2::timestamptz - interval '1 minute'
+  OR rate_window_start > $2::timestamptz)`;
+
+/**
+ * Takes one attempt of the endpoint's current minute (a window that starts at its first
+ * attempt); answers how many the window has taken, this one included (the rate limit, ADR 0099).
+ */
+export async function takeRateSlot(db: Queryable, endpointId: string, now: Date) {
+  const [row] = await db.query<{ count: number }>(
+    // both SET expressions read the row as it was (after any concurrent update: row lock)
+    `UPDATE webhook_endpoint
+        SET rate_window_start = CASE WHEN ${FRESH_WINDOW} THEN $2 ELSE rate_window_start END,
+            rate_window_count = CASE WHEN ${FRESH_WINDOW} THEN 1 ELSE rate_window_count + 1 END
+      WHERE id = $1
+      RETURNING rate_window_count AS count`,
+    [endpointId, now],
+  );
+  return row?.count ?? 0;
+}

@@ -7,6 +7,7 @@ import type { NotificationRule } from '@vfm/contract';
 import { useSession } from '../../../services/services';
 import { useDeleteNotificationRule } from '../../../notifications/api/delete-notification-rule';
 import { useNotificationRules } from '../../../notifications/api/get-notification-rules';
+import { useResubscribeNotificationRule } from '../../../notifications/api/resubscribe-notification-rule';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
 import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
@@ -24,6 +25,7 @@ export function NotificationRulesSection() {
   const isAdmin = userType === 'ADMIN';
   const rules = useNotificationRules();
   const remove = useDeleteNotificationRule();
+  const resubscribe = useResubscribeNotificationRule();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<NotificationRule | null>(null);
 
@@ -90,8 +92,27 @@ export function NotificationRulesSection() {
                     <span className={styles.hint}>{t('notifications.rules.readOnly')}</span>
                   )}
                   {rule.emailUnsubscribed && (
-                    <span className={styles.hint}>
-                      {t('notifications.rules.emailUnsubscribed')}
+                    <span className={styles.hint} data-testid="rule-unsubscribed">
+                      {t('notifications.rules.emailUnsubscribed')}{' '}
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={t('notifications.rules.resubscribeNamed', { name: rule.name })}
+                        busy={resubscribe.isPending && resubscribe.variables === rule.id}
+                        onClick={() =>
+                          resubscribe.mutate(rule.id, {
+                            onSuccess: () =>
+                              toast.show({
+                                type: 'success',
+                                message: t('notifications.rules.resubscribed'),
+                              }),
+                            onError: () =>
+                              toast.show({ type: 'error', message: t('errors.generic') }),
+                          })
+                        }
+                      >
+                        {t('notifications.rules.resubscribe')}
+                      </Button>
                     </span>
                   )}
                 </div>

@@ -1,5 +1,6 @@
-// My account — language, distance unit (KM / MI) and theme (light, dark or the device's: issue
-// 25 §1), saved to the user settings (SPEC §7).
+// My account — language, distance unit (KM / MI), theme (light, dark or the device's: issue
+// 25 §1) and time zone (the daily digest's 07:00: issue 22, ADR 0099), saved to the user
+// settings (SPEC §7).
 // A new language reloads the page under its prefix, as after login (SPEC §4).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,12 @@ import { applyTheme } from '../../../ui/theme/theme';
 import { useToast } from '../../../ui/toast/toast-context';
 import styles from './my-account.module.css';
 
+const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const timeZoneList = () => {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes('UTC') ? zones : [...zones, 'UTC'];
+};
+
 export function PreferencesSection({ settings }: { settings: UserSettings | null }) {
   const { t } = useTranslation();
   const { appInfo, language: siteLanguage, reload } = useServices();
@@ -33,22 +40,32 @@ export function PreferencesSection({ settings }: { settings: UserSettings | null
     language: siteLanguage,
     distanceUnit: settings?.distanceUnit ?? DEFAULT_DISTANCE_UNIT,
     theme: settings?.theme ?? 'SYSTEM',
+    // issue 22 (ADR 0099): '' = not chosen (the device's zone is shown)
+    timeZone: settings?.timeZone ?? '',
   };
   const [language, setLanguage] = useState<Language>(initial.language);
   const [distanceUnit, setDistanceUnit] = useState<DistanceUnit>(initial.distanceUnit);
   const [theme, setTheme] = useState<Theme>(initial.theme);
+  const [timeZone, setTimeZone] = useState(initial.timeZone);
   const [failed, setFailed] = useState(false);
   const modified =
     language !== initial.language ||
     distanceUnit !== initial.distanceUnit ||
-    theme !== initial.theme;
+    theme !== initial.theme ||
+    timeZone !== initial.timeZone;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!modified || update.isPending) return;
     setFailed(false);
     update.mutate(
-      { language, distanceUnit, theme },
+      {
+        language,
+        distanceUnit,
+        theme,
+        // left out unless changed: the stored one stays; null clears it
+        ...(timeZone !== initial.timeZone ? { timeZone: timeZone || null } : {}),
+      },
       {
         onSuccess: () => {
           applyTheme(theme);
@@ -121,6 +138,30 @@ export function PreferencesSection({ settings }: { settings: UserSettings | null
               ))}
             </div>
           </fieldset>
+          <div className={styles.field}>
+            <label htmlFor="preferences-time-zone" className={styles.label}>
+              {t('myAccount.preferences.timeZone')}
+            </label>
+            <select
+              id="preferences-time-zone"
+              className={styles.select}
+              value={timeZone}
+              aria-describedby="preferences-time-zone-hint"
+              onChange={(event) => setTimeZone(event.target.value)}
+            >
+              <option value="">
+                {t('myAccount.preferences.timeZoneDevice', { zone: deviceTimeZone() })}
+              </option>
+              {timeZoneList().map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </select>
+            <span id="preferences-time-zone-hint" className={styles.hint}>
+              {t('myAccount.preferences.timeZoneHint')}
+            </span>
+          </div>
         </div>
         {failed && <InlineAlert>{t('errors.generic')}</InlineAlert>}
         <div className={styles.footer}>

@@ -16,6 +16,11 @@ import {
 import { isApiError } from '../../../api/api-error';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useSaveNotificationRule } from '../../../notifications/api/save-notification-rule';
+import {
+  PushSubscribeError,
+  isPushSupported,
+  useSubscribePush,
+} from '../../../notifications/api/subscribe-push';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
 import { Button } from '../../../ui/button/button';
 import { QuietHoursFields } from './rule-quiet-hours';
@@ -43,6 +48,36 @@ export function RuleForm({
   const [error, setError] = useState<string | null>(null);
   const save = useSaveNotificationRule();
   const groups = useFleetGroups();
+  const pushSubscribe = useSubscribePush();
+  const [pushNotice, setPushNotice] = useState<
+    'subscribed' | 'denied' | 'unavailable' | 'failed' | null
+  >(null);
+  // PUSH only where this browser can receive it (a rule that has it elsewhere keeps it)
+  const channels = NOTIFICATION_CHANNELS.filter(
+    (channel) => channel !== 'PUSH' || isPushSupported() || draft.channels.includes('PUSH'),
+  );
+  const toggleChannel = (channel: (typeof NOTIFICATION_CHANNELS)[number]) => {
+    if (channel !== 'PUSH' || draft.channels.includes('PUSH')) {
+      setPushNotice(null);
+      set({ channels: toggle(draft.channels, channel) });
+      return;
+    }
+    // turning push on: this browser asks the permission and subscribes first
+    setPushNotice(null);
+    pushSubscribe.mutate(undefined, {
+      onSuccess: () => {
+        setPushNotice('subscribed');
+        setDraft((current) => ({
+          ...current,
+          channels: current.channels.includes('PUSH')
+            ? current.channels
+            : [...current.channels, 'PUSH'],
+        }));
+      },
+      onError: (failure) =>
+        setPushNotice(failure instanceof PushSubscribeError ? failure.reason : 'failed'),
+    });
+  };
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
 
   const numbers = draft.numbersText.split(/[\s,;]+/).filter(Boolean);
@@ -208,16 +243,33 @@ export function RuleForm({
       <div className={styles.grid}>
         <fieldset className={styles.fieldset}>
           <legend className={styles.label}>{t('notifications.form.channels')}</legend>
-          {NOTIFICATION_CHANNELS.map((channel) => (
+          {channels.map((channel) => (
             <label key={channel} className={styles.check}>
               <input
                 type="checkbox"
                 checked={draft.channels.includes(channel)}
-                onChange={() => set({ channels: toggle(draft.channels, channel) })}
+                disabled={channel === 'PUSH' && pushSubscribe.isPending}
+                aria-describedby={channel === 'PUSH' && pushNotice ? `${id}-push` : undefined}
+                onChange={() => toggleChannel(channel)}
               />
               {t(`notifications.channels.${channel}`)}
             </label>
           ))}
+          {pushSubscribe.isPending && (
+            <p className={styles.hint} role="status">
+              {t('notifications.push.asking')}
+            </p>
+          )}
+          {pushNotice === 'subscribed' && (
+            <p id={`${id}-push`} className={styles.hint} role="status" data-testid="push-notice">
+              {t('notifications.push.subscribed')}
+            </p>
+          )}
+          {pushNotice && pushNotice !== 'subscribed' && (
+            <div id={`${id}-push`} data-testid="push-notice">
+              <InlineAlert>{t(`notifications.push.${pushNotice}`)}</InlineAlert>
+            </div>
+          )}
         </fieldset>
         <div className={styles.field}>
           <label htmlFor={`${id}-severity`} className={styles.label}>

@@ -132,6 +132,24 @@ describe('my account', () => {
     });
   });
 
+  it('saves a time zone for the daily digests (issue 22, ADR 0099)', async () => {
+    const { server } = renderApp('/my-account', {
+      signedInAs: 'user',
+      answers: { [`PUT ${settingsRoute}`]: (call: { body: unknown }) => json(200, call.body) },
+    });
+    const zone = await screen.findByLabelText('Time zone');
+    expect(zone).toHaveValue('');
+    expect(zone).toHaveAccessibleDescription(
+      'The alert rules’ daily summaries arrive at 7:00 in this zone.',
+    );
+    fireEvent.change(zone, { target: { value: 'Asia/Tokyo' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[1]!);
+    expect(await screen.findByText('Your preferences have been saved.')).toBeInTheDocument();
+    expect(server.callsTo(`PUT ${settingsRoute}`)[0]?.body).toMatchObject({
+      timeZone: 'Asia/Tokyo',
+    });
+  });
+
   it('reloads under the new language after saving it', async () => {
     const { server, services } = renderApp('/my-account', {
       signedInAs: 'user',

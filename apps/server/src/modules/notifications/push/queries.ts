@@ -1,0 +1,127 @@
+// Web push's SQL (issue 22 §5, ADR 0098): the generated VAPID key pair, the users' push
+// subscriptions, and which subscriptions a push delivery already reached.
+import type { Queryable } from '../../../db/client';
+
+export interface StoredVapidKey {
+  publicKey: string;
+  privateKeySealed: string;
+}
+
+/** Stores a key pair unless one exists; answers the one kept (the first process's). */
+export async function keepVapidKey(db: Queryable, key: StoredVapidKey): Promise<StoredVapidKey> {
+  await db.query(
+    `INSERT INTO vapid_key (public_key, private_key_sealed) VALUES ($1, $2)
+     ON CONFLICT (id) DO NOTHING`,
+    [key.publicKey, key.privateKeySealed],
+  );
+  const [row] = await db.query<StoredVapidKey>(
+    `SELECT public_key AS "publicKey", private_key_sealed AS "privateKeySealed" FROM vapid_key`,
+  );
+  return row!;
+}
+
+export async function selectVapidKey(db: Queryable): Promise<StoredVapidKey | null> {
+  const [row] = await db.query<StoredVapidKey>(
+    `SELECT public_key AS "publicKey", private_key_sealed AS "privateKeySealed" FROM vapid_key`,
+  );
+  return row ?? null;
+}
+
+export interface PushSubscriptionRow {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+  createdAt: Date;
+}
+
+const SUBSCRIPTION_COLUMNS = `id, endpoint, p256dh, auth, user_agent AS "userAgent",
+  created_at AS "createdAt"`;
+
+/**
+ * Records a browser's subscription for the account: a known endpoint (the same browser again,
+ * or signed in as someone else now) is taken over with its new keys.
+ */
+export async function upsertSubscription(
+  db: Queryable,
+  fleetId: string,
+  accountId: string,
+  input: { endpoint: string; p256dh: string; auth: string; userAgent: string | null },
+) {
+  const [row] = await db.query<PushSubscriptionRow & { created: boolean }>(
+    `INSERT INTO push_subscription (fleet_id, account_id, endpoint, p256dh, auth, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (endpoint) DO UPDATE
+        SET fleet_id = EXCLUDED.fleet_id, account_id = EXCLUDED.account_id,
+            p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, user_agent = EXCLUDED.user_agent
+     RETURNING ${SUBSCRIPTION_COLUMNS}, (xmax = 0) AS created`,
+    [fleetId, accountId, input.endpoint, input.p256dh, input.auth, input.userAgent],
+  );
+  return row!;
+}
+
+export async function selectSubscriptions(db: Queryable, accountId: string) {
+  return db.query<PushSubscriptionRow>(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscription
+      WHERE account_id = $1 ORDER BY created_at, id`,
+    [accountId],
+  );
+}
+
+export async function deleteSubscription(db: Queryable, accountId: string, id: string) {
+  const rows = await db.query<{ id: string }>(
+    `DELETE FROM push_subscription WHERE id = $1 AND account_id = $2 RETURNING id`,
+    [id, accountId],
+  );
+  return rows.length > 0;
+}
+
+/** The push service said the subscription is gone (404, 410). */
+export async function forgetSubscription(db: Queryable, id: string) {
+  await db.query(`DELETE FROM push_subscription WHERE id = $1`, [id]);
+}
+
+/** The account's subscriptions that this delivery has not reached yet. */
+export async function selectUnsentSubscriptions(
+  db: Queryable,
+  accountId: string,
+  deliveryId: string,
+) {
+  return db.query<PushSubscriptionRow>(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscription s
+      WHERE s.account_id = $1 AND NOT EXISTS (
+        SELECT 1 FROM push_delivery_sent x WHERE x.delivery_id = $2 AND x.subscription_id = s.id)
+      ORDER BY s.created_at, s.id`,
+    [accountId, deliveryId],
+  );
+}
+
+/** The browser is done for this delivery: reached (`sent`), or refused for good. */
+export async function recordPushSent(
+  db: Queryable,
+  deliveryId: string,
+  subscriptionId: string,
+  now: Date,
+  sent = true,
+) {
+  await db.query(
+    `INSERT INTO push_delivery_sent (delivery_id, subscription_id, sent_at) VALUES ($1, $2, $3)
+     ON CONFLICT DO NOTHING`,
+    [deliveryId, subscriptionId, now],
+  );
+  if (sent)
+    await db.query(`UPDATE push_subscription SET last_sent_at = $2 WHERE id = $1`, [
+      subscriptionId,
+      now,
+    ]);
+}
+
+/** How many browsers this delivery reached (or gave up on) so far. */
+export async function countReached(db: Queryable, deliveryId: string) {
+  const [row] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM push_delivery_sent WHERE delivery_id = $1`,
+    [deliveryId],
+  );
+  return row?.count ?? 0;
+}

@@ -1,0 +1,121 @@
+// Sending a push delivery (issue 22 §5 and §6, ADR 0098): the delivery, claimed like an
+// e-mail's (delivery/deliver.ts), goes to every browser the user subscribed, each request
+// encrypted (aes128gcm) and signed (VAPID) by web-push, and sent through the webhooks' guarded
+// client (no private address unless WEBHOOK_ALLOW_PRIVATE, no redirect, 10 s). A browser
+// reached is recorded at once: a job retried because another browser's push service failed
+// sends nothing twice. 404 or 410 from a push service: the subscription is gone, forgotten.
+import webPush from 'web-push';
+import type { Logger } from 'pino';
+import type { ResolvedConfig } from '../../../config/secrets';
+import type { Queryable } from '../../../db/client';
+import { postWebhook, type AttemptResult } from '../../webhooks/http-delivery';
+import type { PushPayload } from '@vfm/contract';
+import {
+  countReached,
+  forgetSubscription,
+  recordPushSent,
+  selectUnsentSubscriptions,
+  type PushSubscriptionRow,
+} from './queries';
+import { vapidKeys } from './vapid-keys';
+
+/** how long a push service keeps a notice for a browser that is offline */
+const PUSH_TTL_SECONDS = 24 * 3600;
+
+export type PushOutcome = 'sent' | 'gone' | 'refused' | 'retry';
+
+/** One browser: the request web-push prepares, posted through the guarded client. */
+export async function postPush(
+  db: Queryable,
+  config: ResolvedConfig,
+  subscription: Pick<PushSubscriptionRow, 'endpoint' | 'p256dh' | 'auth'>,
+  payload: PushPayload,
+  urgency: 'high' | 'normal',
+): Promise<AttemptResult> {
+  const keys = await vapidKeys(db, config);
+  const request = webPush.generateRequestDetails(
+    {
+      endpoint: subscription.endpoint,
+      keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+    },
+    JSON.stringify(payload),
+    {
+      vapidDetails: keys,
+      TTL: PUSH_TTL_SECONDS,
+      urgency,
+      contentEncoding: 'aes128gcm',
+    },
+  );
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+  );
+  return postWebhook(
+    request.endpoint,
+    { 'user-agent': 'VFM-Push/1', ...headers },
+    request.body ?? Buffer.alloc(0),
+    { allowPrivate: config.webhookAllowPrivate },
+  );
+}
+
+const outcomeOf = (result: AttemptResult): PushOutcome => {
+  const status = result.status;
+  if (status !== null && status >= 200 && status < 300) return 'sent';
+  if (status === 404 || status === 410) return 'gone';
+  // 429, 5xx, no answer: the push service may take it later
+  if (status === null || status === 429 || status >= 500) return 'retry';
+  // 400, 401, 403 (a VAPID key the subscription was not made with), 413: never better
+  return 'refused';
+};
+
+/**
+ * Pushes to each browser of the account not reached yet; throws when one should be tried again
+ * (the job's retry), after recording those reached.
+ */
+export async function pushToBrowsers(
+  db: Queryable,
+  config: ResolvedConfig,
+  log: Pick<Logger, 'info' | 'warn'> | null,
+  input: { deliveryId: string; accountId: string; payload: PushPayload; urgent: boolean },
+  now: () => Date,
+): Promise<{ sent: number; gone: number; refused: number; reached: number }> {
+  const counts = { sent: 0, gone: 0, refused: 0 };
+  let retry = 0;
+  for (const subscription of await selectUnsentSubscriptions(
+    db,
+    input.accountId,
+    input.deliveryId,
+  )) {
+    const result = await postPush(
+      db,
+      config,
+      subscription,
+      input.payload,
+      input.urgent ? 'high' : 'normal',
+    );
+    const outcome = outcomeOf(result);
+    // the push service's origin only: the endpoint's path is the browser's capability
+    log?.info(
+      {
+        deliveryId: input.deliveryId,
+        service: new URL(subscription.endpoint).origin,
+        status: result.status,
+        outcome,
+      },
+      'push attempt',
+    );
+    if (outcome === 'sent') {
+      await recordPushSent(db, input.deliveryId, subscription.id, now());
+      counts.sent += 1;
+    } else if (outcome === 'gone') {
+      await forgetSubscription(db, subscription.id);
+      counts.gone += 1;
+    } else if (outcome === 'refused') {
+      // not tried again for this delivery
+      await recordPushSent(db, input.deliveryId, subscription.id, now(), false);
+      log?.warn({ deliveryId: input.deliveryId, status: result.status }, 'push refused');
+      counts.refused += 1;
+    } else retry += 1;
+  }
+  if (retry) throw new Error(`push delivery ${input.deliveryId}: ${retry} browser(s) to try again`);
+  return { ...counts, reached: await countReached(db, input.deliveryId) };
+}

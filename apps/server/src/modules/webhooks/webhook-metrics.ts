@@ -1,0 +1,79 @@
+// The webhooks' metrics of this process (issue 22 §4, ADR 0099), on GET /metrics in the
+// Prometheus text format: attempts delivered and failed, their duration, and the attempts put
+// off by the per-endpoint rate limit — labelled by the endpoint's id only (never its URL, whose
+// path or query may carry a receiver's token, nor anything of its secret).
+
+/** seconds: the receivers' usual answers up to the 10 s timeout */
+const BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+interface Histogram {
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+export class WebhookMetrics {
+  private readonly outcomes = new Map<string, number>();
+  private readonly limitedCounts = new Map<string, number>();
+  private readonly durations = new Map<string, Histogram>();
+
+  attempt(endpointId: string, delivered: boolean, latencyMs: number) {
+    const key = `${endpointId}|${delivered ? 'delivered' : 'failed'}`;
+    this.outcomes.set(key, (this.outcomes.get(key) ?? 0) + 1);
+    const histogram = this.durations.get(endpointId) ?? {
+      counts: BUCKETS.map(() => 0),
+      sum: 0,
+      count: 0,
+    };
+    const seconds = latencyMs / 1000;
+    BUCKETS.forEach((bound, i) => {
+      if (seconds <= bound) histogram.counts[i]! += 1;
+    });
+    histogram.sum += seconds;
+    histogram.count += 1;
+    this.durations.set(endpointId, histogram);
+  }
+
+  limited(endpointId: string) {
+    this.limitedCounts.set(endpointId, (this.limitedCounts.get(endpointId) ?? 0) + 1);
+  }
+
+  render(): string {
+    const lines = [
+      '# HELP vfm_webhook_deliveries_total Webhook attempts by endpoint and outcome (this process).',
+      '# TYPE vfm_webhook_deliveries_total counter',
+    ];
+    for (const [key, value] of this.outcomes) {
+      const [endpoint, outcome] = key.split('|');
+      lines.push(
+        `vfm_webhook_deliveries_total{endpoint="${endpoint}",outcome="${outcome}"} ${value}`,
+      );
+    }
+    lines.push(
+      '# HELP vfm_webhook_attempt_duration_seconds Time of a webhook attempt, by endpoint.',
+      '# TYPE vfm_webhook_attempt_duration_seconds histogram',
+    );
+    for (const [endpoint, histogram] of this.durations) {
+      BUCKETS.forEach((bound, i) =>
+        lines.push(
+          `vfm_webhook_attempt_duration_seconds_bucket{endpoint="${endpoint}",le="${bound}"} ${histogram.counts[i]}`,
+        ),
+      );
+      lines.push(
+        `vfm_webhook_attempt_duration_seconds_bucket{endpoint="${endpoint}",le="+Inf"} ${histogram.count}`,
+        `vfm_webhook_attempt_duration_seconds_sum{endpoint="${endpoint}"} ${histogram.sum}`,
+        `vfm_webhook_attempt_duration_seconds_count{endpoint="${endpoint}"} ${histogram.count}`,
+      );
+    }
+    lines.push(
+      '# HELP vfm_webhook_rate_limited_total Webhook attempts put off by the per-endpoint rate limit.',
+      '# TYPE vfm_webhook_rate_limited_total counter',
+    );
+    for (const [endpoint, value] of this.limitedCounts)
+      lines.push(`vfm_webhook_rate_limited_total{endpoint="${endpoint}"} ${value}`);
+    return lines.join('\n') + '\n';
+  }
+}
+
+/** This process's (one per process, whatever servers a test starts: ids do not collide). */
+export const webhookMetrics = new WebhookMetrics();

@@ -1,0 +1,122 @@
+// Issue 22 §4 (ADR 0099): the webhooks' metrics per endpoint on GET /metrics — attempts
+// delivered and failed, their duration, the attempts put off — labelled by the endpoint's id,
+// never its URL nor its secret; and the per-endpoint rate limit (WEBHOOK_RATE_PER_MINUTE): over
+// it an attempt waits, is not a failure, and goes out once the minute has passed.
+// On PGlite and, with DATABASE_URL, on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFleetWithUsers } from '../helpers/factories';
+import { createBike } from '../helpers/bikes';
+import { createAlert } from '../helpers/fleet-data';
+import { waitFor } from '../helpers/mqtt';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { domainEvent } from '../../src/jobs/domain-events';
+
+let t: TestServer;
+let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  t = await startTestServer({
+    env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RATE_PER_MINUTE: '2' },
+  });
+  cast = await createFleetWithUsers(t);
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+async function openAlert() {
+  const bike = await createBike(t, cast.fleet, { theft_state: 'REPORTED' });
+  const alert = await createAlert(t, bike, 'REPORTED_THEFT');
+  await t.server.database.transaction((tx) =>
+    t.server.jobs.publish(tx, [
+      domainEvent('alert.opened', {
+        fleetId: cast.fleet.id,
+        bikeId: bike.id,
+        vehicleNumber: bike.vehicleNumber,
+        alertId: alert.id,
+        kind: 'REPORTED_THEFT',
+      }),
+    ]),
+  );
+}
+
+const metricsText = async () => {
+  const res = await t.api().get('/metrics');
+  expect(res.status).toBe(200);
+  return res.text;
+};
+const sample = (text: string, series: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((line) => line.startsWith(`${series} `))
+      ?.split(' ')[1] ?? 0,
+  );
+
+describe('webhook metrics and rate limit', () => {
+  it('counts attempts per endpoint and holds back those over the rate limit', async () => {
+    const token = 'tok-secret-path-value';
+    const created = await t.api({ token: cast.adminToken }).post('webhooks', {
+      url: `${receiver.url}?token=${token}`,
+      kinds: ['REPORTED_THEFT'],
+    });
+    expect(created.status, created.text).toBe(201);
+    const { webhook, secret } = created.body as { webhook: { id: string }; secret: string };
+    const path = receiver.url.slice(receiver.url.indexOf('/hooks/'));
+    const received = () => receiver.requests.filter((r) => r.path.startsWith(path));
+
+    for (let i = 0; i < 4; i++) await openAlert();
+    // two in the minute, the others wait
+    await waitFor(() => received().length >= 2, 30_000, 'two deliveries');
+    await waitFor(
+      async () =>
+        sample(await metricsText(), `vfm_webhook_rate_limited_total{endpoint="${webhook.id}"}`) >=
+        1,
+      30_000,
+      'an attempt put off',
+    );
+    expect(received()).toHaveLength(2);
+    const text = await metricsText();
+    expect(
+      sample(text, `vfm_webhook_deliveries_total{endpoint="${webhook.id}",outcome="delivered"}`),
+    ).toBe(2);
+    expect(
+      sample(text, `vfm_webhook_attempt_duration_seconds_count{endpoint="${webhook.id}"}`),
+    ).toBe(2);
+    expect(
+      sample(
+        text,
+        `vfm_webhook_attempt_duration_seconds_bucket{endpoint="${webhook.id}",le="+Inf"}`,
+      ),
+    ).toBe(2);
+    // no URL, no token of the URL, no secret in the labels
+    expect(text).not.toContain(receiver.url);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(secret);
+    // the ones put off are not failures
+    const log = await t.api({ token: cast.adminToken }).get(`webhooks/${webhook.id}/deliveries`);
+    expect(log.body.content.filter((d: { state: string }) => d.state === 'FAILED')).toHaveLength(0);
+
+    // a minute later (the server's clock), the rest goes out
+    t.clock.advance(61_000);
+    await waitFor(() => received().length >= 4, 40_000, 'the deliveries put off');
+
+    // a failed attempt is counted as such
+    receiver.answers.set(received()[0]!.path, [500]);
+    t.clock.advance(61_000);
+    await openAlert();
+    await waitFor(
+      async () =>
+        sample(
+          await metricsText(),
+          `vfm_webhook_deliveries_total{endpoint="${webhook.id}",outcome="failed"}`,
+        ) === 1,
+      40_000,
+      'a failed attempt counted',
+    );
+  }, 180_000);
+});

@@ -1,0 +1,166 @@
+// Web push (issue 22 §5): in My account, a rule's push channel asks this browser's permission
+// and subscribes it — or says plainly why it cannot (notifications blocked; no push service, as
+// in headless Chromium); the service worker shows a push's notice (the text the server wrote in
+// the user's language) and a click on it opens the bike's page.
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect, fr, apiLogin, ADMIN, MANAGER } from './fixtures';
+
+const n = fr.notifications;
+
+/** The app's service worker, controlling the page. */
+async function controlledPage(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+async function openNewRule(page: Page) {
+  await page.goto('/fr/my-account');
+  const section = page.locator('#notification-rules');
+  await section.getByRole('button', { name: n.rules.add }).click();
+  const form = section.getByRole('form', { name: n.form.newTitle });
+  await expect(form).toBeVisible();
+  return form;
+}
+
+/** What the specs use of a service worker's global scope (the e2e types have no WebWorker lib). */
+interface WorkerScope {
+  registration: ServiceWorkerRegistration;
+  dispatchEvent(event: Event): boolean;
+  PushEvent: new (type: 'push', init: { data: string }) => Event;
+  NotificationEvent: new (type: 'notificationclick', init: { notification: Notification }) => Event;
+}
+
+const workerOf = async (context: BrowserContext) =>
+  context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+
+test.describe('web push', () => {
+  test('turning push on asks the permission and subscribes, or says why it cannot', async ({
+    page,
+    context,
+    login,
+    request,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    const manager = await apiLogin(request, MANAGER);
+    const before = await manager.call<{ content: unknown[] }>('GET', 'push-subscriptions');
+    await login('manager');
+    await controlledPage(page);
+    const form = await openNewRule(page);
+    const push = form.getByLabel(n.channels.PUSH, { exact: true });
+    await expect(push).not.toBeChecked();
+    await push.click();
+    const notice = form.getByTestId('push-notice');
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    if ((await notice.textContent())?.includes(n.push.subscribed)) {
+      // a browser with a push service: subscribed, recorded for this user
+      await expect(push).toBeChecked();
+      const after = await manager.call<{ content: unknown[] }>('GET', 'push-subscriptions');
+      expect(after.content.length).toBe(before.content.length + 1);
+    } else {
+      // headless Chromium has no push service: said plainly, and push stays off
+      await expect(notice.getByRole('alert')).toHaveText(n.push.unavailable);
+      await expect(push).not.toBeChecked();
+    }
+    await page.screenshot({ path: 'test-results/push-rule-form.png', fullPage: false });
+    await form.getByRole('button', { name: n.form.cancel }).click();
+  });
+
+  test('notifications blocked: the rule editor says how to allow them', async ({
+    page,
+    context,
+    login,
+  }) => {
+    await context.clearPermissions();
+    await login('manager');
+    // the browser answers "denied" as a user who blocked the site would
+    await page.addInitScript(() => {
+      Object.defineProperty(Notification, 'requestPermission', {
+        value: () => Promise.resolve('denied'),
+      });
+    });
+    const form = await openNewRule(page);
+    await form.getByLabel(n.channels.PUSH, { exact: true }).click();
+    await expect(form.getByTestId('push-notice').getByRole('alert')).toHaveText(n.push.denied);
+    await expect(form.getByLabel(n.channels.PUSH, { exact: true })).not.toBeChecked();
+  });
+
+  test('the service worker shows a push and a click opens the bike', async ({
+    page,
+    context,
+    login,
+    request,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    const admin = await apiLogin(request, ADMIN);
+    const fleet = await admin.call<{ content: { vehicleNumber: string }[] }>(
+      'GET',
+      'fleet/list?size=1&sort=vehicleNumber,asc',
+    );
+    const vehicleNumber = fleet.content[0]!.vehicleNumber;
+    await login('manager');
+    await controlledPage(page);
+    const worker = await workerOf(context);
+
+    // a push as the server sends it (decrypted by the browser): a synthetic PushEvent
+    const shown = await worker.evaluate(
+      async (payload) => {
+        const sw = self as unknown as WorkerScope;
+        sw.dispatchEvent(new sw.PushEvent('push', { data: JSON.stringify(payload) }));
+        for (let i = 0; i < 50; i++) {
+          const list = await sw.registration.getNotifications();
+          if (list.length)
+            return list.map((x: Notification) => ({
+              title: x.title,
+              body: x.body,
+              tag: x.tag,
+              data: x.data,
+            }));
+          await new Promise((done) => setTimeout(done, 100));
+        }
+        return [];
+      },
+      {
+        title: `Alarme antivol – vélo ${vehicleNumber}`,
+        body: `Alarme antivol : vélo ${vehicleNumber}, le 26 nov., 03:12.`,
+        url: `/fr/fleet/product/${vehicleNumber}`,
+        tag: `SUSPECTED_THEFT:${vehicleNumber}`,
+        kind: 'SUSPECTED_THEFT',
+        vehicleNumber,
+        occurredAt: new Date().toISOString(),
+      },
+    );
+    expect(shown).toEqual([
+      {
+        title: `Alarme antivol – vélo ${vehicleNumber}`,
+        body: `Alarme antivol : vélo ${vehicleNumber}, le 26 nov., 03:12.`,
+        tag: `SUSPECTED_THEFT:${vehicleNumber}`,
+        data: { url: `/fr/fleet/product/${vehicleNumber}` },
+      },
+    ]);
+
+    // the click: the open app shows the bike
+    await worker.evaluate(async (tag) => {
+      const sw = self as unknown as WorkerScope;
+      const [notification] = await sw.registration.getNotifications({ tag: tag });
+      sw.dispatchEvent(
+        new sw.NotificationEvent('notificationclick', { notification: notification! }),
+      );
+    }, `SUSPECTED_THEFT:${vehicleNumber}`);
+    await expect(page).toHaveURL(new RegExp(`/fr/fleet/product/${vehicleNumber}$`), {
+      timeout: 20_000,
+    });
+    // a payload cannot send the click to another site
+    await worker.evaluate(async () => {
+      const sw = self as unknown as WorkerScope;
+      await sw.registration.showNotification('x', { data: { url: 'https://evil.example/' } });
+      const list = await sw.registration.getNotifications();
+      const evil = list.find((x: Notification) => x.title === 'x')!;
+      sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: evil }));
+    });
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/(fr\/)?/);
+    expect(new URL(page.url()).host).toMatch(/^127\.0\.0\.1:/);
+  });
+});
