@@ -278,11 +278,12 @@ export const PushSubscriptionParamsSchema = Type.Object(
 export interface PushPayload {
   title: string;
   body: string;
-  /** the bike's page, path of the web app (/en/fleet/product/…) */
+  /** the bike's page, path of the web app (/en/fleet/product/…); a zone's: /en/zones */
   url: string;
-  /** one notification per bike and kind on screen: a newer one replaces it */
+  /** one notification per bike (or zone) and kind on screen: a newer one replaces it */
   tag: string;
   kind: NotificationKind;
-  vehicleNumber: string;
+  /** null for a zone's caps (ZONE_ABOVE_MAXIMUM, ZONE_BELOW_MINIMUM) */
+  vehicleNumber: string | null;
   occurredAt: string;
 }

@@ -134,6 +134,7 @@ async function deliverPush(
         payload: pushPayload({
           kind: delivery.kind,
           vehicleNumber: delivery.vehicleNumber,
+          zoneName: delivery.zoneName,
           occurredAt: delivery.occurredAt,
           language,
           timeZone: recipient.timeZone ?? DEFAULT_TIME_ZONE,

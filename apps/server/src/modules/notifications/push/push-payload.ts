@@ -7,7 +7,9 @@ import { interpolate } from '../../../mail/templates/layout';
 
 export function pushPayload(input: {
   kind: NotificationKind;
-  vehicleNumber: string;
+  /** null for a zone's caps: `zoneName` instead, and the zones' page */
+  vehicleNumber: string | null;
+  zoneName?: string | null;
   occurredAt: Date;
   language: Language;
   timeZone: string;
@@ -21,6 +23,18 @@ export function pushPayload(input: {
     month: 'short',
     timeZone: input.timeZone,
   }).format(input.occurredAt);
+  if (input.vehicleNumber === null) {
+    const zone = input.zoneName ?? '';
+    return {
+      title: interpolate(texts.zoneSubject, { kind, zone }),
+      body: interpolate(texts.zoneBody, { kind, zone, time }),
+      url: `/${input.language}/zones`,
+      tag: `${input.kind}:zone:${zone}`,
+      kind: input.kind,
+      vehicleNumber: null,
+      occurredAt: input.occurredAt.toISOString(),
+    };
+  }
   return {
     title: interpolate(texts.subject, { kind, vehicleNumber: input.vehicleNumber }),
     body: interpolate(texts.body, { kind, vehicleNumber: input.vehicleNumber, time }),
