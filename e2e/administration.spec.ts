@@ -22,8 +22,7 @@ test('an account created in the browser is validated from its e-mail and signs i
   browser,
 }) => {
   const email = uniqueEmail('created');
-  await login('admin');
-  await page.goto('/fr/administration');
+  await login('admin', '/fr/administration');
   const since = Date.now();
   await page.getByRole('button', { name: fr.administration.accounts.create }).click();
   const dialog = page.getByRole('dialog', { name: fr.administration.form.createTitle });
@@ -67,8 +66,7 @@ test('an admin sets a password, then deletes the account with the SPEC confirmat
   request,
 }) => {
   const account = await createActiveAccount(request, { fullName: 'Léa Fontaine' });
-  await login('admin');
-  await page.goto('/fr/administration');
+  await login('admin', '/fr/administration');
   await page
     .getByRole('button', {
       name: fr.administration.accounts.setPasswordNamed.replace('{{email}}', account.email),
@@ -95,8 +93,7 @@ test('an admin sets a password, then deletes the account with the SPEC confirmat
 });
 
 test('an admin cannot delete its own account', async ({ page, login }) => {
-  await login('admin');
-  await page.goto('/fr/administration');
+  await login('admin', '/fr/administration');
   const own = page
     .getByTestId('accounts')
     .getByRole('row')
@@ -118,8 +115,7 @@ test('the accounts list is searched by the server and shows each photo', async (
     photo:
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   });
-  await login('admin');
-  await page.goto('/fr/administration');
+  await login('admin', '/fr/administration');
   const answer = page.waitForResponse(
     (response) =>
       response.url().includes('/accounts?') &&
@@ -157,8 +153,7 @@ test('a CSV import previews, reports its bad line, shows the secret that connect
     `${vehicleNumber},BC-IMP-${suffix},${moduleId},City 28,`,
     'NOT A FRAME,BC-X,,City 28,',
   ].join('\n');
-  await login('admin');
-  await page.goto('/fr/administration?tab=bikes');
+  await login('admin', '/fr/administration?tab=bikes');
   await page
     .getByLabel(fr.administration.bikes.choose)
     .setInputFiles({ name: 'bikes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -222,8 +217,7 @@ test('a settings change moves a bike into a low-battery warning, and the activit
       row.bikeBatteryLevel < 100,
   );
   expect(bike, 'a bike above the low-battery threshold').toBeTruthy();
-  await login('admin');
-  await page.goto('/fr/administration?tab=settings');
+  await login('admin', '/fr/administration?tab=settings');
   const field = page.getByLabel(new RegExp(fr.administration.settings.lowVehicleBattery));
   await expect(field).toHaveValue(String(settings.lowVehicleBatteryPercent));
   try {
@@ -256,8 +250,7 @@ test('an administrator removes selected bikes from the fleet screen, with the SP
 }) => {
   const suffix = Date.now().toString(36).toUpperCase().slice(-5).padStart(5, '0');
   const vehicleNumber = `E2E-RM-${suffix}`;
-  await login('admin');
-  await page.goto('/fr/administration?tab=bikes');
+  await login('admin', '/fr/administration?tab=bikes');
   await page.getByLabel(fr.administration.bikes.choose).setInputFiles({
     name: 'one.csv',
     mimeType: 'text/csv',

@@ -131,8 +131,7 @@ test('on the warnings screen: acknowledge, assign to me, find it under "Assigned
   const api = await apiLogin(request, MANAGER);
   const alert = await theftAlert(admin, api, 10);
   try {
-    await login('manager');
-    await page.goto('/fr/warnings?type=REPORTED_THEFT&sort=vehicleNumber,asc');
+    await login('manager', '/fr/warnings?type=REPORTED_THEFT&sort=vehicleNumber,asc');
     const list = page.getByTestId('warnings-list');
     const row = () => list.getByRole('row').filter({ hasText: alert.vehicleNumber });
     await expect(row().getByTestId('alert-state')).toContainText(a.state.OPEN);
@@ -164,8 +163,7 @@ test('on the bike page: acknowledge, assign to me, clear, then read it in the hi
   const api = await apiLogin(request, MANAGER);
   const alert = await theftAlert(admin, api, 12);
   try {
-    await login('manager');
-    await page.goto(`/fr/fleet/product/${alert.vehicleNumber}`);
+    await login('manager', `/fr/fleet/product/${alert.vehicleNumber}`);
     await page.getByRole('tab', { name: new RegExp(fr.product.tabs.alerts) }).click();
     await expect(page).toHaveURL(/tab=alerts/);
     const item = () => page.getByTestId('active-alerts').locator(`li[data-kind="${alert.kind}"]`);
@@ -192,8 +190,7 @@ test('an alert acknowledged in another session shows at once, without reload', a
   const alert = await theftAlert(admin, api, 14);
   try {
     const { fullName } = await admin.call<{ fullName: string }>('GET', 'accounts/me');
-    await login('manager');
-    await page.goto(`/fr/fleet/product/${alert.vehicleNumber}?tab=alerts`);
+    await login('manager', `/fr/fleet/product/${alert.vehicleNumber}?tab=alerts`);
     const state = page.getByTestId('active-alerts').getByTestId('alert-state');
     await expect(state).toContainText(a.state.OPEN);
     await admin.call('POST', `alerts/${alert.id}/acknowledge`, { comment: COMMENT });

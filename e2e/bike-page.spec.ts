@@ -42,8 +42,7 @@ test('a lock waits for the module, is acknowledged and shows in the history', as
   // bikes 3 and 4 are this flow's (the others take 1, 5, 7, 9): the first not locked
   const bike = [await pickBike(api, 3), await pickBike(api, 4)].find((b) => !b.assistanceLocked);
   if (!bike) throw new Error('bikes 3 and 4 of the demo fleet are both locked');
-  await login('manager');
-  await page.goto(bikePage(bike.vehicleNumber));
+  await login('manager', bikePage(bike.vehicleNumber));
   const commands = page.getByRole('region', { name: fr.product.commands.title });
   await commands.getByRole('button', { name: fr.product.commands.lock }).click();
   const dialog = page.getByRole('dialog');
@@ -83,8 +82,7 @@ test('a theft is reported, then cancelled, and the availability comes back', asy
 }) => {
   const api = await apiLogin(request, MANAGER);
   const bike = await pickBike(api, 5);
-  await login('manager');
-  await page.goto(bikePage(bike.vehicleNumber));
+  await login('manager', bikePage(bike.vehicleNumber));
   const theft = page.getByRole('region', { name: fr.product.theft.title });
   await theft.getByRole('button', { name: fr.product.theft.report }).click();
   let dialog = page.getByRole('dialog');
@@ -112,8 +110,7 @@ test('the availability changes from the header and shows in the history', async 
 }) => {
   const api = await apiLogin(request, MANAGER);
   const bike = await pickBike(api, 7, '&availability=AVAILABLE');
-  await login('manager');
-  await page.goto(bikePage(bike.vehicleNumber));
+  await login('manager', bikePage(bike.vehicleNumber));
   try {
     await page.getByLabel(fr.product.header.availability).selectOption('TRANSIT');
     await expect(
@@ -136,8 +133,7 @@ test('the availability changes from the header and shows in the history', async 
 test('a change made in another session shows without reload', async ({ page, login, request }) => {
   const api = await apiLogin(request, MANAGER);
   const bike = await pickBike(api, 9, '&availability=AVAILABLE');
-  await login('manager');
-  await page.goto(bikePage(bike.vehicleNumber));
+  await login('manager', bikePage(bike.vehicleNumber));
   const availability = page.getByLabel(fr.product.header.availability);
   await expect(availability).toHaveValue('AVAILABLE');
   await api.call(
@@ -165,8 +161,7 @@ test('the self-diagnosis lists each check of the latest report', async ({
     'GET',
     `products/details/autotest/${bike.vehicleNumber}`,
   );
-  await login('manager');
-  await page.goto(`${bikePage(bike.vehicleNumber)}?tab=diagnosis`);
+  await login('manager', `${bikePage(bike.vehicleNumber)}?tab=diagnosis`);
   if (!autotest.latest) {
     await expect(page.getByText(fr.product.diagnosis.none)).toBeVisible();
     return;
@@ -190,8 +185,7 @@ test('a trip of the last days replays on the map', async ({ page, login, request
     }
   }
   expect(found, 'a demo bike with a trip in the last 7 days').not.toBeNull();
-  await login('manager');
-  await page.goto(`${bikePage(found!.vehicleNumber)}?tab=trips`);
+  await login('manager', `${bikePage(found!.vehicleNumber)}?tab=trips`);
   const trips = page.getByRole('list', { name: fr.product.trips.label });
   await expect(trips.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('trip-map')).toHaveAttribute('data-points', String(found!.points));
@@ -203,8 +197,7 @@ test('a trip of the last days replays on the map', async ({ page, login, request
 });
 
 test('an unknown bike is a clear not-found state with a way back', async ({ page, login }) => {
-  await login('manager');
-  await page.goto(bikePage('NOPE-404'));
+  await login('manager', bikePage('NOPE-404'));
   await expect(page.getByRole('heading', { name: 'Vélo NOPE-404 introuvable' })).toBeVisible();
   await page.getByRole('link', { name: fr.product.notFound.back }).click();
   await expect(page).toHaveURL(/\/fr\/fleet$/);

@@ -13,8 +13,7 @@ test('an administrator creates a city client, the city gets a token, revoking re
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login('admin');
-  await page.goto('/fr/administration?tab=openData');
+  await login('admin', '/fr/administration?tab=openData');
   const name = `Ville e2e ${Date.now()}`;
   await page.getByLabel(c.name).fill(name);
   await page.getByRole('button', { name: c.create }).click();

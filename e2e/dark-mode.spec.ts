@@ -64,8 +64,7 @@ test.describe('on a dark device', () => {
     page,
     login,
   }) => {
-    await login('manager');
-    await page.goto('/fr/my-account');
+    await login('manager', '/fr/my-account');
     const p = fr.myAccount.preferences;
     await page.getByRole('radio', { name: p.themes.LIGHT }).check();
     await page.getByRole('button', { name: fr.common.save, exact: true }).last().click();

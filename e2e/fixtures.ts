@@ -191,16 +191,47 @@ export async function loginThroughUi(
   await expect(page).toHaveURL(/\/[a-z]{2}\/fleet$/);
 }
 
+/**
+ * Signs in without the login screen (login.spec.ts tests it) and opens `path`: the tokens of an
+ * API sign-in stored where the login screen stores them, then the page. A test that goes
+ * elsewhere first spares the fleet page and its map (the e2e run's time: docs/performance.md).
+ */
+export async function signedInAt(
+  page: Page,
+  path: string,
+  email: string,
+  password = DEMO_PASSWORD,
+) {
+  const session = await apiLogin(page.request, email, password);
+  // a document of the app's origin, without the app: its storage is the app's
+  await page.goto('/app-info.json');
+  await page.evaluate(
+    ([token, refresh]) => {
+      localStorage.setItem('jwtToken', token!);
+      localStorage.setItem('jwtRefreshToken', refresh!);
+    },
+    [session.token, session.refreshToken],
+  );
+  await page.goto(path);
+}
+
 type Who = 'admin' | 'manager' | { email: string; password: string };
 
 export const test = base.extend<{
-  /** signs in through the login screen (demo accounts by default) */
-  login: (who?: Who) => Promise<void>;
+  /**
+   * Signs in (demo accounts by default): through the login screen, landing on the fleet page;
+   * with a `path`, straight to that page (signedInAt).
+   */
+  login: (who?: Who, path?: string) => Promise<void>;
 }>({
   login: async ({ page }, use) => {
-    await use(async (who = 'manager') => {
-      if (typeof who === 'string') await loginThroughUi(page, who === 'admin' ? ADMIN : MANAGER);
-      else await loginThroughUi(page, who.email, who.password);
+    await use(async (who = 'manager', path) => {
+      const [email, password] =
+        typeof who === 'string'
+          ? [who === 'admin' ? ADMIN : MANAGER, DEMO_PASSWORD]
+          : [who.email, who.password];
+      if (path) await signedInAt(page, path, email, password);
+      else await loginThroughUi(page, email, password);
     });
   },
 });

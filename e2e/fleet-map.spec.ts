@@ -50,8 +50,7 @@ test('the bike in the address opens its popup on the map', async ({ page, login,
   const api = await apiLogin(request, MANAGER);
   const list = await api.call<{ content: Row[] }>('GET', 'fleet/list?size=50');
   const bike = list.content.find((row) => row.latitude !== null)!;
-  await login('manager');
-  await page.goto(`/fr/fleet?bike=${bike.vehicleNumber}`);
+  await login('manager', `/fr/fleet?bike=${bike.vehicleNumber}`);
   const popup = page.locator('.maplibregl-popup');
   await expect(popup).toContainText(bike.vehicleNumber);
   await expect(popup.getByRole('link', { name: fr.bike.popup.open })).toBeVisible();

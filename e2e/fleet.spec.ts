@@ -89,8 +89,7 @@ test('a bulk IoT mode command on 3 bikes is acknowledged by their modules', asyn
   // skipped only if the simulated riders happen to leave fewer than 3 bikes parked in STANDBY
   test.skip(parked.length < 3, 'the demo fleet has fewer than 3 parked bikes right now');
   const chosen = parked.slice(0, 3).map((row) => row.vehicleNumber);
-  await login('manager');
-  await page.goto('/fr/fleet?status=PARKED&mode=STANDBY&availability=AVAILABLE');
+  await login('manager', '/fr/fleet?status=PARKED&mode=STANDBY&availability=AVAILABLE');
   for (const vehicleNumber of chosen) {
     await page.getByRole('checkbox', { name: `Sélectionner ${vehicleNumber}` }).check();
   }

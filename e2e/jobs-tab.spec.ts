@@ -33,8 +33,7 @@ for (const viewport of [null, { width: 390, height: 844 }]) {
       expect.arrayContaining(['alerts.reconcile', 'jobs.probe']),
     );
 
-    await login('admin');
-    await page.goto('/fr/administration');
+    await login('admin', '/fr/administration');
     await page.getByRole('tab', { name: fr.administration.tabs.jobs }).click();
     await expect(page).toHaveURL(/tab=jobs/);
     const queues = page.getByRole('table', { name: j.queuesLabel });

@@ -54,6 +54,7 @@ test('the bike page has a back button; my account opens from the profile menu', 
   page,
   login,
 }) => {
+  // signed in on the fleet page: the back button (history back) returns to it
   await login('manager');
   await page.goto('/fr/fleet/product/FR-TEST-1');
   await expect(page.getByRole('heading', { level: 1, name: 'Vélo FR-TEST-1' })).toBeVisible();

@@ -112,8 +112,7 @@ test('the alert rules of My account: the default one, a new one for some bikes, 
     'fleet/list?size=2&sort=vehicleNumber,asc',
   );
   const vehicleNumber = fleet.content[0]!.vehicleNumber;
-  await login('manager');
-  await page.goto('/fr/my-account');
+  await login('manager', '/fr/my-account');
   const section = page.locator('#notification-rules');
   await expect(section.getByRole('heading', { name: n.rules.title })).toBeVisible();
   // the default rule every manager starts with

@@ -30,8 +30,7 @@ test('an administrator reads a quarantined message, cannot store it yet, then cl
   const vehicleNumber = message!.vehicleNumber!;
   const q = fr.administration.quarantine;
 
-  await login('admin');
-  await page.goto('/fr/administration');
+  await login('admin', '/fr/administration');
   await page.getByRole('tab', { name: fr.administration.tabs.quarantine }).click();
   await expect(page).toHaveURL(/tab=quarantine/);
   const row = page.getByTestId('quarantine').getByRole('row').filter({ hasText: vehicleNumber });

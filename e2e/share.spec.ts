@@ -36,8 +36,7 @@ test('a manager shares a bike; a stranger sees only that bike; revoking ends the
   const bike = list.content[0]!;
   const label = `Vélo volé ${Date.now()}`;
 
-  await login('manager');
-  await page.goto(`/fr/fleet/product/${bike.vehicleNumber}?tab=share`);
+  await login('manager', `/fr/fleet/product/${bike.vehicleNumber}?tab=share`);
   await expect(page.getByRole('heading', { name: s.title })).toBeVisible();
   await page.getByLabel(s.validFor).selectOption('4');
   await page.getByLabel(s.label).fill(label);

@@ -28,8 +28,7 @@ test('the charts show the SPEC buckets with the figures of fleet/statistics', as
 }) => {
   const api = await apiLogin(request, MANAGER);
   const figures = await api.call<Statistics>('GET', 'fleet/statistics');
-  await login('manager');
-  await page.goto('/fr/statistics');
+  await login('manager', '/fr/statistics');
   const lc = fr.statistics.lastCommunication;
   for (const [key, label] of [
     ['upTo7Days', lc.upTo7Days],
@@ -69,8 +68,7 @@ test('a group narrows every figure', async ({ page, login, request }) => {
   }
   expect(group, 'a group with bikes').toBeTruthy();
   expect(inGroup!.totalBikes).toBeLessThan(total);
-  await login('manager');
-  await page.goto('/fr/statistics');
+  await login('manager', '/fr/statistics');
   const bikes = page.getByRole('region', { name: fr.statistics.totals.title });
   await expect(bikes).toContainText(String(total));
   await page.getByLabel(fr.statistics.group).selectOption(group!.id);

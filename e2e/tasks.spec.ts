@@ -74,8 +74,7 @@ test.describe('manager', () => {
     request,
   }) => {
     const vehicleNumber = await bikeNumber(request, 3);
-    await login('manager');
-    await page.goto(`/fr/fleet/product/${vehicleNumber}?tab=tasks`);
+    await login('manager', `/fr/fleet/product/${vehicleNumber}?tab=tasks`);
     await page.getByRole('button', { name: fr.tasks.create.button }).click();
     const dialog = page.getByRole('dialog', {
       name: fr.tasks.create.titleOne.replace('{{vehicleNumber}}', vehicleNumber),

@@ -52,8 +52,7 @@ test('a manager exports the period and a trip as GPX, KML and GeoJSON', async ({
     }
   }
   expect(vehicleNumber, 'a demo bike with a trip in the last 7 days').not.toBe('');
-  await login('manager');
-  await page.goto(`/fr/fleet/product/${vehicleNumber}?tab=trips`);
+  await login('manager', `/fr/fleet/product/${vehicleNumber}?tab=trips`);
   await expect(page.getByRole('list', { name: fr.product.trips.label })).toBeVisible();
 
   const gpx = await download(page, x.as.replace('{{what}}', x.period).replace('{{format}}', 'GPX'));

@@ -11,8 +11,7 @@ interface Counts {
 test('the tab badges give the counts of products/warnings', async ({ page, login, request }) => {
   const api = await apiLogin(request, MANAGER);
   const { counts } = await api.call<Counts>('GET', 'products/warnings?size=1');
-  await login('manager');
-  await page.goto('/fr/warnings');
+  await login('manager', '/fr/warnings');
   const tabs = page.getByRole('tablist', { name: fr.warnings.tabs.label });
   for (const type of Object.keys(counts)) {
     const label = fr.bike.warning[type as 'LOW_VEHICLE_BATTERY'];
@@ -41,8 +40,7 @@ test('a theft reported elsewhere appears live, then is cancelled from its tab', 
     'fleet/list?size=100&availability=AVAILABLE',
   );
   const bike = candidates.content.find((row) => row.theft === 'NONE')!.vehicleNumber;
-  await login('manager');
-  await page.goto('/fr/warnings?type=REPORTED_THEFT');
+  await login('manager', '/fr/warnings?type=REPORTED_THEFT');
   await expect(
     page.getByRole('status').or(page.getByText(fr.warnings.list.empty)).first(),
   ).toBeVisible();
@@ -89,8 +87,7 @@ test('a warned row opens its bike page', async ({ page, login, request }) => {
   const bike = candidates.content.find((row) => row.theft === 'NONE')!.vehicleNumber;
   await admin.call('POST', `products/theft/${bike}`);
   try {
-    await login('manager');
-    await page.goto('/fr/warnings');
+    await login('manager', '/fr/warnings');
     await page.getByTestId('warnings-list').getByRole('link', { name: bike, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/fr/fleet/product/${bike}$`));
   } finally {
@@ -118,8 +115,7 @@ test('a tab sorts by a column, as products/warnings does, and keeps the order in
       'GET',
       'products/warnings?type=REPORTED_THEFT&sort=vehicleNumber,desc&size=5',
     );
-    await login('manager');
-    await page.goto('/fr/warnings?type=REPORTED_THEFT');
+    await login('manager', '/fr/warnings?type=REPORTED_THEFT');
     const list = page.getByTestId('warnings-list');
     const header = list.getByRole('columnheader', {
       name: fr.warnings.list.columns.vehicleNumber,

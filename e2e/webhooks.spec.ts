@@ -49,8 +49,7 @@ test('an administrator adds a webhook, sees its secret once and its test event d
   const receiver = await startReceiver();
   try {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await login('admin');
-    await page.goto('/fr/administration?tab=webhooks');
+    await login('admin', '/fr/administration?tab=webhooks');
     await page.getByRole('button', { name: w.add }).click();
     await page.getByLabel(w.url).fill(receiver.url);
     await page.getByLabel(w.description).fill('Poste de nuit');
@@ -81,7 +80,8 @@ test('an administrator adds a webhook, sees its secret once and its test event d
     await expect(log).toContainText(w.eventTypes.test);
     await expect(log).toContainText(w.states.DELIVERED, { timeout: 20_000 });
     await expect(log).toContainText(request.headers['webhook-id']!);
-    await expect(log.getByRole('cell', { name: '200', exact: true })).toBeVisible();
+    // the demo's alerts may have been delivered (200) too: at least one answer is the test's
+    await expect(log.getByRole('cell', { name: '200', exact: true }).first()).toBeVisible();
     await expect(log).toContainText('received');
 
     await item.getByRole('button', { name: w.turnOff }).click();
@@ -101,8 +101,7 @@ test('the webhooks tab fits a phone, passes axe with its log open and names a re
   const receiver = await startReceiver();
   try {
     await page.setViewportSize({ width: 390, height: 844 });
-    await login('admin');
-    await page.goto('/fr/administration?tab=webhooks');
+    await login('admin', '/fr/administration?tab=webhooks');
     await page.getByRole('button', { name: w.add }).click();
     await expect(page.getByLabel(w.url)).toBeVisible();
     await expectNoSeriousAxeFinding(page);

@@ -36,8 +36,7 @@ test.describe('zones', () => {
     login,
   }) => {
     const name = unique('E2E drawn');
-    await login('manager');
-    await page.goto('/fr/zones');
+    await login('manager', '/fr/zones');
     await expect(page.getByTestId('zones-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
     await page.getByRole('button', { name: z.new }).click();
     await expect(page.getByText(z.drawHint)).toBeVisible();
@@ -88,8 +87,7 @@ test.describe('zones', () => {
   }) => {
     const name = unique('E2E imported');
     const api = await apiLogin(request, MANAGER);
-    await login('manager');
-    await page.goto('/fr/zones');
+    await login('manager', '/fr/zones');
     await expect(page.getByTestId('zone-list')).toBeVisible();
 
     const collection = {
@@ -149,8 +147,7 @@ test.describe('zones', () => {
     const api = await apiLogin(request, MANAGER);
     const module = await importModule(request, admin);
     try {
-      await login('manager');
-      await page.goto('/fr/zones');
+      await login('manager', '/fr/zones');
       await expect(page.getByTestId('zones-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
       await page.getByRole('button', { name: z.new }).click();
       const canvas = page.getByTestId('zones-map').locator('canvas');
