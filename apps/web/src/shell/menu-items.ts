@@ -1,6 +1,7 @@
 // SPEC §2: Fleet inventory, Warnings and Statistics, plus Administration for admins only;
 // Zones (issue 23) beside them.
 import {
+  BatteryCharging,
   Bike,
   ChartColumn,
   ClipboardCheck,
@@ -25,7 +26,8 @@ export interface MenuItem {
     | 'shell.nav.zones'
     | 'shell.nav.administration'
     | 'tasks.nav.tasks'
-    | 'tasks.nav.myTasks';
+    | 'tasks.nav.myTasks'
+    | 'tasks.nav.batteryQueue';
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
@@ -33,6 +35,7 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
   if (technician) {
     return [
       { url: '/tasks/mine', icon: ClipboardCheck, text: 'tasks.nav.myTasks' },
+      { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
       { url: '/fleet', icon: Bike, text: 'shell.nav.fleet' },
     ];
   }
@@ -44,6 +47,7 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     { url: '/zones', icon: Hexagon, text: 'shell.nav.zones' },
     // issue 26: the fleet's tasks, and those of the signed-in user
     { url: '/tasks', icon: ClipboardList, text: 'tasks.nav.tasks' },
+    { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
   ];
   if (userType === 'ADMIN') {
     items.push({ url: '/administration', icon: ShieldCheck, text: 'shell.nav.administration' });

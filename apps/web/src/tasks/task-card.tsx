@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MapPin, Navigation } from 'lucide-react';
-import type { Task } from '@vfm/contract';
+import type { Task, TaskFinish } from '@vfm/contract';
 import { isApiError } from '../api/api-error';
 import { useFormatters } from '../format/use-formatters';
 import { useServices, useSession } from '../services/services';
 import { Button, buttonClassName } from '../ui/button/button';
 import { useChangeTask, type TaskChange } from './api/change-task';
+import { BatterySwapForm } from './battery-swap-form';
 import { TaskPriorityChip, TaskStatusChip, useTaskName, userName } from './task-labels';
 import styles from './tasks.module.css';
 
@@ -41,6 +42,8 @@ export function TaskCard({
   const name = nameOf(task);
   const mine = task.assignee?.id === userId;
   const canWork = task.status === 'IN_PROGRESS' && (mine || !technician);
+  // a battery swap finishes with its swap record (the battery fitted, issue 26 §5)
+  const [recording, setRecording] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // a ticked item shows at once; the task as read again (a new version) replaces it, a refusal
   // takes it back
@@ -77,9 +80,16 @@ export function TaskCard({
       },
     });
   };
-  const act = (action: Action) =>
+  const act = (action: Action, record?: TaskFinish) =>
     run(
-      { taskId: task.id, vehicleNumber: task.vehicleNumber, action },
+      action === 'finish'
+        ? {
+            taskId: task.id,
+            vehicleNumber: task.vehicleNumber,
+            action,
+            ...(record ? { record } : {}),
+          }
+        : { taskId: task.id, vehicleNumber: task.vehicleNumber, action },
       t(`tasks.actions.${action}Done`, { name, vehicleNumber: task.vehicleNumber }),
     );
 
@@ -111,6 +121,16 @@ export function TaskCard({
         )}
       </p>
       {task.notes && <p className={styles.meta}>{task.notes}</p>}
+      {task.batterySwap && (
+        <p className={styles.meta}>
+          {task.batterySwap.batteryNumber
+            ? t('tasks.swap.recordedNumber', {
+                level: format.percent(task.batterySwap.batteryLevel),
+                number: task.batterySwap.batteryNumber,
+              })
+            : t('tasks.swap.recorded', { level: format.percent(task.batterySwap.batteryLevel) })}
+        </p>
+      )}
       {task.position ? (
         <div className={styles.links}>
           <span className={styles.meta}>
@@ -166,14 +186,38 @@ export function TaskCard({
           {t('tasks.offline.pendingOnTask', { count: pending.length })}
         </p>
       )}
+      {canWork && recording && (
+        <BatterySwapForm
+          busy={change.isPending}
+          onBack={() => setRecording(false)}
+          onSubmit={(batterySwap) => {
+            setRecording(false);
+            act('finish', { batterySwap });
+          }}
+        />
+      )}
       <div className={styles.actions}>
         {task.status === 'OPEN' && (
           <Button className={styles.primary} busy={change.isPending} onClick={() => act('start')}>
             {t('tasks.actions.start')}
           </Button>
         )}
-        {canWork && (
-          <Button className={styles.primary} busy={change.isPending} onClick={() => act('finish')}>
+        {canWork && !recording && task.kind === 'BATTERY_SWAP' && (
+          <Button
+            className={styles.primary}
+            busy={change.isPending}
+            onClick={() => setRecording(true)}
+          >
+            {t('tasks.queue.record')}
+          </Button>
+        )}
+        {canWork && !recording && (
+          <Button
+            className={task.kind === 'BATTERY_SWAP' ? undefined : styles.primary}
+            variant={task.kind === 'BATTERY_SWAP' ? 'secondary' : 'primary'}
+            busy={change.isPending}
+            onClick={() => act('finish')}
+          >
             {t('tasks.actions.finish')}
           </Button>
         )}

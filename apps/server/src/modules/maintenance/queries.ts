@@ -132,7 +132,7 @@ export async function restartPeriod(db: Queryable, scheduleId: string, bikeId: n
 /** Opens the maintenance tasks not open yet (one open per bike: the automatic tasks' index). */
 export async function insertMaintenanceTasks(db: Queryable, due: DueBike[], now: Date) {
   if (!due.length) return [];
-  return db.query<{ id: string; bike_id: number; schedule_id: string }>(
+  return db.query<{ id: string; fleet_id: string; bike_id: number; schedule_id: string }>(
     `INSERT INTO task (fleet_id, bike_id, kind, priority, cause, schedule_id, notes, created_at,
                        updated_at)
      SELECT d.fleet_id, d.bike_id, 'REPAIR', 'NORMAL', 'MAINTENANCE_DUE', d.schedule_id, d.notes,
@@ -141,7 +141,7 @@ export async function insertMaintenanceTasks(db: Queryable, due: DueBike[], now:
             notes text)
      ON CONFLICT (bike_id, cause) WHERE cause IS NOT NULL AND status IN ('OPEN', 'IN_PROGRESS')
      DO NOTHING
-     RETURNING id, bike_id, schedule_id`,
+     RETURNING id, fleet_id, bike_id, schedule_id`,
     [
       JSON.stringify(
         due.map((d) => ({
