@@ -140,11 +140,29 @@ test.describe('technician on a phone', () => {
       `products/details/${vehicleNumber}`,
     );
     expect(Date.parse(bike.lastBatteryChangeDate ?? '')).toBeGreaterThanOrEqual(before - 1000);
+
+    // the bike page shows a technician what they may do only (ADR 0090): the availability,
+    // the IoT mode and the theft are read, not changed; no share link
+    // (the bike, charged, has left the queue)
+    await expect(row).toHaveCount(0);
+    await page.goto(`/en/fleet/product/${vehicleNumber}`);
+    await expect(
+      page.locator('[data-command="lock"], [data-command="mode"]').first(),
+    ).toBeVisible();
+    await expect(page.getByRole('combobox', { name: en.product.header.availability })).toHaveCount(
+      0,
+    );
+    await expect(page.locator('#mode-select')).toHaveCount(0);
+    await expect(page.getByText(en.product.tabs.share)).toHaveCount(0);
   });
 });
 
 test.describe('manager', () => {
-  test('reads the queue on a map and in a list of stops', async ({ page, login }) => {
+  test('reads the queue on a map and in a list of stops, live', async ({
+    page,
+    login,
+    request,
+  }) => {
     await login('manager');
     await page.goto('/fr/tasks/battery-queue');
     await expect(page.getByRole('heading', { name: fr.tasks.queue.title, level: 1 })).toBeVisible();
@@ -169,5 +187,17 @@ test.describe('manager', () => {
     }
     await picture(page, 'battery-queue-desktop');
     await expectAccessible(page, 'battery queue (manager)');
+
+    // live (the stream's tasks event): a swap task opened elsewhere shows without a reload
+    const admin = await apiLogin(request, ADMIN);
+    const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
+      'GET',
+      'fleet/list?size=100&sort=vehicleNumber,desc',
+    );
+    const vehicleNumber = fleet.content.filter((bike) => bike.theft === 'NONE')[9]!.vehicleNumber;
+    await admin.call('POST', 'tasks', { kind: 'BATTERY_SWAP', vehicleNumbers: [vehicleNumber] });
+    await expect(page.getByTestId('battery-bike').filter({ hasText: vehicleNumber })).toBeVisible({
+      timeout: 15_000,
+    });
   });
 });

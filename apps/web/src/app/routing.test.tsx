@@ -86,7 +86,15 @@ describe('routes and guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['VFM', 'Fleet inventory', 'Warnings', 'Statistics', 'Zones', 'Tasks', 'Battery swaps']);
+    ).toEqual([
+      'VFM',
+      'Fleet inventory',
+      'Warnings',
+      'Statistics',
+      'Zones',
+      'Tasks',
+      'Battery swaps',
+    ]);
   });
 
   it("sends a field technician to My tasks, away from the managers' pages (issue 26)", async () => {

@@ -12,7 +12,7 @@ import { useFormatters } from '../format/use-formatters';
 import { useServices, useSession } from '../services/services';
 import { Button, buttonClassName } from '../ui/button/button';
 import { useChangeTask, type TaskChange } from './api/change-task';
-import { BatterySwapForm } from './battery-swap-form';
+import { TaskFinishForm } from './battery-swap-form';
 import { TaskPriorityChip, TaskStatusChip, useTaskName, userName } from './task-labels';
 import styles from './tasks.module.css';
 
@@ -20,6 +20,17 @@ export const geoUri = (p: { latitude: number; longitude: number }) =>
   `geo:${p.latitude},${p.longitude}`;
 export const mapsUrl = (p: { latitude: number; longitude: number }) =>
   `https://www.openstreetmap.org/?mlat=${p.latitude}&mlon=${p.longitude}#map=18/${p.latitude}/${p.longitude}`;
+
+/** an amount in its currency, in the reader's language */
+export function formatCost(cost: { amount: number; currency: string }, language: string) {
+  try {
+    return new Intl.NumberFormat(language, { style: 'currency', currency: cost.currency }).format(
+      cost.amount,
+    );
+  } catch {
+    return `${cost.amount.toFixed(2)} ${cost.currency}`;
+  }
+}
 
 type Action = 'start' | 'finish' | 'cancel' | 'reopen';
 
@@ -33,7 +44,7 @@ export function TaskCard({
   pending?: TaskChange[];
   headingLevel?: 2 | 3;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { toasts } = useServices();
   const { userId, technician } = useSession();
   const format = useFormatters();
@@ -131,6 +142,27 @@ export function TaskCard({
             : t('tasks.swap.recorded', { level: format.percent(task.batterySwap.batteryLevel) })}
         </p>
       )}
+      {/* the service book (issue 26 §4): who did it and when, the parts and what it cost */}
+      {task.status === 'DONE' && (
+        <p className={styles.meta}>
+          {task.closedBy && (
+            <span>
+              {t('tasks.finish.doneBy', {
+                who: userName(task.closedBy),
+                when: format.dateTime(task.closedAt),
+              })}
+            </span>
+          )}
+          {task.parts && <span>{t('tasks.finish.recordedParts', { parts: task.parts })}</span>}
+          {task.cost && (
+            <span>
+              {t('tasks.finish.recordedCost', {
+                cost: formatCost(task.cost, i18n.language),
+              })}
+            </span>
+          )}
+        </p>
+      )}
       {task.position ? (
         <div className={styles.links}>
           <span className={styles.meta}>
@@ -187,12 +219,14 @@ export function TaskCard({
         </p>
       )}
       {canWork && recording && (
-        <BatterySwapForm
+        <TaskFinishForm
+          swap={task.kind === 'BATTERY_SWAP'}
+          details
           busy={change.isPending}
           onBack={() => setRecording(false)}
-          onSubmit={(batterySwap) => {
+          onSubmit={(record) => {
             setRecording(false);
-            act('finish', { batterySwap });
+            act('finish', record);
           }}
         />
       )}
@@ -202,23 +236,22 @@ export function TaskCard({
             {t('tasks.actions.start')}
           </Button>
         )}
-        {canWork && !recording && task.kind === 'BATTERY_SWAP' && (
+        {canWork && !recording && (
           <Button
             className={styles.primary}
             busy={change.isPending}
-            onClick={() => setRecording(true)}
+            onClick={() => (task.kind === 'BATTERY_SWAP' ? setRecording(true) : act('finish'))}
           >
-            {t('tasks.queue.record')}
+            {t(task.kind === 'BATTERY_SWAP' ? 'tasks.queue.record' : 'tasks.actions.finish')}
           </Button>
         )}
         {canWork && !recording && (
           <Button
-            className={task.kind === 'BATTERY_SWAP' ? undefined : styles.primary}
-            variant={task.kind === 'BATTERY_SWAP' ? 'secondary' : 'primary'}
-            busy={change.isPending}
-            onClick={() => act('finish')}
+            variant="secondary"
+            disabled={change.isPending}
+            onClick={() => (task.kind === 'BATTERY_SWAP' ? act('finish') : setRecording(true))}
           >
-            {t('tasks.actions.finish')}
+            {t(task.kind === 'BATTERY_SWAP' ? 'tasks.actions.finish' : 'tasks.finish.open')}
           </Button>
         )}
         {!technician && (task.status === 'OPEN' || task.status === 'IN_PROGRESS') && (

@@ -160,14 +160,14 @@ function QueueBike({ bike }: { bike: BatteryQueueBike }) {
         <BatterySwapForm
           busy={change.isPending}
           onBack={() => setRecording(false)}
-          onSubmit={(batterySwap) => {
+          onSubmit={(record) => {
             setRecording(false);
             run(
               {
                 taskId: task.id,
                 vehicleNumber: bike.vehicleNumber,
                 action: 'finish',
-                record: { batterySwap },
+                record,
               },
               t('tasks.actions.finishDone', { name, vehicleNumber: bike.vehicleNumber }),
             );
