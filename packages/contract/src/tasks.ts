@@ -311,7 +311,7 @@ export const MaintenanceScheduleSchema = Type.Object(
     name: Type.String(),
     /** a vehicle type (the bikes' model), null: every type */
     model: Nullable(Type.String()),
-    /** a group (the bikes directly in it), null: every group */
+    /** a group (its bikes and those of its sub-groups), null: every group */
     groupId: Nullable(Type.String({ format: 'uuid' })),
     everyKm: Nullable(Type.Number()),
     everyDays: Nullable(Type.Integer()),
