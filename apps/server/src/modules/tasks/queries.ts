@@ -127,8 +127,10 @@ export async function selectTaskPage(
       ORDER BY ${order} LIMIT ${param(limit)} OFFSET ${param(offset)}`,
     values,
   );
+  // the bike is read only to filter by its number (a task's bike always exists: the foreign key)
   const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM task t JOIN bike b ON b.id = t.bike_id
+    `SELECT count(*)::int AS total
+       FROM task t ${filter.vehicleNumber ? 'JOIN bike b ON b.id = t.bike_id' : ''}
       WHERE ${where.join(' AND ')}`,
     filterValues,
   );
