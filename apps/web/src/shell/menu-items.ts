@@ -16,6 +16,8 @@ import type { UserType } from '../session/user-type';
 export interface MenuItem {
   url: string;
   icon: LucideIcon;
+  /** active on its own address only, not below it (Tasks, beside Battery swaps under it) */
+  end?: boolean;
   /** a live counter shown on the item (the Warnings entry: open warnings) */
   badge?: 'warnings';
   /** translation key of the text */
@@ -46,7 +48,7 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     // issue 23: every user sees the zones; managers edit them
     { url: '/zones', icon: Hexagon, text: 'shell.nav.zones' },
     // issue 26: the fleet's tasks, and those of the signed-in user
-    { url: '/tasks', icon: ClipboardList, text: 'tasks.nav.tasks' },
+    { url: '/tasks', icon: ClipboardList, text: 'tasks.nav.tasks', end: true },
     { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
   ];
   if (userType === 'ADMIN') {
