@@ -154,6 +154,18 @@ test.describe('technician on a phone', () => {
     );
     await expect(page.locator('#mode-select')).toHaveCount(0);
     await expect(page.getByText(en.product.tabs.share)).toHaveCount(0);
+    await picture(page, 'bike-technician-mobile');
+
+    // the service book: the swap done, by whom, with the battery fitted
+    await page.goto(`/en/fleet/product/${vehicleNumber}?tab=tasks`);
+    const done = page
+      .getByTestId('task-card')
+      .filter({ hasText: `${en.tasks.kind.BATTERY_SWAP} · ${vehicleNumber}` })
+      .filter({ hasText: en.tasks.status.DONE });
+    await expect(done.getByText(/Battery fitted: 95\s?%, no\. E2E-BAT-7/)).toBeVisible();
+    await expect(done.getByText(/Done by Sam Swap/)).toBeVisible();
+    await picture(page, 'bike-service-book-mobile');
+    await expectAccessible(page, 'service book');
   });
 });
 
