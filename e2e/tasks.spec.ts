@@ -161,7 +161,7 @@ test.describe('technician on a phone', () => {
 
     // the connection drops: "Finish" waits in the outbox, and the page says so
     await context.setOffline(true);
-    await card.getByRole('button', { name: en.tasks.actions.finish }).tap();
+    await card.getByRole('button', { name: en.tasks.actions.finish, exact: true }).tap();
     await expect(page.getByText(en.tasks.offline.queued)).toBeVisible();
     await expect(
       card.getByText(en.tasks.offline.pendingOnTask_one.replace('{{count, number}}', '1')),

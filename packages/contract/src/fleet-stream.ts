@@ -20,6 +20,7 @@ export const STREAM_EVENTS = [
   'alerts',
   'notifications',
   'zones',
+  'tasks',
   'resync',
 ] as const;
 export type StreamEventName = (typeof STREAM_EVENTS)[number];
@@ -45,6 +46,8 @@ export const StreamPayloadSchemas = {
   notifications: Type.Object({ unread: Type.Integer({ minimum: 0 }) }, strict),
   /** the fleet's zones changed (drawn, changed, imported, deleted: issue 23) */
   zones: Type.Object({}, strict),
+  /** the fleet's tasks changed (created, taken, changed, closed: issue 26) */
+  tasks: Type.Object({}, strict),
   /** too much changed at once: reload what is shown */
   resync: Type.Object({ reason: Type.String() }, strict),
 } as const;

@@ -4,7 +4,7 @@
 // an explicit reopen. Each kind has its checklist, defined here (the server refuses any other
 // item, the web app names each item in eleven languages).
 import { Type, type Static } from '@sinclair/typebox';
-import { VEHICLE_NUMBER_PATTERN } from './patterns';
+import { MARKING_PATTERN, VEHICLE_NUMBER_PATTERN } from './patterns';
 import type { WarningType } from './enums';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 import { pagingProperties } from './products';
@@ -120,6 +120,27 @@ export const TaskChecklistEntrySchema = Type.Object(
   strict,
 );
 
+/** The battery fitted by a swap (ADR 0100): its charge, and its number when it has one. */
+export const TaskBatterySwapSchema = Type.Object(
+  {
+    batteryLevel: Type.Integer({ minimum: 0, maximum: 100 }),
+    batteryNumber: Type.Optional(Nullable(Type.String({ pattern: MARKING_PATTERN }))),
+  },
+  strict,
+);
+export type TaskBatterySwap = Static<typeof TaskBatterySwapSchema>;
+
+export const TASK_PARTS_MAX = 500;
+/** an amount (kept to the cent) and its ISO 4217 currency code */
+export const TaskCostSchema = Type.Object(
+  {
+    amount: Type.Number({ minimum: 0, maximum: 1_000_000 }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  },
+  strict,
+);
+export type TaskCost = Static<typeof TaskCostSchema>;
+
 export const TaskSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -147,6 +168,12 @@ export const TaskSchema = Type.Object(
     position: Nullable(Position),
     /** metres from the position the list was asked `near`, else null */
     distanceMeters: Nullable(Type.Number()),
+    /** the battery fitted when a battery swap was done (ADR 0100), else null */
+    batterySwap: Nullable(TaskBatterySwapSchema),
+    /** the parts used, as the technician wrote them ('' when none) */
+    parts: Type.String(),
+    /** what the work cost, when somebody recorded it */
+    cost: Nullable(TaskCostSchema),
     updatedAt: DateTime(),
   },
   strict,
@@ -228,6 +255,26 @@ export const TaskTransitionSchema = Type.Object(
 );
 export type TaskTransition = Static<typeof TaskTransitionSchema>;
 
+/**
+ * Finishing: the comment, and what the work leaves behind — the battery fitted (a battery swap
+ * only; it updates the bike's battery record), the parts used and their cost (the service book).
+ */
+export const TaskFinishSchema = Type.Object(
+  {
+    comment: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    batterySwap: Type.Optional(TaskBatterySwapSchema),
+    parts: Type.Optional(
+      Type.String({
+        maxLength: TASK_PARTS_MAX,
+        pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$',
+      }),
+    ),
+    cost: Type.Optional(TaskCostSchema),
+  },
+  strict,
+);
+export type TaskFinish = Static<typeof TaskFinishSchema>;
+
 /** `active` = OPEN and IN_PROGRESS (the default). */
 export const TASK_STATUS_FILTERS = ['active', ...TASK_STATUSES, 'all'] as const;
 export const TASK_SORTS = ['due', 'priority', 'created', 'distance'] as const;
@@ -264,7 +311,7 @@ export const MaintenanceScheduleSchema = Type.Object(
     name: Type.String(),
     /** a vehicle type (the bikes' model), null: every type */
     model: Nullable(Type.String()),
-    /** a group (the bikes directly in it), null: every group */
+    /** a group (its bikes and those of its sub-groups), null: every group */
     groupId: Nullable(Type.String({ format: 'uuid' })),
     everyKm: Nullable(Type.Number()),
     everyDays: Nullable(Type.Integer()),
@@ -350,3 +397,81 @@ export const TaskStatisticsSchema = Type.Object(
   strict,
 );
 export type TaskStatistics = Static<typeof TaskStatisticsSchema>;
+
+// ---- the battery swap queue (issue 26 §5, ADR 0100) -------------------------------------
+
+/** bikes in one answer of the queue at most */
+export const BATTERY_QUEUE_MAX = 500;
+/** bikes within this distance of a group's first bike join that group (one stop) */
+export const BATTERY_QUEUE_GROUP_METERS = 400;
+
+export const BatteryQueueQuerySchema = Type.Object(
+  {
+    /** a bike needs a battery at this charge or under (default: the low battery threshold) */
+    maxLevel: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    /** `lat,lon` of the caller: distances, and the nearest group first */
+    near: Type.Optional(
+      Type.String({ pattern: '^-?[0-9]{1,2}(\\.[0-9]{1,8})?,-?[0-9]{1,3}(\\.[0-9]{1,8})?$' }),
+    ),
+    limit: Type.Integer({ minimum: 1, maximum: BATTERY_QUEUE_MAX, default: 200 }),
+  },
+  strict,
+);
+export type BatteryQueueQuery = Static<typeof BatteryQueueQuerySchema>;
+
+export const BatteryQueueBikeSchema = Type.Object(
+  {
+    /** 1 = the most urgent (lowest charge, then least range left) */
+    rank: Type.Integer({ minimum: 1 }),
+    vehicleNumber: Type.String(),
+    bikeBatteryLevel: Nullable(Type.Integer()),
+    autonomyKm: Nullable(Type.Number()),
+    batteryNumber: Nullable(Type.String()),
+    lastBatteryChangeDate: Nullable(DateTime()),
+    position: Nullable(Position),
+    distanceMeters: Nullable(Type.Number()),
+    /** the index of its group in `groups`, null without a position */
+    group: Nullable(Type.Integer({ minimum: 0 })),
+    /** its active battery swap task, if any */
+    task: Nullable(
+      Type.Object(
+        {
+          id: Type.String({ format: 'uuid' }),
+          status: StringEnum(TASK_ACTIVE_STATUSES),
+          assignee: Nullable(UserRef),
+        },
+        strict,
+      ),
+    ),
+  },
+  strict,
+);
+export type BatteryQueueBike = Static<typeof BatteryQueueBikeSchema>;
+
+export const BatteryQueueGroupSchema = Type.Object(
+  {
+    /** its bikes' centre */
+    latitude: Type.Number(),
+    longitude: Type.Number(),
+    bikes: Type.Integer({ minimum: 1 }),
+    /** the lowest charge of its bikes */
+    minLevel: Nullable(Type.Integer()),
+    distanceMeters: Nullable(Type.Number()),
+  },
+  strict,
+);
+export type BatteryQueueGroup = Static<typeof BatteryQueueGroupSchema>;
+
+export const BatteryQueueSchema = Type.Object(
+  {
+    maxLevel: Type.Integer({ minimum: 0, maximum: 100 }),
+    /** every bike that needs a battery (more than `bikes` when the limit cut the list) */
+    total: Type.Integer({ minimum: 0 }),
+    /** the stops in the order to follow: nearest first with `near`, else most urgent first */
+    groups: Type.Array(BatteryQueueGroupSchema),
+    /** the bikes group by group in that order, by rank within a group; those without a position last */
+    bikes: Type.Array(BatteryQueueBikeSchema),
+  },
+  strict,
+);
+export type BatteryQueue = Static<typeof BatteryQueueSchema>;

@@ -43,6 +43,8 @@ export interface Config {
    * false (a diagnostic switch): alerts open and clear only at the per-minute sweep
    */
   alertDetection: boolean;
+  /** issue 26 (ADR 0091): alerts open and cancel tasks by themselves (false: no tasks.automate job) */
+  taskAutomation: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   /**
@@ -235,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
     ingestFlushMs: int('INGEST_FLUSH_MS', 100, 1, 250),
     ingestStallSeconds: int('INGEST_STALL_SECONDS', 30, 1, 3600),
     alertDetection: bool('ALERT_DETECTION', true),
+    taskAutomation: bool('TASK_AUTOMATION', true),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookSecretKey,

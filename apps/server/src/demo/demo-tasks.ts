@@ -1,7 +1,7 @@
 // The demo's field work (issue 26): a few tasks by hand beside the automatic ones the alerts
 // open — a battery swap assigned to the demo technician, an inspection nobody has taken, an
-// urgent rebalance due tomorrow, a repair done yesterday. Seeded once, when the demo fleet has
-// no task made by hand yet.
+// urgent rebalance due tomorrow, a repair done yesterday (parts and cost in its service book).
+// Seeded once, when the demo fleet has no task made by hand yet.
 import type { TaskKind, TaskPriority } from '@vfm/contract';
 import type { Database } from '../db/client';
 import { insertHistory, insertTasks } from '../modules/tasks/queries';
@@ -90,7 +90,8 @@ export async function seedDemoTasks(
       const yesterday = new Date(now.getTime() - 24 * HOUR);
       await tx.query(
         `UPDATE task SET status = 'DONE', started_at = $2, started_by = $3, closed_at = $2,
-                closed_by = $3, checked = '{diagnose,replaceParts,testRide}'
+                closed_by = $3, checked = '{diagnose,replaceParts,testRide}',
+                parts = 'Brake pads (front and rear)', cost_amount = 38.90, cost_currency = 'EUR'
           WHERE id = ANY($1::uuid[])`,
         [done, yesterday, technician],
       );
@@ -98,7 +99,12 @@ export async function seedDemoTasks(
         tx,
         done.flatMap((taskId) => [
           { taskId, action: 'STARTED', actorId: technician },
-          { taskId, action: 'DONE', actorId: technician },
+          {
+            taskId,
+            action: 'DONE',
+            actorId: technician,
+            data: { parts: 'Brake pads (front and rear)', cost: { amount: 38.9, currency: 'EUR' } },
+          },
         ]),
         yesterday,
       );

@@ -59,9 +59,16 @@ export class Jobs {
     private readonly log: Logger,
     /** does this process run handlers (role worker)? */
     readonly working: boolean,
+    /** queues switched off by configuration: no event is published to them */
+    private readonly disabled: ReadonlySet<QueueName> = new Set(),
   ) {}
 
-  static async open(database: Database, log: Logger, working: boolean): Promise<Jobs> {
+  static async open(
+    database: Database,
+    log: Logger,
+    working: boolean,
+    disabled: readonly QueueName[] = [],
+  ): Promise<Jobs> {
     const gate = new DatabaseGate(database);
     const boss = new PgBoss({
       db: gate,
@@ -79,7 +86,7 @@ export class Jobs {
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
     await boss.start();
     // the queues are created by migrate() (db/migrate.ts), like the tables
-    return new Jobs(boss, gate, database, log, working);
+    return new Jobs(boss, gate, database, log, working, new Set(disabled));
   }
 
   /** Stores a job (inside the caller's transaction when given one). */
@@ -111,10 +118,12 @@ export class Jobs {
   async publish(tx: Queryable, events: DomainEvent[]): Promise<void> {
     const publishedAt = new Date().toISOString();
     const jobs = events.flatMap((event) =>
-      subscribersOf(event.name).map((queue) => ({
-        name: queue,
-        data: { ...event, publishedAt } satisfies EventJobData,
-      })),
+      subscribersOf(event.name)
+        .filter((queue) => !this.disabled.has(queue))
+        .map((queue) => ({
+          name: queue,
+          data: { ...event, publishedAt } satisfies EventJobData,
+        })),
     );
     if (!jobs.length) return;
     const db = asDb(tx);

@@ -124,6 +124,14 @@ describe('demo seed', () => {
       'REBALANCE',
       'REPAIR',
     ]);
+    // the repair done yesterday is in the bike's service book with its parts and cost
+    expect(
+      mine.body.content.find((task: { kind: string }) => task.kind === 'REPAIR'),
+    ).toMatchObject({
+      status: 'DONE',
+      parts: 'Brake pads (front and rear)',
+      cost: { amount: 38.9, currency: 'EUR' },
+    });
     expect((await api.get('fleet/settings')).status).toBe(403);
   });
 

@@ -124,6 +124,34 @@ describe('maintenance schedules', () => {
     });
   });
 
+  it("applies a group's schedule to the bikes of its sub-groups, not to its parent's", async () => {
+    const region = await createGroup(t, cast.fleet, 'Region Sud');
+    const depot = await createGroup(t, cast.fleet, 'Depot Sud', region);
+    const bay = await createGroup(t, cast.fleet, 'Bay 3', depot);
+    const sibling = await createGroup(t, cast.fleet, 'Depot Ouest', region);
+    const inDepot = await createBike(t, cast.fleet, { group_id: depot.id, model: 'Sub' });
+    const inBay = await createBike(t, cast.fleet, { group_id: bay.id, model: 'Sub' });
+    const inRegion = await createBike(t, cast.fleet, { group_id: region.id, model: 'Sub' });
+    const inSibling = await createBike(t, cast.fleet, { group_id: sibling.id, model: 'Sub' });
+    const created = await manager().post('maintenance/schedules', {
+      name: 'Depot Sud monthly',
+      groupId: depot.id,
+      everyDays: 30,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ bikes: 2 });
+    await sweep(t.clock.now());
+    await sweep(new Date(t.clock.now().getTime() + 31 * DAY));
+    expect(await maintenanceTasks(inDepot.vehicleNumber)).toHaveLength(1);
+    expect(await maintenanceTasks(inBay.vehicleNumber)).toHaveLength(1);
+    expect(await maintenanceTasks(inRegion.vehicleNumber)).toEqual([]);
+    expect(await maintenanceTasks(inSibling.vehicleNumber)).toEqual([]);
+    const list = await manager().get('maintenance/schedules');
+    expect(
+      list.body.content.find((s: { name: string }) => s.name === 'Depot Sud monthly'),
+    ).toMatchObject({ bikes: 2, due: 2 });
+  });
+
   it('refuses a schedule without a period, or with a group of another fleet', async () => {
     const none = await manager().post('maintenance/schedules', { name: 'Nothing' });
     expect(none.status).toBe(400);

@@ -57,6 +57,8 @@ export const queryKeys = {
     occupancy: ['zones', 'occupancy'] as const,
     bike: (vehicleNumber: string) => ['zones', 'bike', vehicleNumber] as const,
   },
+  /** every task list, detail, statistics and the battery swap queue (issue 26): one prefix */
+  tasks: { all: ['tasks'] as const },
   userSettings: (userId: string | null) => ['user-settings', userId] as const,
   /** alerts (issue 20 §5): per bike, so that the stream's `alerts` event reaches only those */
   alerts: {

@@ -136,6 +136,15 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                 handle: field,
                 lazy: page(() => import('../features/tasks/routes/my-tasks-page'), 'MyTasksPage'),
               },
+              // issue 26 §5: the battery swap queue, for technicians and managers
+              {
+                path: 'tasks/battery-queue',
+                handle: field,
+                lazy: page(
+                  () => import('../features/tasks/routes/battery-queue-page'),
+                  'BatteryQueuePage',
+                ),
+              },
               {
                 path: 'administration',
                 handle: { role: 'admin' } satisfies ShellRouteHandle,

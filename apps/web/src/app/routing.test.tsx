@@ -86,7 +86,15 @@ describe('routes and guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['VFM', 'Fleet inventory', 'Warnings', 'Statistics', 'Zones', 'Tasks']);
+    ).toEqual([
+      'VFM',
+      'Fleet inventory',
+      'Warnings',
+      'Statistics',
+      'Zones',
+      'Tasks',
+      'Battery swaps',
+    ]);
   });
 
   it("sends a field technician to My tasks, away from the managers' pages (issue 26)", async () => {
@@ -101,7 +109,7 @@ describe('routes and guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['VFM', 'My tasks', 'Fleet inventory']);
+    ).toEqual(['VFM', 'My tasks', 'Battery swaps', 'Fleet inventory']);
   });
 
   it('lets an admin into administration and lists it in the menu', async () => {

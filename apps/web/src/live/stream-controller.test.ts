@@ -210,6 +210,24 @@ describe('stream controller', () => {
     await until(() => queryClient.getQueryState(queryKeys.zones.list)?.isInvalidated === true);
   });
 
+  it('reads the tasks again when a task changed elsewhere (issue 26)', async () => {
+    const feed = createSseFeed();
+    const { controller, queryClient } = setup([feed]);
+    const list = ['tasks', 'list', { mine: true }];
+    const queue = ['tasks', 'battery-queue', null];
+    for (const key of [list, queue]) queryClient.setQueryData(key, { content: [] });
+    controller.start();
+    feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    await until(() => controller.status() === 'live');
+    expect(queryClient.getQueryState(list)?.isInvalidated).toBe(false);
+    feed.send('tasks', {});
+    await until(
+      () =>
+        queryClient.getQueryState(list)?.isInvalidated === true &&
+        queryClient.getQueryState(queue)?.isInvalidated === true,
+    );
+  });
+
   it('reads again the alerts of the bikes the stream names, and every alert on resync', async () => {
     const feed = createSseFeed();
     const { controller, queryClient } = setup([feed]);

@@ -107,6 +107,7 @@ export function createStreamController(options: StreamControllerOptions): Stream
     void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all });
     resyncListeners.forEach((listener) => listener());
   };
 
@@ -141,6 +142,11 @@ export function createStreamController(options: StreamControllerOptions): Stream
       case 'zones':
         // another manager drew, changed or deleted a zone: the maps and lists read them again
         void queryClient.invalidateQueries({ queryKey: queryKeys.zones.all });
+        return;
+      case 'tasks':
+        // a task was created, taken, changed or closed (issue 26), here or elsewhere: the task
+        // lists, My tasks and the battery swap queue read again
+        void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all });
         return;
       case 'quarantine':
         // administrators only: the quarantine list and its tab's count read again

@@ -1,6 +1,7 @@
 // SPEC §2: Fleet inventory, Warnings and Statistics, plus Administration for admins only;
 // Zones (issue 23) beside them.
 import {
+  BatteryCharging,
   Bike,
   ChartColumn,
   ClipboardCheck,
@@ -15,6 +16,8 @@ import type { UserType } from '../session/user-type';
 export interface MenuItem {
   url: string;
   icon: LucideIcon;
+  /** active on its own address only, not below it (Tasks, beside Battery swaps under it) */
+  end?: boolean;
   /** a live counter shown on the item (the Warnings entry: open warnings) */
   badge?: 'warnings';
   /** translation key of the text */
@@ -25,7 +28,8 @@ export interface MenuItem {
     | 'shell.nav.zones'
     | 'shell.nav.administration'
     | 'tasks.nav.tasks'
-    | 'tasks.nav.myTasks';
+    | 'tasks.nav.myTasks'
+    | 'tasks.nav.batteryQueue';
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
@@ -33,6 +37,7 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
   if (technician) {
     return [
       { url: '/tasks/mine', icon: ClipboardCheck, text: 'tasks.nav.myTasks' },
+      { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
       { url: '/fleet', icon: Bike, text: 'shell.nav.fleet' },
     ];
   }
@@ -43,7 +48,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     // issue 23: every user sees the zones; managers edit them
     { url: '/zones', icon: Hexagon, text: 'shell.nav.zones' },
     // issue 26: the fleet's tasks, and those of the signed-in user
-    { url: '/tasks', icon: ClipboardList, text: 'tasks.nav.tasks' },
+    { url: '/tasks', icon: ClipboardList, text: 'tasks.nav.tasks', end: true },
+    { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
   ];
   if (userType === 'ADMIN') {
     items.push({ url: '/administration', icon: ShieldCheck, text: 'shell.nav.administration' });

@@ -55,6 +55,7 @@ export function NavRail({
             <li key={item.url}>
               <NavLink
                 to={item.url}
+                end={item.end}
                 className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}
                 onClick={onNavigate}
                 title={open ? undefined : text}

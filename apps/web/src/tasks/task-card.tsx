@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MapPin, Navigation } from 'lucide-react';
-import type { Task } from '@vfm/contract';
+import type { Task, TaskFinish } from '@vfm/contract';
 import { isApiError } from '../api/api-error';
 import { useFormatters } from '../format/use-formatters';
 import { useServices, useSession } from '../services/services';
 import { Button, buttonClassName } from '../ui/button/button';
 import { useChangeTask, type TaskChange } from './api/change-task';
+import { TaskFinishForm } from './battery-swap-form';
 import { TaskPriorityChip, TaskStatusChip, useTaskName, userName } from './task-labels';
 import styles from './tasks.module.css';
 
@@ -19,6 +20,17 @@ export const geoUri = (p: { latitude: number; longitude: number }) =>
   `geo:${p.latitude},${p.longitude}`;
 export const mapsUrl = (p: { latitude: number; longitude: number }) =>
   `https://www.openstreetmap.org/?mlat=${p.latitude}&mlon=${p.longitude}#map=18/${p.latitude}/${p.longitude}`;
+
+/** an amount in its currency, in the reader's language */
+export function formatCost(cost: { amount: number; currency: string }, language: string) {
+  try {
+    return new Intl.NumberFormat(language, { style: 'currency', currency: cost.currency }).format(
+      cost.amount,
+    );
+  } catch {
+    return `${cost.amount.toFixed(2)} ${cost.currency}`;
+  }
+}
 
 type Action = 'start' | 'finish' | 'cancel' | 'reopen';
 
@@ -32,7 +44,7 @@ export function TaskCard({
   pending?: TaskChange[];
   headingLevel?: 2 | 3;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { toasts } = useServices();
   const { userId, technician } = useSession();
   const format = useFormatters();
@@ -41,6 +53,8 @@ export function TaskCard({
   const name = nameOf(task);
   const mine = task.assignee?.id === userId;
   const canWork = task.status === 'IN_PROGRESS' && (mine || !technician);
+  // a battery swap finishes with its swap record (the battery fitted, issue 26 §5)
+  const [recording, setRecording] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // a ticked item shows at once; the task as read again (a new version) replaces it, a refusal
   // takes it back
@@ -77,9 +91,16 @@ export function TaskCard({
       },
     });
   };
-  const act = (action: Action) =>
+  const act = (action: Action, record?: TaskFinish) =>
     run(
-      { taskId: task.id, vehicleNumber: task.vehicleNumber, action },
+      action === 'finish'
+        ? {
+            taskId: task.id,
+            vehicleNumber: task.vehicleNumber,
+            action,
+            ...(record ? { record } : {}),
+          }
+        : { taskId: task.id, vehicleNumber: task.vehicleNumber, action },
       t(`tasks.actions.${action}Done`, { name, vehicleNumber: task.vehicleNumber }),
     );
 
@@ -111,6 +132,37 @@ export function TaskCard({
         )}
       </p>
       {task.notes && <p className={styles.meta}>{task.notes}</p>}
+      {task.batterySwap && (
+        <p className={styles.meta}>
+          {task.batterySwap.batteryNumber
+            ? t('tasks.swap.recordedNumber', {
+                level: format.percent(task.batterySwap.batteryLevel),
+                number: task.batterySwap.batteryNumber,
+              })
+            : t('tasks.swap.recorded', { level: format.percent(task.batterySwap.batteryLevel) })}
+        </p>
+      )}
+      {/* the service book (issue 26 §4): who did it and when, the parts and what it cost */}
+      {task.status === 'DONE' && (
+        <p className={styles.meta}>
+          {task.closedBy && (
+            <span>
+              {t('tasks.finish.doneBy', {
+                who: userName(task.closedBy),
+                when: format.dateTime(task.closedAt),
+              })}
+            </span>
+          )}
+          {task.parts && <span>{t('tasks.finish.recordedParts', { parts: task.parts })}</span>}
+          {task.cost && (
+            <span>
+              {t('tasks.finish.recordedCost', {
+                cost: formatCost(task.cost, i18n.language),
+              })}
+            </span>
+          )}
+        </p>
+      )}
       {task.position ? (
         <div className={styles.links}>
           <span className={styles.meta}>
@@ -166,15 +218,40 @@ export function TaskCard({
           {t('tasks.offline.pendingOnTask', { count: pending.length })}
         </p>
       )}
+      {canWork && recording && (
+        <TaskFinishForm
+          swap={task.kind === 'BATTERY_SWAP'}
+          details
+          busy={change.isPending}
+          onBack={() => setRecording(false)}
+          onSubmit={(record) => {
+            setRecording(false);
+            act('finish', record);
+          }}
+        />
+      )}
       <div className={styles.actions}>
         {task.status === 'OPEN' && (
           <Button className={styles.primary} busy={change.isPending} onClick={() => act('start')}>
             {t('tasks.actions.start')}
           </Button>
         )}
-        {canWork && (
-          <Button className={styles.primary} busy={change.isPending} onClick={() => act('finish')}>
-            {t('tasks.actions.finish')}
+        {canWork && !recording && (
+          <Button
+            className={styles.primary}
+            busy={change.isPending}
+            onClick={() => (task.kind === 'BATTERY_SWAP' ? setRecording(true) : act('finish'))}
+          >
+            {t(task.kind === 'BATTERY_SWAP' ? 'tasks.queue.record' : 'tasks.actions.finish')}
+          </Button>
+        )}
+        {canWork && !recording && (
+          <Button
+            variant="secondary"
+            disabled={change.isPending}
+            onClick={() => (task.kind === 'BATTERY_SWAP' ? act('finish') : setRecording(true))}
+          >
+            {t(task.kind === 'BATTERY_SWAP' ? 'tasks.actions.finish' : 'tasks.finish.open')}
           </Button>
         )}
         {!technician && (task.status === 'OPEN' || task.status === 'IN_PROGRESS') && (

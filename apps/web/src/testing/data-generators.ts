@@ -224,6 +224,9 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     closedBy: null,
     position: { latitude: 45.76, longitude: 4.84, at: '2026-11-25T07:55:00.000Z' },
     distanceMeters: null,
+    batterySwap: null,
+    parts: '',
+    cost: null,
     updatedAt: '2026-11-25T08:00:00.000Z',
     ...overrides,
   };

@@ -30,7 +30,7 @@ describe('fleet change notices', () => {
     expect(parseFleetChangeNotice('not json')).toBeNull();
     expect(parseFleetChangeNotice(JSON.stringify({ fleetId: FLEET, bikes: [7] }))).toEqual({
       fleetId: FLEET,
-      kinds: ['bike', 'warning', 'command', 'event', 'quarantine', 'alert', 'zone'],
+      kinds: ['bike', 'warning', 'command', 'event', 'quarantine', 'alert', 'zone', 'task'],
     });
   });
 });

@@ -18,6 +18,8 @@ export const FLEET_CHANGE_KINDS = [
   'alert',
   /** a zone drawn, changed or deleted (issue 23): the maps and zone lists read them again */
   'zone',
+  /** a task created, taken, changed or closed (issue 26): task lists and the swap queue read again */
+  'task',
 ] as const;
 export type FleetChangeKind = (typeof FLEET_CHANGE_KINDS)[number];
 

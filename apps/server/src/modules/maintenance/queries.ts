@@ -16,13 +16,24 @@ export interface ScheduleRow {
   due: number;
 }
 
-/** the bikes a schedule `s` covers, as a condition on `b` */
+/**
+ * The groups each schedule of a group covers: its group and every sub-group below it (a
+ * schedule on a group applies to its sub-groups). A query that uses COVERS starts with it.
+ */
+const SCHEDULE_GROUPS = `WITH RECURSIVE schedule_group(schedule_id, group_id) AS (
+    SELECT s.id, s.group_id FROM maintenance_schedule s WHERE s.group_id IS NOT NULL
+    UNION
+    SELECT sg.schedule_id, g.id FROM schedule_group sg JOIN fleet_group g ON g.parent_id = sg.group_id)`;
+
+/** the bikes a schedule `s` covers, as a condition on `b` (after SCHEDULE_GROUPS) */
 const COVERS = `b.fleet_id = s.fleet_id AND (s.model IS NULL OR b.model = s.model)
-  AND (s.group_id IS NULL OR b.group_id = s.group_id)`;
+  AND (s.group_id IS NULL
+    OR (s.id, b.group_id) IN (SELECT schedule_id, group_id FROM schedule_group))`;
 
 export async function selectSchedules(db: Queryable, fleetId: string, id: string | null = null) {
   return db.query<ScheduleRow>(
-    `SELECT s.id, s.name, s.model, s.group_id, s.every_km, s.every_days, s.every_cycles,
+    `${SCHEDULE_GROUPS}
+     SELECT s.id, s.name, s.model, s.group_id, s.every_km, s.every_days, s.every_cycles,
             s.created_at,
             (SELECT count(*)::int FROM bike b WHERE ${COVERS}) AS bikes,
             (SELECT count(*)::int FROM task t WHERE t.schedule_id = s.id
@@ -76,7 +87,8 @@ export async function deleteSchedule(db: Queryable, fleetId: string, id: string)
  */
 export async function startMissingPeriods(db: Queryable, now: Date, fleetId: string | null) {
   await db.query(
-    `INSERT INTO maintenance_baseline (schedule_id, bike_id, since, odometer_km, charge_cycles)
+    `${SCHEDULE_GROUPS}
+     INSERT INTO maintenance_baseline (schedule_id, bike_id, since, odometer_km, charge_cycles)
      SELECT s.id, b.id, $1, coalesce(b.odometer_km, 0), coalesce(b.battery_charge_cycles, 0)
        FROM maintenance_schedule s JOIN bike b ON ${COVERS}
       WHERE ($2::uuid IS NULL OR s.fleet_id = $2)
@@ -98,7 +110,8 @@ export interface DueBike {
 /** The sweep, step 2: the bikes due for a schedule (one row per bike: its first schedule due). */
 export async function selectDueBikes(db: Queryable, now: Date, fleetId: string | null) {
   return db.query<DueBike>(
-    `SELECT DISTINCT ON (b.id) s.fleet_id, b.id AS bike_id, s.id AS schedule_id,
+    `${SCHEDULE_GROUPS}
+     SELECT DISTINCT ON (b.id) s.fleet_id, b.id AS bike_id, s.id AS schedule_id,
             s.name AS schedule_name,
             coalesce(b.odometer_km, 0) - m.odometer_km AS km,
             extract(epoch FROM ($1::timestamptz - m.since)) / 86400 AS days,
@@ -132,7 +145,7 @@ export async function restartPeriod(db: Queryable, scheduleId: string, bikeId: n
 /** Opens the maintenance tasks not open yet (one open per bike: the automatic tasks' index). */
 export async function insertMaintenanceTasks(db: Queryable, due: DueBike[], now: Date) {
   if (!due.length) return [];
-  return db.query<{ id: string; bike_id: number; schedule_id: string }>(
+  return db.query<{ id: string; fleet_id: string; bike_id: number; schedule_id: string }>(
     `INSERT INTO task (fleet_id, bike_id, kind, priority, cause, schedule_id, notes, created_at,
                        updated_at)
      SELECT d.fleet_id, d.bike_id, 'REPAIR', 'NORMAL', 'MAINTENANCE_DUE', d.schedule_id, d.notes,
@@ -141,7 +154,7 @@ export async function insertMaintenanceTasks(db: Queryable, due: DueBike[], now:
             notes text)
      ON CONFLICT (bike_id, cause) WHERE cause IS NOT NULL AND status IN ('OPEN', 'IN_PROGRESS')
      DO NOTHING
-     RETURNING id, bike_id, schedule_id`,
+     RETURNING id, fleet_id, bike_id, schedule_id`,
     [
       JSON.stringify(
         due.map((d) => ({

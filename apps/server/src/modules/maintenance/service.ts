@@ -11,6 +11,7 @@ import type {
 import type { Database, Queryable } from '../../db/client';
 import { badRequest, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
+import { FleetChanges } from '../bikes/fleet-changes';
 import { recordEvents } from '../events/queries';
 import { insertHistory } from '../tasks/queries';
 import * as q from './queries';
@@ -111,6 +112,10 @@ export async function sweepMaintenance(
       }),
       now,
     );
+    // the live stream's `tasks` event, last in the transaction
+    const changes = new FleetChanges();
+    for (const task of opened) changes.add(task.fleet_id, 'task');
+    await changes.notify(tx);
     return opened.length;
   });
 }

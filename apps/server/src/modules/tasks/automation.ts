@@ -12,6 +12,7 @@ import {
   type TaskPriority,
 } from '@vfm/contract';
 import type { Database } from '../../db/client';
+import { FleetChanges } from '../bikes/fleet-changes';
 import type { EventJobData } from '../../jobs/domain-events';
 import { cancelUnstartedAutomaticTasks, insertAutomaticTasks, insertHistory } from './queries';
 
@@ -37,6 +38,7 @@ export async function automateTasks(
   const result: AutomationResult = { opened: 0, cancelled: 0 };
   const ordered = [...events].sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
   await database.transaction(async (tx) => {
+    const changes = new FleetChanges();
     for (const event of ordered) {
       if (event.name !== 'alert.opened' && event.name !== 'alert.cleared') continue;
       const { fleetId, bikeId, alertId, kind } = event.data;
@@ -68,6 +70,7 @@ export async function automateTasks(
           now,
         );
         result.opened += opened.length;
+        if (opened.length) changes.add(fleetId, 'task');
       } else {
         const cancelled = await cancelUnstartedAutomaticTasks(tx, [{ bikeId, cause: kind }], now);
         await insertHistory(
@@ -81,8 +84,11 @@ export async function automateTasks(
           now,
         );
         result.cancelled += cancelled.length;
+        if (cancelled.length) changes.add(fleetId, 'task');
       }
     }
+    // the live stream's `tasks` event, last in the transaction
+    await changes.notify(tx);
   });
   return result;
 }

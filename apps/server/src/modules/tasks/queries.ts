@@ -30,6 +30,12 @@ export interface TaskRow {
   longitude: number | null;
   last_position_date: Date | null;
   distance_m: number | null;
+  swap_battery_level: number | null;
+  swap_battery_number: string | null;
+  parts: string;
+  /** numeric: a string from the driver */
+  cost_amount: string | null;
+  cost_currency: string | null;
   assignee: UserRefRow | null;
   created_by: UserRefRow | null;
   started_by: UserRefRow | null;
@@ -51,6 +57,8 @@ const selectColumns = (distance: string) => `
   t.id, t.kind, t.title, b.vehicle_number, t.bike_id, t.status, t.priority, t.due_at, t.notes,
   t.checked, t.cause, t.created_at, t.started_at, t.closed_at, t.updated_at,
   b.latitude, b.longitude, b.last_position_date, ${distance} AS distance_m,
+  t.swap_battery_level, t.swap_battery_number, t.parts, t.cost_amount::text AS cost_amount,
+  t.cost_currency,
   ${userRef('ua')} AS assignee, ${userRef('uc')} AS created_by,
   ${userRef('us')} AS started_by, ${userRef('ux')} AS closed_by`;
 
@@ -119,8 +127,10 @@ export async function selectTaskPage(
       ORDER BY ${order} LIMIT ${param(limit)} OFFSET ${param(offset)}`,
     values,
   );
+  // the bike is read only to filter by its number (a task's bike always exists: the foreign key)
   const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM task t JOIN bike b ON b.id = t.bike_id
+    `SELECT count(*)::int AS total
+       FROM task t ${filter.vehicleNumber ? 'JOIN bike b ON b.id = t.bike_id' : ''}
       WHERE ${where.join(' AND ')}`,
     filterValues,
   );
@@ -256,10 +266,62 @@ export async function closeTask(
   );
 }
 
+/** What a done task leaves behind (ADR 0100): the battery fitted, the parts, the cost. */
+export interface TaskRecord {
+  swapBatteryLevel?: number;
+  swapBatteryNumber?: string | null;
+  parts?: string;
+  cost?: { amount: number; currency: string };
+}
+
+export async function recordTaskOutcome(db: Queryable, id: string, record: TaskRecord) {
+  await db.query(
+    `UPDATE task SET swap_battery_level = $2, swap_battery_number = $3, parts = $4,
+            cost_amount = round($5::numeric, 2), cost_currency = $6 WHERE id = $1`,
+    [
+      id,
+      record.swapBatteryLevel ?? null,
+      record.swapBatteryNumber ?? null,
+      record.parts ?? '',
+      record.cost?.amount ?? null,
+      record.cost?.currency ?? null,
+    ],
+  );
+}
+
+/**
+ * A battery swap done: the bike's battery record is the battery fitted — its charge, its number
+ * (kept when the swap names none), the date of the change; the range left scales with the
+ * charge, and the low battery state ends when the new charge is above the fleet's threshold. The caller
+ * notifies the fleet change (THE CHANGE NOTIFICATION CONTRACT).
+ */
+export async function swapBikeBattery(
+  db: Queryable,
+  bikeId: number,
+  swap: { level: number; batteryNumber: string | null },
+  now: Date,
+) {
+  await db.query(
+    `UPDATE bike SET
+        autonomy_km = CASE WHEN bike_battery_level > 0 AND autonomy_km IS NOT NULL
+          THEN autonomy_km * $2::int / bike_battery_level ELSE autonomy_km END,
+        bike_battery_level = $2::int,
+        battery_number = coalesce($3::text, battery_number),
+        last_battery_change_date = $4,
+        low_vehicle_battery_since = CASE
+          WHEN $2::int > (SELECT f.low_vehicle_battery_percent FROM fleet f WHERE f.id = bike.fleet_id)
+          THEN NULL ELSE low_vehicle_battery_since END,
+        updated_at = $4
+      WHERE id = $1`,
+    [bikeId, swap.level, swap.batteryNumber, now],
+  );
+}
+
 export async function reopenTask(db: Queryable, id: string, now: Date) {
   await db.query(
     `UPDATE task SET status = 'OPEN', started_at = NULL, started_by = NULL, closed_at = NULL,
-            closed_by = NULL, updated_at = $2 WHERE id = $1`,
+            closed_by = NULL, swap_battery_level = NULL, swap_battery_number = NULL, parts = '',
+            cost_amount = NULL, cost_currency = NULL, updated_at = $2 WHERE id = $1`,
     [id, now],
   );
 }
@@ -385,5 +447,72 @@ export async function cancelUnstartedAutomaticTasks(
       WHERE t.bike_id = c.bike_id AND t.cause = c.cause AND t.status = 'OPEN'
       RETURNING t.id, t.fleet_id, t.bike_id, t.cause`,
     [JSON.stringify(causes.map((c) => ({ bike_id: c.bikeId, cause: c.cause }))), now],
+  );
+}
+
+// ---- the battery swap queue (issue 26 §5) ---------------------------------------------------
+
+export interface BatteryQueueRow {
+  vehicle_number: string;
+  bike_battery_level: number | null;
+  autonomy_km: number | null;
+  battery_number: string | null;
+  last_battery_change_date: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+  last_position_date: Date | null;
+  distance_m: number | null;
+  task_id: string | null;
+  task_status: 'OPEN' | 'IN_PROGRESS' | null;
+  task_assignee: UserRefRow | null;
+  total: number;
+}
+
+/** The fleet's low battery threshold (percent): the queue's default. */
+export async function selectLowBatteryPercent(db: Queryable, fleetId: string) {
+  const [row] = await db.query<{ percent: number }>(
+    'SELECT low_vehicle_battery_percent AS percent FROM fleet WHERE id = $1',
+    [fleetId],
+  );
+  return row?.percent ?? null;
+}
+
+/**
+ * The bikes that need a battery: charge at `maxLevel` or under, or an active battery swap task
+ * (a task opened by hand, whatever the charge says). Lowest charge first, then least range.
+ */
+export async function selectBatteryQueue(
+  db: Queryable,
+  fleetId: string,
+  maxLevel: number,
+  near: { latitude: number; longitude: number } | null,
+  limit: number,
+): Promise<BatteryQueueRow[]> {
+  const values: unknown[] = [fleetId, maxLevel, limit];
+  let distance = 'NULL::float8';
+  if (near) {
+    values.push(near.latitude, near.longitude);
+    distance = distanceSql(4);
+  }
+  return db.query<BatteryQueueRow>(
+    `WITH needing AS (
+       SELECT id FROM bike WHERE fleet_id = $1 AND bike_battery_level <= $2
+       UNION
+       SELECT bike_id FROM task WHERE fleet_id = $1 AND kind = 'BATTERY_SWAP'
+          AND status IN ('OPEN', 'IN_PROGRESS'))
+     SELECT b.vehicle_number, b.bike_battery_level, b.autonomy_km, b.battery_number,
+            b.last_battery_change_date, b.latitude, b.longitude, b.last_position_date,
+            ${distance} AS distance_m, t.id AS task_id, t.status AS task_status,
+            ${userRef('ua')} AS task_assignee, count(*) OVER ()::int AS total
+       FROM needing n JOIN bike b ON b.id = n.id
+       LEFT JOIN LATERAL (
+         SELECT id, status, assignee_id FROM task
+          WHERE bike_id = b.id AND kind = 'BATTERY_SWAP' AND status IN ('OPEN', 'IN_PROGRESS')
+          ORDER BY created_at LIMIT 1) t ON true
+       LEFT JOIN account ua ON ua.id = t.assignee_id
+      ORDER BY b.bike_battery_level ASC NULLS LAST, b.autonomy_km ASC NULLS LAST,
+               b.vehicle_number
+      LIMIT $3`,
+    values,
   );
 }

@@ -4,11 +4,14 @@
 // owns the rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  BatteryQueueQuerySchema,
+  BatteryQueueSchema,
   TaskCheckSchema,
   TaskChecklistParamsSchema,
   TaskCreateSchema,
   TaskCreatedSchema,
   TaskDetailSchema,
+  TaskFinishSchema,
   TaskPageSchema,
   TaskParamsSchema,
   TaskQuerySchema,
@@ -17,6 +20,7 @@ import {
   TaskUpdateSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
+import { getBatteryQueue } from './battery-queue';
 import { problems } from '../../lib/route-schema';
 import {
   cancelTask,
@@ -64,6 +68,22 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.code(201).send(await createTasks(scopeOf(request), request.body)),
   );
 
+  // issue 26 §5: a static path, matched before /tasks/:id
+  app.get(
+    '/tasks/battery-queue',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'The bikes that need a battery, by charge and range left, grouped into stops to follow',
+        querystring: BatteryQueueQuerySchema,
+        response: { 200: BatteryQueueSchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => getBatteryQueue(scopeOf(request), request.query),
+  );
+
   app.get(
     '/tasks/:id',
     {
@@ -107,7 +127,23 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => startTask(scopeOf(request), request.params.id),
   );
 
-  const transition = (path: string, summary: string, run: typeof finishTask) =>
+  app.post(
+    '/tasks/:id/finish',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Finish a task in progress (its holder, or a manager): a battery swap records the battery fitted (the bike's battery record), any task its parts and cost",
+        params: TaskParamsSchema,
+        body: TaskFinishSchema,
+        response: changed,
+      },
+    },
+    async (request) => finishTask(scopeOf(request), request.params.id, request.body),
+  );
+
+  const transition = (path: string, summary: string, run: typeof cancelTask) =>
     app.post(
       path,
       {
@@ -122,11 +158,6 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => run(scopeOf(request), request.params.id, request.body),
     );
-  transition(
-    '/tasks/:id/finish',
-    'Finish a task in progress (its holder, or a manager)',
-    finishTask,
-  );
   transition('/tasks/:id/cancel', 'Cancel an open task or one in progress (managers)', cancelTask);
   transition('/tasks/:id/reopen', 'Reopen a done or cancelled task (managers)', reopenTask);
 

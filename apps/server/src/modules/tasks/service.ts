@@ -12,6 +12,7 @@ import {
   type TaskCreate,
   type TaskCreated,
   type TaskDetail,
+  type TaskFinish,
   type TaskHistoryAction,
   type TaskPage,
   type TaskQuery,
@@ -27,6 +28,7 @@ import { recordEvents } from '../events/queries';
 import * as q from './queries';
 import { toTask } from './task-view';
 import { restartMaintenancePeriod } from '../maintenance/service';
+import { FleetChanges } from '../bikes/fleet-changes';
 
 const NOT_FOUND = 'This task does not exist in your fleet.';
 
@@ -132,6 +134,7 @@ export async function createTasks(scope: RequestScope, input: TaskCreate): Promi
       })),
       { kind: input.kind },
     );
+    await new FleetChanges().add(fleetId, 'task').notify(tx);
     return created.map((task) => task.id);
   });
   const rows = await q.selectTasks(database, fleetId, ids);
@@ -184,18 +187,63 @@ export async function startTask(scope: RequestScope, id: string) {
       now,
     );
     await audit(tx, scope, 'TASK_STARTED', [taskRef(task)]);
+    await new FleetChanges().add(fleetId, 'task').notify(tx);
   });
   return read(scope, id);
 }
 
-export async function finishTask(scope: RequestScope, id: string, input: TaskTransition) {
+/**
+ * Finishes a task in progress, with what it leaves behind (ADR 0100): a battery swap's battery
+ * (only on a battery swap task) becomes the bike's battery record; parts and cost go to the
+ * service book.
+ */
+export async function finishTask(scope: RequestScope, id: string, input: TaskFinish) {
+  const parts = input.parts?.trim() ?? '';
   return act(scope, id, async (tx, task) => {
+    if (input.batterySwap && task.kind !== 'BATTERY_SWAP')
+      throw badRequest(
+        'Only a battery swap task records a battery.',
+        [{ field: 'batterySwap', message: 'only for a BATTERY_SWAP task' }],
+        'TASK_SWAP_WRONG_KIND',
+      );
     if (task.status !== 'IN_PROGRESS') throw flowConflict(task.status, 'finished');
     await requireHolder(tx, scope, task);
     await q.closeTask(tx, id, 'DONE', scope.principal.accountId, scope.now);
+    const swap = input.batterySwap;
+    await q.recordTaskOutcome(tx, id, {
+      ...(swap
+        ? { swapBatteryLevel: swap.batteryLevel, swapBatteryNumber: swap.batteryNumber ?? null }
+        : {}),
+      parts,
+      ...(input.cost ? { cost: input.cost } : {}),
+    });
     // a maintenance task done: the bike's next period of its schedule starts now (§4)
     await restartMaintenancePeriod(tx, id, scope.now);
-    return { action: 'DONE', data: comment(input), audit: 'TASK_DONE' };
+    if (swap) {
+      await q.swapBikeBattery(
+        tx,
+        task.bike_id,
+        { level: swap.batteryLevel, batteryNumber: swap.batteryNumber ?? null },
+        scope.now,
+      );
+    }
+    return {
+      action: 'DONE',
+      data: {
+        ...comment(input),
+        ...(swap ? { batterySwap: swap } : {}),
+        ...(parts ? { parts } : {}),
+        ...(input.cost ? { cost: input.cost } : {}),
+      },
+      audit: 'TASK_DONE',
+      // the maps, lists and the queue show the new charge (THE CHANGE NOTIFICATION CONTRACT:
+      // the notice is the transaction's last statement)
+      notify: swap
+        ? new FleetChanges()
+            .add(scope.fleetId, 'bike', 'event')
+            .addBikes(scope.fleetId, [task.bike_id])
+        : undefined,
+    };
   });
 }
 
@@ -254,6 +302,8 @@ interface Change {
   data?: Record<string, unknown>;
   /** the audit event of a user's action (checklist ticks stay in the task's history only) */
   audit?: string;
+  /** the fleet change to notify, last in the transaction */
+  notify?: FleetChanges | undefined;
 }
 
 /** One change of one task of the caller's fleet (404 for any other), then the task as it is. */
@@ -273,6 +323,8 @@ async function act(
       scope.now,
     );
     if (done.audit) await audit(tx, scope, done.audit, [taskRef(task)], done.data);
+    // the live stream's `tasks` event (and the swap's bike change), last in the transaction
+    await (done.notify ?? new FleetChanges()).add(scope.fleetId, 'task').notify(tx);
   });
   return read(scope, id);
 }

@@ -30,6 +30,15 @@ export function toTask(row: TaskRow): Task {
         ? null
         : { latitude: row.latitude, longitude: row.longitude, at: iso(row.last_position_date) },
     distanceMeters: row.distance_m === null ? null : Math.round(row.distance_m),
+    batterySwap:
+      row.swap_battery_level === null
+        ? null
+        : { batteryLevel: row.swap_battery_level, batteryNumber: row.swap_battery_number },
+    parts: row.parts,
+    cost:
+      row.cost_amount === null || row.cost_currency === null
+        ? null
+        : { amount: Number(row.cost_amount), currency: row.cost_currency },
     updatedAt: row.updated_at.toISOString(),
   };
 }

@@ -19,6 +19,7 @@ export const sendTaskChange = (http: HttpClient, change: TaskChange) => {
       checked: change.checked,
     });
   }
+  if (change.action === 'finish') return http.post<Task>(`${path}/finish`, change.record ?? {});
   return change.action === 'start'
     ? http.post<Task>(`${path}/start`)
     : http.post<Task>(`${path}/${change.action}`, {});

@@ -4,11 +4,15 @@
 // the server refuses (the task was taken by somebody else, cancelled meanwhile) leaves the
 // outbox with its reason; an action that still finds no network stays for the next try.
 
+import type { TaskFinish } from '@vfm/contract';
+
 const STORAGE_KEY = 'vfm.tasks.outbox';
 
 /** One change of a task, as the outbox keeps it (api/change-task.ts sends it). */
 export type TaskChange =
-  | { taskId: string; vehicleNumber: string; action: 'start' | 'finish' | 'cancel' | 'reopen' }
+  | { taskId: string; vehicleNumber: string; action: 'start' | 'cancel' | 'reopen' }
+  /** `record`: what the work leaves behind (a battery swap's battery, parts, cost) */
+  | { taskId: string; vehicleNumber: string; action: 'finish'; record?: TaskFinish }
   | { taskId: string; vehicleNumber: string; action: 'check'; item: string; checked: boolean };
 
 export interface OutboxResult {

@@ -56,7 +56,7 @@ export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
 };
 
 type Pending =
-  Source | 'warnings' | 'bikeIds' | 'quarantine' | 'alerts' | 'zones' | 'notifications';
+  Source | 'warnings' | 'bikeIds' | 'quarantine' | 'alerts' | 'zones' | 'tasks' | 'notifications';
 
 /**
  * Open streams of one session at most (issue 27 §6): a manager keeps a few tabs open, each
@@ -74,6 +74,7 @@ const READS: Record<FleetChangeKind, Pending[]> = {
   quarantine: ['quarantine'],
   alert: ['alerts'],
   zone: ['zones'],
+  task: ['tasks'],
 };
 
 /** The source of a remembered key (change-feed.ts keys: b…, c…, e…, r…). */
@@ -88,6 +89,7 @@ const READS_LISTED: Record<FleetChangeKind, Pending[]> = {
   quarantine: ['quarantine'],
   alert: ['alerts'],
   zone: ['zones'],
+  task: ['tasks'],
 };
 
 class FleetFeed {
@@ -343,6 +345,8 @@ export class StreamHub {
         else if (read === 'notifications') await this.pushNotifications(feed);
         // the zones are small and few: the browsers read them again
         else if (read === 'zones') feed.broadcast('zones', {});
+        // the tasks (issue 26): the lists, My tasks and the swap queue read them again
+        else if (read === 'tasks') feed.broadcast('tasks', {});
         // the window read returns the listed bikes too
         else if (read === 'bikeIds') {
           if (!reads.includes('bikes')) await this.pushChanges(feed, 'bikes', ids);

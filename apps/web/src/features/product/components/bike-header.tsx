@@ -7,13 +7,14 @@ import { AVAILABILITIES, type Availability, type Bike } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { ModeLabel, RelativeTime, WarningIcon } from '../../../bike/bike-display';
 import { availabilityKey, statusKey, theftKey, warningKey } from '../../../bike/labels';
-import { useServices } from '../../../services/services';
+import { useServices, useSession } from '../../../services/services';
 import { useAvailabilityChange } from '../api/product-queries';
 import styles from './product.module.css';
 
 export function BikeHeader({ bike }: { bike: Bike }) {
   const { t } = useTranslation();
   const { toasts } = useServices();
+  const { technician } = useSession();
   const change = useAvailabilityChange(bike.vehicleNumber);
   const known = (AVAILABILITIES as readonly string[]).includes(bike.availability);
 
@@ -74,30 +75,41 @@ export function BikeHeader({ bike }: { bike: Bike }) {
         </ul>
       </div>
       <div className={styles.headerSide}>
-        <label className={styles.availability}>
-          <span>{t('product.header.availability')}</span>
-          <select
-            value={known ? bike.availability : 'UNKNOWN'}
-            disabled={change.isPending}
-            aria-describedby="availability-hint"
-            onChange={(event) => onAvailability(event.target.value as Availability)}
+        {technician ? (
+          // a field technician reads the availability; changing it is a manager's (ADR 0090)
+          <p
+            className={styles.availability}
             data-availability={known ? bike.availability : 'UNKNOWN'}
           >
-            {!known && (
-              <option value="UNKNOWN" disabled>
-                {t('bike.availability.UNKNOWN')}
-              </option>
-            )}
-            {AVAILABILITIES.map((availability) => (
-              <option key={availability} value={availability}>
-                {t(availabilityKey(availability))}
-              </option>
-            ))}
-          </select>
-          <span id="availability-hint" className="visually-hidden">
-            {t('product.header.changeAvailability')}
-          </span>
-        </label>
+            <span>{t('product.header.availability')}</span>
+            <strong>{t(availabilityKey(bike.availability))}</strong>
+          </p>
+        ) : (
+          <label className={styles.availability}>
+            <span>{t('product.header.availability')}</span>
+            <select
+              value={known ? bike.availability : 'UNKNOWN'}
+              disabled={change.isPending}
+              aria-describedby="availability-hint"
+              onChange={(event) => onAvailability(event.target.value as Availability)}
+              data-availability={known ? bike.availability : 'UNKNOWN'}
+            >
+              {!known && (
+                <option value="UNKNOWN" disabled>
+                  {t('bike.availability.UNKNOWN')}
+                </option>
+              )}
+              {AVAILABILITIES.map((availability) => (
+                <option key={availability} value={availability}>
+                  {t(availabilityKey(availability))}
+                </option>
+              ))}
+            </select>
+            <span id="availability-hint" className="visually-hidden">
+              {t('product.header.changeAvailability')}
+            </span>
+          </label>
+        )}
         <p className={styles.lastSeen}>
           {t('product.header.lastCommunication')}: <RelativeTime iso={bike.lastCommunicationDate} />
         </p>

@@ -13,7 +13,7 @@ import { modeKey } from '../../../bike/labels';
 import { useNow } from '../../../bike/use-now';
 import { useFormatters } from '../../../format/use-formatters';
 import { useLive } from '../../../live/live-context';
-import { useServices } from '../../../services/services';
+import { useServices, useSession } from '../../../services/services';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
 import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
@@ -40,6 +40,7 @@ function retryOf(command: Command): BikeCommand {
 export function CommandPanel({ bike }: { bike: Bike }) {
   const { t } = useTranslation();
   const { toasts } = useServices();
+  const { technician } = useSession();
   const live = useLive();
   const history = useCommandHistory(bike.vehicleNumber);
   const send = useBikeCommand(bike.vehicleNumber);
@@ -161,33 +162,36 @@ export function CommandPanel({ bike }: { bike: Bike }) {
             <ModeLabel mode={bike.iotMode} />
           </strong>
         </div>
-        <div className={styles.modeRow}>
-          <label className="visually-hidden" htmlFor="mode-select">
-            {t('product.commands.chooseMode')}
-          </label>
-          <select
-            id="mode-select"
-            className={styles.select}
-            value={mode}
-            disabled={disabled || bike.modePending}
-            onChange={(event) => setMode(event.target.value as IotMode | '')}
-          >
-            <option value="">{t('product.commands.chooseMode')}</option>
-            {IOT_MODES.filter((m) => m !== bike.iotMode).map((m) => (
-              <option key={m} value={m}>
-                {t(modeKey(m))}
-              </option>
-            ))}
-          </select>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={disabled || bike.modePending || !mode}
-            onClick={() => mode && ask({ kind: 'mode', mode })}
-          >
-            {t('product.commands.changeMode')}
-          </Button>
-        </div>
+        {/* the IoT mode is a manager's; a technician reads it (ADR 0090) */}
+        {!technician && (
+          <div className={styles.modeRow}>
+            <label className="visually-hidden" htmlFor="mode-select">
+              {t('product.commands.chooseMode')}
+            </label>
+            <select
+              id="mode-select"
+              className={styles.select}
+              value={mode}
+              disabled={disabled || bike.modePending}
+              onChange={(event) => setMode(event.target.value as IotMode | '')}
+            >
+              <option value="">{t('product.commands.chooseMode')}</option>
+              {IOT_MODES.filter((m) => m !== bike.iotMode).map((m) => (
+                <option key={m} value={m}>
+                  {t(modeKey(m))}
+                </option>
+              ))}
+            </select>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={disabled || bike.modePending || !mode}
+              onClick={() => mode && ask({ kind: 'mode', mode })}
+            >
+              {t('product.commands.changeMode')}
+            </Button>
+          </div>
+        )}
         <CommandStatus
           bike={bike}
           command={modeCommand}

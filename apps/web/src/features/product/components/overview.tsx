@@ -8,6 +8,7 @@ import { BatteryGauge, RelativeTime } from '../../../bike/bike-display';
 import { availabilityKey, modeKey, statusKey } from '../../../bike/labels';
 import { useFormatters } from '../../../format/use-formatters';
 import { useLowBatteryThresholds } from '../../../live/use-fleet-information';
+import { useSession } from '../../../services/services';
 import { colourOf } from '../../../map/markers/marker-style';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { useZoneCollection } from '../../../zones/api/get-zones';
@@ -27,6 +28,7 @@ const TIME_FIELDS = new Set<Field>([
 
 export function Overview({ bike }: { bike: Bike }) {
   const { t } = useTranslation();
+  const { technician } = useSession();
   const format = useFormatters();
   const lowBattery = useLowBatteryThresholds();
   const zones = useZoneCollection();
@@ -93,7 +95,8 @@ export function Overview({ bike }: { bike: Bike }) {
       </div>
       <aside className={styles.side}>
         <CommandPanel bike={bike} />
-        <TheftPanel bike={bike} />
+        {/* reporting or cancelling a theft is a manager's (ADR 0090) */}
+        {!technician && <TheftPanel bike={bike} />}
         <section className={styles.card} aria-labelledby="group-map">
           <h2 id="group-map" className={styles.cardTitle}>
             {t('product.groups.map')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Download } from 'lucide-react';
 import { TRACK_EXPORT_FORMATS, type TrackExportFormat } from '@vfm/contract/constants';
 import { isApiError } from '../../../api/api-error';
-import { useServices } from '../../../services/services';
+import { useServices, useSession } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { downloadTrack, type TrackExportRange } from '../api/export-track';
 import styles from './product.module.css';
@@ -24,6 +24,7 @@ export function TrackExport({
 }) {
   const { t } = useTranslation();
   const { http, toasts } = useServices();
+  const { technician } = useSession();
   const [busy, setBusy] = useState<TrackExportFormat | null>(null);
 
   const run = async (format: TrackExportFormat) => {
@@ -42,6 +43,8 @@ export function TrackExport({
     }
   };
 
+  // exports are a manager's (ADR 0090): the server refuses them to a technician
+  if (technician) return null;
   return (
     <div className={styles.exportGroup} role="group" aria-label={label}>
       <span className={styles.exportLabel} aria-hidden="true">

@@ -11,6 +11,7 @@ import { useActiveAlerts } from '../../../alerts/api/get-alerts';
 import { isApiError } from '../../../api/api-error';
 import { useBikeDetails } from '../../../bike/get-bike-details';
 import { usePageTitle } from '../../../services/use-page-title';
+import { useSession } from '../../../services/services';
 import { buttonClassName } from '../../../ui/button/button';
 import { EmptyState } from '../../../ui/empty-state/empty-state';
 import { Page } from '../../../ui/page/page';
@@ -45,7 +46,10 @@ export function ProductPage() {
   const { t } = useTranslation();
   const { vehicleNumber = '' } = useParams();
   const [params] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+  const { technician } = useSession();
+  // sharing a bike's position is a manager's (ADR 0090): no Share tab for a technician
+  const shown = technician ? TABS.filter((id) => id !== 'share') : TABS;
+  const tab: Tab = (shown as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)
     : 'overview';
   usePageTitle(t('product.title', { vehicleNumber }));
@@ -93,7 +97,7 @@ export function ProductPage() {
 
   const bike = details.data;
   const base = `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
-  const tabs: TabItem[] = TABS.map((id) => ({
+  const tabs: TabItem[] = shown.map((id) => ({
     id,
     title: id === 'tasks' ? t('tasks.tab') : t(`product.tabs.${id}`),
     url: id === 'overview' ? base : `${base}?tab=${id}`,

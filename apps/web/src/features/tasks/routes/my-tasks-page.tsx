@@ -3,7 +3,6 @@
 // unavailable) by due time then priority, and the page says so. Each card navigates, shows
 // the checklist and starts or finishes in one tap; offline actions wait and are sent when the
 // connection is back (the banner counts them).
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClipboardCheck } from 'lucide-react';
 import { usePageTitle } from '../../../services/use-page-title';
@@ -12,35 +11,8 @@ import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useTasks } from '../../../tasks/api/get-tasks';
 import { TaskCard } from '../../../tasks/task-card';
 import { useTaskOutbox } from '../../../tasks/use-task-outbox';
+import { usePosition } from '../../../tasks/use-position';
 import styles from '../../../tasks/tasks.module.css';
-
-type Position =
-  | { state: 'asking' }
-  | { state: 'known'; near: string }
-  | { state: 'refused' }
-  | { state: 'unavailable' };
-
-function usePosition(): Position {
-  const [position, setPosition] = useState<Position>(() =>
-    typeof navigator !== 'undefined' && navigator.geolocation
-      ? { state: 'asking' }
-      : { state: 'unavailable' },
-  );
-  useEffect(() => {
-    if (!navigator.geolocation) return;
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) =>
-        setPosition({
-          state: 'known',
-          near: `${coords.latitude.toFixed(6)},${coords.longitude.toFixed(6)}`,
-        }),
-      (error) =>
-        setPosition({ state: error.code === error.PERMISSION_DENIED ? 'refused' : 'unavailable' }),
-      { timeout: 10_000, maximumAge: 60_000 },
-    );
-  }, []);
-  return position;
-}
 
 export function MyTasksPage() {
   const { t } = useTranslation();

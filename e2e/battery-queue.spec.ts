@@ -1,0 +1,215 @@
+// The battery swap queue (issue 26 §5): a field technician on a phone follows the queue — the
+// stops nearest first, the bike with its charge — takes a swap and records the battery fitted,
+// which becomes the bike's battery record; a manager reads the same queue on a desktop, map and
+// list. With VFM_SCREENSHOTS_DIR the screens are written as pictures.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import {
+  test,
+  expect,
+  en,
+  fr,
+  apiLogin,
+  ADMIN,
+  NEW_PASSWORD,
+  uniqueEmail,
+  MAP_READY,
+} from './fixtures';
+
+async function picture(page: Page, name: string) {
+  const dir = process.env.VFM_SCREENSHOTS_DIR;
+  if (!dir) return;
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
+}
+
+async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter((v) =>
+    ['serious', 'critical'].includes(v.impact ?? ''),
+  );
+  expect(serious.map((v) => `${where}: ${v.id} ${v.help}`)).toEqual([]);
+}
+
+interface Task {
+  id: string;
+  status: string;
+  position: { latitude: number; longitude: number } | null;
+  batterySwap: { batteryLevel: number; batteryNumber?: string | null } | null;
+}
+
+test.describe('technician on a phone', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['geolocation'],
+    geolocation: { latitude: 45.7578, longitude: 4.832 },
+  });
+
+  test('follows the queue, takes a swap and records the battery fitted', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const admin = await apiLogin(request, ADMIN);
+    const email = uniqueEmail('swap');
+    const tech = await admin.call<{ id: string }>('POST', 'accounts', {
+      email,
+      fullName: 'Sam Swap',
+      language: 'en',
+      technician: true,
+    });
+    await admin.call('PUT', `accounts/${tech.id}/password`, { password: NEW_PASSWORD });
+    const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
+      'GET',
+      'fleet/list?size=100&sort=vehicleNumber,desc',
+    );
+    const vehicleNumber = fleet.content.filter((bike) => bike.theft === 'NONE')[7]!.vehicleNumber;
+    const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
+      kind: 'BATTERY_SWAP',
+      vehicleNumbers: [vehicleNumber],
+      assigneeId: tech.id,
+      priority: 'HIGH',
+    });
+    const task = created.tasks[0]!;
+    if (task.position) await context.setGeolocation(task.position);
+    const before = Date.now();
+
+    await page.goto('/en/auth/login');
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(NEW_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/en\/tasks\/mine$/);
+    await page.goto('/en/tasks/battery-queue');
+    await expect(page.getByRole('heading', { name: en.tasks.queue.title, level: 1 })).toBeVisible();
+    await expect(page.getByText(en.tasks.queue.byDistance)).toBeVisible();
+
+    // the bike's stop is the nearest: the phone stands beside it
+    const firstStop = page.getByTestId('battery-stop').first();
+    const row = firstStop.getByTestId('battery-bike').filter({ hasText: vehicleNumber });
+    await expect(row).toBeVisible();
+    await expect(firstStop.getByRole('heading', { level: 2 })).toHaveText(
+      en.tasks.queue.stop.replace('{{n}}', '1'),
+    );
+    await expect(page.getByTestId('battery-queue-map')).toHaveAttribute(
+      'data-ready',
+      'true',
+      MAP_READY,
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await picture(page, 'battery-queue-mobile');
+    await expectAccessible(page, 'battery queue');
+
+    await expect(
+      row.getByText(en.tasks.card.assignee.replace('{{who}}', en.tasks.card.you)),
+    ).toBeVisible();
+    await row.getByRole('button', { name: en.tasks.queue.take }).tap();
+    await expect(
+      row.getByText(en.tasks.queue.taskBy.replace('{{who}}', en.tasks.card.you)),
+    ).toBeVisible();
+    await row.getByRole('button', { name: en.tasks.queue.record }).tap();
+    await row.getByLabel(en.tasks.swap.level).fill('101');
+    await row.getByRole('button', { name: en.tasks.swap.submit }).tap();
+    await expect(row.getByText(en.tasks.swap.levelInvalid)).toBeVisible();
+    await row.getByLabel(en.tasks.swap.level).fill('95');
+    await row.getByLabel(en.tasks.swap.number).fill('E2E-BAT-7');
+    await picture(page, 'battery-swap-mobile');
+    await expectAccessible(page, 'swap form');
+    await row.getByRole('button', { name: en.tasks.swap.submit }).tap();
+    await expect(
+      page.getByText(
+        en.tasks.actions.finishDone
+          .replace('{{name}}', en.tasks.kind.BATTERY_SWAP)
+          .replace('{{vehicleNumber}}', vehicleNumber),
+      ),
+    ).toBeVisible();
+
+    const detail = await admin.call<{ task: Task }>('GET', `tasks/${task.id}`);
+    expect(detail.task).toMatchObject({
+      status: 'DONE',
+      batterySwap: { batteryLevel: 95, batteryNumber: 'E2E-BAT-7' },
+    });
+    // the bike's battery record was changed by the swap (the module reports its own from then on)
+    const bike = await admin.call<{ lastBatteryChangeDate: string | null }>(
+      'GET',
+      `products/details/${vehicleNumber}`,
+    );
+    expect(Date.parse(bike.lastBatteryChangeDate ?? '')).toBeGreaterThanOrEqual(before - 1000);
+
+    // the bike page shows a technician what they may do only (ADR 0090): the availability,
+    // the IoT mode and the theft are read, not changed; no share link
+    // (the bike, charged, has left the queue)
+    await expect(row).toHaveCount(0);
+    await page.goto(`/en/fleet/product/${vehicleNumber}`);
+    await expect(
+      page.locator('[data-command="lock"], [data-command="mode"]').first(),
+    ).toBeVisible();
+    await expect(page.getByRole('combobox', { name: en.product.header.availability })).toHaveCount(
+      0,
+    );
+    await expect(page.locator('#mode-select')).toHaveCount(0);
+    await expect(page.getByText(en.product.tabs.share)).toHaveCount(0);
+    await picture(page, 'bike-technician-mobile');
+
+    // the service book: the swap done, by whom, with the battery fitted
+    await page.goto(`/en/fleet/product/${vehicleNumber}?tab=tasks`);
+    const done = page
+      .getByTestId('task-card')
+      .filter({ hasText: `${en.tasks.kind.BATTERY_SWAP} · ${vehicleNumber}` })
+      .filter({ hasText: en.tasks.status.DONE });
+    await expect(done.getByText(/Battery fitted: 95\s?%, no\. E2E-BAT-7/)).toBeVisible();
+    await expect(done.getByText(/Done by Sam Swap/)).toBeVisible();
+    await picture(page, 'bike-service-book-mobile');
+    await expectAccessible(page, 'service book');
+  });
+});
+
+test.describe('manager', () => {
+  test('reads the queue on a map and in a list of stops, live', async ({
+    page,
+    login,
+    request,
+  }) => {
+    await login('manager');
+    await page.goto('/fr/tasks/battery-queue');
+    await expect(page.getByRole('heading', { name: fr.tasks.queue.title, level: 1 })).toBeVisible();
+    await expect(
+      page.getByTestId('battery-bike').first().or(page.getByText(fr.tasks.queue.none)),
+    ).toBeVisible();
+    if (await page.getByTestId('battery-bike').count()) {
+      await expect(page.getByTestId('battery-queue-map')).toHaveAttribute(
+        'data-ready',
+        'true',
+        MAP_READY,
+      );
+      // a stop chosen on the map is the one shown in the list
+      await page
+        .getByRole('button', { name: fr.tasks.queue.stop.replace('{{n}}', '1') })
+        .first()
+        .click();
+      await expect(page.getByTestId('battery-stop').first()).toHaveAttribute(
+        'data-selected',
+        'true',
+      );
+    }
+    await picture(page, 'battery-queue-desktop');
+    await expectAccessible(page, 'battery queue (manager)');
+
+    // live (the stream's tasks event): a swap task opened elsewhere shows without a reload
+    const admin = await apiLogin(request, ADMIN);
+    const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
+      'GET',
+      'fleet/list?size=100&sort=vehicleNumber,desc',
+    );
+    const vehicleNumber = fleet.content.filter((bike) => bike.theft === 'NONE')[9]!.vehicleNumber;
+    await admin.call('POST', 'tasks', { kind: 'BATTERY_SWAP', vehicleNumbers: [vehicleNumber] });
+    await expect(page.getByTestId('battery-bike').filter({ hasText: vehicleNumber })).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+});
