@@ -175,8 +175,7 @@ test.describe('manager', () => {
     login,
     request,
   }) => {
-    await login('manager');
-    await page.goto('/fr/tasks/battery-queue');
+    await login('manager', '/fr/tasks/battery-queue');
     await expect(page.getByRole('heading', { name: fr.tasks.queue.title, level: 1 })).toBeVisible();
     await expect(
       page.getByTestId('battery-bike').first().or(page.getByText(fr.tasks.queue.none)),

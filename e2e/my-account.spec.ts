@@ -1,6 +1,6 @@
 // Flow: my account — profile with photo, language and distance unit, own password.
 import { deflateSync } from 'node:zlib';
-import { test, expect, fr, createActiveAccount, loginThroughUi } from './fixtures';
+import { test, expect, fr, createActiveAccount, loginThroughUi, signedInAt } from './fixtures';
 
 /** A small valid PNG (a teal square) made here, so no binary file is needed. */
 function tealPng(size = 64): Buffer {
@@ -41,8 +41,7 @@ function tealPng(size = 64): Buffer {
 
 test('profile, photo and preferences are saved', async ({ page, request }) => {
   const account = await createActiveAccount(request, { fullName: 'Alex Martin' });
-  await loginThroughUi(page, account.email, account.password);
-  await page.goto('/fr/my-account');
+  await signedInAt(page, '/fr/my-account', account.email, account.password);
   const profile = page.locator('#profile');
   await profile.getByLabel(fr.myAccount.profile.fullName).fill('Alexandra Martin');
   await profile.getByLabel(fr.myAccount.profile.description).fill('Équipe de nuit');
@@ -105,8 +104,7 @@ test('the own password changes with the current one, and the session goes on', a
   request,
 }) => {
   const account = await createActiveAccount(request);
-  await loginThroughUi(page, account.email, account.password);
-  await page.goto('/fr/my-account');
+  await signedInAt(page, '/fr/my-account', account.email, account.password);
   const section = page.locator('#password');
   await section.getByLabel(fr.password.current, { exact: true }).fill(account.password);
   await section.getByLabel(fr.password.new, { exact: true }).fill('Mine!Pass2027');
