@@ -191,7 +191,10 @@ describe('zone caps', () => {
       (r) =>
         verifier.verify(r.body, r.headers) as {
           type: string;
-          data: { zone: { name: string }; zoneAlert: { kind: string; cap: number; parked: number } };
+          data: {
+            zone: { name: string };
+            zoneAlert: { kind: string; cap: number; parked: number };
+          };
         },
     );
     expect(bodies.map((b) => [b.type, b.data.zone.name, b.data.zoneAlert.parked]).sort()).toEqual([

@@ -12,9 +12,7 @@ export function ZoneCapBanner() {
   const occupancy = useZoneOccupancy();
   const zones = useZones();
   const names = new Map(zones.data?.content.map((zone) => [zone.id, zone.name]));
-  const crossed = (occupancy.data?.content ?? []).filter(
-    (o) => o.capAlert && names.has(o.zoneId),
-  );
+  const crossed = (occupancy.data?.content ?? []).filter((o) => o.capAlert && names.has(o.zoneId));
   if (!crossed.length) return null;
   return (
     <div data-testid="zone-cap-banner">
