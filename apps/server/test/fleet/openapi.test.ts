@@ -52,6 +52,7 @@ describe('OpenAPI', () => {
         // issue 22
         'notification-rules',
         'notification-rules/{id}',
+        'notification-rules/{id}/resubscribe',
         'notifications',
         'notifications/read-all',
         'notifications/unread',
