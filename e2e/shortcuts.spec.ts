@@ -77,11 +77,12 @@ test('a manager moves around with the keyboard only', async ({ page, login }) =>
   await expect(help).toHaveCount(0);
 });
 
-// Known failure after the merges of 2026-11-26: the administrator stays on /fr/fleet after
-// "g a" (passed on the manager branch before notifications, tasks and the technician's menus
-// were merged; to investigate in shell-layout's useShortcuts/menus). Left to the next session.
-test.fixme('an administrator goes to administration with g a', async ({ page, login }) => {
+// The administrator's "g a". It failed after the merges of 2026-11-26 on a busy machine; not
+// reproduced alone. Two races are closed: keys typed before the shell is shown (the test waits
+// for its search box) and a "g" forgotten when the listener subscribed again on a new render.
+test('an administrator goes to administration with g a', async ({ page, login }) => {
   await login('admin');
+  await expect(page.getByRole('searchbox', { name: fr.shell.search.label })).toBeVisible();
   await page.keyboard.press('g');
   await page.keyboard.press('a');
   await expect(page).toHaveURL(/\/fr\/administration/);
