@@ -105,7 +105,12 @@ export async function createServer(
         await startWorker(app.ctx, logger.child({ component: 'worker' }));
       if (config.roles.has('simulator') && config.simulatorBikes > 0) {
         const brokerUrl = iot?.brokerUrl ?? config.mqttUrl;
-        if (brokerUrl) simulation = startDemoSimulation(app.ctx, logger, brokerUrl);
+        // the demo's history is seeded once the server listens (or after 15 s if it never does)
+        const listening = new Promise<void>((resolve) => {
+          app.server.once('listening', () => resolve());
+          setTimeout(resolve, 15_000).unref();
+        });
+        if (brokerUrl) simulation = startDemoSimulation(app.ctx, logger, brokerUrl, listening);
         else logger.warn('the simulator needs a broker: role ingest (embedded broker) or MQTT_URL');
       }
     } catch (error) {

@@ -37,6 +37,8 @@ export function startDemoSimulation(
   ctx: AppContext,
   logger: Logger,
   brokerUrl: string,
+  /** settles once the HTTP server listens: the history seed waits for it (issue 25 §6) */
+  listening: Promise<void> = Promise.resolve(),
 ): DemoSimulation {
   const { config, database, now } = ctx;
   const log = logger.child({ component: 'simulator' });
@@ -47,8 +49,11 @@ export function startDemoSimulation(
     const fleetId = await ensureDemoFleet(database);
     const bikes = await provisionDemoBikes(database, fleetId, config.simulatorBikes, now());
     if (config.demo) {
+      // background work: the server starts listening (and signing in works) first
+      await listening;
+      if (stopped) return;
       const started = Date.now();
-      if (await seedDemoHistory(database, fleetId, bikes, now())) {
+      if (await seedDemoHistory(database, fleetId, bikes, now(), () => stopped)) {
         log.info(
           { bikes: bikes.length, seconds: (Date.now() - started) / 1000 },
           'demo fleet: 30 days of history seeded',
@@ -56,6 +61,7 @@ export function startDemoSimulation(
         // its thefts, low batteries and silent modules are alerts at once, not in a minute
         await ctx.jobs.send(null, 'alerts.sweep', {});
       }
+      if (stopped) return;
       // issue 26: a few tasks by hand, beside those the alerts open
       await seedDemoTasks(
         database,
