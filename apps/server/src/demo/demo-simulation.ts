@@ -7,7 +7,7 @@ import { FleetSimulator, type FleetModule } from '@vfm/simulator';
 import type { IotMode } from '@vfm/contract';
 import type { AppContext } from '../plugins/context';
 import { issueModuleSecrets } from '../modules/provisioning/provisioning-service';
-import { ensureDemoFleet, provisionDemoBikes } from './demo-fleet';
+import { demoWarnings, ensureDemoFleet, provisionDemoBikes } from './demo-fleet';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoHistory } from './history-seed';
 
@@ -86,8 +86,10 @@ export function startDemoSimulation(
          FROM bike WHERE id = ANY($1::bigint[])`,
       [bikes.map((b) => b.id)],
     );
+    const silent = config.demo ? demoWarnings(bikes).silent?.moduleId : undefined;
     const modules: FleetModule[] = rows.map((row) => ({
       moduleId: row.module_id,
+      ...(row.module_id === silent ? { silent: true } : {}),
       secret: secrets.get(row.module_id),
       ...(row.latitude !== null && row.longitude !== null
         ? { position: { lat: row.latitude, lon: row.longitude } }

@@ -9,7 +9,8 @@ import { refreshUsage } from '../ingest/usage';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { insertQuarantined } from '../modules/quarantine/queries';
-import type { DemoBike } from './demo-fleet';
+import { markTheftReported } from '../modules/products/queries';
+import { demoWarnings, type DemoBike } from './demo-fleet';
 
 export const HISTORY_DAYS = 30;
 const DEMO_MANAGER = 'manager@vfm.demo';
@@ -73,14 +74,19 @@ export async function seedDemoHistory(
   else await database.query('INSERT INTO demo_history (fleet_id) VALUES ($1)', [fleetId]);
   const from = new Date(now.getTime() - (HISTORY_DAYS + 1) * 86_400_000);
   await ensureTelemetryPartitions(database, from, now);
+  const warnings = demoWarnings(bikes);
   for (let i = 0; i < bikes.length; i += BIKES_PER_TRANSACTION) {
     if (stopping()) return false;
     const histories: Array<{ bike: DemoBike; history: BikeHistory }> = [];
     for (const bike of bikes.slice(i, i + BIKES_PER_TRANSACTION)) {
-      histories.push({
-        bike,
-        history: generateHistory(bike.moduleId, { days: HISTORY_DAYS, now: now.getTime() }),
+      const history = generateHistory(bike.moduleId, {
+        days: HISTORY_DAYS,
+        now: now.getTime(),
+        silent: bike === warnings.silent,
       });
+      const low = warnings.lowBattery.indexOf(bike);
+      if (low >= 0) drainBattery(history, [9, 14, 17][low]!);
+      histories.push({ bike, history });
       await yieldToRequests();
     }
     await database.transaction((tx) => insertHistories(tx, fleetId, histories));
@@ -92,10 +98,40 @@ export async function seedDemoHistory(
       bikes.map((bike) => bike.id),
     );
     await seedQuarantineExample(tx, bikes[0]!, now);
+    if (warnings.theft) await seedReportedTheft(tx, fleetId, warnings.theft, now);
     await tx.query('UPDATE demo_history SET seeded_at = now() WHERE fleet_id = $1', [fleetId]);
     await new FleetChanges().add(fleetId, 'bike', 'warning', 'event', 'command').notify(tx);
   });
   return true;
+}
+
+/** The bike battery ends low: the last hours of the history run it down to `percent`. */
+function drainBattery(history: BikeHistory, percent: number) {
+  history.final.bikeBattery = percent;
+  const last = history.telemetry.at(-1);
+  if (last) last.bikeBattery = percent;
+}
+
+/** The manager reported this bike stolen this morning, as the theft flow does (DESIGN §7). */
+async function seedReportedTheft(tx: TxQuery, fleetId: string, bike: DemoBike, now: Date) {
+  const at = new Date(now.getTime() - 3 * 3_600_000);
+  const before = await markTheftReported(tx, bike.id, at, DEMO_MANAGER);
+  await recordEvents(tx, [
+    {
+      fleetId,
+      bikeId: bike.id,
+      vehicleNumber: bike.vehicleNumber,
+      type: 'PRODUCT',
+      name: 'THEFT_DECLARED',
+      source: 'MANAGER',
+      userEmail: DEMO_MANAGER,
+      data: {
+        previousAvailability: before.theft_previous_availability,
+        previousMode: before.theft_previous_mode,
+      },
+      occurredAt: at,
+    },
+  ]);
 }
 
 /**

@@ -55,6 +55,29 @@ describe('simulated demo fleet', () => {
     ).toBeGreaterThan(1000);
   });
 
+  it('starts with a few warnings: a reported theft, low batteries, a silent module (issue 25)', async () => {
+    const account = await createAccount(
+      t,
+      { id: fleetId, name: DEMO_FLEET_NAME },
+      { roles: [ROLE_USER] },
+    );
+    const api = t.api({ token: await tokenFor(t, account) });
+    const res = await api.get('products/warnings', { query: { size: 50 } });
+    expect(res.status).toBe(200);
+    const { counts } = res.body as { counts: Record<string, number> };
+    expect(counts.REPORTED_THEFT).toBe(1);
+    expect(counts.LOW_VEHICLE_BATTERY).toBeGreaterThanOrEqual(3);
+    expect(counts.LACK_MODULE_COMM).toBeGreaterThanOrEqual(1);
+    // the last bikes carry them (e2e flows use the first ones); the silent module stays silent
+    const [stolen] = await t.server.database.query<{ vehicle_number: string }>(
+      `SELECT vehicle_number FROM bike WHERE fleet_id = $1 AND theft_state = 'REPORTED'`,
+      [fleetId],
+    );
+    expect(stolen!.vehicle_number).toBe('VFM-00011');
+    const silent = t.server.simulation!.fleet!.modules.filter((m) => m.silent);
+    expect(silent.map((m) => m.moduleId)).toContain('D0000C'); // VFM-00012's module
+  });
+
   it('gives every demo bike trips of the last 7 days that follow the streets', async () => {
     const account = await createAccount(
       t,
