@@ -22,15 +22,17 @@ export const demoVehicleNumber = (index: number) => `VFM-${index.toString().padS
 /**
  * The warnings the demo starts with (issue 25 §6), so that the warnings screen a newcomer opens
  * is not empty: a theft the manager reported, three low bike batteries, a silent module. Taken
- * from the end of the fleet (the e2e flows work on its first bikes); none below 10 bikes.
+ * from the middle of the fleet (the e2e flows pick bikes at both ends of the list); none below
+ * 10 bikes.
  */
 export function demoWarnings(bikes: readonly DemoBike[]) {
   const n = bikes.length;
   if (n < 10) return { silent: null, theft: null, lowBattery: [] as DemoBike[] };
+  const mid = Math.floor(n / 2) - 2;
   return {
-    silent: bikes[n - 1]!,
-    theft: bikes[n - 2]!,
-    lowBattery: [bikes[n - 3]!, bikes[n - 5]!, bikes[n - 8]!],
+    silent: bikes[mid]!,
+    theft: bikes[mid + 1]!,
+    lowBattery: [bikes[mid + 2]!, bikes[mid + 3]!, bikes[mid + 4]!],
   };
 }
 

@@ -68,14 +68,14 @@ describe('simulated demo fleet', () => {
     expect(counts.REPORTED_THEFT).toBe(1);
     expect(counts.LOW_VEHICLE_BATTERY).toBeGreaterThanOrEqual(3);
     expect(counts.LACK_MODULE_COMM).toBeGreaterThanOrEqual(1);
-    // the last bikes carry them (e2e flows use the first ones); the silent module stays silent
+    // bikes in the middle carry them (e2e flows use both ends); the silent module stays silent
     const [stolen] = await t.server.database.query<{ vehicle_number: string }>(
       `SELECT vehicle_number FROM bike WHERE fleet_id = $1 AND theft_state = 'REPORTED'`,
       [fleetId],
     );
-    expect(stolen!.vehicle_number).toBe('VFM-00011');
+    expect(stolen!.vehicle_number).toBe('VFM-00006');
     const silent = t.server.simulation!.fleet!.modules.filter((m) => m.silent);
-    expect(silent.map((m) => m.moduleId)).toContain('D0000C'); // VFM-00012's module
+    expect(silent.map((m) => m.moduleId)).toContain('D00005'); // VFM-00005's module
   });
 
   it('gives every demo bike trips of the last 7 days that follow the streets', async () => {
