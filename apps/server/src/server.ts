@@ -110,8 +110,14 @@ export async function createServer(
           app.server.once('listening', () => resolve());
           setTimeout(resolve, 15_000).unref();
         });
-        if (brokerUrl) simulation = startDemoSimulation(app.ctx, logger, brokerUrl, listening);
-        else logger.warn('the simulator needs a broker: role ingest (embedded broker) or MQTT_URL');
+        if (brokerUrl) {
+          const demo = startDemoSimulation(app.ctx, logger, brokerUrl, listening);
+          simulation = demo;
+          // signing in and the API answer while the demo's history is written; /readyz says
+          // when the demo is whole (what the e2e run waits for before its flows)
+          app.readinessChecks.set('demo', async () => demo.historySeeded);
+        } else
+          logger.warn('the simulator needs a broker: role ingest (embedded broker) or MQTT_URL');
       }
     } catch (error) {
       await iot?.close().catch(() => {});

@@ -15,6 +15,8 @@ export interface DemoSimulation {
   /** settles once the modules are connected (or the start failed, which is logged) */
   ready: Promise<void>;
   readonly fleet: FleetSimulator | null;
+  /** false while the demo's history is being written (the server answers meanwhile) */
+  readonly historySeeded: boolean;
   stop(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export function startDemoSimulation(
   const log = logger.child({ component: 'simulator' });
   let stopped = false;
   let fleet: FleetSimulator | null = null;
+  let historySeeded = !config.demo;
 
   const ready = (async () => {
     const fleetId = await ensureDemoFleet(database);
@@ -62,6 +65,7 @@ export function startDemoSimulation(
         await ctx.jobs.send(null, 'alerts.sweep', {});
       }
       if (stopped) return;
+      historySeeded = true;
       // issue 26: a few tasks by hand, beside those the alerts open
       await seedDemoTasks(
         database,
@@ -122,12 +126,19 @@ export function startDemoSimulation(
       },
       `simulator: ${fleet.stats.connected} modules connected, ${fleet.modules.filter((m) => m.moving).length} riding`,
     );
-  })().catch((err: unknown) => log.error({ err }, 'the simulated demo fleet could not start'));
+  })().catch((err: unknown) => {
+    // the server works without its demo: not ready for ever would be worse
+    historySeeded = true;
+    log.error({ err }, 'the simulated demo fleet could not start');
+  });
 
   return {
     ready,
     get fleet() {
       return fleet;
+    },
+    get historySeeded() {
+      return historySeeded;
     },
     async stop() {
       stopped = true;

@@ -62,6 +62,9 @@ describe('simulated demo fleet', () => {
       { roles: [ROLE_USER] },
     );
     const api = t.api({ token: await tokenFor(t, account) });
+    // the history written: /readyz says so (the seed runs while the server answers)
+    expect(t.server.simulation!.historySeeded).toBe(true);
+    expect((await fetch(`${t.url}/readyz`)).status).toBe(200);
     const res = await api.get('products/warnings', { query: { size: 50 } });
     expect(res.status).toBe(200);
     const { counts } = res.body as { counts: Record<string, number> };
