@@ -39,13 +39,40 @@ const shell = [
   ['my-account', '/en/my-account'],
 ] as const;
 
-/** Lists loaded and, where a map shows, its markers drawn. */
+/**
+ * Everything loaded before the picture (issue 25 §6: the pictures once showed charts and basemaps
+ * still loading): lists, the statistics, every map on the page (its style loaded, the bikes on
+ * it, the offline basemap's land shapes that come after) and the traffic chart drawn.
+ */
 async function settle(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-  if (await page.getByTestId('fleet-map').count()) {
-    await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
-    await expect(page.getByTestId('map-count')).toBeVisible(MAP_READY);
-    await page.waitForTimeout(800);
+  for (const loading of [
+    'Loading the statistics…',
+    'Loading the map…',
+    'Loading the bikes on the map…',
+  ]) {
+    await expect(page.getByText(loading).filter({ visible: true })).toHaveCount(0, MAP_READY);
+  }
+  if (await page.locator('.maplibregl-map').count()) {
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Array.from(document.querySelectorAll('.maplibregl-map')).every((map) =>
+              map.closest('[data-ready="true"]'),
+            ),
+          ),
+        MAP_READY,
+      )
+      .toBe(true);
+    if (await page.getByTestId('fleet-map').count()) {
+      await expect(page.getByTestId('map-count')).toBeVisible(MAP_READY);
+    }
+    // the offline basemap's land shapes are added after the map loads (land-layer.ts: ≤ 3 s)
+    await page.waitForTimeout(3000);
+  }
+  if (await page.locator('#traffic-title').count()) {
+    await expect(page.locator('.uplot canvas').first()).toBeVisible();
   }
 }
 

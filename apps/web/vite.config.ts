@@ -1,8 +1,63 @@
 import { defineConfig } from 'vitest/config';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/**
+ * `import { X } from 'lucide-react'` makes the bundler parse all of lucide's 2,000 icon modules
+ * before tree-shaking drops them: two thirds of the build's modules and much of its memory at
+ * the first `npm start` (issue 25 §6). At build time each named icon import is rewritten to
+ * lucide's own per-icon entry (`lucide-react/icons/<file>`); the output is the same.
+ */
+function lucideIconImports(): Plugin {
+  const index = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('lucide-react/package.json')),
+    'dist/esm/lucide-react.mjs',
+  );
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of readFileSync(index, 'utf8').matchAll(
+    /export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g,
+  )) {
+    for (const [, name] of names!.matchAll(/default as (\w+)/g)) fileOf.set(name!, file!);
+  }
+  return {
+    name: 'vfm:lucide-icon-imports',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.includes('node_modules') || !code.includes("'lucide-react'")) return null;
+      return code.replace(
+        /import \{([^}]*)\} from 'lucide-react';/g,
+        (whole, specifiers: string) => {
+          const parts = specifiers
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean);
+          // `type X` specifiers stay on the package (erased); values go to their icon's file
+          const types = parts.filter((part) => part.startsWith('type '));
+          const values = parts.filter((part) => !part.startsWith('type '));
+          if (values.some((part) => !fileOf.has(part.split(/\s+as\s+/)[0]!))) return whole;
+          return [
+            ...(types.length
+              ? [
+                  `import type { ${types.map((part) => part.slice(5)).join(', ')} } from 'lucide-react';`,
+                ]
+              : []),
+            ...values.map((part) => {
+              const [name, local = name] = part.split(/\s+as\s+/);
+              return `import ${local} from 'lucide-react/icons/${fileOf.get(name!)}';`;
+            }),
+          ].join(' ');
+        },
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [lucideIconImports(), react()],
   server: {
     port: 5173,
     proxy: {

@@ -107,8 +107,19 @@ export async function createServer(
         await startWorker(app.ctx, logger.child({ component: 'worker' }));
       if (config.roles.has('simulator') && config.simulatorBikes > 0) {
         const brokerUrl = iot?.brokerUrl ?? config.mqttUrl;
-        if (brokerUrl) simulation = startDemoSimulation(app.ctx, logger, brokerUrl);
-        else logger.warn('the simulator needs a broker: role ingest (embedded broker) or MQTT_URL');
+        // the demo's history is seeded once the server listens (or after 15 s if it never does)
+        const listening = new Promise<void>((resolve) => {
+          app.server.once('listening', () => resolve());
+          setTimeout(resolve, 15_000).unref();
+        });
+        if (brokerUrl) {
+          const demo = startDemoSimulation(app.ctx, logger, brokerUrl, listening);
+          simulation = demo;
+          // signing in and the API answer while the demo's history is written; /readyz says
+          // when the demo is whole (what the e2e run waits for before its flows)
+          app.readinessChecks.set('demo', async () => demo.historySeeded);
+        } else
+          logger.warn('the simulator needs a broker: role ingest (embedded broker) or MQTT_URL');
       }
     } catch (error) {
       await iot?.close().catch(() => {});

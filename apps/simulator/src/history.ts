@@ -66,7 +66,7 @@ export interface BikeHistory {
   autotests: Array<{ seq: number; ts: Date; results: AutotestResult[] }>;
   commands: HistoryCommand[];
   /** the module's state at the end of the history: where the live simulator starts */
-  final: Required<Omit<ModuleInit, 'moduleId' | 'batteryNumber'>> & {
+  final: Required<Omit<ModuleInit, 'moduleId' | 'batteryNumber' | 'silent'>> & {
     batteryNumber: string;
     lastTs: Date;
   };
@@ -76,6 +76,8 @@ export interface HistoryOptions {
   days: number;
   now: number;
   tripsPerDay?: number;
+  /** the module stopped talking 8 to 20 days ago (default: about 1 in 100, by its id) */
+  silent?: boolean;
 }
 
 const HOUR = 3_600_000;
@@ -112,9 +114,10 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
   const tripsPerDay = options.tripsPerDay ?? 4;
   const start = options.now - options.days * DAY;
   // a silent module stopped talking 8 to 20 days ago (LACK_MODULE_COMM)
-  const end = isSilentModule(moduleId)
-    ? options.now - between(rng, 8, 20) * DAY
-    : options.now - between(rng, 5, 50) * 60_000;
+  const end =
+    (options.silent ?? isSilentModule(moduleId))
+      ? options.now - between(rng, 8, 20) * DAY
+      : options.now - between(rng, 5, 50) * 60_000;
   let position = pick(rng, STATIONS);
   let odometerKm = Math.round(between(rng, 50, 2500) * 10) / 10;
   let bikeBattery = between(rng, 50, 100);

@@ -34,6 +34,8 @@ export interface ModuleInit {
   batteryNumber?: string;
   batterySoh?: number;
   batteryCycles?: number;
+  /** a module that never reports (default: about 1 in 100, by its id) */
+  silent?: boolean;
 }
 
 export interface BehaviourOptions {
@@ -112,7 +114,7 @@ export class SimulatedModule {
     seed = hashString(init.moduleId),
   ) {
     this.moduleId = init.moduleId;
-    this.silent = isSilentModule(init.moduleId);
+    this.silent = init.silent ?? isSilentModule(init.moduleId);
     this.rng = createRng(seed);
     this.options = { ...DEFAULT_BEHAVIOUR, ...options };
     this.position = init.position ?? pick(this.rng, STATIONS);

@@ -19,6 +19,23 @@ export const demoModuleId = (index: number) =>
   `D${index.toString(36).toUpperCase().padStart(5, '0')}`;
 export const demoVehicleNumber = (index: number) => `VFM-${index.toString().padStart(5, '0')}`;
 
+/**
+ * The warnings the demo starts with (issue 25 §6), so that the warnings screen a newcomer opens
+ * is not empty: a theft the manager reported, three low bike batteries, a silent module. Taken
+ * from the middle of the fleet (the e2e flows pick bikes at both ends of the list); none below
+ * 10 bikes.
+ */
+export function demoWarnings(bikes: readonly DemoBike[]) {
+  const n = bikes.length;
+  if (n < 10) return { silent: null, theft: null, lowBattery: [] as DemoBike[] };
+  const mid = Math.floor(n / 2) - 2;
+  return {
+    silent: bikes[mid]!,
+    theft: bikes[mid + 1]!,
+    lowBattery: [bikes[mid + 2]!, bikes[mid + 3]!, bikes[mid + 4]!],
+  };
+}
+
 /** The demo fleet's id, looked up by name; created (idempotently) if it does not exist yet. */
 export async function ensureDemoFleet(database: Database): Promise<string> {
   await database.query(

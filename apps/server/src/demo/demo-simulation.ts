@@ -7,7 +7,7 @@ import { FleetSimulator, type FleetModule } from '@vfm/simulator';
 import type { IotMode } from '@vfm/contract';
 import type { AppContext } from '../plugins/context';
 import { issueModuleSecrets } from '../modules/provisioning/provisioning-service';
-import { ensureDemoFleet, provisionDemoBikes } from './demo-fleet';
+import { demoWarnings, ensureDemoFleet, provisionDemoBikes } from './demo-fleet';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoHistory } from './history-seed';
 
@@ -15,6 +15,8 @@ export interface DemoSimulation {
   /** settles once the modules are connected (or the start failed, which is logged) */
   ready: Promise<void>;
   readonly fleet: FleetSimulator | null;
+  /** false while the demo's history is being written (the server answers meanwhile) */
+  readonly historySeeded: boolean;
   stop(): Promise<void>;
 }
 
@@ -37,18 +39,24 @@ export function startDemoSimulation(
   ctx: AppContext,
   logger: Logger,
   brokerUrl: string,
+  /** settles once the HTTP server listens: the history seed waits for it (issue 25 §6) */
+  listening: Promise<void> = Promise.resolve(),
 ): DemoSimulation {
   const { config, database, now } = ctx;
   const log = logger.child({ component: 'simulator' });
   let stopped = false;
   let fleet: FleetSimulator | null = null;
+  let historySeeded = !config.demo;
 
   const ready = (async () => {
     const fleetId = await ensureDemoFleet(database);
     const bikes = await provisionDemoBikes(database, fleetId, config.simulatorBikes, now());
     if (config.demo) {
+      // background work: the server starts listening (and signing in works) first
+      await listening;
+      if (stopped) return;
       const started = Date.now();
-      if (await seedDemoHistory(database, fleetId, bikes, now())) {
+      if (await seedDemoHistory(database, fleetId, bikes, now(), () => stopped)) {
         log.info(
           { bikes: bikes.length, seconds: (Date.now() - started) / 1000 },
           'demo fleet: 30 days of history seeded',
@@ -56,6 +64,8 @@ export function startDemoSimulation(
         // its thefts, low batteries and silent modules are alerts at once, not in a minute
         await ctx.jobs.send(null, 'alerts.sweep', {});
       }
+      if (stopped) return;
+      historySeeded = true;
       // issue 26: a few tasks by hand, beside those the alerts open
       await seedDemoTasks(
         database,
@@ -80,8 +90,10 @@ export function startDemoSimulation(
          FROM bike WHERE id = ANY($1::bigint[])`,
       [bikes.map((b) => b.id)],
     );
+    const silent = config.demo ? demoWarnings(bikes).silent?.moduleId : undefined;
     const modules: FleetModule[] = rows.map((row) => ({
       moduleId: row.module_id,
+      ...(row.module_id === silent ? { silent: true } : {}),
       secret: secrets.get(row.module_id),
       ...(row.latitude !== null && row.longitude !== null
         ? { position: { lat: row.latitude, lon: row.longitude } }
@@ -114,12 +126,19 @@ export function startDemoSimulation(
       },
       `simulator: ${fleet.stats.connected} modules connected, ${fleet.modules.filter((m) => m.moving).length} riding`,
     );
-  })().catch((err: unknown) => log.error({ err }, 'the simulated demo fleet could not start'));
+  })().catch((err: unknown) => {
+    // the server works without its demo: not ready for ever would be worse
+    historySeeded = true;
+    log.error({ err }, 'the simulated demo fleet could not start');
+  });
 
   return {
     ready,
     get fleet() {
       return fleet;
+    },
+    get historySeeded() {
+      return historySeeded;
     },
     async stop() {
       stopped = true;

@@ -9,23 +9,19 @@ import { refreshUsage } from '../ingest/usage';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { insertQuarantined } from '../modules/quarantine/queries';
-import type { DemoBike } from './demo-fleet';
+import { markTheftReported } from '../modules/products/queries';
+import { demoWarnings, type DemoBike } from './demo-fleet';
 
 export const HISTORY_DAYS = 30;
 const DEMO_MANAGER = 'manager@vfm.demo';
 const CHUNK = 1000;
 /**
- * Bikes whose history is generated and written at a time: the whole fleet's 30 days held at
- * once pushed the first start past 600 MB; a batch at a time keeps it bounded (still one
- * transaction: a seed cut short leaves nothing, and the next start seeds again).
+ * Bikes whose history is generated and written in one transaction. The whole fleet's 30 days
+ * in one transaction held PGlite's only connection for the whole seed: signing in waited 14 s
+ * at the first start (issue 25 §6). One bike is ≈ 3,000 rows, a transaction of a few tens of
+ * milliseconds; requests that arrived meanwhile go between two bikes.
  */
-const BIKES_PER_BATCH = 10;
-
-/** true when the fleet already has a history (the seed runs once). */
-async function seeded(database: Database, fleetId: string) {
-  const [row] = await database.query('SELECT 1 FROM trip WHERE fleet_id = $1 LIMIT 1', [fleetId]);
-  return Boolean(row);
-}
+const BIKES_PER_TRANSACTION = 1;
 
 /** Runs sql with $1 = a chunk of the rows as JSON, $2… = params. */
 async function insertChunks(tx: TxQuery, sql: string, rows: unknown[], params: unknown[] = []) {
@@ -34,36 +30,108 @@ async function insertChunks(tx: TxQuery, sql: string, rows: unknown[], params: u
   }
 }
 
+type HistoryState = 'none' | 'partial' | 'done';
+
+/** How far the seed of this fleet went (migration 0890; a fleet seeded before it: done). */
+async function historyState(database: Database, fleetId: string): Promise<HistoryState> {
+  const [row] = await database.query<{ seeded_at: Date | null }>(
+    'SELECT seeded_at FROM demo_history WHERE fleet_id = $1',
+    [fleetId],
+  );
+  if (row) return row.seeded_at ? 'done' : 'partial';
+  const [trip] = await database.query('SELECT 1 FROM trip WHERE fleet_id = $1 LIMIT 1', [fleetId]);
+  if (!trip) return 'none';
+  await database.query('INSERT INTO demo_history (fleet_id, seeded_at) VALUES ($1, now())', [
+    fleetId,
+  ]);
+  return 'done';
+}
+
+/** What a seed stopped in the middle wrote: gone, so that the next one starts clean. */
+async function forgetPartialHistory(database: Database, bikes: DemoBike[]) {
+  const ids = bikes.map((bike) => bike.id);
+  await database.transaction(async (tx) => {
+    for (const table of ['telemetry', 'trip', 'event', 'command', 'autotest'])
+      await tx.query(`DELETE FROM ${table} WHERE bike_id = ANY($1::bigint[])`, [ids]);
+  });
+}
+
+/** Lets the requests and timers that are waiting run first: the seed is background work. */
+const yieldToRequests = () => new Promise((resolve) => setTimeout(resolve, 5));
+
 export async function seedDemoHistory(
   database: Database,
   fleetId: string,
   bikes: DemoBike[],
   now: Date,
+  /** true once the server stops: the seed ends between two bikes (the next start seeds again) */
+  stopping: () => boolean = () => false,
 ): Promise<boolean> {
-  if (!bikes.length || (await seeded(database, fleetId))) return false;
+  if (!bikes.length) return false;
+  const state = await historyState(database, fleetId);
+  if (state === 'done') return false;
+  if (state === 'partial') await forgetPartialHistory(database, bikes);
+  else await database.query('INSERT INTO demo_history (fleet_id) VALUES ($1)', [fleetId]);
   const from = new Date(now.getTime() - (HISTORY_DAYS + 1) * 86_400_000);
   await ensureTelemetryPartitions(database, from, now);
-  await database.transaction(async (tx) => {
-    for (let i = 0; i < bikes.length; i += BIKES_PER_BATCH) {
-      const histories: Array<{ bike: DemoBike; history: BikeHistory }> = [];
-      for (const bike of bikes.slice(i, i + BIKES_PER_BATCH)) {
-        histories.push({
-          bike,
-          history: generateHistory(bike.moduleId, { days: HISTORY_DAYS, now: now.getTime() }),
-        });
-        // requests go first: PGlite and the generation share this thread
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      await insertHistories(tx, fleetId, histories);
+  const warnings = demoWarnings(bikes);
+  for (let i = 0; i < bikes.length; i += BIKES_PER_TRANSACTION) {
+    if (stopping()) return false;
+    const histories: Array<{ bike: DemoBike; history: BikeHistory }> = [];
+    for (const bike of bikes.slice(i, i + BIKES_PER_TRANSACTION)) {
+      const history = generateHistory(bike.moduleId, {
+        days: HISTORY_DAYS,
+        now: now.getTime(),
+        silent: bike === warnings.silent,
+      });
+      const low = warnings.lowBattery.indexOf(bike);
+      if (low >= 0) drainBattery(history, [9, 14, 17][low]!);
+      histories.push({ bike, history });
+      await yieldToRequests();
     }
+    await database.transaction((tx) => insertHistories(tx, fleetId, histories));
+    await yieldToRequests();
+  }
+  await database.transaction(async (tx) => {
     await refreshUsage(
       tx,
       bikes.map((bike) => bike.id),
     );
     await seedQuarantineExample(tx, bikes[0]!, now);
+    if (warnings.theft) await seedReportedTheft(tx, fleetId, warnings.theft, now);
+    await tx.query('UPDATE demo_history SET seeded_at = now() WHERE fleet_id = $1', [fleetId]);
     await new FleetChanges().add(fleetId, 'bike', 'warning', 'event', 'command').notify(tx);
   });
   return true;
+}
+
+/** The bike battery ends low: the last hours of the history run it down to `percent`. */
+function drainBattery(history: BikeHistory, percent: number) {
+  history.final.bikeBattery = percent;
+  const last = history.telemetry.at(-1);
+  if (last) last.bikeBattery = percent;
+}
+
+/** The manager reported this bike stolen this morning, as the theft flow does (DESIGN §7). */
+async function seedReportedTheft(tx: TxQuery, fleetId: string, bike: DemoBike, now: Date) {
+  const at = new Date(now.getTime() - 3 * 3_600_000);
+  const before = await markTheftReported(tx, bike.id, at, DEMO_MANAGER);
+  await recordEvents(tx, [
+    {
+      fleetId,
+      bikeId: bike.id,
+      vehicleNumber: bike.vehicleNumber,
+      type: 'PRODUCT',
+      name: 'THEFT_DECLARED',
+      source: 'MANAGER',
+      userEmail: DEMO_MANAGER,
+      data: {
+        previousAvailability: before.theft_previous_availability,
+        previousMode: before.theft_previous_mode,
+      },
+      occurredAt: at,
+    },
+  ]);
 }
 
 /**

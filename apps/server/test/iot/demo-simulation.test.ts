@@ -55,6 +55,32 @@ describe('simulated demo fleet', () => {
     ).toBeGreaterThan(1000);
   });
 
+  it('starts with a few warnings: a reported theft, low batteries, a silent module (issue 25)', async () => {
+    const account = await createAccount(
+      t,
+      { id: fleetId, name: DEMO_FLEET_NAME },
+      { roles: [ROLE_USER] },
+    );
+    const api = t.api({ token: await tokenFor(t, account) });
+    // the history written: /readyz says so (the seed runs while the server answers)
+    expect(t.server.simulation!.historySeeded).toBe(true);
+    expect((await fetch(`${t.url}/readyz`)).status).toBe(200);
+    const res = await api.get('products/warnings', { query: { size: 50 } });
+    expect(res.status).toBe(200);
+    const { counts } = res.body as { counts: Record<string, number> };
+    expect(counts.REPORTED_THEFT).toBe(1);
+    expect(counts.LOW_VEHICLE_BATTERY).toBeGreaterThanOrEqual(3);
+    expect(counts.LACK_MODULE_COMM).toBeGreaterThanOrEqual(1);
+    // bikes in the middle carry them (e2e flows use both ends); the silent module stays silent
+    const [stolen] = await t.server.database.query<{ vehicle_number: string }>(
+      `SELECT vehicle_number FROM bike WHERE fleet_id = $1 AND theft_state = 'REPORTED'`,
+      [fleetId],
+    );
+    expect(stolen!.vehicle_number).toBe('VFM-00006');
+    const silent = t.server.simulation!.fleet!.modules.filter((m) => m.silent);
+    expect(silent.map((m) => m.moduleId)).toContain('D00005'); // VFM-00005's module
+  });
+
   it('gives every demo bike trips of the last 7 days that follow the streets', async () => {
     const account = await createAccount(
       t,

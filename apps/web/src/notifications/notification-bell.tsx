@@ -64,7 +64,13 @@ export function NotificationBell() {
           <DropdownMenu.Label className={`${styles.header} ${styles.title}`}>
             {t('notifications.bell.title')}
           </DropdownMenu.Label>
-          <div className={styles.list}>
+          {/* scrolls once the list is long: reachable by the keyboard (axe scrollable-region-focusable) */}
+          <div
+            className={styles.list}
+            role="group"
+            aria-label={t('notifications.bell.title')}
+            tabIndex={0}
+          >
             {list.isPending && (
               <DropdownMenu.Label className={styles.state}>
                 {t('notifications.bell.loading')}

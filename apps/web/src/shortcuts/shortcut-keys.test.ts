@@ -41,6 +41,26 @@ describe('shortcut keys', () => {
     expect(press('j', 9100)).toEqual({ kind: 'move', by: 1 });
   });
 
+  it('keeps a quick "g" then letter that a busy page read seconds apart', () => {
+    const reader = createShortcutReader();
+    const target = body();
+    // typed 200 ms apart, read 3 s apart (a long task between them)
+    reader.read({ key: 'g', target, at: 10_000, sentAt: 500 });
+    expect(reader.read({ key: 'a', target, at: 13_000, sentAt: 700 })).toEqual({
+      kind: 'go',
+      to: '/administration',
+    });
+    // typed 3 s apart, read at once (both waited behind a long task)
+    reader.read({ key: 'g', target, at: 20_000, sentAt: 1000 });
+    expect(reader.read({ key: 'w', target, at: 20_010, sentAt: 4000 })).toEqual({
+      kind: 'go',
+      to: '/warnings',
+    });
+    // late on both clocks: nothing
+    reader.read({ key: 'g', target, at: 30_000, sentAt: 9000 });
+    expect(reader.read({ key: 'f', target, at: 33_000, sentAt: 12_000 })).toBeNull();
+  });
+
   it('does nothing while the user types in a field, or with a modifier', () => {
     const reader = createShortcutReader();
     for (const html of [

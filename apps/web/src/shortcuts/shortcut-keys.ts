@@ -40,8 +40,14 @@ export interface KeyPress {
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
-  /** ms, for the "g" sequence */
+  /** ms, for the "g" sequence: when the press is read */
   at: number;
+  /**
+   * ms, when the browser received the press (the event's timeStamp). A busy page (a map drawn
+   * without a GPU) may read two quick presses seconds apart, or two presses that waited
+   * together at once: the sequence holds when either clock says the letter came in time.
+   */
+  sentAt?: number;
 }
 
 /** The user is typing: a text field, a select, an editable element. */
@@ -67,20 +73,24 @@ const isInteractive = (target: EventTarget | null) =>
 
 /** A reader of key presses; `read` answers the action of a press, or null. */
 export function createShortcutReader() {
-  let pendingG: number | null = null;
+  let pendingG: { at: number; sentAt?: number } | null = null;
   return {
     read(press: KeyPress): ShortcutAction | null {
       if (press.ctrlKey || press.metaKey || press.altKey) return null;
       if (isTyping(press.target)) return null;
       const { key } = press;
       if (pendingG !== null) {
-        const fresh = press.at - pendingG <= SEQUENCE_MS;
+        const fresh =
+          press.at - pendingG.at <= SEQUENCE_MS ||
+          (press.sentAt !== undefined &&
+            pendingG.sentAt !== undefined &&
+            press.sentAt - pendingG.sentAt <= SEQUENCE_MS);
         pendingG = null;
         if (fresh && GO[key]) return { kind: 'go', to: GO[key] };
       }
       switch (key) {
         case 'g':
-          pendingG = press.at;
+          pendingG = { at: press.at, sentAt: press.sentAt };
           return null;
         case '/':
           return { kind: 'search' };

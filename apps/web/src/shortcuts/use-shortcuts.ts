@@ -3,7 +3,7 @@
 // administration (administrators), j/k move in the page's list and Enter opens the row, Esc
 // forgets the row and empties the page's selection (an open dialog closes itself), "?" opens
 // the help. Nothing happens while the user types in a field or a dialog is open.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CLEAR_SELECTION_EVENT } from '../bike/use-bike-selection';
 import { clearCurrent, moveInList, openCurrent } from './list-navigation';
@@ -14,6 +14,13 @@ const SEARCH_INPUT = '[role="search"] input';
 export function useShortcuts({ isAdmin }: { isAdmin: boolean }) {
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
+  // read at the key press, not at subscription: the listener (and the "g" it may be waiting
+  // a letter for) outlives the renders. Re-subscribing on a new isAdmin or navigate lost a "g"
+  // typed just before (the administrator's session settling after sign-in: "g a" did nothing).
+  const latest = useRef({ navigate, isAdmin });
+  useEffect(() => {
+    latest.current = { navigate, isAdmin };
+  });
 
   useEffect(() => {
     const reader = createShortcutReader();
@@ -26,6 +33,7 @@ export function useShortcuts({ isAdmin }: { isAdmin: boolean }) {
         metaKey: event.metaKey,
         altKey: event.altKey,
         at: Date.now(),
+        sentAt: event.timeStamp,
       });
       if (!action) return;
       // a dialog (the help included) keeps its keys; Esc closes it by itself
@@ -40,9 +48,9 @@ export function useShortcuts({ isAdmin }: { isAdmin: boolean }) {
           return;
         }
         case 'go':
-          if (action.to === '/administration' && !isAdmin) return;
+          if (action.to === '/administration' && !latest.current.isAdmin) return;
           event.preventDefault();
-          void navigate(action.to);
+          void latest.current.navigate(action.to);
           return;
         case 'move':
           if (moveInList(main, action.by)) event.preventDefault();
@@ -62,7 +70,7 @@ export function useShortcuts({ isAdmin }: { isAdmin: boolean }) {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [navigate, isAdmin]);
+  }, []);
 
   return { helpOpen, setHelpOpen };
 }

@@ -112,25 +112,29 @@ export default function TrafficChart({
   return (
     <>
       <div ref={element} className={styles.plot} aria-hidden="true" />
-      <table className="visually-hidden">
-        <caption>{labels.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labels.time}</th>
-            <th scope="col">{labels.current}</th>
-            <th scope="col">{labels.before}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {current.buckets.map((bucket, index) => (
-            <tr key={bucket.start}>
-              <th scope="row">{formatTime(bucket.start)}</th>
-              <td>{format(bucket[series])}</td>
-              <td>{before?.buckets[index] ? format(before.buckets[index]![series]) : '—'}</td>
+      {/* hidden by its box, not on the table: a table grows to its rows whatever its height, and
+          this one's 1,000 px of rows made the page scroll far below its content */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{labels.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{labels.time}</th>
+              <th scope="col">{labels.current}</th>
+              <th scope="col">{labels.before}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {current.buckets.map((bucket, index) => (
+              <tr key={bucket.start}>
+                <th scope="row">{formatTime(bucket.start)}</th>
+                <td>{format(bucket[series])}</td>
+                <td>{before?.buckets[index] ? format(before.buckets[index]![series]) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
