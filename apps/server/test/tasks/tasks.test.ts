@@ -374,3 +374,29 @@ describe('the field technician role (issue 26 §2)', () => {
     expect(promoted.body.roles).toEqual(['ROLE_VFM', 'ROLE_VFM_ADMIN']);
   });
 });
+
+describe('the list', () => {
+  it('counts the matching tasks again once the fleet’s tasks changed, not before', async () => {
+    // a page smaller than the list: the count is read (and kept until a task changes)
+    for (let i = 0; i < 3; i++) await newTask();
+    const total = async () => {
+      const res = await manager().get('tasks', { query: { size: 1, status: 'all' } });
+      expect(res.status, res.text).toBe(200);
+      expectShape(TaskPageSchema, res.body);
+      return res.body.totalElements as number;
+    };
+    const before = await total();
+    expect(before).toBe(await countTasks());
+    expect(await total()).toBe(before);
+    const added = await newTask();
+    expect(await total()).toBe(before + 1);
+    const cancelled = await manager().post(`tasks/${added.id}/cancel`, { comment: 'not needed' });
+    expect(cancelled.status, cancelled.text).toBeLessThan(300);
+    const open = await manager().get('tasks', { query: { size: 1, status: 'OPEN' } });
+    const [row] = await t.server.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM task WHERE fleet_id = $1 AND status = 'OPEN'`,
+      [cast.fleet.id],
+    );
+    expect(open.body.totalElements).toBe(row!.n);
+  });
+});

@@ -81,15 +81,20 @@ export class FleetChanges {
     if (!notices.length) return;
     // fleets in id order: two transactions bumping the same fleets lock them in one order
     const fleets = notices.map((notice) => notice.fleetId).sort();
+    // and the fleets whose tasks changed: their task sequence too (the task list's count)
+    const taskFleets = notices
+      .filter((notice) => notice.kinds.includes('task'))
+      .map((notice) => notice.fleetId);
     await tx.query(
       `WITH bumped AS (
-         INSERT INTO fleet_change AS c (fleet_id, seq)
-         SELECT f.id, 1 FROM fleet f WHERE f.id = ANY($2::uuid[]) ORDER BY f.id
-         ON CONFLICT (fleet_id) DO UPDATE SET seq = c.seq + 1
+         INSERT INTO fleet_change AS c (fleet_id, seq, task_seq)
+         SELECT f.id, 1, CASE WHEN f.id = ANY($3::uuid[]) THEN 1 ELSE 0 END
+           FROM fleet f WHERE f.id = ANY($2::uuid[]) ORDER BY f.id
+         ON CONFLICT (fleet_id) DO UPDATE SET seq = c.seq + 1, task_seq = c.task_seq + excluded.task_seq
          RETURNING c.fleet_id)
        -- a data-modifying WITH runs to completion whether or not it is read
        SELECT pg_notify('${FLEET_CHANNEL}', payload) FROM unnest($1::text[]) AS payload`,
-      [notices.map((notice) => JSON.stringify(notice)), fleets],
+      [notices.map((notice) => JSON.stringify(notice)), fleets, taskFleets],
     );
   }
 }

@@ -101,8 +101,9 @@ export async function removeVehicles(
           vehicleNumbers: bikes.map((bike) => bike.vehicle_number),
         }),
       ]);
-    // last: it locks the fleet's change sequence until the commit (ADR 0082)
-    await new FleetChanges().add(input.fleetId, 'bike', 'warning', 'event').notify(tx);
+    // last: it locks the fleet's change sequence until the commit (ADR 0082); the bikes' tasks
+    // went with them (the task lists count again)
+    await new FleetChanges().add(input.fleetId, 'bike', 'warning', 'event', 'task').notify(tx);
     return { removed: bikes.length, vehicleNumbers: bikes.map((bike) => bike.vehicle_number) };
   });
 }

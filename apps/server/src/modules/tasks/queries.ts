@@ -127,15 +127,48 @@ export async function selectTaskPage(
       ORDER BY ${order} LIMIT ${param(limit)} OFFSET ${param(offset)}`,
     values,
   );
-  // the bike is read only to filter by its number (a task's bike always exists: the foreign key)
-  const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total
-       FROM task t ${filter.vehicleNumber ? 'JOIN bike b ON b.id = t.bike_id' : ''}
-      WHERE ${where.join(' AND ')}`,
-    filterValues,
-  );
-  return { rows, total: count?.total ?? 0 };
+  // a first page that is not full holds them all
+  if (offset === 0 && rows.length < limit) return { rows, total: rows.length };
+  const key = `${filterValues.map((value) => JSON.stringify(value)).join('|')}`;
+  const total = await taskCounts.read(db, fleetId, key, async () => {
+    // the bike is read only to filter by its number (a task's bike always exists: the FK)
+    const [count] = await db.query<{ total: number }>(
+      `SELECT count(*)::int AS total
+         FROM task t ${filter.vehicleNumber ? 'JOIN bike b ON b.id = t.bike_id' : ''}
+        WHERE ${where.join(' AND ')}`,
+      filterValues,
+    );
+    return count?.total ?? 0;
+  });
+  return { rows, total };
 }
+
+/**
+ * The counts of the task list's filters, per process: read again only once the fleet's tasks
+ * changed (`fleet_change.task_seq`, bumped by every change notice naming tasks) — counting
+ * 50,000 open tasks at each page of each technician is what made the list slow (issue 26 §7).
+ */
+class TaskCounts {
+  private readonly counts = new Map<string, { seq: string; total: number }>();
+
+  async read(db: Queryable, fleetId: string, filter: string, count: () => Promise<number>) {
+    const [row] = await db.query<{ seq: string }>(
+      `SELECT coalesce(max(task_seq), 0)::text AS seq FROM fleet_change WHERE fleet_id = $1`,
+      [fleetId],
+    );
+    const seq = row?.seq ?? '0';
+    const key = `${fleetId}|${filter}`;
+    const known = this.counts.get(key);
+    if (known?.seq === seq) return known.total;
+    const total = await count();
+    // a few hundred filters at most per fleet and process; the oldest go first
+    if (this.counts.size >= 2_000) this.counts.delete(this.counts.keys().next().value!);
+    this.counts.set(key, { seq, total });
+    return total;
+  }
+}
+
+const taskCounts = new TaskCounts();
 
 /** These tasks of the fleet, in the order of the ids. */
 export async function selectTasks(db: Queryable, fleetId: string, ids: string[]) {
