@@ -1,18 +1,7 @@
 // Zero serious or critical axe findings on the sign-in screens and the shell (DESIGN §4: @axe-core/playwright),
 // at desktop and mobile sizes.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect, fr, MAP_READY } from './fixtures';
-
-async function expectNoSeriousFindings(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, where).toEqual([]);
-}
+import { expectAxeClean } from './screen-checks';
 
 const signInScreens = [
   ['/fr/auth/login', fr.auth.login.title],
@@ -40,17 +29,17 @@ for (const size of [
       for (const [path, title] of signInScreens) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-        await expectNoSeriousFindings(page, path);
+        await expectAxeClean(page, path);
       }
       // with the language menu open, and with errors shown
       await page.goto('/fr/auth/login');
       await page.getByRole('button', { name: /FRANÇAIS/ }).click();
-      await expectNoSeriousFindings(page, 'language menu');
+      await expectAxeClean(page, 'language menu');
       await page.keyboard.press('Escape');
       await page.getByLabel(fr.auth.login.email, { exact: true }).fill('wrong');
       await page.getByLabel(fr.auth.login.password, { exact: true }).focus();
       await expect(page.getByText(/name@example\.com/)).toBeVisible();
-      await expectNoSeriousFindings(page, 'login with an error');
+      await expectAxeClean(page, 'login with an error');
     });
 
     test('the shell', async ({ page, login }) => {
@@ -64,16 +53,16 @@ for (const size of [
       ]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expectNoSeriousFindings(page, path);
+        await expectAxeClean(page, path);
       }
       await page.getByTestId('profile-menu').click();
       await expect(page.getByRole('menu')).toBeVisible();
-      await expectNoSeriousFindings(page, 'profile menu');
+      await expectAxeClean(page, 'profile menu');
       await page.keyboard.press('Escape');
       if (size.width < 600) {
         await page.getByRole('button', { name: fr.shell.nav.open }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
-        await expectNoSeriousFindings(page, 'drawer');
+        await expectAxeClean(page, 'drawer');
       }
     });
 
@@ -84,7 +73,7 @@ for (const size of [
       test.skip(size.width < 600, 'same markup as at 1280 px');
       await login('manager', '/fr/statistics');
       await expect(page.getByText(fr.statistics.lastCommunication.upTo7Days)).toBeVisible();
-      await expectNoSeriousFindings(page, 'statistics');
+      await expectAxeClean(page, 'statistics');
     });
 
     test('the bike page: overview, histories, self-diagnosis, a confirmation', async ({
@@ -100,18 +89,18 @@ for (const size of [
       await page.goto(bike);
       await expect(page.getByRole('region', { name: fr.product.commands.title })).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-      await expectNoSeriousFindings(page, 'bike overview');
+      await expectAxeClean(page, 'bike overview');
       await page
         .getByRole('region', { name: fr.product.theft.title })
         .getByRole('button', { name: fr.product.theft.report })
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await expectNoSeriousFindings(page, 'theft confirmation');
+      await expectAxeClean(page, 'theft confirmation');
       await page.keyboard.press('Escape');
       for (const tab of ['alerts', 'trips', 'commands', 'history', 'diagnosis'] as const) {
         await page.goto(`${bike}?tab=${tab}`);
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-        await expectNoSeriousFindings(page, `bike ${tab}`);
+        await expectAxeClean(page, `bike ${tab}`);
       }
     });
 
@@ -122,28 +111,28 @@ for (const size of [
       test.skip(size.width < 600, 'same markup as at 1280 px');
       await login('admin', '/fr/administration');
       await expect(page.getByTestId('accounts')).toBeVisible();
-      await expectNoSeriousFindings(page, 'accounts');
+      await expectAxeClean(page, 'accounts');
       await page.getByRole('button', { name: fr.administration.accounts.create }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await expectNoSeriousFindings(page, 'account form');
+      await expectAxeClean(page, 'account form');
       await page.keyboard.press('Escape');
       await page.goto('/fr/administration?tab=bikes');
       await expect(page.getByLabel(fr.administration.bikes.choose)).toBeAttached();
-      await expectNoSeriousFindings(page, 'bikes administration');
+      await expectAxeClean(page, 'bikes administration');
       for (const tab of ['settings', 'activity', 'quarantine'] as const) {
         await page.goto(`/fr/administration?tab=${tab}`);
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-        await expectNoSeriousFindings(page, `administration ${tab}`);
+        await expectAxeClean(page, `administration ${tab}`);
       }
     });
 
     test('the warnings page, with its map', async ({ page, login }) => {
       await login('manager', '/fr/warnings');
       await expect(page.getByRole('tablist', { name: fr.warnings.tabs.label })).toBeVisible();
-      await expectNoSeriousFindings(page, 'warnings');
+      await expectAxeClean(page, 'warnings');
       await page.getByRole('button', { name: fr.warnings.toolbar.showMap }).click();
       await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
-      await expectNoSeriousFindings(page, 'warnings with the map');
+      await expectAxeClean(page, 'warnings with the map');
     });
 
     test('the fleet screen: list, filters, selection', async ({ page, login }) => {
@@ -153,17 +142,17 @@ for (const size of [
       if (page.viewportSize()!.width >= 600) {
         await expect(page.getByTestId('map-cluster').first()).toBeVisible(MAP_READY);
       }
-      await expectNoSeriousFindings(page, 'fleet list and map');
+      await expectAxeClean(page, 'fleet list and map');
       await page.getByRole('button', { name: fr.fleet.filters.open }).click();
       await expect(page.getByRole('dialog', { name: fr.fleet.filters.title })).toBeVisible();
-      await expectNoSeriousFindings(page, 'filter panel');
+      await expectAxeClean(page, 'filter panel');
       await page.keyboard.press('Escape');
       await table.getByRole('checkbox').nth(1).check();
       await expect(page.getByRole('region', { name: fr.bike.selection.actions })).toBeVisible();
-      await expectNoSeriousFindings(page, 'selection bar');
+      await expectAxeClean(page, 'selection bar');
       await page.getByRole('button', { name: fr.bike.selection.mode }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await expectNoSeriousFindings(page, 'bulk confirmation');
+      await expectAxeClean(page, 'bulk confirmation');
     });
   });
 }

@@ -2,8 +2,6 @@
 // stops nearest first, the bike with its charge — takes a swap and records the battery fitted,
 // which becomes the bike's battery record; a manager reads the same queue on a desktop, map and
 // list. With VFM_SCREENSHOTS_DIR the screens are written as pictures.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -15,23 +13,7 @@ import {
   uniqueEmail,
   MAP_READY,
 } from './fixtures';
-
-async function picture(page: Page, name: string) {
-  const dir = process.env.VFM_SCREENSHOTS_DIR;
-  if (!dir) return;
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
-}
-
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter((v) =>
-    ['serious', 'critical'].includes(v.impact ?? ''),
-  );
-  expect(serious.map((v) => `${where}: ${v.id} ${v.help}`)).toEqual([]);
-}
+import { expectAxeClean, picture } from './screen-checks';
 
 interface Task {
   id: string;
@@ -103,7 +85,7 @@ test.describe('technician on a phone', () => {
       390,
     );
     await picture(page, 'battery-queue-mobile');
-    await expectAccessible(page, 'battery queue');
+    await expectAxeClean(page, 'battery queue');
 
     await expect(
       row.getByText(en.tasks.card.assignee.replace('{{who}}', en.tasks.card.you)),
@@ -119,7 +101,7 @@ test.describe('technician on a phone', () => {
     await row.getByLabel(en.tasks.swap.level).fill('95');
     await row.getByLabel(en.tasks.swap.number).fill('E2E-BAT-7');
     await picture(page, 'battery-swap-mobile');
-    await expectAccessible(page, 'swap form');
+    await expectAxeClean(page, 'swap form');
     await row.getByRole('button', { name: en.tasks.swap.submit }).tap();
     await expect(
       page.getByText(
@@ -165,7 +147,7 @@ test.describe('technician on a phone', () => {
     await expect(done.getByText(/Battery fitted: 95\s?%, no\. E2E-BAT-7/)).toBeVisible();
     await expect(done.getByText(/Done by Sam Swap/)).toBeVisible();
     await picture(page, 'bike-service-book-mobile');
-    await expectAccessible(page, 'service book');
+    await expectAxeClean(page, 'service book');
   });
 });
 
@@ -197,7 +179,7 @@ test.describe('manager', () => {
       );
     }
     await picture(page, 'battery-queue-desktop');
-    await expectAccessible(page, 'battery queue (manager)');
+    await expectAxeClean(page, 'battery queue (manager)');
 
     // live (the stream's tasks event): a swap task opened elsewhere shows without a reload
     const admin = await apiLogin(request, ADMIN);

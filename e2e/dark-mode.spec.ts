@@ -2,24 +2,9 @@
 // every screen, the map's basemap, the statistics chart — and axe finds no serious issue (colour
 // contrast included); a user's choice in My account (stored with their settings) wins over the
 // device and is served with the page itself, so a reload never flashes the other theme.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, fr, MAP_READY } from './fixtures';
-
-async function seriousFindings(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).join(', ')}`,
-    );
-}
-async function expectAxeClean(page: Page, where: string) {
-  expect(await seriousFindings(page, where)).toEqual([]);
-}
+import { expectAxeClean, seriousFindings } from './screen-checks';
 
 const canvasColour = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);

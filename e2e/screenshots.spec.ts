@@ -2,10 +2,9 @@
 // VFM_SCREENSHOTS_DIR set (e.g. docs/screenshots) they are written there too. Pictures to look
 // at, not checks (every screen they show is asserted by its own spec): CI skips them unless
 // VFM_SCREENSHOTS_DIR asks for them, ~2.5 min of its e2e time.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, createActiveAccount, loginThroughUi, MAP_READY } from './fixtures';
+import { shoot } from './screen-checks';
 
 const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -73,19 +72,6 @@ async function settle(page: Page) {
   }
   if (await page.locator('#traffic-title').count()) {
     await expect(page.locator('.uplot canvas').first()).toBeVisible();
-  }
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  // no caret or focus ring from the first field in the pictures
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  const file = test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  const dir = process.env.VFM_SCREENSHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
   }
 }
 

@@ -2,8 +2,6 @@
 // phone, finds it in "My tasks" nearest first, navigates, starts it, ticks its checklist and
 // finishes it while the connection drops — the action waits and is sent when it is back.
 // Without a shared position the list is sorted by due time and the page says so.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -15,25 +13,7 @@ import {
   NEW_PASSWORD,
   uniqueEmail,
 } from './fixtures';
-
-/** With VFM_SCREENSHOTS_DIR (e.g. docs/screenshots), the screens of this flow as pictures. */
-async function picture(page: Page, name: string) {
-  const dir = process.env.VFM_SCREENSHOTS_DIR;
-  if (!dir) return;
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
-}
-
-/** No serious or critical axe finding on the screen as it is. */
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter((v) =>
-    ['serious', 'critical'].includes(v.impact ?? ''),
-  );
-  expect(serious.map((v) => `${where}: ${v.id} ${v.help}`)).toEqual([]);
-}
+import { expectAxeClean, picture } from './screen-checks';
 
 interface Task {
   id: string;
@@ -79,7 +59,7 @@ test.describe('manager', () => {
     const dialog = page.getByRole('dialog', {
       name: fr.tasks.create.titleOne.replace('{{vehicleNumber}}', vehicleNumber),
     });
-    await expectAccessible(page, 'create dialog');
+    await expectAxeClean(page, 'create dialog');
     await dialog.getByLabel(fr.tasks.fields.kind).selectOption('BATTERY_SWAP');
     await dialog.getByLabel(fr.tasks.fields.priority).selectOption('HIGH');
     await dialog.getByLabel(fr.tasks.fields.notes).fill('Derrière la station');
@@ -100,7 +80,7 @@ test.describe('manager', () => {
         .first(),
     ).toBeVisible();
     await picture(page, 'tasks-desktop');
-    await expectAccessible(page, 'tasks page');
+    await expectAxeClean(page, 'tasks page');
   });
 });
 
@@ -153,7 +133,7 @@ test.describe('technician on a phone', () => {
     );
 
     await picture(page, 'my-tasks-mobile');
-    await expectAccessible(page, 'my tasks');
+    await expectAxeClean(page, 'my tasks');
     await card.getByRole('button', { name: en.tasks.actions.start }).tap();
     await expect(card.getByText(en.tasks.status.IN_PROGRESS)).toBeVisible();
     await card.getByLabel(en.tasks.checklist.checkModule).check();

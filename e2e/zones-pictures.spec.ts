@@ -2,26 +2,13 @@
 // with a zone's form and its automatic commands, the fleet filters by zone, the statistics'
 // bikes per zone. Pictures, not checks (zones.spec.ts asserts the flows): CI skips them unless
 // VFM_SCREENSHOTS_DIR asks for them.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect, createActiveAccount, loginThroughUi, MAP_READY } from './fixtures';
+import { shoot } from './screen-checks';
 
 test.skip(
   Boolean(process.env.CI) && !process.env.VFM_SCREENSHOTS_DIR,
   'pictures, not checks: run with VFM_SCREENSHOTS_DIR=docs/screenshots',
 );
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), animations: 'disabled' });
-  const dir = process.env.VFM_SCREENSHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
-  }
-}
 
 test('pictures of the zones', async ({ page, request }) => {
   test.setTimeout(180_000);

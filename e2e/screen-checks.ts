@@ -1,0 +1,45 @@
+// What the specs check on a screen and take of it: the axe check (DESIGN §4,
+// @axe-core/playwright: WCAG 2.1 A and AA and best practices, no serious or critical finding on
+// the screen as it is) and the pictures of docs/screenshots.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The serious and critical findings, each with where, the rule and the elements. */
+export async function seriousFindings(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).join(', ')}`,
+    );
+}
+
+export async function expectAxeClean(page: Page, where: string) {
+  expect(await seriousFindings(page, where)).toEqual([]);
+}
+
+/** With VFM_SCREENSHOTS_DIR (e.g. docs/screenshots), the screen as a picture of that name. */
+export async function picture(page: Page, name: string) {
+  const dir = process.env.VFM_SCREENSHOTS_DIR;
+  if (!dir) return;
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
+}
+
+/** A picture in the test's output and, with VFM_SCREENSHOTS_DIR, in that folder too (the
+ *  screenshots' specs: fonts loaded, no caret nor focus ring). */
+export async function shoot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), animations: 'disabled' });
+  const dir = process.env.VFM_SCREENSHOTS_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
+  }
+}
