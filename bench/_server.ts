@@ -22,6 +22,35 @@ export async function adminQuery(url: string, sql: string) {
   }
 }
 
+/** A fresh database for one phase of a benchmark: PGlite in memory, or a PostgreSQL database
+ *  created on `adminUrl` for it (named after `tag`) and dropped after. */
+export async function withBenchDatabase<T>(
+  kind: 'pglite' | 'postgres',
+  tag: string,
+  adminUrl: string,
+  fn: (database: Database) => Promise<T>,
+): Promise<T> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    try {
+      return await fn(database);
+    } finally {
+      await database.close();
+    }
+  }
+  const name = `vfm_bench_${tag}_${Date.now()}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
 /**
  * Runs a benchmark on PGlite, then — when BENCH_DATABASE_URL or DATABASE_URL names a
  * PostgreSQL server — on a database of its own there, dropped after. Each figure is printed.

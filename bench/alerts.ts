@@ -25,14 +25,14 @@ import os from 'node:os';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { API_PREFIX, MQTT_QOS, upTopic } from '@vfm/contract';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { Jobs } from '../apps/server/src/jobs/job-queue';
 import { sweepAlerts } from '../apps/server/src/modules/alerts/service';
 import { provisionVehicles } from '../apps/server/src/modules/provisioning/provisioning-service';
 import { FLEET, seedSql } from './_fleet-seed';
 import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
-import { adminQuery, BENCH_API_KEY, startBenchServer } from './_server';
+import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
 
 const ONLY = process.env.BENCH_ONLY;
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
@@ -48,27 +48,8 @@ const percentile = (sorted: number[], p: number) =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A fresh database: PGlite in memory, or a PostgreSQL database created (and dropped after). */
-async function withDatabase<T>(kind: Kind, fn: (database: Database) => Promise<T>): Promise<T> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
-    try {
-      return await fn(database);
-    } finally {
-      await database.close();
-    }
-  }
-  const name = `vfm_bench_alerts_${Date.now()}`;
-  await adminQuery(PG_ADMIN_URL, `CREATE DATABASE "${name}"`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-    await adminQuery(PG_ADMIN_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
-}
+const withDatabase = <T>(kind: Kind, fn: (database: Database) => Promise<T>) =>
+  withBenchDatabase(kind, 'alerts', PG_ADMIN_URL, fn);
 
 // ---------------------------------------------------------------------------------------
 // ingest: detection on ÷ off

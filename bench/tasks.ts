@@ -19,11 +19,11 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { API_PREFIX } from '@vfm/contract';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
 import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
-import { adminQuery, BENCH_API_KEY, startBenchServer } from './_server';
+import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
 
 const ONLY = process.env.BENCH_ONLY;
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
@@ -105,27 +105,9 @@ async function ingestComparison(kind: Kind) {
 // ---------------------------------------------------------------------------------------
 // list: GET tasks at 10 clients over 50,000 open tasks
 
-async function withDatabase<T>(kind: Kind, fn: (database: Database) => Promise<T>): Promise<T> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
-    try {
-      return await fn(database);
-    } finally {
-      await database.close();
-    }
-  }
-  const name = `vfm_bench_tasks_${Date.now()}`;
-  await adminQuery(PG_ADMIN_URL, `CREATE DATABASE "${name}"`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-    await adminQuery(PG_ADMIN_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
-}
+/** A fresh database: PGlite in memory, or a PostgreSQL database created (and dropped after). */
+const withDatabase = <T>(kind: Kind, fn: (database: Database) => Promise<T>) =>
+  withBenchDatabase(kind, 'tasks', PG_ADMIN_URL, fn);
 
 /** OPEN_TASKS active tasks (1 in 5 in progress, 1 in 3 without due time) and 10,000 closed. */
 const seedTasks = () => `

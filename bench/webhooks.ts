@@ -27,11 +27,11 @@ import {
   XSRF_HEADER,
   upTopic,
 } from '@vfm/contract';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { provisionVehicles } from '../apps/server/src/modules/provisioning/provisioning-service';
 import { FLEET, seedSql } from './_fleet-seed';
 import { PG_ADMIN_URL } from './_ingest-run';
-import { adminQuery, BENCH_API_KEY, startBenchServer } from './_server';
+import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
 
 const ONLY = process.env.BENCH_ONLY;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
@@ -47,27 +47,9 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function withDatabase<T>(kind: Kind, fn: (database: Database) => Promise<T>): Promise<T> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
-    try {
-      return await fn(database);
-    } finally {
-      await database.close();
-    }
-  }
-  const name = `vfm_bench_webhooks_${Date.now()}`;
-  await adminQuery(PG_ADMIN_URL, `CREATE DATABASE "${name}"`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-    await adminQuery(PG_ADMIN_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
-}
+/** A fresh database: PGlite in memory, or a PostgreSQL database created (and dropped after). */
+const withDatabase = <T>(kind: Kind, fn: (database: Database) => Promise<T>) =>
+  withBenchDatabase(kind, 'webhooks', PG_ADMIN_URL, fn);
 
 interface Arrival {
   at: number;
