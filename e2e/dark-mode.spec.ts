@@ -13,7 +13,8 @@ const LIGHT_CANVAS = 'rgb(243, 246, 249)';
 
 test.describe('on a dark device', () => {
   test.use({ colorScheme: 'dark', reducedMotion: 'reduce' });
-  test.describe.configure({ timeout: 240_000 });
+  // two independent tests (other accounts): one on each worker
+  test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
   test('every screen is dark and axe-clean', async ({ page, login }) => {
     await page.goto('/fr/auth/login');
