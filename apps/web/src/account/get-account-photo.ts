@@ -4,7 +4,7 @@
 // ETag): a changed photo is a new entry, an unchanged one is never fetched twice.
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../api/query-keys';
+import { accountQueryKeys } from '../api/account-query-keys';
 import { useServices } from '../services/services';
 
 /** An object URL of the account's photo, null while it loads or without a photo. */
@@ -14,7 +14,7 @@ export function useAccountPhoto(
 ): string | null {
   const { http } = useServices();
   const photo = useQuery({
-    queryKey: queryKeys.accountPhoto(accountId ?? '', photoVersion ?? ''),
+    queryKey: accountQueryKeys.accountPhoto(accountId ?? '', photoVersion ?? ''),
     queryFn: ({ signal }) =>
       http.get<Blob>(`accounts/${encodeURIComponent(accountId!)}/photo`, {
         responseType: 'blob',

@@ -2,7 +2,7 @@
 // link of the login screen and the Help entry of the profile menu.
 import { useQuery } from '@tanstack/react-query';
 import type { ApplicationSettings } from '@vfm/contract';
-import { queryKeys } from '../api/query-keys';
+import { accountQueryKeys } from '../api/account-query-keys';
 import { useServices } from '../services/services';
 import type { HttpClient } from '../api/http-client';
 
@@ -18,7 +18,7 @@ export function getApplicationSettings(http: HttpClient, applicationKey: string,
 export function useApplicationSettings() {
   const { http, appInfo, language } = useServices();
   return useQuery({
-    queryKey: queryKeys.applicationSettings(appInfo.key, language),
+    queryKey: accountQueryKeys.applicationSettings(appInfo.key, language),
     queryFn: () => getApplicationSettings(http, appInfo.key, language),
     staleTime: Infinity,
   });

@@ -2,11 +2,11 @@
 // the photo itself comes from get-account-photo.ts).
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@vfm/contract';
-import { queryKeys } from '../api/query-keys';
+import { accountQueryKeys } from '../api/account-query-keys';
 import { useServices, useSession } from '../services/services';
 import type { HttpClient } from '../api/http-client';
 
-export const meKey = queryKeys.me;
+export const meKey = accountQueryKeys.me;
 
 export function getMe(http: HttpClient) {
   return http.get<Me>('accounts/me');

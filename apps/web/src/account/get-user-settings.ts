@@ -2,7 +2,7 @@
 // in) ?applicationName=… (SPEC §7). Skipped when there is no user id or no settingsUrl.
 import { useQuery } from '@tanstack/react-query';
 import type { AppInfo, UserSettings } from '@vfm/contract';
-import { queryKeys } from '../api/query-keys';
+import { accountQueryKeys } from '../api/account-query-keys';
 import { useServices, useSession } from '../services/services';
 import type { HttpClient } from '../api/http-client';
 
@@ -10,7 +10,7 @@ export function userSettingsUrl(appInfo: Pick<AppInfo, 'settingsUrl'>, userId: s
   return appInfo.settingsUrl.replace('{userId}', encodeURIComponent(userId));
 }
 
-export const userSettingsKey = queryKeys.userSettings;
+export const userSettingsKey = accountQueryKeys.userSettings;
 
 export async function getUserSettings(
   http: HttpClient,

@@ -1,8 +1,11 @@
 // Every query key of the app in one place (STYLE "one file per client API operation" keeps the
 // fetchers beside their features; the keys live here so that the stream controller, the
 // features and the tests name the same cache entries). Keys are hierarchical: invalidating
-// a prefix (e.g. queryKeys.fleet.all) reaches every entry under it.
+// a prefix (e.g. queryKeys.fleet.all) reaches every entry under it. The keys of the sign-in
+// screens and the session are in account-query-keys.ts: the sign-in route loads only those (its
+// JavaScript budget, docs/performance.md "Web bundle").
 import type { AlertKind, FleetFilter } from '@vfm/contract';
+import { accountQueryKeys } from './account-query-keys';
 
 export interface AccountListParams {
   page: number;
@@ -24,16 +27,10 @@ export interface AlertListParams {
 }
 
 export const queryKeys = {
-  applicationSettings: (applicationKey: string, language: string) =>
-    ['application-settings', applicationKey, language] as const,
-  appSettings: ['app-settings'] as const,
-  me: ['accounts', 'me'] as const,
+  ...accountQueryKeys,
   /** the fleet's accounts (administration): every page under this prefix */
   accounts: ['accounts', 'list'] as const,
   accountPage: (params: AccountListParams) => ['accounts', 'list', params] as const,
-  /** an account's photo in one version (ADR 0079) */
-  accountPhoto: (accountId: string, version: string) =>
-    ['account-photo', accountId, version] as const,
   /** the fleet's activity log (administration) */
   activity: ['fleet-events'] as const,
   /** module messages the ingest could not store (administration) */
@@ -59,7 +56,6 @@ export const queryKeys = {
   },
   /** every task list, detail, statistics and the battery swap queue (issue 26): one prefix */
   tasks: { all: ['tasks'] as const },
-  userSettings: (userId: string | null) => ['user-settings', userId] as const,
   /** alerts (issue 20 §5): per bike, so that the stream's `alerts` event reaches only those */
   alerts: {
     all: ['alerts'] as const,

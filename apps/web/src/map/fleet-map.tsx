@@ -2,7 +2,7 @@
 // clustered in a worker (markers/) that hands over only what is in view; each layer below is
 // one file of layers/. React renders only this composition, the count and the popup's content.
 // Lazy-loaded: maplibre-gl is in no other chunk.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView } from './core/map-view';
 import { PopupLayer } from './core/popup-layer';
@@ -18,6 +18,7 @@ import { MarkersLayer } from './layers/markers-layer';
 import { SelectionLayer } from './layers/selection-layer';
 import { ZonesLayer } from './layers/zones-layer';
 import { MapLegend } from './map-legend';
+import type { MarkerFeed } from './markers/marker-feed';
 import { useMarkerFeed } from './markers/use-marker-feed';
 import { useZonesShown, ZonesToggle } from './zones-toggle';
 import styles from './fleet-map.module.css';
@@ -38,6 +39,9 @@ export function FleetMap(props: FleetMapProps) {
   const focus = props.onFocus ?? setOwnFocus;
   const [popup, setPopup] = useState<Popup | null>(null);
   const [zonesShown, showZones] = useZonesShown();
+  // the zones come once the bikes' first view is on screen (issue 23 §5: 1,000 zones must not
+  // delay the markers), like the land
+  const firstViewDrawn = useFirstViewDrawn(feed);
   const closePopup = () => {
     setPopup(null);
     if (popup?.kind === 'bike') focus(null);
@@ -59,7 +63,7 @@ export function FleetMap(props: FleetMapProps) {
       {feed && (
         <>
           <LandLayer feed={feed} />
-          {props.zones && zonesShown && <ZonesLayer zones={props.zones} />}
+          {props.zones && zonesShown && <ZonesLayer zones={firstViewDrawn ? props.zones : null} />}
           <FleetCamera feed={feed} />
           <MarkersLayer feed={feed} onFocus={focus} onHover={props.onHover} />
           <SelectionLayer highlighted={props.highlighted} selected={props.selected} />
@@ -96,5 +100,27 @@ export function FleetMap(props: FleetMapProps) {
     </MapView>
   );
 }
+
+/** Whether the bikes' first view is on screen (the feed's `drawn`), or could not come (an
+ *  empty fleet, or a few seconds passed). */
+function useFirstViewDrawn(feed: MarkerFeed | null): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    if (!feed || drawn) return;
+    const done = () => setDrawn(true);
+    const timer = window.setTimeout(done, FIRST_VIEW_AT_THE_LATEST_MS);
+    if (feed.loaded && !feed.loaded.bounds) done();
+    const stop = feed.listen((event) => {
+      if (event.type === 'drawn' || (event.type === 'loaded' && !event.bounds)) done();
+    });
+    return () => {
+      window.clearTimeout(timer);
+      stop();
+    };
+  }, [feed, drawn]);
+  return drawn;
+}
+
+const FIRST_VIEW_AT_THE_LATEST_MS = 4_000;
 
 export default FleetMap;
