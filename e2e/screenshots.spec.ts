@@ -75,6 +75,7 @@ async function settle(page: Page) {
   }
 }
 
+// pictures only: CI runs them when VFM_SCREENSHOTS_DIR asks (they assert nothing of their own)
 test.skip(
   Boolean(process.env.CI) && !process.env.VFM_SCREENSHOTS_DIR,
   'pictures, not checks: run with VFM_SCREENSHOTS_DIR=docs/screenshots',

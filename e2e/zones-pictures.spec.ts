@@ -5,6 +5,7 @@
 import { test, expect, createActiveAccount, loginThroughUi, MAP_READY } from './fixtures';
 import { shoot } from './screen-checks';
 
+// pictures only: CI runs them when VFM_SCREENSHOTS_DIR asks (they assert nothing of their own)
 test.skip(
   Boolean(process.env.CI) && !process.env.VFM_SCREENSHOTS_DIR,
   'pictures, not checks: run with VFM_SCREENSHOTS_DIR=docs/screenshots',
@@ -43,6 +44,40 @@ test('pictures of the zones', async ({ page, request }) => {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
   await page.waitForTimeout(800);
   await shoot(page, 'statistics-zones-desktop');
+
+  // a zone's cap alert opens after 10 minutes of a crossed cap (zone-caps.test.ts asserts it):
+  // for the picture, the server's own occupancy with Place Bellecour's alert opened in it
+  await page.route('**/zones/occupancy', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      content: Array<{ zoneId: string; parked: number; capAlert: unknown }>;
+    };
+    const zones = (await (
+      await route.fetch({ url: route.request().url().replace('/occupancy', '') })
+    ).json()) as {
+      content: Array<{ id: string; name: string }>;
+    };
+    const bellecour = zones.content.find((zone) => zone.name === 'Place Bellecour');
+    for (const entry of body.content)
+      if (entry.zoneId === bellecour?.id) {
+        entry.parked = 3;
+        entry.capAlert = {
+          kind: 'ZONE_ABOVE_MAXIMUM',
+          cap: 0,
+          parked: 3,
+          openedAt: new Date(Date.now() - 25 * 60_000).toISOString(),
+        };
+      }
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/en/warnings');
+  await expect(page.getByTestId('zone-cap-banner')).toBeVisible();
+  await shoot(page, 'warnings-zone-caps-desktop');
+  await page.goto('/en/zones');
+  await expect(page.getByTestId('zone-cap-alert')).toBeVisible();
+  await expect(page.getByTestId('zones-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
+  await shoot(page, 'zones-cap-alert-desktop');
+  await page.unroute('**/zones/occupancy');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/en/zones');

@@ -73,7 +73,7 @@ function Occupancy({ count }: { count: ZoneOccupancy['content'][number] | undefi
         {crossed && !alert && <span> · {crossed}</span>}
       </span>
       {alert && (
-        <strong className={styles.crossed} data-testid="zone-cap-alert">
+        <strong className={`${styles.itemMeta} ${styles.crossed}`} data-testid="zone-cap-alert">
           {t(`zones.capAlert.${alert.kind}`, {
             time: format.dateTime(alert.openedAt),
             parked: alert.parked,
