@@ -250,3 +250,48 @@ describe('zone caps', () => {
     expect(res.body.content).toEqual([]);
   });
 });
+
+describe('zone caps across a crash', () => {
+  it('keeps nothing of a sweep that died before its commit; the next opens the alert once', async () => {
+    const own = await createFleetWithUsers(t);
+    for (const n of [1, 2])
+      await createBike(t, own.fleet, {
+        vehicle_number: `CRASH-${n}`,
+        latitude: 45.805,
+        longitude: 4.805,
+        status: 'PARKED',
+      });
+    const zone = await t.api({ token: own.managerToken }).post('zones', {
+      name: 'Crash district',
+      type: 'PREFERRED_PARKING',
+      geometry: square(4.8, 45.8, 0.01),
+      maxBikes: 1,
+    });
+    expect(zone.status, zone.text).toBe(201);
+    const rows = () =>
+      t.server.database.query<{ opened: boolean }>(
+        `SELECT opened_at IS NOT NULL AS opened FROM zone_alert WHERE zone_id = $1`,
+        [zone.body.id],
+      );
+    await sweep(minutes(200));
+    expect(await rows()).toEqual([{ opened: false }]);
+    // the process dies as the sweep publishes its events (SIGKILL: the transaction never commits)
+    const dying = {
+      ...t.server.jobs,
+      publish: async () => {
+        throw new Error('killed');
+      },
+    } as unknown as typeof t.server.jobs;
+    await expect(
+      sweepZoneCaps(t.server.database, dying, minutes(200 + ZONE_CAP_GRACE_MINUTES + 1)),
+    ).rejects.toThrow('killed');
+    expect(await rows()).toEqual([{ opened: false }]);
+    // the next minute's sweep opens it, once
+    const opened = await sweep(minutes(200 + ZONE_CAP_GRACE_MINUTES + 2));
+    expect(opened.filter((c) => c.alert.zoneId === zone.body.id).map((c) => c.change)).toEqual([
+      'opened',
+    ]);
+    expect(await sweep(minutes(200 + ZONE_CAP_GRACE_MINUTES + 3))).toEqual([]);
+    expect(await rows()).toEqual([{ opened: true }]);
+  });
+});
