@@ -89,6 +89,24 @@ export async function fanOutAlertEvents(ctx: AppContext, events: EventJobData[])
     const endpoints = await selectEnabledEndpoints(tx, [...new Set(fleetIds)]);
     if (!endpoints.length) return 0;
     const deliveries: NewDelivery[] = [];
+    /** one delivery per endpoint (of the cause's fleet) that chose the event; its key unique */
+    const deliverTo = (
+      to: StoredEndpoint[],
+      cause: { fleetId: string; event: string; causeId: string; kind: string; body: string },
+      about: Pick<NewDelivery, 'alertId' | 'vehicleNumber'>,
+    ) => {
+      for (const endpoint of to)
+        if (endpoint.events.includes(cause.event as WebhookEventType))
+          deliveries.push({
+            endpointId: endpoint.id,
+            fleetId: cause.fleetId,
+            idempotencyKey: `${cause.event}:${cause.causeId}:${endpoint.id}`,
+            event: cause.event,
+            kind: cause.kind,
+            body: cause.body,
+            ...about,
+          });
+    };
     for (const event of alertEvents) {
       const alert = alerts.find((a) => a.id === event.alertId);
       if (!alert) continue; // its bike was removed meanwhile
@@ -113,20 +131,11 @@ export async function fanOutAlertEvents(ctx: AppContext, events: EventJobData[])
         },
       };
       const body = JSON.stringify(payload);
-      for (const endpoint of endpoints) {
-        if (endpoint.fleetId !== alert.fleet_id) continue;
-        if (!endpoint.events.includes(event.name) || !endpoint.kinds.includes(alert.kind)) continue;
-        deliveries.push({
-          endpointId: endpoint.id,
-          fleetId: alert.fleet_id,
-          idempotencyKey: `${event.name}:${alert.id}:${endpoint.id}`,
-          event: event.name,
-          alertId: alert.id,
-          vehicleNumber: alert.vehicle_number,
-          kind: alert.kind,
-          body,
-        });
-      }
+      deliverTo(
+        endpoints.filter((e) => e.fleetId === alert.fleet_id && e.kinds.includes(alert.kind)),
+        { fleetId: alert.fleet_id, event: event.name, causeId: alert.id, kind: alert.kind, body },
+        { alertId: alert.id, vehicleNumber: alert.vehicle_number },
+      );
     }
     // a zone's caps (issue 23 §3): chosen by the event alone — the kinds are the bikes' alerts
     for (const { name, data, publishedAt } of capEvents) {
@@ -140,19 +149,11 @@ export async function fanOutAlertEvents(ctx: AppContext, events: EventJobData[])
         },
       };
       const body = JSON.stringify(payload);
-      for (const endpoint of endpoints) {
-        if (endpoint.fleetId !== data.fleetId || !endpoint.events.includes(name)) continue;
-        deliveries.push({
-          endpointId: endpoint.id,
-          fleetId: data.fleetId,
-          idempotencyKey: `${name}:${data.zoneAlertId}:${endpoint.id}`,
-          event: name,
-          alertId: null,
-          vehicleNumber: null,
-          kind: data.kind,
-          body,
-        });
-      }
+      deliverTo(
+        endpoints.filter((e) => e.fleetId === data.fleetId),
+        { fleetId: data.fleetId, event: name, causeId: data.zoneAlertId, kind: data.kind, body },
+        { alertId: null, vehicleNumber: null },
+      );
     }
     const inserted = await insertDeliveries(tx, deliveries, now);
     for (const { id } of inserted)
