@@ -8,7 +8,6 @@ import { isLanguage, type Language } from '@vfm/contract/constants';
 import { isApiError } from '../api/api-error';
 import { createHttpClient } from '../api/http-client';
 import { createI18n } from '../i18n/i18n';
-import { loadFeatureMessages } from '../i18n/feature-messages';
 import { languageFromPath, withDefaultLanguage } from '../i18n/language-url';
 import type { AppServices } from '../services/services';
 import { createTitleStore } from '../services/title-store';
@@ -91,7 +90,13 @@ export async function bootstrap(): Promise<BootResult> {
   ) {
     void import('../features/fleet/prefetch-fleet').then((m) => m.prefetchFleetScreen(services));
   }
-  const router = createAppRouter(language, () => loadFeatureMessages(i18n, language as Language));
+  // the features' translation map (one loader per feature and language) comes with the
+  // signed-in shell, not in the entry the sign-in screen downloads
+  const router = createAppRouter(language, () =>
+    import('../i18n/feature-messages').then((m) =>
+      m.loadFeatureMessages(i18n, language as Language),
+    ),
+  );
   return { kind: 'ready', services, i18n, router };
 }
 
