@@ -31,6 +31,9 @@ export const AppSettingsSchema = Type.Object(
     version: Type.String(),
     mapAccessToken: Type.String(),
     mapStyleUrl: Type.String({ description: 'empty: the built-in offline basemap' }),
+    mapStyleUrlDark: Type.String({
+      description: 'the style drawn in dark mode; empty: mapStyleUrl in both themes',
+    }),
     /**
      * In demo mode, the streets the simulated bikes ride on (each a line of [lon, lat]
      * points), drawn by the built-in basemap; empty otherwise.

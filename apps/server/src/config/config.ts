@@ -77,6 +77,8 @@ export interface Config {
   demo: boolean;
   demoPassword: string;
   mapStyleUrl: string;
+  /** the style drawn in dark mode (issue 25 §1); empty: mapStyleUrl in both themes */
+  mapStyleUrlDark: string;
   mapAccessToken: string;
   privacyPolicyUrl: string;
   helpUrl: string;
@@ -254,7 +256,8 @@ export function loadConfig(env: Env = process.env): Config {
     simulatorBikes: int('SIMULATOR_BIKES', demo ? 500 : 0, 0, 1_000_000),
     demo,
     demoPassword,
-    mapStyleUrl: env.MAP_STYLE_URL || '',
+    mapStyleUrl: url('MAP_STYLE_URL', ['https:', 'http:']) ?? '',
+    mapStyleUrlDark: url('MAP_STYLE_URL_DARK', ['https:', 'http:']) ?? '',
     mapAccessToken: env.MAP_ACCESS_TOKEN || '',
     privacyPolicyUrl: env.PRIVACY_POLICY_URL || `${publicUrl}/privacy.html`,
     helpUrl: env.HELP_URL || '',

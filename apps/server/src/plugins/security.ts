@@ -6,14 +6,16 @@ import compress from '@fastify/compress';
 import type { Config } from '../config/config';
 import { isApiRequest } from '../lib/api-scope';
 
-/** CSP directives: same origin only, plus the origin of an external map style when set. */
-export function cspDirectives(config: Pick<Config, 'mapStyleUrl'>) {
+/** CSP directives: same origin only, plus the origins of the external map styles when set. */
+export function cspDirectives(config: Pick<Config, 'mapStyleUrl' | 'mapStyleUrlDark'>) {
   const mapOrigins: string[] = [];
-  if (config.mapStyleUrl) {
+  for (const style of [config.mapStyleUrl, config.mapStyleUrlDark]) {
+    if (!style) continue;
     try {
-      mapOrigins.push(new URL(config.mapStyleUrl).origin);
+      const { origin } = new URL(style);
+      if (!mapOrigins.includes(origin)) mapOrigins.push(origin);
     } catch {
-      // validated at boot
+      // validated at boot (config.ts)
     }
   }
   return {

@@ -74,4 +74,21 @@ describe('loadConfig', () => {
     expect(load).toThrow(/DATABASE_URL must use postgres/);
     expect(load).toThrow(/DEMO must be true or false/);
   });
+
+  it('takes map styles as http(s) addresses only, the dark one beside the light one', () => {
+    expect(() => loadConfig({ MAP_STYLE_URL: 'not a url' })).toThrow(
+      /MAP_STYLE_URL is not a valid URL/,
+    );
+    expect(() => loadConfig({ MAP_STYLE_URL_DARK: 'file:///etc/passwd' })).toThrow(
+      /MAP_STYLE_URL_DARK must use https: or http:/,
+    );
+    const config = loadConfig({
+      MAP_STYLE_URL: 'https://tiles.example.com/light.json',
+      MAP_STYLE_URL_DARK: 'https://tiles.example.com/dark.json',
+    });
+    expect([config.mapStyleUrl, config.mapStyleUrlDark]).toEqual([
+      'https://tiles.example.com/light.json',
+      'https://tiles.example.com/dark.json',
+    ]);
+  });
 });

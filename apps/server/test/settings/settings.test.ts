@@ -16,7 +16,11 @@ let managerToken: string;
 let fleet: FleetRow;
 beforeAll(async () => {
   t = await startTestServer({
-    env: { MAP_STYLE_URL: 'https://tiles.example.com/style.json', MAP_ACCESS_TOKEN: 'pk.map' },
+    env: {
+      MAP_STYLE_URL: 'https://tiles.example.com/style.json',
+      MAP_STYLE_URL_DARK: 'https://dark.example.com/style.json',
+      MAP_ACCESS_TOKEN: 'pk.map',
+    },
   });
   ({ fleet, manager, admin, managerToken } = await createFleetWithUsers(t));
 });
@@ -30,8 +34,19 @@ describe('GET app-settings', () => {
       version: '2.17.0-rc.1',
       mapAccessToken: 'pk.map',
       mapStyleUrl: 'https://tiles.example.com/style.json',
+      mapStyleUrlDark: 'https://dark.example.com/style.json',
       demoStreets: [],
     });
+  });
+
+  it('lets the pages load both map styles, and nothing else from outside', async () => {
+    const res = await fetch(`${t.url}/fr/auth/login`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    expect(connect).toEqual(
+      expect.arrayContaining(['https://tiles.example.com', 'https://dark.example.com']),
+    );
+    expect(connect.filter((source) => source.startsWith('https://'))).toHaveLength(2);
   });
 
   it("gives the simulated city's streets in demo mode, for the offline basemap", async () => {

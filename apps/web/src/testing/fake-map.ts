@@ -76,6 +76,7 @@ export function createFakeMap(): FakeMap {
     getCanvas: () => canvas,
     getCanvasContainer: () => container,
     getZoom: () => 12,
+    getCenter: () => ({ toArray: () => [2.5, 48.5] }),
     isMoving: () => false,
     getBounds: () => ({
       getWest: () => 2,

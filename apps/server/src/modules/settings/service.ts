@@ -23,10 +23,10 @@ import {
 } from './queries';
 
 export function appSettings(scope: PublicScope): AppSettings {
-  const { mapAccessToken, mapStyleUrl, demo, simulatorBikes } = scope.ctx.config;
+  const { mapAccessToken, mapStyleUrl, mapStyleUrlDark, demo, simulatorBikes } = scope.ctx.config;
   // the offline basemap draws the simulated city's streets so that demo bikes ride on them
   const demoStreets = demo && simulatorBikes > 0 ? streetLines() : [];
-  return { version: APP_VERSION, mapAccessToken, mapStyleUrl, demoStreets };
+  return { version: APP_VERSION, mapAccessToken, mapStyleUrl, mapStyleUrlDark, demoStreets };
 }
 
 /** The row of the language, else of '*', else the configured URLs; unknown key → 404. */

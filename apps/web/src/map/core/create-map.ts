@@ -27,24 +27,37 @@ export interface MapOptions {
   theme?: 'light' | 'dark';
 }
 
+/**
+ * The deployment's style for a theme (issue 25 §1): MAP_STYLE_URL_DARK in dark mode when it is
+ * set, else MAP_STYLE_URL; '' is the offline basemap, which paints itself in either theme.
+ */
+export const styleUrlFor = (
+  settings: Pick<AppSettings, 'mapStyleUrl' | 'mapStyleUrlDark'>,
+  theme: 'light' | 'dark',
+): string =>
+  theme === 'dark' && settings.mapStyleUrl && settings.mapStyleUrlDark
+    ? settings.mapStyleUrlDark
+    : settings.mapStyleUrl;
+
 /** The map, or null when the browser cannot draw one (no WebGL). */
 export function createMap(
   container: HTMLElement,
   settings: AppSettings,
   options: MapOptions,
 ): MapLibreMap | null {
-  const { mapStyleUrl, mapAccessToken, demoStreets } = settings;
+  const { mapAccessToken, demoStreets } = settings;
+  const styleUrl = styleUrlFor(settings, options.theme ?? 'light');
   let map: MapLibreMap;
   try {
     map = new maplibregl.Map({
       container,
-      style: mapStyleUrl || offlineStyle(demoStreets, options.basemap, options.theme),
+      style: styleUrl || offlineStyle(demoStreets, options.basemap, options.theme),
       ...(options.camera ?? homeView(demoStreets)),
       attributionControl: false,
       boxZoom: options.boxZoom,
       dragRotate: false,
       pitchWithRotate: false,
-      transformRequest: withAccessToken(mapStyleUrl, mapAccessToken),
+      transformRequest: withAccessToken(styleUrl, mapAccessToken),
     });
   } catch {
     return null;

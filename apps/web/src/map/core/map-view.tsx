@@ -9,7 +9,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { Spinner } from '../../ui/spinner/spinner';
 import { effectiveTheme, useEffectiveTheme } from '../../ui/theme/theme';
 import { paintBasemap, type Basemap } from './basemap';
-import { createMap, type Camera } from './create-map';
+import { createMap, styleUrlFor, type Camera } from './create-map';
 import { MapContext, useLatest } from './map-context';
 import { useMapSettings } from './map-settings';
 import styles from './map-view.module.css';
@@ -44,14 +44,19 @@ export function MapView(props: MapViewProps) {
   const [failed, setFailed] = useState(false);
   // the map is created once per settings: the camera and the options are read then
   const options = useLatest(props);
+  const theme = useEffectiveTheme();
+  // a deployment's own dark style (MAP_STYLE_URL_DARK) is another style: the map is made again
+  // with it, where the user was looking; the offline basemap repaints itself (below)
+  const styleUrl = settings.data ? styleUrlFor(settings.data, theme) : null;
+  const lastCamera = useRef<Camera | null>(null);
 
   useEffect(() => {
     const element = container.current;
-    if (!settings.data || !element) return;
+    if (!settings.data || !element || styleUrl === null) return;
     const { basemap = 'world', camera, boxZoom = true, quiet } = options.current;
     const map = createMap(element, settings.data, {
       basemap,
-      camera,
+      camera: lastCamera.current ?? camera,
       boxZoom,
       theme: effectiveTheme(),
     });
@@ -64,18 +69,19 @@ export function MapView(props: MapViewProps) {
     if (quiet) map.on('error', () => undefined);
     map.on('load', () => setLoaded(map));
     return () => {
+      const center = map.getCenter().toArray() as [number, number];
+      lastCamera.current = { center, zoom: map.getZoom() };
       setLoaded(null);
       created.current = null;
       map.remove();
     };
-  }, [settings.data, options]);
+  }, [settings.data, options, styleUrl]);
 
   useEffect(() => {
     created.current?.getCanvas().setAttribute('aria-label', props.label);
   }, [props.label]);
 
   // the theme changed under the map (My account, or the device): the basemap follows
-  const theme = useEffectiveTheme();
   useEffect(() => {
     if (loaded && !settings.data?.mapStyleUrl) {
       paintBasemap(loaded, options.current.basemap ?? 'world', theme);

@@ -1,0 +1,25 @@
+// Which style a map draws (issue 25 §1): the offline basemap paints itself in either theme; a
+// deployment's style is drawn in both unless it names its own dark one.
+import { describe, expect, it } from 'vitest';
+import { styleUrlFor } from './create-map';
+
+const LIGHT = 'https://tiles.example.com/light.json';
+const DARK = 'https://tiles.example.com/dark.json';
+
+describe('styleUrlFor', () => {
+  it('is the offline basemap in both themes when no style is configured', () => {
+    expect(styleUrlFor({ mapStyleUrl: '', mapStyleUrlDark: '' }, 'dark')).toBe('');
+    // a dark style alone does not replace the offline basemap
+    expect(styleUrlFor({ mapStyleUrl: '', mapStyleUrlDark: DARK }, 'dark')).toBe('');
+  });
+
+  it('is the configured style in both themes without a dark one', () => {
+    expect(styleUrlFor({ mapStyleUrl: LIGHT, mapStyleUrlDark: '' }, 'dark')).toBe(LIGHT);
+  });
+
+  it('is the dark style in dark mode only', () => {
+    const settings = { mapStyleUrl: LIGHT, mapStyleUrlDark: DARK };
+    expect(styleUrlFor(settings, 'dark')).toBe(DARK);
+    expect(styleUrlFor(settings, 'light')).toBe(LIGHT);
+  });
+});
