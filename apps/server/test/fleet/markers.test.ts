@@ -218,6 +218,13 @@ describe('GET fleet/markers', () => {
       .catch(() => {});
     expect(Number(await seq())).toBe(seqBefore + 1);
     expect(await etagNow()).toBe(after);
+    // an alert opened or a task taken leaves the markers as they were: every open map keeps
+    // its copy (and a sweep between two requests does not change the tag)
+    await t.server.database.transaction(async (tx) => {
+      await new FleetChanges().add(fleetId, 'alert', 'task').notify(tx);
+    });
+    expect(Number(await seq())).toBe(seqBefore + 1);
+    expect(await etagNow()).toBe(after);
   });
 
   it('escapes frame numbers that would break the JSON (bad data never yields broken JSON)', async () => {

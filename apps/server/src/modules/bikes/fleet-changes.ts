@@ -23,6 +23,17 @@ export const FLEET_CHANGE_KINDS = [
 ] as const;
 export type FleetChangeKind = (typeof FLEET_CHANGE_KINDS)[number];
 
+/**
+ * The kinds that leave the map's markers as they were (fleet/queries.ts markerColumns reads
+ * bike rows, groups and settings only): they do not bump `fleet_change.seq`, so an alert
+ * opened or a task taken does not make every open map download the fleet again.
+ */
+const NOT_MARKERS: ReadonlySet<FleetChangeKind> = new Set(['alert', 'task', 'quarantine', 'event']);
+
+/** Whether a notice of these kinds may change the markers (the markers' version, ADR 0082). */
+export const changesMarkers = (kinds: readonly FleetChangeKind[]) =>
+  kinds.some((kind) => !NOT_MARKERS.has(kind));
+
 export interface FleetChangeNotice {
   fleetId: string;
   kinds: FleetChangeKind[];
@@ -70,7 +81,8 @@ export class FleetChanges {
 
   /**
    * One pg_notify per fleet, inside the caller's transaction, and each fleet's change
-   * sequence (`fleet_change.seq`, ADR 0082) bumped: every process reads the same markers'
+   * sequence (`fleet_change.seq`, ADR 0082) bumped when the markers may have changed
+   * (changesMarkers), the task sequence when its tasks did: every process reads the same markers'
    * version from it. Call it as the transaction's LAST statement: the bump locks the fleet's
    * row until the commit, so two writers of one fleet (ingest workers) wait for each other
    * only for the time of a commit — and PostgreSQL already serialises the commits of
@@ -85,16 +97,21 @@ export class FleetChanges {
     const taskFleets = notices
       .filter((notice) => notice.kinds.includes('task'))
       .map((notice) => notice.fleetId);
+    const markerFleets = notices
+      .filter((notice) => changesMarkers(notice.kinds))
+      .map((notice) => notice.fleetId);
     await tx.query(
       `WITH bumped AS (
          INSERT INTO fleet_change AS c (fleet_id, seq, task_seq)
-         SELECT f.id, 1, CASE WHEN f.id = ANY($3::uuid[]) THEN 1 ELSE 0 END
+         SELECT f.id, CASE WHEN f.id = ANY($4::uuid[]) THEN 1 ELSE 0 END,
+                CASE WHEN f.id = ANY($3::uuid[]) THEN 1 ELSE 0 END
            FROM fleet f WHERE f.id = ANY($2::uuid[]) ORDER BY f.id
-         ON CONFLICT (fleet_id) DO UPDATE SET seq = c.seq + 1, task_seq = c.task_seq + excluded.task_seq
+         ON CONFLICT (fleet_id) DO UPDATE
+           SET seq = c.seq + excluded.seq, task_seq = c.task_seq + excluded.task_seq
          RETURNING c.fleet_id)
        -- a data-modifying WITH runs to completion whether or not it is read
        SELECT pg_notify('${FLEET_CHANNEL}', payload) FROM unnest($1::text[]) AS payload`,
-      [notices.map((notice) => JSON.stringify(notice)), fleets, taskFleets],
+      [notices.map((notice) => JSON.stringify(notice)), fleets, taskFleets, markerFleets],
     );
   }
 }
