@@ -42,6 +42,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: /pwa-update\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // a deployment changes the served /sw.js: after every other spec, so that no other page
+      // sees a new version mid-test (e2e/pwa-update.spec.ts)
+      name: 'deployment',
+      testMatch: /pwa-update\.spec\.ts/,
+      dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],

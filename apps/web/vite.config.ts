@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { stampServiceWorker } from './src/pwa/service-worker-stamp';
 
 /**
  * `import { X } from 'lucide-react'` makes the bundler parse all of lucide's 2,000 icon modules
@@ -56,8 +57,33 @@ function lucideIconImports(): Plugin {
   };
 }
 
+/**
+ * The service worker (public/sw.js, copied as is) gets the build's stamp once the build is
+ * written: each deployment of another build changes /sw.js, so the browser installs it and the
+ * app offers to reload (src/pwa/service-worker-stamp.ts).
+ */
+function serviceWorkerStamp(): Plugin {
+  let outDir = 'dist';
+  let files: string[] = [];
+  return {
+    name: 'vfm:service-worker-stamp',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      files = Object.keys(bundle);
+    },
+    closeBundle() {
+      const file = path.join(outDir, 'sw.js');
+      if (existsSync(file))
+        writeFileSync(file, stampServiceWorker(readFileSync(file, 'utf8'), files));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [lucideIconImports(), react()],
+  plugins: [lucideIconImports(), react(), serviceWorkerStamp()],
   server: {
     port: 5173,
     proxy: {

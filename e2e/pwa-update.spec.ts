@@ -1,0 +1,63 @@
+// A new version deployed (issue 25 §2): the build stamps /sw.js (src/pwa/service-worker-stamp.ts),
+// so a deployment of another build changes it; the browser installs the new worker beside the
+// running one, the app offers to reload, and the reload runs the new version.
+// This spec changes the served /sw.js as a deployment would, so it runs after every other spec
+// (the `deployment` project of playwright.config.ts): no other page sees a "new version" mid-test.
+// Alone: `npx playwright test --project deployment --no-deps`.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test, expect, fr } from './fixtures';
+
+const served = path.resolve(import.meta.dirname, '../apps/web/dist/sw.js');
+
+test('a new version deployed: the app offers to reload, and the reload runs it', async ({
+  page,
+  login,
+}) => {
+  await login('manager');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect(page.getByTestId('update-notice')).toHaveCount(0);
+  const running = await page.evaluate(
+    async () => (await navigator.serviceWorker.getRegistration())!.active!.scriptURL,
+  );
+  expect(running).toMatch(/\/sw\.js$/);
+
+  const original = readFileSync(served, 'utf8');
+  try {
+    // the deployment: another build, whose worker names its cache after its own files
+    const next = original.replace(/const SHELL_CACHE = 'vfm-shell-\w+';/, (line) =>
+      line.replace(/vfm-shell-\w+/, 'vfm-shell-e2enext'),
+    );
+    expect(next).not.toBe(original);
+    writeFileSync(served, next);
+    // the browser checks for a new worker on navigations and every day; here at once
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())!.update();
+    });
+    const notice = page.getByTestId('update-notice');
+    await expect(notice).toContainText(fr.pwa.update);
+
+    // Reload: the waiting version takes over and the page comes back under it, without the prompt
+    await notice.getByRole('button', { name: fr.pwa.reload }).click();
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return !registration?.waiting && !!navigator.serviceWorker.controller;
+        }),
+      )
+      .toBe(true);
+    await expect(notice).toHaveCount(0);
+    // the new version's cache, the old build's gone
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.keys()).sort()))
+      .toEqual(['vfm-shell-e2enext']);
+  } finally {
+    writeFileSync(served, original);
+  }
+});
