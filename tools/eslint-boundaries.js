@@ -247,7 +247,7 @@ export const serverLayers = {
 
 /** SQL statements as they start in this code base (keywords in capitals, docs/architecture.md). */
 const SQL =
-  /\b(SELECT\s[\s\S]*\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|WITH\s+\w+\s+AS\s*\()\b/;
+  /\b(SELECT\s[\s\S]*\bFROM|INSERT\s+INTO|UPDATE\s+\w+(?:\s+\w+)?\s+SET|DELETE\s+FROM|WITH\s+\w+\s+AS\s*\()\b/;
 /** The database handle's methods: a route passes the request scope to a service instead. */
 const DATABASE_METHODS = new Set(['query', 'exec', 'transaction', 'listen', 'notify']);
 

@@ -8,7 +8,7 @@ import { ensureTelemetryPartitions } from './ingest/partitions';
 import { reconcileBikes, sweepAlerts } from './modules/alerts/service';
 import { purgeAuthTables } from './modules/auth/maintenance';
 import { purgeMdsAccessLog } from './modules/city-access/maintenance';
-import { expireOverdueCommands } from './modules/commands/expiry';
+import { expireOverdueCommands } from './modules/commands/lifecycle';
 import {
   deliverWebhook,
   fanOutAlertEvents,

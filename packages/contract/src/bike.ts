@@ -131,3 +131,23 @@ export const FLEET_LIST_SORT_FIELDS = [
   'theft',
 ] as const;
 export type FleetListSortField = (typeof FLEET_LIST_SORT_FIELDS)[number];
+
+/**
+ * The fleet screen's list columns (DESIGN §5), in their order, each with the sort it stands for
+ * (the warnings column sorts by the theft state, the gravest first). The server sorts each
+ * field by its column (apps/server/src/modules/bikes/bike-view.ts LIST_ITEM_COLUMNS).
+ */
+export const FLEET_LIST_COLUMNS = {
+  vehicleNumber: 'vehicleNumber',
+  bikeCode: 'bikeCode',
+  model: 'model',
+  group: 'group',
+  availability: 'availability',
+  status: 'status',
+  iotMode: 'iotMode',
+  bikeBatteryLevel: 'bikeBatteryLevel',
+  iotBatteryLevel: 'iotBatteryLevel',
+  lastCommunicationDate: 'lastCommunicationDate',
+  warnings: 'theft',
+} as const satisfies Record<string, FleetListSortField>;
+export type FleetListColumn = keyof typeof FLEET_LIST_COLUMNS;

@@ -1,7 +1,13 @@
 // The filters of the fleet screen (DESIGN §5), shared by the list, its CSV, the vehicles CSV,
 // the markers and the statistics of a group.
 import { Type, type Static } from '@sinclair/typebox';
-import { ActivityStatusSchema, AvailabilitySchema, IotModeSchema, WarningTypeSchema } from './bike';
+import {
+  ActivityStatusSchema,
+  AvailabilitySchema,
+  IotModeSchema,
+  WarningTypeSchema,
+  type FleetListItem,
+} from './bike';
 
 const strict = { additionalProperties: false } as const;
 export const GroupIdSchema = Type.String({ format: 'uuid' });
@@ -37,3 +43,85 @@ export const fleetFilterProperties = {
 };
 export const FleetFilterSchema = Type.Object(fleetFilterProperties, strict);
 export type FleetFilter = Static<typeof FleetFilterSchema>;
+
+/**
+ * THE fleet filter (DESIGN §5), written once: how each filter selects a bike of the list. The
+ * server's query builder turns each rule into SQL (apps/server/src/modules/fleet/filters.ts:
+ * one SQL column per field of the list item), the map's worker runs matchesFleetFilter() on the
+ * bikes the stream changes (apps/web/src/map/markers/marker-index.ts). Values of one filter
+ * are OR-ed, filters AND-ed.
+ *   text    the value is contained, case-insensitive, in one of the fields (null: never)
+ *   oneOf   the field's value is one of the values
+ *   anyOf   the field (a list) holds one of the values
+ *   equals  the field equals the value
+ *   server  only the server can tell (a group's descendants; the zones' marks and placement,
+ *           which the list item does not carry)
+ * The order of the rules is the order of the SQL conditions.
+ */
+export const FLEET_FILTER_RULES = {
+  q: { kind: 'text', fields: ['vehicleNumber', 'bikeCode', 'moduleId', 'model'] },
+  availability: { kind: 'oneOf', field: 'availability' },
+  status: { kind: 'oneOf', field: 'status' },
+  mode: { kind: 'oneOf', field: 'iotMode' },
+  warning: { kind: 'anyOf', field: 'warnings' },
+  zone: { kind: 'server' },
+  zoneId: { kind: 'server' },
+  groupId: { kind: 'server' },
+  locked: { kind: 'equals', field: 'assistanceLocked' },
+} as const satisfies Record<keyof FleetFilter, FleetFilterRule>;
+
+type FieldOf<T> = {
+  [K in keyof FleetListItem]: FleetListItem[K] extends T ? K : never;
+}[keyof FleetListItem];
+export type FleetFilterRule =
+  | { kind: 'text'; fields: ReadonlyArray<FieldOf<string | null>> }
+  | { kind: 'oneOf'; field: FieldOf<string | null> }
+  | { kind: 'anyOf'; field: FieldOf<readonly string[]> }
+  | { kind: 'equals'; field: FieldOf<boolean> }
+  | { kind: 'server' };
+
+/** A filter's values: undefined, an empty list and an empty text select every bike. */
+function isSet(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '';
+}
+
+/**
+ * Whether a list item passes the filter: 'no', 'yes', or 'server' when every rule the item can
+ * answer passes but a server-only one (group, zones) is set.
+ */
+export function matchesFleetFilter(
+  bike: FleetListItem,
+  filter: FleetFilter,
+): 'yes' | 'no' | 'server' {
+  let answer: 'yes' | 'server' = 'yes';
+  for (const [name, rule] of Object.entries(FLEET_FILTER_RULES) as Array<
+    [keyof FleetFilter, FleetFilterRule]
+  >) {
+    const value = filter[name];
+    if (!isSet(value)) continue;
+    switch (rule.kind) {
+      case 'text': {
+        const text = (value as string).toLowerCase();
+        const found = rule.fields.some((field) => (bike[field] ?? '').toLowerCase().includes(text));
+        if (!found) return 'no';
+        break;
+      }
+      case 'oneOf': {
+        const own = bike[rule.field];
+        if (own === null || !(value as readonly string[]).includes(own)) return 'no';
+        break;
+      }
+      case 'anyOf':
+        if (!bike[rule.field].some((own) => (value as readonly string[]).includes(own)))
+          return 'no';
+        break;
+      case 'equals':
+        if (bike[rule.field] !== value) return 'no';
+        break;
+      case 'server':
+        answer = 'server';
+        break;
+    }
+  }
+  return answer;
+}

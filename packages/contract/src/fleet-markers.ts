@@ -49,21 +49,53 @@ export const MarkersQuerySchema = Type.Object(
 );
 export type MarkersQuery = Static<typeof MarkersQuerySchema>;
 
+/** The value each flag stands for in its group's column (SPEC §7); the server's query builder
+ * turns it into SQL (modules/fleet/queries.ts). */
+export const MARKER_FLAG_VALUES = {
+  isReportedTheft: 'REPORTED',
+  isSuspectedTheft: 'SUSPECTED',
+  isNotReportedOrSuspectedTheft: 'NONE',
+  isParked: 'PARKED',
+  isMoving: 'MOVING',
+  isAvailable: 'AVAILABLE',
+  isInOperation: 'IN_OPERATION',
+  inTransit: 'TRANSIT',
+  out: 'OUT',
+} as const satisfies Record<
+  (typeof MARKER_FLAG_GROUPS)[keyof typeof MARKER_FLAG_GROUPS][number],
+  TheftState | ActivityStatus | Availability
+>;
+
 /**
- * Bit layout of a marker's `state` integer (ADR 0021): everything the map colours and filters
- * by, in one small number per bike. Decode with decodeMarkerState().
+ * THE marker state encoding (ADR 0021), written once: everything the map colours and filters by,
+ * in one small number per bike. The server's query builder computes it in SQL from this table
+ * (modules/fleet/queries.ts), the map's worker from a changed list item (encodeMarkerState),
+ * and both read it back with decodeMarkerState().
  *   bits 0-4   warnings, bit k = WARNING_TYPES[k]
  *   bit 5      status (ACTIVITY_STATUSES index)
  *   bits 6-7   availability (AVAILABILITIES index)
  *   bits 8-9   theft (THEFT_STATES index)
  *   bits 10-12 iotMode: 0 unknown, k + 1 = IOT_MODES[k]
+ * A field's code is its value's index + offset; a value outside the list (or null) is 0.
  */
+export const MARKER_STATE_FIELDS = {
+  status: { shift: 5, bits: 1, values: ACTIVITY_STATUSES, offset: 0 },
+  availability: { shift: 6, bits: 2, values: AVAILABILITIES, offset: 0 },
+  theft: { shift: 8, bits: 2, values: THEFT_STATES, offset: 0 },
+  iotMode: { shift: 10, bits: 3, values: IOT_MODES, offset: 1 },
+} as const;
+export type MarkerStateField = keyof typeof MARKER_STATE_FIELDS;
+
+/** The warnings' bits: bit k is WARNING_TYPES[k] (bits 0 to 4). */
+export const MARKER_WARNING_TYPES = WARNING_TYPES;
+
+/** Where each field starts in the state integer (warnings: bit 0). */
 export const MARKER_STATE_SHIFT = {
   warnings: 0,
-  status: 5,
-  availability: 6,
-  theft: 8,
-  iotMode: 10,
+  status: MARKER_STATE_FIELDS.status.shift,
+  availability: MARKER_STATE_FIELDS.availability.shift,
+  theft: MARKER_STATE_FIELDS.theft.shift,
+  iotMode: MARKER_STATE_FIELDS.iotMode.shift,
 } as const;
 
 export interface MarkerState {
@@ -74,15 +106,37 @@ export interface MarkerState {
   iotMode: IotMode | null;
 }
 
+/** The code of a field's value: its index + offset, 0 when unknown. */
+export function markerStateCode(field: MarkerStateField, value: string | null): number {
+  const { values, offset } = MARKER_STATE_FIELDS[field];
+  const index = value === null ? -1 : (values as readonly string[]).indexOf(value);
+  return index < 0 ? 0 : index + offset;
+}
+
+export function encodeMarkerState(state: MarkerState): number {
+  let encoded = 0;
+  for (const warning of state.warnings) {
+    const bit = MARKER_WARNING_TYPES.indexOf(warning);
+    if (bit >= 0) encoded |= 1 << bit;
+  }
+  for (const field of Object.keys(MARKER_STATE_FIELDS) as MarkerStateField[]) {
+    encoded |= markerStateCode(field, state[field]) << MARKER_STATE_FIELDS[field].shift;
+  }
+  return encoded;
+}
+
 export function decodeMarkerState(state: number): MarkerState {
-  const field = (shift: number, bits: number) => (state >> shift) & ((1 << bits) - 1);
-  const mode = field(MARKER_STATE_SHIFT.iotMode, 3);
+  const code = (field: MarkerStateField) => {
+    const { shift, bits, offset } = MARKER_STATE_FIELDS[field];
+    return ((state >> shift) & ((1 << bits) - 1)) - offset;
+  };
+  const mode = code('iotMode');
   return {
-    warnings: WARNING_TYPES.filter((_, bit) => (state & (1 << bit)) !== 0),
-    status: ACTIVITY_STATUSES[field(MARKER_STATE_SHIFT.status, 1)] ?? 'PARKED',
-    availability: AVAILABILITIES[field(MARKER_STATE_SHIFT.availability, 2)] ?? 'AVAILABLE',
-    theft: THEFT_STATES[field(MARKER_STATE_SHIFT.theft, 2)] ?? 'NONE',
-    iotMode: mode === 0 ? null : (IOT_MODES[mode - 1] ?? null),
+    warnings: MARKER_WARNING_TYPES.filter((_, bit) => (state & (1 << bit)) !== 0),
+    status: ACTIVITY_STATUSES[code('status')] ?? 'PARKED',
+    availability: AVAILABILITIES[code('availability')] ?? 'AVAILABLE',
+    theft: THEFT_STATES[code('theft')] ?? 'NONE',
+    iotMode: mode < 0 ? null : (IOT_MODES[mode] ?? null),
   };
 }
 
@@ -102,7 +156,7 @@ export const MarkersSchema = Type.Object(
     /** degrees × MARKER_COORDINATE_SCALE */
     latitude: Type.Array(Type.Integer()),
     longitude: Type.Array(Type.Integer()),
-    /** see MARKER_STATE_SHIFT and decodeMarkerState() */
+    /** see MARKER_STATE_FIELDS and decodeMarkerState() */
     state: Type.Array(Type.Integer({ minimum: 0 })),
     group: Type.Array(Nullable(Type.Integer({ minimum: 0 }))),
   },

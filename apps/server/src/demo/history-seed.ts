@@ -7,6 +7,7 @@ import type { Database, TxQuery } from '../db/client';
 import { ensureTelemetryPartitions } from '../ingest/partitions';
 import { refreshUsage } from '../ingest/usage';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
+import { insertPastCommands } from '../modules/commands/queries';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { insertQuarantined } from '../modules/quarantine/queries';
 import { markTheftReported } from '../modules/products/queries';
@@ -293,23 +294,17 @@ async function insertEventsAndCommands(
     })),
   ]);
   for (let i = 0; i < events.length; i += CHUNK) await recordEvents(tx, events.slice(i, i + CHUNK));
-  await insertChunks(
-    tx,
-    `INSERT INTO command (fleet_id, bike_id, type, value, status, requested_by, requested_at, sent_at,
-                          acknowledged_at, expires_at)
-     SELECT $2::uuid, bike_id, type, value, status, $3, r, r, a, r + interval '24 hours'
-       FROM json_to_recordset($1::json) AS c(bike_id bigint, type text, value text, status text,
-            r timestamptz, a timestamptz)`,
-    histories.flatMap(({ bike, history }) =>
-      history.commands.map((c) => ({
-        bike_id: bike.id,
-        type: c.type,
-        value: c.value,
-        status: c.status,
-        r: c.requestedAt,
-        a: c.acknowledgedAt,
-      })),
-    ),
-    [fleetId, DEMO_MANAGER],
+  const commands = histories.flatMap(({ bike, history }) =>
+    history.commands.map((c) => ({
+      bike_id: bike.id,
+      type: c.type,
+      value: c.value,
+      status: c.status,
+      r: c.requestedAt,
+      a: c.acknowledgedAt,
+    })),
   );
+  for (let i = 0; i < commands.length; i += CHUNK) {
+    await insertPastCommands(tx, fleetId, DEMO_MANAGER, commands.slice(i, i + CHUNK));
+  }
 }

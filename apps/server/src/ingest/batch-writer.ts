@@ -1,14 +1,21 @@
 // Writes one batch of validated module messages in ONE transaction (ADR 0010): history rows
 // (idempotent on module + seq), command acks, derived bike state, trips, usage, the commands a
-// rider's theft declaration calls for, and one fleet notification per fleet. The pipeline
-// acknowledges the messages (PUBACK) only after this commit. Raw set-based SQL on purpose: one
+// rider's theft declaration calls for, and one fleet notification per fleet. The commands' state
+// is the commands module's (modules/commands/lifecycle.ts: one call per batch for the acks, one
+// for the commands due). The pipeline acknowledges the messages (PUBACK) only after this
+// commit. Raw set-based SQL on purpose: one
 // statement per kind of row for the whole batch (json_to_recordset), not one per message, is
 // what lets one ingest process commit 10,000+ messages/s (docs/performance.md "Ingest").
 import type { TxQuery } from '../db/client';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
 import { enqueueCommands } from '../modules/commands/command-service';
-import { refreshPendingFlags } from '../modules/commands/queries';
-import type { CommandType, EventSource, UpKind, UpMessageByKind } from '@vfm/contract';
+import {
+  ackEvent,
+  acknowledgeCommands,
+  commandsDueForBikes,
+  settleAcknowledged,
+} from '../modules/commands/lifecycle';
+import type { EventSource, UpKind, UpMessageByKind } from '@vfm/contract';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { deriveBike, type BikeInput, type BikeState, type DerivedTrip } from './derive';
 import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './bike-state-sql';
@@ -240,54 +247,34 @@ async function applyAcks(
   const { byKind, outcomes } = work;
   const ackedBikes = new Set<number>();
   if (byKind.ack.length) {
-    const rows = byKind.ack.map(({ bike, m }) => {
-      const a = m.message as UpMessageByKind['ack'];
-      return {
-        id: a.commandId.toLowerCase(),
-        bike_id: bike.state.id,
-        status: a.status === 'OK' ? 'ACKNOWLEDGED' : 'FAILED',
-        ts: m.ts.toISOString(),
-        detail: a.detail ?? null,
-      };
-    });
-    const updated = await tx.query<{
-      id: string;
-      bike_id: number;
-      type: string;
-      value: string;
-      status: string;
-    }>(
-      `UPDATE command c SET status = a.status, acknowledged_at = a.ts, detail = a.detail
-         FROM (SELECT DISTINCT ON (id) * FROM json_to_recordset($1::json)
-                 AS x(id uuid, bike_id bigint, status text, ts timestamptz, detail text)) a
-        WHERE c.id = a.id AND c.bike_id = a.bike_id AND c.status = 'PENDING'
-        RETURNING c.id, c.bike_id, c.type, c.value, c.status`,
-      [JSON.stringify(rows)],
+    const applied = await acknowledgeCommands(
+      tx,
+      byKind.ack.map(({ bike, m }) => {
+        const a = m.message as UpMessageByKind['ack'];
+        return {
+          commandId: a.commandId,
+          bikeId: bike.state.id,
+          ok: a.status === 'OK',
+          at: m.ts,
+          detail: a.detail ?? null,
+        };
+      }),
     );
-    const applied = new Map(updated.map((r) => [r.id, r]));
     for (const { index, bike, m } of byKind.ack) {
       const a = m.message as UpMessageByKind['ack'];
-      const row = applied.get(a.commandId.toLowerCase());
-      if (!row) continue;
-      applied.delete(row.id);
+      const ack = applied.get(a.commandId.toLowerCase());
+      if (!ack) continue;
+      applied.delete(ack.commandId);
       outcomes[index] = 'stored';
       ackedBikes.add(bike.state.id);
-      events.push(
-        domainEvent(row.status === 'ACKNOWLEDGED' ? 'command.acknowledged' : 'command.failed', {
-          fleetId: bike.state.fleetId,
-          bikeId: bike.state.id,
-          vehicleNumber: bike.state.vehicleNumber,
-          commandId: row.id,
-          type: row.type as CommandType,
-        }),
-      );
+      events.push(ackEvent(ack, bike.state));
       work.addInput(bike.state.id, {
         kind: 'ack',
         seq: a.seq,
         ts: m.ts,
-        ok: row.status === 'ACKNOWLEDGED',
-        type: row.type,
-        value: row.value,
+        ok: ack.ok,
+        type: ack.type,
+        value: ack.value,
       });
     }
   }
@@ -356,11 +343,11 @@ async function applyDerivedState(
     );
     await refreshUsage(tx, [...new Set(trips.map((t) => t.bikeId))]);
   }
-  await refreshPendingFlags(tx, [...ackedBikes]);
-  for (const bikeId of ackedBikes) {
-    const { fleetId } = work.loaded.get(bikeId)!.state;
-    changes.add(fleetId, 'bike', 'command').addBikes(fleetId, [bikeId]);
-  }
+  await settleAcknowledged(
+    tx,
+    [...ackedBikes].map((bikeId) => ({ bikeId, fleetId: work.loaded.get(bikeId)!.state.fleetId })),
+    changes,
+  );
   for (const { bike, type, value, requestedBy } of derivedCommands) {
     await enqueueCommands(tx, {
       fleetId: bike.fleetId,
@@ -414,14 +401,7 @@ async function commandsDue(
   work: BatchWork,
   options: WriteBatchOptions,
 ): Promise<string[]> {
-  if (!work.loaded.size) return [];
-  const rows = await tx.query<{ id: string }>(
-    `SELECT id FROM command
-      WHERE bike_id = ANY($1::bigint[]) AND status = 'PENDING' AND expires_at > $2
-        AND (sent_at IS NULL OR sent_at < $3)`,
-    [[...work.loaded.keys()], options.now, options.resendBefore],
-  );
-  return rows.map((row) => row.id);
+  return commandsDueForBikes(tx, [...work.loaded.keys()], options.now, options.resendBefore);
 }
 
 function eventRow(

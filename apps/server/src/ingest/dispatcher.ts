@@ -2,26 +2,24 @@
 // PENDING commands not yet delivered go out QoS 1 on `vfm_command` notifications, when their
 // module (re)connects or talks, and every SWEEP_MS as a safety net (this stays a timer of the
 // ingest process: only it holds the broker connection, ADR 0081); PENDING commands past their
-// expires_at are expired by the jobs home (modules/commands/expiry.ts). Several ingest
-// instances may run this: a command is claimed (sent_at set) by one UPDATE before it is published, so it goes out once.
+// expires_at are expired by the jobs home (modules/commands/lifecycle.ts). Several ingest
+// instances may run this: a command is claimed (sent_at set) by one UPDATE before it is
+// published, so it goes out once. The claim and its release are the commands module's
+// (claimForDelivery, releaseDelivery): this file only talks MQTT.
 import type { Logger } from 'pino';
 import type { CommandMessage } from '@vfm/contract';
 import type { Database } from '../db/client';
+import {
+  claimForDelivery,
+  releaseDelivery,
+  type ClaimedCommandRow,
+} from '../modules/commands/lifecycle';
 import { COMMAND_CHANNEL } from '../modules/commands/queries';
 import type { IngestMetrics } from './metrics';
 import { COMMAND_RESEND_MS } from './pipeline';
 import type { MqttTransport } from './transport';
 
 export const SWEEP_MS = 30_000;
-
-interface ClaimedCommand {
-  id: string;
-  module_id: string;
-  type: CommandMessage['type'];
-  value: string;
-  requested_at: Date;
-  expires_at: Date;
-}
 
 export interface DispatcherOptions {
   database: Database;
@@ -67,20 +65,14 @@ export class CommandDispatcher {
     // a command already published is sent again only after COMMAND_RESEND_MS, unless forced
     // (its module just subscribed: whatever was sent before may have been lost with a clean session)
     const resendBefore = target.force ? at : new Date(at.getTime() - COMMAND_RESEND_MS);
-    const claimed = await database.query<ClaimedCommand>(
-      `UPDATE command c SET sent_at = $1
-         FROM bike b
-        WHERE b.id = c.bike_id AND c.status = 'PENDING' AND c.expires_at > $1
-          AND (c.sent_at IS NULL OR c.sent_at < $2)
-          AND ($3::uuid[] IS NULL OR c.id = ANY($3::uuid[]))
-          AND ($4::text[] IS NULL OR b.module_id = ANY($4::text[]))
-          AND b.module_id IS NOT NULL
-          AND ($5::text[] IS NULL OR b.module_id = ANY($5::text[]))
-        RETURNING c.id, b.module_id, c.type, c.value, c.requested_at, c.expires_at`,
-      [at, resendBefore, target.ids ?? null, target.moduleIds ?? null, online ? [...online] : null],
-    );
     // oldest first: a module applies commands in the order they were given
-    claimed.sort((a, b) => a.requested_at.getTime() - b.requested_at.getTime());
+    const claimed = await claimForDelivery(database, {
+      at,
+      resendBefore,
+      ids: target.ids,
+      moduleIds: target.moduleIds,
+      online,
+    });
     for (const command of claimed) await this.publish(command);
     return claimed.length;
   }
@@ -90,7 +82,7 @@ export class CommandDispatcher {
     await this.dispatch({});
   }
 
-  private async publish(command: ClaimedCommand) {
+  private async publish(command: ClaimedCommandRow) {
     const value: CommandMessage['value'] =
       command.type === 'MODE'
         ? (command.value as CommandMessage['value'])
@@ -112,12 +104,7 @@ export class CommandDispatcher {
     } catch (error) {
       // not published: release the claim so that the next sweep retries
       this.options.logger.warn({ err: error, commandId: command.id }, 'command publish failed');
-      await this.options.database
-        .query('UPDATE command SET sent_at = NULL WHERE id = $1 AND status = $2', [
-          command.id,
-          'PENDING',
-        ])
-        .catch(() => {});
+      await releaseDelivery(this.options.database, command.id).catch(() => {});
     }
   }
 

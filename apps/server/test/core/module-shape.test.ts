@@ -77,13 +77,24 @@ describe('server module shape', () => {
     }
   });
 
+  it("writes the command table's state in commands/queries.ts only (the command life cycle)", () => {
+    const SRC = path.dirname(MODULES);
+    const writes = /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+command\b/;
+    const writers = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => writes.test(readFileSync(path.join(SRC, file), 'utf8')));
+    expect(writers).toEqual([path.join('modules', 'commands', 'queries.ts')]);
+  });
+
   it('flags SQL and database calls in a routes.ts, and only there', () => {
     const routes = path.join(MODULES, 'example', 'routes.ts');
     const sql = 'const rows = q(`SELECT id FROM bike WHERE fleet_id = $1`);';
     const insert = "run('INSERT INTO event (name) VALUES ($1)');";
+    const aliased = "run('UPDATE command c SET sent_at = NULL WHERE c.id = $1');";
     const call = 'app.ctx.database.query(text);';
     expect(lint(sql, routes).map((m) => m.messageId)).toEqual(['sql']);
     expect(lint(insert, routes).map((m) => m.messageId)).toEqual(['sql']);
+    expect(lint(aliased, routes).map((m) => m.messageId)).toEqual(['sql']);
     expect(lint(call, routes).map((m) => m.messageId)).toEqual(['database']);
     expect(lint("const summary = 'Select the bikes from the list';", routes)).toEqual([]);
     expect(lint(sql, path.join(MODULES, 'example', 'queries.ts'))).toEqual([]);

@@ -18,7 +18,7 @@ import {
   type CommandInbox,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
-import { expireOverdueCommands } from '../../src/modules/commands/expiry';
+import { expireOverdueCommands } from '../../src/modules/commands/lifecycle';
 import { enqueueCommands } from '../../src/modules/commands/command-service';
 import { FLEET_CHANNEL } from '../../src/modules/bikes/fleet-changes';
 import { COMMAND_RESEND_MS } from '../../src/ingest/pipeline';

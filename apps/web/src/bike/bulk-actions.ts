@@ -1,53 +1,40 @@
 // The fleet's bulk calls (DESIGN §5, SPEC §7): assistance lock/unlock and IoT mode go out as
-// commands (202, PENDING until each module acknowledges), availability is changed at once.
+// commands through the one command path (commands/send-commands.ts: 202, PENDING until each
+// module acknowledges, followed by commands/use-command-answers.ts); availability is changed
+// at once; an administrator's removal takes the bikes out of the fleet.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type {
-  Availability,
-  AvailabilityResult,
-  CommandsAccepted,
-  IotMode,
-  VehicleRemovalResult,
-} from '@vfm/contract';
+import type { Availability, AvailabilityResult, VehicleRemovalResult } from '@vfm/contract';
 import { BULK_LIMIT } from '@vfm/contract/constants';
 import { isApiError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
 import { queryKeys } from '../api/query-keys';
 import { useServices } from '../services/services';
-import { useCommandFollowUp } from './use-command-followup';
+import { useSendCommands, type CommandRequest } from './commands/send-commands';
+import { useCommandFollowUp } from './commands/use-command-answers';
+
+/** The commands a selection may be sent (the alarm is one bike's). */
+type BulkCommand = Exclude<CommandRequest, { kind: 'alarm' }>;
 
 export type BulkAction =
-  | { kind: 'lock'; active: boolean }
-  | { kind: 'mode'; mode: IotMode }
+  | BulkCommand
   | { kind: 'availability'; availability: Availability }
   /** administrators only: the bikes leave the fleet (their modules can no longer connect) */
   | { kind: 'remove' };
 
+/** The bulk actions that are not commands. */
+type BulkChange = Extract<BulkAction, { kind: 'availability' | 'remove' }>;
+
 export type BulkResult =
-  | { kind: 'commands'; accepted: CommandsAccepted }
   | { kind: 'availability'; result: AvailabilityResult }
   | { kind: 'removed'; result: VehicleRemovalResult };
 
-export async function runBulkAction(
+export async function runBulkChange(
   http: HttpClient,
   vehicleNumbers: readonly string[],
-  action: BulkAction,
+  action: BulkChange,
 ): Promise<BulkResult> {
   switch (action.kind) {
-    case 'lock':
-      return {
-        kind: 'commands',
-        accepted: await http.post<CommandsAccepted>('commands/lockControl', undefined, {
-          query: { vehicleNumbers, active: action.active },
-        }),
-      };
-    case 'mode':
-      return {
-        kind: 'commands',
-        accepted: await http.post<CommandsAccepted>('commands/mode', undefined, {
-          query: { vehicleNumbers, mode: action.mode },
-        }),
-      };
     case 'availability':
       return {
         kind: 'availability',
@@ -65,12 +52,12 @@ export async function runBulkAction(
   }
 }
 
-export function useBulkAction() {
+export function useBulkChange() {
   const { http } = useServices();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ vehicleNumbers, action }: { vehicleNumbers: string[]; action: BulkAction }) =>
-      runBulkAction(http, vehicleNumbers, action),
+    mutationFn: ({ vehicleNumbers, action }: { vehicleNumbers: string[]; action: BulkChange }) =>
+      runBulkChange(http, vehicleNumbers, action),
     // the stream brings each bike's new state; the counts (and, after a removal, the lists and
     // the map) are refreshed now
     onSuccess: (result) =>
@@ -80,6 +67,9 @@ export function useBulkAction() {
   });
 }
 
+const isCommand = (action: BulkAction): action is BulkCommand =>
+  action.kind === 'lock' || action.kind === 'mode';
+
 /**
  * Runs a bulk action on the selected bikes (at most BULK_LIMIT) and tells the user: the
  * commands sent, then through the stream their acknowledgement or failure; an availability
@@ -88,21 +78,39 @@ export function useBulkAction() {
 export function useBulkRunner() {
   const { t } = useTranslation();
   const { toasts } = useServices();
-  const bulk = useBulkAction();
+  const send = useSendCommands();
+  const change = useBulkChange();
   const followCommands = useCommandFollowUp();
+  const onError = (error: unknown) => {
+    const detail = isApiError(error) ? (error.problem?.detail ?? error.problem?.title) : null;
+    toasts.show({
+      type: 'error',
+      message: t('bike.toast.error', { detail: detail ?? t('errors.generic') }),
+    });
+  };
   const run = (selected: Iterable<string>, action: BulkAction) => {
     const vehicleNumbers = [...selected].slice(0, BULK_LIMIT);
-    bulk.mutate(
+    if (isCommand(action)) {
+      send.mutate(
+        { target: { vehicleNumbers }, request: action },
+        {
+          onSuccess: (accepted) => {
+            followCommands(accepted.commands);
+            toasts.show({
+              type: 'info',
+              message: t('bike.toast.sent', { count: accepted.commands.length }),
+            });
+          },
+          onError,
+        },
+      );
+      return;
+    }
+    change.mutate(
       { vehicleNumbers, action },
       {
         onSuccess: (result) => {
-          if (result.kind === 'commands') {
-            followCommands(result.accepted.commands);
-            toasts.show({
-              type: 'info',
-              message: t('bike.toast.sent', { count: result.accepted.commands.length }),
-            });
-          } else if (result.kind === 'removed') {
+          if (result.kind === 'removed') {
             toasts.show({
               type: 'success',
               message: t('bike.toast.removed', { count: result.result.removed }),
@@ -114,15 +122,9 @@ export function useBulkRunner() {
             });
           }
         },
-        onError: (error) => {
-          const detail = isApiError(error) ? (error.problem?.detail ?? error.problem?.title) : null;
-          toasts.show({
-            type: 'error',
-            message: t('bike.toast.error', { detail: detail ?? t('errors.generic') }),
-          });
-        },
+        onError,
       },
     );
   };
-  return { run, busy: bulk.isPending };
+  return { run, busy: send.isPending || change.isPending };
 }

@@ -13,14 +13,7 @@ import type {
   Markers,
   WarningCounts,
 } from '@vfm/contract';
-import { ALERT_SEVERITY, MARKER_COORDINATE_SCALE, MARKER_STATE_SHIFT } from '@vfm/contract';
-import {
-  ACTIVITY_STATUSES,
-  AVAILABILITIES,
-  IOT_MODES,
-  THEFT_STATES,
-  WARNING_TYPES,
-} from '@vfm/contract';
+import { ALERT_SEVERITY, MARKER_COORDINATE_SCALE, encodeMarkerState } from '@vfm/contract';
 
 let sequence = 0;
 const next = () => (sequence += 1);
@@ -155,11 +148,13 @@ export function makeCommand(overrides: Partial<Command> = {}): Command {
 export function makeMarkers(bikes: FleetListItem[], groups: string[] = []): Markers {
   const placed = bikes.filter((bike) => bike.latitude !== null && bike.longitude !== null);
   const stateOf = (bike: FleetListItem) =>
-    bike.warnings.reduce((bits, warning) => bits | (1 << WARNING_TYPES.indexOf(warning)), 0) |
-    (ACTIVITY_STATUSES.indexOf(bike.status) << MARKER_STATE_SHIFT.status) |
-    (AVAILABILITIES.indexOf(bike.availability) << MARKER_STATE_SHIFT.availability) |
-    (THEFT_STATES.indexOf(bike.theft) << MARKER_STATE_SHIFT.theft) |
-    ((bike.iotMode ? IOT_MODES.indexOf(bike.iotMode) + 1 : 0) << MARKER_STATE_SHIFT.iotMode);
+    encodeMarkerState({
+      warnings: bike.warnings,
+      status: bike.status,
+      availability: bike.availability,
+      theft: bike.theft,
+      iotMode: bike.iotMode,
+    });
   return {
     count: placed.length,
     groups,

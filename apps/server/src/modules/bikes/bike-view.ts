@@ -9,6 +9,7 @@ import {
   type Availability,
   type Bike,
   type FleetListItem,
+  type FleetListSortField,
   type IotMode,
   type TheftState,
 } from '@vfm/contract';
@@ -51,6 +52,31 @@ export interface ListRow {
   theft_state: string;
   warning_bits: number;
 }
+
+/**
+ * THE SQL column of each field of a list item (over bikeFrom()) that the fleet list sorts or
+ * filters by: the list's sort (FLEET_LIST_SORT_FIELDS, fleet/queries.ts) and the contract's
+ * fleet filter rules (fleet/filters.ts) read it here. A group sorts by its name (a copy kept on
+ * the bike by a trigger), a theft by its state.
+ */
+export const LIST_ITEM_COLUMNS = {
+  vehicleNumber: 'b.vehicle_number',
+  bikeCode: 'b.bike_code',
+  moduleId: 'b.module_id',
+  model: 'b.model',
+  group: 'b.group_name',
+  availability: 'b.availability',
+  status: 'b.status',
+  iotMode: 'b.iot_mode',
+  assistanceLocked: 'b.assistance_locked',
+  bikeBatteryLevel: 'b.bike_battery_level',
+  iotBatteryLevel: 'b.iot_battery_level',
+  lastCommunicationDate: 'b.last_communication_date',
+  lastPositionDate: 'b.last_position_date',
+  totalKm: 'b.total_km',
+  theft: 'b.theft_state',
+} as const satisfies Partial<Record<keyof FleetListItem, string>> &
+  Record<FleetListSortField, string>;
 
 /** Columns of a list item (over bikeFrom()). */
 export function listColumns(): string {

@@ -1,5 +1,8 @@
-// The commands module's SQL: the outbox's statements (command-service.ts is the contract other
-// modules and the ingest call) and the alert acknowledgement.
+// The commands module's SQL: every write of a command's state — created (insertCommands),
+// claimed and released for delivery, acknowledged or failed, expired, and the demo's past
+// commands — and the pending flags they drive, plus the alert acknowledgement. Only this file
+// writes the `command` table (command-service.ts and lifecycle.ts are what other modules,
+// the ingest and the worker call; docs/architecture.md "The command life cycle").
 import type { CommandStatus, CommandType } from '@vfm/contract';
 import type { Queryable, TxQuery } from '../../db/client';
 
@@ -61,6 +64,142 @@ export async function setPendingFlag(db: Queryable, bikeIds: number[], type: Com
   await db.query(
     `UPDATE bike SET ${PENDING_FLAG[type]} = true, updated_at = now() WHERE id = ANY($1::bigint[])`,
     [bikeIds],
+  );
+}
+
+/** A command claimed for delivery: what its module is sent. */
+export interface ClaimedCommandRow {
+  id: string;
+  module_id: string;
+  type: CommandType;
+  value: string;
+  requested_at: Date;
+  expires_at: Date;
+}
+
+/**
+ * Claims (sent_at = at) the PENDING, unexpired commands not published since resendBefore,
+ * among these ids / modules / online modules (null: any), so that one dispatcher sends each.
+ */
+export function claimCommands(
+  db: Queryable,
+  input: {
+    at: Date;
+    resendBefore: Date;
+    ids: string[] | null;
+    moduleIds: string[] | null;
+    online: string[] | null;
+  },
+) {
+  return db.query<ClaimedCommandRow>(
+    `UPDATE command c SET sent_at = $1
+       FROM bike b
+      WHERE b.id = c.bike_id AND c.status = 'PENDING' AND c.expires_at > $1
+        AND (c.sent_at IS NULL OR c.sent_at < $2)
+        AND ($3::uuid[] IS NULL OR c.id = ANY($3::uuid[]))
+        AND ($4::text[] IS NULL OR b.module_id = ANY($4::text[]))
+        AND b.module_id IS NOT NULL
+        AND ($5::text[] IS NULL OR b.module_id = ANY($5::text[]))
+      RETURNING c.id, b.module_id, c.type, c.value, c.requested_at, c.expires_at`,
+    [input.at, input.resendBefore, input.ids, input.moduleIds, input.online],
+  );
+}
+
+/** A claim whose publication failed is released: the next sweep sends it again. */
+export async function releaseClaim(db: Queryable, commandId: string): Promise<void> {
+  await db.query('UPDATE command SET sent_at = NULL WHERE id = $1 AND status = $2', [
+    commandId,
+    'PENDING',
+  ]);
+}
+
+/** The PENDING, unexpired commands of these bikes not published since resendBefore. */
+export async function dueCommandIds(
+  db: Queryable,
+  bikeIds: number[],
+  now: Date,
+  resendBefore: Date,
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM command
+      WHERE bike_id = ANY($1::bigint[]) AND status = 'PENDING' AND expires_at > $2
+        AND (sent_at IS NULL OR sent_at < $3)`,
+    [bikeIds, now, resendBefore],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** A module's answer to a command of its bike. */
+export interface AckRecord {
+  id: string;
+  bike_id: number;
+  status: 'ACKNOWLEDGED' | 'FAILED';
+  /** ISO time of the ack */
+  ts: string;
+  detail: string | null;
+}
+
+export interface AckedCommandRow {
+  id: string;
+  bike_id: number;
+  type: CommandType;
+  value: string;
+  status: 'ACKNOWLEDGED' | 'FAILED';
+}
+
+/** PENDING → ACKNOWLEDGED / FAILED in one statement for a whole batch; a command already
+ * answered (or another bike's) is left as it is and not returned. */
+export function applyAcks(db: Queryable, acks: AckRecord[]) {
+  return db.query<AckedCommandRow>(
+    `UPDATE command c SET status = a.status, acknowledged_at = a.ts, detail = a.detail
+       FROM (SELECT DISTINCT ON (id) * FROM json_to_recordset($1::json)
+               AS x(id uuid, bike_id bigint, status text, ts timestamptz, detail text)) a
+      WHERE c.id = a.id AND c.bike_id = a.bike_id AND c.status = 'PENDING'
+      RETURNING c.id, c.bike_id, c.type, c.value, c.status`,
+    [JSON.stringify(acks)],
+  );
+}
+
+export interface ExpiredCommandRow {
+  id: string;
+  bike_id: number;
+  fleet_id: string;
+  type: CommandType;
+  vehicle_number: string;
+}
+
+/** PENDING commands whose expires_at has come → EXPIRED. */
+export function expireOverdue(db: Queryable, now: Date) {
+  return db.query<ExpiredCommandRow>(
+    `UPDATE command c SET status = 'EXPIRED'
+       FROM bike b
+      WHERE b.id = c.bike_id AND c.status = 'PENDING' AND c.expires_at <= $1
+      RETURNING c.id, c.bike_id, c.fleet_id, c.type, b.vehicle_number`,
+    [now],
+  );
+}
+
+/** The demo's past commands, already answered (src/demo/history-seed.ts): sent when asked. */
+export async function insertPastCommands(
+  db: Queryable,
+  fleetId: string,
+  requestedBy: string,
+  rows: Array<{
+    bike_id: number;
+    type: CommandType;
+    value: string;
+    status: CommandStatus;
+    r: Date;
+    a: Date | null;
+  }>,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO command (fleet_id, bike_id, type, value, status, requested_by, requested_at, sent_at,
+                          acknowledged_at, expires_at)
+     SELECT $2::uuid, bike_id, type, value, status, $3, r, r, a, r + interval '24 hours'
+       FROM json_to_recordset($1::json) AS c(bike_id bigint, type text, value text, status text,
+            r timestamptz, a timestamptz)`,
+    [JSON.stringify(rows), fleetId, requestedBy],
   );
 }
 

@@ -1,13 +1,13 @@
 // GET fleet/list/csv and fleet/vehicles/csv (DESIGN §5): streamed CSV of the filtered fleet,
 // read in keyset batches (frame no., id) so that 100,000 bikes never sit in memory and no
 // transaction stays open while a slow client downloads.
-import type { DistanceUnit, FleetFilter, Language } from '@vfm/contract';
+import type { Bike, DistanceUnit, FleetFilter, Language } from '@vfm/contract';
 import { DEFAULT_DISTANCE_UNIT } from '@vfm/contract';
 import { toBike } from '../bikes/bike-view';
 import type { RequestScope } from '../../plugins/request-scope';
 import { findUserSettings } from '../settings/queries';
-import { spreadsheetCsvLine } from '@vfm/contract/csv';
-import { listCsvHeaders } from './csv-labels';
+import { spreadsheetCsvLine, type CsvValue } from '@vfm/contract/csv';
+import { LIST_CSV_COLUMNS, listCsvHeaders, type ListCsvColumn } from './csv-labels';
 import { bikeBatch } from './queries';
 
 const BATCH_SIZE = 2000;
@@ -49,36 +49,38 @@ export async function* listCsv(
   const unit = await distanceUnitOf(scope, applicationKey);
   const distance = (km: number | null) =>
     km === null ? null : round3(unit === 'MI' ? km / KM_PER_MILE : km);
+  // each column's value, in the headers' order (csv-labels.ts LIST_CSV_COLUMNS: the one list)
+  const CSV_VALUE: Record<ListCsvColumn, (bike: Bike) => CsvValue> = {
+    vehicleNumber: (bike) => bike.vehicleNumber,
+    bikeCode: (bike) => bike.bikeCode,
+    moduleId: (bike) => bike.moduleId,
+    model: (bike) => bike.model,
+    group: (bike) => bike.group?.name,
+    availability: (bike) => bike.availability,
+    status: (bike) => bike.status,
+    iotMode: (bike) => bike.iotMode,
+    assistanceLocked: (bike) => bike.assistanceLocked,
+    bikeBatteryLevel: (bike) => bike.bikeBatteryLevel,
+    iotBatteryLevel: (bike) => bike.iotBatteryLevel,
+    lastCommunicationDate: (bike) => bike.lastCommunicationDate,
+    lastPositionDate: (bike) => bike.lastPositionDate,
+    latitude: (bike) => bike.latitude,
+    longitude: (bike) => bike.longitude,
+    totalDistance: (bike) => distance(bike.totalKm),
+    autonomy: (bike) => distance(bike.autonomyKm),
+    lastTripDistance: (bike) => distance(bike.lastTripKm),
+    averageDistancePerDay: (bike) => distance(bike.averageDistancePerDayKm),
+    co2AvoidedKg: (bike) => round3(bike.co2AvoidedKg),
+    theft: (bike) => bike.theft.state,
+    warnings: (bike) => bike.warnings.join('|'),
+  };
   // a BOM so that spreadsheets read the accented headers as UTF-8
   yield `\uFEFF${spreadsheetCsvLine(listCsvHeaders(language, unit === 'MI' ? 'mi' : 'km'))}`;
   for await (const rows of bikeBatches(scope, filter)) {
     yield rows
       .map((row) => {
         const bike = toBike(row);
-        return spreadsheetCsvLine([
-          bike.vehicleNumber,
-          bike.bikeCode,
-          bike.moduleId,
-          bike.model,
-          bike.group?.name,
-          bike.availability,
-          bike.status,
-          bike.iotMode,
-          bike.assistanceLocked,
-          bike.bikeBatteryLevel,
-          bike.iotBatteryLevel,
-          bike.lastCommunicationDate,
-          bike.lastPositionDate,
-          bike.latitude,
-          bike.longitude,
-          distance(bike.totalKm),
-          distance(bike.autonomyKm),
-          distance(bike.lastTripKm),
-          distance(bike.averageDistancePerDayKm),
-          round3(bike.co2AvoidedKg),
-          bike.theft.state,
-          bike.warnings.join('|'),
-        ]);
+        return spreadsheetCsvLine(LIST_CSV_COLUMNS.map((column) => CSV_VALUE[column](bike)));
       })
       .join('');
   }

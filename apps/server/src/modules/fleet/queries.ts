@@ -8,11 +8,12 @@ import {
   IOT_MODES,
   MARKER_COORDINATE_SCALE,
   MARKER_FLAG_GROUPS,
-  MARKER_STATE_SHIFT,
-  THEFT_STATES,
+  MARKER_FLAG_VALUES,
+  MARKER_STATE_FIELDS,
   WARNING_TYPES,
   type FleetFilter,
   type FleetListSortField,
+  type MarkerStateField,
   type MarkersQuery,
   type TrafficGranularity,
 } from '@vfm/contract';
@@ -20,6 +21,7 @@ import type { Queryable } from '../../db/client';
 import type { Period } from '../../lib/period';
 import { cachedCount } from './count-cache';
 import {
+  LIST_ITEM_COLUMNS,
   bikeFrom,
   detailColumns,
   listColumns,
@@ -55,22 +57,8 @@ export function groupRows(db: Queryable, fleetId: string) {
 
 // ---- list ----------------------------------------------------------------------------------
 
-const SORT_COLUMNS: Record<FleetListSortField, string> = {
-  vehicleNumber: 'b.vehicle_number',
-  bikeCode: 'b.bike_code',
-  moduleId: 'b.module_id',
-  model: 'b.model',
-  group: 'b.group_name',
-  availability: 'b.availability',
-  status: 'b.status',
-  iotMode: 'b.iot_mode',
-  bikeBatteryLevel: 'b.bike_battery_level',
-  iotBatteryLevel: 'b.iot_battery_level',
-  lastCommunicationDate: 'b.last_communication_date',
-  lastPositionDate: 'b.last_position_date',
-  totalKm: 'b.total_km',
-  theft: 'b.theft_state',
-};
+/** Each sort field's column: the list item's own (bikes/bike-view.ts). */
+const SORT_COLUMNS: Record<FleetListSortField, string> = LIST_ITEM_COLUMNS;
 
 /** ORDER BY of `field[,asc|desc]`; the schema pattern already restricted it to the allow-list. */
 export function orderBy(sort: string): string {
@@ -297,44 +285,39 @@ export async function co2KgPerKm(db: Queryable, fleetId: string): Promise<number
 
 // ---- markers -------------------------------------------------------------------------------
 
-type Flag = (typeof MARKER_FLAG_GROUPS)[keyof typeof MARKER_FLAG_GROUPS][number];
-
-/** The value each flag stands for, per group of SPEC §7. */
-const FLAG_VALUES: Record<Flag, string> = {
-  isReportedTheft: 'REPORTED',
-  isSuspectedTheft: 'SUSPECTED',
-  isNotReportedOrSuspectedTheft: 'NONE',
-  isParked: 'PARKED',
-  isMoving: 'MOVING',
-  isAvailable: 'AVAILABLE',
-  isInOperation: 'IN_OPERATION',
-  inTransit: 'TRANSIT',
-  out: 'OUT',
-};
+/** The column of each group of flags (SPEC §7); the values are the contract's MARKER_FLAG_VALUES. */
 const GROUP_COLUMNS = {
   theft: 'b.theft_state',
   status: 'b.status',
   availability: 'b.availability',
 };
 
-/** `(CASE column WHEN values[0] THEN 0 … END) << shift`, constants of the contract only. */
-const codeOf = (column: string, values: readonly string[], shift: number, offset = 0) =>
-  `((CASE ${column} ${values.map((v, i) => `WHEN '${v}' THEN ${i + offset}`).join(' ')}
+/** The column each field of the marker state is computed from (the encoding: the contract's
+ * MARKER_STATE_FIELDS; the warnings' bits: warningBitsSql, bit k = MARKER_WARNING_TYPES[k]). */
+const STATE_COLUMNS: Record<MarkerStateField, string> = {
+  status: 'b.status',
+  availability: 'b.availability',
+  theft: 'b.theft_state',
+  iotMode: 'b.iot_mode',
+};
+
+/** `(CASE column WHEN values[0] THEN offset … ELSE 0 END) << shift`, constants of the contract only. */
+const codeOf = (field: MarkerStateField) => {
+  const { values, shift, offset } = MARKER_STATE_FIELDS[field];
+  return `((CASE ${STATE_COLUMNS[field]} ${values.map((v, i) => `WHEN '${v}' THEN ${i + offset}`).join(' ')}
      ELSE 0 END) << ${shift})`;
+};
 
 const STATE_SQL = [
   warningBitsSql(),
-  codeOf('b.status', ACTIVITY_STATUSES, MARKER_STATE_SHIFT.status),
-  codeOf('b.availability', AVAILABILITIES, MARKER_STATE_SHIFT.availability),
-  codeOf('b.theft_state', THEFT_STATES, MARKER_STATE_SHIFT.theft),
-  codeOf('b.iot_mode', IOT_MODES, MARKER_STATE_SHIFT.iotMode, 1),
+  ...(Object.keys(MARKER_STATE_FIELDS) as MarkerStateField[]).map(codeOf),
 ].join(' | ');
 
 /** Flags default to true; within a group they are OR-ed, the groups are AND-ed (SPEC §7). */
 function flagConditions(params: SqlParams, query: MarkersQuery): string[] {
   const conditions: string[] = [];
   for (const [group, flags] of Object.entries(MARKER_FLAG_GROUPS)) {
-    const allowed = flags.filter((flag) => query[flag] !== false).map((f) => FLAG_VALUES[f]);
+    const allowed = flags.filter((flag) => query[flag] !== false).map((f) => MARKER_FLAG_VALUES[f]);
     if (allowed.length === flags.length) continue;
     const column = GROUP_COLUMNS[group as keyof typeof GROUP_COLUMNS];
     conditions.push(allowed.length ? `${column} = ANY(${params.add(allowed)}::text[])` : 'false');

@@ -118,6 +118,9 @@ describe('marker index', () => {
     // a group filter's descendants are the server's: only bikes already shown stay
     expect(matchesFilter(bike, { groupId: ['g'] }, true)).toBe(true);
     expect(matchesFilter(bike, { groupId: ['g'] }, false)).toBe(false);
+    // so are the zones (the list item carries no zone marks)
+    expect(matchesFilter(bike, { zone: ['IN_NO_RIDE_ZONE'] }, true)).toBe(true);
+    expect(matchesFilter(bike, { zoneId: ['z'] }, false)).toBe(false);
     expect(matchesFilter(bike, { locked: bike.assistanceLocked }, false)).toBe(true);
     expect(matchesFilter(bike, { locked: !bike.assistanceLocked }, true)).toBe(false);
     expect(matchesFilter({ ...bike, latitude: null }, {}, true)).toBe(false);

@@ -5,14 +5,13 @@
 import Supercluster from 'supercluster';
 import {
   MARKER_COORDINATE_SCALE,
-  MARKER_STATE_SHIFT,
-  THEFT_STATES,
-  WARNING_TYPES,
+  decodeMarkerState,
+  encodeMarkerState,
+  matchesFleetFilter,
   type FleetFilter,
   type FleetListItem,
   type Markers,
 } from '@vfm/contract';
-import { ACTIVITY_STATUSES, AVAILABILITIES, IOT_MODES, decodeMarkerState } from '@vfm/contract';
 
 /** How a bike is drawn, in order of precedence (MARKER_KIND_STYLE gives the colours). */
 export const MARKER_KINDS = [
@@ -34,16 +33,15 @@ export function kindOf(state: number): MarkerKind {
   return availability === 'AVAILABLE' ? 'available' : 'unavailable';
 }
 
-/** The marker state integer of a list item (ADR 0021), as the server encodes it. */
+/** The marker state integer of a list item (ADR 0021): the contract's encoding, the server's. */
 export function stateOf(bike: FleetListItem): number {
-  let state = 0;
-  for (const warning of bike.warnings) state |= 1 << WARNING_TYPES.indexOf(warning);
-  state |= Math.max(0, ACTIVITY_STATUSES.indexOf(bike.status)) << MARKER_STATE_SHIFT.status;
-  state |=
-    Math.max(0, AVAILABILITIES.indexOf(bike.availability)) << MARKER_STATE_SHIFT.availability;
-  state |= Math.max(0, THEFT_STATES.indexOf(bike.theft)) << MARKER_STATE_SHIFT.theft;
-  const mode = bike.iotMode ? IOT_MODES.indexOf(bike.iotMode) + 1 : 0;
-  return state | (mode << MARKER_STATE_SHIFT.iotMode);
+  return encodeMarkerState({
+    warnings: bike.warnings,
+    status: bike.status,
+    availability: bike.availability,
+    theft: bike.theft,
+    iotMode: bike.iotMode,
+  });
 }
 
 export interface MapFilter extends FleetFilter {
@@ -52,26 +50,16 @@ export interface MapFilter extends FleetFilter {
 }
 
 /**
- * Whether a changed bike belongs on the map of this filter (the same rules as fleet/list). A
- * group filter cannot be checked here (descendants are the server's): a bike already shown
- * stays, a new one waits for the next load.
+ * Whether a changed bike belongs on the map of this filter: the contract's fleet filter
+ * (matchesFleetFilter, the rules fleet/list and fleet/markers apply in SQL). What only the server
+ * can tell (a group's descendants, the zones) keeps a bike already shown; a new one waits for
+ * the next load.
  */
 export function matchesFilter(bike: FleetListItem, filter: MapFilter, shown: boolean): boolean {
   if (bike.latitude === null || bike.longitude === null) return false;
   if (filter.theftsOnly && bike.theft === 'NONE') return false;
-  if (filter.availability?.length && !filter.availability.includes(bike.availability)) return false;
-  if (filter.status?.length && !filter.status.includes(bike.status)) return false;
-  if (filter.mode?.length && !(bike.iotMode && filter.mode.includes(bike.iotMode))) return false;
-  if (filter.warning?.length && !bike.warnings.some((w) => filter.warning!.includes(w)))
-    return false;
-  if (filter.q) {
-    const q = filter.q.toLowerCase();
-    const fields = [bike.vehicleNumber, bike.bikeCode, bike.moduleId ?? '', bike.model];
-    if (!fields.some((field) => field.toLowerCase().includes(q))) return false;
-  }
-  if (filter.locked !== undefined && bike.assistanceLocked !== filter.locked) return false;
-  if (filter.groupId?.length && !shown) return false;
-  return true;
+  const answer = matchesFleetFilter(bike, filter);
+  return answer === 'yes' || (answer === 'server' && shown);
 }
 
 export interface BikeProperties {

@@ -5,7 +5,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Bike, SearchX } from 'lucide-react';
-import type { FleetFilter, FleetListItem, FleetListSortField } from '@vfm/contract';
+import {
+  FLEET_LIST_COLUMNS,
+  type FleetFilter,
+  type FleetListColumn,
+  type FleetListItem,
+} from '@vfm/contract';
 import {
   AvailabilityChip,
   BatteryGauge,
@@ -30,21 +35,9 @@ import styles from './fleet-list.module.css';
 
 export const LIST_PAGE_SIZE = 100;
 
-/** The sort each sortable column stands for (warnings: by theft state, the gravest first). */
-const SORT_OF = {
-  vehicleNumber: 'vehicleNumber',
-  bikeCode: 'bikeCode',
-  model: 'model',
-  group: 'group',
-  availability: 'availability',
-  status: 'status',
-  iotMode: 'iotMode',
-  bikeBatteryLevel: 'bikeBatteryLevel',
-  iotBatteryLevel: 'iotBatteryLevel',
-  lastCommunicationDate: 'lastCommunicationDate',
-  warnings: 'theft',
-} as const satisfies Record<string, FleetListSortField>;
-type Column = keyof typeof SORT_OF;
+/** The sort each column stands for: the contract's list columns. */
+const SORT_OF = FLEET_LIST_COLUMNS;
+type Column = FleetListColumn;
 
 export interface FleetListProps {
   filter: FleetFilter;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, type RecordedCall } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
+import { createSseFeed } from '../../../testing/sse-feed';
 import {
   makeCommand,
   makeFleetInformation,
@@ -109,6 +110,42 @@ describe('fleet page', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Command sent to 2 bikes: waiting for their modules.'),
     ).toBeInTheDocument();
+  });
+
+  it("follows a bulk command's answers from the stream: acknowledged, failed", async () => {
+    const feed = createSseFeed();
+    const { server } = renderApp('/fleet', {
+      signedInAs: 'user',
+      answers: { ...answers(), 'GET fleet/stream': () => feed.response() },
+    });
+    const sent = ['FR-001', 'FR-002', 'FR-003'].map((vehicleNumber) =>
+      makeCommand({ vehicleNumber, type: 'MODE', value: 'PERMANENT' }),
+    );
+    server.on('POST commands/mode', () => json(202, { commands: sent }));
+    for (const vn of ['FR-001', 'FR-002', 'FR-003'])
+      await userEvent.click(await screen.findByRole('checkbox', { name: `Select ${vn}` }));
+    const bar = screen.getByRole('region', { name: 'Actions on the selection' });
+    await userEvent.click(within(bar).getByRole('button', { name: /IoT mode/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Tracking' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Command sent to 3 bikes: waiting for their modules.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST commands/mode')[0]!.query.getAll('vehicleNumbers')).toEqual([
+      'FR-001',
+      'FR-002',
+      'FR-003',
+    ]);
+    feed.send('commands', {
+      commands: [
+        { ...sent[0]!, status: 'ACKNOWLEDGED' },
+        { ...sent[1]!, status: 'FAILED' },
+      ],
+    });
+    expect(await screen.findByText('The command failed on: FR-002')).toBeInTheDocument();
+    feed.send('commands', { commands: [{ ...sent[2]!, status: 'ACKNOWLEDGED' }] });
+    expect(await screen.findByText('2 modules acknowledged the command.')).toBeInTheDocument();
   });
 
   it('says when no bike matches and when the list cannot be read', async () => {

@@ -1,5 +1,6 @@
 // The calls of the bike page (DESIGN §5): its details, command history, event history (paged,
-// newest first), self-diagnosis; one-bike commands and the availability change. Every key sits
+// newest first), self-diagnosis; the availability change (its commands go
+// through the one web command path, src/bike/commands). Every key sits
 // under queryKeys.products.bike(vn), which the stream controller refetches when that bike, one
 // of its commands or one of its events changes: the page is live without a timer.
 import {
@@ -14,9 +15,7 @@ import type {
   Availability,
   AvailabilityResult,
   CommandHistory,
-  CommandsAccepted,
   EventPage,
-  IotMode,
   Trips,
 } from '@vfm/contract';
 import { queryKeys } from '../../../api/query-keys';
@@ -69,39 +68,6 @@ export function useAutotest(vehicleNumber: string) {
         query: { size: 20 },
       }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export type BikeCommand =
-  | { kind: 'lock'; active: boolean }
-  | { kind: 'alarm'; active: boolean }
-  | { kind: 'mode'; mode: IotMode };
-
-/** POST commands/{lockControl|alarm|mode}/{vn}: 202 with the PENDING command. */
-export function useBikeCommand(vehicleNumber: string) {
-  const { http } = useServices();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (command: BikeCommand) => {
-      const target = path(vehicleNumber);
-      switch (command.kind) {
-        case 'lock':
-          return http.post<CommandsAccepted>(`commands/lockControl/${target}`, undefined, {
-            query: { active: command.active },
-          });
-        case 'alarm':
-          return http.post<CommandsAccepted>(`commands/alarm/${target}`, undefined, {
-            query: { active: command.active },
-          });
-        case 'mode':
-          return http.post<CommandsAccepted>(`commands/mode/${target}`, undefined, {
-            query: { mode: command.mode },
-          });
-      }
-    },
-    // the pending flags and the new command show at once; the stream brings the answer
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.products.bike(vehicleNumber) }),
   });
 }
 

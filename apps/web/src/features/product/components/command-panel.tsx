@@ -2,8 +2,9 @@
 // current state; while a command waits for the module, since when and when it can be expected
 // (a module in a rare-report mode only hears it at its next connection, DESIGN §6); a refused
 // or expired command says so, with a retry. Locking and the modes that silence the module are
-// confirmed first. The module's answer arrives through the app's stream controller.
-import { useEffect, useRef, useState } from 'react';
+// confirmed first. Sent and answered through the one web command path (src/bike/commands), the
+// fleet's bulk actions' too.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Hourglass } from 'lucide-react';
 import { IOT_MODES, type Bike, type Command, type CommandType, type IotMode } from '@vfm/contract';
@@ -12,12 +13,17 @@ import { ModeLabel, RelativeTime } from '../../../bike/bike-display';
 import { modeKey } from '../../../bike/labels';
 import { useNow } from '../../../bike/use-now';
 import { useFormatters } from '../../../format/use-formatters';
-import { useLive } from '../../../live/live-context';
 import { useServices, useSession } from '../../../services/services';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
 import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
-import { useBikeCommand, useCommandHistory, type BikeCommand } from '../api/product-queries';
+import {
+  requestOf,
+  useSendCommands,
+  type CommandRequest,
+} from '../../../bike/commands/send-commands';
+import { useBikeCommandAnswers } from '../../../bike/commands/use-command-answers';
+import { useCommandHistory } from '../api/product-queries';
 import { expectedDelivery } from '../state/bike-fields';
 import styles from './product.module.css';
 
@@ -28,64 +34,44 @@ const SILENT_MODES: readonly IotMode[] = ['STORAGE', 'LOW_POWER'];
 const latestOf = (history: readonly Command[] | undefined, type: CommandType) =>
   history?.find((command) => command.type === type) ?? null;
 
-/** The command that would do `command` again. */
-function retryOf(command: Command): BikeCommand {
-  if (command.type === 'MODE') return { kind: 'mode', mode: command.value as IotMode };
-  return {
-    kind: command.type === 'ALARM' ? 'alarm' : 'lock',
-    active: command.value === 'true',
-  };
-}
-
 export function CommandPanel({ bike }: { bike: Bike }) {
   const { t } = useTranslation();
   const { toasts } = useServices();
   const { technician } = useSession();
-  const live = useLive();
   const history = useCommandHistory(bike.vehicleNumber);
-  const send = useBikeCommand(bike.vehicleNumber);
-  const [confirm, setConfirm] = useState<BikeCommand | null>(null);
+  const send = useSendCommands();
+  const [confirm, setConfirm] = useState<CommandRequest | null>(null);
   const [mode, setMode] = useState<IotMode | ''>('');
 
-  // the module's answer, told once per command while the page is open (a command's state may
-  // come more than once: its creation, its answer, a resync)
-  const told = useRef(new Set<string>());
-  useEffect(
-    () =>
-      live.subscribe((batch) => {
-        for (const command of batch.commands) {
-          if (command.vehicleNumber !== bike.vehicleNumber || told.current.has(command.id))
-            continue;
-          if (command.status === 'ACKNOWLEDGED') {
-            told.current.add(command.id);
-            toasts.show({
-              type: 'success',
-              message: t('product.commands.acknowledged', { vehicleNumber: bike.vehicleNumber }),
-            });
-          }
-        }
-      }),
-    [live, toasts, t, bike.vehicleNumber],
+  // the module's answer, told once per command while the page is open
+  useBikeCommandAnswers(bike.vehicleNumber, () =>
+    toasts.show({
+      type: 'success',
+      message: t('product.commands.acknowledged', { vehicleNumber: bike.vehicleNumber }),
+    }),
   );
 
-  const run = (command: BikeCommand) =>
-    send.mutate(command, {
-      onSuccess: () => {
-        setConfirm(null);
-        setMode('');
-        toasts.show({ type: 'info', message: t('product.commands.sent') });
+  const run = (request: CommandRequest) =>
+    send.mutate(
+      { target: { vehicleNumber: bike.vehicleNumber }, request },
+      {
+        onSuccess: () => {
+          setConfirm(null);
+          setMode('');
+          toasts.show({ type: 'info', message: t('product.commands.sent') });
+        },
+        onError: (error) => {
+          setConfirm(null);
+          toasts.show({
+            type: 'error',
+            message: t('product.commands.sendFailed', {
+              detail: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
+            }),
+          });
+        },
       },
-      onError: (error) => {
-        setConfirm(null);
-        toasts.show({
-          type: 'error',
-          message: t('product.commands.sendFailed', {
-            detail: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
-          }),
-        });
-      },
-    });
-  const ask = (command: BikeCommand) => {
+    );
+  const ask = (command: CommandRequest) => {
     const needsConfirm =
       (command.kind === 'lock' && command.active) ||
       (command.kind === 'mode' && SILENT_MODES.includes(command.mode));
@@ -238,7 +224,7 @@ function CommandStatus({
   bike: Bike;
   command: Command | null;
   pending: boolean;
-  onRetry(command: BikeCommand): void;
+  onRetry(command: CommandRequest): void;
   busy: boolean;
 }) {
   const { t } = useTranslation();
@@ -282,7 +268,12 @@ function CommandStatus({
           {command.detail ? ` (${command.detail})` : ''}{' '}
           <RelativeTime iso={command.acknowledgedAt ?? command.expiresAt} short />
         </InlineAlert>
-        <Button size="sm" variant="secondary" busy={busy} onClick={() => onRetry(retryOf(command))}>
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={busy}
+          onClick={() => onRetry(requestOf(command))}
+        >
           {t('product.commands.retry')}
         </Button>
       </div>

@@ -1,0 +1,91 @@
+// The modules' answers to commands, as the stream brings them (the other half of the web
+// command path, send-commands.ts): useCommandAnswers() is the one subscription to the commands
+// of the stream; on it, the bike page hears each acknowledgement of its bike
+// (useBikeCommandAnswers) and a bulk action follows the commands it sent until every module
+// answered (useCommandFollowUp: acknowledgements summed up in one success toast, failures and
+// expiries naming the bikes concerned).
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Command } from '@vfm/contract';
+import { useLive } from '../../live/live-context';
+import { useServices } from '../../services/services';
+
+/** Calls `listener` with each batch of commands the stream brings (created or changed). */
+export function useCommandAnswers(listener: (commands: readonly Command[]) => void) {
+  const live = useLive();
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(
+    () =>
+      live.subscribe((batch) => {
+        if (batch.commands.length) latest.current(batch.commands);
+      }),
+    [live],
+  );
+}
+
+/** The bike page: each command of this bike acknowledged while the page is open, handed to
+ * `onAcknowledged` once (a command's state may come more than once: its creation, its answer,
+ * a resync). */
+export function useBikeCommandAnswers(
+  vehicleNumber: string,
+  onAcknowledged: (command: Command) => void,
+) {
+  const told = useRef(new Set<string>());
+  useCommandAnswers((commands) => {
+    for (const command of commands) {
+      if (command.vehicleNumber !== vehicleNumber || told.current.has(command.id)) continue;
+      if (command.status === 'ACKNOWLEDGED') {
+        told.current.add(command.id);
+        onAcknowledged(command);
+      }
+    }
+  });
+}
+
+/** A bulk action: follow(commands) after the 202; the answers are told as they settle. */
+export function useCommandFollowUp() {
+  const { t } = useTranslation();
+  const { toasts } = useServices();
+  /** command id → vehicle number, per bulk action */
+  const waiting = useRef<Array<{ ids: Map<string, string>; acknowledged: number }>>([]);
+
+  useCommandAnswers((commands) => {
+    if (!waiting.current.length) return;
+    const failed: string[] = [];
+    const expired: string[] = [];
+    const settle = (command: Command) => {
+      for (const group of waiting.current) {
+        if (!group.ids.has(command.id)) continue;
+        if (command.status === 'PENDING') return;
+        group.ids.delete(command.id);
+        if (command.status === 'ACKNOWLEDGED') group.acknowledged += 1;
+        else (command.status === 'FAILED' ? failed : expired).push(command.vehicleNumber);
+        if (!group.ids.size && group.acknowledged) {
+          toasts.show({
+            type: 'success',
+            message: t('bike.toast.acknowledged', { count: group.acknowledged }),
+          });
+        }
+      }
+    };
+    commands.forEach(settle);
+    waiting.current = waiting.current.filter((group) => group.ids.size > 0);
+    if (failed.length)
+      toasts.show({ type: 'error', message: t('bike.toast.failed', { list: failed.join(', ') }) });
+    if (expired.length)
+      toasts.show({
+        type: 'warning',
+        message: t('bike.toast.expired', { list: expired.join(', ') }),
+      });
+  });
+
+  return useCallback((commands: readonly Command[]) => {
+    waiting.current.push({
+      ids: new Map(commands.map((command) => [command.id, command.vehicleNumber])),
+      acknowledged: 0,
+    });
+  }, []);
+}
