@@ -44,7 +44,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vfm-first-start-'));
 const started = performance.now();
 const [command, args, cwd] = BUILD
   ? ['npm', ['start'], ROOT]
-  : [process.execPath, ['--import', 'tsx', 'src/main.ts'], path.join(ROOT, 'apps/server')];
+  : [process.execPath, ['--expose-gc', '--import', 'tsx', 'src/main.ts'], path.join(ROOT, 'apps/server')];
 const child = spawn(command, args, {
   cwd,
   detached: true, // its own process group: the whole tree is stopped at the end

@@ -24,7 +24,13 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     )`);
   });
   const applied: string[] = [];
-  for (const name of files) {
+  // those applied already (a migrated template, a restart): skipped without a transaction each
+  const done = new Set(
+    (await database.query<{ name: string }>('SELECT name FROM schema_migration')).map(
+      (row) => row.name,
+    ),
+  );
+  for (const name of files.filter((file) => !done.has(file))) {
     const sql = await readFile(path.join(dir, name), 'utf8');
     await database
       .transaction(async (tx) => {

@@ -4,8 +4,13 @@
 // instances took the server to ≈ 900 MB of resident memory for a few seconds, a copy of files
 // costs nothing (bench/first-start). Keyed by the PGlite version: another version makes its
 // own. Missing, the server runs initdb itself as before.
+// Beside it, the same cluster with this tree's migrations applied (pglite-migrated-template.ts,
+// keyed by a digest of the migration files): the first start copies that one and has nothing to
+// migrate — 100-odd migrations and the jobs schema were ≈ 2 s of its start (issue 25 §6). After
+// a pull that adds migrations, the digest differs: the plain cluster is copied and migrated.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,15 +26,41 @@ export async function templateDir(): Promise<string> {
   return path.join(pgliteDir(), '..', '..', '.cache', 'vfm', `pglite-${version}`);
 }
 
+/** The migrations folder (migrate.ts's MIGRATIONS_DIR, without importing the migrator). */
+const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
+
+/** A digest of the migration files, names and contents: which schema a migrated copy holds. */
+export async function migrationsDigest(dir = MIGRATIONS): Promise<string> {
+  const hash = createHash('sha256');
+  for (const name of (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort()) {
+    hash
+      .update(name)
+      .update('\0')
+      .update(await readFile(path.join(dir, name)))
+      .update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The migrated template's folder for the migrations of this tree. */
+export async function migratedTemplateDir(): Promise<string> {
+  return `${await templateDir()}-m${await migrationsDigest()}`;
+}
+
 /** true when dataDir holds no cluster yet (PGlite would run initdb there). */
 export const isFreshDataDir = (dataDir: string) => !existsSync(path.join(dataDir, 'PG_VERSION'));
 
-/** Fills a fresh data folder from the template, when there is one; false otherwise. */
+/**
+ * Fills a fresh data folder from the migrated template of these migrations, else from the plain
+ * one, when there is one; false otherwise.
+ */
 export async function copyTemplate(dataDir: string): Promise<boolean> {
-  const template = await templateDir();
-  if (!existsSync(path.join(template, 'PG_VERSION'))) return false;
-  await cp(template, dataDir, { recursive: true });
-  return true;
+  for (const template of [await migratedTemplateDir(), await templateDir()]) {
+    if (!existsSync(path.join(template, 'PG_VERSION'))) continue;
+    await cp(template, dataDir, { recursive: true });
+    return true;
+  }
+  return false;
 }
 
 /** Makes the template unless it exists; returns its folder. */

@@ -6,7 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
-import { isFreshDataDir, makeTemplate, templateDir } from '../../src/db/pglite-template';
+import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate';
+import { makeMigratedTemplate } from '../../src/db/pglite-migrated-template';
+import {
+  isFreshDataDir,
+  makeTemplate,
+  migratedTemplateDir,
+  migrationsDigest,
+  templateDir,
+} from '../../src/db/pglite-template';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -41,5 +49,36 @@ describe('PGlite template', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it('is also made migrated: a first start copies the schema of these migrations, with nothing left to apply', async () => {
+    const template = await makeMigratedTemplate();
+    expect(template).toBe(await migratedTemplateDir());
+    expect(template.startsWith(`${await templateDir()}-m`)).toBe(true);
+    const root = await mkdtemp(path.join(os.tmpdir(), 'vfm-template-'));
+    dirs.push(root);
+    const database = await openDatabase({ databaseUrl: null, dataDir: path.join(root, 'pgdata') });
+    try {
+      expect(await migrate(database)).toEqual([]);
+      const [row] = await database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM schema_migration',
+      );
+      const { readdir } = await import('node:fs/promises');
+      const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql'));
+      expect(row!.n).toBe(files.length);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('names the migrated copy after the migration files: another file, another copy', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'vfm-migrations-'));
+    dirs.push(root);
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(root, '0001_a.sql'), 'SELECT 1;');
+    const one = await migrationsDigest(root);
+    expect(await migrationsDigest(root)).toBe(one);
+    await writeFile(path.join(root, '0002_b.sql'), 'SELECT 2;');
+    expect(await migrationsDigest(root)).not.toBe(one);
   });
 });
