@@ -15,6 +15,7 @@ import { assertNoDemoAccounts } from './demo/production-guard';
 import { startIot, type IotRuntime } from './ingest/runtime';
 import metricsRoutes from './ingest/metrics-routes';
 import { startDemoSimulation, type DemoSimulation } from './demo/demo-simulation';
+import { requestGate } from './demo/request-gate';
 import { Jobs } from './jobs/job-queue';
 import { startWorker } from './worker';
 
@@ -113,7 +114,7 @@ export async function createServer(
           setTimeout(resolve, 15_000).unref();
         });
         if (brokerUrl) {
-          const demo = startDemoSimulation(app.ctx, logger, brokerUrl, listening);
+          const demo = startDemoSimulation(app.ctx, logger, brokerUrl, listening, requestGate(app));
           simulation = demo;
           // signing in and the API answer while the demo's history is written; /readyz says
           // when the demo is whole (what the e2e run waits for before its flows)

@@ -10,6 +10,7 @@ import { issueModuleSecrets } from '../modules/provisioning/provisioning-service
 import { demoWarnings, ensureDemoFleet, provisionDemoBikes } from './demo-fleet';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoHistory } from './history-seed';
+import type { RequestGate } from './request-gate';
 
 export interface DemoSimulation {
   /** settles once the modules are connected (or the start failed, which is logged) */
@@ -41,6 +42,8 @@ export function startDemoSimulation(
   brokerUrl: string,
   /** settles once the HTTP server listens: the history seed waits for it (issue 25 §6) */
   listening: Promise<void> = Promise.resolve(),
+  /** the seed writes a bike only while no request is being answered (request-gate.ts) */
+  gate?: RequestGate,
 ): DemoSimulation {
   const { config, database, now } = ctx;
   const log = logger.child({ component: 'simulator' });
@@ -56,7 +59,7 @@ export function startDemoSimulation(
       await listening;
       if (stopped) return;
       const started = Date.now();
-      if (await seedDemoHistory(database, fleetId, bikes, now(), () => stopped)) {
+      if (await seedDemoHistory(database, fleetId, bikes, now(), () => stopped, gate?.idle)) {
         log.info(
           { bikes: bikes.length, seconds: (Date.now() - started) / 1000 },
           'demo fleet: 30 days of history seeded',

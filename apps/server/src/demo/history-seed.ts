@@ -78,6 +78,8 @@ export async function seedDemoHistory(
   now: Date,
   /** true once the server stops: the seed ends between two bikes (the next start seeds again) */
   stopping: () => boolean = () => false,
+  /** settles when the server answers no request (request-gate.ts): requests go first */
+  idle: () => Promise<void> = () => Promise.resolve(),
 ): Promise<boolean> {
   if (!bikes.length) return false;
   const state = await historyState(database, fleetId);
@@ -101,6 +103,7 @@ export async function seedDemoHistory(
       histories.push({ bike, history });
       await yieldToRequests();
     }
+    await idle();
     await database.transaction((tx) => insertHistories(tx, fleetId, histories));
     if ((i / BIKES_PER_TRANSACTION + 1) % BIKES_PER_COLLECTION === 0) collectGarbage();
     await yieldToRequests();

@@ -1,0 +1,56 @@
+// The demo's history seed gives way to requests (issue 25 §6). On PGlite every query waits for
+// the one connection: a sign-in's few queries, each behind a bike's seed transaction (tens of
+// milliseconds, more on busy cores), took a second or two at the first start. The seed now
+// starts each bike only when no request is being answered — or after MAX_WAIT_MS, so that a
+// steady stream of requests cannot hold it back for ever. The live stream (open for as long as
+// a map is) does not count.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const MAX_WAIT_MS = 1000;
+const counted = new WeakSet<FastifyRequest>();
+
+export interface RequestGate {
+  /** settles once no request is being answered (or after MAX_WAIT_MS) */
+  idle(): Promise<void>;
+  readonly active: number;
+}
+
+const longLived = (request: FastifyRequest) =>
+  request.routeOptions.url?.endsWith('/fleet/stream') ?? false;
+
+export function requestGate(app: FastifyInstance): RequestGate {
+  let active = 0;
+  let waiters: Array<() => void> = [];
+  const release = () => {
+    const ready = waiters;
+    waiters = [];
+    for (const resolve of ready) resolve();
+  };
+  app.addHook('onRequest', async (request) => {
+    if (longLived(request)) return;
+    counted.add(request);
+    active += 1;
+  });
+  const done = async (request: FastifyRequest) => {
+    if (!counted.delete(request)) return;
+    active -= 1;
+    if (active === 0) release();
+  };
+  app.addHook('onResponse', done);
+  app.addHook('onRequestAbort', done);
+  return {
+    get active() {
+      return active;
+    },
+    idle() {
+      if (active === 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, MAX_WAIT_MS);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}
