@@ -257,3 +257,13 @@ export async function connectModule(moduleId: string, secret: string) {
     connectTimeout: 10_000,
   });
 }
+
+/** The page once the app's service worker runs and controls it, its shell kept (issue 25 §2). */
+export async function underServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}

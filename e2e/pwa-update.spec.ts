@@ -6,7 +6,7 @@
 // Alone: `npx playwright test --project deployment --no-deps`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, fr } from './fixtures';
+import { test, expect, fr, underServiceWorker } from './fixtures';
 
 const served = path.resolve(import.meta.dirname, '../apps/web/dist/sw.js');
 
@@ -15,11 +15,7 @@ test('a new version deployed: the app offers to reload, and the reload runs it',
   login,
 }) => {
   await login('manager');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await underServiceWorker(page);
   await expect(page.getByTestId('update-notice')).toHaveCount(0);
   const running = await page.evaluate(
     async () => (await navigator.serviceWorker.getRegistration())!.active!.scriptURL,

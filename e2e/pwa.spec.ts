@@ -3,7 +3,7 @@
 // is offline, while data calls are never answered from a cache. A new version deployed is
 // offered with a reload that runs it: pwa-update.spec.ts, run after every other spec (it
 // changes the served /sw.js, as a deployment does).
-import { test, expect, fr, API } from './fixtures';
+import { test, expect, fr, API, underServiceWorker } from './fixtures';
 
 test('the manifest and its icons make the app installable', async ({ page, request }) => {
   await page.goto('/fr/auth/login');
@@ -30,13 +30,7 @@ test('offline, the app still opens, says it is offline, and no data comes from a
   login,
 }) => {
   await login('manager');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // the page under the worker's control, its shell kept
-  await page.reload();
-  await expect(page.getByRole('navigation').first()).toBeVisible();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await underServiceWorker(page);
 
   await context.setOffline(true);
   try {

@@ -2,6 +2,7 @@
 // generator returns a complete, valid value; a test states only what matters to it.
 import { TASK_CHECKLISTS, type Task, type TaskPage } from '@vfm/contract';
 import type {
+  Account,
   Alert,
   AlertPage,
   Bike,
@@ -229,4 +230,22 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
 
 export function makeTaskPage(content: Task[]): TaskPage {
   return { content, totalElements: content.length, page: 0, size: 100 };
+}
+
+/** An account of the fleet (administration): user n, a validated manager. */
+export function makeAccount(n: number, overrides: Partial<Account> = {}): Account {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    email: `user${n}@example.com`,
+    fullName: `User ${String(n).padStart(2, '0')}`,
+    description: '',
+    photoVersion: null,
+    roles: ['ROLE_VFM'],
+    admin: false,
+    status: 'ACTIVE',
+    language: 'en',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastLoginAt: null,
+    ...overrides,
+  };
 }

@@ -4,24 +4,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Account } from '@vfm/contract';
 import { json } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
+import { makeAccount } from '../../../testing/data-generators';
 
-const account = (n: number, overrides: Partial<Account> = {}): Account => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  email: `user${n}@example.com`,
-  fullName: `User ${String(n).padStart(2, '0')}`,
-  description: '',
-  photoVersion: null,
-  roles: ['ROLE_VFM'],
-  admin: false,
-  status: 'ACTIVE',
-  language: 'en',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLoginAt: null,
-  ...overrides,
-});
+const account = makeAccount;
 const ACCOUNTS = [account(1), account(2, { fullName: 'Théo Martin', email: 'theo@example.com' })];
 const list = { content: ACCOUNTS, totalElements: ACCOUNTS.length, page: 0, size: 50 };
 

@@ -2,24 +2,11 @@
 // photos come from accounts/{id}/photo as blobs (the bearer token cannot ride on an <img>).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Account } from '@vfm/contract';
 import { json } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
+import { makeAccount } from '../../../testing/data-generators';
 
-const account = (n: number, overrides: Partial<Account> = {}): Account => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  email: `user${n}@example.com`,
-  fullName: `User ${String(n).padStart(2, '0')}`,
-  description: '',
-  photoVersion: null,
-  roles: ['ROLE_VFM'],
-  admin: false,
-  status: 'ACTIVE',
-  language: 'en',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLoginAt: null,
-  ...overrides,
-});
+const account = makeAccount;
 const ALL = Array.from({ length: 60 }, (_, i) => account(i + 1));
 
 /** GET accounts as the server answers it: a page of 60 accounts */

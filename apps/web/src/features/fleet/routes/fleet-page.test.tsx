@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, type RecordedCall } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
+import { withTableLayout } from '../../../testing/table-layout';
 import { createSseFeed } from '../../../testing/sse-feed';
 import {
   makeCommand,
@@ -12,12 +13,7 @@ import {
   makeListPage,
 } from '../../../testing/data-generators';
 
-// jsdom lays nothing out: the list's scroller gets a size so that the virtualizer shows rows
-beforeAll(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
-});
-afterAll(() => vi.restoreAllMocks());
+withTableLayout();
 
 const rows = [
   makeFleetListItem({

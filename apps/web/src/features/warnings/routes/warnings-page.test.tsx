@@ -3,10 +3,11 @@
 // confirmed and sent, and "Assigned to me".
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WarnedBike, Warnings } from '@vfm/contract';
 import { json } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
+import { withTableLayout } from '../../../testing/table-layout';
 import {
   makeAlert,
   makeAlertPage,
@@ -15,12 +16,7 @@ import {
   makeWarningCounts,
 } from '../../../testing/data-generators';
 
-// jsdom lays nothing out: the list's scroller gets a size so that the virtualizer shows rows
-beforeAll(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
-});
-afterAll(() => vi.restoreAllMocks());
+withTableLayout();
 
 const WARNINGS = 'GET products/warnings';
 const since = '2026-11-20T08:00:00.000Z';
