@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';
 process.env.MIMALLOC_PURGE_DELAY ??= '0';
+// always the production app (minified React, the service worker registered), whatever
+// NODE_ENV the server is started with: NODE_ENV=development made Vite bundle React's dev build
+process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
 // from the repository root too (`npm start` runs this file directly, without a second npm)
 await build({ root: fileURLToPath(new URL('..', import.meta.url)) });
