@@ -12,7 +12,7 @@ import {
 } from '@vfm/contract';
 import type { Database, TxQuery } from '../db/client';
 import { JOBS_SCHEMA } from '../jobs/queues';
-import { recordAccountEvent } from '../modules/accounts/account-events';
+import { recordAccountEvent } from '../modules/events/account-events';
 import { giveDefaultRule } from '../modules/notifications/default-rule';
 import { randomToken, sha256 } from '../lib/crypto';
 import { hashPassword } from '../lib/password';

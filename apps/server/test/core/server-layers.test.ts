@@ -1,5 +1,6 @@
 // The server's parts depend one way (issue 21 §3, tools/eslint-boundaries.js server-layers):
 // a lower part never imports a higher one, and only the processes run the simulator.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
@@ -62,5 +63,41 @@ describe('server layers', () => {
     expect(errors(`export const x = 1;`, 'newfolder/a.ts')).toEqual([
       expect.stringContaining('give it a rank in SERVER_LAYERS'),
     ]);
+  });
+
+  it('has no loop between modules: a module never reaches back to one that imports it', () => {
+    const modules = path.join(SRC, 'modules');
+    const names = readdirSync(modules, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const edges = new Map<string, Set<string>>(names.map((name) => [name, new Set()]));
+    for (const name of names) {
+      const files = readdirSync(path.join(modules, name), {
+        recursive: true,
+        encoding: 'utf8',
+      }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+      for (const file of files) {
+        const full = path.join(modules, name, file);
+        for (const [, source] of readFileSync(full, 'utf8').matchAll(
+          /(?:from|import\()\s*'(\.[^']+)'/g,
+        )) {
+          const target = path.relative(modules, path.resolve(path.dirname(full), source!));
+          const other = target.split(path.sep)[0]!;
+          if (other !== name && edges.has(other)) edges.get(name)!.add(other);
+        }
+      }
+    }
+    // every loop, as the path that closes it
+    const loops: string[] = [];
+    const visit = (from: string, trail: string[]) => {
+      for (const next of edges.get(from)!) {
+        if (next === trail[0]) loops.push([...trail, next].join(' → '));
+        else if (!trail.includes(next) && next > trail[0]!) visit(next, [...trail, next]);
+      }
+    };
+    for (const name of names) visit(name, [name]);
+    expect(loops).toEqual([]);
+    // the check sees imports between modules at all
+    expect(edges.get('accounts')!.has('auth')).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 import type { Me, MeUpdate } from '@vfm/contract';
 import type { RequestScope } from '../../plugins/request-scope';
 import { unauthorized } from '../../lib/problem';
-import { recordAccountEvent } from './account-events';
+import { recordAccountEvent } from '../events/account-events';
 import { findMe, updateAccount } from './queries';
 
 export async function getMe(scope: RequestScope): Promise<Me> {

@@ -15,7 +15,7 @@ import {
 } from '@vfm/contract';
 import type { RequestScope } from '../../plugins/request-scope';
 import type { BackgroundTasks } from '../../lib/background-tasks';
-import { recordAccountEvent, type AccountEventName } from './account-events';
+import { recordAccountEvent, type AccountEventName } from '../events/account-events';
 import { hashPassword } from '../../lib/password';
 import { assertPasswordPolicy } from '../../lib/password-policy';
 import { badRequest, conflict, notFound } from '../../lib/problem';

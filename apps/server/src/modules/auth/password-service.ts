@@ -5,7 +5,7 @@ import type { TxQuery } from '../../db/client';
 import type { AppContext } from '../../plugins/context';
 import type { Principal } from '../../plugins/auth';
 import type { PublicScope } from '../../plugins/request-scope';
-import { recordAccountEvent } from '../accounts/account-events';
+import { recordAccountEvent } from '../events/account-events';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { assertPasswordPolicy } from '../../lib/password-policy';
 import { badRequest, forbidden, notAcceptable, unauthorized } from '../../lib/problem';

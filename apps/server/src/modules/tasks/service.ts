@@ -27,7 +27,7 @@ import { findFleetBikes } from '../bikes/bike-lookup';
 import { recordEvents } from '../events/queries';
 import * as q from './queries';
 import { toTask } from './task-view';
-import { restartMaintenancePeriod } from '../maintenance/service';
+import { taskDone } from './task-done';
 import { FleetChanges } from '../bikes/fleet-changes';
 
 const NOT_FOUND = 'This task does not exist in your fleet.';
@@ -217,8 +217,8 @@ export async function finishTask(scope: RequestScope, id: string, input: TaskFin
       parts,
       ...(input.cost ? { cost: input.cost } : {}),
     });
-    // a maintenance task done: the bike's next period of its schedule starts now (§4)
-    await restartMaintenancePeriod(tx, id, scope.now);
+    // what other modules do then: a maintenance task's next period starts now (§4)
+    await taskDone(tx, id, scope.now);
     if (swap) {
       await q.swapBikeBattery(
         tx,

@@ -1,7 +1,7 @@
 // Audit trail of account changes (DESIGN §7): an `event` row without a bike, type OTHER,
 // source MANAGER, with the e-mail of whoever acted (null when the admin CLI acted).
 import type { Queryable } from '../../db/client';
-import { recordEvents } from '../events/queries';
+import { recordEvents } from './queries';
 
 export type AccountEventName =
   | 'ACCOUNT_CREATED'
