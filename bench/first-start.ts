@@ -11,6 +11,7 @@
 // Targets: signed in ≤ 10 s, no API answer > 1 s while the demo seeds, peak RSS ≤ 500 MB.
 // Ends with one `BENCH {json}` line.
 //   BENCH_PORT (a free port); BENCH_BUILD=0 keeps apps/web/dist and starts the server only
+//   (with npm start's node flags)
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -44,7 +45,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vfm-first-start-'));
 const started = performance.now();
 const [command, args, cwd] = BUILD
   ? ['npm', ['start'], ROOT]
-  : [process.execPath, ['--expose-gc', '--import', 'tsx', 'src/main.ts'], path.join(ROOT, 'apps/server')];
+  : [process.execPath, ['--expose-gc', '--max-semi-space-size=8', '--import', 'tsx', 'src/main.ts'], path.join(ROOT, 'apps/server')];
 const child = spawn(command, args, {
   cwd,
   detached: true, // its own process group: the whole tree is stopped at the end
