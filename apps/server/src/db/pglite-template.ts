@@ -1,10 +1,10 @@
 // A fresh PGlite cluster (what initdb writes), made once at install time (`npm ci` runs
-// pglite-template-cli.ts) in a folder beside the installed packages. A first start on an empty
+// cli/postinstall.ts) in a folder beside the installed packages. A first start on an empty
 // DATA_DIR copies it instead of running initdb in the server process: initdb's WebAssembly
 // instances took the server to ≈ 900 MB of resident memory for a few seconds, a copy of files
 // costs nothing (bench/first-start). Keyed by the PGlite version: another version makes its
 // own. Missing, the server runs initdb itself as before.
-// Beside it, the same cluster with this tree's migrations applied (pglite-migrated-template.ts,
+// Beside it, the same cluster with this tree's migrations applied (cli/migrated-template.ts,
 // keyed by a digest of the migration files): the first start copies that one and has nothing to
 // migrate — 100-odd migrations and the jobs schema were ≈ 2 s of its start (issue 25 §6). After
 // a pull that adds migrations, the digest differs: the plain cluster is copied and migrated.

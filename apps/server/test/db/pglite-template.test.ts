@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate';
-import { makeMigratedTemplate } from '../../src/db/pglite-migrated-template';
+import { makeMigratedTemplate } from '../../src/cli/migrated-template';
 import {
   isFreshDataDir,
   makeTemplate,

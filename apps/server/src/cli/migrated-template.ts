@@ -1,13 +1,13 @@
 // The migrated PGlite template (pglite-template.ts): the plain cluster made at install time with
 // every migration of this tree applied, so that a first start copies a ready schema. Made by
-// `npm ci` (pglite-template-cli.ts) after the plain one; an older migrated copy of the same
+// `npm ci` (cli/postinstall.ts) after the plain one; an older migrated copy of the same
 // PGlite version is removed (one per version is enough: the digest names the current one).
 import { existsSync } from 'node:fs';
 import { cp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { openDatabase } from './client';
-import { migrate } from './migrate';
-import { makeTemplate, migratedTemplateDir } from './pglite-template';
+import { openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { makeTemplate, migratedTemplateDir } from '../db/pglite-template';
 
 export async function makeMigratedTemplate(): Promise<string> {
   const target = await migratedTemplateDir();
