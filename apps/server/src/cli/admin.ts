@@ -123,18 +123,53 @@ function parse(argv: string[]) {
   return { command, values: parsed.values };
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Where the CLI writes: the process's streams, or a test's buffers. */
+export interface AdminIo {
+  env: NodeJS.ProcessEnv;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const processIo: AdminIo = {
+  env: process.env,
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+};
+
+/** Runs one command; the exit code: 0 done, 1 refused or failed, 2 wrong usage. */
+export async function runAdmin(argv: string[], io: AdminIo = processIo): Promise<number> {
+  try {
+    return await main(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (
+      error instanceof CliError ||
+      error instanceof DataDirBusyError ||
+      error instanceof ConfigError
+    ) {
+      io.err(error.message);
+      return 1;
+    }
+    io.err(String((error as Error)?.stack ?? error));
+    return 1;
+  }
+}
+
+async function main(argv: string[], io: AdminIo): Promise<number> {
   const { command, values } = parse(argv);
   if (!command || command === 'help' || values.help) {
     if (!command && !values.help) throw new UsageError('A command is required.');
-    console.log(USAGE);
+    io.out(USAGE);
     return 0;
   }
   const job = plan(command, values);
   // the database stack is loaded only now: help and usage errors answer at once
   const { openDatabase } = await import('../db/client');
   const { migrate } = await import('../db/migrate');
-  const config = loadConfig();
+  const config = loadConfig(io.env);
   const release = config.databaseUrl ? null : await acquireDataDirLock(config.dataDir);
   try {
     const database = await openDatabase({
@@ -144,7 +179,7 @@ async function main(argv: string[]): Promise<number> {
     });
     try {
       await migrate(database);
-      for (const line of await job(database)) console.log(line);
+      for (const line of await job(database)) io.out(line);
       return 0;
     } finally {
       await database.close();
@@ -153,23 +188,3 @@ async function main(argv: string[]): Promise<number> {
     await release?.();
   }
 }
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${USAGE}`);
-      process.exit(2);
-    }
-    if (
-      error instanceof CliError ||
-      error instanceof DataDirBusyError ||
-      error instanceof ConfigError
-    ) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    console.error(error);
-    process.exit(1);
-  },
-);

@@ -1,12 +1,16 @@
-// The admin CLI as a process (DESIGN §2): on a temporary DATA_DIR (PGlite), or on a
-// fresh PostgreSQL database when DATABASE_URL is set. What it creates works for real: the
-// printed passwords sign in, the printed API key is accepted.
+// The admin CLI (DESIGN §2): on a temporary DATA_DIR (PGlite), or on a fresh PostgreSQL
+// database when DATABASE_URL is set. What it creates works for real: the printed passwords sign
+// in, the printed API key is accepted. Its commands run in this process (runAdmin, with this
+// file's environment and buffers for its output); the process itself — `npm run admin`'s entry,
+// its exit codes and the DATA_DIR lock held by another process — is run as one where that is
+// what is tested.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPasswordValid } from '@vfm/contract';
+import { runAdmin } from '../../src/cli/admin';
 import { loadConfig } from '../../src/config/config';
 import { resolveSecrets } from '../../src/config/secrets';
 import { createServer, type VfmServer } from '../../src/server';
@@ -36,11 +40,12 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** The CLI as a process: `npm run admin -- …` */
+function cliProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/admin.ts', ...args],
+      ['--import', 'tsx', 'src/cli/admin-main.ts', ...args],
       { cwd: SERVER_ROOT, env, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
@@ -48,6 +53,18 @@ function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr:
       },
     );
   });
+}
+
+/** One command in this process, its output as the process would print it */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(args, {
+    env,
+    out: (line) => out.push(`${line}\n`),
+    err: (line) => err.push(`${line}\n`),
+  });
+  return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
 const passwordOf = (stdout: string) => /^password: (\S+)$/m.exec(stdout)?.[1];
@@ -66,7 +83,7 @@ async function startServerOnSameDatabase(): Promise<{ server: VfmServer; url: st
 // each case spawns a process: generous limits on a shared machine
 describe('usage', { timeout: 120_000 }, () => {
   it('prints the help with exit 0', async () => {
-    const res = await cli('help');
+    const res = await cliProcess('help');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('create-fleet --name <fleet> --admin-email <e-mail>');
   });
@@ -82,6 +99,10 @@ describe('usage', { timeout: 120_000 }, () => {
       expect(res.code, args.join(' ')).toBe(2);
       expect(res.stderr).toContain('Usage: npm run admin --');
     }
+    // and as the process's exit code
+    const process = await cliProcess('explode');
+    expect(process.code).toBe(2);
+    expect(process.stderr).toContain('Unknown command "explode"');
   });
 });
 
@@ -165,7 +186,7 @@ describe('commands', { timeout: 120_000 }, () => {
       }
       if (!usingPostgres()) {
         // PGlite is single-process: the CLI refuses while the server holds DATA_DIR
-        const busy = await cli('create-api-key', '--name', 'while-running');
+        const busy = await cliProcess('create-api-key', '--name', 'while-running');
         expect(busy.code).toBe(1);
         expect(busy.stderr).toMatch(/DATA_DIR .* is in use by process \d+/);
       }
