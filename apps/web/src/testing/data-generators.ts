@@ -233,5 +233,5 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
 }
 
 export function makeTaskPage(content: Task[]): TaskPage {
-  return { content, totalElements: content.length, page: 0, size: 100 };
+  return { content, totalElements: content.length, page: 0, size: 100, next: null };
 }
