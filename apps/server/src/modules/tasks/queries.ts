@@ -178,20 +178,26 @@ export async function selectTaskPage(
     const bound = page.after.key.map((value, i) => `${param(value)}::${types[i]}`);
     where.push(`(${order.keys.join(', ')}) ${order.descending ? '<' : '>'} (${bound.join(', ')})`);
   }
-  const rows = await db.query<TaskRow & { sort_key: Array<string | number> }>(
-    `SELECT ${selectColumns(distance)}, json_build_array(${order.keys.join(', ')}) AS sort_key
+  // with the page: the fleet's task change sequence, for the count kept by TaskCounts
+  const rows = await db.query<TaskRow & { sort_key: Array<string | number>; task_seq: string }>(
+    `SELECT ${selectColumns(distance)}, json_build_array(${order.keys.join(', ')}) AS sort_key,
+            ${TASK_SEQ} AS task_seq
        ${FROM} WHERE ${where.join(' AND ')}
       ORDER BY ${order.keys.map((key) => key + direction).join(', ')}
       LIMIT ${param(page.limit)} ${page.after ? '' : `OFFSET ${param(page.offset)}`}`,
     values,
   );
   const keys = rows.map((row) => row.sort_key);
-  for (const row of rows) delete (row as Partial<typeof row>).sort_key;
+  const seq = rows[0]?.task_seq ?? null;
+  for (const row of rows) {
+    delete (row as Partial<typeof row>).sort_key;
+    delete (row as Partial<typeof row>).task_seq;
+  }
   // a first page that is not full holds them all
   if (page.offset === 0 && !page.after && rows.length < page.limit)
     return { rows, total: rows.length, keys };
   const key = `${filterValues.map((value) => JSON.stringify(value)).join('|')}`;
-  const total = await taskCounts.read(db, fleetId, key, async () => {
+  const total = await taskCounts.read(db, fleetId, key, seq, async () => {
     const [count] = await db.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM task t WHERE ${countWhere.join(' AND ')}`,
       filterValues,
@@ -201,6 +207,9 @@ export async function selectTaskPage(
   return { rows, total, keys };
 }
 
+/** the fleet's task change sequence, the fleet being $1 (computed once per statement) */
+const TASK_SEQ = `(SELECT coalesce(max(task_seq), 0) FROM fleet_change WHERE fleet_id = $1)::text`;
+
 /**
  * The counts of the task list's filters, per process: read again only once the fleet's tasks
  * changed (`fleet_change.task_seq`, bumped by every change notice naming tasks) — counting
@@ -209,15 +218,22 @@ export async function selectTaskPage(
 class TaskCounts {
   private readonly counts = new Map<string, { seq: string; total: number }>();
 
-  async read(db: Queryable, fleetId: string, filter: string, count: () => Promise<number>) {
-    const [row] = await db.query<{ seq: string }>(
-      `SELECT coalesce(max(task_seq), 0)::text AS seq FROM fleet_change WHERE fleet_id = $1`,
-      [fleetId],
-    );
-    const seq = row?.seq ?? '0';
+  /** `known`: the sequence read with the page (null: read it here) */
+  async read(
+    db: Queryable,
+    fleetId: string,
+    filter: string,
+    known: string | null,
+    count: () => Promise<number>,
+  ) {
+    let seq = known;
+    if (seq === null) {
+      const [row] = await db.query<{ seq: string }>(`SELECT ${TASK_SEQ} AS seq`, [fleetId]);
+      seq = row?.seq ?? '0';
+    }
     const key = `${fleetId}|${filter}`;
-    const known = this.counts.get(key);
-    if (known?.seq === seq) return known.total;
+    const kept = this.counts.get(key);
+    if (kept?.seq === seq) return kept.total;
     const total = await count();
     // a few hundred filters at most per fleet and process; the oldest go first
     if (this.counts.size >= 2_000) this.counts.delete(this.counts.keys().next().value!);
