@@ -503,9 +503,13 @@ describe('keyset pages (issue 26 §7, ADR 0105)', () => {
     const forged = Buffer.from(JSON.stringify(['due', "'; DROP TABLE task; --", 1])).toString(
       'base64url',
     );
+    const badDate = Buffer.from(
+      JSON.stringify(['due', '2026-13-45T99:99:99Z', -1, '2026-11-26T00:00:00Z', cast.fleet.id]),
+    ).toString('base64url');
     for (const [after, sort] of [
       ['bm90LWpzb24', 'due'],
       [forged, 'due'],
+      [badDate, 'due'],
       [page.body.next, 'priority'],
       [page.body.next, 'created'],
     ] as const) {

@@ -100,14 +100,18 @@ function decodeCursor(after: string, sort: q.TaskSort): q.TaskPageStart {
   }
   if (!Array.isArray(decoded) || typeof decoded[0] !== 'string') throw refuse('is not one of VFM');
   const [cursorSort, ...key] = decoded as [string, ...unknown[]];
-  if (cursorSort !== sort) throw refuse(`is of another sort (${cursorSort})`);
+  if (cursorSort !== sort) throw refuse('is of another sort');
   const types = q.SORT_KEY_TYPES[sort];
   const valid =
     key.length === types.length &&
     key.every((value, i) => {
       switch (types[i]) {
         case 'timestamptz':
-          return typeof value === 'string' && TIMESTAMP.test(value);
+          return (
+            typeof value === 'string' &&
+            TIMESTAMP.test(value) &&
+            (value === 'infinity' || !Number.isNaN(Date.parse(value)))
+          );
         case 'int':
           return Number.isInteger(value) && Math.abs(value as number) <= 32_767;
         case 'uuid':
