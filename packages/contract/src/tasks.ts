@@ -295,12 +295,33 @@ export const TaskQuerySchema = Type.Object(
     ),
     /** due: soonest due first (then priority); priority: most urgent first (then due) */
     sort: StringEnum(TASK_SORTS, { default: 'due' }),
+    /**
+     * Keyset paging (issue 26 §7, ADR 0105): the `next` of the previous page — the page starts
+     * after its last task, whatever `page` says (then only echoed). Same filters and sort.
+     */
+    after: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 400,
+        pattern: '^[A-Za-z0-9_-]+$',
+        description: 'the `next` of the previous page (same filters and sort)',
+      }),
+    ),
   },
   strict,
 );
 export type TaskQuery = Static<typeof TaskQuerySchema>;
 
-export const TaskPageSchema = Page(TaskSchema);
+export const TaskPageSchema = Type.Object(
+  {
+    ...Page(TaskSchema).properties,
+    /** `after` for the page that follows this one; null when this one is the last */
+    next: Nullable(
+      Type.String({ description: '`after` for the next page; null on the last page' }),
+    ),
+  },
+  strict,
+);
 export type TaskPage = Static<typeof TaskPageSchema>;
 
 // ---- maintenance schedules (issue 26 §4) ------------------------------------------------

@@ -1,4 +1,4 @@
-// Loading and saving the BikeState of derive.ts: one SELECT … FOR UPDATE and one UPDATE per
+// Loading and saving the BikeState of derive.ts: one SELECT … FOR NO KEY UPDATE and one UPDATE per
 // batch, whatever the number of bikes (json_to_recordset carries the rows in one parameter).
 import type { TxQuery } from '../db/client';
 import type { BikeState, FleetSettings } from './derive';
@@ -74,9 +74,17 @@ const SELECT_SQL = `SELECT b.module_id, ${COLUMNS.map(([, c]) => `b.${c}`).join(
   FROM bike b JOIN fleet f ON f.id = b.fleet_id
  WHERE b.module_id = ANY($1::text[])
  ORDER BY b.id
-   FOR UPDATE OF b`;
+   FOR NO KEY UPDATE OF b`;
 
-/** The bikes of these modules, locked for the batch (in id order: no deadlock between workers). */
+/**
+ * The bikes of these modules, locked for the batch (in id order: no deadlock between workers).
+ * FOR NO KEY UPDATE, the lock of the batch's own UPDATE (it never changes a key: id, fleet,
+ * vehicle number and module are read-only here): it excludes the other writers of these bikes
+ * but not the rows that merely reference them — an automatic task or an alert inserted for one
+ * of them takes a KEY SHARE lock (its foreign key), which FOR UPDATE would make wait for the
+ * whole batch and the batch for it (issue 26 §7: the ingest at 0.25–0.56 × with automatic tasks
+ * on PostgreSQL over 100,000 bikes).
+ */
 export async function loadBikesForUpdate(
   tx: Pick<TxQuery, 'query'>,
   moduleIds: string[],

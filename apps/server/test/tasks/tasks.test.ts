@@ -400,3 +400,128 @@ describe('the list', () => {
     expect(open.body.totalElements).toBe(row!.n);
   });
 });
+
+describe('keyset pages (issue 26 §7, ADR 0105)', () => {
+  let fleet: Awaited<ReturnType<typeof createFleetWithTechnician>>;
+  const api = () => t.api({ token: fleet.managerToken });
+
+  beforeAll(async () => {
+    // ties everywhere: bulk creations share their creation time, due times and priorities repeat,
+    // some tasks have no due time and one bike no position
+    fleet = await createFleetWithTechnician(t);
+    const bikes = [
+      ...(await Promise.all(
+        Array.from({ length: 11 }, (_, i) =>
+          createBike(t, fleet.fleet, { latitude: 48.85 + (i % 4) * 0.01, longitude: 2.35 }),
+        ),
+      )),
+      await createBike(t, fleet.fleet, { latitude: null, longitude: null }),
+    ];
+    const batches: Array<Record<string, unknown>> = [
+      { kind: 'BATTERY_SWAP', priority: 'HIGH', dueAt: '2026-12-01T10:00:00.000Z' },
+      { kind: 'REPAIR', priority: 'NORMAL' },
+      { kind: 'BATTERY_SWAP', priority: 'URGENT', dueAt: '2026-12-01T10:00:00.000Z' },
+      { kind: 'INSPECT', priority: 'HIGH', dueAt: '2026-11-30T08:00:00.000Z' },
+    ];
+    for (const [i, batch] of batches.entries()) {
+      const res = await api().post('tasks', {
+        ...batch,
+        vehicleNumbers: bikes.filter((_, j) => j % 4 === i).map((bike) => bike.vehicleNumber),
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    // a closed one: listed with status=all only
+    const [open] = (await api().get('tasks', { query: { size: 1 } })).body.content as Task[];
+    expect((await api().post(`tasks/${open!.id}/cancel`, {})).status).toBe(200);
+  });
+
+  /** every page of the query by `next`, `size` tasks a page */
+  async function walk(query: Record<string, unknown>, size: number) {
+    const ids: string[] = [];
+    let after: string | undefined;
+    for (let pages = 0; pages < 20; pages++) {
+      const res = await api().get('tasks', { query: { ...query, size, ...(after && { after }) } });
+      expect(res.status, res.text).toBe(200);
+      expectShape(TaskPageSchema, res.body);
+      ids.push(...(res.body.content as Task[]).map((task) => task.id));
+      if (res.body.next === null) {
+        expect(res.body.content.length).toBeLessThanOrEqual(size);
+        return { ids, total: res.body.totalElements as number };
+      }
+      expect(res.body.content).toHaveLength(size);
+      after = res.body.next;
+    }
+    throw new Error('no last page');
+  }
+
+  it.each([
+    { sort: 'due' },
+    { sort: 'priority' },
+    { sort: 'created' },
+    { sort: 'distance', near: '48.85,2.35' },
+    { sort: 'due', status: 'all' },
+    { sort: 'priority', kind: 'BATTERY_SWAP' },
+    { sort: 'due', status: 'OPEN', kind: 'REPAIR' },
+  ])('walks every task once, in the order of one whole page: %o', async (query) => {
+    const whole = await api().get('tasks', { query: { ...query, size: 100 } });
+    expect(whole.status, whole.text).toBe(200);
+    expect(whole.body.next).toBeNull();
+    const expected = (whole.body.content as Task[]).map((task) => task.id);
+    expect(expected.length).toBeGreaterThan(2);
+    for (const size of [1, 2, 5]) {
+      const { ids, total } = await walk(query, size);
+      expect(ids).toEqual(expected);
+      expect(total).toBe(expected.length);
+    }
+    // the offset pages agree
+    const second = await api().get('tasks', { query: { ...query, size: 2, page: 1 } });
+    expect((second.body.content as Task[]).map((task) => task.id)).toEqual(expected.slice(2, 4));
+  });
+
+  it('keeps its place when a task is added before it (an offset page would repeat a task)', async () => {
+    const first = await api().get('tasks', { query: { sort: 'created', size: 3 } });
+    const seen = (first.body.content as Task[]).map((task) => task.id);
+    const bike = await createBike(t, fleet.fleet);
+    const added = await api().post('tasks', {
+      kind: 'INSPECT',
+      vehicleNumbers: [bike.vehicleNumber],
+    });
+    expect(added.status, added.text).toBe(201);
+    const next = await api().get('tasks', {
+      query: { sort: 'created', size: 3, after: first.body.next },
+    });
+    const byOffset = await api().get('tasks', { query: { sort: 'created', size: 3, page: 1 } });
+    const nextIds = (next.body.content as Task[]).map((task) => task.id);
+    expect(nextIds.some((id) => seen.includes(id))).toBe(false);
+    expect(nextIds).not.toContain(added.body.tasks[0].id);
+    // the offset page starts one row earlier: the last task already seen comes again
+    expect((byOffset.body.content as Task[])[0]!.id).toBe(seen[2]);
+  });
+
+  it('refuses a cursor that is not one of VFM or of another sort, and changes nothing', async () => {
+    const page = await api().get('tasks', { query: { sort: 'due', size: 1 } });
+    const forged = Buffer.from(JSON.stringify(['due', "'; DROP TABLE task; --", 1])).toString(
+      'base64url',
+    );
+    const badDate = Buffer.from(
+      JSON.stringify(['due', '2026-13-45T99:99:99Z', -1, '2026-11-26T00:00:00Z', cast.fleet.id]),
+    ).toString('base64url');
+    for (const [after, sort] of [
+      ['bm90LWpzb24', 'due'],
+      [forged, 'due'],
+      [badDate, 'due'],
+      [page.body.next, 'priority'],
+      [page.body.next, 'created'],
+    ] as const) {
+      const res = await api().get('tasks', { query: { sort, size: 1, after } });
+      expect(res.status, res.text).toBe(400);
+      expectShape(ProblemSchema, res.body);
+      expect(res.body.errors?.[0]?.field ?? res.text).toContain('after');
+    }
+    // a distance cursor without a position reads as a due one: the list said so by its order
+    const byDue = await api().get('tasks', {
+      query: { sort: 'distance', size: 1, after: page.body.next },
+    });
+    expect(byDue.status, byDue.text).toBe(200);
+  });
+});

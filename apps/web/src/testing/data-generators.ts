@@ -229,7 +229,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
 }
 
 export function makeTaskPage(content: Task[]): TaskPage {
-  return { content, totalElements: content.length, page: 0, size: 100 };
+  return { content, totalElements: content.length, page: 0, size: 100, next: null };
 }
 
 /** An account of the fleet (administration): user n, a validated manager. */

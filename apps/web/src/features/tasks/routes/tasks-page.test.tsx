@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../testing/app-harness';
 import { makeTask, makeTaskPage } from '../../../testing/data-generators';
+import { json } from '../../../testing/fake-server';
 
 const WORKING = makeTask({
   id: '0b8c6f4e-0000-4000-8000-000000000011',
@@ -70,5 +71,46 @@ describe('the service book', () => {
         cost: { amount: 12.5, currency: 'EUR' },
       }),
     );
+  });
+});
+
+describe('the pages of the list (keyset, ADR 0105)', () => {
+  it("asks the next page after the last one's cursor, and goes back without one", async () => {
+    const user = userEvent.setup();
+    const task = (n: number) =>
+      makeTask({
+        id: `0b8c6f4e-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+        kind: 'INSPECT',
+        vehicleNumber: `FR-${n}`,
+      });
+    const { server } = renderApp('/tasks', {
+      signedInAs: 'user',
+      answers: {
+        'GET tasks': ({ query }: { query: URLSearchParams }) =>
+          json(200, {
+            ...makeTaskPage(query.get('after') === 'cursor-1' ? [task(2)] : [task(1)]),
+            totalElements: 51,
+            size: 50,
+            next: query.get('after') === 'cursor-1' ? null : 'cursor-1',
+          }),
+        'GET tasks/statistics': {
+          from: '2026-10-27',
+          to: '2026-11-25',
+          perDay: [],
+          byKind: [],
+          byTechnician: [],
+        },
+        'GET maintenance/schedules': { content: [] },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Inspection · FR-1' });
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Inspection · FR-2' });
+    expect(server.callsTo('GET tasks').at(-1)!.query.get('after')).toBe('cursor-1');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { name: 'Inspection · FR-1' });
+    expect(server.callsTo('GET tasks').at(-1)!.query.has('after')).toBe(false);
   });
 });

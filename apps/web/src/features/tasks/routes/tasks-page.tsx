@@ -23,10 +23,21 @@ export function TasksPage() {
   usePageTitle(t('tasks.list.title'));
   const [status, setStatus] = useState<NonNullable<TasksQuery['status']>>('active');
   const [kind, setKind] = useState<TaskKind | ''>('');
-  const [page, setPage] = useState(0);
+  // keyset paging (ADR 0105): the `after` of each page shown so far; the last one is this page's
+  const [cursors, setCursors] = useState<string[]>([]);
+  const after = cursors.at(-1);
+  const page = cursors.length;
   const { pending } = useTaskOutbox();
-  const tasks = useTasks({ status, ...(kind ? { kind } : {}), sort: 'due', page, size: SIZE });
+  const tasks = useTasks({
+    status,
+    ...(kind ? { kind } : {}),
+    sort: 'due',
+    ...(after ? { after } : {}),
+    page,
+    size: SIZE,
+  });
   const total = tasks.data?.totalElements ?? 0;
+  const next = tasks.isPlaceholderData ? null : (tasks.data?.next ?? null);
 
   return (
     <Page wide>
@@ -37,7 +48,7 @@ export function TasksPage() {
             value={status}
             onChange={(e) => {
               setStatus(e.target.value as typeof status);
-              setPage(0);
+              setCursors([]);
             }}
           >
             <option value="active">{t('tasks.list.active')}</option>
@@ -55,7 +66,7 @@ export function TasksPage() {
             value={kind}
             onChange={(e) => {
               setKind(e.target.value as TaskKind | '');
-              setPage(0);
+              setCursors([]);
             }}
           >
             <option value="">{t('tasks.list.allKinds')}</option>
@@ -97,15 +108,19 @@ export function TasksPage() {
           ))}
         </ul>
       )}
-      {total > SIZE && (
+      {(page > 0 || next) && (
         <div className={styles.actions}>
-          <Button variant="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          <Button
+            variant="secondary"
+            disabled={page === 0}
+            onClick={() => setCursors(cursors.slice(0, -1))}
+          >
             {t('tasks.list.newer')}
           </Button>
           <Button
             variant="secondary"
-            disabled={(page + 1) * SIZE >= total}
-            onClick={() => setPage(page + 1)}
+            disabled={!next}
+            onClick={() => next && setCursors([...cursors, next])}
           >
             {t('tasks.list.older')}
           </Button>
