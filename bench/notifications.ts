@@ -4,12 +4,15 @@
 // the same for both). The modules' battery runs down and is charged again (the simulator's
 // --battery-cycle 100): ~2 % of the messages open or clear a low battery; with the rules, each
 // opened alert is matched against the 1,000 rules (20 users × 50 rules, all bikes, in the app)
-// by the `notifications.fanout` job, which runs in the same process as the ingest — the cost of
-// the rules shows in the rate. Ends with one `BENCH {json}` line.
+// by the `notifications.fanout` job. Two deployments: the worker in the same process as the
+// ingest (the single default process; PGlite's only one), and on PostgreSQL also the worker in
+// its own process (`VFM_ROLES=worker`, issue 20 §2; the ingest's process has api,ingest) — the
+// recommended deployment on PostgreSQL (docs/operations.md). Ends with one `BENCH {json}` line.
 //   BENCH_DATABASES        pglite,postgres (the default) or one of them
 //   PG_ADMIN_URL           PostgreSQL to create the bench databases on
 //   BENCH_PGLITE_MESSAGES  messages per phase on PGlite (20000); BENCH_MESSAGES on PostgreSQL
 //                          (40000)
+//   BENCH_DEPLOYMENTS      on PostgreSQL: one-process,own-worker (the default) or one of them
 import os from 'node:os';
 import { ROLE_USER } from '@vfm/contract';
 import { JOBS_SCHEMA } from '../apps/server/src/jobs/queues';
@@ -20,6 +23,10 @@ const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
 const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
 type Kind = 'pglite' | 'postgres';
 const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+type Deployment = 'one-process' | 'own-worker';
+const DEPLOYMENTS = (process.env.BENCH_DEPLOYMENTS ?? 'one-process,own-worker').split(
+  ',',
+) as Deployment[];
 const RULES = 1000;
 const USERS = 20;
 
@@ -63,11 +70,22 @@ console.log(`notifications benchmark: ${os.cpus().length} CPUs, load average ${o
 const result: Record<string, unknown> = { name: 'notifications' };
 const targets: Record<string, boolean> = {};
 console.log(`ingest with ${RULES} rules ÷ with none (phases none, rules, rules, none):`);
-for (const kind of KINDS) {
+const runs = KINDS.flatMap((kind) =>
+  kind === 'pglite'
+    ? [{ kind, deployment: 'one-process' as Deployment }]
+    : DEPLOYMENTS.map((deployment) => ({ kind, deployment })),
+);
+for (const { kind, deployment } of runs) {
+  const label = kind === 'pglite' ? kind : `${kind} ${deployment}`;
+  const key =
+    kind === 'pglite'
+      ? 'pgliteIngest'
+      : `postgresIngest${deployment === 'own-worker' ? 'OwnWorker' : ''}`;
   const messages = kind === 'pglite' ? PGLITE_MESSAGES : PG_MESSAGES;
   const load = { modules: 200, inflight: 20, batteryCycle: 100 };
   const rates = { none: [] as number[], rules: [] as number[] };
   const cpu = { none: [] as number[], rules: [] as number[] };
+  const workerCpu = { none: [] as number[], rules: [] as number[] };
   let lostMessages = 0;
   const made: Array<{ notifications: number; fanOutMs: number }> = [];
   for (const phase of ['none', 'rules', 'rules', 'none'] as const) {
@@ -85,24 +103,37 @@ for (const kind of KINDS) {
           seen = await notificationsMade(database);
           return seen.notifications;
         },
+        workerProcess: deployment === 'own-worker',
       },
     );
     rates[phase].push(Math.round(run.rate));
     cpu[phase].push(run.serverCpuMicrosPerMessage);
+    if (run.workerCpuMicrosPerMessage !== undefined)
+      workerCpu[phase].push(run.workerCpuMicrosPerMessage);
     lostMessages += lost(run);
     if (phase === 'rules') made.push(seen);
     console.log(
-      `  ${kind} ${phase.padEnd(5)}: ${Math.round(run.rate).toLocaleString('en')} msg/s  (${run.rows}/${run.sent} rows, ${run.serverCpuMicrosPerMessage} µs server CPU/msg, ${run.eventJobs} event jobs, ${seen.notifications} notifications, fan-out done ${seen.fanOutMs} ms after the worker's alerts)`,
+      `  ${label} ${phase.padEnd(5)}: ${Math.round(run.rate).toLocaleString('en')} msg/s  (${run.rows}/${run.sent} rows, ${run.serverCpuMicrosPerMessage} µs server CPU/msg${run.workerCpuMicrosPerMessage === undefined ? '' : ` + ${run.workerCpuMicrosPerMessage} µs in the worker's process`}, ${run.eventJobs} event jobs, ${seen.notifications} notifications, fan-out done ${seen.fanOutMs} ms after the worker's alerts)`,
     );
   }
   const ratio = round(mean(rates.rules) / mean(rates.none));
   // server CPU per message, none ÷ rules: the rules' cost whatever else loads the machine
   const cpuRatio = round(mean(cpu.none) / mean(cpu.rules));
   console.log(
-    `  ${kind}: with rules ÷ none = ${ratio} (target ≥ 0.9); server CPU per message none ÷ rules ${cpuRatio}; ${lostMessages} lost`,
+    `  ${label}: with rules ÷ none = ${ratio} (target ≥ 0.9); server CPU per message none ÷ rules ${cpuRatio}; ${lostMessages} lost`,
   );
-  result[`${kind}Ingest`] = { ...rates, ratio, cpu, cpuRatio, messages, lost: lostMessages, made };
-  targets[`${kind}Ingest`] = ratio >= 0.9 && lostMessages === 0;
+  result[key] = {
+    ...rates,
+    ratio,
+    cpu,
+    cpuRatio,
+    ...(deployment === 'own-worker' ? { workerCpu } : {}),
+    messages,
+    lost: lostMessages,
+    made,
+    loadAverage: os.loadavg()[0],
+  };
+  targets[key] = ratio >= 0.9 && lostMessages === 0;
 }
 result.loadAverage = os.loadavg()[0];
 result.targets = targets;
