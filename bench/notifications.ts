@@ -48,7 +48,10 @@ async function thousandRules(database: Database, fleetId: string) {
       FROM users u CROSS JOIN generate_series(1, ${RULES / USERS}) AS r`);
 }
 
-/** The notifications the rules made, once the fan-out's jobs are done (at most 30 s more). */
+/**
+ * The notifications the rules made, once the fan-out's jobs are done (at most 30 s more), and
+ * the fan-out's jobs that were retried (with the last error): a retry is the fan-out's delay.
+ */
 async function notificationsMade(database: Database) {
   const started = performance.now();
   for (;;) {
@@ -57,11 +60,18 @@ async function notificationsMade(database: Database) {
               (SELECT count(*)::int FROM ${JOBS_SCHEMA}.job
                 WHERE name = 'notifications.fanout' AND state <> 'completed') AS waiting`,
     );
-    if (!row!.waiting || performance.now() - started > 30_000)
+    if (!row!.waiting || performance.now() - started > 30_000) {
+      const [retried] = await database.query<{ jobs: number; error: string | null }>(
+        `SELECT count(*)::int AS jobs, max(output::text) AS error FROM ${JOBS_SCHEMA}.job
+          WHERE name = 'notifications.fanout' AND retry_count > 0`,
+      );
       return {
         notifications: row!.notifications,
         fanOutMs: Math.round(performance.now() - started),
+        retried: retried!.jobs,
+        ...(retried!.error ? { error: retried!.error.slice(0, 300) } : {}),
       };
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -87,9 +97,13 @@ for (const { kind, deployment } of runs) {
   const cpu = { none: [] as number[], rules: [] as number[] };
   const workerCpu = { none: [] as number[], rules: [] as number[] };
   let lostMessages = 0;
-  const made: Array<{ notifications: number; fanOutMs: number }> = [];
+  const made: Array<Awaited<ReturnType<typeof notificationsMade>>> = [];
   for (const phase of ['none', 'rules', 'rules', 'none'] as const) {
-    let seen = { notifications: 0, fanOutMs: 0 };
+    let seen: Awaited<ReturnType<typeof notificationsMade>> = {
+      notifications: 0,
+      fanOutMs: 0,
+      retried: 0,
+    };
     const run = await ingestRun(
       kind,
       messages,
@@ -113,7 +127,7 @@ for (const { kind, deployment } of runs) {
     lostMessages += lost(run);
     if (phase === 'rules') made.push(seen);
     console.log(
-      `  ${label} ${phase.padEnd(5)}: ${Math.round(run.rate).toLocaleString('en')} msg/s  (${run.rows}/${run.sent} rows, ${run.serverCpuMicrosPerMessage} µs server CPU/msg${run.workerCpuMicrosPerMessage === undefined ? '' : ` + ${run.workerCpuMicrosPerMessage} µs in the worker's process`}, ${run.eventJobs} event jobs, ${seen.notifications} notifications, fan-out done ${seen.fanOutMs} ms after the worker's alerts)`,
+      `  ${label} ${phase.padEnd(5)}: ${Math.round(run.rate).toLocaleString('en')} msg/s  (${run.rows}/${run.sent} rows, ${run.serverCpuMicrosPerMessage} µs server CPU/msg${run.workerCpuMicrosPerMessage === undefined ? '' : ` + ${run.workerCpuMicrosPerMessage} µs in the worker's process`}, ${run.eventJobs} event jobs, ${seen.notifications} notifications, fan-out done ${seen.fanOutMs} ms after the worker's alerts${seen.retried ? `, ${seen.retried} fan-out jobs retried: ${seen.error}` : ''})`,
     );
   }
   const ratio = round(mean(rates.rules) / mean(rates.none));

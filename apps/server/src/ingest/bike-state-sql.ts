@@ -74,9 +74,15 @@ const SELECT_SQL = `SELECT b.module_id, ${COLUMNS.map(([, c]) => `b.${c}`).join(
   FROM bike b JOIN fleet f ON f.id = b.fleet_id
  WHERE b.module_id = ANY($1::text[])
  ORDER BY b.id
-   FOR UPDATE OF b`;
+   FOR NO KEY UPDATE OF b`;
 
-/** The bikes of these modules, locked for the batch (in id order: no deadlock between workers). */
+/**
+ * The bikes of these modules, locked for the batch (in id order: no deadlock between workers).
+ * `NO KEY UPDATE`, the lock the batch's own UPDATE takes: it leaves the `KEY SHARE` of a
+ * foreign-key check free, so the rows that other transactions write referencing these bikes
+ * (alerts, tasks, notifications — in no particular order) never deadlock with the ingest
+ * (ADR 0106).
+ */
 export async function loadBikesForUpdate(
   tx: Pick<TxQuery, 'query'>,
   moduleIds: string[],
