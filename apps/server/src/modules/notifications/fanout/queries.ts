@@ -59,9 +59,11 @@ export type FanOutRow =
  * worker that needs no decision there). A rule matches when it is enabled, of the cause's
  * fleet, names its kind at or above its minimum severity, and its bikes — all, the bike's group
  * or one of the group's ancestors, or the bike itself; its recipients are its owner, or every
- * active manager of the fleet for a fleet-wide rule. The rules are folded per cause and
- * recipient as booleans and rule ids (1,000 matching rules make one row per recipient); only
- * the e-mailing and pushing ones are read in full. Each (cause, active recipient) whose rules
+ * active manager of the fleet for a fleet-wide rule. The rules are reached to their recipients
+ * and folded per matching signature (recipient, kinds, severity, bikes, groups) before they meet
+ * the causes — a user's 50 alike rules are matched once —, then per cause and recipient as
+ * booleans and signatures (1,000 matching rules make one row per recipient); only the e-mailing
+ * and pushing rules are read in full. Each (cause, active recipient) whose rules
  * say IN_APP or EMAIL gets its notification here (unique: recipient + cause, a replay writes
  * nothing); the statement answers the rows that need the worker's planning (e-mail, push), the
  * recipients whose only rules push, and per fleet the recipients whose bell changed.
