@@ -4,7 +4,7 @@
 // simulator's load generator (`--rate max`, its own process: the other core) publishing
 // telemetry QoS 1 as fast as it is acknowledged. A PUBACK means "committed" (ADR 0010).
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,7 +13,7 @@ import { loadConfig } from '../apps/server/src/config/config';
 import type { Database } from '../apps/server/src/db/client';
 import type { ResolvedConfig } from '../apps/server/src/config/secrets';
 import { JOBS_SCHEMA } from '../apps/server/src/jobs/queues';
-import { createServer } from '../apps/server/src/server';
+import { createServer, type VfmServer } from '../apps/server/src/server';
 import { provisionVehicles } from '../apps/server/src/modules/provisioning/provisioning-service';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -75,6 +75,56 @@ export interface IngestRun extends FloodResult {
   drainMs: number;
   /** what the `after` hook answered */
   after?: number;
+  /** the worker process's CPU per message (µs), when it ran in its own process */
+  workerCpuMicrosPerMessage?: number;
+}
+
+/**
+ * The deployment docs/operations.md recommends on PostgreSQL (issue 20 §2): the jobs' handlers
+ * in a process of their own (`VFM_ROLES=worker`), `node src/main.ts` as the cluster runs it.
+ * Ready when it ran a probe job; answers its CPU time (from /proc) and its stop.
+ */
+async function startWorkerProcess(databaseUrl: string, dataDir: string, server: VfmServer) {
+  const { database } = server;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production-bench',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(dataDir, 'worker'),
+      VFM_ROLES: 'worker',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO: 'false',
+      SIMULATOR_BIKES: '0',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const token = `bench-${Date.now()}`;
+  await server.jobs.send(null, 'jobs.probe', { token });
+  for (const started = performance.now(); ;) {
+    const rows = await database.query('SELECT 1 FROM job_probe WHERE token = $1', [token]);
+    if (rows.length) break;
+    if (child.exitCode !== null || performance.now() - started > 60_000)
+      throw new Error('the worker process did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  /** user + system CPU of the process so far, in µs (Linux /proc) */
+  const cpuMicros = async () => {
+    const stat = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return ((Number(stat[11]) + Number(stat[12])) / 100) * 1e6;
+  };
+  return {
+    cpuMicros,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /**
@@ -91,6 +141,8 @@ export async function ingestRun(
     setup?: (database: Database, fleetId: string) => Promise<void>;
     /** runs when the run is done, before the server closes: its answer is the run's `after` */
     after?: (database: Database) => Promise<number>;
+    /** PostgreSQL: the jobs' worker in a process of its own (roles api,ingest here) */
+    workerProcess?: boolean;
   } = {},
 ): Promise<IngestRun> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `vfm-bench-${kind}-`));
@@ -116,6 +168,7 @@ export async function ingestRun(
       DEMO: 'false',
       SIMULATOR_BIKES: '0',
       LOG_LEVEL: 'warn',
+      ...(hooks.workerProcess ? { VFM_ROLES: 'api,ingest' } : {}),
       ...(process.env.INGEST_BATCH_ROWS
         ? { INGEST_BATCH_ROWS: process.env.INGEST_BATCH_ROWS }
         : {}),
@@ -125,6 +178,7 @@ export async function ingestRun(
     jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
   } as ResolvedConfig;
   const server = await createServer(config);
+  let worker: Awaited<ReturnType<typeof startWorkerProcess>> | null = null;
   try {
     const { database } = server;
     const [fleet] = await database.query<{ id: string }>(
@@ -147,6 +201,11 @@ export async function ingestRun(
       }),
     );
     await hooks.setup?.(database, fleet!.id);
+    if (hooks.workerProcess) {
+      if (!databaseUrl) throw new Error('a worker process needs PostgreSQL');
+      worker = await startWorkerProcess(databaseUrl, dataDir, server);
+    }
+    const workerCpu = (await worker?.cpuMicros()) ?? 0;
     const credentials = path.join(dataDir, 'credentials.json');
     await writeFile(credentials, JSON.stringify(provisioned));
     const cpu = process.cpuUsage();
@@ -170,8 +229,12 @@ export async function ingestRun(
     }
     const drainMs = Math.round(performance.now() - drainStarted);
     const after = hooks.after ? await hooks.after(database) : undefined;
+    const workerCpuMicrosPerMessage = worker
+      ? Math.round(((await worker.cpuMicros()) - workerCpu) / messages)
+      : undefined;
     return {
       after,
+      workerCpuMicrosPerMessage,
       ...result,
       rows: row!.n,
       distinctRows: row!.distinct_seq,
@@ -182,6 +245,7 @@ export async function ingestRun(
       drainMs,
     };
   } finally {
+    await worker?.stop();
     await server.close();
     await rm(dataDir, { recursive: true, force: true });
     if (kind === 'postgres') {

@@ -1,11 +1,26 @@
 // Web push (issue 22 §5): in My account, a rule's push channel asks this browser's permission
 // and subscribes it — or says plainly why it cannot (notifications blocked; no push service, as
 // in headless Chromium); the service worker shows a push's notice (the text the server wrote in
-// the user's language) and a click on it opens the bike's page.
+// the user's language) and a click on it opens the bike's page. My account lists the browsers
+// receiving push and removes one.
+import { createECDH, randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, fr, apiLogin, ADMIN, MANAGER } from './fixtures';
+import { test, expect, fr, apiLogin, API, ADMIN, MANAGER } from './fixtures';
 
 const n = fr.notifications;
+const fill = (message: string, values: Record<string, string>) =>
+  message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+async function expectNoSeriousFindings(page: Page, where: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`);
+  expect(serious, where).toEqual([]);
+}
 
 /** The app's service worker, controlling the page. */
 async function controlledPage(page: Page) {
@@ -162,5 +177,62 @@ test.describe('web push', () => {
     });
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/(fr\/)?/);
     expect(new URL(page.url()).host).toMatch(/^127\.0\.0\.1:/);
+  });
+});
+
+// My account lists the browsers that receive the user's push notifications, and removes one
+// (issue 22 §5): on a phone-sized screen, without serious accessibility findings.
+test.describe('browsers receiving push', () => {
+  test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+
+  test('My account lists a browser subscribed to push and removes it', async ({
+    page,
+    login,
+    request,
+  }) => {
+    const manager = await apiLogin(request, MANAGER);
+    // a browser's subscription as PushManager makes it (the push service on 127.0.0.1: the
+    // e2e server allows private addresses), recorded with that browser's user agent
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const created = await request.post(`${API}/push-subscriptions`, {
+      headers: {
+        ...(await manager.headers()),
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0',
+      },
+      data: {
+        endpoint: `http://127.0.0.1:9/push/${randomBytes(8).toString('hex')}`,
+        expirationTime: null,
+        keys: {
+          p256dh: ecdh.getPublicKey().toString('base64url'),
+          auth: randomBytes(16).toString('base64url'),
+        },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    await login('manager');
+    await page.goto('/fr/my-account');
+    const section = page.locator('#push-browsers');
+    const name = fill(n.browsers.named, { browser: 'Firefox', system: 'Windows' });
+    const item = section.getByTestId('push-browser').filter({ hasText: name });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('127.0.0.1:9');
+    await section.scrollIntoViewIfNeeded();
+    const box = await section.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await expectNoSeriousFindings(page, 'My account, the browsers receiving push');
+
+    await item.getByRole('button', { name: fill(n.browsers.removeNamed, { name }) }).click();
+    const dialog = page.getByRole('dialog', { name: fill(n.browsers.removeTitle, { name }) });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousFindings(page, 'removing a browser');
+    await dialog.getByRole('button', { name: n.browsers.remove }).click();
+    await expect(page.getByText(n.browsers.removed)).toBeVisible();
+    await expect(item).toHaveCount(0);
+    const after = await manager.call<{ content: { id: string }[] }>('GET', 'push-subscriptions');
+    expect(after.content.map((browser) => browser.id)).not.toContain(id);
   });
 });

@@ -80,10 +80,11 @@ const SELECT_SQL = `SELECT b.module_id, ${COLUMNS.map(([, c]) => `b.${c}`).join(
  * The bikes of these modules, locked for the batch (in id order: no deadlock between workers).
  * FOR NO KEY UPDATE, the lock of the batch's own UPDATE (it never changes a key: id, fleet,
  * vehicle number and module are read-only here): it excludes the other writers of these bikes
- * but not the rows that merely reference them — an automatic task or an alert inserted for one
- * of them takes a KEY SHARE lock (its foreign key), which FOR UPDATE would make wait for the
- * whole batch and the batch for it (issue 26 §7: the ingest at 0.25–0.56 × with automatic tasks
- * on PostgreSQL over 100,000 bikes).
+ * but leaves the KEY SHARE of a foreign-key check free, so the rows other transactions write
+ * referencing these bikes (automatic tasks, alerts, notifications — in no particular order)
+ * neither wait for the whole batch nor deadlock with it (issue 26 §7: the ingest at
+ * 0.25–0.56 × with automatic tasks on PostgreSQL; issue 22 §7: 35–68 deadlocks a bench run;
+ * ADR 0105, 0106).
  */
 export async function loadBikesForUpdate(
   tx: Pick<TxQuery, 'query'>,

@@ -5,7 +5,6 @@
 // job retried because one browser's service failed sends nothing twice to the other. The
 // subscriptions' API refuses bad input with a problem and audits its changes.
 // On PGlite and, with DATABASE_URL, on PostgreSQL.
-import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { importJWK, jwtVerify } from 'jose';
@@ -16,6 +15,7 @@ import { expectShape } from '../helpers/contract';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { waitFor } from '../helpers/mqtt';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { decryptPush, pushBrowser, type PushBrowser } from '../helpers/web-push';
 import { domainEvent } from '../../src/jobs/domain-events';
 import { deliverEmail } from '../../src/modules/notifications/delivery/deliver';
 import { subscriptionErrors } from '../../src/modules/notifications/push/subscriptions-service';
@@ -55,51 +55,9 @@ afterAll(async () => {
   await new Promise((done) => pushService.close(done));
 });
 
-/** A browser: its P-256 key pair and auth secret, as PushManager.subscribe makes them. */
-function browser() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  const path = `/push/${randomBytes(8).toString('hex')}`;
-  return {
-    ecdh,
-    auth,
-    path,
-    subscription: {
-      endpoint: `${pushOrigin}${path}`,
-      expirationTime: null,
-      keys: {
-        p256dh: ecdh.getPublicKey().toString('base64url'),
-        auth: auth.toString('base64url'),
-      },
-    },
-  };
-}
-type Browser = ReturnType<typeof browser>;
-
-/** RFC 8188 / 8291: the aes128gcm body decrypted with the browser's private key. */
-function decrypt(body: Buffer, to: Browser): string {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20]!;
-  const serverKey = body.subarray(21, 21 + idLength);
-  const ciphertext = body.subarray(21 + idLength);
-  const shared = to.ecdh.computeSecret(serverKey);
-  const keyInfo = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    to.ecdh.getPublicKey(),
-    serverKey,
-  ]);
-  const ikm = Buffer.from(hkdfSync('sha256', shared, to.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: aes128gcm\0', 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: nonce\0', 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(-16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, -16)), decipher.final()]);
-  // the last record: the text, then the delimiter 2, then zeros
-  const end = padded.lastIndexOf(2);
-  expect(padded.subarray(end + 1).every((byte) => byte === 0)).toBe(true);
-  return padded.subarray(0, end).toString('utf8');
-}
+const browser = () => pushBrowser(pushOrigin);
+type Browser = PushBrowser;
+const decrypt = decryptPush;
 
 /** The VAPID header: `vapid t=<JWT>, k=<public key>`, the JWT signed by that key for us. */
 async function verifyVapid(headers: http.IncomingHttpHeaders, publicKey: string) {

@@ -77,6 +77,8 @@ export const queryKeys = {
     unread: ['notifications', 'unread'] as const,
     list: ['notifications', 'list'] as const,
     rules: ['notifications', 'rules'] as const,
+    /** the caller's browsers subscribed to web push */
+    pushSubscriptions: ['notifications', 'push-subscriptions'] as const,
   },
   fleet: {
     all: ['fleet'] as const,

@@ -63,6 +63,7 @@ export const shellAnswers = {
   'GET notifications/unread': { unread: 0 },
   'GET notifications': { content: [], totalElements: 0, page: 0, size: 20, unread: 0 },
   'GET notification-rules': { content: [] },
+  'GET push-subscriptions': { content: [] },
 };
 
 export function renderApp(

@@ -2,9 +2,10 @@
 // a rule's PUSH channel asks the permission, subscribes the service worker (/sw.js) with the
 // server's VAPID key (GET push/public-key) and records the subscription (POST
 // push-subscriptions). Each way it can fail has its own reason, for the screen to say.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PushPublicKey, PushSubscription as StoredSubscription } from '@vfm/contract';
 import type { HttpClient } from '../../api/http-client';
+import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../services/services';
 
 /** Whether this browser can receive push at all (the PUSH channel is shown only then). */
@@ -74,5 +75,11 @@ export async function subscribePush(http: HttpClient): Promise<StoredSubscriptio
 
 export function useSubscribePush() {
   const { http } = useServices();
-  return useMutation({ mutationFn: () => subscribePush(http) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => subscribePush(http),
+    // My account lists the browsers subscribed
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.notifications.pushSubscriptions }),
+  });
 }

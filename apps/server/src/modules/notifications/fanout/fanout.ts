@@ -16,9 +16,9 @@ import type { Jobs } from '../../../jobs/job-queue';
 import { announceNotifications } from '../queries';
 import { DEFAULT_DIGEST_TIME_ZONE, nextDigestAt } from '../digest-times';
 import {
+  fanOutCauses,
   insertDeliveries,
   insertNotifications,
-  matchRules,
   type NewDelivery,
   type NewNotification,
   type RecipientMatch,
@@ -149,97 +149,128 @@ export function quietHoursEnd(hours: ZoneActiveHours, at: Date): Date {
   return new Date(time);
 }
 
-/** The subscriber's work for one batch of events (one transaction). */
+/**
+ * The subscriber's work for one batch of events (one transaction). One statement matches the
+ * rules and writes the notifications of the whole batch (fanout/queries.ts); only the recipients
+ * with e-mailing or pushing rules come back here to be planned (quiet hours, digests); one live
+ * notice per fleet names the recipients whose bell changed.
+ */
 export async function fanOut(
   database: Database,
   jobs: Jobs,
   events: EventJobData[],
   now: Date,
 ): Promise<{ notifications: number; deliveries: number }> {
-  const causes = events.flatMap((event) => causeOf(event) ?? []);
+  // a cause delivered twice in one batch (at-least-once) is one cause
+  const causes = [
+    ...new Map(
+      events.flatMap((event) => causeOf(event) ?? []).map((cause) => [cause.sourceKey, cause]),
+    ).values(),
+  ];
   if (!causes.length) return { notifications: 0, deliveries: 0 };
   return database.transaction(async (tx) => {
-    const matches = await matchRules(
+    const rows = await fanOutCauses(
       tx,
       causes.map((cause, i) => ({
         i,
         fleetId: cause.fleetId,
         bikeId: cause.bikeId,
-        kind: cause.kind,
-        rank: severityRank(NOTIFICATION_SEVERITY[cause.kind]),
-      })),
-    );
-    const notifications: NewNotification[] = [];
-    const emails = new Map<string, EmailPlan>();
-    const pushes = new Set<string>();
-    for (const match of matches) {
-      const { i, accountId } = match;
-      const cause = causes[i]!;
-      const { inApp, email, push } = planFor(match, cause.kind, now);
-      if (!inApp && !email && !push) continue;
-      notifications.push({
-        fleetId: cause.fleetId,
-        accountId,
-        kind: cause.kind,
-        severity: NOTIFICATION_SEVERITY[cause.kind],
-        bikeId: cause.bikeId,
         vehicleNumber: cause.vehicleNumber,
         zoneId: cause.zone?.id ?? null,
         zoneName: cause.zone?.name ?? null,
+        kind: cause.kind,
+        severity: NOTIFICATION_SEVERITY[cause.kind],
+        rank: severityRank(NOTIFICATION_SEVERITY[cause.kind]),
         alertId: cause.alertId,
         sourceKey: cause.sourceKey,
         occurredAt: cause.occurredAt,
-        inApp,
-      });
-      if (email) emails.set(`${accountId}|${cause.sourceKey}`, email);
-      if (push) pushes.add(`${accountId}|${cause.sourceKey}`);
+      })),
+    );
+    let written = 0;
+    const bells = new Map<string, string[]>();
+    const planned: Array<
+      { notificationId: string; accountId: string; sourceKey: string } & ReturnType<typeof planFor>
+    > = [];
+    const pushOnly: NewNotification[] = [];
+    for (const row of rows) {
+      if (row.what === 'fleet') {
+        written += row.written;
+        if (row.bell.length) bells.set(row.fleetId, row.bell);
+        continue;
+      }
+      const cause = causes[row.i]!;
+      const plan = planFor(row, cause.kind, now);
+      if (row.what === 'plan')
+        planned.push({
+          ...plan,
+          notificationId: row.id,
+          accountId: row.accountId,
+          sourceKey: cause.sourceKey,
+        });
+      // only pushing rules: a notification (out of the bell) when one of them pushes now
+      else if (plan.push)
+        pushOnly.push({
+          fleetId: cause.fleetId,
+          accountId: row.accountId,
+          kind: cause.kind,
+          severity: NOTIFICATION_SEVERITY[cause.kind],
+          bikeId: cause.bikeId,
+          vehicleNumber: cause.vehicleNumber,
+          zoneId: cause.zone?.id ?? null,
+          zoneName: cause.zone?.name ?? null,
+          alertId: cause.alertId,
+          sourceKey: cause.sourceKey,
+          occurredAt: cause.occurredAt,
+          inApp: false,
+        });
     }
     // a replayed job inserts nothing: its notifications and deliveries exist
-    const inserted = await insertNotifications(tx, notifications);
+    for (const row of await insertNotifications(tx, pushOnly)) {
+      written++;
+      planned.push({
+        inApp: false,
+        email: null,
+        push: true,
+        notificationId: row.id,
+        accountId: row.accountId,
+        sourceKey: row.sourceKey,
+      });
+    }
     const deliveries = await insertDeliveries(
       tx,
-      inserted.flatMap((row): NewDelivery[] => {
-        const key = `${row.accountId}|${row.sourceKey}`;
-        const plan = emails.get(key);
-        return [
-          ...(plan
-            ? [
-                {
-                  ...plan,
-                  notificationId: row.id,
-                  accountId: row.accountId,
-                  idempotencyKey: `${row.sourceKey}:${row.accountId}:EMAIL`,
-                },
-              ]
-            : []),
-          // issue 22 §5: one push per alert and user, to each of their browsers
-          ...(pushes.has(key)
-            ? [
-                {
-                  channel: 'PUSH' as const,
-                  notificationId: row.id,
-                  accountId: row.accountId,
-                  ruleId: null,
-                  idempotencyKey: `${row.sourceKey}:${row.accountId}:PUSH`,
-                  status: 'PENDING' as const,
-                  digest: null,
-                  heldBy: null,
-                  dueAt: null,
-                },
-              ]
-            : []),
-        ];
-      }),
+      planned.flatMap(({ email, push, notificationId, accountId, sourceKey }): NewDelivery[] => [
+        ...(email
+          ? [
+              {
+                ...email,
+                notificationId,
+                accountId,
+                idempotencyKey: `${sourceKey}:${accountId}:EMAIL`,
+              },
+            ]
+          : []),
+        // issue 22 §5: one push per alert and user, to each of their browsers
+        ...(push
+          ? [
+              {
+                channel: 'PUSH' as const,
+                notificationId,
+                accountId,
+                ruleId: null,
+                idempotencyKey: `${sourceKey}:${accountId}:PUSH`,
+                status: 'PENDING' as const,
+                digest: null,
+                heldBy: null,
+                dueAt: null,
+              },
+            ]
+          : []),
+      ]),
     );
     for (const delivery of deliveries)
       if (delivery.status === 'PENDING')
         await jobs.send(tx, 'notifications.deliver', { deliveryId: delivery.id });
-    const fleets = new Map<string, string[]>();
-    const insertedKeys = new Set(inserted.map((row) => `${row.accountId}|${row.sourceKey}`));
-    for (const n of notifications)
-      if (n.inApp && insertedKeys.has(`${n.accountId}|${n.sourceKey}`))
-        fleets.set(n.fleetId, [...(fleets.get(n.fleetId) ?? []), n.accountId]);
-    for (const [fleetId, accounts] of fleets) await announceNotifications(tx, fleetId, accounts);
-    return { notifications: inserted.length, deliveries: deliveries.length };
+    for (const [fleetId, accounts] of bells) await announceNotifications(tx, fleetId, accounts);
+    return { notifications: written, deliveries: deliveries.length };
   });
 }

@@ -10,9 +10,17 @@ export interface CauseRow {
   fleetId: string;
   /** null for a zone's cap: only the rules of all the fleet's bikes match */
   bikeId: number | null;
+  vehicleNumber: string | null;
+  zoneId: string | null;
+  zoneName: string | null;
   kind: string;
+  severity: string;
   /** the kind's severity, CRITICAL = 3 … MINOR = 1 */
   rank: number;
+  alertId: string | null;
+  /** unique in the batch: the notifications' idempotency with the recipient */
+  sourceKey: string;
+  occurredAt: string;
 }
 
 /** An e-mailing rule of one recipient: what decides when its e-mail goes. */
@@ -37,20 +45,40 @@ export interface RecipientMatch {
   timeZone: string | null;
 }
 
+/** What the fan-out's statement answers (see fanOutCauses). */
+export type FanOutRow =
+  /** a notification just written whose recipient has e-mailing or pushing rules: to plan */
+  | ({ what: 'plan'; id: string } & RecipientMatch)
+  /** a recipient whose only matching rules push: the worker decides (quiet hours) */
+  | ({ what: 'push-only'; id: null } & RecipientMatch)
+  /** per fleet: the notifications written, and the recipients whose bell changed */
+  | { what: 'fleet'; fleetId: string; written: number; bell: string[] };
+
 /**
- * Every (cause, recipient) that a rule matches, with what the rules say, in one read: a rule
- * matches when it is enabled, of the cause's fleet, names its kind at or above its minimum
- * severity, and its bikes — all, the bike's group or one of the group's ancestors, or the bike
- * itself; its recipients are its owner, or every active manager of the fleet for a fleet-wide
- * rule. The rules are folded per recipient here, not in the worker: 1,000 rules of a fleet make
- * one row per recipient and cause.
+ * The fan-out of a batch of causes in one statement (issue 22 §7: no row goes through the
+ * worker that needs no decision there). A rule matches when it is enabled, of the cause's
+ * fleet, names its kind at or above its minimum severity, and its bikes — all, the bike's group
+ * or one of the group's ancestors, or the bike itself; its recipients are its owner, or every
+ * active manager of the fleet for a fleet-wide rule. The rules are reached to their recipients
+ * and folded per matching signature (recipient, kinds, severity, bikes, groups) before they meet
+ * the causes — a user's 50 alike rules are matched once —, then per cause and recipient as
+ * booleans and signatures (1,000 matching rules make one row per recipient); only the e-mailing
+ * and pushing rules are read in full. Each (cause, active recipient) whose rules
+ * say IN_APP or EMAIL gets its notification here (unique: recipient + cause, a replay writes
+ * nothing); the statement answers the rows that need the worker's planning (e-mail, push), the
+ * recipients whose only rules push, and per fleet the recipients whose bell changed.
  */
-export async function matchRules(db: Queryable, causes: CauseRow[]): Promise<RecipientMatch[]> {
+export async function fanOutCauses(db: Queryable, causes: CauseRow[]): Promise<FanOutRow[]> {
   if (!causes.length) return [];
-  return db.query<RecipientMatch>(
+  return db.query<FanOutRow>(
     `WITH RECURSIVE ev AS (
-       SELECT * FROM json_to_recordset($1::json)
-           AS e(i int, "fleetId" uuid, "bikeId" bigint, kind text, rank int)
+       SELECT e.*, (SELECT b.id FROM bike b WHERE b.id = e."bikeId") AS bike_ref,
+              (SELECT z.id FROM zone z WHERE z.id = e."zoneId") AS zone_ref,
+              (SELECT a.id FROM alert a WHERE a.id = e."alertId") AS alert_ref
+         FROM json_to_recordset($1::json)
+           AS e(i int, "fleetId" uuid, "bikeId" bigint, "vehicleNumber" text, "zoneId" uuid,
+                "zoneName" text, kind text, severity text, rank int, "alertId" uuid,
+                "sourceKey" text, "occurredAt" timestamptz)
      ), up(i, id) AS (
        SELECT e.i, b.group_id FROM ev e JOIN bike b ON b.id = e."bikeId"
         WHERE b.group_id IS NOT NULL
@@ -59,44 +87,94 @@ export async function matchRules(db: Queryable, causes: CauseRow[]): Promise<Rec
         WHERE g.parent_id IS NOT NULL
      ), groups AS (
        SELECT i, array_agg(id) AS ids FROM up GROUP BY i
-     ), matched AS (
-       SELECT e.i, r.id, r.fleet_id, r.account_id, r.channels, r.quiet_hours, r.always_notify,
-              r.digest
-         FROM ev e
-         JOIN notification_rule r
-           ON r.fleet_id = e."fleetId" AND r.enabled AND e.kind = ANY(r.kinds)
-          AND e.rank >= CASE r.min_severity WHEN 'CRITICAL' THEN 3 WHEN 'MAJOR' THEN 2 ELSE 1 END
-         LEFT JOIN groups g ON g.i = e.i
-        WHERE r.bike_scope = 'ALL'
-           OR (r.bike_scope = 'BIKES' AND e."bikeId" = ANY(r.bike_ids))
-           OR (r.bike_scope = 'GROUPS' AND r.group_ids && coalesce(g.ids, '{}'::uuid[]))
-     ), recipients AS (
-       SELECT m.*, a.id AS recipient FROM matched m
-         JOIN account a ON a.id = m.account_id AND a.status = 'ACTIVE'
+     ), rules AS (
+       SELECT r.id, r.fleet_id, r.account_id, r.kinds, r.bike_scope, r.bike_ids, r.group_ids,
+              CASE r.min_severity WHEN 'CRITICAL' THEN 3 WHEN 'MAJOR' THEN 2 ELSE 1 END AS min_rank,
+              'IN_APP' = ANY(r.channels) AS in_app, 'EMAIL' = ANY(r.channels) AS email,
+              'PUSH' = ANY(r.channels) AS push
+         FROM notification_rule r
+        WHERE r.enabled AND r.fleet_id IN (SELECT "fleetId" FROM ev)
+     ), reach AS (
+       SELECT r.*, r.account_id AS recipient FROM rules r WHERE r.account_id IS NOT NULL
        UNION ALL
-       SELECT m.*, a.id FROM matched m
-         JOIN account a ON a.fleet_id = m.fleet_id AND a.status = 'ACTIVE' AND $2::text = ANY(a.roles)
-        WHERE m.account_id IS NULL
+       SELECT r.*, a.id FROM rules r
+         JOIN account a ON a.fleet_id = r.fleet_id AND $2::text = ANY(a.roles)
+        WHERE r.account_id IS NULL
+     ), sig AS MATERIALIZED (
+       -- a recipient's rules that match the same causes are matched once
+       SELECT row_number() OVER () AS sig, x.* FROM (
+         SELECT recipient, fleet_id, kinds, min_rank, bike_scope, bike_ids, group_ids,
+                bool_or(in_app) AS in_app,
+                array_agg(id) FILTER (WHERE email) AS email_rules,
+                array_agg(id) FILTER (WHERE push) AS push_rules
+           FROM reach
+          GROUP BY recipient, fleet_id, kinds, min_rank, bike_scope, bike_ids, group_ids) x
+     ), evg AS MATERIALIZED (
+       SELECT e.i, e."fleetId", e."bikeId", e.kind, e.rank, coalesce(g.ids, '{}') AS group_ids
+         FROM ev e LEFT JOIN groups g ON g.i = e.i
+     ), folded AS (
+       SELECT e.i, s.recipient, bool_or(s.in_app) AS in_app,
+              array_agg(s.sig) FILTER (WHERE s.email_rules IS NOT NULL) AS email_sigs,
+              array_agg(s.sig) FILTER (WHERE s.push_rules IS NOT NULL) AS push_sigs
+         FROM evg e
+         JOIN sig s ON s.fleet_id = e."fleetId" AND e.kind = ANY(s.kinds) AND e.rank >= s.min_rank
+        WHERE s.bike_scope = 'ALL'
+           OR (s.bike_scope = 'BIKES' AND e."bikeId" = ANY(s.bike_ids))
+           OR (s.bike_scope = 'GROUPS' AND s.group_ids && e.group_ids)
+        GROUP BY e.i, s.recipient
+     ), plan AS MATERIALIZED (
+       SELECT y.*, json_array_length(y.email) > 0 OR json_array_length(y.push) > 0 AS to_plan
+         FROM (
+         SELECT f.i, f.recipient, f.in_app,
+                CASE WHEN f.email_sigs IS NULL THEN '[]'::json ELSE coalesce(
+                  (SELECT json_agg(json_build_object('ruleId', r.id, 'quietHours', r.quiet_hours,
+                                                     'alwaysNotify', r.always_notify,
+                                                     'digest', r.digest)
+                                   ORDER BY r.account_id NULLS LAST, r.id)
+                     FROM sig s CROSS JOIN unnest(s.email_rules) AS m(id)
+                     JOIN notification_rule r ON r.id = m.id
+                    WHERE s.sig = ANY(f.email_sigs) AND NOT EXISTS (
+                      SELECT 1 FROM notification_rule_unsubscribe u
+                       WHERE u.rule_id = r.id AND u.account_id = f.recipient)),
+                  '[]'::json) END AS email,
+                CASE WHEN f.push_sigs IS NULL OR NOT EXISTS (
+                       SELECT 1 FROM push_subscription p WHERE p.account_id = f.recipient)
+                     THEN '[]'::json ELSE
+                  (SELECT json_agg(json_build_object('quietHours', r.quiet_hours,
+                                                     'alwaysNotify', r.always_notify))
+                     FROM sig s CROSS JOIN unnest(s.push_rules) AS m(id)
+                     JOIN notification_rule r ON r.id = m.id
+                    WHERE s.sig = ANY(f.push_sigs)) END AS push
+           FROM folded f JOIN account a ON a.id = f.recipient AND a.status = 'ACTIVE') y
+     ), written AS (
+       INSERT INTO notification (fleet_id, account_id, kind, severity, bike_id, vehicle_number,
+                                 zone_id, zone_name, alert_id, source_key, occurred_at, in_app)
+       SELECT e."fleetId", p.recipient, e.kind, e.severity, e.bike_ref, e."vehicleNumber",
+              e.zone_ref, e."zoneName", e.alert_ref, e."sourceKey", e."occurredAt", p.in_app
+         FROM plan p JOIN ev e ON e.i = p.i
+        WHERE p.in_app OR (p.to_plan AND json_array_length(p.email) > 0)
+       ON CONFLICT (account_id, source_key) DO NOTHING
+       RETURNING id, fleet_id, account_id, source_key, in_app
+     ), todo AS (
+       SELECT p.*, e."sourceKey" FROM plan p JOIN ev e ON e.i = p.i WHERE p.to_plan
+     ), answer AS (
+       SELECT w.id, t.i, t.recipient, w.in_app, t.email, t.push FROM written w
+         JOIN todo t ON t."sourceKey" = w.source_key AND t.recipient = w.account_id
+       UNION ALL
+       SELECT NULL, t.i, t.recipient, false, t.email, t.push FROM todo t
+        WHERE NOT t.in_app AND json_array_length(t.email) = 0
      )
-     SELECT x.i, x.recipient AS "accountId", bool_or('IN_APP' = ANY(x.channels)) AS "inApp",
-            coalesce(json_agg(json_build_object('ruleId', x.id, 'quietHours', x.quiet_hours,
-                                                'alwaysNotify', x.always_notify, 'digest', x.digest)
-                              ORDER BY x.account_id NULLS LAST, x.id)
-                       FILTER (WHERE 'EMAIL' = ANY(x.channels) AND NOT EXISTS (
-                         SELECT 1 FROM notification_rule_unsubscribe u
-                          WHERE u.rule_id = x.id AND u.account_id = x.recipient)),
-                     '[]'::json) AS email,
-            coalesce(json_agg(json_build_object('quietHours', x.quiet_hours,
-                                                'alwaysNotify', x.always_notify))
-                       FILTER (WHERE 'PUSH' = ANY(x.channels) AND EXISTS (
-                         SELECT 1 FROM push_subscription s WHERE s.account_id = x.recipient)),
-                     '[]'::json) AS push,
+     SELECT CASE WHEN x.id IS NULL THEN 'push-only' ELSE 'plan' END AS what, x.id, x.i,
+            x.recipient AS "accountId", x.in_app AS "inApp", x.email, x.push,
             (SELECT s.time_zone FROM user_settings s
               WHERE s.account_id = x.recipient AND s.time_zone IS NOT NULL
-              ORDER BY s.updated_at DESC LIMIT 1) AS "timeZone"
-       FROM recipients x
-      GROUP BY x.i, x.recipient
-      ORDER BY x.i, x.recipient`,
+              ORDER BY s.updated_at DESC LIMIT 1) AS "timeZone",
+            NULL::uuid AS "fleetId", NULL::int AS written, NULL::text[] AS bell
+       FROM answer x
+     UNION ALL
+     SELECT 'fleet', NULL, NULL, NULL, NULL, NULL, NULL, NULL, w.fleet_id, count(*)::int,
+            coalesce(array_agg(DISTINCT w.account_id::text) FILTER (WHERE w.in_app), '{}')
+       FROM written w GROUP BY w.fleet_id`,
     [JSON.stringify(causes), ROLE_USER],
   );
 }

@@ -1,5 +1,5 @@
 // SPEC §2 my-account (user role): profile, own password, language and distance unit; the
-// alert rules (issue 22).
+// alert rules and the browsers receiving push (issue 22).
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../account/get-me';
 import { useUserSettings } from '../../../account/get-user-settings';
@@ -10,6 +10,7 @@ import { Page } from '../../../ui/page/page';
 import { PasswordSection } from '../components/password-section';
 import { NotificationRulesSection } from '../components/notification-rules-section';
 import { PreferencesSection } from '../components/preferences-section';
+import { PushBrowsersSection } from '../components/push-browsers-section';
 import { ProfileSection } from '../components/profile-section';
 import styles from '../components/my-account.module.css';
 
@@ -48,6 +49,7 @@ export function MyAccountPage() {
           />
         )}
         <NotificationRulesSection />
+        <PushBrowsersSection />
       </div>
     </Page>
   );
