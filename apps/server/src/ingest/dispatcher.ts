@@ -57,20 +57,25 @@ export class CommandDispatcher {
   async dispatch(target: {
     ids?: string[];
     moduleIds?: string[];
-    force?: boolean;
+    /**
+     * modules back (connected or subscribed) and since when: what was published to them before
+     * that may have been lost with a clean session and goes again; what went out after, reached them
+     */
+    modulesBack?: ReadonlyMap<string, Date>;
   }): Promise<number> {
     const { database, transport, now } = this.options;
     const online = transport.onlineModules();
     const at = now();
-    // a command already published is sent again only after COMMAND_RESEND_MS, unless forced
-    // (its module just subscribed: whatever was sent before may have been lost with a clean session)
-    const resendBefore = target.force ? at : new Date(at.getTime() - COMMAND_RESEND_MS);
+    // a command already published is sent again only after COMMAND_RESEND_MS, or to a module
+    // back since it was published
+    const resendBefore = new Date(at.getTime() - COMMAND_RESEND_MS);
     // oldest first: a module applies commands in the order they were given
     const claimed = await claimForDelivery(database, {
       at,
       resendBefore,
       ids: target.ids,
-      moduleIds: target.moduleIds,
+      moduleIds: target.modulesBack ? [...target.modulesBack.keys()] : target.moduleIds,
+      ...(target.modulesBack ? { backSince: target.modulesBack } : {}),
       online,
     });
     for (const command of claimed) await this.publish(command);

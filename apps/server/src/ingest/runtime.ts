@@ -54,10 +54,20 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
   });
 
   // modules that (re)connected: their waiting commands go out together, a few ms later (a
-  // broker restart brings every module back at once)
-  const modulesBack = new Coalescer<string>(50, (moduleIds) =>
-    dispatcher?.track(dispatcher.dispatch({ moduleIds, force: true })),
-  );
+  // broker restart brings every module back at once). What was published before a module was
+  // back goes again; what went out after it was, reached it (readySince: each module's last
+  // ready event — connected, then subscribed — so that a late flush never repeats a command
+  // the module already has, nor skips one published between its connection and its subscription)
+  const readySince = new Map<string, Date>();
+  const modulesBack = new Coalescer<string>(50, (moduleIds) => {
+    const since = new Map(moduleIds.map((id) => [id, readySince.get(id) ?? now()] as const));
+    for (const id of moduleIds) readySince.delete(id);
+    dispatcher?.track(dispatcher.dispatch({ modulesBack: since }));
+  });
+  const moduleReady = (moduleId: string) => {
+    readySince.set(moduleId, now());
+    modulesBack.add(moduleId);
+  };
 
   let transport: MqttTransport;
   let brokerUrl: string;
@@ -85,7 +95,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
       pipeline,
       metrics,
       logger: log,
-      onModuleReady: (moduleId) => modulesBack.add(moduleId),
+      onModuleReady: moduleReady,
     });
     brokerUrl = `mqtt://127.0.0.1:${transport.port}`;
   }
@@ -116,6 +126,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
       if (closed) return;
       closed = true;
       modulesBack.clear();
+      readySince.clear();
       await unlistenModules();
       await dispatcher.stop();
       // graceful: no new connections, commit and acknowledge what was received, then close

@@ -179,6 +179,35 @@ describe('command round trip', () => {
     expect(received).toMatchObject({ commandId: res.body.commands[0].id, value: 'STORAGE' });
   });
 
+  // the embedded broker says when a module is back (an external one does not: see below)
+  it.skipIf(Boolean(process.env.MQTT_URL))(
+    'sends a module back what was published before it came back, and nothing twice after',
+    async () => {
+      const m = await provisionModule(t, cast.fleet);
+      const first = await connectModule(brokerUrlOf(t), m.moduleId, m.secret);
+      const before = await subscribeCommands(first, m.moduleId);
+      const lock = await manager().post(`commands/lockControl/${m.bike.vehicleNumber}`, undefined, {
+        query: { active: true },
+      });
+      expect(lock.status, lock.text).toBe(202);
+      expect(await before.next()).toMatchObject({ commandId: lock.body.commands[0].id });
+      // a clean session: what the module had not acknowledged may be lost with it
+      await first.endAsync();
+      const client = await connectModule(brokerUrlOf(t), m.moduleId, m.secret);
+      clients.push(client);
+      const commands = await subscribeCommands(client, m.moduleId);
+      expect(await commands.next()).toMatchObject({ commandId: lock.body.commands[0].id });
+      // published once it is back: it reached the module, and no later flush repeats it
+      const mode = await manager().post(`commands/mode/${m.bike.vehicleNumber}`, undefined, {
+        query: { mode: 'STORAGE' },
+      });
+      expect(mode.status, mode.text).toBe(202);
+      expect(await commands.next()).toMatchObject({ commandId: mode.body.commands[0].id });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(commands.received).toEqual([]);
+    },
+  );
+
   it('delivers to a module on a clean session once it talks again', async () => {
     const m = await provisionModule(t, cast.fleet);
     const res = await manager().post(`commands/mode/${m.bike.vehicleNumber}`, undefined, {

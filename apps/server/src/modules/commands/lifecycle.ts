@@ -22,7 +22,8 @@ export type { ClaimedCommandRow } from './queries';
 /**
  * Send: claims the PENDING commands due for delivery (sent_at = at) among these ids or modules
  * (all when absent), of online modules only when `online` is given; oldest first, the order a
- * module applies them. A command already published is due again only after resendBefore.
+ * module applies them. A command already published is due again only after resendBefore — or,
+ * for a module in `backSince`, when it was published before that module came back.
  */
 export async function claimForDelivery(
   db: Queryable,
@@ -31,15 +32,19 @@ export async function claimForDelivery(
     resendBefore: Date;
     ids?: string[];
     moduleIds?: string[];
+    backSince?: ReadonlyMap<string, Date>;
     online?: Iterable<string> | null;
   },
 ): Promise<q.ClaimedCommandRow[]> {
+  const back = input.backSince ? [...input.backSince] : [];
   const claimed = await q.claimCommands(db, {
     at: input.at,
     resendBefore: input.resendBefore,
     ids: input.ids ?? null,
     moduleIds: input.moduleIds ?? null,
     online: input.online ? [...input.online] : null,
+    backModules: back.map(([moduleId]) => moduleId),
+    backSince: back.map(([, since]) => since),
   });
   return claimed.sort((a, b) => a.requested_at.getTime() - b.requested_at.getTime());
 }

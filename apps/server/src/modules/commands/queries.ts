@@ -78,8 +78,9 @@ export interface ClaimedCommandRow {
 }
 
 /**
- * Claims (sent_at = at) the PENDING, unexpired commands not published since resendBefore,
- * among these ids / modules / online modules (null: any), so that one dispatcher sends each.
+ * Claims (sent_at = at) the PENDING, unexpired commands not published since resendBefore — or,
+ * for a module of backModules, not published since backSince (the same index: when it came
+ * back) — among these ids / modules / online modules (null: any), so that one dispatcher sends each.
  */
 export function claimCommands(
   db: Queryable,
@@ -89,19 +90,31 @@ export function claimCommands(
     ids: string[] | null;
     moduleIds: string[] | null;
     online: string[] | null;
+    backModules: string[];
+    backSince: Date[];
   },
 ) {
   return db.query<ClaimedCommandRow>(
     `UPDATE command c SET sent_at = $1
        FROM bike b
+       LEFT JOIN unnest($6::text[], $7::timestamptz[]) AS back(module_id, since)
+         ON back.module_id = b.module_id
       WHERE b.id = c.bike_id AND c.status = 'PENDING' AND c.expires_at > $1
-        AND (c.sent_at IS NULL OR c.sent_at < $2)
+        AND (c.sent_at IS NULL OR c.sent_at < greatest($2, back.since))
         AND ($3::uuid[] IS NULL OR c.id = ANY($3::uuid[]))
         AND ($4::text[] IS NULL OR b.module_id = ANY($4::text[]))
         AND b.module_id IS NOT NULL
         AND ($5::text[] IS NULL OR b.module_id = ANY($5::text[]))
       RETURNING c.id, b.module_id, c.type, c.value, c.requested_at, c.expires_at`,
-    [input.at, input.resendBefore, input.ids, input.moduleIds, input.online],
+    [
+      input.at,
+      input.resendBefore,
+      input.ids,
+      input.moduleIds,
+      input.online,
+      input.backModules,
+      input.backSince,
+    ],
   );
 }
 
