@@ -45,7 +45,11 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vfm-first-start-'));
 const started = performance.now();
 const [command, args, cwd] = BUILD
   ? ['npm', ['start'], ROOT]
-  : [process.execPath, ['--expose-gc', '--max-semi-space-size=8', '--import', 'tsx', 'src/main.ts'], path.join(ROOT, 'apps/server')];
+  : [
+      process.execPath,
+      ['--expose-gc', '--max-semi-space-size=8', '--import', 'tsx', 'src/main.ts'],
+      path.join(ROOT, 'apps/server'),
+    ];
 const child = spawn(command, args, {
   cwd,
   detached: true, // its own process group: the whole tree is stopped at the end
