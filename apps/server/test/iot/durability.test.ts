@@ -3,7 +3,7 @@
 // not yet committed — and restarted. Every message acknowledged before the kill is stored; after
 // the restart, with the module resending what was not acknowledged (and, on an external broker,
 // the persistent session redelivering what it held), every message is stored exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,14 +11,19 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upTopic } from '@vfm/contract';
-import { openDatabase, type Database } from '../../src/db/client';
+import type { Database } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { generateModuleSecret, hashModuleSecret } from '../../src/lib/module-secret';
 import { randomModuleId } from '../helpers/bikes';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import {
+  serverProcessEnv,
+  startServerProcess,
+  stopProcess,
+  withProcessDatabase,
+} from '../helpers/server-process';
 import { externalBrokerUrl } from '../helpers/mqtt';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const MESSAGES = 400;
 /** QoS 1 messages the module keeps in flight */
 const WINDOW = 40;
@@ -31,17 +36,8 @@ let secret: string;
 let bikeId: number;
 
 /** The server's database, opened by the test itself (the server process is dead or not yet born). */
-async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  const db = await openDatabase({
-    databaseUrl: pgDb?.url ?? null,
-    dataDir: pgDb ? null : path.join(dataDir, 'pglite'),
-  });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
+const withDatabase = <T>(fn: (db: Database) => Promise<T>) =>
+  withProcessDatabase({ dataDir, databaseUrl: pgDb?.url }, fn);
 
 interface ServerProcess {
   child: ChildProcess;
@@ -49,18 +45,15 @@ interface ServerProcess {
   httpUrl: string;
 }
 
-function startServer(): Promise<ServerProcess> {
+async function startServer(): Promise<ServerProcess> {
   const external = externalBrokerUrl();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      ...(pgDb?.url ? { DATABASE_URL: pgDb.url } : {}),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
+  const { child, ready } = await startServerProcess(
+    {
+      ...serverProcessEnv({
+        dataDir,
+        databaseUrl: pgDb?.url,
+        jwtSecret: 'durability-test-secret-durability-test-secret',
+      }),
       ...(external
         ? {
             MQTT_URL: external,
@@ -69,47 +62,24 @@ function startServer(): Promise<ServerProcess> {
             MQTT_SESSION_EXPIRY: '300',
           }
         : {}),
-      DEMO: 'false',
-      SIMULATOR_BIKES: '0',
-      JWT_SECRET: 'durability-test-secret-durability-test-secret',
-      LOG_LEVEL: 'info',
       // long batches: a kill is likely to find received, uncommitted messages
       INGEST_FLUSH_MS: '250',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    let brokerUrl = external;
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${buffer}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const port = /embedded MQTT broker listening on port (\d+)/.exec(buffer)?.[1];
-      if (port) brokerUrl = `mqtt://127.0.0.1:${port}`;
-      const http = /listening on (http:\/\/localhost:\d+)/.exec(buffer)?.[1];
-      if (brokerUrl && http && (!external || /connected to the MQTT broker/.test(buffer))) {
-        clearTimeout(timer);
-        resolve({ child, brokerUrl, httpUrl: http });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (buffer += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${buffer}`)));
-  });
+    (output) => {
+      const port = /embedded MQTT broker listening on port (\d+)/.exec(output)?.[1];
+      const brokerUrl = port ? `mqtt://127.0.0.1:${port}` : external;
+      const httpUrl = /listening on (http:\/\/localhost:\d+)/.exec(output)?.[1];
+      if (!brokerUrl || !httpUrl) return null;
+      if (external && !/connected to the MQTT broker/.test(output)) return null;
+      return { brokerUrl, httpUrl };
+    },
+    60_000,
+  );
+  return { child, ...ready };
 }
 
-const kill = (server: ServerProcess) =>
-  new Promise<void>((resolve) => {
-    if (server.child.exitCode !== null) return resolve();
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGKILL');
-  });
-
-const stop = (server: ServerProcess) =>
-  new Promise<void>((resolve) => {
-    if (server.child.exitCode !== null) return resolve();
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGTERM');
-  });
+const kill = (server: ServerProcess) => stopProcess(server.child);
+const stop = (server: ServerProcess) => stopProcess(server.child, 'SIGTERM');
 
 /** A counter of the server's GET /metrics. */
 async function metric(server: ServerProcess, name: string): Promise<number> {

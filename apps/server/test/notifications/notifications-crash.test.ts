@@ -8,7 +8,6 @@
 // process's leases 10 minutes back (a restart that late), so as not to wait for them. Small numbers (24 alerts): CI's budget; bench/webhooks.ts
 // measures 1,000. The server runs as a real process (as webhooks-crash.test.ts), on PGlite in
 // its DATA_DIR or, with DATABASE_URL, on PostgreSQL; the events are the reconciliation's jobs.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -18,16 +17,21 @@ import path from 'node:path';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_USER, type PushPayload } from '@vfm/contract';
-import { openDatabase, type Database } from '../../src/db/client';
+import type { Database } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { SecretBox } from '../../src/lib/secret-box';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import {
+  serverProcessEnv,
+  startServerProcess,
+  stopProcess,
+  withProcessDatabase,
+} from '../helpers/server-process';
 import { parseMail } from '../helpers/mime';
 import { waitFor } from '../helpers/mqtt';
 import { decryptPush, pushBrowser, type PushBrowser } from '../helpers/web-push';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const JWT_SECRET = 'notify-crash-secret-notify-crash-secret-0123456';
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const unique = randomBytes(4).toString('hex');
@@ -45,59 +49,19 @@ const pushes: Array<{ at: number; body: Buffer }> = [];
 let holdPush: (() => Promise<void>) | null = null;
 const alertIds: string[] = [];
 
-async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  const db = await openDatabase({
-    databaseUrl: pgDb?.url ?? null,
-    dataDir: pgDb ? null : path.join(dataDir, 'pglite'),
-  });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
+const withDatabase = <T>(fn: (db: Database) => Promise<T>) =>
+  withProcessDatabase({ dataDir, databaseUrl: pgDb?.url }, fn);
 
-function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      ...(pgDb?.url ? { DATABASE_URL: pgDb.url } : {}),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      DEMO: 'false',
-      SIMULATOR_BIKES: '0',
-      JWT_SECRET,
+const startServer = async () =>
+  (
+    await startServerProcess({
+      ...serverProcessEnv({ dataDir, databaseUrl: pgDb?.url, jwtSecret: JWT_SECRET }),
       PUBLIC_URL: 'http://vfm.test',
       WEBHOOK_ALLOW_PRIVATE: 'true',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${buffer}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      if (/listening on http:\/\/localhost:\d+/.test(buffer)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (buffer += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${buffer}`)));
-  });
-}
+    })
+  ).child;
 
-const kill = (child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL') =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
+const kill = stopProcess;
 
 /** The e-mails written so far: their Message-ID and subject. */
 async function mails() {

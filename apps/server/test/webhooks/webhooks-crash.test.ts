@@ -3,21 +3,25 @@
 // delivered webhook is never sent again by a restart. The server runs as a real process (as in
 // iot/durability.test.ts); the receiver is a local HTTP server that holds the first request
 // without answering while the server is killed.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client';
+import type { Database } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { SecretBox } from '../../src/lib/secret-box';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import {
+  serverProcessEnv,
+  startServerProcess,
+  stopProcess,
+  withProcessDatabase,
+} from '../helpers/server-process';
 import { waitFor } from '../helpers/mqtt';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const JWT_SECRET = 'webhook-crash-secret-webhook-crash-secret-0123';
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const unique = randomBytes(4).toString('hex');
@@ -27,58 +31,18 @@ let pgDb: TestDatabase | null = null;
 let receiver: WebhookReceiver;
 let alertId: string;
 
-async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  const db = await openDatabase({
-    databaseUrl: pgDb?.url ?? null,
-    dataDir: pgDb ? null : path.join(dataDir, 'pglite'),
-  });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
+const withDatabase = <T>(fn: (db: Database) => Promise<T>) =>
+  withProcessDatabase({ dataDir, databaseUrl: pgDb?.url }, fn);
 
-function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      ...(pgDb?.url ? { DATABASE_URL: pgDb.url } : {}),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      DEMO: 'false',
-      SIMULATOR_BIKES: '0',
-      JWT_SECRET,
+const startServer = async () =>
+  (
+    await startServerProcess({
+      ...serverProcessEnv({ dataDir, databaseUrl: pgDb?.url, jwtSecret: JWT_SECRET }),
       WEBHOOK_ALLOW_PRIVATE: 'true',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${buffer}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      if (/listening on http:\/\/localhost:\d+/.test(buffer)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (buffer += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${buffer}`)));
-  });
-}
+    })
+  ).child;
 
-const kill = (child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL') =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
+const kill = stopProcess;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'vfm-webhook-crash-'));
