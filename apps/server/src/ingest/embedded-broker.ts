@@ -200,9 +200,14 @@ function moduleRules(
       }
       packet.retain = false;
       pipeline.accept(topic.moduleId, topic.kind, packet.payload as Buffer, (stored) => {
+        // the ingest is stopping: no PUBACK, and no error either — an error makes aedes drop
+        // the connection at once, with the PUBACKs of what was stored still unwritten (corked
+        // below), and the module would resend what is stored. Unacknowledged, this message is
+        // sent again to the next server; the graceful close writes the others' PUBACKs first.
+        if (!stored) return;
         // a batch acknowledges many messages of a connection at once: one write, not one each
         corkUntilNextTick(client.conn);
-        done(stored ? null : new Error('ingest stopping'));
+        done(null);
       });
     },
     authorizeSubscribe(client, subscription, done) {
