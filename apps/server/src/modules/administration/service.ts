@@ -12,7 +12,7 @@ import {
 import { badRequest, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
 import { toEvent } from '../bikes/event-view';
-import { recordEvents } from '../events/queries';
+import { recordFleetAction } from '../events/fleet-actions';
 import { spreadsheetCsvLine } from '@vfm/contract/csv';
 import {
   selectActivity,
@@ -42,21 +42,10 @@ export async function saveFleetSettings(
     if (!changed.length) return current;
     const changes = Object.fromEntries(changed.map((key) => [key, input[key]]));
     const saved = await updateSettings(tx, scope.fleetId, changes);
-    await recordEvents(tx, [
-      {
-        fleetId: scope.fleetId,
-        bikeId: null,
-        type: 'OTHER',
-        name: FLEET_SETTINGS_CHANGED,
-        source: 'MANAGER',
-        userEmail: scope.principal.email,
-        data: {
-          from: Object.fromEntries(changed.map((key) => [key, current[key]])),
-          to: changes,
-        },
-        occurredAt: scope.now,
-      },
-    ]);
+    await recordFleetAction(tx, scope, FLEET_SETTINGS_CHANGED, {
+      from: Object.fromEntries(changed.map((key) => [key, current[key]])),
+      to: changes,
+    });
     // the warnings read the new thresholds at once; the alerts follow them within the second
     if (changed.some((key) => WARNING_THRESHOLDS.includes(key)))
       await scope.ctx.jobs.send(tx, 'alerts.sweep', {});

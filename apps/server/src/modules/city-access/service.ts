@@ -15,7 +15,6 @@ import { randomToken } from '../../lib/crypto';
 import { hashPassword } from '../../lib/password';
 import { badRequest, conflict, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
-import { recordEvents } from '../events/queries';
 import {
   clientIdTaken,
   insertClient,
@@ -26,6 +25,7 @@ import {
   type CityClientRow,
 } from './queries';
 import { readablePublicId } from '../../lib/public-id';
+import { recordFleetAction } from '../events/fleet-actions';
 
 export function clientState(row: CityClientRow, now: Date): CityClient['state'] {
   if (row.revoked_at) return 'REVOKED';
@@ -104,18 +104,11 @@ export async function createCityClient(
       expiresAt,
       now: scope.now,
     });
-    await recordEvents(tx, [
-      {
-        fleetId: scope.fleetId,
-        bikeId: null,
-        type: 'OTHER',
-        name: MDS_CLIENT_CREATED,
-        source: 'MANAGER',
-        userEmail: scope.principal.email,
-        data: { clientId, name, expiresAt: iso(expiresAt) },
-        occurredAt: scope.now,
-      },
-    ]);
+    await recordFleetAction(tx, scope, MDS_CLIENT_CREATED, {
+      clientId,
+      name,
+      expiresAt: iso(expiresAt),
+    });
     return created;
   });
   return { client: toCityClient(row, scope.now), clientSecret: secret };
@@ -126,18 +119,10 @@ export async function revokeCityClient(scope: RequestScope, id: string): Promise
     const revoked = await revokeClient(tx, scope.fleetId, id, scope.now);
     if (!revoked) throw notFound('No such city client in this fleet.');
     if (revoked.revoked_at!.getTime() === scope.now.getTime()) {
-      await recordEvents(tx, [
-        {
-          fleetId: scope.fleetId,
-          bikeId: null,
-          type: 'OTHER',
-          name: MDS_CLIENT_REVOKED,
-          source: 'MANAGER',
-          userEmail: scope.principal.email,
-          data: { clientId: revoked.client_id, name: revoked.name },
-          occurredAt: scope.now,
-        },
-      ]);
+      await recordFleetAction(tx, scope, MDS_CLIENT_REVOKED, {
+        clientId: revoked.client_id,
+        name: revoked.name,
+      });
     }
     return revoked;
   });

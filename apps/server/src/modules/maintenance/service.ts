@@ -12,8 +12,8 @@ import type { Database, Queryable } from '../../db/client';
 import { badRequest, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
 import { FleetChanges } from '../bikes/fleet-changes';
-import { recordEvents } from '../events/queries';
 import { insertHistory } from '../tasks/queries';
+import { recordFleetAction } from '../events/fleet-actions';
 import * as q from './queries';
 
 const NOT_FOUND = 'This maintenance schedule does not exist in your fleet.';
@@ -126,22 +126,4 @@ export async function restartMaintenancePeriod(tx: Queryable, taskId: string, no
   if (maintenance) await q.restartPeriod(tx, maintenance.scheduleId, maintenance.bikeId, now);
 }
 
-async function audit(
-  tx: Queryable,
-  scope: RequestScope,
-  name: string,
-  data: Record<string, unknown>,
-) {
-  await recordEvents(tx, [
-    {
-      fleetId: scope.fleetId,
-      bikeId: null,
-      type: 'OTHER',
-      name,
-      source: 'MANAGER',
-      userEmail: scope.principal.email,
-      data,
-      occurredAt: scope.now,
-    },
-  ]);
-}
+const audit = recordFleetAction;

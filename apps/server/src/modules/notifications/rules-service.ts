@@ -14,7 +14,7 @@ import type { Queryable } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound, type FieldError } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
 import { findFleetBikes } from '../bikes/bike-lookup';
-import { recordEvents } from '../events/queries';
+import { recordFleetAction } from '../events/fleet-actions';
 import {
   addEmailChannel,
   countRules,
@@ -182,16 +182,9 @@ const stale = (current: NotificationRule) =>
   );
 
 async function audit(tx: Queryable, scope: RequestScope, name: string, rule: NotificationRule) {
-  await recordEvents(tx, [
-    {
-      fleetId: scope.fleetId,
-      bikeId: null,
-      type: 'OTHER',
-      name,
-      source: 'MANAGER',
-      userEmail: scope.principal.email,
-      data: { id: rule.id, name: rule.name, fleetWide: rule.fleetWide },
-      occurredAt: scope.now,
-    },
-  ]);
+  await recordFleetAction(tx, scope, name, {
+    id: rule.id,
+    name: rule.name,
+    fleetWide: rule.fleetWide,
+  });
 }

@@ -10,7 +10,6 @@ import {
 } from '@vfm/contract';
 import { badRequest, notFound, type FieldError } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
-import { recordEvents } from '../events/queries';
 import {
   selectFleetModels,
   selectFleetName,
@@ -20,6 +19,7 @@ import {
   type PublicationRow,
 } from './queries';
 import { readablePublicId } from '../../lib/public-id';
+import { recordFleetAction } from '../events/fleet-actions';
 
 /** The settings of a fleet that never saved any: off, with the fleet's name. */
 export function defaultSettings(fleetName: string): OpenDataSettings {
@@ -127,21 +127,10 @@ export async function saveOpenData(
     let systemId = current?.system_id ?? options.systemId ?? newSystemId(settings.name);
     while (!current && (await systemIdTaken(tx, systemId))) systemId = newSystemId(settings.name);
     const row = await upsertPublication(tx, scope.fleetId, systemId, settings, scope.now);
-    await recordEvents(tx, [
-      {
-        fleetId: scope.fleetId,
-        bikeId: null,
-        type: 'OTHER',
-        name: OPEN_DATA_SETTINGS_CHANGED,
-        source: 'MANAGER',
-        userEmail: scope.principal.email,
-        data: {
-          from: Object.fromEntries(changed.map((key) => [key, before[key]])),
-          to: Object.fromEntries(changed.map((key) => [key, settings[key]])),
-        },
-        occurredAt: scope.now,
-      },
-    ]);
+    await recordFleetAction(tx, scope, OPEN_DATA_SETTINGS_CHANGED, {
+      from: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      to: Object.fromEntries(changed.map((key) => [key, settings[key]])),
+    });
     return row;
   });
   const models = await selectFleetModels(scope.database, scope.fleetId);

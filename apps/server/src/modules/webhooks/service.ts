@@ -19,7 +19,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
-import { recordEvents } from '../events/queries';
+import { recordFleetAction } from '../events/fleet-actions';
 import { webhookSecretBox } from './secret';
 import { urlProblem } from './http-delivery';
 import {
@@ -257,16 +257,10 @@ async function audit(
   extra: Record<string, unknown> = {},
 ) {
   // never the secret: its hint at most
-  await recordEvents(tx, [
-    {
-      fleetId: scope.fleetId,
-      bikeId: null,
-      type: 'OTHER',
-      name,
-      source: 'MANAGER',
-      userEmail: scope.principal.email,
-      data: { id: endpoint.id, url: endpoint.url, secretHint: endpoint.secretHint, ...extra },
-      occurredAt: scope.now,
-    },
-  ]);
+  await recordFleetAction(tx, scope, name, {
+    id: endpoint.id,
+    url: endpoint.url,
+    secretHint: endpoint.secretHint,
+    ...extra,
+  });
 }

@@ -13,8 +13,8 @@ import {
 import type { Queryable } from '../../../db/client';
 import { badRequest, conflict, notFound, type FieldError } from '../../../lib/problem';
 import type { RequestScope } from '../../../plugins/request-scope';
-import { recordEvents } from '../../events/queries';
 import { urlProblem } from '../../webhooks/http-delivery';
+import { recordFleetAction } from '../../events/fleet-actions';
 import {
   deleteSubscription,
   selectSubscriptions,
@@ -106,17 +106,6 @@ export async function unsubscribe(scope: RequestScope, id: string): Promise<void
 }
 
 async function audit(tx: Queryable, scope: RequestScope, name: string, sub: PushSubscription) {
-  await recordEvents(tx, [
-    {
-      fleetId: scope.fleetId,
-      bikeId: null,
-      type: 'OTHER',
-      name,
-      source: 'MANAGER',
-      userEmail: scope.principal.email,
-      // the push service only: the endpoint is the browser's capability
-      data: { id: sub.id, service: sub.service },
-      occurredAt: scope.now,
-    },
-  ]);
+  // the push service only: the endpoint is the browser's capability
+  await recordFleetAction(tx, scope, name, { id: sub.id, service: sub.service });
 }
