@@ -4,19 +4,8 @@
 // account the manager writes an alert rule for some bikes, is told of an unknown bike, and
 // deletes the rule. The simulated fleet raises alarms of its own: the counts are read, not
 // assumed.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect, fr, apiLogin, ADMIN, MANAGER } from './fixtures';
-
-async function expectNoSeriousFindings(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`);
-  expect(serious, where).toEqual([]);
-}
+import { expectAxeClean } from './screen-checks';
 
 const n = fr.notifications;
 const fill = (message: string, values: Record<string, string | number>) =>
@@ -61,7 +50,7 @@ test.describe('notification centre', () => {
         .filter({ hasText: fill(n.bell.bike, { vehicleNumber }) })
         .filter({ hasText: n.kinds.REPORTED_THEFT });
       await expect(item).toBeVisible();
-      await expectNoSeriousFindings(page, 'the bell open');
+      await expectAxeClean(page, 'the bell open');
       // within the phone's width
       const box = await menu.boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
@@ -122,7 +111,7 @@ test('the alert rules of My account: the default one, a new one for some bikes, 
   await section.getByRole('button', { name: n.rules.add }).click();
   const form = section.getByRole('form', { name: n.form.newTitle });
   await expect(form).toBeVisible();
-  await expectNoSeriousFindings(page, 'the rule form');
+  await expectAxeClean(page, 'the rule form');
   await form.getByLabel(n.form.name).fill('Batteries du dépôt');
   await form.getByLabel(n.kinds.SUSPECTED_THEFT, { exact: true }).uncheck();
   await form.getByLabel(n.kinds.REPORTED_THEFT, { exact: true }).uncheck();

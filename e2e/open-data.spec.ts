@@ -3,9 +3,9 @@
 // key or sign-in, and unpublishing answers 404 at once. On a phone the form fits, passes axe,
 // and a wrong field says why. The demo seed publishes the fleet, so
 // the test starts from an unpublished fleet and leaves it published, as the demo has it.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, fr, apiLogin, ADMIN, type ApiClient } from './fixtures';
+import { expectAxeClean } from './screen-checks';
 
 const o = fr.administration.openData;
 
@@ -91,15 +91,7 @@ test('the open-data tab fits a phone, passes axe and names what is wrong', async
   await login('admin');
   await openTab(page);
   await expect(page.getByRole('switch', { name: o.publish })).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectAxeClean(page, 'open data at 390 px');
   const email = page.getByLabel(o.fields.contactEmail);
   await email.fill('pas-une-adresse');
   await page.getByRole('button', { name: o.save }).click();

@@ -4,23 +4,13 @@
 // the user's language) and a click on it opens the bike's page. My account lists the browsers
 // receiving push and removes one.
 import { createECDH, randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, fr, apiLogin, API, ADMIN, MANAGER } from './fixtures';
+import { expectAxeClean } from './screen-checks';
 
 const n = fr.notifications;
 const fill = (message: string, values: Record<string, string>) =>
   message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-
-async function expectNoSeriousFindings(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`);
-  expect(serious, where).toEqual([]);
-}
 
 /** The app's service worker, controlling the page. */
 async function controlledPage(page: Page) {
@@ -223,12 +213,12 @@ test.describe('browsers receiving push', () => {
     await section.scrollIntoViewIfNeeded();
     const box = await section.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-    await expectNoSeriousFindings(page, 'My account, the browsers receiving push');
+    await expectAxeClean(page, 'My account, the browsers receiving push');
 
     await item.getByRole('button', { name: fill(n.browsers.removeNamed, { name }) }).click();
     const dialog = page.getByRole('dialog', { name: fill(n.browsers.removeTitle, { name }) });
     await expect(dialog).toBeVisible();
-    await expectNoSeriousFindings(page, 'removing a browser');
+    await expectAxeClean(page, 'removing a browser');
     await dialog.getByRole('button', { name: n.browsers.remove }).click();
     await expect(page.getByText(n.browsers.removed)).toBeVisible();
     await expect(item).toHaveCount(0);

@@ -3,22 +3,11 @@
 // manager's label, a map, no vehicle number, no other bike —; the opening is counted; after the
 // revocation the same link says it was revoked; an expired link says it expired. axe-clean, and
 // at phone width.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect, fr, apiLogin, MANAGER, API } from './fixtures';
+import { expectAxeClean } from './screen-checks';
 
 const s = fr.product.share;
 const p = fr.sharedPosition;
-
-async function expectAxeClean(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, where).toEqual([]);
-}
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -5,10 +5,9 @@
 // (390 px) the tab fits and passes axe.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { Webhook as Verifier } from 'standardwebhooks';
-import type { Page } from '@playwright/test';
 import { test, expect, fr } from './fixtures';
+import { expectAxeClean } from './screen-checks';
 
 const w = fr.administration.webhooks;
 
@@ -104,7 +103,7 @@ test('the webhooks tab fits a phone, passes axe with its log open and names a re
     await login('admin', '/fr/administration?tab=webhooks');
     await page.getByRole('button', { name: w.add }).click();
     await expect(page.getByLabel(w.url)).toBeVisible();
-    await expectNoSeriousAxeFinding(page);
+    await expectAxeClean(page, 'webhooks');
     await page.getByLabel(w.url).fill('ftp://hooks.example.com/');
     await page.getByRole('button', { name: w.create }).click();
     await expect(page.getByText(w.urlInvalid)).toBeVisible();
@@ -118,7 +117,7 @@ test('the webhooks tab fits a phone, passes axe with its log open and names a re
     await expect(item.getByTestId('webhook-deliveries')).toContainText(w.states.DELIVERED, {
       timeout: 20_000,
     });
-    await expectNoSeriousAxeFinding(page);
+    await expectAxeClean(page, 'webhooks');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -130,15 +129,3 @@ test('the webhooks tab fits a phone, passes axe with its log open and names a re
     await receiver.close();
   }
 });
-
-async function expectNoSeriousAxeFinding(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
