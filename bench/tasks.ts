@@ -17,8 +17,8 @@
 //                          PostgreSQL (40000)
 //   BENCH_TASK_BIKES       bikes of the fleet (100000); BENCH_OPEN_TASKS open tasks (50000)
 //   BENCH_REQUESTS         list calls per client (50)
+import { spawn } from 'node:child_process';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { API_PREFIX } from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
@@ -126,11 +126,12 @@ ANALYZE task;`;
 
 /**
  * `clients` HTTP clients calling `url` at once, `n` calls each after ten warm-up calls, from a
- * worker thread (as bench/markers.ts): the clients' work runs beside the server's event loop.
+ * process of their own (as browsers are): this process's CPU over the run is then the server's
+ * alone (with its threads: compression, and PGlite when it is the database), per call.
  */
 function measureClients(clients: number, n: number, url: string, headers: Record<string, string>) {
   const code = `
-const { parentPort, workerData: w } = require('node:worker_threads');
+const w = JSON.parse(process.env.BENCH_CLIENTS);
 const call = async () => {
   const res = await fetch(w.url, { headers: w.headers });
   await res.arrayBuffer();
@@ -147,21 +148,35 @@ const call = async () => {
       times.push(performance.now() - start);
     }
   }));
-  parentPort.postMessage(times);
-})().catch((error) => { throw error; });`;
-  return new Promise<{ p50: number; p95: number; n: number }>((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData: { clients, n, url, headers } });
-    worker.once('message', (times: number[]) => {
-      times.sort((a, b) => a - b);
-      resolve({
-        p50: round(percentile(times, 50), 1),
-        p95: round(percentile(times, 95), 1),
-        n: times.length,
+  process.stdout.write(JSON.stringify(times));
+})().catch((error) => { console.error(error); process.exit(1); });`;
+  const cpuBefore = process.cpuUsage();
+  return new Promise<{ p50: number; p95: number; n: number; serverCpuMsPerCall: number }>(
+    (resolve, reject) => {
+      const child = spawn(process.execPath, ['-e', code], {
+        env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ clients, n, url, headers }) },
+        stdio: ['ignore', 'pipe', 'inherit'],
       });
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.once('error', reject);
+      child.once('exit', (code) => {
+        if (code !== 0) return reject(new Error(`clients exited with ${code}`));
+        const cpu = process.cpuUsage(cpuBefore);
+        const times = (JSON.parse(out) as number[]).sort((a, b) => a - b);
+        resolve({
+          p50: round(percentile(times, 50), 1),
+          p95: round(percentile(times, 95), 1),
+          n: times.length,
+          // warm-up calls included
+          serverCpuMsPerCall: round(
+            (cpu.user + cpu.system) / 1000 / (times.length + 10 * clients),
+            2,
+          ),
+        });
+      });
+    },
+  );
 }
 
 async function listLatency(kind: Kind) {
@@ -205,6 +220,9 @@ async function listLatency(kind: Kind) {
         REQUESTS,
         `${base}/tasks?size=50&after=${next}`,
         headers,
+      );
+      console.log(
+        `  ${kind}: server CPU per call ${list.serverCpuMsPerCall} / ${byPriority.serverCpuMsPerCall} / ${byCursor.serverCpuMsPerCall} ms`,
       );
       console.log(
         `  ${kind}: GET tasks (due) p50 ${list.p50} ms, p95 ${list.p95} ms; by priority, one kind p50 ${byPriority.p50} ms, p95 ${byPriority.p95} ms; the middle page by cursor p50 ${byCursor.p50} ms, p95 ${byCursor.p95} ms (${CLIENTS} clients × ${REQUESTS}, ${page.totalElements} active)`,

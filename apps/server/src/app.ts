@@ -21,6 +21,7 @@ import { unsubscribeRoutes } from './modules/notifications';
 import { apiModules } from './modules';
 import { loggerOptions } from './lib/logger';
 import { buildRequestValidator } from './lib/request-validator';
+import { buildResponseSerializer } from './lib/response-serializer';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** a bulk list of BULK_LIMIT frame numbers (≤ 45 characters each) fits in the query string */
@@ -42,7 +43,13 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     // is named (forms show them all) but at most MAX_VALIDATION_ISSUES, and bodies are never
     // coerced (ADR 0078, lib/request-validator.ts); `date-time` is the contract's (ADR 0080)
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
-    schemaController: { compilersFactory: { buildValidator: buildRequestValidator } },
+    // answers are serialised with `nullable` for the contract's `X | null` (ADR 0113)
+    schemaController: {
+      compilersFactory: {
+        buildValidator: buildRequestValidator,
+        buildSerializer: buildResponseSerializer,
+      },
+    },
     routerOptions: { ignoreTrailingSlash: true },
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -47,7 +47,15 @@ export default fp(
       // let the browser send the origin to external map tile servers
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
-    await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'br'] });
+    // answers up to 64 KB (a page of any list) are compressed in one call rather than through a
+    // zlib stream: on a few cores the stream's set-up costs more than the compression (the
+    // plugin's advice for such hosts; the task list's CPU per answer, issue 26 §7, ADR 0113)
+    await app.register(compress, {
+      global: true,
+      threshold: 1024,
+      syncThreshold: 64 * 1024,
+      encodings: ['gzip', 'br'],
+    });
     // API answers carry tokens (login, refresh) or personal data (accounts, CSV exports): no
     // browser or proxy keeps them unless the route chose its own caching (markers' ETag).
     app.addHook('onSend', async (request, reply) => {
