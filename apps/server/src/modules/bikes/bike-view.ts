@@ -1,5 +1,5 @@
 // Reading bikes as the contract shapes: the SELECT lists and the row → shape mappings shared
-// by the products and fleet calls (never raw rows, STYLE "thin routes, services that own rules").
+// by the products/… and fleet/… calls (never raw rows, STYLE "thin routes, services that own rules").
 import {
   ACTIVITY_STATUSES,
   AVAILABILITIES,
