@@ -87,12 +87,12 @@ for (const size of [
       await login('manager');
       const bike = '/fr/fleet/product/VFM-00003';
       await page.goto(bike);
-      await expect(page.getByRole('region', { name: fr.product.commands.title })).toBeVisible();
+      await expect(page.getByRole('region', { name: fr.bikePage.commands.title })).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
       await expectAxeClean(page, 'bike overview');
       await page
-        .getByRole('region', { name: fr.product.theft.title })
-        .getByRole('button', { name: fr.product.theft.report })
+        .getByRole('region', { name: fr.bikePage.theft.title })
+        .getByRole('button', { name: fr.bikePage.theft.report })
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectAxeClean(page, 'theft confirmation');

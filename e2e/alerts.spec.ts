@@ -164,7 +164,7 @@ test('on the bike page: acknowledge, assign to me, clear, then read it in the hi
   const alert = await theftAlert(admin, api, 12);
   try {
     await login('manager', `/fr/fleet/product/${alert.vehicleNumber}`);
-    await page.getByRole('tab', { name: new RegExp(fr.product.tabs.alerts) }).click();
+    await page.getByRole('tab', { name: new RegExp(fr.bikePage.tabs.alerts) }).click();
     await expect(page).toHaveURL(/tab=alerts/);
     const item = () => page.getByTestId('active-alerts').locator(`li[data-kind="${alert.kind}"]`);
     await expect(item().getByTestId('alert-state')).toContainText(a.state.OPEN);

@@ -131,11 +131,11 @@ test.describe('technician on a phone', () => {
     await expect(
       page.locator('[data-command="lock"], [data-command="mode"]').first(),
     ).toBeVisible();
-    await expect(page.getByRole('combobox', { name: en.product.header.availability })).toHaveCount(
+    await expect(page.getByRole('combobox', { name: en.bikePage.header.availability })).toHaveCount(
       0,
     );
     await expect(page.locator('#mode-select')).toHaveCount(0);
-    await expect(page.getByText(en.product.tabs.share)).toHaveCount(0);
+    await expect(page.getByText(en.bikePage.tabs.share)).toHaveCount(0);
     await picture(page, 'bike-technician-mobile');
 
     // the service book: the swap done, by whom, with the battery fitted

@@ -43,32 +43,32 @@ test('a lock waits for the module, is acknowledged and shows in the history', as
   const bike = [await pickBike(api, 3), await pickBike(api, 4)].find((b) => !b.assistanceLocked);
   if (!bike) throw new Error('bikes 3 and 4 of the demo fleet are both locked');
   await login('manager', bikePage(bike.vehicleNumber));
-  const commands = page.getByRole('region', { name: fr.product.commands.title });
-  await commands.getByRole('button', { name: fr.product.commands.lock }).click();
+  const commands = page.getByRole('region', { name: fr.bikePage.commands.title });
+  await commands.getByRole('button', { name: fr.bikePage.commands.lock }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(fr.product.commands.confirmLockHint);
-  await dialog.getByRole('button', { name: fr.product.commands.confirm }).click();
+  await expect(dialog).toContainText(fr.bikePage.commands.confirmLockHint);
+  await dialog.getByRole('button', { name: fr.bikePage.commands.confirm }).click();
   try {
     // pending until the module's acknowledgement arrives over the stream, then the new state
     await expect(commands.getByRole('status')).toContainText('En attente du module');
     // the module answers within a second; 30 s leaves room for a busy machine (as fleet.spec)
-    await expect(commands.getByRole('button', { name: fr.product.commands.unlock })).toBeVisible({
+    await expect(commands.getByRole('button', { name: fr.bikePage.commands.unlock })).toBeVisible({
       timeout: 30_000,
     });
     await expect(
       page.getByTestId('toast').filter({
-        hasText: fr.product.commands.acknowledged.replace('{{vehicleNumber}}', bike.vehicleNumber),
+        hasText: fr.bikePage.commands.acknowledged.replace('{{vehicleNumber}}', bike.vehicleNumber),
       }),
     ).toHaveCount(1);
 
-    await page.getByRole('tab', { name: fr.product.tabs.history }).click();
+    await page.getByRole('tab', { name: fr.bikePage.tabs.history }).click();
     const row = page.getByTestId('event-history').getByRole('row').nth(1);
-    await expect(row).toContainText(fr.product.history.names.ASSISTANCE_LOCKED);
+    await expect(row).toContainText(fr.bikePage.history.names.ASSISTANCE_LOCKED);
     await expect(row).toContainText(MANAGER);
 
-    await page.getByRole('tab', { name: fr.product.tabs.commands }).click();
+    await page.getByRole('tab', { name: fr.bikePage.tabs.commands }).click();
     await expect(page.getByTestId('command-history').getByRole('row').nth(1)).toContainText(
-      fr.product.commandHistory.statuses.ACKNOWLEDGED,
+      fr.bikePage.commandHistory.statuses.ACKNOWLEDGED,
     );
   } finally {
     await api.call('POST', `commands/lockControl/${bike.vehicleNumber}?active=false`);
@@ -83,24 +83,24 @@ test('a theft is reported, then cancelled, and the availability comes back', asy
   const api = await apiLogin(request, MANAGER);
   const bike = await pickBike(api, 5);
   await login('manager', bikePage(bike.vehicleNumber));
-  const theft = page.getByRole('region', { name: fr.product.theft.title });
-  await theft.getByRole('button', { name: fr.product.theft.report }).click();
+  const theft = page.getByRole('region', { name: fr.bikePage.theft.title });
+  await theft.getByRole('button', { name: fr.bikePage.theft.report }).click();
   let dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(fr.product.theft.reportHint);
-  await dialog.getByRole('button', { name: fr.product.theft.confirm }).click();
+  await expect(dialog).toContainText(fr.bikePage.theft.reportHint);
+  await dialog.getByRole('button', { name: fr.bikePage.theft.confirm }).click();
   try {
-    await expect(theft.getByRole('button', { name: fr.product.theft.cancel })).toBeVisible();
-    await expect(page.getByRole('list', { name: fr.product.groups.state })).toContainText(
+    await expect(theft.getByRole('button', { name: fr.bikePage.theft.cancel })).toBeVisible();
+    await expect(page.getByRole('list', { name: fr.bikePage.groups.state })).toContainText(
       fr.bike.theft.REPORTED,
     );
   } finally {
-    await theft.getByRole('button', { name: fr.product.theft.cancel }).click();
+    await theft.getByRole('button', { name: fr.bikePage.theft.cancel }).click();
     dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(fr.product.theft.cancelHint);
-    await dialog.getByRole('button', { name: fr.product.theft.confirm }).click();
+    await expect(dialog).toContainText(fr.bikePage.theft.cancelHint);
+    await dialog.getByRole('button', { name: fr.bikePage.theft.confirm }).click();
   }
-  await expect(theft).toContainText(fr.product.theft.none);
-  await expect(page.getByLabel(fr.product.header.availability)).toHaveValue(bike.availability);
+  await expect(theft).toContainText(fr.bikePage.theft.none);
+  await expect(page.getByLabel(fr.bikePage.header.availability)).toHaveValue(bike.availability);
 });
 
 test('the availability changes from the header and shows in the history', async ({
@@ -112,13 +112,13 @@ test('the availability changes from the header and shows in the history', async 
   const bike = await pickBike(api, 7, '&availability=AVAILABLE');
   await login('manager', bikePage(bike.vehicleNumber));
   try {
-    await page.getByLabel(fr.product.header.availability).selectOption('TRANSIT');
+    await page.getByLabel(fr.bikePage.header.availability).selectOption('TRANSIT');
     await expect(
       page.getByTestId('toast').filter({ hasText: fr.bike.availability.TRANSIT }),
     ).toBeVisible();
-    await page.getByRole('tab', { name: fr.product.tabs.history }).click();
+    await page.getByRole('tab', { name: fr.bikePage.tabs.history }).click();
     const row = page.getByTestId('event-history').getByRole('row').nth(1);
-    await expect(row).toContainText(fr.product.history.names.AVAILABILITY_CHANGED);
+    await expect(row).toContainText(fr.bikePage.history.names.AVAILABILITY_CHANGED);
     await expect(row).toContainText(
       `${fr.bike.availability.AVAILABLE} → ${fr.bike.availability.TRANSIT}`,
     );
@@ -134,7 +134,7 @@ test('a change made in another session shows without reload', async ({ page, log
   const api = await apiLogin(request, MANAGER);
   const bike = await pickBike(api, 9, '&availability=AVAILABLE');
   await login('manager', bikePage(bike.vehicleNumber));
-  const availability = page.getByLabel(fr.product.header.availability);
+  const availability = page.getByLabel(fr.bikePage.header.availability);
   await expect(availability).toHaveValue('AVAILABLE');
   await api.call(
     'PUT',
@@ -163,7 +163,7 @@ test('the self-diagnosis lists each check of the latest report', async ({
   );
   await login('manager', `${bikePage(bike.vehicleNumber)}?tab=diagnosis`);
   if (!autotest.latest) {
-    await expect(page.getByText(fr.product.diagnosis.none)).toBeVisible();
+    await expect(page.getByText(fr.bikePage.diagnosis.none)).toBeVisible();
     return;
   }
   const table = page.getByTestId('autotest-latest');
@@ -186,19 +186,19 @@ test('a trip of the last days replays on the map', async ({ page, login, request
   }
   expect(found, 'a demo bike with a trip in the last 7 days').not.toBeNull();
   await login('manager', `${bikePage(found!.vehicleNumber)}?tab=trips`);
-  const trips = page.getByRole('list', { name: fr.product.trips.label });
+  const trips = page.getByRole('list', { name: fr.bikePage.trips.label });
   await expect(trips.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('trip-map')).toHaveAttribute('data-points', String(found!.points));
   await expect(page.getByTestId('bike-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
-  const slider = page.getByRole('slider', { name: fr.product.trips.position });
+  const slider = page.getByRole('slider', { name: fr.bikePage.trips.position });
   await expect(slider).toHaveValue('0');
-  await page.getByRole('button', { name: fr.product.trips.play }).click();
+  await page.getByRole('button', { name: fr.bikePage.trips.play }).click();
   await expect(slider).not.toHaveValue('0');
 });
 
 test('an unknown bike is a clear not-found state with a way back', async ({ page, login }) => {
   await login('manager', bikePage('NOPE-404'));
   await expect(page.getByRole('heading', { name: 'Vélo NOPE-404 introuvable' })).toBeVisible();
-  await page.getByRole('link', { name: fr.product.notFound.back }).click();
+  await page.getByRole('link', { name: fr.bikePage.notFound.back }).click();
   await expect(page).toHaveURL(/\/fr\/fleet$/);
 });

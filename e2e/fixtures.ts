@@ -18,8 +18,8 @@ import warningsEn from '../apps/web/src/features/warnings/i18n/en.json' with { t
 import warningsFr from '../apps/web/src/features/warnings/i18n/fr.json' with { type: 'json' };
 import statisticsEn from '../apps/web/src/features/statistics/i18n/en.json' with { type: 'json' };
 import statisticsFr from '../apps/web/src/features/statistics/i18n/fr.json' with { type: 'json' };
-import productEn from '../apps/web/src/features/product/i18n/en.json' with { type: 'json' };
-import productFr from '../apps/web/src/features/product/i18n/fr.json' with { type: 'json' };
+import bikePageEn from '../apps/web/src/features/bike-page/i18n/en.json' with { type: 'json' };
+import bikePageFr from '../apps/web/src/features/bike-page/i18n/fr.json' with { type: 'json' };
 import administrationEn from '../apps/web/src/features/administration/i18n/en.json' with { type: 'json' };
 import administrationFr from '../apps/web/src/features/administration/i18n/fr.json' with { type: 'json' };
 import zonesEn from '../apps/web/src/zones/i18n/en.json' with { type: 'json' };
@@ -45,7 +45,7 @@ export const en = {
   alerts: alertsEn,
   warnings: warningsEn,
   statistics: statisticsEn,
-  product: productEn,
+  bikePage: bikePageEn,
   administration: administrationEn,
   zones: zonesEn,
   notifications: notificationsEn,
@@ -63,7 +63,7 @@ export const fr = {
   alerts: alertsFr,
   warnings: warningsFr,
   statistics: statisticsFr,
-  product: productFr,
+  bikePage: bikePageFr,
   administration: administrationFr,
   zones: zonesFr,
   notifications: notificationsFr,

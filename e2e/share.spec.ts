@@ -6,7 +6,7 @@
 import { test, expect, fr, apiLogin, MANAGER, API } from './fixtures';
 import { expectAxeClean } from './screen-checks';
 
-const s = fr.product.share;
+const s = fr.bikePage.share;
 const p = fr.sharedPosition;
 
 test.describe.configure({ timeout: 120_000 });

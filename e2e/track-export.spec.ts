@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect, fr, apiLogin, MANAGER } from './fixtures';
 
-const x = fr.product.export;
+const x = fr.bikePage.export;
 
 async function download(page: Page, name: string) {
   const [file] = await Promise.all([
@@ -53,7 +53,7 @@ test('a manager exports the period and a trip as GPX, KML and GeoJSON', async ({
   }
   expect(vehicleNumber, 'a demo bike with a trip in the last 7 days').not.toBe('');
   await login('manager', `/fr/fleet/product/${vehicleNumber}?tab=trips`);
-  await expect(page.getByRole('list', { name: fr.product.trips.label })).toBeVisible();
+  await expect(page.getByRole('list', { name: fr.bikePage.trips.label })).toBeVisible();
 
   const gpx = await download(page, x.as.replace('{{what}}', x.period).replace('{{format}}', 'GPX'));
   expect(gpx.name).toMatch(

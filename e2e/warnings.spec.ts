@@ -123,7 +123,7 @@ test('a tab sorts by a column, as products/warnings does, and keeps the order in
     await login('manager', '/fr/warnings?type=REPORTED_THEFT');
     const list = page.getByTestId('warnings-list');
     const header = list.getByRole('columnheader', {
-      name: fr.warnings.list.columns.vehicleNumber,
+      name: fr.bike.list.columns.vehicleNumber,
     });
     await header.getByRole('button').click(); // ascending…
     await header.getByRole('button').click(); // …then descending

@@ -50,7 +50,7 @@ page={
 }
 
 for l in L:
-    p=f'{base}/features/product/i18n/{l}.json'
+    p=f'{base}/features/bike-page/i18n/{l}.json'
     d=json.load(open(p))
     d['tabs']['share']=tab[l]
     d['share']=share[l]

@@ -4,7 +4,7 @@ import { FIELD_MAX_LENGTH, LOGIN_EMAIL_MAX_LENGTH, PHOTO_MAX_LENGTH } from './co
 import { DISPLAY_NAME_PATTERN, EMAIL_PATTERN } from './patterns';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 import { LanguageSchema } from './settings';
-import { pagingProperties } from './products';
+import { pagingProperties } from './bike-records';
 
 const strict = { additionalProperties: false } as const;
 

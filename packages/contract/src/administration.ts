@@ -4,7 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EVENT_NAMES, AUDIT_EVENT_NAMES } from './enums';
 import { DateTime, Page } from './schema-helpers';
-import { EventSchema, pagingProperties } from './products';
+import { EventSchema, pagingProperties } from './bike-records';
 import { OPEN_DATA_SETTINGS_CHANGED } from './open-data';
 import { MDS_CLIENT_CREATED, MDS_CLIENT_REVOKED } from './city-access';
 import { SHARE_EVENT_NAMES } from './shares';

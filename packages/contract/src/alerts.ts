@@ -5,7 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { WARNING_TYPES } from './enums';
 import { VEHICLE_NUMBER_PATTERN } from './patterns';
-import { pagingProperties } from './products';
+import { pagingProperties } from './bike-records';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;

@@ -9,7 +9,7 @@ export const VehicleNumberSchema = Type.String({
   pattern: VEHICLE_NUMBER_PATTERN,
   description: 'frame number (SPEC §5 pattern)',
 });
-/** `/{vehicleNumber}` path parameters of the products and commands calls */
+/** `/{vehicleNumber}` path parameters of the products/… and commands/… calls */
 export const VehicleNumberParamsSchema = Type.Object(
   { vehicleNumber: VehicleNumberSchema },
   strict,

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime } from './schema-helpers';
 import { FleetListItemSchema } from './bike';
 import { CommandSchema } from './commands';
-import { EventSchema, WarningCountsSchema } from './products';
+import { EventSchema, WarningCountsSchema } from './bike-records';
 
 const strict = { additionalProperties: false } as const;
 

@@ -5,7 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ACTIVITY_STATUSES, AVAILABILITIES, IOT_MODES } from './enums';
 import { EnumCounts, Page } from './schema-helpers';
 import { FleetListItemSchema, FLEET_LIST_SORT_FIELDS } from './bike';
-import { WarningCountsSchema, pagingProperties } from './products';
+import { WarningCountsSchema, pagingProperties } from './bike-records';
 import { GroupIdSchema, fleetFilterProperties } from './fleet-filter';
 
 const strict = { additionalProperties: false } as const;

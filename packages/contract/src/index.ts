@@ -11,7 +11,7 @@ export * from './bike';
 export * from './mqtt';
 export * from './commands';
 export * from './provisioning';
-export * from './products';
+export * from './bike-records';
 export * from './fleet';
 export * from './administration';
 export * from './quarantine';

@@ -2,7 +2,7 @@
 // the jobs that failed after all their retries (the dead letters), which they send again once
 // the cause is fixed.
 import { Type, type Static } from '@sinclair/typebox';
-import { pagingProperties } from './products';
+import { pagingProperties } from './bike-records';
 import { DateTime, Nullable, Page } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;

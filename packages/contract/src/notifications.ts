@@ -5,7 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ALERT_KINDS, ALERT_SEVERITIES, ALERT_SEVERITY, type AlertSeverity } from './alerts';
 import { VEHICLE_NUMBER_PATTERN } from './patterns';
-import { pagingProperties } from './products';
+import { pagingProperties } from './bike-records';
 import { DateTime, Nullable, StringEnum } from './schema-helpers';
 import { ZONE_CAP_KINDS, ZoneActiveHoursSchema } from './zones';
 

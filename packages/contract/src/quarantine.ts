@@ -2,7 +2,7 @@
 // acknowledged to the module, shown to the fleet's administrators, who retry or clear them.
 import { Type, type Static } from '@sinclair/typebox';
 import { UP_KINDS } from './mqtt';
-import { pagingProperties } from './products';
+import { pagingProperties } from './bike-records';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;

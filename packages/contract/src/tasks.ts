@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { MARKING_PATTERN, VEHICLE_NUMBER_PATTERN } from './patterns';
 import type { WarningType } from './enums';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
-import { pagingProperties } from './products';
+import { pagingProperties } from './bike-records';
 
 const strict = { additionalProperties: false } as const;
 

@@ -6,7 +6,7 @@
 // docs/webhooks.md tells a receiver how to verify a request.
 import { Type, type Static } from '@sinclair/typebox';
 import { ALERT_CLEAR_CAUSES, ALERT_KINDS, ALERT_SEVERITIES } from './alerts';
-import { pagingProperties } from './products';
+import { pagingProperties } from './bike-records';
 import { ZONE_CAP_KINDS } from './zones';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 

@@ -10,7 +10,7 @@ import { FleetChanges } from '../modules/bikes/fleet-changes';
 import { insertPastCommands } from '../modules/commands/queries';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { insertQuarantined } from '../modules/quarantine/queries';
-import { markTheftReported } from '../modules/products/queries';
+import { markTheftReported } from '../modules/bike-records/queries';
 import { demoWarnings, type DemoBike } from './demo-fleet';
 
 export const HISTORY_DAYS = 30;

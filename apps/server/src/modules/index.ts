@@ -7,7 +7,7 @@ import settingsModule from './settings';
 import commandsModule from './commands';
 import provisioningModule from './provisioning';
 import fleetModule from './fleet';
-import productsModule from './products';
+import bikeRecordsModule from './bike-records';
 import administrationModule from './administration';
 import quarantineModule from './quarantine';
 import alertsModule from './alerts';
@@ -27,7 +27,7 @@ export const apiModules: FastifyPluginAsync[] = [
   authModule,
   settingsModule,
   accountsModule,
-  productsModule,
+  bikeRecordsModule,
   fleetModule,
   commandsModule,
   provisioningModule,

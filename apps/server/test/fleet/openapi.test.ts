@@ -1,4 +1,4 @@
-// Every products, fleet and alerts call is documented at /api/docs with its query, its answer and its
+// Every products/…, fleet/… and alerts/… call is documented at /api/docs with its query, its answer and its
 // problem answers (DESIGN §5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('OpenAPI', () => {
-  it('documents every products, fleet and alerts call with its answers', async () => {
+  it('documents every products/…, fleet/… and alerts/… call with its answers', async () => {
     const res = await t.api().get('/api/docs/json');
     expect(res.status).toBe(200);
     const paths = res.body.paths as Record<string, Record<string, any>>;

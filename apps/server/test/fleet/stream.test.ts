@@ -210,7 +210,7 @@ describe('GET fleet/stream', () => {
     two.close();
   });
 
-  it('pushes the product API’s own writes: availability and theft', async () => {
+  it('pushes the bike calls’ own writes: availability and theft', async () => {
     const stream = await open(tokenA);
     await stream.next((f) => f.event === 'ready');
     const api = t.api({ token: tokenA });

@@ -88,19 +88,19 @@ export const queryKeys = {
     list: (params: FleetListParams) => ['fleet', 'list', params] as const,
     statistics: ['fleet', 'statistics'] as const,
   },
-  products: {
-    all: ['products'] as const,
-    bike: (vehicleNumber: string) => ['products', 'bike', vehicleNumber] as const,
-    details: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'details'] as const,
-    commands: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'commands'] as const,
-    events: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'events'] as const,
-    autotest: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'autotest'] as const,
-    shares: (vehicleNumber: string) => ['products', 'bike', vehicleNumber, 'shares'] as const,
-    /** outside products.bike(vn): a period's trips do not change with each live position */
+  bikes: {
+    all: ['bikes'] as const,
+    bike: (vehicleNumber: string) => ['bikes', 'bike', vehicleNumber] as const,
+    details: (vehicleNumber: string) => ['bikes', 'bike', vehicleNumber, 'details'] as const,
+    commands: (vehicleNumber: string) => ['bikes', 'bike', vehicleNumber, 'commands'] as const,
+    events: (vehicleNumber: string) => ['bikes', 'bike', vehicleNumber, 'events'] as const,
+    autotest: (vehicleNumber: string) => ['bikes', 'bike', vehicleNumber, 'autotest'] as const,
+    shares: (vehicleNumber: string) => ['bikes', 'bike', vehicleNumber, 'shares'] as const,
+    /** outside bikes.bike(vn): a period's trips do not change with each live position */
     trips: (vehicleNumber: string, from: string, to: string) =>
-      ['products', 'trips', vehicleNumber, from, to] as const,
-    warnings: ['products', 'warnings'] as const,
+      ['bikes', 'trips', vehicleNumber, from, to] as const,
+    warnings: ['bikes', 'warnings'] as const,
     /** the counters of every warning type (navigation badge, warnings tabs) */
-    warningCounts: ['products', 'warnings', 'counts'] as const,
+    warningCounts: ['bikes', 'warnings', 'counts'] as const,
   },
 } as const;

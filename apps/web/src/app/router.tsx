@@ -102,7 +102,7 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
               {
                 path: 'fleet/product/:vehicleNumber',
                 handle: { role: 'field', hasPrevious: true } satisfies ShellRouteHandle,
-                lazy: page(() => import('../features/product/routes/product-page'), 'ProductPage'),
+                lazy: page(() => import('../features/bike-page/routes/bike-page'), 'BikePage'),
               },
               {
                 path: 'warnings',

@@ -11,7 +11,7 @@ export const getBikeDetails = (http: HttpClient, vehicleNumber: string) =>
 export function useBikeDetails(vehicleNumber: string | null) {
   const { http } = useServices();
   return useQuery({
-    queryKey: queryKeys.products.details(vehicleNumber ?? ''),
+    queryKey: queryKeys.bikes.details(vehicleNumber ?? ''),
     queryFn: () => getBikeDetails(http, vehicleNumber!),
     enabled: Boolean(vehicleNumber),
   });

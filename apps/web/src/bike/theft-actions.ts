@@ -44,8 +44,8 @@ export function useTheftAction() {
     mutationFn: ({ vehicleNumber, action }: { vehicleNumber: string; action: TheftAction }) =>
       runTheftAction(http, vehicleNumber, action),
     onSuccess: (_, { vehicleNumber }) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products.bike(vehicleNumber) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products.warnings });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.bike(vehicleNumber) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.warnings });
       void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.information });
     },
   });

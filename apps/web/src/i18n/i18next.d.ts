@@ -9,7 +9,7 @@ import type map from '../map/i18n/en.json';
 import type alerts from '../alerts/i18n/en.json';
 import type warnings from '../features/warnings/i18n/en.json';
 import type statistics from '../features/statistics/i18n/en.json';
-import type product from '../features/product/i18n/en.json';
+import type bikePage from '../features/bike-page/i18n/en.json';
 import type administration from '../features/administration/i18n/en.json';
 import type zones from '../zones/i18n/en.json';
 import type notifications from '../notifications/i18n/en.json';
@@ -26,7 +26,7 @@ interface FeatureMessages {
   alerts: typeof alerts;
   warnings: typeof warnings;
   statistics: typeof statistics;
-  product: typeof product;
+  bikePage: typeof bikePage;
   administration: typeof administration;
   zones: typeof zones;
   notifications: typeof notifications;

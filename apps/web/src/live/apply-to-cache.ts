@@ -42,7 +42,7 @@ export function applyBatchToCache(queryClient: QueryClient, batch: LiveBatch): b
   }
   if (batch.warnings) {
     const warnings = batch.warnings;
-    queryClient.setQueryData(queryKeys.products.warningCounts, warnings);
+    queryClient.setQueryData(queryKeys.bikes.warningCounts, warnings);
     queryClient.setQueryData<FleetInformation>(queryKeys.fleet.information, (information) =>
       information ? { ...information, warnings } : information,
     );
@@ -54,10 +54,9 @@ export function applyBatchToCache(queryClient: QueryClient, batch: LiveBatch): b
   for (const vehicleNumber of touchedBikes) {
     // only what is cached is refetched (a bike page open, or visited recently)
     if (
-      queryClient.getQueryCache().findAll({ queryKey: queryKeys.products.bike(vehicleNumber) })
-        .length
+      queryClient.getQueryCache().findAll({ queryKey: queryKeys.bikes.bike(vehicleNumber) }).length
     ) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products.bike(vehicleNumber) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.bike(vehicleNumber) });
     }
   }
   refetchAlerts(queryClient, batch.alerts);

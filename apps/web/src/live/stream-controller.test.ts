@@ -117,7 +117,7 @@ describe('stream controller', () => {
     const { controller, queryClient } = setup([feed]);
     const fetchDetails = vi.fn(async () => ({ vehicleNumber: 'A' }));
     await queryClient.fetchQuery({
-      queryKey: queryKeys.products.details('A'),
+      queryKey: queryKeys.bikes.details('A'),
       queryFn: fetchDetails,
     });
     controller.start();
@@ -125,7 +125,7 @@ describe('stream controller', () => {
     feed.send('commands', {
       commands: [makeCommand({ vehicleNumber: 'A', status: 'ACKNOWLEDGED' })],
     });
-    await until(() => queryClient.getQueryState(queryKeys.products.details('A'))!.isInvalidated);
+    await until(() => queryClient.getQueryState(queryKeys.bikes.details('A'))!.isInvalidated);
   });
 
   it('reconnects after a loss and asks everything shown to reload', async () => {

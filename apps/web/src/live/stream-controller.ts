@@ -72,7 +72,7 @@ export function createStreamController(options: StreamControllerOptions): Stream
   const refetchCounts = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.information });
     void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.statistics });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.products.warnings });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.warnings });
   };
   /** at most one refetch of the fleet-wide figures per countsEveryMs */
   const scheduleCounts = () => {
@@ -104,7 +104,7 @@ export function createStreamController(options: StreamControllerOptions): Stream
   const resync = () => {
     buffer.take();
     void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.all });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all });

@@ -9,7 +9,7 @@ import { useServices } from '../services/services';
 export function useWarningCounts() {
   const { http } = useServices();
   return useQuery({
-    queryKey: queryKeys.products.warningCounts,
+    queryKey: queryKeys.bikes.warningCounts,
     queryFn: async (): Promise<WarningCounts> =>
       (await http.get<Warnings>('products/warnings', { query: { page: 0, size: 1 } })).counts,
   });

@@ -10,7 +10,7 @@ import { useServices } from '../services/services';
 import { IconButton } from '../ui/icon-button/icon-button';
 import { Spinner } from '../ui/spinner/spinner';
 import { useToast } from '../ui/toast/toast-context';
-import { findProducts } from './api/find-products';
+import { findBikes } from './api/find-bikes';
 import styles from './global-search.module.css';
 
 export function GlobalSearch() {
@@ -27,7 +27,7 @@ export function GlobalSearch() {
     if (!query || loading) return;
     setLoading(true);
     try {
-      const { vehicleNumbers } = await findProducts(http, query);
+      const { vehicleNumbers } = await findBikes(http, query);
       const [only] = vehicleNumbers;
       if (vehicleNumbers.length === 1 && only !== undefined) {
         setText('');

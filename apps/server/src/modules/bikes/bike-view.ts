@@ -1,5 +1,5 @@
 // Reading bikes as the contract shapes: the SELECT lists and the row → shape mappings shared
-// by the products and fleet calls (never raw rows, STYLE "thin routes, services that own rules").
+// by the products/… and fleet/… calls (never raw rows, STYLE "thin routes, services that own rules").
 import {
   ACTIVITY_STATUSES,
   AVAILABILITIES,
@@ -9,7 +9,6 @@ import {
   type Availability,
   type Bike,
   type FleetListItem,
-  type FleetListSortField,
   type IotMode,
   type TheftState,
 } from '@vfm/contract';
@@ -28,65 +27,6 @@ export function bikeFrom(fleet: string, now: string): string {
   LEFT JOIN fleet_group g ON g.id = b.group_id`;
 }
 
-export interface ListRow {
-  vehicle_number: string;
-  bike_code: string;
-  module_id: string | null;
-  model: string;
-  group_id: string | null;
-  group_name: string | null;
-  availability: string;
-  status: string;
-  iot_mode: string | null;
-  assistance_locked: boolean;
-  lock_control_pending: boolean;
-  alarm_pending: boolean;
-  mode_pending: boolean;
-  bike_battery_level: number | null;
-  iot_battery_level: number | null;
-  last_communication_date: Date | null;
-  last_position_date: Date | null;
-  latitude: number | null;
-  longitude: number | null;
-  total_km: number;
-  theft_state: string;
-  warning_bits: number;
-}
-
-/**
- * THE SQL column of each field of a list item (over bikeFrom()) that the fleet list sorts or
- * filters by: the list's sort (FLEET_LIST_SORT_FIELDS, fleet/queries.ts) and the contract's
- * fleet filter rules (fleet/filters.ts) read it here. A group sorts by its name (a copy kept on
- * the bike by a trigger), a theft by its state.
- */
-export const LIST_ITEM_COLUMNS = {
-  vehicleNumber: 'b.vehicle_number',
-  bikeCode: 'b.bike_code',
-  moduleId: 'b.module_id',
-  model: 'b.model',
-  group: 'b.group_name',
-  availability: 'b.availability',
-  status: 'b.status',
-  iotMode: 'b.iot_mode',
-  assistanceLocked: 'b.assistance_locked',
-  bikeBatteryLevel: 'b.bike_battery_level',
-  iotBatteryLevel: 'b.iot_battery_level',
-  lastCommunicationDate: 'b.last_communication_date',
-  lastPositionDate: 'b.last_position_date',
-  totalKm: 'b.total_km',
-  theft: 'b.theft_state',
-} as const satisfies Partial<Record<keyof FleetListItem, string>> &
-  Record<FleetListSortField, string>;
-
-/** Columns of a list item (over bikeFrom()). */
-export function listColumns(): string {
-  return `b.vehicle_number, b.bike_code, b.module_id, b.model, b.group_id, g.name AS group_name,
-    b.availability, b.status, b.iot_mode, b.assistance_locked, b.lock_control_pending,
-    b.alarm_pending, b.mode_pending, b.bike_battery_level, b.iot_battery_level,
-    b.last_communication_date, b.last_position_date, b.latitude, b.longitude, b.total_km,
-    b.theft_state, ${warningBitsSql()} AS warning_bits`;
-}
-
 // The database checks most enumerations; iot_mode is written from module telemetry, so an
 // unexpected value is shown as unknown rather than breaking the answer.
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
@@ -99,30 +39,157 @@ export const toStatus = (value: string): ActivityStatus =>
   oneOf(ACTIVITY_STATUSES, value, 'PARKED');
 export const toTheftState = (value: string): TheftState => oneOf(THEFT_STATES, value, 'NONE');
 
+/**
+ * One field of a list item (over bikeFrom()): the SQL that selects it (under the row names
+ * `read` takes), its value from that row, and — where the list sorts or filters by it — its
+ * column (`by`).
+ */
+interface ListItemField<Row, Value> {
+  select: string;
+  read(row: Row): Value;
+  by?: string;
+}
+
+/**
+ * THE fields of a list item, written once: the SELECT list (listColumns()), the row type
+ * (ListRow), the mapping (toListItem()) and the columns the list sorts and filters by
+ * (LIST_ITEM_COLUMNS: the list's sort, FLEET_LIST_SORT_FIELDS in fleet/queries.ts, and the
+ * contract's fleet filter rules in fleet/filters.ts) are all read from it. A group sorts by its
+ * name (a copy kept on the bike by a trigger), a theft by its state.
+ */
+const LIST_ITEM_FIELDS = {
+  vehicleNumber: {
+    select: 'b.vehicle_number',
+    by: 'b.vehicle_number',
+    read: (row: { vehicle_number: string }) => row.vehicle_number,
+  },
+  bikeCode: {
+    select: 'b.bike_code',
+    by: 'b.bike_code',
+    read: (row: { bike_code: string }) => row.bike_code,
+  },
+  moduleId: {
+    select: 'b.module_id',
+    by: 'b.module_id',
+    read: (row: { module_id: string | null }) => row.module_id,
+  },
+  model: { select: 'b.model', by: 'b.model', read: (row: { model: string }) => row.model },
+  group: {
+    select: 'b.group_id, g.name AS group_name',
+    by: 'b.group_name',
+    read: (row: { group_id: string | null; group_name: string | null }) =>
+      row.group_id ? { id: row.group_id, name: row.group_name ?? '' } : null,
+  },
+  availability: {
+    select: 'b.availability',
+    by: 'b.availability',
+    read: (row: { availability: string }) => toAvailability(row.availability),
+  },
+  status: {
+    select: 'b.status',
+    by: 'b.status',
+    read: (row: { status: string }) => toStatus(row.status),
+  },
+  iotMode: {
+    select: 'b.iot_mode',
+    by: 'b.iot_mode',
+    read: (row: { iot_mode: string | null }) => toIotMode(row.iot_mode),
+  },
+  assistanceLocked: {
+    select: 'b.assistance_locked',
+    by: 'b.assistance_locked',
+    read: (row: { assistance_locked: boolean }) => row.assistance_locked,
+  },
+  lockControlPending: {
+    select: 'b.lock_control_pending',
+    read: (row: { lock_control_pending: boolean }) => row.lock_control_pending,
+  },
+  alarmPending: {
+    select: 'b.alarm_pending',
+    read: (row: { alarm_pending: boolean }) => row.alarm_pending,
+  },
+  modePending: {
+    select: 'b.mode_pending',
+    read: (row: { mode_pending: boolean }) => row.mode_pending,
+  },
+  bikeBatteryLevel: {
+    select: 'b.bike_battery_level',
+    by: 'b.bike_battery_level',
+    read: (row: { bike_battery_level: number | null }) => row.bike_battery_level,
+  },
+  iotBatteryLevel: {
+    select: 'b.iot_battery_level',
+    by: 'b.iot_battery_level',
+    read: (row: { iot_battery_level: number | null }) => row.iot_battery_level,
+  },
+  lastCommunicationDate: {
+    select: 'b.last_communication_date',
+    by: 'b.last_communication_date',
+    read: (row: { last_communication_date: Date | null }) => iso(row.last_communication_date),
+  },
+  lastPositionDate: {
+    select: 'b.last_position_date',
+    by: 'b.last_position_date',
+    read: (row: { last_position_date: Date | null }) => iso(row.last_position_date),
+  },
+  latitude: {
+    select: 'b.latitude',
+    read: (row: { latitude: number | null }) => row.latitude,
+  },
+  longitude: {
+    select: 'b.longitude',
+    read: (row: { longitude: number | null }) => row.longitude,
+  },
+  totalKm: {
+    select: 'b.total_km',
+    by: 'b.total_km',
+    read: (row: { total_km: number }) => row.total_km,
+  },
+  theft: {
+    select: 'b.theft_state',
+    by: 'b.theft_state',
+    read: (row: { theft_state: string }) => toTheftState(row.theft_state),
+  },
+  warnings: {
+    select: `${warningBitsSql()} AS warning_bits`,
+    read: (row: { warning_bits: number }) => decodeWarnings(row.warning_bits),
+  },
+} satisfies { [K in keyof FleetListItem]-?: ListItemField<never, FleetListItem[K]> };
+
+type Fields = typeof LIST_ITEM_FIELDS;
+type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (
+  all: infer I,
+) => void
+  ? I
+  : never;
+
+/** The row of a list item as the database answers listColumns(). */
+export type ListRow = Intersection<
+  { [K in keyof Fields]: Parameters<Fields[K]['read']>[0] }[keyof Fields]
+>;
+
+/** Columns of a list item (over bikeFrom()). */
+export function listColumns(): string {
+  return Object.values(LIST_ITEM_FIELDS)
+    .map((item) => item.select)
+    .join(', ');
+}
+
+/** THE SQL column of each field of a list item that the fleet list sorts or filters by. */
+export const LIST_ITEM_COLUMNS = Object.fromEntries(
+  Object.entries(LIST_ITEM_FIELDS).flatMap(([name, item]) =>
+    'by' in item ? [[name, item.by]] : [],
+  ),
+) as { [K in keyof Fields as Fields[K] extends { by: string } ? K : never]: string };
+
+const READERS = Object.entries(LIST_ITEM_FIELDS).map(
+  ([name, item]) => [name, item.read as (row: ListRow) => unknown] as const,
+);
+
 export function toListItem(row: ListRow): FleetListItem {
-  return {
-    vehicleNumber: row.vehicle_number,
-    bikeCode: row.bike_code,
-    moduleId: row.module_id,
-    model: row.model,
-    group: row.group_id ? { id: row.group_id, name: row.group_name ?? '' } : null,
-    availability: toAvailability(row.availability),
-    status: toStatus(row.status),
-    iotMode: toIotMode(row.iot_mode),
-    assistanceLocked: row.assistance_locked,
-    lockControlPending: row.lock_control_pending,
-    alarmPending: row.alarm_pending,
-    modePending: row.mode_pending,
-    bikeBatteryLevel: row.bike_battery_level,
-    iotBatteryLevel: row.iot_battery_level,
-    lastCommunicationDate: iso(row.last_communication_date),
-    lastPositionDate: iso(row.last_position_date),
-    latitude: row.latitude,
-    longitude: row.longitude,
-    totalKm: row.total_km,
-    theft: toTheftState(row.theft_state),
-    warnings: decodeWarnings(row.warning_bits),
-  };
+  const item: Record<string, unknown> = {};
+  for (const [name, read] of READERS) item[name] = read(row);
+  return item as FleetListItem;
 }
 
 export interface DetailRow extends ListRow {

@@ -78,7 +78,7 @@ export function useSendCommands() {
       queryClient.invalidateQueries({
         queryKey:
           'vehicleNumber' in target
-            ? queryKeys.products.bike(target.vehicleNumber)
+            ? queryKeys.bikes.bike(target.vehicleNumber)
             : queryKeys.fleet.information,
       }),
   });

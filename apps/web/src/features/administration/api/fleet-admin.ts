@@ -20,7 +20,7 @@ export function useSaveFleetSettings() {
     // the thresholds change every warning: counts, lists, badges
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
     },
   });

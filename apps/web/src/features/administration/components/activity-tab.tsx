@@ -71,10 +71,10 @@ export function ActivityTab() {
       );
     }
     if (event.name === 'THEFT_DECLARED' || event.name === 'THEFT_CANCELLED') {
-      return t(`product.history.names.${event.name}_MANAGER`);
+      return t(`bikePage.history.names.${event.name}_MANAGER`);
     }
-    return t(`product.history.names.${event.name}` as 'product.history.names.UNKNOWN', {
-      defaultValue: t('product.history.names.UNKNOWN'),
+    return t(`bikePage.history.names.${event.name}` as 'bikePage.history.names.UNKNOWN', {
+      defaultValue: t('bikePage.history.names.UNKNOWN'),
     });
   };
   const detail = (event: VfmEvent) => {

@@ -2,27 +2,11 @@
 // server, virtualized, read page by page as rows come into view. The stream controller updates
 // cached rows in place.
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Bike, SearchX } from 'lucide-react';
-import {
-  FLEET_LIST_COLUMNS,
-  type FleetFilter,
-  type FleetListColumn,
-  type FleetListItem,
-} from '@vfm/contract';
-import {
-  AvailabilityChip,
-  BatteryGauge,
-  LockMark,
-  ModeLabel,
-  PendingMark,
-  RelativeTime,
-  WarningIcons,
-} from '../../../bike/bike-display';
-import { statusKey } from '../../../bike/labels';
+import type { FleetFilter, FleetListItem } from '@vfm/contract';
+import { BIKE_LIST_COLUMNS, bikeListColumn, type BikeListSetup } from '../../../bike/list-columns';
 import { useIsMobile } from '../../../ui/hooks/use-media-query';
-import { SortHeader } from '../../../ui/virtual-table/sort-header';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import {
   VirtualTable,
@@ -34,10 +18,6 @@ import { sortParam, type FleetSort } from '../state/fleet-view';
 import styles from './fleet-list.module.css';
 
 export const LIST_PAGE_SIZE = 100;
-
-/** The sort each column stands for: the contract's list columns. */
-const SORT_OF = FLEET_LIST_COLUMNS;
-type Column = FleetListColumn;
 
 export interface FleetListProps {
   filter: FleetFilter;
@@ -104,36 +84,13 @@ export function FleetList(props: FleetListProps) {
   const loaded = [...pages.values()].flatMap((page) => page.data?.content ?? []);
   const allShownSelected =
     loaded.length > 0 && loaded.every((row) => props.selected.has(row.vehicleNumber));
-  const sorted = (column: Column): VirtualTableColumn<FleetListItem>['sort'] =>
-    props.sort.field === SORT_OF[column]
-      ? props.sort.direction === 'asc'
-        ? 'ascending'
-        : 'descending'
-      : 'none';
-  const column = (
-    id: Column,
-    cell: (row: FleetListItem) => React.ReactNode,
-  ): VirtualTableColumn<FleetListItem> => {
-    const label = t(`fleet.list.columns.${id}`);
-    const active = props.sort.field === SORT_OF[id];
-    return {
-      id,
-      sort: sorted(id),
-      header: (
-        <SortHeader
-          label={label}
-          title={t('fleet.list.sortBy', { column: label })}
-          direction={active ? props.sort.direction : null}
-          onSort={() =>
-            props.onSortChange({
-              field: SORT_OF[id],
-              direction: active && props.sort.direction === 'asc' ? 'desc' : 'asc',
-            })
-          }
-        />
-      ),
-      cell,
-    };
+  const setup: BikeListSetup<FleetSort['field']> = {
+    t,
+    sort: props.sort,
+    onSortChange: props.onSortChange,
+    bikeHref: props.bikeHref,
+    lowBattery: props.lowBattery,
+    lockMarks: true,
   };
 
   const columns: VirtualTableColumn<FleetListItem>[] = [
@@ -162,39 +119,8 @@ export function FleetList(props: FleetListProps) {
         />
       ),
     },
-    column('vehicleNumber', (row) => (
-      <span className={styles.identity}>
-        <Link to={props.bikeHref(row.vehicleNumber)} className={styles.bikeLink}>
-          {row.vehicleNumber}
-        </Link>
-        <LockMark bike={row} />
-        {row.lockControlPending && <PendingMark />}
-      </span>
-    )),
-    column('bikeCode', (row) => row.bikeCode),
-    column('model', (row) => row.model),
-    column('group', (row) => row.group?.name ?? '—'),
-    column('availability', (row) => <AvailabilityChip availability={row.availability} />),
-    column('status', (row) => t(statusKey(row.status))),
-    column('iotMode', (row) => <ModeLabel mode={row.iotMode} pending={row.modePending} />),
-    column('bikeBatteryLevel', (row) => (
-      <BatteryGauge
-        level={row.bikeBatteryLevel}
-        low={props.lowBattery.bike}
-        label="bike.battery.bike"
-      />
-    )),
-    column('iotBatteryLevel', (row) => (
-      <BatteryGauge
-        level={row.iotBatteryLevel}
-        low={props.lowBattery.iot}
-        label="bike.battery.iot"
-      />
-    )),
-    column('lastCommunicationDate', (row) => (
-      <RelativeTime iso={row.lastCommunicationDate} short />
-    )),
-    column('warnings', (row) => <WarningIcons warnings={row.warnings} />),
+    // every bike column, in the contract's order (DESIGN §5)
+    ...BIKE_LIST_COLUMNS.map((id) => bikeListColumn<FleetListItem, FleetSort['field']>(id, setup)),
   ];
 
   return (

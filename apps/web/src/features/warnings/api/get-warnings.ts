@@ -15,7 +15,7 @@ export interface WarningsParams {
 }
 
 export const warningsKey = (params: WarningsParams) =>
-  [...queryKeys.products.warnings, params] as const;
+  [...queryKeys.bikes.warnings, params] as const;
 
 export const getWarnings = (http: HttpClient, { type, page, size, sort }: WarningsParams) =>
   http.get<Warnings>('products/warnings', {

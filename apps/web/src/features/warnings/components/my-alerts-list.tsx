@@ -47,7 +47,7 @@ export function MyAlertsList({ kind }: { kind: AlertKind | null }) {
   const columns: DataTableColumn<Alert>[] = [
     {
       id: 'vehicleNumber',
-      label: t('warnings.list.columns.vehicleNumber'),
+      label: t('bike.list.columns.vehicleNumber'),
       cell: (alert) => (
         <Link
           to={`/fleet/product/${encodeURIComponent(alert.vehicleNumber)}?tab=alerts`}

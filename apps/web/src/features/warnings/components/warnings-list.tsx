@@ -1,16 +1,21 @@
 // The bikes of one warnings tab (issue "warnings" §1): virtualized, read page by page from
-// products/warnings (newest warning first, or the column the user sorts by), with the figure that triggered the warning and
-// the theft actions where they belong; in a tab of one kind, the bike's alert of that kind with
-// its state and actions (issue 20 §5). A row's number opens the bike page.
+// products/warnings (newest warning first, or the column the user sorts by), with the figure
+// that triggered the warning and the theft actions where they belong; in a tab of one kind, the
+// bike's alert of that kind with its state and actions (issue 20 §5). The bike columns (number,
+// model, group, warnings, availability) are bike/list-columns'. A row's number opens the bike page.
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
 import type { WarnedBike, WarningType, WarningsSortField } from '@vfm/contract';
 import { BikeAlert } from '../../../alerts/bike-alert';
-import { AvailabilityChip, RelativeTime, WarningIcons } from '../../../bike/bike-display';
+import { RelativeTime } from '../../../bike/bike-display';
+import {
+  bikeListColumn,
+  sortableHeader,
+  type BikeListSetup,
+  type ListSort,
+} from '../../../bike/list-columns';
 import { useIsMobile } from '../../../ui/hooks/use-media-query';
-import { SortHeader } from '../../../ui/virtual-table/sort-header';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import {
   VirtualTable,
@@ -24,10 +29,9 @@ import styles from './warnings-list.module.css';
 
 const PAGE_SIZE = 100;
 
-export interface WarningsSort {
-  field: WarningsSortField;
-  direction: 'asc' | 'desc';
-}
+const bikeHref = (vehicleNumber: string) => `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
+
+export type WarningsSort = ListSort<WarningsSortField>;
 
 /** The order of a tab when the user chose none: newest warning first, "all" by number. */
 export const defaultWarningsSort = (type: WarningType | null): WarningsSort =>
@@ -106,38 +110,19 @@ export function WarningsList({
   // theft actions belong to the theft tabs and to "all"
   const withActions = !type || type === 'REPORTED_THEFT' || type === 'SUSPECTED_THEFT';
   const loaded = [...pages.values()].flatMap((page) => page.data?.content ?? []);
-  const header = (id: keyof typeof COLUMN_KEYS) => t(COLUMN_KEYS[id]);
-  /** a column that sorts by `field` (its title a button, its aria-sort the current order) */
-  const sortable = (
-    id: keyof typeof COLUMN_KEYS,
-    field: WarningsSortField | undefined,
-  ): Pick<VirtualTableColumn<WarnedBike>, 'header' | 'sort'> => {
-    if (!field) return { header: header(id) };
-    const active = sort.field === field;
-    return {
-      sort: active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none',
-      header: (
-        <SortHeader
-          label={header(id)}
-          title={t('fleet.list.sortBy', { column: header(id) })}
-          direction={active ? sort.direction : null}
-          onSort={() =>
-            onSortChange({
-              field,
-              // a date or a level is first wanted newest / lowest: desc for since, asc else
-              direction: active
-                ? sort.direction === 'asc'
-                  ? 'desc'
-                  : 'asc'
-                : field === 'since'
-                  ? 'desc'
-                  : 'asc',
-            })
-          }
-        />
-      ),
-    };
+  const setup: BikeListSetup<WarningsSortField> = {
+    t,
+    sort,
+    onSortChange,
+    bikeHref,
+    lowBattery,
   };
+  const bikeColumn = (id: Parameters<typeof bikeListColumn>[0], sortable = true) =>
+    bikeListColumn<WarnedBike, WarningsSortField>(id, setup, { sortable });
+  const header = (id: keyof typeof COLUMN_KEYS) => t(COLUMN_KEYS[id]);
+  /** a column of this list that sorts by `field` */
+  const sortable = (id: keyof typeof COLUMN_KEYS, field: WarningsSortField | undefined) =>
+    sortableHeader(header(id), field, setup);
   const columns: VirtualTableColumn<WarnedBike>[] = [
     {
       id: 'select',
@@ -164,25 +149,10 @@ export function WarningsList({
         />
       ),
     },
-    {
-      id: 'vehicleNumber',
-      ...sortable('vehicleNumber', 'vehicleNumber'),
-      cell: (bike) => (
-        <Link
-          to={`/fleet/product/${encodeURIComponent(bike.vehicleNumber)}`}
-          className={styles.bikeLink}
-        >
-          {bike.vehicleNumber}
-        </Link>
-      ),
-    },
-    { id: 'model', ...sortable('model', 'model'), cell: (bike) => bike.model },
-    { id: 'group', ...sortable('group', 'group'), cell: (bike) => bike.group?.name ?? '—' },
-    {
-      id: 'warnings',
-      header: header('warnings'),
-      cell: (bike) => <WarningIcons warnings={bike.warnings.map((warning) => warning.type)} />,
-    },
+    bikeColumn('vehicleNumber'),
+    bikeColumn('model'),
+    bikeColumn('group'),
+    bikeColumn('warnings', false),
     {
       id: 'since',
       ...sortable('since', 'since'),
@@ -199,11 +169,7 @@ export function WarningsList({
           },
         ]
       : []),
-    {
-      id: 'availability',
-      ...sortable('availability', 'availability'),
-      cell: (bike) => <AvailabilityChip availability={bike.availability} />,
-    },
+    bikeColumn('availability'),
     ...(type
       ? [
           {
@@ -245,14 +211,10 @@ export function WarningsList({
   );
 }
 
+/** The list's own columns (its bike columns are bike/list-columns'). */
 const COLUMN_KEYS = {
-  vehicleNumber: 'warnings.list.columns.vehicleNumber',
-  model: 'warnings.list.columns.model',
-  group: 'warnings.list.columns.group',
-  warnings: 'warnings.list.columns.warnings',
   since: 'warnings.list.columns.since',
   figure: 'warnings.list.columns.figure',
-  availability: 'warnings.list.columns.availability',
   alert: 'warnings.list.columns.alert',
   actions: 'warnings.list.columns.actions',
 } as const;

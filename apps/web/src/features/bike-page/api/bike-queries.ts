@@ -1,7 +1,7 @@
 // The calls of the bike page (DESIGN §5): its details, command history, event history (paged,
 // newest first), self-diagnosis; the availability change (its commands go
 // through the one web command path, src/bike/commands). Every key sits
-// under queryKeys.products.bike(vn), which the stream controller refetches when that bike, one
+// under queryKeys.bikes.bike(vn), which the stream controller refetches when that bike, one
 // of its commands or one of its events changes: the page is live without a timer.
 import {
   keepPreviousData,
@@ -27,7 +27,7 @@ export const HISTORY_PAGE_SIZE = 30;
 export function useCommandHistory(vehicleNumber: string) {
   const { http } = useServices();
   return useQuery({
-    queryKey: queryKeys.products.commands(vehicleNumber),
+    queryKey: queryKeys.bikes.commands(vehicleNumber),
     queryFn: () =>
       http.get<CommandHistory>(`products/details/commands/${path(vehicleNumber)}`, {
         query: { size: 100 },
@@ -38,7 +38,7 @@ export function useCommandHistory(vehicleNumber: string) {
 export function useEventHistory(vehicleNumber: string) {
   const { http } = useServices();
   return useInfiniteQuery({
-    queryKey: queryKeys.products.events(vehicleNumber),
+    queryKey: queryKeys.bikes.events(vehicleNumber),
     queryFn: ({ pageParam }) =>
       http.get<EventPage>(`products/details-actions/${path(vehicleNumber)}`, {
         query: { page: pageParam, size: HISTORY_PAGE_SIZE },
@@ -52,7 +52,7 @@ export function useEventHistory(vehicleNumber: string) {
 export function useTrips(vehicleNumber: string, period: { from: string; to: string }) {
   const { http } = useServices();
   return useQuery({
-    queryKey: queryKeys.products.trips(vehicleNumber, period.from, period.to),
+    queryKey: queryKeys.bikes.trips(vehicleNumber, period.from, period.to),
     queryFn: () =>
       http.get<Trips>(`products/details/trips/${path(vehicleNumber)}`, { query: period }),
     placeholderData: keepPreviousData,
@@ -62,7 +62,7 @@ export function useTrips(vehicleNumber: string, period: { from: string; to: stri
 export function useAutotest(vehicleNumber: string) {
   const { http } = useServices();
   return useQuery({
-    queryKey: queryKeys.products.autotest(vehicleNumber),
+    queryKey: queryKeys.bikes.autotest(vehicleNumber),
     queryFn: () =>
       http.get<Autotest>(`products/details/autotest/${path(vehicleNumber)}`, {
         query: { size: 20 },
@@ -81,7 +81,7 @@ export function useAvailabilityChange(vehicleNumber: string) {
         query: { vehicleNumbers: [vehicleNumber], availability },
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products.bike(vehicleNumber) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.bike(vehicleNumber) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.information });
     },
   });

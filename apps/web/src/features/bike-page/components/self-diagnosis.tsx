@@ -6,8 +6,8 @@ import type { AutotestReport } from '@vfm/contract';
 import { useFormatters } from '../../../format/use-formatters';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
-import { useAutotest } from '../api/product-queries';
-import styles from './product.module.css';
+import { useAutotest } from '../api/bike-queries';
+import styles from './bike-page.module.css';
 
 export function SelfDiagnosis({ vehicleNumber }: { vehicleNumber: string }) {
   const { t } = useTranslation();
@@ -15,13 +15,13 @@ export function SelfDiagnosis({ vehicleNumber }: { vehicleNumber: string }) {
   const autotest = useAutotest(vehicleNumber);
 
   if (autotest.isPending)
-    return <TableStatus kind="loading" text={t('product.diagnosis.loading')} />;
+    return <TableStatus kind="loading" text={t('bikePage.diagnosis.loading')} />;
   if (!autotest.data) {
     return (
       <TableStatus
         kind="error"
-        text={t('product.diagnosis.error')}
-        retry={t('product.retry')}
+        text={t('bikePage.diagnosis.error')}
+        retry={t('bikePage.retry')}
         onRetry={() => void autotest.refetch()}
       />
     );
@@ -32,7 +32,7 @@ export function SelfDiagnosis({ vehicleNumber }: { vehicleNumber: string }) {
       <TableStatus
         kind="empty"
         icon={<Stethoscope size={40} />}
-        title={t('product.diagnosis.none')}
+        title={t('bikePage.diagnosis.none')}
       />
     );
   }
@@ -41,17 +41,17 @@ export function SelfDiagnosis({ vehicleNumber }: { vehicleNumber: string }) {
     <div className={styles.historyBlock}>
       <Report
         report={latest}
-        title={t('product.diagnosis.latest', { date: format.dateTime(latest.date) })}
+        title={t('bikePage.diagnosis.latest', { date: format.dateTime(latest.date) })}
       />
       {earlier.length > 0 && (
         <section aria-labelledby="diagnosis-earlier">
           <h2 id="diagnosis-earlier" className={styles.cardTitle}>
-            {t('product.diagnosis.earlier')}
+            {t('bikePage.diagnosis.earlier')}
           </h2>
           {earlier.map((report) => (
             <details key={report.date} className={styles.earlier}>
               <summary>
-                {format.dateTime(report.date)} — {t('product.diagnosis.summary', countsOf(report))}
+                {format.dateTime(report.date)} — {t('bikePage.diagnosis.summary', countsOf(report))}
               </summary>
               <Report report={report} />
             </details>
@@ -76,7 +76,7 @@ function Report({ report, title }: { report: AutotestReport; title?: string }) {
       {title && (
         <>
           <h2 className={styles.cardTitle}>{title}</h2>
-          <p className={styles.muted}>{t('product.diagnosis.summary', countsOf(report))}</p>
+          <p className={styles.muted}>{t('bikePage.diagnosis.summary', countsOf(report))}</p>
         </>
       )}
       <DataTable
@@ -86,21 +86,21 @@ function Report({ report, title }: { report: AutotestReport; title?: string }) {
         columns={[
           {
             id: 'check',
-            label: t('product.diagnosis.check'),
+            label: t('bikePage.diagnosis.check'),
             cell: (result) => <code>{result.code}</code>,
           },
           {
             id: 'result',
-            label: t('product.diagnosis.result'),
+            label: t('bikePage.diagnosis.result'),
             cell: (result) => (
               <span className={styles.status} data-status={result.status}>
-                {t(`product.diagnosis.statuses.${result.status}`)}
+                {t(`bikePage.diagnosis.statuses.${result.status}`)}
               </span>
             ),
           },
           {
             id: 'value',
-            label: t('product.diagnosis.value'),
+            label: t('bikePage.diagnosis.value'),
             cell: (result) =>
               result.value === null || result.value === undefined || result.value === ''
                 ? '—'

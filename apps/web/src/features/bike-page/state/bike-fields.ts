@@ -127,7 +127,7 @@ const isFiniteNumber = (value: unknown): value is number =>
 const KNOWN_EVENTS = new Set<string>([...EVENT_NAMES, ...AUDIT_EVENT_NAMES]);
 
 /**
- * The label key of an event (product.history.names.*): a rider's and a manager's theft
+ * The label key of an event (bikePage.history.names.*): a rider's and a manager's theft
  * declaration and cancellation are told apart by source; an unknown name is UNKNOWN.
  */
 export function eventLabel(event: Pick<VfmEvent, 'name' | 'source'>): string {

@@ -11,7 +11,7 @@ const path = (vehicleNumber: string) => `products/shares/${encodeURIComponent(ve
 export function useShares(vehicleNumber: string) {
   const { http } = useServices();
   return useQuery({
-    queryKey: queryKeys.products.shares(vehicleNumber),
+    queryKey: queryKeys.bikes.shares(vehicleNumber),
     queryFn: () => http.get<ShareList>(path(vehicleNumber)),
   });
 }
@@ -19,7 +19,7 @@ export function useShares(vehicleNumber: string) {
 function useRefresh(vehicleNumber: string) {
   const queryClient = useQueryClient();
   return () =>
-    void queryClient.invalidateQueries({ queryKey: queryKeys.products.shares(vehicleNumber) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.shares(vehicleNumber) });
 }
 
 export function useCreateShare(vehicleNumber: string) {

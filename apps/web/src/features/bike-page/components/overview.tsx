@@ -16,7 +16,7 @@ import { BikeZones } from '../../../zones/bike-zones';
 import { FIELD_GROUPS, fieldText, type Field, type FieldWords } from '../state/bike-fields';
 import { CommandPanel } from './command-panel';
 import { TheftPanel } from './theft-panel';
-import styles from './product.module.css';
+import styles from './bike-page.module.css';
 
 const BikeMap = lazy(() => import('../../../map/bike-map'));
 
@@ -33,12 +33,12 @@ export function Overview({ bike }: { bike: Bike }) {
   const lowBattery = useLowBatteryThresholds();
   const zones = useZoneCollection();
   const words: FieldWords = {
-    yes: t('product.values.yes'),
-    no: t('product.values.no'),
-    locked: t('product.values.locked'),
-    unlocked: t('product.values.unlocked'),
-    kg: (value) => t('product.values.kg', { value }),
-    speed: (value) => t('product.values.speed', { value }),
+    yes: t('bikePage.values.yes'),
+    no: t('bikePage.values.no'),
+    locked: t('bikePage.values.locked'),
+    unlocked: t('bikePage.values.unlocked'),
+    kg: (value) => t('bikePage.values.kg', { value }),
+    speed: (value) => t('bikePage.values.speed', { value }),
     availability: (value) => t(availabilityKey(value)),
     status: (value) => t(statusKey(value as Bike['status'])),
     mode: (value) => t(modeKey(value)),
@@ -80,12 +80,12 @@ export function Overview({ bike }: { bike: Bike }) {
         {(Object.keys(FIELD_GROUPS) as Array<keyof typeof FIELD_GROUPS>).map((group) => (
           <section key={group} className={styles.card} aria-labelledby={`group-${group}`}>
             <h2 id={`group-${group}`} className={styles.cardTitle}>
-              {t(`product.groups.${group}`)}
+              {t(`bikePage.groups.${group}`)}
             </h2>
             <dl className={styles.fields}>
               {FIELD_GROUPS[group].map((field) => (
                 <div key={field} className={styles.field}>
-                  <dt>{t(`product.fields.${field}`)}</dt>
+                  <dt>{t(`bikePage.fields.${field}`)}</dt>
                   <dd data-field={field}>{value(field)}</dd>
                 </div>
               ))}
@@ -99,7 +99,7 @@ export function Overview({ bike }: { bike: Bike }) {
         {!technician && <TheftPanel bike={bike} />}
         <section className={styles.card} aria-labelledby="group-map">
           <h2 id="group-map" className={styles.cardTitle}>
-            {t('product.groups.map')}
+            {t('bikePage.groups.map')}
           </h2>
           {position ? (
             <div className={styles.smallMap}>
@@ -107,13 +107,13 @@ export function Overview({ bike }: { bike: Bike }) {
                 <BikeMap
                   position={position}
                   colour={colourOf({ ...bike, theft: bike.theft.state })}
-                  label={t('product.groups.map')}
+                  label={t('bikePage.groups.map')}
                   zones={zones}
                 />
               </Suspense>
             </div>
           ) : (
-            <p className={styles.muted}>{t('product.values.noPosition')}</p>
+            <p className={styles.muted}>{t('bikePage.values.noPosition')}</p>
           )}
         </section>
         <section className={styles.card} aria-labelledby="group-zones">

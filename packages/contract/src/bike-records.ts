@@ -1,4 +1,4 @@
-// Shapes of the products calls (DESIGN §5 "Products, fleet, commands, accounts").
+// Shapes of the bike calls, under products/… (DESIGN §5 "Products, fleet, commands, accounts").
 import { Type, type Static } from '@sinclair/typebox';
 import { EVENT_SOURCES, EVENT_TYPES, WARNING_TYPES } from './enums';
 import { FIND_RESULT_LIMIT, PAGE_SIZE_MAX } from './constants';

@@ -13,7 +13,7 @@ import { useFormatters } from '../../../format/use-formatters';
 import { Button } from '../../../ui/button/button';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
-import styles from './product.module.css';
+import styles from './bike-page.module.css';
 
 export function BikeAlerts({ vehicleNumber }: { vehicleNumber: string }) {
   const { t } = useTranslation();
@@ -21,13 +21,13 @@ export function BikeAlerts({ vehicleNumber }: { vehicleNumber: string }) {
     <div className={styles.alerts}>
       <section className={styles.card} aria-labelledby="alerts-active">
         <h2 id="alerts-active" className={styles.cardTitle}>
-          {t('product.alerts.active')}
+          {t('bikePage.alerts.active')}
         </h2>
         <ActiveAlerts vehicleNumber={vehicleNumber} />
       </section>
       <section className={styles.card} aria-labelledby="alerts-history">
         <h2 id="alerts-history" className={styles.cardTitle}>
-          {t('product.alerts.history')}
+          {t('bikePage.alerts.history')}
         </h2>
         <AlertHistory vehicleNumber={vehicleNumber} />
       </section>
@@ -38,20 +38,20 @@ export function BikeAlerts({ vehicleNumber }: { vehicleNumber: string }) {
 function ActiveAlerts({ vehicleNumber }: { vehicleNumber: string }) {
   const { t } = useTranslation();
   const alerts = useActiveAlerts(vehicleNumber);
-  if (alerts.isPending) return <TableStatus kind="loading" text={t('product.alerts.loading')} />;
+  if (alerts.isPending) return <TableStatus kind="loading" text={t('bikePage.alerts.loading')} />;
   if (!alerts.data) {
     return (
       <TableStatus
         kind="error"
-        text={t('product.alerts.error')}
-        retry={t('product.retry')}
+        text={t('bikePage.alerts.error')}
+        retry={t('bikePage.retry')}
         onRetry={() => void alerts.refetch()}
       />
     );
   }
   if (!alerts.data.content.length) {
     return (
-      <TableStatus kind="empty" icon={<BellOff size={40} />} title={t('product.alerts.none')} />
+      <TableStatus kind="empty" icon={<BellOff size={40} />} title={t('bikePage.alerts.none')} />
     );
   }
   return (
@@ -74,15 +74,15 @@ function ActiveAlert({ alert }: { alert: Alert }) {
           <WarningIcon warning={alert.kind} />
           {kind}
         </span>
-        <span className={styles.muted}>{t(`product.alerts.severity.${alert.severity}`)}</span>
+        <span className={styles.muted}>{t(`bikePage.alerts.severity.${alert.severity}`)}</span>
       </div>
       <p className={styles.alertMeta}>
-        {t('product.alerts.opened')} <RelativeTime iso={alert.openedAt} />
+        {t('bikePage.alerts.opened')} <RelativeTime iso={alert.openedAt} />
       </p>
       <AlertStateChip alert={alert} />
       {alert.acknowledgedAt && (
         <p className={styles.alertMeta}>
-          {t('product.alerts.acknowledgedAt', { when: format.dateTime(alert.acknowledgedAt) })}
+          {t('bikePage.alerts.acknowledgedAt', { when: format.dateTime(alert.acknowledgedAt) })}
           {alert.comment && <q className={styles.alertComment}>{alert.comment}</q>}
         </p>
       )}
@@ -97,14 +97,14 @@ function AlertHistory({ vehicleNumber }: { vehicleNumber: string }) {
   const nameOf = useUserName();
   const history = useAlertHistory(vehicleNumber);
   if (history.isPending) {
-    return <TableStatus kind="loading" text={t('product.alerts.historyLoading')} />;
+    return <TableStatus kind="loading" text={t('bikePage.alerts.historyLoading')} />;
   }
   if (!history.data) {
     return (
       <TableStatus
         kind="error"
-        text={t('product.alerts.historyError')}
-        retry={t('product.retry')}
+        text={t('bikePage.alerts.historyError')}
+        retry={t('bikePage.retry')}
         onRetry={() => void history.refetch()}
       />
     );
@@ -115,7 +115,7 @@ function AlertHistory({ vehicleNumber }: { vehicleNumber: string }) {
       <TableStatus
         kind="empty"
         icon={<History size={40} />}
-        title={t('product.alerts.noHistory')}
+        title={t('bikePage.alerts.noHistory')}
       />
     );
   }
@@ -124,42 +124,42 @@ function AlertHistory({ vehicleNumber }: { vehicleNumber: string }) {
   return (
     <div className={styles.historyBlock}>
       <DataTable
-        caption={t('product.alerts.history')}
+        caption={t('bikePage.alerts.history')}
         testId="alert-history"
         rows={alerts}
         rowKey={(alert) => alert.id}
         columns={[
           {
             id: 'kind',
-            label: t('product.alerts.columns.kind'),
+            label: t('bikePage.alerts.columns.kind'),
             cell: (alert) => t(`bike.warning.${alert.kind}`),
           },
           {
             id: 'opened',
-            label: t('product.alerts.columns.opened'),
+            label: t('bikePage.alerts.columns.opened'),
             cell: (alert) => when(alert.openedAt),
           },
           {
             id: 'cleared',
-            label: t('product.alerts.columns.cleared'),
+            label: t('bikePage.alerts.columns.cleared'),
             cell: (alert) => when(alert.clearedAt),
           },
           {
             id: 'by',
-            label: t('product.alerts.columns.by'),
+            label: t('bikePage.alerts.columns.by'),
             cell: (alert) =>
               alert.clearCause === 'CONDITION_ENDED'
-                ? t('product.alerts.byItself')
+                ? t('bikePage.alerts.byItself')
                 : nameOf(alert.clearedBy),
           },
           {
             id: 'reason',
-            label: t('product.alerts.columns.reason'),
+            label: t('bikePage.alerts.columns.reason'),
             cell: (alert) => alert.clearReason ?? '—',
           },
           {
             id: 'acknowledged',
-            label: t('product.alerts.columns.acknowledged'),
+            label: t('bikePage.alerts.columns.acknowledged'),
             cell: (alert) =>
               alert.acknowledgedBy
                 ? [nameOf(alert.acknowledgedBy), alert.comment].filter(Boolean).join(' — ')
@@ -173,10 +173,10 @@ function AlertHistory({ vehicleNumber }: { vehicleNumber: string }) {
           busy={history.isFetchingNextPage}
           onClick={() => void history.fetchNextPage()}
         >
-          {t('product.alerts.more')}
+          {t('bikePage.alerts.more')}
         </Button>
       ) : (
-        history.data.pages.length > 1 && <p className={styles.muted}>{t('product.alerts.end')}</p>
+        history.data.pages.length > 1 && <p className={styles.muted}>{t('bikePage.alerts.end')}</p>
       )}
     </div>
   );

@@ -7,9 +7,9 @@ import { RelativeTime } from '../../../bike/bike-display';
 import { useFormatters } from '../../../format/use-formatters';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
-import { useCommandHistory } from '../api/product-queries';
+import { useCommandHistory } from '../api/bike-queries';
 import { commandLabel } from './command-panel';
-import styles from './product.module.css';
+import styles from './bike-page.module.css';
 
 export function CommandHistoryTable({ vehicleNumber }: { vehicleNumber: string }) {
   const { t } = useTranslation();
@@ -17,13 +17,13 @@ export function CommandHistoryTable({ vehicleNumber }: { vehicleNumber: string }
   const history = useCommandHistory(vehicleNumber);
 
   if (history.isPending)
-    return <TableStatus kind="loading" text={t('product.commandHistory.loading')} />;
+    return <TableStatus kind="loading" text={t('bikePage.commandHistory.loading')} />;
   if (!history.data) {
     return (
       <TableStatus
         kind="error"
-        text={t('product.commandHistory.error')}
-        retry={t('product.retry')}
+        text={t('bikePage.commandHistory.error')}
+        retry={t('bikePage.retry')}
         onRetry={() => void history.refetch()}
       />
     );
@@ -33,29 +33,29 @@ export function CommandHistoryTable({ vehicleNumber }: { vehicleNumber: string }
       <TableStatus
         kind="empty"
         icon={<Send size={40} />}
-        title={t('product.commandHistory.empty')}
+        title={t('bikePage.commandHistory.empty')}
       />
     );
   }
   return (
     <DataTable
-      caption={t('product.commandHistory.label')}
+      caption={t('bikePage.commandHistory.label')}
       testId="command-history"
       rows={history.data}
       rowKey={(command) => command.id}
       columns={[
         {
           id: 'command',
-          label: t('product.commandHistory.command'),
+          label: t('bikePage.commandHistory.command'),
           cell: (command) => commandLabel(command, t),
         },
         {
           id: 'status',
-          label: t('product.commandHistory.status'),
+          label: t('bikePage.commandHistory.status'),
           cell: (command) => (
             <>
               <span className={styles.status} data-status={command.status}>
-                {t(`product.commandHistory.statuses.${command.status}`)}
+                {t(`bikePage.commandHistory.statuses.${command.status}`)}
               </span>
               {command.detail && <span className={styles.muted}> {command.detail}</span>}
             </>
@@ -63,26 +63,26 @@ export function CommandHistoryTable({ vehicleNumber }: { vehicleNumber: string }
         },
         {
           id: 'by',
-          label: t('product.commandHistory.by'),
+          label: t('bikePage.commandHistory.by'),
           cell: (command) =>
             command.requestedBy === 'RIDER'
-              ? t('product.commandHistory.rider')
+              ? t('bikePage.commandHistory.rider')
               : command.requestedBy.startsWith(ZONE_REQUESTER_PREFIX)
-                ? t('product.commandHistory.zone', {
+                ? t('bikePage.commandHistory.zone', {
                     name: command.requestedBy.slice(ZONE_REQUESTER_PREFIX.length),
                   })
                 : command.requestedBy,
         },
         {
           id: 'requestedAt',
-          label: t('product.commandHistory.requestedAt'),
+          label: t('bikePage.commandHistory.requestedAt'),
           cell: (command) => (
             <time dateTime={command.requestedAt}>{format.dateTime(command.requestedAt)}</time>
           ),
         },
         {
           id: 'acknowledgedAt',
-          label: t('product.commandHistory.acknowledgedAt'),
+          label: t('bikePage.commandHistory.acknowledgedAt'),
           cell: (command) =>
             command.acknowledgedAt ? <RelativeTime iso={command.acknowledgedAt} /> : '—',
         },

@@ -1,4 +1,4 @@
-// The products module's SQL. Every query is bounded by the caller's fleet: it takes the fleet
+// The bike-records module's SQL. Every query is bounded by the caller's fleet: it takes the fleet
 // id, or the id of a bike already found in that fleet (../bikes/bike-lookup).
 import { FIND_RESULT_LIMIT, WARNING_TYPES, type WarningsQuery } from '@vfm/contract';
 import type { Queryable } from '../../db/client';

@@ -1,4 +1,4 @@
-// Products calls of DESIGN §5 (bike search, bike page, warnings, availability, theft). Thin:
+// The bike calls of DESIGN §5 under products/… (search, bike page, warnings, availability, theft). Thin:
 // HTTP in, HTTP out; the services scope everything to the caller's fleet.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -35,7 +35,7 @@ import { getWarnings } from './warnings-service';
 const tags = ['products'];
 const Params = VehicleNumberParamsSchema;
 
-const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const bikeRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/products/find/:text',
     {
@@ -198,4 +198,4 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default productRoutes;
+export default bikeRecordRoutes;

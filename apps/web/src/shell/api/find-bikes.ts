@@ -5,6 +5,6 @@ export interface FindResult {
   vehicleNumbers: string[];
 }
 
-export function findProducts(http: HttpClient, text: string, signal?: AbortSignal) {
+export function findBikes(http: HttpClient, text: string, signal?: AbortSignal) {
   return http.get<FindResult>(`products/find/${encodeURIComponent(text)}`, { signal });
 }

@@ -23,9 +23,9 @@ import {
   type CommandRequest,
 } from '../../../bike/commands/send-commands';
 import { useBikeCommandAnswers } from '../../../bike/commands/use-command-answers';
-import { useCommandHistory } from '../api/product-queries';
+import { useCommandHistory } from '../api/bike-queries';
 import { expectedDelivery } from '../state/bike-fields';
-import styles from './product.module.css';
+import styles from './bike-page.module.css';
 
 /** Modes in which the module reports rarely: confirmed before switching (DESIGN §6). */
 const SILENT_MODES: readonly IotMode[] = ['STORAGE', 'LOW_POWER'];
@@ -47,7 +47,7 @@ export function CommandPanel({ bike }: { bike: Bike }) {
   useBikeCommandAnswers(bike.vehicleNumber, () =>
     toasts.show({
       type: 'success',
-      message: t('product.commands.acknowledged', { vehicleNumber: bike.vehicleNumber }),
+      message: t('bikePage.commands.acknowledged', { vehicleNumber: bike.vehicleNumber }),
     }),
   );
 
@@ -58,13 +58,13 @@ export function CommandPanel({ bike }: { bike: Bike }) {
         onSuccess: () => {
           setConfirm(null);
           setMode('');
-          toasts.show({ type: 'info', message: t('product.commands.sent') });
+          toasts.show({ type: 'info', message: t('bikePage.commands.sent') });
         },
         onError: (error) => {
           setConfirm(null);
           toasts.show({
             type: 'error',
-            message: t('product.commands.sendFailed', {
+            message: t('bikePage.commands.sendFailed', {
               detail: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
             }),
           });
@@ -88,16 +88,16 @@ export function CommandPanel({ bike }: { bike: Bike }) {
   return (
     <section className={styles.card} aria-labelledby="commands-title">
       <h2 id="commands-title" className={styles.cardTitle}>
-        {t('product.commands.title')}
+        {t('bikePage.commands.title')}
       </h2>
-      <p className={styles.muted}>{t('product.commands.intro')}</p>
-      {noModule && <InlineAlert type="warning">{t('product.commands.noModule')}</InlineAlert>}
+      <p className={styles.muted}>{t('bikePage.commands.intro')}</p>
+      {noModule && <InlineAlert type="warning">{t('bikePage.commands.noModule')}</InlineAlert>}
 
       <div className={styles.command} data-command="lock">
         <div className={styles.commandHead}>
-          <span className={styles.commandName}>{t('product.commands.assistance')}</span>
+          <span className={styles.commandName}>{t('bikePage.commands.assistance')}</span>
           <strong>
-            {bike.assistanceLocked ? t('product.values.locked') : t('product.values.unlocked')}
+            {bike.assistanceLocked ? t('bikePage.values.locked') : t('bikePage.values.unlocked')}
           </strong>
         </div>
         <Button
@@ -106,7 +106,7 @@ export function CommandPanel({ bike }: { bike: Bike }) {
           disabled={disabled || bike.lockControlPending}
           onClick={() => ask({ kind: 'lock', active: !bike.assistanceLocked })}
         >
-          {bike.assistanceLocked ? t('product.commands.unlock') : t('product.commands.lock')}
+          {bike.assistanceLocked ? t('bikePage.commands.unlock') : t('bikePage.commands.lock')}
         </Button>
         <CommandStatus
           bike={bike}
@@ -119,9 +119,11 @@ export function CommandPanel({ bike }: { bike: Bike }) {
 
       <div className={styles.command} data-command="alarm">
         <div className={styles.commandHead}>
-          <span className={styles.commandName}>{t('product.commands.alarm')}</span>
+          <span className={styles.commandName}>{t('bikePage.commands.alarm')}</span>
           <strong>
-            {bike.alarmActive ? t('product.commands.alarmIsOn') : t('product.commands.alarmIsOff')}
+            {bike.alarmActive
+              ? t('bikePage.commands.alarmIsOn')
+              : t('bikePage.commands.alarmIsOff')}
           </strong>
         </div>
         <Button
@@ -130,7 +132,7 @@ export function CommandPanel({ bike }: { bike: Bike }) {
           disabled={disabled || bike.alarmPending}
           onClick={() => ask({ kind: 'alarm', active: !bike.alarmActive })}
         >
-          {bike.alarmActive ? t('product.commands.alarmOff') : t('product.commands.alarmOn')}
+          {bike.alarmActive ? t('bikePage.commands.alarmOff') : t('bikePage.commands.alarmOn')}
         </Button>
         <CommandStatus
           bike={bike}
@@ -143,7 +145,7 @@ export function CommandPanel({ bike }: { bike: Bike }) {
 
       <div className={styles.command} data-command="mode">
         <div className={styles.commandHead}>
-          <span className={styles.commandName}>{t('product.commands.mode')}</span>
+          <span className={styles.commandName}>{t('bikePage.commands.mode')}</span>
           <strong>
             <ModeLabel mode={bike.iotMode} />
           </strong>
@@ -152,7 +154,7 @@ export function CommandPanel({ bike }: { bike: Bike }) {
         {!technician && (
           <div className={styles.modeRow}>
             <label className="visually-hidden" htmlFor="mode-select">
-              {t('product.commands.chooseMode')}
+              {t('bikePage.commands.chooseMode')}
             </label>
             <select
               id="mode-select"
@@ -161,7 +163,7 @@ export function CommandPanel({ bike }: { bike: Bike }) {
               disabled={disabled || bike.modePending}
               onChange={(event) => setMode(event.target.value as IotMode | '')}
             >
-              <option value="">{t('product.commands.chooseMode')}</option>
+              <option value="">{t('bikePage.commands.chooseMode')}</option>
               {IOT_MODES.filter((m) => m !== bike.iotMode).map((m) => (
                 <option key={m} value={m}>
                   {t(modeKey(m))}
@@ -174,7 +176,7 @@ export function CommandPanel({ bike }: { bike: Bike }) {
               disabled={disabled || bike.modePending || !mode}
               onClick={() => mode && ask({ kind: 'mode', mode })}
             >
-              {t('product.commands.changeMode')}
+              {t('bikePage.commands.changeMode')}
             </Button>
           </div>
         )}
@@ -192,19 +194,19 @@ export function CommandPanel({ bike }: { bike: Bike }) {
         onOpenChange={(open) => !open && setConfirm(null)}
         title={
           confirm?.kind === 'mode'
-            ? t('product.commands.confirmMode', {
+            ? t('bikePage.commands.confirmMode', {
                 vehicleNumber: bike.vehicleNumber,
                 mode: t(modeKey(confirm.mode)),
               })
-            : t('product.commands.confirmLock', { vehicleNumber: bike.vehicleNumber })
+            : t('bikePage.commands.confirmLock', { vehicleNumber: bike.vehicleNumber })
         }
         description={
           confirm?.kind === 'mode'
-            ? t('product.commands.confirmSilentHint')
-            : t('product.commands.confirmLockHint')
+            ? t('bikePage.commands.confirmSilentHint')
+            : t('bikePage.commands.confirmLockHint')
         }
-        confirmLabel={t('product.commands.confirm')}
-        cancelLabel={t('product.commands.cancel')}
+        confirmLabel={t('bikePage.commands.confirm')}
+        cancelLabel={t('bikePage.commands.cancel')}
         tone={confirm?.kind === 'lock' ? 'danger' : 'primary'}
         busy={send.isPending}
         onConfirm={() => confirm && run(confirm)}
@@ -240,17 +242,17 @@ function CommandStatus({
         <Hourglass size={14} aria-hidden="true" />
         <span>
           {waiting
-            ? t('product.commands.pending', { since: format.dateTime(waiting.requestedAt) })
+            ? t('bikePage.commands.pending', { since: format.dateTime(waiting.requestedAt) })
             : t('bike.pending')}
           {'. '}
-          {delivery.kind === 'soon' && t('product.commands.deliverySoon')}
+          {delivery.kind === 'soon' && t('bikePage.commands.deliverySoon')}
           {delivery.kind === 'at' &&
-            t('product.commands.deliveryAt', {
+            t('bikePage.commands.deliveryAt', {
               mode: t(modeKey(bike.iotMode)),
               time: format.dateTime(delivery.time),
             })}
           {delivery.kind === 'late' &&
-            t('product.commands.deliveryLate', {
+            t('bikePage.commands.deliveryLate', {
               time: format.dateTime(delivery.since),
               expires: format.relative(delivery.expires, new Date(now)),
             })}
@@ -263,8 +265,8 @@ function CommandStatus({
       <div className={styles.commandError}>
         <InlineAlert type={command.status === 'FAILED' ? 'error' : 'warning'}>
           {command.status === 'FAILED'
-            ? t('product.commands.failed', { command: label })
-            : t('product.commands.expired', { command: label })}
+            ? t('bikePage.commands.failed', { command: label })
+            : t('bikePage.commands.expired', { command: label })}
           {command.detail ? ` (${command.detail})` : ''}{' '}
           <RelativeTime iso={command.acknowledgedAt ?? command.expiresAt} short />
         </InlineAlert>
@@ -274,7 +276,7 @@ function CommandStatus({
           busy={busy}
           onClick={() => onRetry(requestOf(command))}
         >
-          {t('product.commands.retry')}
+          {t('bikePage.commands.retry')}
         </Button>
       </div>
     );
@@ -291,19 +293,19 @@ export function commandLabel(command: Pick<Command, 'type' | 'value'>, t: T): st
   // the unit test of the command labels covers them
   const say = t as unknown as (key: string) => string;
   const on = command.value === 'true';
-  const type = say(`product.commandHistory.type.${command.type}`);
+  const type = say(`bikePage.commandHistory.type.${command.type}`);
   if (command.type === 'MODE') return `${type}: ${say(modeKey(command.value))}`;
   if (command.type === 'SPEED_LIMIT') {
     const kmh = Number(command.value);
     const value = kmh
       ? (t as unknown as (key: string, values: object) => string)(
-          'product.commandHistory.value.speed',
+          'bikePage.commandHistory.value.speed',
           { kmh },
         )
-      : say('product.commandHistory.value.noLimit');
+      : say('bikePage.commandHistory.value.noLimit');
     return `${type}: ${value}`;
   }
   const value =
     command.type === 'LOCK_CONTROL' ? (on ? 'lockOn' : 'lockOff') : on ? 'alarmOn' : 'alarmOff';
-  return `${type}: ${say(`product.commandHistory.value.${value}`)}`;
+  return `${type}: ${say(`bikePage.commandHistory.value.${value}`)}`;
 }

@@ -8,7 +8,7 @@ import { isApiError } from '../../../api/api-error';
 import { useServices, useSession } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { downloadTrack, type TrackExportRange } from '../api/export-track';
-import styles from './product.module.css';
+import styles from './bike-page.module.css';
 
 const LABELS: Record<TrackExportFormat, string> = { gpx: 'GPX', kml: 'KML', geojson: 'GeoJSON' };
 
@@ -34,7 +34,7 @@ export function TrackExport({
     } catch (error) {
       toasts.show({
         type: 'error',
-        message: t('product.export.failed', {
+        message: t('bikePage.export.failed', {
           reason: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
         }),
       });
@@ -57,7 +57,7 @@ export function TrackExport({
           size="sm"
           variant="secondary"
           disabled={busy !== null}
-          aria-label={t('product.export.as', { what: label, format: LABELS[format] })}
+          aria-label={t('bikePage.export.as', { what: label, format: LABELS[format] })}
           onClick={() => void run(format)}
         >
           {LABELS[format]}

@@ -8,8 +8,8 @@ import { isApiError } from '../../../api/api-error';
 import { ModeLabel, RelativeTime, WarningIcon } from '../../../bike/bike-display';
 import { availabilityKey, statusKey, theftKey, warningKey } from '../../../bike/labels';
 import { useServices, useSession } from '../../../services/services';
-import { useAvailabilityChange } from '../api/product-queries';
-import styles from './product.module.css';
+import { useAvailabilityChange } from '../api/bike-queries';
+import styles from './bike-page.module.css';
 
 export function BikeHeader({ bike }: { bike: Bike }) {
   const { t } = useTranslation();
@@ -23,14 +23,14 @@ export function BikeHeader({ bike }: { bike: Bike }) {
       onSuccess: () =>
         toasts.show({
           type: 'success',
-          message: t('product.header.availabilityChanged', {
+          message: t('bikePage.header.availabilityChanged', {
             availability: t(availabilityKey(availability)),
           }),
         }),
       onError: (error) =>
         toasts.show({
           type: 'error',
-          message: t('product.header.availabilityFailed', {
+          message: t('bikePage.header.availabilityFailed', {
             detail: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
           }),
         }),
@@ -44,15 +44,15 @@ export function BikeHeader({ bike }: { bike: Bike }) {
           <span>{bike.model}</span>
           <span aria-hidden="true">·</span>
           <span>
-            {t('product.header.group')}: {bike.group?.name ?? t('product.header.noGroup')}
+            {t('bikePage.header.group')}: {bike.group?.name ?? t('bikePage.header.noGroup')}
           </span>
         </p>
-        <ul className={styles.chips} aria-label={t('product.groups.state')}>
+        <ul className={styles.chips} aria-label={t('bikePage.groups.state')}>
           <li className={styles.chip} data-tone={bike.status === 'MOVING' ? 'info' : undefined}>
             {t(statusKey(bike.status))}
           </li>
           <li className={styles.chip}>
-            {t('product.fields.iotMode')}:{' '}
+            {t('bikePage.fields.iotMode')}:{' '}
             <ModeLabel mode={bike.iotMode} pending={bike.modePending} />
           </li>
           {bike.assistanceLocked && (
@@ -81,12 +81,12 @@ export function BikeHeader({ bike }: { bike: Bike }) {
             className={styles.availability}
             data-availability={known ? bike.availability : 'UNKNOWN'}
           >
-            <span>{t('product.header.availability')}</span>
+            <span>{t('bikePage.header.availability')}</span>
             <strong>{t(availabilityKey(bike.availability))}</strong>
           </p>
         ) : (
           <label className={styles.availability}>
-            <span>{t('product.header.availability')}</span>
+            <span>{t('bikePage.header.availability')}</span>
             <select
               value={known ? bike.availability : 'UNKNOWN'}
               disabled={change.isPending}
@@ -106,12 +106,13 @@ export function BikeHeader({ bike }: { bike: Bike }) {
               ))}
             </select>
             <span id="availability-hint" className="visually-hidden">
-              {t('product.header.changeAvailability')}
+              {t('bikePage.header.changeAvailability')}
             </span>
           </label>
         )}
         <p className={styles.lastSeen}>
-          {t('product.header.lastCommunication')}: <RelativeTime iso={bike.lastCommunicationDate} />
+          {t('bikePage.header.lastCommunication')}:{' '}
+          <RelativeTime iso={bike.lastCommunicationDate} />
         </p>
       </div>
     </header>

@@ -2,7 +2,7 @@
 // bike's state and availability, then Overview (every SPEC §3 field, its position, commands and
 // theft), Alerts (active and cleared, issue 20 §5), Trips (a period's rides, replayed on the map), Commands (their history), History
 // (events), Self-diagnosis. Live through the app's
-// stream controller (queries under products.bike(vn)); an unknown bike, or one of another
+// stream controller (queries under bikes.bike(vn)); an unknown bike, or one of another
 // fleet, is a clear not-found state.
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ import { Overview } from '../components/overview';
 import { SelfDiagnosis } from '../components/self-diagnosis';
 import { ShareTab } from '../components/share-tab';
 import { Trips } from '../components/trips';
-import styles from '../components/product.module.css';
+import styles from '../components/bike-page.module.css';
 
 // issue 26: the bike's tasks after its alerts; issue 25 §5: its share links last
 const TABS = [
@@ -42,7 +42,7 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number];
 
-export function ProductPage() {
+export function BikePage() {
   const { t } = useTranslation();
   const { vehicleNumber = '' } = useParams();
   const [params] = useSearchParams();
@@ -52,7 +52,7 @@ export function ProductPage() {
   const tab: Tab = (shown as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)
     : 'overview';
-  usePageTitle(t('product.title', { vehicleNumber }));
+  usePageTitle(t('bikePage.title', { vehicleNumber }));
   const details = useBikeDetails(vehicleNumber);
   const alerts = useActiveAlerts(vehicleNumber);
   const activeAlerts = alerts.data?.totalElements ?? 0;
@@ -60,7 +60,7 @@ export function ProductPage() {
   if (details.isPending) {
     return (
       <Page wide>
-        <TableStatus kind="loading" text={t('product.loading')} />
+        <TableStatus kind="loading" text={t('bikePage.loading')} />
       </Page>
     );
   }
@@ -71,14 +71,14 @@ export function ProductPage() {
         <Page>
           <EmptyState
             icon={<BikeIcon size={44} strokeWidth={1.6} />}
-            title={t('product.notFound.title', { vehicleNumber })}
+            title={t('bikePage.notFound.title', { vehicleNumber })}
             action={
               <Link to="/fleet" className={buttonClassName()}>
-                {t('product.notFound.back')}
+                {t('bikePage.notFound.back')}
               </Link>
             }
           >
-            <p>{t('product.notFound.text')}</p>
+            <p>{t('bikePage.notFound.text')}</p>
           </EmptyState>
         </Page>
       );
@@ -87,8 +87,8 @@ export function ProductPage() {
       <Page wide>
         <TableStatus
           kind="error"
-          text={t('product.error')}
-          retry={t('product.retry')}
+          text={t('bikePage.error')}
+          retry={t('bikePage.retry')}
           onRetry={() => void details.refetch()}
         />
       </Page>
@@ -99,7 +99,7 @@ export function ProductPage() {
   const base = `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
   const tabs: TabItem[] = shown.map((id) => ({
     id,
-    title: id === 'tasks' ? t('tasks.tab') : t(`product.tabs.${id}`),
+    title: id === 'tasks' ? t('tasks.tab') : t(`bikePage.tabs.${id}`),
     url: id === 'overview' ? base : `${base}?tab=${id}`,
     active: tab === id,
     // the tab counts the bike's active alerts
@@ -109,8 +109,8 @@ export function ProductPage() {
   return (
     <div className={styles.page}>
       <BikeHeader bike={bike} />
-      <Tabs tabs={tabs} label={t('product.tabs.label')} panelId="product-panel" />
-      <div id="product-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+      <Tabs tabs={tabs} label={t('bikePage.tabs.label')} panelId="bike-panel" />
+      <div id="bike-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
         {tab === 'overview' && <Overview bike={bike} />}
         {tab === 'alerts' && <BikeAlerts vehicleNumber={bike.vehicleNumber} />}
         {tab === 'tasks' && <BikeTasks vehicleNumber={bike.vehicleNumber} />}

@@ -10,9 +10,9 @@ import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
-import { useTrips } from '../api/product-queries';
+import { useTrips } from '../api/bike-queries';
 import { TrackExport } from './track-export';
-import styles from './product.module.css';
+import styles from './bike-page.module.css';
 
 const BikeMap = lazy(() => import('../../../map/bike-map'));
 
@@ -62,7 +62,7 @@ export function Trips({ vehicleNumber }: { vehicleNumber: string }) {
     <div className={styles.trips}>
       <div className={styles.tripsBar}>
         <label className={styles.availability}>
-          <span>{t('product.trips.period')}</span>
+          <span>{t('bikePage.trips.period')}</span>
           <select
             className={styles.select}
             value={choice}
@@ -70,14 +70,14 @@ export function Trips({ vehicleNumber }: { vehicleNumber: string }) {
           >
             {(['last24h', 'last7d', 'last30d', 'day'] as const).map((value) => (
               <option key={value} value={value}>
-                {t(`product.trips.${value}`)}
+                {t(`bikePage.trips.${value}`)}
               </option>
             ))}
           </select>
         </label>
         {choice === 'day' && (
           <label className={styles.availability}>
-            <span>{t('product.trips.chooseDay')}</span>
+            <span>{t('bikePage.trips.chooseDay')}</span>
             <input
               type="date"
               className={styles.select}
@@ -92,41 +92,41 @@ export function Trips({ vehicleNumber }: { vehicleNumber: string }) {
         )}
         {trips.data && list.length > 0 && (
           <p className={styles.muted} role="status">
-            {t('product.trips.count', { count: list.length, distance: format.distance(totalKm) })}
+            {t('bikePage.trips.count', { count: list.length, distance: format.distance(totalKm) })}
           </p>
         )}
         <TrackExport
           vehicleNumber={vehicleNumber}
           range={period}
-          label={t('product.export.period')}
+          label={t('bikePage.export.period')}
         />
       </div>
       {trips.isPending ? (
-        <TableStatus kind="loading" text={t('product.trips.loading')} />
+        <TableStatus kind="loading" text={t('bikePage.trips.loading')} />
       ) : !trips.data ? (
         <TableStatus
           kind="error"
-          text={t('product.trips.error')}
-          retry={t('product.retry')}
+          text={t('bikePage.trips.error')}
+          retry={t('bikePage.retry')}
           onRetry={() => void trips.refetch()}
         />
       ) : !list.length ? (
         <TableStatus
           kind="empty"
           icon={<Route size={40} />}
-          title={t('product.trips.empty')}
-          hint={t('product.trips.emptyHint')}
+          title={t('bikePage.trips.empty')}
+          hint={t('bikePage.trips.emptyHint')}
         />
       ) : (
         <div className={styles.tripsBody}>
-          <ul className={styles.tripList} aria-label={t('product.trips.label')}>
+          <ul className={styles.tripList} aria-label={t('bikePage.trips.label')}>
             {list.map((trip) => (
               <li key={trip.startedAt}>
                 <button
                   type="button"
                   className={styles.tripItem}
                   aria-pressed={trip.startedAt === selected?.startedAt}
-                  title={t('product.trips.select')}
+                  title={t('bikePage.trips.select')}
                   onClick={() => setSelectedId(trip.startedAt)}
                 >
                   <strong>{format.dateTime(trip.startedAt)}</strong>
@@ -174,17 +174,17 @@ function Replay({ trip, vehicleNumber }: { trip: Trip; vehicleNumber: string }) 
     return () => clearInterval(timer);
   }, [playing, last]);
 
-  if (!trip.positions.length) return <p className={styles.muted}>{t('product.trips.noTrack')}</p>;
+  if (!trip.positions.length) return <p className={styles.muted}>{t('bikePage.trips.noTrack')}</p>;
   const point = trip.positions[Math.min(index, last)]!;
   const start = format.dateTime(trip.startedAt);
   return (
-    <section className={styles.replay} aria-label={t('product.trips.replay')}>
+    <section className={styles.replay} aria-label={t('bikePage.trips.replay')}>
       <div className={styles.tripMap} data-testid="trip-map" data-points={trip.positions.length}>
         <Suspense fallback={<Spinner />}>
           <BikeMap
             position={null}
             colour="#1f5fc4"
-            label={t('product.trips.map', { start })}
+            label={t('bikePage.trips.map', { start })}
             track={line}
             cursor={[point[0], point[1]]}
           />
@@ -194,7 +194,7 @@ function Replay({ trip, vehicleNumber }: { trip: Trip; vehicleNumber: string }) 
         <Button
           size="sm"
           variant="secondary"
-          aria-label={playing ? t('product.trips.pause') : t('product.trips.play')}
+          aria-label={playing ? t('bikePage.trips.pause') : t('bikePage.trips.play')}
           onClick={() => {
             if (!playing && index >= last) setIndex(0);
             setPlaying(!playing);
@@ -207,8 +207,8 @@ function Replay({ trip, vehicleNumber }: { trip: Trip; vehicleNumber: string }) 
           min={0}
           max={Math.max(0, last)}
           value={Math.min(index, last)}
-          aria-label={t('product.trips.position')}
-          aria-valuetext={t('product.trips.at', {
+          aria-label={t('bikePage.trips.position')}
+          aria-valuetext={t('bikePage.trips.at', {
             time: format.dateTime(new Date(point[2]).toISOString()),
           })}
           onChange={(event) => {
@@ -223,7 +223,7 @@ function Replay({ trip, vehicleNumber }: { trip: Trip; vehicleNumber: string }) 
       <TrackExport
         vehicleNumber={vehicleNumber}
         range={{ trip: trip.startedAt }}
-        label={t('product.export.trip')}
+        label={t('bikePage.export.trip')}
       />
     </section>
   );

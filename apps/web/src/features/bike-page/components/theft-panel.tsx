@@ -12,12 +12,12 @@ import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
-import styles from './product.module.css';
+import styles from './bike-page.module.css';
 
 const DIALOGS = {
-  report: { title: 'product.theft.reportTitle', hint: 'product.theft.reportHint' },
-  cancel: { title: 'product.theft.cancelTitle', hint: 'product.theft.cancelHint' },
-  acknowledge: { title: 'product.theft.acknowledgeTitle', hint: 'product.theft.acknowledgeHint' },
+  report: { title: 'bikePage.theft.reportTitle', hint: 'bikePage.theft.reportHint' },
+  cancel: { title: 'bikePage.theft.cancelTitle', hint: 'bikePage.theft.cancelHint' },
+  acknowledge: { title: 'bikePage.theft.acknowledgeTitle', hint: 'bikePage.theft.acknowledgeHint' },
 } as const;
 
 export function TheftPanel({ bike }: { bike: Bike }) {
@@ -36,7 +36,7 @@ export function TheftPanel({ bike }: { bike: Bike }) {
           setAction(null);
           toasts.show({
             type: 'success',
-            message: t(`product.theft.done.${chosen}`, { vehicleNumber }),
+            message: t(`bikePage.theft.done.${chosen}`, { vehicleNumber }),
           });
         },
         onError: (error) => {
@@ -45,8 +45,8 @@ export function TheftPanel({ bike }: { bike: Bike }) {
             type: 'error',
             message:
               error instanceof NoOpenAlertError
-                ? t('product.theft.noAlert', { vehicleNumber })
-                : t('product.theft.failed', {
+                ? t('bikePage.theft.noAlert', { vehicleNumber })
+                : t('bikePage.theft.failed', {
                     detail: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
                   }),
           });
@@ -57,26 +57,26 @@ export function TheftPanel({ bike }: { bike: Bike }) {
   const by = bike.theft.by;
   const who =
     by === 'RIDER'
-      ? t('product.theft.rider')
+      ? t('bikePage.theft.rider')
       : by === 'MODULE'
-        ? t('product.theft.module')
+        ? t('bikePage.theft.module')
         : (by ?? '—');
   const since = format.dateTime(bike.theft.since);
 
   return (
     <section className={styles.card} aria-labelledby="theft-title" data-theft={bike.theft.state}>
       <h2 id="theft-title" className={styles.cardTitle}>
-        {t('product.theft.title')}
+        {t('bikePage.theft.title')}
       </h2>
       {bike.theft.state === 'NONE' && (
         <>
           <p className={styles.theftState}>
             <ShieldCheck size={18} aria-hidden="true" className={styles.ok} />
-            {t('product.theft.none')}
+            {t('bikePage.theft.none')}
           </p>
           <div className={styles.actions}>
             <Button size="sm" variant="danger" onClick={() => setAction('report')}>
-              {t('product.theft.report')}
+              {t('bikePage.theft.report')}
             </Button>
           </div>
         </>
@@ -85,11 +85,11 @@ export function TheftPanel({ bike }: { bike: Bike }) {
         <>
           <p className={styles.theftState} data-tone="danger">
             <Siren size={18} aria-hidden="true" />
-            {t('product.theft.reported', { since, by: who })}
+            {t('bikePage.theft.reported', { since, by: who })}
           </p>
           <div className={styles.actions}>
             <Button size="sm" variant="secondary" onClick={() => setAction('cancel')}>
-              {t('product.theft.cancel')}
+              {t('bikePage.theft.cancel')}
             </Button>
           </div>
         </>
@@ -98,14 +98,14 @@ export function TheftPanel({ bike }: { bike: Bike }) {
         <>
           <p className={styles.theftState} data-tone="warning">
             <ShieldAlert size={18} aria-hidden="true" />
-            {t('product.theft.suspected', { since })}
+            {t('bikePage.theft.suspected', { since })}
           </p>
           <div className={styles.actions}>
             <Button size="sm" variant="secondary" onClick={() => setAction('acknowledge')}>
-              {t('product.theft.acknowledge')}
+              {t('bikePage.theft.acknowledge')}
             </Button>
             <Button size="sm" variant="danger" onClick={() => setAction('report')}>
-              {t('product.theft.reportSuspected')}
+              {t('bikePage.theft.reportSuspected')}
             </Button>
           </div>
         </>
@@ -115,8 +115,8 @@ export function TheftPanel({ bike }: { bike: Bike }) {
         onOpenChange={(open) => !open && setAction(null)}
         title={action ? t(DIALOGS[action].title, { vehicleNumber }) : ''}
         description={action ? t(DIALOGS[action].hint) : undefined}
-        confirmLabel={t('product.theft.confirm')}
-        cancelLabel={t('product.theft.dismiss')}
+        confirmLabel={t('bikePage.theft.confirm')}
+        cancelLabel={t('bikePage.theft.dismiss')}
         tone={action === 'report' ? 'danger' : 'primary'}
         busy={mutation.isPending}
         onConfirm={() => action && run(action)}

@@ -9,22 +9,22 @@ import { useFormatters } from '../../../format/use-formatters';
 import { Button } from '../../../ui/button/button';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
-import { useEventHistory } from '../api/product-queries';
+import { useEventHistory } from '../api/bike-queries';
 import { eventLabel } from '../state/bike-fields';
-import styles from './product.module.css';
+import styles from './bike-page.module.css';
 
 export function EventHistory({ vehicleNumber }: { vehicleNumber: string }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const history = useEventHistory(vehicleNumber);
 
-  if (history.isPending) return <TableStatus kind="loading" text={t('product.history.loading')} />;
+  if (history.isPending) return <TableStatus kind="loading" text={t('bikePage.history.loading')} />;
   if (!history.data) {
     return (
       <TableStatus
         kind="error"
-        text={t('product.history.error')}
-        retry={t('product.retry')}
+        text={t('bikePage.history.error')}
+        retry={t('bikePage.retry')}
         onRetry={() => void history.refetch()}
       />
     );
@@ -32,7 +32,7 @@ export function EventHistory({ vehicleNumber }: { vehicleNumber: string }) {
   const events = history.data.pages.flatMap((page) => page.content);
   if (!events.length) {
     return (
-      <TableStatus kind="empty" icon={<History size={40} />} title={t('product.history.empty')} />
+      <TableStatus kind="empty" icon={<History size={40} />} title={t('bikePage.history.empty')} />
     );
   }
 
@@ -40,19 +40,19 @@ export function EventHistory({ vehicleNumber }: { vehicleNumber: string }) {
   const detail = (event: VfmEvent) => {
     const data = event.data ?? {};
     if (typeof data.from === 'string' && typeof data.to === 'string') {
-      return t('product.history.change', {
+      return t('bikePage.history.change', {
         from: t(availabilityKey(data.from)),
         to: t(availabilityKey(data.to)),
       });
     }
     const mode = data.type === 'MODE' ? data.value : data.mode;
-    if (typeof mode === 'string') return t('product.history.mode', { mode: t(modeKey(mode)) });
+    if (typeof mode === 'string') return t('bikePage.history.mode', { mode: t(modeKey(mode)) });
     return '';
   };
   return (
     <div className={styles.historyBlock}>
       <DataTable
-        caption={t('product.history.label')}
+        caption={t('bikePage.history.label')}
         testId="event-history"
         rows={events}
         rowKey={(event) => event.id}
@@ -60,26 +60,26 @@ export function EventHistory({ vehicleNumber }: { vehicleNumber: string }) {
         columns={[
           {
             id: 'event',
-            label: t('product.history.event'),
+            label: t('bikePage.history.event'),
             cell: (event) =>
-              t(`product.history.names.${eventLabel(event)}` as 'product.history.names.UNKNOWN'),
+              t(`bikePage.history.names.${eventLabel(event)}` as 'bikePage.history.names.UNKNOWN'),
           },
           {
             id: 'when',
-            label: t('product.history.when'),
+            label: t('bikePage.history.when'),
             cell: (event) => (
               <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
             ),
           },
           {
             id: 'source',
-            label: t('product.history.source'),
-            cell: (event) => t(`product.history.sources.${event.source}`),
+            label: t('bikePage.history.source'),
+            cell: (event) => t(`bikePage.history.sources.${event.source}`),
           },
-          { id: 'by', label: t('product.history.by'), cell: (event) => event.userEmail ?? '—' },
+          { id: 'by', label: t('bikePage.history.by'), cell: (event) => event.userEmail ?? '—' },
           {
             id: 'detail',
-            label: t('product.history.detail'),
+            label: t('bikePage.history.detail'),
             cell: (event) => detail(event) || '—',
           },
         ]}
@@ -90,10 +90,10 @@ export function EventHistory({ vehicleNumber }: { vehicleNumber: string }) {
           busy={history.isFetchingNextPage}
           onClick={() => void history.fetchNextPage()}
         >
-          {t('product.history.more')}
+          {t('bikePage.history.more')}
         </Button>
       ) : (
-        <p className={styles.muted}>{t('product.history.end')}</p>
+        <p className={styles.muted}>{t('bikePage.history.end')}</p>
       )}
     </div>
   );

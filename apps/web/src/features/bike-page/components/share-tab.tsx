@@ -16,7 +16,7 @@ import { DataTable } from '../../../ui/data-table/data-table';
 import { TextField } from '../../../ui/field/text-field';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useCreateShare, useRevokeShare, useShares } from '../api/shares';
-import styles from './product.module.css';
+import styles from './bike-page.module.css';
 
 /** the lifetimes offered, in hours (the API takes any whole number from 1 to 168) */
 export const SHARE_DURATIONS = [1, 4, 12, 24, 72, 168] as const;
@@ -47,7 +47,7 @@ export function ShareTab({ vehicleNumber }: { vehicleNumber: string }) {
         onError: (error) =>
           toasts.show({
             type: 'error',
-            message: t('product.share.failed', {
+            message: t('bikePage.share.failed', {
               reason: (isApiError(error) && error.problem?.detail) || t('errors.generic'),
             }),
           }),
@@ -58,9 +58,9 @@ export function ShareTab({ vehicleNumber }: { vehicleNumber: string }) {
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toasts.show({ type: 'success', message: t('product.share.copied') });
+      toasts.show({ type: 'success', message: t('bikePage.share.copied') });
     } catch {
-      toasts.show({ type: 'error', message: t('product.share.copyFailed') });
+      toasts.show({ type: 'error', message: t('bikePage.share.copyFailed') });
     }
   };
 
@@ -70,7 +70,7 @@ export function ShareTab({ vehicleNumber }: { vehicleNumber: string }) {
       onSuccess: () => {
         if (created?.share.id === revoking.id) setCreated(null);
         setRevoking(null);
-        toasts.show({ type: 'success', message: t('product.share.revoked') });
+        toasts.show({ type: 'success', message: t('bikePage.share.revoked') });
       },
       onError: () => {
         setRevoking(null);
@@ -83,12 +83,12 @@ export function ShareTab({ vehicleNumber }: { vehicleNumber: string }) {
     <section className={styles.card} aria-labelledby="share-title" data-testid="share-tab">
       <h2 id="share-title" className={styles.cardTitle}>
         <Share2 size={20} aria-hidden="true" />
-        {t('product.share.title')}
+        {t('bikePage.share.title')}
       </h2>
-      <p className={styles.muted}>{t('product.share.intro')}</p>
+      <p className={styles.muted}>{t('bikePage.share.intro')}</p>
       <form className={styles.shareForm} onSubmit={submit} noValidate>
         <label className={styles.availability}>
-          {t('product.share.validFor')}
+          {t('bikePage.share.validFor')}
           <select
             className={styles.select}
             value={hours}
@@ -96,91 +96,91 @@ export function ShareTab({ vehicleNumber }: { vehicleNumber: string }) {
           >
             {SHARE_DURATIONS.map((value) => (
               <option key={value} value={value}>
-                {t(`product.share.durations.h${value}`)}
+                {t(`bikePage.share.durations.h${value}`)}
               </option>
             ))}
           </select>
         </label>
         <TextField
-          label={t('product.share.label')}
-          hint={t('product.share.labelHint')}
+          label={t('bikePage.share.label')}
+          hint={t('bikePage.share.labelHint')}
           value={label}
           maxLength={SHARE_LABEL_MAX}
           onChange={(event) => setLabel(event.target.value)}
         />
         <Button type="submit" disabled={create.isPending}>
-          {t('product.share.create')}
+          {t('bikePage.share.create')}
         </Button>
       </form>
       {created && (
         <div className={styles.shareOnce} role="status" data-testid="share-created">
-          <strong>{t('product.share.createdTitle')}</strong>
-          <p>{t('product.share.linkOnce', { date: format.dateTime(created.share.expiresAt) })}</p>
+          <strong>{t('bikePage.share.createdTitle')}</strong>
+          <p>{t('bikePage.share.linkOnce', { date: format.dateTime(created.share.expiresAt) })}</p>
           <code className={styles.shareLink} data-testid="share-link">
             {created.url}
           </code>
           <div className={styles.actions}>
             <Button size="sm" variant="secondary" onClick={() => void copy(created.url)}>
               <Copy size={16} aria-hidden="true" />
-              {t('product.share.copy')}
+              {t('bikePage.share.copy')}
             </Button>
             <Button size="sm" onClick={() => setCreated(null)}>
-              {t('product.share.done')}
+              {t('bikePage.share.done')}
             </Button>
           </div>
         </div>
       )}
       {shares.isPending ? (
-        <TableStatus kind="loading" text={t('product.share.loading')} />
+        <TableStatus kind="loading" text={t('bikePage.share.loading')} />
       ) : !shares.data ? (
         <TableStatus
           kind="error"
-          text={t('product.share.error')}
-          retry={t('product.retry')}
+          text={t('bikePage.share.error')}
+          retry={t('bikePage.retry')}
           onRetry={() => void shares.refetch()}
         />
       ) : shares.data.content.length === 0 ? (
-        <p className={styles.muted}>{t('product.share.empty')}</p>
+        <p className={styles.muted}>{t('bikePage.share.empty')}</p>
       ) : (
         <DataTable
-          caption={t('product.share.list')}
+          caption={t('bikePage.share.list')}
           testId="shares"
           rows={shares.data.content}
           rowKey={(share) => share.id}
           columns={[
             {
               id: 'label',
-              label: t('product.share.label'),
+              label: t('bikePage.share.label'),
               cell: (s) =>
-                s.label ?? <span className={styles.muted}>{t('product.share.noLabel')}</span>,
+                s.label ?? <span className={styles.muted}>{t('bikePage.share.noLabel')}</span>,
             },
             {
               id: 'state',
-              label: t('product.share.state'),
+              label: t('bikePage.share.state'),
               cell: (s) => (
                 <span
                   className={styles.status}
                   data-status={s.state === 'ACTIVE' ? 'OK' : 'EXPIRED'}
                 >
-                  {t(`product.share.states.${s.state}`)}
+                  {t(`bikePage.share.states.${s.state}`)}
                 </span>
               ),
             },
-            { id: 'created', label: t('product.share.created'), cell: (s) => when(s.createdAt) },
-            { id: 'by', label: t('product.share.by'), cell: (s) => s.createdBy ?? '—' },
-            { id: 'expires', label: t('product.share.expires'), cell: (s) => when(s.expiresAt) },
+            { id: 'created', label: t('bikePage.share.created'), cell: (s) => when(s.createdAt) },
+            { id: 'by', label: t('bikePage.share.by'), cell: (s) => s.createdBy ?? '—' },
+            { id: 'expires', label: t('bikePage.share.expires'), cell: (s) => when(s.expiresAt) },
             {
               id: 'openings',
-              label: t('product.share.openings'),
+              label: t('bikePage.share.openings'),
               cell: (s) => format.number(s.openings),
             },
             {
               id: 'actions',
-              label: t('product.share.actions'),
+              label: t('bikePage.share.actions'),
               cell: (s) =>
                 s.state === 'ACTIVE' ? (
                   <Button size="sm" variant="secondary" onClick={() => setRevoking(s)}>
-                    {t('product.share.revoke')}
+                    {t('bikePage.share.revoke')}
                   </Button>
                 ) : null,
             },
@@ -190,10 +190,10 @@ export function ShareTab({ vehicleNumber }: { vehicleNumber: string }) {
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
-        title={t('product.share.revokeTitle')}
-        description={t('product.share.revokeHint')}
-        confirmLabel={t('product.share.revoke')}
-        cancelLabel={t('product.share.cancel')}
+        title={t('bikePage.share.revokeTitle')}
+        description={t('bikePage.share.revokeHint')}
+        confirmLabel={t('bikePage.share.revoke')}
+        cancelLabel={t('bikePage.share.cancel')}
         tone="danger"
         busy={revoke.isPending}
         onConfirm={confirmRevoke}

@@ -1,2 +1,0 @@
-// The products module's entry point, registered in ../index.ts.
-export { default } from './routes';
