@@ -2,21 +2,23 @@
 // Fleet API at 100,000 bikes, on PostgreSQL (a bench database created and dropped here) and
 // on PGlite (in memory), through the real HTTP server: p50/p95 of fleet/markers at 1 and 4
 // concurrent clients (while one bike changes every 100 ms, so that each request sees a new
-// version, and quiet), a fleet/list page for every sort the list offers in both directions at
+// version, and quiet), at 4 and 16 clients with gzip while 1,000 bikes change a second (the
+// snapshot of ADR 0114: at most one build and compression a second), a fleet/list page for every sort the list offers in both directions at
 // 1 and 10 concurrent clients, and fleet/statistics; in the same run a plain SELECT of the
 // markers' rows serialised to JSON, as the yardstick of markers.
-// Targets (PostgreSQL): markers p95 ≤ 300 ms at 4 clients and ≤ 2 × plain SELECT alone,
+// Targets (PostgreSQL): markers p95 ≤ 300 ms at 4 clients (and with gzip at 1,000 changes a
+// second) and ≤ 2 × plain SELECT alone,
 // list p95 ≤ 50 ms for every sort at 1 and 10 clients, statistics p95 ≤ 200 ms.
 // Ends with one `BENCH {json}` line.
 //   BENCH_DATABASE_URL  server to create the bench database on (default: DATABASE_URL, else
 //                       postgresql://postgres@127.0.0.1:5432/postgres)
 //   BENCH_BIKES         bikes of the measured fleet (default 100000)
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { API_PREFIX, FLEET_LIST_SORT_FIELDS } from '@vfm/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
+import { measureClients, type ClientFigures } from './_clients';
 import { BENCH_API_KEY, startBenchServer, adminQuery } from './_server';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
@@ -60,62 +62,35 @@ async function measureConcurrent(
 }
 
 /**
- * `clients` HTTP clients calling `url` at once, `n` calls each after one warm-up call, from a
- * worker thread: their requests, responses and decompression run beside the server's event
- * loop, not in it, as browsers' do.
+ * While fn runs, `perTick` bikes of the fleet are written every 100 ms (a live fleet): 1 is the
+ * old figure's ten changes a second, 100 a fleet of 100,000 bikes at its riding peak (1,000 a
+ * second, issue 21 §6).
  */
-function measureClients(
-  clients: number,
-  n: number,
-  url: string,
-  headers: Record<string, string>,
-): Promise<Stats> {
-  const code = `
-const { parentPort, workerData: w } = require('node:worker_threads');
-const call = async () => {
-  const res = await fetch(w.url, { headers: w.headers });
-  await res.arrayBuffer();
-  if (res.status !== 200 && res.status !== 304) throw new Error(w.url + ': ' + res.status);
-};
-(async () => {
-  await Promise.all(Array.from({ length: w.clients }, call));
-  const times = [];
-  await Promise.all(Array.from({ length: w.clients }, async () => {
-    for (let i = 0; i < w.n; i += 1) {
-      const start = performance.now();
-      await call();
-      times.push(performance.now() - start);
-    }
-  }));
-  parentPort.postMessage(times);
-})().catch((error) => { throw error; });`;
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData: { clients, n, url, headers } });
-    worker.once('message', (times: number[]) => {
-      times.sort((a, b) => a - b);
-      const round = (x: number) => Math.round(x * 10) / 10;
-      resolve({
-        p50: round(percentile(times, 50)),
-        p95: round(percentile(times, 95)),
-        n: times.length,
-      });
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
-
-/** While fn runs, one bike of the fleet is written every 100 ms (a live fleet). */
-async function whileChanging<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+async function whileChanging<T>(database: Database, fn: () => Promise<T>, perTick = 1): Promise<T> {
+  const [range] = await database.query<{ low: number; high: number }>(
+    `SELECT min(id)::int AS low, max(id)::int AS high FROM bike WHERE fleet_id = $1`,
+    [FLEET],
+  );
+  const { low, high } = range!;
   let running = true;
+  let written = 0;
+  const started = performance.now();
   const writer = (async () => {
     while (running) {
+      const tick = performance.now();
+      const ids = Array.from(
+        { length: perTick },
+        () => low + Math.floor(Math.random() * (high - low + 1)),
+      );
       await database.query(
         `UPDATE bike SET bike_battery_level = (random() * 100)::int, updated_at = now()
-          WHERE id = (SELECT id FROM bike WHERE fleet_id = $1 OFFSET (random() * 1000)::int LIMIT 1)`,
-        [FLEET],
+          WHERE fleet_id = $1 AND id = ANY($2::bigint[])`,
+        [FLEET, ids],
       );
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      written += perTick;
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, 100 - (performance.now() - tick))),
+      );
     }
   })();
   try {
@@ -123,6 +98,8 @@ async function whileChanging<T>(database: Database, fn: () => Promise<T>): Promi
   } finally {
     running = false;
     await writer;
+    const rate = Math.round(written / ((performance.now() - started) / 1000));
+    if (perTick > 1) console.log(`    (${rate} bike changes a second while measured)`);
   }
 }
 
@@ -143,7 +120,7 @@ async function runOn(kind: 'postgres' | 'pglite', database: Database): Promise<F
       ...headers,
     });
     const clientsOf = (clients: number, n: number, route: string, headers = {}) =>
-      measureClients(clients, n, `${base}/${route}`, headersFor(headers));
+      measureClients(clients, n, `${base}/${route}`, headersFor(headers), 1);
     const get = async (route: string, headers: Record<string, string> = {}) => {
       const res = await fetch(`${base}/${route}`, { headers: headersFor(headers) });
       const text = await res.text();
@@ -191,6 +168,18 @@ async function runOn(kind: 'postgres' | 'pglite', database: Database): Promise<F
     const markers4Gzip = await clientsOf(4, Math.ceil(rounds / 2), 'fleet/markers', {
       'accept-encoding': 'gzip',
     });
+    // a fleet at its riding peak: 1,000 changes a second, gzip as browsers ask, 4 and 16 clients
+    // (the snapshot of ADR 0114: the cost must not grow with the clients)
+    const markers4Peak = await whileChanging(
+      database,
+      () => clientsOf(4, rounds, 'fleet/markers', { 'accept-encoding': 'gzip' }),
+      100,
+    );
+    const markers16Peak = await whileChanging(
+      database,
+      () => clientsOf(16, Math.ceil(rounds / 2), 'fleet/markers', { 'accept-encoding': 'gzip' }),
+      100,
+    );
     const listSorts: Record<string, { one: Stats; ten: Stats }> = {};
     for (const field of FLEET_LIST_SORT_FIELDS) {
       for (const direction of ['asc', 'desc']) {
@@ -221,6 +210,8 @@ async function runOn(kind: 'postgres' | 'pglite', database: Database): Promise<F
       markersChanging,
       markers4Changing,
       markers4Gzip,
+      markers4Peak,
+      markers16Peak,
       listSorts,
       markersToPlainP95: Math.round((markers.p95 / plain.p95) * 100) / 100,
       listPage: list,
@@ -245,6 +236,12 @@ function printFigures(kind: string, f: Figures) {
   row('GET fleet/markers, fleet changing', f.markersChanging as Stats);
   row('  4 clients, fleet changing', f.markers4Changing as Stats);
   row('  4 clients, gzip, quiet', f.markers4Gzip as Stats);
+  row('  4 clients, gzip, 1,000 changes/s', f.markers4Peak as Stats);
+  row('  16 clients, gzip, 1,000 changes/s', f.markers16Peak as Stats);
+  const cpu = (key: string) => (f[key] as unknown as ClientFigures).serverCpuMsPerCall;
+  console.log(
+    `  server CPU per markers call at 1,000 changes/s (writer included): 4 clients ${cpu('markers4Peak')} ms, 16 clients ${cpu('markers16Peak')} ms`,
+  );
   row('GET fleet/list page 0 (lastComm desc)', f.listPage as Stats);
   row('GET fleet/list page 200 (lastComm asc)', f.listPage200 as Stats);
   row('GET fleet/statistics', f.statistics as Stats);
@@ -305,6 +302,7 @@ async function main() {
         p.listSorts as Record<string, { one: Stats; ten: Stats }>,
       ).every((s) => s.one.p95 <= 50 && s.ten.p95 <= 50),
       markersP95Under300At4: p95('markers4Changing') <= 300,
+      markersP95Under300At4GzipPeak: p95('markers4Peak') <= 300,
       statisticsP95Under200: p95('statistics') <= 200,
     };
     console.log('\ntargets (PostgreSQL):', result.targets);

@@ -17,13 +17,13 @@
 //                          PostgreSQL (40000)
 //   BENCH_TASK_BIKES       bikes of the fleet (100000); BENCH_OPEN_TASKS open tasks (50000)
 //   BENCH_REQUESTS         list calls per client (50)
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { API_PREFIX } from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
 import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
+import { measureClients } from './_clients';
 import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
 
 const ONLY = process.env.BENCH_ONLY;
@@ -38,8 +38,6 @@ const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as K
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 // ---------------------------------------------------------------------------------------
 // ingest: automatic tasks on ÷ off
@@ -123,61 +121,6 @@ INSERT INTO task (fleet_id, bike_id, kind, status, created_at, closed_at, update
 SELECT fleet_id, id, 'INSPECT', 'DONE', now() - interval '2 days', now() - interval '1 day', now()
 FROM (SELECT fleet_id, id FROM bike WHERE fleet_id = '${FLEET}' ORDER BY id DESC LIMIT 10000) b;
 ANALYZE task;`;
-
-/**
- * `clients` HTTP clients calling `url` at once, `n` calls each after ten warm-up calls, from a
- * process of their own (as browsers are): this process's CPU over the run is then the server's
- * alone (with its threads: compression, and PGlite when it is the database), per call.
- */
-function measureClients(clients: number, n: number, url: string, headers: Record<string, string>) {
-  const code = `
-const w = JSON.parse(process.env.BENCH_CLIENTS);
-const call = async () => {
-  const res = await fetch(w.url, { headers: w.headers });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(w.url + ': ' + res.status);
-};
-(async () => {
-  // warm-up: 10 calls per client (the server's code paths compiled, its pools filled)
-  for (let i = 0; i < 10; i += 1) await Promise.all(Array.from({ length: w.clients }, call));
-  const times = [];
-  await Promise.all(Array.from({ length: w.clients }, async () => {
-    for (let i = 0; i < w.n; i += 1) {
-      const start = performance.now();
-      await call();
-      times.push(performance.now() - start);
-    }
-  }));
-  process.stdout.write(JSON.stringify(times));
-})().catch((error) => { console.error(error); process.exit(1); });`;
-  const cpuBefore = process.cpuUsage();
-  return new Promise<{ p50: number; p95: number; n: number; serverCpuMsPerCall: number }>(
-    (resolve, reject) => {
-      const child = spawn(process.execPath, ['-e', code], {
-        env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ clients, n, url, headers }) },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.once('error', reject);
-      child.once('exit', (code) => {
-        if (code !== 0) return reject(new Error(`clients exited with ${code}`));
-        const cpu = process.cpuUsage(cpuBefore);
-        const times = (JSON.parse(out) as number[]).sort((a, b) => a - b);
-        resolve({
-          p50: round(percentile(times, 50), 1),
-          p95: round(percentile(times, 95), 1),
-          n: times.length,
-          // warm-up calls included
-          serverCpuMsPerCall: round(
-            (cpu.user + cpu.system) / 1000 / (times.length + 10 * clients),
-            2,
-          ),
-        });
-      });
-    },
-  );
-}
 
 async function listLatency(kind: Kind) {
   return withDatabase(kind, async (database) => {

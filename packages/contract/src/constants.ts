@@ -60,6 +60,9 @@ export const REFRESH_TOKEN_STORAGE_KEY = 'jwtRefreshToken';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const API_KEY_HEADER = 'x-api-key';
+/** fleet/markers: how old the answer is, in ms (a snapshot, ADR 0114): the map completes it
+ *  with the live stream's changes of that time */
+export const MARKERS_AGE_HEADER = 'x-markers-age';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 30;

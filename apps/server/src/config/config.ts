@@ -39,6 +39,11 @@ export interface Config {
   /** /readyz fails when received messages have waited this long with no commit (issue 27) */
   ingestStallSeconds: number;
   /**
+   * the map's markers are built and compressed at most once per this many ms per fleet and
+   * filter, whatever the number of clients (ADR 0114); 0: checked at every call
+   */
+  markersSnapshotMs: number;
+  /**
    * the ingest publishes a domain event when a batch starts or ends a warning (ADR 0081);
    * false (a diagnostic switch): alerts open and clear only at the per-minute sweep
    */
@@ -238,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     ingestBatchRows: int('INGEST_BATCH_ROWS', 1000, 1, 50_000),
     ingestFlushMs: int('INGEST_FLUSH_MS', 100, 1, 250),
     ingestStallSeconds: int('INGEST_STALL_SECONDS', 30, 1, 3600),
+    markersSnapshotMs: int('MARKERS_SNAPSHOT_MS', 1000, 0, 10_000),
     alertDetection: bool('ALERT_DETECTION', true),
     taskAutomation: bool('TASK_AUTOMATION', true),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),

@@ -54,6 +54,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // the embedded MQTT broker on a free port: test files run in parallel
     MQTT_PORT: '0',
+    // every markers call sees the last write (markers-snapshot.test.ts sets its own)
+    MARKERS_SNAPSHOT_MS: '0',
     ...options.env,
   });
   const config = { ...base, ...options.config } as ResolvedConfig;

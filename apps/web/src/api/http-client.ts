@@ -21,6 +21,8 @@ export interface RequestOptions {
   /** the Accept header, when not JSON */
   accept?: string;
   signal?: AbortSignal;
+  /** called with the headers of a successful answer (e.g. fleet/markers' age) */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export interface HttpClient {
@@ -214,6 +216,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     try {
       const response = await sendAuthorized(resolveUrl(path), init);
       if (!response.ok) throw await toApiError(response);
+      init.onHeaders?.(response.headers);
       return (await parseBody(response, init.responseType)) as T;
     } finally {
       loading.stop();

@@ -87,6 +87,36 @@ describe('stream controller', () => {
     expect(batches).toHaveLength(1);
   });
 
+  it('keeps the bike batches of the last seconds for a markers snapshot to catch up', async () => {
+    const feed = createSseFeed();
+    const { controller, batches } = setup([feed]);
+    controller.start();
+    feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    await until(() => controller.status() === 'live');
+    feed.send('bikes', { bikes: [makeFleetListItem({ vehicleNumber: 'A' })] });
+    await until(() => batches.length === 1);
+    const between = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    feed.send('bikes', { bikes: [makeFleetListItem({ vehicleNumber: 'B' })] });
+    feed.send('removed', { vehicleNumbers: ['C'] });
+    // a batch without bikes is not kept
+    feed.send('commands', { commands: [makeCommand()] });
+    await until(() => batches.length === 2);
+    feed.send('commands', { commands: [makeCommand()] });
+    await until(() => batches.length === 3);
+
+    const since = (at: number) =>
+      controller
+        .recentBikes(at)
+        .map((batch) => [batch.bikes.map((bike) => bike.vehicleNumber), batch.removed]);
+    expect(since(0)).toEqual([
+      [['A'], []],
+      [['B'], ['C']],
+    ]);
+    expect(since(between)).toEqual([[['B'], ['C']]]);
+    expect(since(performance.now())).toEqual([]);
+  });
+
   it('writes rows, removals and warning counters into the cache in place', async () => {
     const feed = createSseFeed();
     const { controller, queryClient } = setup([feed]);

@@ -23,7 +23,15 @@ export interface StreamController {
   subscribe(listener: (batch: LiveBatch) => void): () => void;
   /** the server asked to reload (resync) or the stream came back after a loss */
   onResync(listener: () => void): () => void;
+  /**
+   * The bike changes of the batches flushed at or after `at` (performance.now() time), oldest
+   * first, over the last RECENT_MS: what a snapshot of that age (fleet/markers, ADR 0114) lacks.
+   */
+  recentBikes(at: number): Array<Pick<LiveBatch, 'bikes' | 'removed'>>;
 }
+
+/** how long flushed bike batches are kept for recentBikes (a markers snapshot's age, and more) */
+export const RECENT_MS = 15_000;
 
 export interface StreamControllerOptions {
   http: HttpClient;
@@ -90,19 +98,32 @@ export function createStreamController(options: StreamControllerOptions): Stream
     }, countsEveryMs);
   };
 
+  /** the bike changes of the last RECENT_MS, with the time each batch's oldest event came */
+  let recent: Array<{ at: number; bikes: LiveBatch['bikes']; removed: LiveBatch['removed'] }> = [];
+  let oldestPending: number | null = null;
+
   const flush = () => {
     flushTimer = null;
     if (buffer.isEmpty) return;
     const batch = buffer.take();
+    const now = performance.now();
+    if (batch.bikes.length || batch.removed.length) {
+      recent = recent.filter((kept) => now - kept.at <= RECENT_MS);
+      recent.push({ at: oldestPending ?? now, bikes: batch.bikes, removed: batch.removed });
+    }
+    oldestPending = null;
     if (applyBatchToCache(queryClient, batch)) scheduleCounts();
     batchListeners.forEach((listener) => listener(batch));
   };
   const scheduleFlush = () => {
+    oldestPending ??= performance.now();
     flushTimer ??= setTimeout(flush, flushMs);
   };
 
   const resync = () => {
     buffer.take();
+    recent = [];
+    oldestPending = null;
     void queryClient.invalidateQueries({ queryKey: queryKeys.fleet.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
@@ -227,6 +248,11 @@ export function createStreamController(options: StreamControllerOptions): Stream
     onResync(listener) {
       resyncListeners.add(listener);
       return () => resyncListeners.delete(listener);
+    },
+    recentBikes(at) {
+      return recent
+        .filter((kept) => kept.at >= at)
+        .map(({ bikes, removed }) => ({ bikes, removed }));
     },
   };
 }

@@ -7,6 +7,8 @@ export interface LiveBikes {
   subscribe(listener: (batch: { bikes: FleetListItem[]; removed: string[] }) => void): () => void;
   /** the stream asked to reload everything (resync) or reconnected after a loss */
   onResync(listener: () => void): () => void;
+  /** the batches that came at or after `at` (performance.now()), to complete a markers snapshot */
+  recentBikes?(at: number): Array<{ bikes: FleetListItem[]; removed: string[] }>;
 }
 
 export interface FleetMapProps {

@@ -15,6 +15,7 @@ import {
   FleetListQuerySchema,
   FleetStatisticsSchema,
   StatisticsQuerySchema,
+  MARKERS_AGE_HEADER,
   MarkersQuerySchema,
   MarkersSchema,
   STREAM_EVENTS,
@@ -151,10 +152,12 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fleet/markers',
     {
-      compress: FAST_COMPRESSION,
+      // compressed once per snapshot by the service (ADR 0114), not per answer
+      compress: false,
       schema: {
         tags,
-        summary: 'Compact columnar payload of the map (ADR 0021); ETag / If-None-Match → 304',
+        summary:
+          'Compact columnar payload of the map (ADR 0021); ETag / If-None-Match → 304; at most MARKERS_SNAPSHOT_MS old, said by x-markers-age (ADR 0114)',
         querystring: MarkersQuerySchema,
         response: {
           200: MarkersSchema,
@@ -164,14 +167,23 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { json, etag } = await getMarkers(
+      const answer = await getMarkers(
         scopeOf(request),
         request.query,
-        request.headers['if-none-match'],
+        {
+          ifNoneMatch: request.headers['if-none-match'],
+          acceptEncoding: request.headers['accept-encoding'],
+        },
+        app.ctx.config.markersSnapshotMs,
       );
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (json === null) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(json);
+      reply
+        .header('etag', answer.etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-encoding')
+        .header(MARKERS_AGE_HEADER, String(answer.ageMs));
+      if (answer.body === null) return reply.code(304).send();
+      if (answer.encoding !== 'identity') reply.header('content-encoding', answer.encoding);
+      return reply.type('application/json; charset=utf-8').send(answer.body);
     },
   );
 

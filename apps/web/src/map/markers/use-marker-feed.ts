@@ -6,7 +6,7 @@ import { useServices } from '../../services/services';
 import type { LiveBikes } from '../fleet-map-props';
 import type { MapFilter } from './marker-index';
 import { MarkerFeed } from './marker-feed';
-import { fetchMarkers, markersQuery } from './markers-source';
+import { fetchMarkers, markersQuery, type MarkersSnapshot } from './markers-source';
 
 const ignore = () => undefined;
 
@@ -35,8 +35,13 @@ export function useMarkerFeed(filter: MapFilter, live: LiveBikes | undefined) {
     if (!feed) return;
     const current = JSON.parse(filterKey) as MapFilter;
     const controller = new AbortController();
-    const toWorker = (markers: Blob) => {
-      if (!controller.signal.aborted) feed.send({ type: 'load', markers, filter: current });
+    const toWorker = ({ markers, takenAt }: MarkersSnapshot) => {
+      if (controller.signal.aborted) return;
+      feed.send({ type: 'load', markers, filter: current });
+      // what changed since the snapshot was taken (ADR 0114), in the order it came
+      for (const batch of live?.recentBikes?.(takenAt) ?? []) {
+        feed.send({ type: 'changes', ...batch, filter: current });
+      }
     };
     // the first load may have been started by the page (prefetchMap)
     void queryClient.fetchQuery(markersQuery(http, current)).then(toWorker).catch(ignore);

@@ -1,0 +1,67 @@
+// HTTP clients of a bench, in a process of their own (as browsers are): `clients` loops calling
+// `url` at once, `n` calls each after `warmUps` rounds. This process's CPU over the run is then
+// the server's alone (with its threads: compression, and PGlite when it is the database).
+import { spawn } from 'node:child_process';
+
+export interface ClientFigures {
+  p50: number;
+  p95: number;
+  n: number;
+  /** this process's CPU (user + system) per call, warm-up calls included */
+  serverCpuMsPerCall: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+const CLIENTS_CODE = `
+const w = JSON.parse(process.env.BENCH_CLIENTS);
+const call = async () => {
+  const res = await fetch(w.url, { headers: w.headers });
+  await res.arrayBuffer();
+  if (res.status !== 200 && res.status !== 304) throw new Error(w.url + ': ' + res.status);
+};
+(async () => {
+  for (let i = 0; i < w.warmUps; i += 1) await Promise.all(Array.from({ length: w.clients }, call));
+  const times = [];
+  await Promise.all(Array.from({ length: w.clients }, async () => {
+    for (let i = 0; i < w.n; i += 1) {
+      const start = performance.now();
+      await call();
+      times.push(performance.now() - start);
+    }
+  }));
+  process.stdout.write(JSON.stringify(times));
+})().catch((error) => { console.error(error); process.exit(1); });`;
+
+export function measureClients(
+  clients: number,
+  n: number,
+  url: string,
+  headers: Record<string, string>,
+  warmUps = 10,
+): Promise<ClientFigures> {
+  const cpuBefore = process.cpuUsage();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', CLIENTS_CODE], {
+      env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ clients, n, url, headers, warmUps }) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`clients exited with ${code}`));
+      const cpu = process.cpuUsage(cpuBefore);
+      const times = (JSON.parse(out) as number[]).sort((a, b) => a - b);
+      const calls = times.length + warmUps * clients;
+      resolve({
+        p50: round(percentile(times, 50), 1),
+        p95: round(percentile(times, 95), 1),
+        n: times.length,
+        serverCpuMsPerCall: round((cpu.user + cpu.system) / 1000 / calls, 2),
+      });
+    });
+  });
+}
