@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { EventJobData } from './jobs/domain-events';
 import { recordProbe } from './jobs/queries';
-import { ensureTelemetryPartitions } from './ingest/partitions';
+import { ensureTelemetryPartitions } from './ingest/queries/partitions';
 import { reconcileBikes, sweepAlerts } from './modules/alerts/service';
 import { purgeAuthTables } from './modules/auth/maintenance';
 import { purgeMdsAccessLog } from './modules/city-access/maintenance';

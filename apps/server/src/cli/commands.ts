@@ -12,6 +12,7 @@ import {
 } from '@vfm/contract';
 import type { Database, TxQuery } from '../db/client';
 import { recordAccountEvent } from '../modules/events/account-events';
+import { insertApiKey } from '../modules/auth/queries/api-keys';
 import { giveDefaultRule } from '../modules/notifications/default-rule';
 import { randomToken, sha256 } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
@@ -22,7 +23,6 @@ import {
   fleetIdByName,
   fleetIdByNameAnyCase,
   insertAdminAccount,
-  insertApiKey,
   insertFleet,
   retryFailedJobRow,
   selectFailedJobs,

@@ -1,5 +1,5 @@
 // The admin CLI's SQL (docs/decisions/0112): fleets and administrators created on the database,
-// API keys, the operator's view of the ingest quarantine and of the jobs, and the cluster's own
+// the operator's view of the ingest quarantine and of the jobs, and the cluster's own
 // database. The commands (cli/commands.ts, cli/cluster.ts) check the input and word the answers.
 import type pg from 'pg';
 import type { Queryable } from '../db/client';
@@ -58,14 +58,6 @@ export async function fleetIdByNameAnyCase(db: Queryable, name: string): Promise
 export async function fleetIdByName(db: Queryable, name: string): Promise<string | null> {
   const [fleet] = await db.query<{ id: string }>('SELECT id FROM fleet WHERE name = $1', [name]);
   return fleet?.id ?? null;
-}
-
-export async function insertApiKey(db: Queryable, name: string, keyHash: string): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    'INSERT INTO api_key (name, key_hash) VALUES ($1, $2) RETURNING id',
-    [name, keyHash],
-  );
-  return row!.id;
 }
 
 export interface QuarantineLine {

@@ -4,8 +4,8 @@
 // state and usage figures at the end of it.
 import { firmwareOf, generateHistory, type BikeHistory } from '@vfm/simulator';
 import type { Database, TxQuery } from '../db/client';
-import { ensureTelemetryPartitions } from '../ingest/partitions';
-import { refreshUsage } from '../ingest/usage';
+import { ensureTelemetryPartitions } from '../ingest/queries/partitions';
+import { refreshUsage } from '../ingest/queries/usage';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
 import { insertPastCommands } from '../modules/commands/queries';
 import { recordEvents, type EventRecord } from '../modules/events/queries';

@@ -6,3 +6,4 @@ export * from './sessions';
 export * from './one-time-tokens';
 export * from './attempts';
 export * from './housekeeping';
+export * from './api-keys';

@@ -3,7 +3,7 @@
 import { REFRESH_TOKEN_TTL_DAYS } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
 import { randomToken, sha256 } from '../../../lib/crypto';
-import { announceSessionEnds } from '../../../lib/session-ends';
+import { SESSION_CHANNEL } from '../../../lib/session-ends';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -123,4 +123,47 @@ export async function sessionOfRefreshToken(db: Queryable, token: string) {
     [sha256(token)],
   );
   return row?.session_id ?? null;
+}
+
+// ---- the per-request check and the announcement of ended sessions --------------------------
+
+/** The account behind a live session, as the auth plugin checks it on every request. */
+export interface SessionAccount {
+  account_id: string;
+  email: string;
+  fleet_id: string;
+  roles: string[];
+  language: string;
+}
+
+/** The session's active account, or undefined once the session is revoked or the account is not
+ *  ACTIVE (plugins/auth.ts, given this read by app.ts). */
+export async function findSessionAccount(
+  db: Queryable,
+  sessionId: string,
+  accountId: string,
+): Promise<SessionAccount | undefined> {
+  const [row] = await db.query<SessionAccount>(
+    `SELECT a.id AS account_id, a.email, a.fleet_id, a.roles, a.language
+           FROM auth_session s JOIN account a ON a.id = s.account_id
+          WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL AND a.status = 'ACTIVE'`,
+    [sessionId, accountId],
+  );
+  return row;
+}
+
+/** ids per notification: a NOTIFY payload must stay under 8000 bytes */
+const IDS_PER_NOTICE = 100;
+
+/** Announces ended sessions on `vfm_session` (lib/session-ends.ts), in the revoking transaction. */
+export async function announceSessionEnds(db: Queryable, sessionIds: string[]): Promise<void> {
+  const payloads: string[] = [];
+  for (let i = 0; i < sessionIds.length; i += IDS_PER_NOTICE) {
+    payloads.push(JSON.stringify(sessionIds.slice(i, i + IDS_PER_NOTICE)));
+  }
+  if (!payloads.length) return;
+  await db.query(
+    `SELECT pg_notify('${SESSION_CHANNEL}', payload) FROM unnest($1::text[]) AS payload`,
+    [payloads],
+  );
 }
