@@ -4,7 +4,6 @@
 // It starts in the background: the API answers meanwhile.
 import type { Logger } from 'pino';
 import { FleetSimulator, type FleetModule } from '@vfm/simulator';
-import type { IotMode } from '@vfm/contract';
 import type { AppContext } from '../plugins/context';
 import { issueModuleSecrets } from '../modules/provisioning/provisioning-service';
 import { demoWarnings, ensureDemoFleet, provisionDemoBikes } from './demo-fleet';

@@ -6,7 +6,7 @@
 import type { Alert, AlertKind, AlertStateFilter } from '@vfm/contract';
 import { ALERT_SEVERITY, WARNING_TYPES, type ZONE_ALERT_KINDS } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import { fleetThresholdsSql, warningConditions, warningSince } from '../bikes/warnings-sql';
+import { fleetThresholdsSql, warningConditions, warningSince } from '../bikes/queries/warnings';
 
 /**
  * When each kind's condition holds on `b` (bike) joined with `f` (fleetThresholdsSql), and

@@ -152,6 +152,17 @@ export async function findSessionAccount(
   return row;
 }
 
+/** The live sessions among these (revoked ones and those of an account not ACTIVE are left
+ *  out), each with whether its account has the role `adminRole` (the live stream's heartbeat). */
+export async function liveSessionRoles(db: Queryable, sessionIds: string[], adminRole: string) {
+  return db.query<{ id: string; admin: boolean }>(
+    `SELECT s.id, $2::text = ANY(a.roles) AS admin
+           FROM auth_session s JOIN account a ON a.id = s.account_id
+          WHERE s.id = ANY($1::uuid[]) AND s.revoked_at IS NULL AND a.status = 'ACTIVE'`,
+    [sessionIds, adminRole],
+  );
+}
+
 /** ids per notification: a NOTIFY payload must stay under 8000 bytes */
 const IDS_PER_NOTICE = 100;
 

@@ -2,10 +2,10 @@
 // bikes, per-bike values computed once in a fenced subquery.
 import { ACTIVITY_STATUSES, AVAILABILITIES, IOT_MODES, WARNING_TYPES } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
-import { bikeFrom } from '../../bikes/bike-view';
-import { groupScopeCondition } from '../../bikes/group-scope';
+import { bikeFrom } from '../../bikes/queries/bike-from';
+import { groupScopeCondition } from '../../bikes/queries/group-scope';
 import { SqlParams } from '../../bikes/sql';
-import { warningBitsSql } from '../../bikes/warnings-sql';
+import { warningBitsSql } from '../../bikes/queries/warnings';
 
 const DAY_MS = 86_400_000;
 export const QUARTERS = [

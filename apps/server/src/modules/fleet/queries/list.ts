@@ -4,12 +4,12 @@ import type { Queryable } from '../../../db/client';
 import { cachedCount } from '../count-cache';
 import {
   LIST_ITEM_COLUMNS,
-  bikeFrom,
   detailColumns,
   listColumns,
   type DetailRow,
   type ListRow,
 } from '../../bikes/bike-view';
+import { bikeFrom } from '../../bikes/queries/bike-from';
 import { SqlParams } from '../../bikes/sql';
 import { filterConditions } from '../filters';
 

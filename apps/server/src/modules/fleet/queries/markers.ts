@@ -9,9 +9,9 @@ import {
   type MarkersQuery,
 } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
-import { bikeFrom } from '../../bikes/bike-view';
+import { bikeFrom } from '../../bikes/queries/bike-from';
 import { SqlParams } from '../../bikes/sql';
-import { warningBitsSql } from '../../bikes/warnings-sql';
+import { warningBitsSql } from '../../bikes/queries/warnings';
 import { filterConditions } from '../filters';
 
 /** The column of each group of flags (SPEC §7); the values are the contract's MARKER_FLAG_VALUES. */

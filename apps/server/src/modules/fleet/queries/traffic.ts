@@ -2,7 +2,7 @@
 import { type TrafficGranularity } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
 import type { Period } from '../../../lib/period';
-import { groupScopeCondition } from '../../bikes/group-scope';
+import { groupScopeCondition } from '../../bikes/queries/group-scope';
 import { SqlParams } from '../../bikes/sql';
 
 export interface TripBucket {
