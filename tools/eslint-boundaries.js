@@ -248,6 +248,11 @@ export const serverLayers = {
 /** SQL statements as they start in this code base (keywords in capitals, docs/architecture.md). */
 const SQL =
   /\b(SELECT\s[\s\S]*\bFROM|INSERT\s+INTO|UPDATE\s+\w+(?:\s+\w+)?\s+SET|DELETE\s+FROM|WITH\s+\w+\s+AS\s*\()\b/;
+/** A text that is a statement by its first word alone (`SELECT 1`, `CREATE TABLE …`, `LISTEN …`). */
+const SQL_START =
+  /^\s*(SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|WITH|CREATE|ALTER|DROP|TRUNCATE|LISTEN|UNLISTEN|NOTIFY)\s/;
+/** Whether a text holds SQL (a statement, or a text that starts like one). */
+export const isSqlText = (text) => SQL.test(text) || SQL_START.test(text);
 /** The database handle's methods: a route passes the request scope to a service instead. */
 const DATABASE_METHODS = new Set(['query', 'exec', 'transaction', 'listen', 'notify']);
 
@@ -269,7 +274,7 @@ export const noSqlInRoutes = {
   create(context) {
     if (!isModuleRoutes(context.filename)) return {};
     const check = (node, text) => {
-      if (typeof text === 'string' && SQL.test(text)) context.report({ node, messageId: 'sql' });
+      if (typeof text === 'string' && isSqlText(text)) context.report({ node, messageId: 'sql' });
     };
     return {
       Literal: (node) => check(node, node.value),

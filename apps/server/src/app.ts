@@ -14,6 +14,8 @@ import authPlugin from './plugins/auth';
 import rateLimitPlugin from './plugins/rate-limit';
 import webPlugin from './plugins/web';
 import healthModule, { type ReadinessCheck } from './modules/health';
+import { pingDatabase } from './modules/health/queries';
+import { activeApiKeyHashes, findSessionAccount } from './modules/auth/queries';
 import appInfoModule from './modules/app-info';
 import gbfsModule from './modules/gbfs';
 import mdsModule from './modules/mds';
@@ -56,7 +58,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
 
   app.decorate('readinessChecks', new Map<string, ReadinessCheck>());
   app.readinessChecks.set('database', async () => {
-    await ctx.database.query('SELECT 1');
+    await pingDatabase(ctx.database);
     return true;
   });
 
@@ -66,9 +68,9 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(finiteNumbersPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
-  await app.register(apiKeyPlugin);
+  await app.register(apiKeyPlugin, { activeApiKeyHashes });
   await app.register(xsrfPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { findSessionAccount });
   await app.register(rateLimitPlugin);
 
   await app.register(healthModule);

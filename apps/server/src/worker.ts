@@ -4,7 +4,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { EventJobData } from './jobs/domain-events';
-import { ensureTelemetryPartitions } from './ingest/partitions';
+import { recordProbe } from './jobs/queries';
+import { ensureTelemetryPartitions } from './ingest/queries/partitions';
 import { reconcileBikes, sweepAlerts } from './modules/alerts/service';
 import { purgeAuthTables } from './modules/auth/maintenance';
 import { purgeMdsAccessLog } from './modules/city-access/maintenance';
@@ -106,17 +107,8 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
     if (job.data.waitMs) await sleep(Math.min(job.data.waitMs, 60_000));
     if (job.data.failUntil && now() < new Date(job.data.failUntil))
       throw new Error(`probe ${job.data.token} fails until ${job.data.failUntil}`);
-    await recordProbe(ctx, job.id, job.data.token);
+    await recordProbe(ctx.database, job.id, job.data.token, process.pid);
   });
   // a fresh start: the alerts match the bikes before the first minute is over
   await jobs.send(null, 'alerts.sweep', {});
-}
-
-/** Records that a probe ran: once per job, however often it is delivered (at-least-once). */
-async function recordProbe(ctx: AppContext, jobId: string, token: string) {
-  await ctx.database.query(
-    `INSERT INTO job_probe (job_id, token, process_id) VALUES ($1, $2, $3)
-     ON CONFLICT (job_id) DO UPDATE SET runs = job_probe.runs + 1`,
-    [jobId, token, process.pid],
-  );
 }

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DEFAULT_DEMO_PASSWORD } from '../config/config';
+import { createDatabaseIfMissing } from './queries';
 import {
   createCluster,
   DEFAULT_NODES,
@@ -39,11 +40,7 @@ async function ensureDatabase(url: string) {
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!found.rowCount) {
-      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
-      console.log(`created database ${name}`);
-    }
+    if (await createDatabaseIfMissing(client, name)) console.log(`created database ${name}`);
   } finally {
     await client.end();
   }

@@ -11,13 +11,24 @@ import {
   type Language,
 } from '@vfm/contract';
 import type { Database, TxQuery } from '../db/client';
-import { JOBS_SCHEMA } from '../jobs/queues';
 import { recordAccountEvent } from '../modules/events/account-events';
+import { insertApiKey } from '../modules/auth/queries/api-keys';
 import { giveDefaultRule } from '../modules/notifications/default-rule';
 import { randomToken, sha256 } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
 import { generatePassword } from '../lib/password-policy';
 import { CliError } from './cli-error';
+import {
+  accountEmailTaken,
+  fleetIdByName,
+  fleetIdByNameAnyCase,
+  insertAdminAccount,
+  insertFleet,
+  retryFailedJobRow,
+  selectFailedJobs,
+  selectQuarantine,
+  selectQueueStates,
+} from './queries';
 
 export interface AdminInput {
   email: string;
@@ -47,37 +58,32 @@ function checkAdminInput(input: AdminInput): { email: string; language: Language
 
 async function insertAdmin(tx: TxQuery, fleetId: string, input: AdminInput, password: string) {
   const { email, language } = checkAdminInput(input);
-  if ((await tx.query('SELECT 1 FROM account WHERE email = $1', [email])).length) {
+  if (await accountEmailTaken(tx, email)) {
     throw new CliError(`An account with the e-mail ${email} already exists.`);
   }
-  const [row] = await tx.query<{ id: string }>(
-    `INSERT INTO account (fleet_id, email, password_hash, roles, status, full_name, language,
-                          password_changed_at)
-     VALUES ($1, $2, $3, $4, 'ACTIVE', $5, $6, now()) RETURNING id`,
-    [
-      fleetId,
-      email,
-      await hashPassword(password),
-      [ROLE_USER, ROLE_ADMIN],
-      input.fullName ?? '',
-      language,
-    ],
-  );
+  const accountId = await insertAdminAccount(tx, {
+    fleetId,
+    email,
+    passwordHash: await hashPassword(password),
+    roles: [ROLE_USER, ROLE_ADMIN],
+    fullName: input.fullName ?? '',
+    language,
+  });
   await recordAccountEvent(tx, {
     fleetId,
     name: 'ACCOUNT_CREATED',
     actorEmail: null,
-    account: { id: row!.id, email },
+    account: { id: accountId, email },
     data: { admin: true, via: 'admin-cli' },
     at: new Date(),
   });
   await giveDefaultRule(tx, {
-    id: row!.id,
+    id: accountId,
     fleetId,
     roles: [ROLE_USER, ROLE_ADMIN],
     language,
   });
-  return { accountId: row!.id, email };
+  return { accountId, email };
 }
 
 export async function createFleetWithAdmin(
@@ -94,13 +100,10 @@ export async function createFleetWithAdmin(
   checkAdminInput(admin);
   const password = generatePassword();
   return database.transaction(async (tx) => {
-    const [fleet] = await tx.query<{ id: string }>(
-      'INSERT INTO fleet (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id',
-      [name],
-    );
-    if (!fleet) throw new CliError(`A fleet named "${name}" already exists.`);
-    const created = await insertAdmin(tx, fleet.id, admin, password);
-    return { fleetId: fleet.id, fleetName: name, ...created, password };
+    const fleetId = await insertFleet(tx, name);
+    if (!fleetId) throw new CliError(`A fleet named "${name}" already exists.`);
+    const created = await insertAdmin(tx, fleetId, admin, password);
+    return { fleetId, fleetName: name, ...created, password };
   });
 }
 
@@ -111,13 +114,10 @@ export async function createAdmin(
 ): Promise<CreatedAdmin> {
   const password = generatePassword();
   return database.transaction(async (tx) => {
-    const [fleet] = await tx.query<{ id: string }>(
-      'SELECT id FROM fleet WHERE lower(name) = lower($1)',
-      [fleetName.trim()],
-    );
-    if (!fleet) throw new CliError(`No fleet named "${fleetName}".`);
-    const created = await insertAdmin(tx, fleet.id, admin, password);
-    return { fleetId: fleet.id, ...created, password };
+    const fleetId = await fleetIdByNameAnyCase(tx, fleetName.trim());
+    if (!fleetId) throw new CliError(`No fleet named "${fleetName}".`);
+    const created = await insertAdmin(tx, fleetId, admin, password);
+    return { fleetId, ...created, password };
   });
 }
 
@@ -127,11 +127,8 @@ export async function createApiKey(database: Database, name: string) {
   if (!label || label.length > 255)
     throw new CliError('The key name must have 1 to 255 characters.');
   const key = `vfm_${randomToken(24)}`;
-  const [row] = await database.query<{ id: string }>(
-    'INSERT INTO api_key (name, key_hash) VALUES ($1, $2) RETURNING id',
-    [label, sha256(key)],
-  );
-  return { id: row!.id, name: label, key };
+  const id = await insertApiKey(database, label, sha256(key));
+  return { id, name: label, key };
 }
 
 /** Quarantined module messages listed at most (the newest): the operator's overview. */
@@ -144,29 +141,10 @@ export const QUARANTINE_LIST_LIMIT = 200;
 export async function listQuarantine(database: Database, fleetName?: string): Promise<string[]> {
   let fleetId: string | null = null;
   if (fleetName !== undefined) {
-    const [fleet] = await database.query<{ id: string }>('SELECT id FROM fleet WHERE name = $1', [
-      fleetName.trim(),
-    ]);
-    if (!fleet) throw new CliError(`No fleet is named "${fleetName.trim()}".`);
-    fleetId = fleet.id;
+    fleetId = await fleetIdByName(database, fleetName.trim());
+    if (!fleetId) throw new CliError(`No fleet is named "${fleetName.trim()}".`);
   }
-  const rows = await database.query<{
-    id: number;
-    fleet: string | null;
-    module_id: string;
-    kind: string;
-    received_at: Date;
-    attempts: number;
-    reason: string;
-    total: number;
-  }>(
-    `SELECT q.id, f.name AS fleet, q.module_id, q.kind, q.received_at, q.attempts, q.reason,
-            count(*) OVER ()::int AS total
-       FROM ingest_quarantine q LEFT JOIN fleet f ON f.id = q.fleet_id
-      WHERE $1::uuid IS NULL OR q.fleet_id = $1
-      ORDER BY q.id DESC LIMIT $2`,
-    [fleetId, QUARANTINE_LIST_LIMIT],
-  );
+  const rows = await selectQuarantine(database, fleetId, QUARANTINE_LIST_LIMIT);
   const total = rows[0]?.total ?? 0;
   const shown = total > rows.length ? ` (the newest ${rows.length} shown)` : '';
   return [
@@ -190,23 +168,8 @@ export const FAILED_JOBS_LIST_LIMIT = 200;
 
 /** The jobs home for the operator (ADR 0081): counts per queue and state, then the dead letters. */
 export async function listJobs(database: Database): Promise<string[]> {
-  const counts = await database.query<{ name: string; state: string; count: number }>(
-    `SELECT name, state::text AS state, count(*)::int AS count FROM ${JOBS_SCHEMA}.job
-      WHERE name NOT LIKE '\\_\\_pgboss%' GROUP BY name, state ORDER BY name, state`,
-  );
-  const failed = await database.query<{
-    id: string;
-    name: string;
-    event: string | null;
-    completed_on: Date | null;
-    output: { message?: string } | null;
-    retry_count: number;
-  }>(
-    `SELECT id, name, data->>'name' AS event, completed_on, output, retry_count
-       FROM ${JOBS_SCHEMA}.job WHERE state = 'failed'
-      ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
-    [FAILED_JOBS_LIST_LIMIT],
-  );
+  const counts = await selectQueueStates(database);
+  const failed = await selectFailedJobs(database, FAILED_JOBS_LIST_LIMIT);
   return [
     `jobs: ${counts.length ? '' : 'none'}`,
     ...counts.map((row) => `  ${row.name}\t${row.state}\t${row.count}`),
@@ -227,11 +190,7 @@ export async function listJobs(database: Database): Promise<string[]> {
 /** Sends a failed job again: one more attempt, taken by the next worker. */
 export async function retryFailedJob(database: Database, id: string): Promise<string[]> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new CliError(`"${id}" is not a job id.`);
-  const rows = await database.query<{ name: string }>(
-    `UPDATE ${JOBS_SCHEMA}.job SET state = 'retry', retry_limit = retry_limit + 1
-      WHERE id = $1 AND state = 'failed' RETURNING name`,
-    [id],
-  );
-  if (!rows.length) throw new CliError(`No failed job has the id ${id}.`);
-  return [`job ${id} (${rows[0]!.name}) sent again`];
+  const name = await retryFailedJobRow(database, id);
+  if (name === null) throw new CliError(`No failed job has the id ${id}.`);
+  return [`job ${id} (${name}) sent again`];
 }

@@ -2,6 +2,13 @@
 // spread over its leaf groups, provisioned through the same service as a CSV import.
 import type { Database } from '../db/client';
 import { provisionVehicles, type VehicleLine } from '../modules/provisioning/provisioning-service';
+import {
+  bikesWithModule,
+  ensureFleetNamed,
+  existingVehicleNumbers,
+  insertGroupTree,
+  leafGroupNames,
+} from './queries/fleet';
 
 export const DEMO_FLEET_NAME = 'Demo Fleet';
 const MODELS = ['City 28', 'Urban 26', 'Cargo Long', 'Step-through 28'];
@@ -38,43 +45,15 @@ export function demoWarnings(bikes: readonly DemoBike[]) {
 
 /** The demo fleet's id, looked up by name; created (idempotently) if it does not exist yet. */
 export async function ensureDemoFleet(database: Database): Promise<string> {
-  await database.query(
-    'INSERT INTO fleet (name) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM fleet WHERE lower(name) = lower($1))',
-    [DEMO_FLEET_NAME],
-  );
-  const [fleet] = await database.query<{ id: string }>(
-    'SELECT id FROM fleet WHERE lower(name) = lower($1) ORDER BY created_at LIMIT 1',
-    [DEMO_FLEET_NAME],
-  );
-  return fleet!.id;
+  return ensureFleetNamed(database, DEMO_FLEET_NAME);
 }
 
 async function leafGroups(database: Database, fleetId: string): Promise<string[]> {
-  const leaves = async () =>
-    (
-      await database.query<{ name: string }>(
-        `SELECT g.name FROM fleet_group g
-          WHERE g.fleet_id = $1 AND NOT EXISTS (SELECT 1 FROM fleet_group c WHERE c.parent_id = g.id)
-          ORDER BY g.name`,
-        [fleetId],
-      )
-    ).map((row) => row.name);
+  const leaves = () => leafGroupNames(database, fleetId);
   const found = await leaves();
   if (found.length) return found;
   for (const [city, districts] of Object.entries(FALLBACK_GROUPS)) {
-    await database.transaction(async (tx) => {
-      const [root] = await tx.query<{ id: string }>(
-        'INSERT INTO fleet_group (fleet_id, name) VALUES ($1, $2) RETURNING id',
-        [fleetId, city],
-      );
-      for (const name of districts) {
-        await tx.query('INSERT INTO fleet_group (fleet_id, parent_id, name) VALUES ($1, $2, $3)', [
-          fleetId,
-          root!.id,
-          name,
-        ]);
-      }
-    });
+    await database.transaction((tx) => insertGroupTree(tx, fleetId, city, districts));
   }
   return leaves();
 }
@@ -87,14 +66,7 @@ export async function provisionDemoBikes(
   now: Date,
 ): Promise<DemoBike[]> {
   const wanted = Array.from({ length: count }, (_, i) => i + 1);
-  const existing = new Set(
-    (
-      await database.query<{ vehicle_number: string }>(
-        'SELECT vehicle_number FROM bike WHERE fleet_id = $1 AND vehicle_number = ANY($2::text[])',
-        [fleetId, wanted.map(demoVehicleNumber)],
-      )
-    ).map((row) => row.vehicle_number),
-  );
+  const existing = await existingVehicleNumbers(database, fleetId, wanted.map(demoVehicleNumber));
   const missing = wanted.filter((i) => !existing.has(demoVehicleNumber(i)));
   if (missing.length) {
     const groups = await leafGroups(database, fleetId);
@@ -115,10 +87,5 @@ export async function provisionDemoBikes(
       );
     }
   }
-  return database.query<DemoBike>(
-    `SELECT id, vehicle_number AS "vehicleNumber", module_id AS "moduleId" FROM bike
-      WHERE fleet_id = $1 AND vehicle_number = ANY($2::text[]) AND module_id IS NOT NULL
-      ORDER BY vehicle_number`,
-    [fleetId, wanted.map(demoVehicleNumber)],
-  );
+  return bikesWithModule<DemoBike>(database, fleetId, wanted.map(demoVehicleNumber));
 }

@@ -4,12 +4,12 @@
 // It starts in the background: the API answers meanwhile.
 import type { Logger } from 'pino';
 import { FleetSimulator, type FleetModule } from '@vfm/simulator';
-import type { IotMode } from '@vfm/contract';
 import type { AppContext } from '../plugins/context';
 import { issueModuleSecrets } from '../modules/provisioning/provisioning-service';
 import { demoWarnings, ensureDemoFleet, provisionDemoBikes } from './demo-fleet';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoHistory } from './history-seed';
+import { bikeStates } from './queries/fleet';
 import type { RequestGate } from './request-gate';
 
 export interface DemoSimulation {
@@ -19,21 +19,6 @@ export interface DemoSimulation {
   /** false while the demo's history is being written (the server answers meanwhile) */
   readonly historySeeded: boolean;
   stop(): Promise<void>;
-}
-
-interface BikeStateRow {
-  module_id: string;
-  latitude: number | null;
-  longitude: number | null;
-  odometer_km: number | null;
-  bike_battery_level: number | null;
-  iot_battery_level: number | null;
-  iot_mode: IotMode | null;
-  assistance_locked: boolean;
-  alarm_active: boolean;
-  battery_number: string | null;
-  battery_state_of_health: number | null;
-  battery_charge_cycles: number | null;
 }
 
 export function startDemoSimulation(
@@ -87,11 +72,9 @@ export function startDemoSimulation(
         )
       ).map((s) => [s.moduleId, s.secret]),
     );
-    const rows = await database.query<BikeStateRow>(
-      `SELECT module_id, latitude, longitude, odometer_km, bike_battery_level, iot_battery_level, iot_mode,
-              assistance_locked, alarm_active, battery_number, battery_state_of_health, battery_charge_cycles
-         FROM bike WHERE id = ANY($1::bigint[])`,
-      [bikes.map((b) => b.id)],
+    const rows = await bikeStates(
+      database,
+      bikes.map((b) => b.id),
     );
     const silent = config.demo ? demoWarnings(bikes).silent?.moduleId : undefined;
     const modules: FleetModule[] = rows.map((row) => ({

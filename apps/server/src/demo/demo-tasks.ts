@@ -6,6 +6,7 @@ import type { TaskKind, TaskPriority } from '@vfm/contract';
 import type { Database } from '../db/client';
 import { insertHistory, insertTasks } from '../modules/tasks/queries';
 import { DEMO_EMAIL_DOMAIN } from './seed';
+import { accountsByEmail, closeDemoTasks, countManualTasks } from './queries/seed';
 
 const HOUR = 3_600_000;
 
@@ -52,15 +53,11 @@ export async function seedDemoTasks(
 ): Promise<number> {
   if (bikeIds.length < DEMO_TASKS.length) return 0;
   return database.transaction(async (tx) => {
-    const [existing] = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM task WHERE fleet_id = $1 AND cause IS NULL',
-      [fleetId],
-    );
-    if (existing!.n > 0) return 0;
-    const people = await tx.query<{ id: string; email: string }>(
-      `SELECT id, email FROM account WHERE fleet_id = $1 AND email = ANY($2::text[])`,
-      [fleetId, [`technician@${DEMO_EMAIL_DOMAIN}`, `manager@${DEMO_EMAIL_DOMAIN}`]],
-    );
+    if ((await countManualTasks(tx, fleetId)) > 0) return 0;
+    const people = await accountsByEmail(tx, fleetId, [
+      `technician@${DEMO_EMAIL_DOMAIN}`,
+      `manager@${DEMO_EMAIL_DOMAIN}`,
+    ]);
     const technician = people.find((p) => p.email.startsWith('technician@'))?.id ?? null;
     const manager = people.find((p) => p.email.startsWith('manager@'))?.id ?? null;
     // bikes spread over the fleet, not the first few
@@ -88,13 +85,7 @@ export async function seedDemoTasks(
     const done = created.filter((_, i) => DEMO_TASKS[i]!.done).map((task) => task.id);
     if (done.length) {
       const yesterday = new Date(now.getTime() - 24 * HOUR);
-      await tx.query(
-        `UPDATE task SET status = 'DONE', started_at = $2, started_by = $3, closed_at = $2,
-                closed_by = $3, checked = '{diagnose,replaceParts,testRide}',
-                parts = 'Brake pads (front and rear)', cost_amount = 38.90, cost_currency = 'EUR'
-          WHERE id = ANY($1::uuid[])`,
-        [done, yesterday, technician],
-      );
+      await closeDemoTasks(tx, done, yesterday, technician);
       await insertHistory(
         tx,
         done.flatMap((taskId) => [

@@ -4,6 +4,7 @@
 import { CITY } from '@vfm/simulator';
 import { ZONE_DEFAULT_COLOURS, bboxOf, vertexCount, type ZoneGeometry } from '@vfm/contract';
 import type { Queryable } from '../db/client';
+import { fleetEverHadZones, insertDemoZone } from './queries/seed';
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -45,28 +46,16 @@ export const DEMO_ZONES = [
 ];
 
 export async function seedDemoZones(db: Queryable, fleetId: string): Promise<void> {
-  const [seen] = await db.query(
-    `SELECT 1 FROM zone WHERE fleet_id = $1
-     UNION ALL
-     SELECT 1 FROM event WHERE fleet_id = $1 AND name LIKE 'ZONE\\_%'
-     LIMIT 1`,
-    [fleetId],
-  );
-  if (seen) return;
+  if (await fleetEverHadZones(db, fleetId)) return;
   for (const zone of DEMO_ZONES) {
-    await db.query(
-      `INSERT INTO zone (fleet_id, name, type, geometry, min_lon, min_lat, max_lon, max_lat,
-                         vertex_count, colour, created_by, updated_by)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, 'demo', 'demo')`,
-      [
-        fleetId,
-        zone.name,
-        zone.type,
-        JSON.stringify(zone.geometry),
-        ...bboxOf(zone.geometry),
-        vertexCount(zone.geometry),
-        ZONE_DEFAULT_COLOURS[zone.type],
-      ],
-    );
+    await insertDemoZone(db, [
+      fleetId,
+      zone.name,
+      zone.type,
+      JSON.stringify(zone.geometry),
+      ...bboxOf(zone.geometry),
+      vertexCount(zone.geometry),
+      ZONE_DEFAULT_COLOURS[zone.type],
+    ]);
   }
 }

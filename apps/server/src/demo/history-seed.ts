@@ -4,18 +4,31 @@
 // state and usage figures at the end of it.
 import { firmwareOf, generateHistory, type BikeHistory } from '@vfm/simulator';
 import type { Database, TxQuery } from '../db/client';
-import { ensureTelemetryPartitions } from '../ingest/partitions';
-import { refreshUsage } from '../ingest/usage';
+import { ensureTelemetryPartitions } from '../ingest/queries/partitions';
+import { refreshUsage } from '../ingest/queries/usage';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
 import { insertPastCommands } from '../modules/commands/queries';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { insertQuarantined } from '../modules/quarantine/queries';
 import { markTheftReported } from '../modules/bike-records/queries';
 import { demoWarnings, type DemoBike } from './demo-fleet';
+import {
+  HISTORY_CHUNK,
+  deleteBikesHistory,
+  fleetHasTrips,
+  insertDemoHistory,
+  insertHistoryAutotests,
+  insertHistoryTelemetry,
+  insertHistoryTrips,
+  insertSeededDemoHistory,
+  markDemoHistorySeeded,
+  selectDemoHistory,
+  setFinalBikeStates,
+} from './queries/history';
 
 export const HISTORY_DAYS = 30;
 const DEMO_MANAGER = 'manager@vfm.demo';
-const CHUNK = 1000;
+const CHUNK = HISTORY_CHUNK;
 /**
  * Bikes whose history is generated and written in one transaction. The whole fleet's 30 days
  * in one transaction held PGlite's only connection for the whole seed: signing in waited 14 s
@@ -24,37 +37,21 @@ const CHUNK = 1000;
  */
 const BIKES_PER_TRANSACTION = 1;
 
-/** Runs sql with $1 = a chunk of the rows as JSON, $2… = params. */
-async function insertChunks(tx: TxQuery, sql: string, rows: unknown[], params: unknown[] = []) {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx.query(sql, [JSON.stringify(rows.slice(i, i + CHUNK)), ...params]);
-  }
-}
-
 type HistoryState = 'none' | 'partial' | 'done';
 
 /** How far the seed of this fleet went (migration 0890; a fleet seeded before it: done). */
 async function historyState(database: Database, fleetId: string): Promise<HistoryState> {
-  const [row] = await database.query<{ seeded_at: Date | null }>(
-    'SELECT seeded_at FROM demo_history WHERE fleet_id = $1',
-    [fleetId],
-  );
+  const row = await selectDemoHistory(database, fleetId);
   if (row) return row.seeded_at ? 'done' : 'partial';
-  const [trip] = await database.query('SELECT 1 FROM trip WHERE fleet_id = $1 LIMIT 1', [fleetId]);
-  if (!trip) return 'none';
-  await database.query('INSERT INTO demo_history (fleet_id, seeded_at) VALUES ($1, now())', [
-    fleetId,
-  ]);
+  if (!(await fleetHasTrips(database, fleetId))) return 'none';
+  await insertSeededDemoHistory(database, fleetId);
   return 'done';
 }
 
 /** What a seed stopped in the middle wrote: gone, so that the next one starts clean. */
 async function forgetPartialHistory(database: Database, bikes: DemoBike[]) {
   const ids = bikes.map((bike) => bike.id);
-  await database.transaction(async (tx) => {
-    for (const table of ['telemetry', 'trip', 'event', 'command', 'autotest'])
-      await tx.query(`DELETE FROM ${table} WHERE bike_id = ANY($1::bigint[])`, [ids]);
-  });
+  await database.transaction((tx) => deleteBikesHistory(tx, ids));
 }
 
 /** Lets the requests and timers that are waiting run first: the seed is background work. */
@@ -85,7 +82,7 @@ export async function seedDemoHistory(
   const state = await historyState(database, fleetId);
   if (state === 'done') return false;
   if (state === 'partial') await forgetPartialHistory(database, bikes);
-  else await database.query('INSERT INTO demo_history (fleet_id) VALUES ($1)', [fleetId]);
+  else await insertDemoHistory(database, fleetId);
   const from = new Date(now.getTime() - (HISTORY_DAYS + 1) * 86_400_000);
   await ensureTelemetryPartitions(database, from, now);
   const warnings = demoWarnings(bikes);
@@ -116,7 +113,7 @@ export async function seedDemoHistory(
     );
     await seedQuarantineExample(tx, bikes[0]!, now);
     if (warnings.theft) await seedReportedTheft(tx, fleetId, warnings.theft, now);
-    await tx.query('UPDATE demo_history SET seeded_at = now() WHERE fleet_id = $1', [fleetId]);
+    await markDemoHistorySeeded(tx, fleetId);
     await new FleetChanges().add(fleetId, 'bike', 'warning', 'event', 'command').notify(tx);
   });
   return true;
@@ -180,15 +177,8 @@ async function insertHistories(
   fleetId: string,
   histories: Array<{ bike: DemoBike; history: BikeHistory }>,
 ) {
-  await insertChunks(
+  await insertHistoryTelemetry(
     tx,
-    `INSERT INTO telemetry (bike_id, seq, ts, received_at, latitude, longitude, speed_kmh, iot_mode,
-                            bike_battery, iot_battery, battery_plugged, assistance_locked, odometer_km)
-     SELECT bike_id, seq, ts, ts, lat, lon, speed, mode, bb, ib, plugged, locked, odo
-       FROM json_to_recordset($1::json) AS t(bike_id bigint, seq bigint, ts timestamptz, lat float8,
-            lon float8, speed real, mode text, bb smallint, ib smallint, plugged boolean,
-            locked boolean, odo float8)
-     ON CONFLICT DO NOTHING`,
     histories.flatMap(({ bike, history }) =>
       [...history.telemetry, ...history.ridePositions].map((p) => ({
         bike_id: bike.id,
@@ -206,14 +196,9 @@ async function insertHistories(
       })),
     ),
   );
-  await insertChunks(
+  await insertHistoryTrips(
     tx,
-    `INSERT INTO trip (fleet_id, bike_id, started_at, ended_at, distance_km, duration_minutes,
-                       start_latitude, start_longitude, end_latitude, end_longitude)
-     SELECT $2::uuid, bike_id, s, e, km, min, slat, slon, elat, elon
-       FROM json_to_recordset($1::json) AS t(bike_id bigint, s timestamptz, e timestamptz, km float8,
-            min float8, slat float8, slon float8, elat float8, elon float8)
-     ON CONFLICT DO NOTHING`,
+    fleetId,
     histories.flatMap(({ bike, history }) =>
       history.trips.map((t) => ({
         bike_id: bike.id,
@@ -227,14 +212,10 @@ async function insertHistories(
         elon: t.end.lon,
       })),
     ),
-    [fleetId],
   );
   await insertEventsAndCommands(tx, fleetId, histories);
-  await insertChunks(
+  await insertHistoryAutotests(
     tx,
-    `INSERT INTO autotest (bike_id, seq, ts, results)
-     SELECT * FROM json_to_recordset($1::json) AS a(bike_id bigint, seq bigint, ts timestamptz, results jsonb)
-     ON CONFLICT DO NOTHING`,
     histories.flatMap(({ bike, history }) =>
       history.autotests.map((a) => ({
         bike_id: bike.id,
@@ -244,37 +225,22 @@ async function insertHistories(
       })),
     ),
   );
-  await tx.query(
-    `UPDATE bike b SET latitude = s.lat, longitude = s.lon, odometer_km = s.odo, total_km = s.odo,
-            bike_battery_level = s.bb, iot_battery_level = s.ib, battery_number = s.bn,
-            battery_state_of_health = s.soh, battery_charge_cycles = s.cycles, iot_mode = 'STANDBY',
-            status = 'PARKED', last_communication_date = s.ts, last_position_date = s.ts,
-            state_ts = s.ts, state_seq = s.seq, firmware_version = s.fw, hardware_version = 'VFM-IOT-3',
-            autonomy_km = round((s.bb * 0.8 * s.soh / 100.0)::numeric, 1)::float8,
-            low_vehicle_battery_since = CASE WHEN s.bb <= f.low_vehicle_battery_percent THEN s.ts END,
-            low_module_battery_since = CASE WHEN s.ib <= f.low_module_battery_percent THEN s.ts END,
-            updated_at = now()
-       FROM json_to_recordset($1::json) AS s(id bigint, lat float8, lon float8, odo float8, bb smallint,
-            ib smallint, bn text, soh smallint, cycles integer, ts timestamptz, seq bigint, fw text), fleet f
-      WHERE b.id = s.id AND f.id = b.fleet_id`,
-    [
-      JSON.stringify(
-        histories.map(({ bike, history }) => ({
-          id: bike.id,
-          lat: history.final.position.lat,
-          lon: history.final.position.lon,
-          odo: history.final.odometerKm,
-          bb: history.final.bikeBattery,
-          ib: history.final.iotBattery,
-          bn: history.final.batteryNumber,
-          soh: history.final.batterySoh,
-          cycles: history.final.batteryCycles,
-          ts: history.final.lastTs,
-          seq: history.telemetry.at(-1)!.seq,
-          fw: firmwareOf(bike.moduleId),
-        })),
-      ),
-    ],
+  await setFinalBikeStates(
+    tx,
+    histories.map(({ bike, history }) => ({
+      id: bike.id,
+      lat: history.final.position.lat,
+      lon: history.final.position.lon,
+      odo: history.final.odometerKm,
+      bb: history.final.bikeBattery,
+      ib: history.final.iotBattery,
+      bn: history.final.batteryNumber,
+      soh: history.final.batterySoh,
+      cycles: history.final.batteryCycles,
+      ts: history.final.lastTs,
+      seq: history.telemetry.at(-1)!.seq,
+      fw: firmwareOf(bike.moduleId),
+    })),
   );
 }
 

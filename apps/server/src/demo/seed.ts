@@ -8,6 +8,16 @@ import type { Database, Queryable } from '../db/client';
 import { hashPassword, verifyPassword } from '../lib/password';
 import { seedDemoZones } from './demo-zones';
 import { giveDefaultRule } from '../modules/notifications/default-rule';
+import {
+  accountPasswordByEmail,
+  cityClientSecretHash,
+  ensureFleetRow,
+  ensureGroupRow,
+  insertOpenDataPublication,
+  upsertApplicationSettings,
+  upsertCityClient,
+  upsertDemoAccount,
+} from './queries/seed';
 
 export const DEMO_FLEET_NAME = 'Demo Fleet';
 export const DEMO_EMAIL_DOMAIN = 'vfm.demo';
@@ -126,27 +136,14 @@ export const DEMO_CITY_CLIENT_ID = 'demo-city';
 /** Created once, its secret kept equal to the demo password; a revocation by an administrator
  *  stays (docs/open-data.md shows the token request and a pull with it). */
 async function ensureCityClient(database: Database, fleetId: string, password: DemoPassword) {
-  const [existing] = await database.query<{ secret_hash: string }>(
-    'SELECT secret_hash FROM mds_client WHERE client_id = $1',
-    [DEMO_CITY_CLIENT_ID],
-  );
-  if (existing && (await password.matches(existing.secret_hash))) return;
+  const existing = await cityClientSecretHash(database, DEMO_CITY_CLIENT_ID);
+  if (existing && (await password.matches(existing))) return;
   const hash = await password.hash();
-  await database.query(
-    `INSERT INTO mds_client (fleet_id, name, client_id, secret_hash)
-     VALUES ($1, 'Demo city', $2, $3)
-     ON CONFLICT (client_id) DO UPDATE SET secret_hash = EXCLUDED.secret_hash`,
-    [fleetId, DEMO_CITY_CLIENT_ID, hash],
-  );
+  await upsertCityClient(database, fleetId, DEMO_CITY_CLIENT_ID, hash);
 }
 
 async function ensureFleet(db: Queryable): Promise<string> {
-  await db.query('INSERT INTO fleet (name) VALUES ($1) ON CONFLICT DO NOTHING', [DEMO_FLEET_NAME]);
-  const [row] = await db.query<{ id: string }>(
-    'SELECT id FROM fleet WHERE lower(name) = lower($1)',
-    [DEMO_FLEET_NAME],
-  );
-  return row!.id;
+  return ensureFleetRow(db, DEMO_FLEET_NAME);
 }
 
 /** The demo fleet's public system id: /gbfs/v3/vfm-demo/gbfs.json (issue 24 §6). */
@@ -173,24 +170,11 @@ async function ensureOpenData(db: Queryable, fleetId: string) {
     ],
     defaultRangeMeters: 50_000,
   };
-  await db.query(
-    `INSERT INTO open_data_publication (fleet_id, system_id, published, settings)
-     VALUES ($1, $2, true, $3::jsonb) ON CONFLICT DO NOTHING`,
-    [fleetId, DEMO_GBFS_SYSTEM_ID, JSON.stringify(settings)],
-  );
+  await insertOpenDataPublication(db, fleetId, DEMO_GBFS_SYSTEM_ID, settings);
 }
 
 async function ensureGroup(db: Queryable, fleetId: string, parentId: string | null, name: string) {
-  await db.query(
-    'INSERT INTO fleet_group (fleet_id, parent_id, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [fleetId, parentId, name],
-  );
-  const [row] = await db.query<{ id: string }>(
-    `SELECT id FROM fleet_group
-      WHERE fleet_id = $1 AND parent_id IS NOT DISTINCT FROM $2 AND lower(name) = lower($3)`,
-    [fleetId, parentId, name],
-  );
-  return row!.id;
+  return ensureGroupRow(db, fleetId, parentId, name);
 }
 
 /** '*' points to the configured page; fr, en and de to their section of the built-in page. */
@@ -201,13 +185,7 @@ async function seedApplicationSettings(db: Queryable, options: DemoSeedOptions) 
     for (const lang of ['fr', 'en', 'de']) rows.push([lang, `${options.privacyPolicyUrl}#${lang}`]);
   }
   for (const [language, url] of rows) {
-    await db.query(
-      `INSERT INTO application_settings (application_key, language, privacy_policy_url, help_url)
-       VALUES ($1, $2, $3, $4)
-       ON CONFLICT (application_key, language)
-       DO UPDATE SET privacy_policy_url = $3, help_url = $4`,
-      [options.applicationKey, language, url, options.helpUrl],
-    );
+    await upsertApplicationSettings(db, options.applicationKey, language, url, options.helpUrl);
   }
 }
 
@@ -217,22 +195,18 @@ async function ensureAccount(
   account: (typeof DEMO_ACCOUNTS)[number],
   password: DemoPassword,
 ) {
-  const [existing] = await database.query<{ id: string; password_hash: string | null }>(
-    'SELECT id, password_hash FROM account WHERE email = $1',
-    [account.email],
-  );
+  const existing = await accountPasswordByEmail(database, account.email);
   if (existing?.password_hash && (await password.matches(existing.password_hash))) return;
   const hash = await password.hash();
   await database.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string; created: boolean }>(
-      `INSERT INTO account (fleet_id, email, password_hash, roles, status, full_name, description,
-                            language, password_changed_at)
-       VALUES ($1, $2, $3, $4, 'ACTIVE', $5, $6, 'fr', now())
-       ON CONFLICT (email) DO UPDATE SET password_hash = $3, status = 'ACTIVE',
-         password_changed_at = now()
-       RETURNING id, xmax = 0 AS created`,
-      [fleetId, account.email, hash, [...account.roles], account.fullName, account.description],
-    );
+    const row = await upsertDemoAccount(tx, {
+      fleetId,
+      email: account.email,
+      passwordHash: hash,
+      roles: [...account.roles],
+      fullName: account.fullName,
+      description: account.description,
+    });
     // issue 22: the demo manager's bell lights up when a simulated module raises its alarm
     if (row?.created)
       await giveDefaultRule(tx, { id: row.id, fleetId, roles: account.roles, language: 'fr' });

@@ -18,8 +18,9 @@ import {
 import type { EventSource, UpKind, UpMessageByKind } from '@vfm/contract';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { deriveBike, type BikeInput, type BikeState, type DerivedTrip } from './derive';
-import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './bike-state-sql';
-import { refreshUsage } from './usage';
+import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './queries/bike-state';
+import { refreshUsage } from './queries/usage';
+import { insertAutotests, insertTelemetry, insertTrips } from './queries/history';
 import { warningEvents } from './warning-events';
 import { domainEvent, type DomainEvent } from '../jobs/domain-events';
 import { applyZoneChanges, zoneMarkChanges } from '../modules/zones/zone-conditions';
@@ -154,18 +155,7 @@ async function storeTelemetry(tx: TxQuery, work: BatchWork, now: Date): Promise<
         extra: Object.keys(extra).length ? extra : null,
       };
     });
-    const inserted = await tx.query<{ bike_id: number; seq: number; ms: number }>(
-      `INSERT INTO telemetry (bike_id, seq, ts, received_at, latitude, longitude, speed_kmh,
-         iot_mode, bike_battery, iot_battery, battery_plugged, assistance_locked, odometer_km, extra)
-       SELECT * FROM json_to_recordset($1::json) AS t(bike_id bigint, seq bigint, ts timestamptz,
-         received_at timestamptz, latitude float8, longitude float8, speed_kmh real, iot_mode text,
-         bike_battery smallint, iot_battery smallint, battery_plugged boolean,
-         assistance_locked boolean, odometer_km float8, extra jsonb)
-        WHERE NOT EXISTS (SELECT 1 FROM telemetry x WHERE x.bike_id = t.bike_id AND x.seq = t.seq)
-       ON CONFLICT DO NOTHING
-       RETURNING bike_id, seq, (extract(epoch FROM ts) * 1000)::bigint AS ms`,
-      [JSON.stringify(rows)],
-    );
+    const inserted = await insertTelemetry(tx, rows);
     const fresh = new Set(inserted.map((r) => key(r.bike_id, r.seq, r.ms)));
     for (const { index, bike, m } of byKind.telemetry) {
       const k = key(bike.state.id, m.message.seq, m.ts.getTime());
@@ -196,12 +186,7 @@ async function storeEventsAndAutotests(tx: TxQuery, work: BatchWork): Promise<vo
       ts: m.ts.toISOString(),
       results: (m.message as UpMessageByKind['autotest']).results,
     }));
-    const inserted = await tx.query<{ bike_id: number; seq: number }>(
-      `INSERT INTO autotest (bike_id, seq, ts, results)
-       SELECT * FROM json_to_recordset($1::json) AS a(bike_id bigint, seq bigint, ts timestamptz, results jsonb)
-       ON CONFLICT DO NOTHING RETURNING bike_id, seq`,
-      [JSON.stringify(rows)],
-    );
+    const inserted = await insertAutotests(tx, rows);
     const fresh = new Set(inserted.map((r) => key(r.bike_id, r.seq)));
     for (const { index, bike, m } of byKind.autotest) {
       if (!fresh.delete(key(bike.state.id, m.message.seq))) continue;
@@ -317,29 +302,20 @@ async function applyDerivedState(
   await saveBikeStates(tx, states);
   events.push(...(await placeInZones(tx, work, states, changes, now)));
   if (trips.length) {
-    await tx.query(
-      `INSERT INTO trip (fleet_id, bike_id, started_at, ended_at, distance_km, duration_minutes,
-                         start_latitude, start_longitude, end_latitude, end_longitude)
-       SELECT * FROM json_to_recordset($1::json) AS t(fleet_id uuid, bike_id bigint,
-         started_at timestamptz, ended_at timestamptz, distance_km float8, duration_minutes float8,
-         start_latitude float8, start_longitude float8, end_latitude float8, end_longitude float8)
-       ON CONFLICT (bike_id, started_at) DO NOTHING`,
-      [
-        JSON.stringify(
-          trips.map((t) => ({
-            fleet_id: t.fleetId,
-            bike_id: t.bikeId,
-            started_at: t.startedAt.toISOString(),
-            ended_at: t.endedAt.toISOString(),
-            distance_km: t.distanceKm,
-            duration_minutes: t.durationMinutes,
-            start_latitude: t.startLatitude,
-            start_longitude: t.startLongitude,
-            end_latitude: t.endLatitude,
-            end_longitude: t.endLongitude,
-          })),
-        ),
-      ],
+    await insertTrips(
+      tx,
+      trips.map((t) => ({
+        fleet_id: t.fleetId,
+        bike_id: t.bikeId,
+        started_at: t.startedAt.toISOString(),
+        ended_at: t.endedAt.toISOString(),
+        distance_km: t.distanceKm,
+        duration_minutes: t.durationMinutes,
+        start_latitude: t.startLatitude,
+        start_longitude: t.startLongitude,
+        end_latitude: t.endLatitude,
+        end_longitude: t.endLongitude,
+      })),
     );
     await refreshUsage(tx, [...new Set(trips.map((t) => t.bikeId))]);
   }

@@ -5,6 +5,7 @@
 import type { Database } from '../db/client';
 import { sha256 } from '../lib/crypto';
 import { verifyModuleSecret } from '../lib/module-secret';
+import { moduleSecretHash } from './queries/module-credentials';
 import { moduleIdRegExp } from '@vfm/contract';
 
 const CACHE_MS = 5 * 60_000;
@@ -30,11 +31,8 @@ export class ModuleAuthenticator {
     const digest = sha256(secret);
     const cached = this.cache.get(moduleId);
     if (cached && cached.until > Date.now() && cached.digest === digest) return true;
-    const [row] = await this.database.query<{ secret_hash: string }>(
-      'SELECT secret_hash FROM module_credential WHERE module_id = $1',
-      [moduleId],
-    );
-    if (!row || !(await verifyModuleSecret(row.secret_hash, secret))) return false;
+    const secretHash = await moduleSecretHash(this.database, moduleId);
+    if (!secretHash || !(await verifyModuleSecret(secretHash, secret))) return false;
     if (generation === this.generation) {
       this.cache.set(moduleId, { digest, until: Date.now() + CACHE_MS });
     }

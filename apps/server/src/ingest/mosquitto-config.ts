@@ -8,6 +8,7 @@ import { MQTT_TOPIC_ROOT } from '@vfm/contract';
 import { DEFAULT_MQTT_MAX_PACKET_BYTES } from '../config/config';
 import type { Database } from '../db/client';
 import { hashModuleSecret } from '../lib/module-secret';
+import { moduleCredentials } from './queries/module-credentials';
 
 export interface MosquittoConfigOptions {
   /** the server's own user (the one in MQTT_URL) */
@@ -74,11 +75,7 @@ export async function buildMosquittoFiles(
   options: MosquittoConfigOptions,
 ): Promise<MosquittoFiles> {
   if (!USER_PATTERN.test(options.serverUser)) throw new Error('invalid server user name');
-  const modules = database
-    ? await database.query<{ module_id: string; secret_hash: string }>(
-        'SELECT module_id, secret_hash FROM module_credential ORDER BY module_id',
-      )
-    : [];
+  const modules = database ? await moduleCredentials(database) : [];
   const lines = [
     `${options.serverUser}:${await hashModuleSecret(options.serverPassword)}`,
     ...modules.map((m) => `${m.module_id}:${m.secret_hash}`),

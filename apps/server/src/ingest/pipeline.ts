@@ -16,6 +16,7 @@ import {
 import type { IngestMetrics } from './metrics';
 import { parseUpMessage } from './validate';
 import { insertQuarantined } from '../modules/quarantine/queries';
+import { pingDatabase } from '../modules/health/queries';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
 
 /** Called once per message: after commit (or at once for a rejected one). `false` = not
@@ -255,10 +256,7 @@ export class IngestPipeline {
       timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([
-        this.options.database.query('SELECT 1').then(() => true),
-        timeout,
-      ]);
+      return await Promise.race([pingDatabase(this.options.database).then(() => true), timeout]);
     } catch {
       return false;
     } finally {

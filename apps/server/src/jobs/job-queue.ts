@@ -8,12 +8,12 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db/client';
-import { JOBS_SCHEMA } from './queues';
+import { JOBS_CHANNEL, notifyQueues, selectJobCounts } from './queries';
 import { subscribersOf, type DomainEvent, type EventJobData } from './domain-events';
 import { JobMetrics } from './job-metrics';
-import { QUEUES, type QueueName, type QueuePolicy } from './queues';
+import { JOBS_SCHEMA, QUEUES, type QueueName, type QueuePolicy } from './queues';
 
-export const JOBS_CHANNEL = 'vfm_jobs';
+export { JOBS_CHANNEL };
 /** a worker polls this often when no NOTIFY woke it (another database client's job) */
 const POLL_SECONDS = 2;
 /**
@@ -108,7 +108,7 @@ export class Jobs {
       ],
       { db },
     );
-    await this.wake(db, [name]);
+    await this.wake(queryable ?? this.database, [name]);
   }
 
   /**
@@ -126,16 +126,13 @@ export class Jobs {
         })),
     );
     if (!jobs.length) return;
-    const db = asDb(tx);
-    await this.boss.insert(jobs, { db });
-    await this.wake(db, [...new Set(jobs.map((job) => job.name))]);
+    await this.boss.insert(jobs, { db: asDb(tx) });
+    await this.wake(tx, [...new Set(jobs.map((job) => job.name))]);
   }
 
-  private async wake(db: ReturnType<typeof asDb>, queues: string[]) {
+  private async wake(queryable: Queryable, queues: string[]) {
     // delivered at commit (never for a rolled-back job); one notice per queue
-    await db.executeSql(`SELECT pg_notify('${JOBS_CHANNEL}', q) FROM unnest($1::text[]) AS q`, [
-      queues,
-    ]);
+    await notifyQueues(queryable, queues);
   }
 
   /** Runs this queue's jobs in this process (role worker); its cron too, when it has one. */
@@ -185,16 +182,13 @@ export class Jobs {
 
   /** Jobs per queue and state (the metrics' backlog, the administration's counts). */
   async countByState(): Promise<Array<{ name: string; state: string; count: number }>> {
-    return this.database.query(
-      `SELECT name, state::text AS state, count(*)::int AS count
-         FROM ${JOBS_SCHEMA}.job GROUP BY name, state ORDER BY name, state`,
-    );
+    return selectJobCounts(this.database);
   }
 
   /** Sends a failed job again: one more attempt. */
   async retry(name: QueueName, id: string): Promise<void> {
     await this.boss.retry(name, id);
-    await this.wake(asDb(this.database), [name]);
+    await this.wake(this.database, [name]);
   }
 
   /** Ends the handlers (jobs in progress are failed and retried elsewhere), then the timers. */

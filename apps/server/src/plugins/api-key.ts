@@ -2,6 +2,7 @@
 // admin CLI (stored hashed, reloaded every 30 s). Missing or wrong → 401.
 import fp from 'fastify-plugin';
 import { API_KEY_HEADER } from '@vfm/contract';
+import type { Queryable } from '../db/client';
 import { isApiRequest } from '../lib/api-scope';
 import { sha256 } from '../lib/crypto';
 import { unauthorized } from '../lib/problem';
@@ -15,16 +16,19 @@ declare module 'fastify' {
 
 const RELOAD_MS = 30_000;
 
-export default fp(
-  async function apiKeyPlugin(app) {
+export interface ApiKeyOptions {
+  /** the hashes of the keys not revoked: the auth module's read (app.ts gives it: plugins rank
+   *  below modules) */
+  activeApiKeyHashes: (db: Queryable) => Promise<string[]>;
+}
+
+export default fp<ApiKeyOptions>(
+  async function apiKeyPlugin(app, { activeApiKeyHashes }) {
     const { config, database } = app.ctx;
     const fromEnv = new Set(config.apiKeys.map(sha256));
     let fromDb = new Set<string>();
     const reload = async () => {
-      const rows = await database.query<{ key_hash: string }>(
-        'SELECT key_hash FROM api_key WHERE revoked_at IS NULL',
-      );
-      fromDb = new Set(rows.map((row) => row.key_hash));
+      fromDb = new Set(await activeApiKeyHashes(database));
     };
     await reload();
     app.decorate('reloadApiKeys', reload);

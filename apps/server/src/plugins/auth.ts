@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ROLE_ADMIN, ROLE_TECHNICIAN, ROLE_USER, isLanguage, type Language } from '@vfm/contract';
+import type { Queryable } from '../db/client';
 import { AccessTokens } from '../lib/access-token';
 import { isApiRequest } from '../lib/api-scope';
 import { forbidden, unauthorized } from '../lib/problem';
@@ -46,16 +47,24 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-interface SessionRow {
-  account_id: string;
-  email: string;
-  fleet_id: string;
-  roles: string[];
-  language: string;
+/** The account behind a live session (its id, e-mail, fleet, roles, language), or undefined
+ *  once the session is revoked or the account is not ACTIVE. */
+export type SessionLookup = (
+  db: Queryable,
+  sessionId: string,
+  accountId: string,
+) => Promise<
+  | { account_id: string; email: string; fleet_id: string; roles: string[]; language: string }
+  | undefined
+>;
+
+export interface AuthOptions {
+  /** the auth module's read (app.ts gives it: plugins rank below modules) */
+  findSessionAccount: SessionLookup;
 }
 
-export default fp(
-  async function authPlugin(app) {
+export default fp<AuthOptions>(
+  async function authPlugin(app, { findSessionAccount }) {
     const { config, database } = app.ctx;
     const tokens = new AccessTokens(config.jwtSecret, config.applicationKey);
     app.decorate('accessTokens', tokens);
@@ -66,12 +75,7 @@ export default fp(
       if (!header?.startsWith('Bearer ')) return null;
       const claims = await tokens.verify(header.slice(7).trim(), app.ctx.now());
       if (!claims) return null;
-      const [row] = await database.query<SessionRow>(
-        `SELECT a.id AS account_id, a.email, a.fleet_id, a.roles, a.language
-           FROM auth_session s JOIN account a ON a.id = s.account_id
-          WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL AND a.status = 'ACTIVE'`,
-        [claims.sid, claims.ID],
-      );
+      const row = await findSessionAccount(database, claims.sid, claims.ID);
       if (!row) return null;
       return {
         accountId: row.account_id,

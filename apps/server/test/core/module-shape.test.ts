@@ -1,7 +1,10 @@
 // The shape of a server module (docs/architecture.md "Server modules"): every module with
 // routes has its index.ts entry; a routes.ts is HTTP only — no SQL, no database call —
 // which the lint rule vfm/no-sql-in-routes enforces (checked here on samples and on the tree);
-// the module's SQL is in its queries.ts, not in its services.
+// and every SQL text of the server is in a query file — a `queries.ts` or a file of a
+// `queries/` folder, of a module or of another part (ingest, jobs, demo, cli) — never in a
+// service, a plugin, a helper or a process; `db/` (the driver, the migrations' runner) keeps
+// its own bookkeeping (ADR 0112).
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,17 +14,31 @@ import { describe, expect, it } from 'vitest';
 import { noSqlInRoutes } from '../../../../tools/eslint-boundaries.js';
 
 const MODULES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/modules');
+const SRC = path.dirname(MODULES);
 const modules = readdirSync(MODULES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-/** The live stream keeps its reads beside it (docs/architecture.md "Server modules"). */
-const SQL_BESIDE_QUERIES = [path.join('fleet', 'stream') + path.sep];
 
-/** The module's source files (not tests), relative to src/modules. */
-function sourcesOf(name: string): string[] {
-  return readdirSync(path.join(MODULES, name), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => path.join(name, file));
+/** The server's source files (not tests), relative to src. */
+const sources = () =>
+  readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+  );
+
+/** Whether a file (relative to src) may hold SQL: a query file, or the database layer's own. */
+function mayHoldSql(file: string): boolean {
+  const parts = file.split(path.sep);
+  return (
+    parts[0] === 'db' || parts.at(-1) === 'queries.ts' || parts.slice(0, -1).includes('queries')
+  );
+}
+
+/** The lines of a file's SQL texts (linted as if the file were a routes.ts: its database calls
+ *  are not counted, they are a service's right). */
+function sqlLines(code: string): number[] {
+  return lint(code, path.join(MODULES, 'any', 'routes.ts'))
+    .filter((message) => message.messageId === 'sql')
+    .map((message) => message.line);
 }
 
 function lint(code: string, file: string) {
@@ -61,24 +78,39 @@ describe('server module shape', () => {
     }
   });
 
-  it('keeps the SQL of every module with routes in its queries.ts', () => {
-    const withRoutes = modules.filter((name) => existsSync(path.join(MODULES, name, 'routes.ts')));
-    expect(withRoutes).toEqual(expect.arrayContaining(['auth', 'provisioning', 'bike-records']));
-    for (const file of withRoutes.flatMap(sourcesOf)) {
-      if (path.basename(file) === 'queries.ts') continue;
-      if (SQL_BESIDE_QUERIES.some((folder) => file.startsWith(folder))) continue;
-      // linted as if it were a routes.ts: its SQL text is reported (its database calls are
-      // a service's right)
-      const asRoutes = path.join(MODULES, path.dirname(file), 'routes.ts');
-      const sql = lint(readFileSync(path.join(MODULES, file), 'utf8'), asRoutes).filter(
-        (message) => message.messageId === 'sql',
+  it('keeps every SQL text of the server in query files (ADR 0112)', () => {
+    const files = sources();
+    expect(files.length).toBeGreaterThan(250);
+    const misplaced = files
+      .filter((file) => !mayHoldSql(file))
+      .flatMap((file) =>
+        sqlLines(readFileSync(path.join(SRC, file), 'utf8')).map((line) => `${file}:${line}`),
       );
-      expect(sql, file).toEqual([]);
-    }
+    expect(misplaced).toEqual([]);
+    // the scan sees the query files' SQL at all
+    expect(sqlLines(readFileSync(path.join(SRC, 'jobs', 'queries.ts'), 'utf8')).length).toBe(3);
+  });
+
+  it('tells a query file from any other file, and sees SQL text in either', () => {
+    const at = (...parts: string[]) => path.join(...parts);
+    expect(mayHoldSql(at('modules', 'auth', 'queries', 'sessions.ts'))).toBe(true);
+    expect(mayHoldSql(at('ingest', 'queries', 'history.ts'))).toBe(true);
+    expect(mayHoldSql(at('jobs', 'queries.ts'))).toBe(true);
+    expect(mayHoldSql(at('db', 'migrate.ts'))).toBe(true);
+    expect(mayHoldSql(at('plugins', 'auth.ts'))).toBe(false);
+    expect(mayHoldSql(at('modules', 'auth', 'session-service.ts'))).toBe(false);
+    expect(mayHoldSql(at('modules', 'queries-helper.ts'))).toBe(false);
+    expect(sqlLines("await db.query('SELECT 1');")).toEqual([1]);
+    expect(
+      sqlLines('const t = 1;\nawait tx.exec(`CREATE TABLE ${name} (LIKE telemetry)`);'),
+    ).toEqual([2]);
+    expect(sqlLines("db.query(`SELECT pg_notify('c', p) FROM unnest($1::text[]) AS p`)")).toEqual([
+      1,
+    ]);
+    expect(sqlLines("throw new Error('Select a bike first, then update the list.');")).toEqual([]);
   });
 
   it("writes the command table's state in commands/queries.ts only (the command life cycle)", () => {
-    const SRC = path.dirname(MODULES);
     const writes = /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+command\b/;
     const writers = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))

@@ -9,7 +9,7 @@ import {
 } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { SqlParams } from '../bikes/sql';
-import { announceSessionEnds } from '../../lib/session-ends';
+import { announceSessionEnds } from '../auth/queries/sessions';
 
 interface AccountRowDb {
   id: string;

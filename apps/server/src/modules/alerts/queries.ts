@@ -6,11 +6,11 @@
 import type { Alert, AlertKind, AlertStateFilter } from '@vfm/contract';
 import { ALERT_SEVERITY, WARNING_TYPES, type ZONE_ALERT_KINDS } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import { fleetThresholdsSql, warningConditions, warningSince } from '../bikes/warnings-sql';
+import { fleetThresholdsSql, warningConditions, warningSince } from '../bikes/queries/warnings';
 
 /**
  * When each kind's condition holds on `b` (bike) joined with `f` (fleetThresholdsSql), and
- * since when. The warnings' kinds are the warnings' own conditions (bikes/warnings-sql.ts), one
+ * since when. The warnings' kinds are the warnings' own conditions (bikes/queries/warnings.ts), one
  * owner for the screens and the alerts; the zones' kinds read the marks that
  * zones/zone-conditions.ts keeps from each bike's last position (issue 23 §3).
  */

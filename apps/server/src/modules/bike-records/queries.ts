@@ -2,16 +2,11 @@
 // id, or the id of a bike already found in that fleet (../bikes/bike-lookup).
 import { FIND_RESULT_LIMIT, WARNING_TYPES, type WarningsQuery } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import {
-  bikeFrom,
-  detailColumns,
-  listColumns,
-  type DetailRow,
-  type ListRow,
-} from '../bikes/bike-view';
+import { bikeFrom } from '../bikes/queries/bike-from';
+import { detailColumns, listColumns, type DetailRow, type ListRow } from '../bikes/bike-view';
 import { EVENT_COLUMNS, type EventRow } from '../bikes/event-view';
 import { SqlParams, containsPattern } from '../bikes/sql';
-import { warningBitsSql, warningConditions, warningSince } from '../bikes/warnings-sql';
+import { warningBitsSql, warningConditions, warningSince } from '../bikes/queries/warnings';
 import { COMMAND_COLUMNS, type CommandRow } from '../commands/queries';
 import { orderBy } from '../fleet/queries';
 import type { AutotestRow } from './autotest-view';

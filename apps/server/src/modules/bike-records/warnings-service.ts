@@ -3,7 +3,7 @@
 import type { WarnedBike, Warnings, WarningsQuery } from '@vfm/contract';
 import { toListItem } from '../bikes/bike-view';
 import { iso } from '../bikes/sql';
-import { countWarnings } from '../bikes/warning-counts';
+import { countWarnings } from '../bikes/queries/warning-counts';
 import type { Scope } from './details-service';
 import { warnedBikes, type WarnedRow } from './queries';
 

@@ -5,6 +5,7 @@
 import { vehicleNumberRegExp } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { badRequest, notFound } from '../../lib/problem';
+import { selectFleetBikes } from './queries/lookup';
 
 export interface BikeRef {
   id: number;
@@ -49,11 +50,12 @@ export async function findFleetBikes<Row extends BikeRef = FleetBike>(
   options: LookupOptions = {},
 ): Promise<Row[]> {
   const wanted = distinct(vehicleNumbers);
-  const rows = await db.query<Row>(
-    `SELECT ${options.columns ?? DEFAULT_COLUMNS} FROM bike
-      WHERE fleet_id = $1 AND lower(vehicle_number) = ANY($2::text[])
-      ORDER BY id ${options.lock ? 'FOR UPDATE' : ''}`,
-    [fleetId, wanted.map((vn) => vn.toLowerCase())],
+  const rows = await selectFleetBikes<Row>(
+    db,
+    fleetId,
+    wanted.map((vn) => vn.toLowerCase()),
+    options.columns ?? DEFAULT_COLUMNS,
+    Boolean(options.lock),
   );
   const found = new Set(rows.map((row) => row.vehicle_number.toLowerCase()));
   const missing = wanted.filter((vn) => !found.has(vn.toLowerCase()));

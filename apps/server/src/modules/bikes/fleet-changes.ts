@@ -7,8 +7,9 @@
 // Each notice also bumps its fleet's change sequence (`fleet_change`, ADR 0082), the part of
 // the markers' version that is the same in every process.
 import type { TxQuery } from '../../db/client';
+import { FLEET_CHANNEL, bumpAndNotify } from './queries/fleet-changes';
 
-export const FLEET_CHANNEL = 'vfm_fleet';
+export { FLEET_CHANNEL };
 export const FLEET_CHANGE_KINDS = [
   'bike',
   'warning',
@@ -100,18 +101,12 @@ export class FleetChanges {
     const markerFleets = notices
       .filter((notice) => changesMarkers(notice.kinds))
       .map((notice) => notice.fleetId);
-    await tx.query(
-      `WITH bumped AS (
-         INSERT INTO fleet_change AS c (fleet_id, seq, task_seq)
-         SELECT f.id, CASE WHEN f.id = ANY($4::uuid[]) THEN 1 ELSE 0 END,
-                CASE WHEN f.id = ANY($3::uuid[]) THEN 1 ELSE 0 END
-           FROM fleet f WHERE f.id = ANY($2::uuid[]) ORDER BY f.id
-         ON CONFLICT (fleet_id) DO UPDATE
-           SET seq = c.seq + excluded.seq, task_seq = c.task_seq + excluded.task_seq
-         RETURNING c.fleet_id)
-       -- a data-modifying WITH runs to completion whether or not it is read
-       SELECT pg_notify('${FLEET_CHANNEL}', payload) FROM unnest($1::text[]) AS payload`,
-      [notices.map((notice) => JSON.stringify(notice)), fleets, taskFleets, markerFleets],
+    await bumpAndNotify(
+      tx,
+      notices.map((notice) => JSON.stringify(notice)),
+      fleets,
+      taskFleets,
+      markerFleets,
     );
   }
 }

@@ -11,9 +11,9 @@ import {
   type FleetListItem,
 } from '@vfm/contract';
 import { LIST_ITEM_COLUMNS } from '../bikes/bike-view';
-import { groupScopeCondition } from '../bikes/group-scope';
+import { groupScopeCondition } from '../bikes/queries/group-scope';
 import { containsPattern, type SqlParams } from '../bikes/sql';
-import { warningConditions } from '../bikes/warnings-sql';
+import { warningConditions } from '../bikes/queries/warnings';
 
 /** The marks the zones' conditions keep (modules/zones/zone-conditions.ts). */
 const ZONE_MARKS = {

@@ -11,7 +11,7 @@ import {
   type FleetChangeKind,
 } from '../../bikes/fleet-changes';
 import { SESSION_CHANNEL, parseSessionEnds } from '../../../lib/session-ends';
-import { countWarnings } from '../../bikes/warning-counts';
+import { countWarnings } from '../../bikes/queries/warning-counts';
 import {
   LOOKBACK_US,
   MAX_BIKE_KEYS,
@@ -24,7 +24,7 @@ import {
   removedBikes,
   type Change,
   type Source,
-} from './change-feed';
+} from '../queries/change-feed';
 import {
   ROLE_ADMIN,
   type StreamEventName,
@@ -32,6 +32,7 @@ import {
   type VfmEvent,
 } from '@vfm/contract';
 import { mayReadEvent } from '../../events/readers';
+import { liveSessionRoles } from '../../auth/queries/sessions';
 import { countQuarantined } from '../../quarantine/queries';
 import { alertChangesSince } from '../../alerts/queries';
 import { NOTIFICATION_CHANNEL, countUnread } from '../../notifications/queries';
@@ -77,7 +78,7 @@ const READS: Record<FleetChangeKind, Pending[]> = {
   task: ['tasks'],
 };
 
-/** The source of a remembered key (change-feed.ts keys: b…, c…, e…, r…). */
+/** The source of a remembered key (queries/change-feed.ts keys: b…, c…, e…, r…). */
 const SOURCE_OF_KEY = { b: 'bikes', c: 'commands', e: 'events', r: 'removed' } as const;
 
 /** The same for a notice that lists its changed bikes (read by id: no removal, no window). */
@@ -451,12 +452,7 @@ export class StreamHub {
     if (!connections.length) return;
     try {
       const sessionIds = [...new Set(connections.map((c) => c.sessionId))];
-      const alive = await this.database.query<{ id: string; admin: boolean }>(
-        `SELECT s.id, $2::text = ANY(a.roles) AS admin
-           FROM auth_session s JOIN account a ON a.id = s.account_id
-          WHERE s.id = ANY($1::uuid[]) AND s.revoked_at IS NULL AND a.status = 'ACTIVE'`,
-        [sessionIds, ROLE_ADMIN],
-      );
+      const alive = await liveSessionRoles(this.database, sessionIds, ROLE_ADMIN);
       const admin = new Map(alive.map((row) => [row.id, row.admin]));
       for (const connection of connections) {
         if (admin.get(connection.sessionId) === connection.isAdmin) connection.heartbeat();

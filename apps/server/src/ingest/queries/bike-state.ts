@@ -1,8 +1,8 @@
 // Loading and saving the BikeState of derive.ts: one SELECT … FOR NO KEY UPDATE and one UPDATE per
 // batch, whatever the number of bikes (json_to_recordset carries the rows in one parameter).
-import type { TxQuery } from '../db/client';
-import type { BikeState, FleetSettings } from './derive';
-import type { ZoneCommands } from '../modules/zones/queries';
+import type { TxQuery } from '../../db/client';
+import type { BikeState, FleetSettings } from '../derive';
+import type { ZoneCommands } from '../../modules/zones/queries';
 
 type Column = readonly [field: keyof BikeState, column: string, type: string];
 

@@ -6,7 +6,8 @@
 // already sent.
 import type { Command, FleetListItem, VfmEvent } from '@vfm/contract';
 import type { Database } from '../../../db/client';
-import { bikeFrom, listColumns, toListItem, type ListRow } from '../../bikes/bike-view';
+import { listColumns, toListItem, type ListRow } from '../../bikes/bike-view';
+import { bikeFrom } from '../../bikes/queries/bike-from';
 import { toCommand } from '../../commands/command-service';
 import { COMMAND_COLUMNS, type CommandRow } from '../../commands/queries';
 import { EVENT_COLUMNS, toEvent, type EventRow } from '../../bikes/event-view';

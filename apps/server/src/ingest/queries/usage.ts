@@ -1,7 +1,7 @@
 // Usage figures of DESIGN §7 from the bike's trips: trip time, averages per riding day (a day
 // with at least one trip, UTC), and — for modules without an odometer — total km and CO2
 // avoided (km × the fleet's factor). With an odometer, derive.ts keeps total km = odometer.
-import type { TxQuery } from '../db/client';
+import type { TxQuery } from '../../db/client';
 
 export async function refreshUsage(tx: Pick<TxQuery, 'query'>, bikeIds: number[]) {
   if (!bikeIds.length) return;

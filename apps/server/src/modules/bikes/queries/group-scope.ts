@@ -1,6 +1,6 @@
 // A group filter selects the group and all its descendants (DESIGN §5 fleet filters: groupId includes
 // descendants), only among the caller's fleet groups.
-import type { SqlParams } from './sql';
+import type { SqlParams } from '../sql';
 
 /** SQL condition on `b.group_id` for bikes in these groups or their descendants. */
 export function groupScopeCondition(params: SqlParams, fleetId: string, groupIds: string[]) {

@@ -1,8 +1,8 @@
 // Counters per warning type over a fleet (products/warnings, the stream's badges).
 import type { WarningCounts } from '@vfm/contract';
-import type { Database } from '../../db/client';
-import { bikeFrom } from './bike-view';
-import { readWarningCounts, warningBitsSql, warningCountColumns } from './warnings-sql';
+import type { Database } from '../../../db/client';
+import { bikeFrom } from './bike-from';
+import { readWarningCounts, warningBitsSql, warningCountColumns } from './warnings';
 
 export async function countWarnings(
   database: Database,

@@ -1,0 +1,78 @@
+// The fleet module's SQL of the list (a page, its sort) and the CSV's keyset batches.
+import { type FleetFilter, type FleetListSortField } from '@vfm/contract';
+import type { Queryable } from '../../../db/client';
+import { cachedCount } from '../count-cache';
+import {
+  LIST_ITEM_COLUMNS,
+  detailColumns,
+  listColumns,
+  type DetailRow,
+  type ListRow,
+} from '../../bikes/bike-view';
+import { bikeFrom } from '../../bikes/queries/bike-from';
+import { SqlParams } from '../../bikes/sql';
+import { filterConditions } from '../filters';
+
+/** Each sort field's column: the list item's own (bikes/bike-view.ts). */
+const SORT_COLUMNS: Record<FleetListSortField, string> = LIST_ITEM_COLUMNS;
+
+/** ORDER BY of `field[,asc|desc]`; the schema pattern already restricted it to the allow-list. */
+export function orderBy(sort: string): string {
+  const [field, direction] = sort.split(',') as [FleetListSortField, string | undefined];
+  const column = SORT_COLUMNS[field] ?? SORT_COLUMNS.vehicleNumber;
+  return direction === 'desc'
+    ? `${column} DESC NULLS LAST, b.id DESC`
+    : `${column} ASC NULLS FIRST, b.id ASC`;
+}
+
+/** A page of the filtered fleet and the number of bikes the filter selects (count-cache.ts). */
+export async function listPage(
+  db: Queryable,
+  fleetId: string,
+  at: Date,
+  request: { filter: FleetFilter; page: number; size: number; sort: string },
+): Promise<{ rows: ListRow[]; total: number }> {
+  const { page, size } = request;
+  const params = new SqlParams();
+  const fleet = params.add(fleetId);
+  const now = params.add(at);
+  const where = filterConditions(params, fleet, fleetId, request.filter);
+  const from = bikeFrom(fleet, now);
+  const countValues = [...params.values];
+  const pageSql = `SELECT ${listColumns()} FROM ${from} WHERE ${where}
+    ORDER BY ${orderBy(request.sort)} LIMIT ${params.add(size)} OFFSET ${params.add(page * size)}`;
+  const countSql = `SELECT count(*) AS n FROM ${from} WHERE ${where}`;
+  const [rows, total] = await Promise.all([
+    db.query<ListRow>(pageSql, params.values),
+    cachedCount(db, `${fleetId} ${JSON.stringify(request.filter)}`, async () => {
+      const [row] = await db.query<{ n: number }>(countSql, countValues);
+      return row?.n ?? 0;
+    }),
+  ]);
+  return { rows, total };
+}
+
+// ---- CSV ----------------------------------------------------------------------------------
+
+/** One keyset batch of the filtered fleet in (frame no., id) order, after `after`. */
+export function bikeBatch(
+  db: Queryable,
+  fleetId: string,
+  at: Date,
+  filter: FleetFilter,
+  after: { vn: string; id: number } | null,
+  size: number,
+) {
+  const params = new SqlParams();
+  const fleet = params.add(fleetId);
+  const now = params.add(at);
+  let where = filterConditions(params, fleet, fleetId, filter);
+  if (after) {
+    where += ` AND (b.vehicle_number, b.id) > (${params.add(after.vn)}, ${params.add(after.id)})`;
+  }
+  return db.query<DetailRow & { id: number }>(
+    `SELECT b.id, ${detailColumns()} FROM ${bikeFrom(fleet, now)} WHERE ${where}
+      ORDER BY b.vehicle_number, b.id LIMIT ${params.add(size)}`,
+    params.values,
+  );
+}
