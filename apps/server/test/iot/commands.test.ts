@@ -208,6 +208,41 @@ describe('command round trip', () => {
     },
   );
 
+  it('never sends again a command a newer one of its type replaced (the module keeps the last)', async () => {
+    const m = await moduleOnline();
+    const lock = (active: boolean) =>
+      manager().post(`commands/lockControl/${m.bike.vehicleNumber}`, undefined, {
+        query: { active },
+      });
+    // the module receives both and acknowledges neither
+    const locked = await lock(true);
+    expect(locked.status, locked.text).toBe(202);
+    expect(await m.commands.next()).toMatchObject({ commandId: locked.body.commands[0].id });
+    const unlocked = await lock(false);
+    expect(unlocked.status, unlocked.text).toBe(202);
+    expect(await m.commands.next()).toMatchObject({ commandId: unlocked.body.commands[0].id });
+    // the resend after a minute: the unlock alone, never the lock it replaced
+    t.clock.advance(COMMAND_RESEND_MS + 1000);
+    await publishUp(
+      m.client,
+      m.moduleId,
+      'telemetry',
+      telemetry({ ts: t.clock.now().toISOString() }),
+    );
+    expect(await m.commands.next()).toMatchObject({
+      commandId: unlocked.body.commands[0].id,
+      value: false,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(m.commands.received).toEqual([]);
+    // the replaced one stays PENDING until it expires (it was not acknowledged)
+    const history = await manager().get(`products/details/commands/${m.bike.vehicleNumber}`);
+    const statuses = Object.fromEntries(
+      (history.body as Array<{ id: string; status: string }>).map((c) => [c.id, c.status]),
+    );
+    expect(statuses[locked.body.commands[0].id]).toBe('PENDING');
+  });
+
   it('delivers to a module on a clean session once it talks again', async () => {
     const m = await provisionModule(t, cast.fleet);
     const res = await manager().post(`commands/mode/${m.bike.vehicleNumber}`, undefined, {

@@ -78,7 +78,8 @@ export interface ClaimedCommandRow {
 }
 
 /**
- * Claims (sent_at = at) the PENDING, unexpired commands not published since resendBefore — or,
+ * Claims (sent_at = at) the PENDING, unexpired commands not replaced by a newer one of their
+ * type for their bike and not published since resendBefore — or,
  * for a module of backModules, not published since backSince (the same index: when it came
  * back) — among these ids / modules / online modules (null: any), so that one dispatcher sends each.
  */
@@ -105,6 +106,11 @@ export function claimCommands(
         AND ($4::text[] IS NULL OR b.module_id = ANY($4::text[]))
         AND b.module_id IS NOT NULL
         AND ($5::text[] IS NULL OR b.module_id = ANY($5::text[]))
+        -- a newer command of its type replaced it (every type sets a state): sending it again
+        -- could undo the newer one at the module (command_bike_time_idx)
+        AND NOT EXISTS (SELECT 1 FROM command n
+                         WHERE n.bike_id = c.bike_id AND n.type = c.type
+                           AND n.requested_at > c.requested_at)
       RETURNING c.id, b.module_id, c.type, c.value, c.requested_at, c.expires_at`,
     [
       input.at,
