@@ -235,7 +235,13 @@ describe('command round trip', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(m.commands.received).toEqual([]);
-    // the replaced one stays PENDING until it expires (it was not acknowledged)
+    // the unlock acknowledged: no command is pending for the bike any more, though the lock it
+    // replaced stays PENDING until it expires (it was never acknowledged)
+    await publishUp(m.client, m.moduleId, 'ack', ack(unlocked.body.commands[0].id));
+    await waitFor(async () => {
+      const row = await bikeRow(t, m.bike.id);
+      return !row.lock_control_pending && row;
+    });
     const history = await manager().get(`products/details/commands/${m.bike.vehicleNumber}`);
     const statuses = Object.fromEntries(
       (history.body as Array<{ id: string; status: string }>).map((c) => [c.id, c.status]),

@@ -229,19 +229,22 @@ export async function notifyCommands(db: Queryable, commandIds: string[]) {
   ]);
 }
 
-/** Pending flags = "a command of that type is still PENDING" (after acks and expiry). */
+/**
+ * Pending flags = "the newest command of that type is still PENDING" (after acks and expiry): an
+ * older one a newer replaced is never sent again (claimCommands) and does not keep the flag up
+ * until it expires.
+ */
 export async function refreshPendingFlags(tx: Pick<TxQuery, 'query'>, bikeIds: number[]) {
   if (!bikeIds.length) return;
+  const newestPending = (type: CommandType) =>
+    `coalesce((SELECT c.status = 'PENDING' FROM command c WHERE c.bike_id = b.id
+                 AND c.type = '${type}' ORDER BY c.requested_at DESC LIMIT 1), false)`;
   await tx.query(
     `UPDATE bike b SET
-       lock_control_pending = EXISTS (SELECT 1 FROM command c WHERE c.bike_id = b.id
-                                        AND c.status = 'PENDING' AND c.type = 'LOCK_CONTROL'),
-       alarm_pending = EXISTS (SELECT 1 FROM command c WHERE c.bike_id = b.id
-                                 AND c.status = 'PENDING' AND c.type = 'ALARM'),
-       mode_pending = EXISTS (SELECT 1 FROM command c WHERE c.bike_id = b.id
-                                AND c.status = 'PENDING' AND c.type = 'MODE'),
-       speed_limit_pending = EXISTS (SELECT 1 FROM command c WHERE c.bike_id = b.id
-                                       AND c.status = 'PENDING' AND c.type = 'SPEED_LIMIT'),
+       lock_control_pending = ${newestPending('LOCK_CONTROL')},
+       alarm_pending = ${newestPending('ALARM')},
+       mode_pending = ${newestPending('MODE')},
+       speed_limit_pending = ${newestPending('SPEED_LIMIT')},
        updated_at = now()
      WHERE b.id = ANY($1::bigint[])`,
     [bikeIds],
