@@ -209,7 +209,7 @@ export async function selectPlacedBikes(db: Queryable, bikeIds: number[] | null,
         AND (EXISTS (SELECT 1 FROM zone z WHERE z.fleet_id = b.fleet_id)
              OR b.outside_service_area_since IS NOT NULL OR b.no_ride_zone_since IS NOT NULL
              OR b.no_parking_since IS NOT NULL OR b.zone_commands IS NOT NULL
-             OR b.zone_ids IS NOT NULL)${lock ? ' ORDER BY b.id FOR UPDATE OF b' : ''}`,
+             OR b.zone_ids IS NOT NULL)${lock ? ' ORDER BY b.id FOR NO KEY UPDATE OF b' : ''}`,
     [bikeIds],
   );
 }
@@ -257,9 +257,10 @@ export async function updateZoneFlags(
   if (!flags.length) return;
   const ids = flags.map((flag) => flag.id).sort((a, b) => a - b);
   if (!locked)
-    await db.query('SELECT id FROM bike WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
-      ids,
-    ]);
+    await db.query(
+      'SELECT id FROM bike WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE',
+      [ids],
+    );
   await db.query(
     `UPDATE bike b SET outside_service_area_since = r.outside, no_ride_zone_since = r.no_ride,
             no_parking_since = r.no_parking, zone_commands = r.zone_commands,
