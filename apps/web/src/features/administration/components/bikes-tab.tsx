@@ -97,7 +97,7 @@ export function BikesTab() {
             {t('administration.bikes.removeTitle')}
           </h2>
           <p className={styles.hint}>{t('administration.bikes.removeIntro')}</p>
-          <label className={styles.select}>
+          <label className={styles.listField}>
             <span>{t('administration.bikes.removeLabel')}</span>
             <textarea
               rows={4}
