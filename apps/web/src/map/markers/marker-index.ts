@@ -150,9 +150,15 @@ export class MarkerIndex {
   build(): void {
     const points: Array<GeoJSON.Feature<GeoJSON.Point, BikeProperties>> = [];
     this.thefts = [];
+    // a fleet has few distinct states: each one's kind is decoded once per build
+    const kinds = new Map<number, number>();
     for (const [vn, bike] of this.bikes) {
-      const kind = kindOf(bike.state);
-      const k = MARKER_KINDS.indexOf(kind);
+      let k = kinds.get(bike.state);
+      if (k === undefined) {
+        k = MARKER_KINDS.indexOf(kindOf(bike.state));
+        kinds.set(bike.state, k);
+      }
+      const kind = MARKER_KINDS[k]!;
       const feature: GeoJSON.Feature<GeoJSON.Point, BikeProperties> = {
         type: 'Feature',
         id: vn,
