@@ -48,10 +48,9 @@ export async function bootstrap(): Promise<BootResult> {
     return { kind: 'redirected' };
   }
   document.documentElement.lang = language;
-  // the fleet screen opened directly: its code starts downloading now, beside the translations
-  // and the application info (its markers once the session is known, below)
+  // the fleet screen opened directly: its prefetch chunk loads beside the translations and the
+  // application info; it starts the markers, the map's worker and code once the session is known
   const fleetScreen = opensFleetScreen() ? import('../features/fleet/prefetch-fleet') : null;
-  fleetScreen?.then((m) => m.prefetchFleetCode()).catch(() => undefined);
   // the translations and the application info, side by side
   const appInfoLoad = fetchAppInfo().then(
     (info) => ({ info }),

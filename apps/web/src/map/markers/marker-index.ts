@@ -115,7 +115,14 @@ export class MarkerIndex {
     return this.bikes.has(vehicleNumber);
   }
 
+  /** The markers read and indexed (read() then build()). */
   load(markers: Markers): void {
+    this.read(markers);
+    this.build();
+  }
+
+  /** The markers read, not yet indexed: size, bounds and positions answer, views not yet. */
+  read(markers: Markers): void {
     this.bikes.clear();
     for (let i = 0; i < markers.vehicleNumber.length; i += 1) {
       this.bikes.set(markers.vehicleNumber[i]!, {
@@ -124,7 +131,6 @@ export class MarkerIndex {
         state: markers.state[i]!,
       });
     }
-    this.build();
   }
 
   /** Applies changed and removed bikes; returns whether anything on the map changed. */
