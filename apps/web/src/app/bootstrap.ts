@@ -51,6 +51,8 @@ export async function bootstrap(): Promise<BootResult> {
   // the fleet screen opened directly: its prefetch chunk loads beside the translations and the
   // application info; it starts the markers, the map's worker and code once the session is known
   const fleetScreen = opensFleetScreen() ? import('../features/fleet/prefetch-fleet') : null;
+  const fleetPrefetch: { module?: Awaited<NonNullable<typeof fleetScreen>> } = {};
+  fleetScreen?.then((m) => (fleetPrefetch.module = m)).catch(() => undefined);
   // the translations and the application info, side by side
   const appInfoLoad = fetchAppInfo().then(
     (info) => ({ info }),
@@ -91,7 +93,9 @@ export async function bootstrap(): Promise<BootResult> {
   };
   leaveSignedInAddressWhenSignedOut(language, session, appInfo.publicPaths);
   if (fleetScreen && session.getSnapshot().status === 'authenticated') {
-    void fleetScreen.then((m) => m.prefetchFleetScreen(services)).catch(() => undefined);
+    // at once when the chunk is there (the usual case): before the router asks for the shell
+    if (fleetPrefetch.module) fleetPrefetch.module.prefetchFleetScreen(services);
+    else void fleetScreen.then((m) => m.prefetchFleetScreen(services)).catch(() => undefined);
   }
   // the features' translation map (one loader per feature and language) comes with the
   // signed-in shell, not in the entry the sign-in screen downloads
