@@ -4,7 +4,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { AppInfo } from '@vfm/contract';
-import { isLanguage, type Language } from '@vfm/contract/constants';
+import { ACCESS_TOKEN_STORAGE_KEY, isLanguage, type Language } from '@vfm/contract/constants';
 import { isApiError } from '../api/api-error';
 import { createHttpClient } from '../api/http-client';
 import { createI18n } from '../i18n/i18n';
@@ -48,15 +48,23 @@ export async function bootstrap(): Promise<BootResult> {
     return { kind: 'redirected' };
   }
   document.documentElement.lang = language;
+  // the fleet screen opened directly: its prefetch chunk loads beside the translations and the
+  // application info; it starts the markers, the map's worker and code once the session is known
+  const fleetScreen = opensFleetScreen() ? import('../features/fleet/prefetch-fleet') : null;
+  const fleetPrefetch: { module?: Awaited<NonNullable<typeof fleetScreen>> } = {};
+  fleetScreen?.then((m) => (fleetPrefetch.module = m)).catch(() => undefined);
+  // the translations and the application info, side by side
+  const appInfoLoad = fetchAppInfo().then(
+    (info) => ({ info }),
+    (error: unknown) => ({ error }),
+  );
   const i18n = await createI18n(language);
-
-  let appInfo: AppInfo;
-  try {
-    appInfo = await fetchAppInfo();
-  } catch (error) {
-    console.error('VFM cannot start without /app-info.json', error);
+  const loaded = await appInfoLoad;
+  if ('error' in loaded) {
+    console.error('VFM cannot start without /app-info.json', loaded.error);
     return { kind: 'failed', i18n, retry: () => window.location.reload() };
   }
+  const appInfo: AppInfo = loaded.info;
   const supported: readonly string[] = appInfo.languages;
   if (!supported.includes(language)) {
     const fallback = supported.find(isLanguage) ?? 'fr';
@@ -84,11 +92,10 @@ export async function bootstrap(): Promise<BootResult> {
     reload: (url) => window.location.assign(url),
   };
   leaveSignedInAddressWhenSignedOut(language, session, appInfo.publicPaths);
-  if (
-    session.getSnapshot().status === 'authenticated' &&
-    /^\/[a-z]{2}\/fleet\/?$/.test(window.location.pathname)
-  ) {
-    void import('../features/fleet/prefetch-fleet').then((m) => m.prefetchFleetScreen(services));
+  if (fleetScreen && session.getSnapshot().status === 'authenticated') {
+    // at once when the chunk is there (the usual case): before the router asks for the shell
+    if (fleetPrefetch.module) fleetPrefetch.module.prefetchFleetScreen(services);
+    else void fleetScreen.then((m) => m.prefetchFleetScreen(services)).catch(() => undefined);
   }
   // the features' translation map (one loader per feature and language) comes with the
   // signed-in shell, not in the entry the sign-in screen downloads
@@ -98,6 +105,16 @@ export async function bootstrap(): Promise<BootResult> {
     ),
   );
   return { kind: 'ready', services, i18n, router };
+}
+
+/** A visit that starts on the fleet screen (`/{lang}/fleet`) with a stored session. */
+function opensFleetScreen(): boolean {
+  if (!/^\/[a-z]{2}\/fleet\/?$/.test(window.location.pathname)) return false;
+  try {
+    return !!window.localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY);
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -40,8 +40,10 @@ export function FleetMap(props: FleetMapProps) {
   const [popup, setPopup] = useState<Popup | null>(null);
   const [zonesShown, showZones] = useZonesShown();
   // the zones come once the bikes' first view is on screen (issue 23 §5: 1,000 zones must not
-  // delay the markers), like the land
+  // delay the markers), like the land; their layer is on the map from the start (still loading:
+  // null), so that it is not added while the first view is being drawn (ADR 0115)
   const firstViewDrawn = useFirstViewDrawn(feed);
+  const showsZones = props.zones !== undefined && zonesShown;
   const closePopup = () => {
     setPopup(null);
     if (popup?.kind === 'bike') focus(null);
@@ -63,7 +65,7 @@ export function FleetMap(props: FleetMapProps) {
       {feed && (
         <>
           <LandLayer feed={feed} />
-          {props.zones && zonesShown && <ZonesLayer zones={firstViewDrawn ? props.zones : null} />}
+          {showsZones && <ZonesLayer zones={firstViewDrawn ? (props.zones ?? null) : null} />}
           <FleetCamera feed={feed} />
           <MarkersLayer feed={feed} onFocus={focus} onHover={props.onHover} />
           <SelectionLayer highlighted={props.highlighted} selected={props.selected} />

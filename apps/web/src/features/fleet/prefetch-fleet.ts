@@ -1,22 +1,26 @@
-// The fleet screen opened directly (a reload, a bookmark, the README's address): its page and
-// map code, the map settings and the markers start downloading at start-up, beside the shell,
-// instead of one after the other once the shell and then the page have rendered
-// (bench/web-fleet.ts (a): navigation → markers drawn). Loaded by app/bootstrap.ts as its own
-// small chunk, so that nothing of it weighs on the sign-in bundle.
+// The fleet screen opened directly (a reload, a bookmark, the README's address): the markers,
+// the marker worker, the map settings, the map code and the page's code start at start-up,
+// beside the shell, instead of one after the other once the shell and then the page have
+// rendered (bench/web-fleet.ts (a): navigation → markers drawn). Loaded by app/bootstrap.ts as
+// its own small chunk as soon as the address is known, so that nothing of it weighs on the
+// sign-in bundle; called once the application info and the session are known. The markers
+// request goes first: the browser opens six connections to a host, and the screen's code is
+// some fifty files (ADR 0115).
 import { prefetchMap } from '../../map/prefetch';
 import type { AppServices } from '../../services/services';
 import { MOBILE_QUERY } from '../../ui/hooks/use-media-query';
 import { fleetFilterOf, parseFleetView } from './state/fleet-view';
 
 export function prefetchFleetScreen(services: AppServices) {
-  void import('./routes/fleet-page');
   const view = parseFleetView(window.location.search);
   const showsMap = !window.matchMedia(MOBILE_QUERY).matches || view.show === 'map';
-  if (!showsMap) return;
-  void import('./components/fleet-map-pane');
-  // the same filter as the page's own prefetch: one request, shared through the query cache
-  prefetchMap(services.http, services.queryClient, {
-    ...fleetFilterOf(view),
-    theftsOnly: view.thefts,
-  });
+  if (showsMap) {
+    // the same filter as the page's own prefetch: one request, shared through the query cache
+    prefetchMap(services.http, services.queryClient, {
+      ...fleetFilterOf(view),
+      theftsOnly: view.thefts,
+    });
+    void import('./components/fleet-map-pane');
+  }
+  void import('./routes/fleet-page');
 }

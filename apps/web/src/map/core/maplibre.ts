@@ -8,5 +8,9 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 
 maplibregl.setWorkerUrl(maplibreWorkerUrl);
+// MapLibre's worker starts as this chunk loads (ADR 0115), not once the page has rendered a map
+// and the map settings have come: it downloads and compiles its ~500 KB meanwhile. It then stays
+// for the next map of the page (MapLibre's prewarm), as the app's maps come and go.
+if (typeof Worker !== 'undefined') maplibregl.prewarm();
 
 export { maplibregl };

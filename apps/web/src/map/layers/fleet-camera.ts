@@ -1,7 +1,8 @@
-// The fleet map's camera: fitted once to the fleet's bounds when the worker has indexed it, and
-// every view (after each move) told to the worker, which answers with what is in it. Marks the
-// first view of the fleet on screen (bench/web-fleet.ts reads `vfm:markers-drawn`) and tells
-// the other layers (`drawn`: the land may come now).
+// The fleet map's camera: fitted once to the fleet's bounds as soon as the worker has read the
+// markers (while it still builds the index: the map loads that place meanwhile, ADR 0115), and
+// every view (after each move) told to the worker once, which answers with what is in it. Marks
+// the first view of the fleet on screen once the map is idle with it (bench/web-fleet.ts reads
+// `vfm:markers-drawn`) and tells the other layers (`drawn`: the land may come now).
 import { useEffect } from 'react';
 import { useMap } from '../core/map-context';
 import type { MarkerFeed } from '../markers/marker-feed';
@@ -14,10 +15,17 @@ export function FleetCamera({ feed }: { feed: MarkerFeed }) {
   useEffect(() => {
     let fitted = false;
     let drawn = false;
+    let told = '';
     const tellView = () => {
       const bounds = map.getBounds();
       const bbox: BBox = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
-      feed.send({ type: 'view', bbox, zoom: map.getZoom() });
+      const zoom = map.getZoom();
+      // fitBounds' own moveend tells the same view: the worker answers it once (it sends the
+      // view again by itself after each rebuild or reload)
+      const view = `${bbox.join()},${zoom}`;
+      if (view === told) return;
+      told = view;
+      feed.send({ type: 'view', bbox, zoom });
     };
     const fit = (bounds: BBox | null) => {
       if (!fitted && bounds) {
@@ -31,9 +39,11 @@ export function FleetCamera({ feed }: { feed: MarkerFeed }) {
       if (!performance.getEntriesByName(DRAWN_MARK).length) performance.mark(DRAWN_MARK);
       feed.emit({ type: 'drawn' });
     };
-    if (feed.loaded) fit(feed.loaded.bounds);
+    // a worker started early may have read the fleet before this map loaded
+    const known = feed.loaded ?? feed.placed;
+    if (known) fit(known.bounds);
     const stop = feed.listen((event) => {
-      if (event.type === 'loaded') fit(event.bounds);
+      if (event.type === 'bounds' || event.type === 'loaded') fit(event.bounds);
       if (event.type === 'view' && fitted && !drawn) {
         drawn = true;
         map.once('idle', onDrawn);

@@ -73,15 +73,32 @@ describe('FleetCamera', () => {
     const drawn = vi.fn();
     feed.listen((event) => event.type === 'drawn' && drawn());
     render(onMap(fake, <FleetCamera feed={feed} />));
+    // fitted as soon as the worker has read the fleet, before its index is built
+    answer({ type: 'bounds', bounds: [2, 48, 3, 49] });
+    expect(fake.moves).toEqual([['fitBounds', [2, 48, 3, 49]]]);
     answer({ type: 'loaded', count: 2, bounds: [2, 48, 3, 49] });
     answer({ type: 'loaded', count: 3, bounds: [1, 47, 3, 49] });
     expect(fake.moves).toEqual([['fitBounds', [2, 48, 3, 49]]]);
+    // each view once: fitBounds' own moveend tells none again
     fake.fire('moveend');
-    expect(sent.filter((message) => message.type === 'view')).toHaveLength(3);
+    expect(sent.filter((message) => message.type === 'view')).toHaveLength(1);
+    (fake.map as unknown as { getZoom(): number }).getZoom = () => 13;
+    fake.fire('moveend');
+    expect(sent.filter((message) => message.type === 'view')).toHaveLength(2);
     answer({ type: 'view', view: { clusters: [], bikes: [], thefts: [] } });
     expect(drawn).not.toHaveBeenCalled();
     fake.fire('idle');
     expect(drawn).toHaveBeenCalledTimes(1);
+  });
+
+  it('fits a fleet a worker started early read before the map loaded', () => {
+    const fake = createFakeMap();
+    const { worker, sent, answer } = fakeWorker();
+    const feed = new MarkerFeed(worker);
+    answer({ type: 'bounds', bounds: [2, 48, 3, 49] });
+    render(onMap(fake, <FleetCamera feed={feed} />));
+    expect(fake.moves).toEqual([['fitBounds', [2, 48, 3, 49]]]);
+    expect(sent.filter((message) => message.type === 'view')).toHaveLength(1);
   });
 });
 

@@ -24,13 +24,15 @@ describe('MarkerFeed (the fleet map end of the marker worker)', () => {
     const feed = new MarkerFeed(worker);
     const heard: FeedEvent[] = [];
     const stop = feed.listen((event) => heard.push(event));
+    answer({ type: 'bounds', bounds: [2, 48, 3, 49] });
+    expect(feed.placed).toEqual({ type: 'bounds', bounds: [2, 48, 3, 49] });
     answer({ type: 'loaded', count: 3, bounds: [2, 48, 3, 49] });
     feed.emit({ type: 'drawn' });
-    expect(heard.map((event) => event.type)).toEqual(['loaded', 'drawn']);
+    expect(heard.map((event) => event.type)).toEqual(['bounds', 'loaded', 'drawn']);
     expect(feed.loaded).toEqual({ type: 'loaded', count: 3, bounds: [2, 48, 3, 49] });
     stop();
     answer({ type: 'loaded', count: 4, bounds: null });
-    expect(heard).toHaveLength(2);
+    expect(heard).toHaveLength(3);
     feed.terminate();
     expect(terminate).toHaveBeenCalled();
   });

@@ -6,10 +6,13 @@ import type { FromWorker, ToWorker } from './worker-protocol';
 /** What the layers hear: the worker's messages, and `drawn` once the first view is on screen. */
 export type FeedEvent = FromWorker | { type: 'drawn' };
 type Loaded = Extract<FromWorker, { type: 'loaded' }>;
+type Bounds = Extract<FromWorker, { type: 'bounds' }>;
 
 export class MarkerFeed {
   /** the last fleet the worker indexed: it may finish before the map has loaded */
   loaded: Loaded | null = null;
+  /** the extent of the last fleet the worker read (it comes before `loaded`) */
+  placed: Bounds | null = null;
   private readonly listeners = new Set<(event: FeedEvent) => void>();
   private readonly questions = new Map<number, (answer: unknown) => void>();
   private lastQuestion = 0;
@@ -54,6 +57,7 @@ export class MarkerFeed {
     }
     if (message.type === 'error') console.error('map worker:', message.message);
     if (message.type === 'loaded') this.loaded = message;
+    if (message.type === 'bounds') this.placed = message;
     this.emit(message);
   }
 }

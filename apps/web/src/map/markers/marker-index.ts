@@ -115,7 +115,14 @@ export class MarkerIndex {
     return this.bikes.has(vehicleNumber);
   }
 
+  /** The markers read and indexed (read() then build()). */
   load(markers: Markers): void {
+    this.read(markers);
+    this.build();
+  }
+
+  /** The markers read, not yet indexed: size, bounds and positions answer, views not yet. */
+  read(markers: Markers): void {
     this.bikes.clear();
     for (let i = 0; i < markers.vehicleNumber.length; i += 1) {
       this.bikes.set(markers.vehicleNumber[i]!, {
@@ -124,7 +131,6 @@ export class MarkerIndex {
         state: markers.state[i]!,
       });
     }
-    this.build();
   }
 
   /** Applies changed and removed bikes; returns whether anything on the map changed. */
@@ -150,9 +156,15 @@ export class MarkerIndex {
   build(): void {
     const points: Array<GeoJSON.Feature<GeoJSON.Point, BikeProperties>> = [];
     this.thefts = [];
+    // a fleet has few distinct states: each one's kind is decoded once per build
+    const kinds = new Map<number, number>();
     for (const [vn, bike] of this.bikes) {
-      const kind = kindOf(bike.state);
-      const k = MARKER_KINDS.indexOf(kind);
+      let k = kinds.get(bike.state);
+      if (k === undefined) {
+        k = MARKER_KINDS.indexOf(kindOf(bike.state));
+        kinds.set(bike.state, k);
+      }
+      const kind = MARKER_KINDS[k]!;
       const feature: GeoJSON.Feature<GeoJSON.Point, BikeProperties> = {
         type: 'Feature',
         id: vn,

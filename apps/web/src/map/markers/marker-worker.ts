@@ -49,11 +49,16 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   try {
     switch (message.type) {
-      case 'load':
-        index.load(JSON.parse(await message.markers.text()) as Markers);
-        post({ type: 'loaded', count: index.size, bounds: index.bounds() });
+      case 'load': {
+        index.read(JSON.parse(await message.markers.text()) as Markers);
+        // the map can move to the fleet while the index is built (ADR 0115)
+        const bounds = index.bounds();
+        post({ type: 'bounds', bounds });
+        index.build();
+        post({ type: 'loaded', count: index.size, bounds });
         sendView();
         break;
+      }
       case 'changes':
         if (index.apply(message.bikes, message.removed, message.filter)) scheduleRebuild();
         break;

@@ -1,9 +1,12 @@
 // The fleet's markers in the worker: it starts at once (it indexes the fleet while MapLibre is
-// still loading), loads the markers of the filter, then follows the stream controller's batches
-// (ADR 0072: while the tab is hidden, changes are skipped and one refetch follows).
+// still loading) — or was started by prefetchMap before the map's code loaded, and is taken over
+// (early-feed.ts, ADR 0115) — loads the markers of the filter, then follows the stream
+// controller's batches (ADR 0072: while the tab is hidden, changes are skipped and one refetch
+// follows).
 import { useEffect, useState } from 'react';
 import { useServices } from '../../services/services';
 import type { LiveBikes } from '../fleet-map-props';
+import { claimEarlyFeed, loadSnapshot, startMarkerWorker } from './early-feed';
 import type { MapFilter } from './marker-index';
 import { MarkerFeed } from './marker-feed';
 import { fetchMarkers, markersQuery, type MarkersSnapshot } from './markers-source';
@@ -15,11 +18,13 @@ export function useMarkerFeed(filter: MapFilter, live: LiveBikes | undefined) {
   const { http, queryClient } = useServices();
   const [feed, setFeed] = useState<MarkerFeed | null>(null);
   const [count, setCount] = useState<number | null>(null);
+  // the filter the map opened with: the one a worker started early was given
+  const [firstFilter] = useState(filter);
 
   useEffect(() => {
     if (typeof Worker === 'undefined') return;
-    const worker = new Worker(new URL('./marker-worker.ts', import.meta.url), { type: 'module' });
-    const started = new MarkerFeed(worker);
+    const started = claimEarlyFeed(firstFilter) ?? new MarkerFeed(startMarkerWorker());
+    if (started.loaded) setCount(started.loaded.count);
     started.listen((event) => {
       if (event.type === 'loaded') setCount(event.count);
     });
@@ -28,18 +33,19 @@ export function useMarkerFeed(filter: MapFilter, live: LiveBikes | undefined) {
       started.terminate();
       setFeed(null);
     };
-  }, []);
+  }, [firstFilter]);
 
   const filterKey = JSON.stringify(filter);
   useEffect(() => {
     if (!feed) return;
     const current = JSON.parse(filterKey) as MapFilter;
     const controller = new AbortController();
-    const toWorker = ({ markers, takenAt }: MarkersSnapshot) => {
+    const toWorker = (snapshot: MarkersSnapshot) => {
       if (controller.signal.aborted) return;
-      feed.send({ type: 'load', markers, filter: current });
+      // a worker started early may have it already (then only the changes since are sent)
+      loadSnapshot(feed, snapshot, current);
       // what changed since the snapshot was taken (ADR 0114), in the order it came
-      for (const batch of live?.recentBikes?.(takenAt) ?? []) {
+      for (const batch of live?.recentBikes?.(snapshot.takenAt) ?? []) {
         feed.send({ type: 'changes', ...batch, filter: current });
       }
     };

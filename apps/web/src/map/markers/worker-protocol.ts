@@ -14,6 +14,8 @@ export type ToWorker =
   | { type: 'basemap'; url: string };
 
 export type FromWorker =
+  /** the fleet's extent, as soon as the markers are read (before the index is built) */
+  | { type: 'bounds'; bounds: BBox | null }
   | { type: 'loaded'; count: number; bounds: BBox | null }
   | { type: 'view'; view: MarkerView }
   | { type: 'reply'; requestId: number; data: unknown }
