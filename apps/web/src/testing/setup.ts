@@ -7,6 +7,9 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
+  // the files of a worker share one document (isolate: false): what a test left in the body
+  // outside its render (a portal, a toast, a late timer) must not meet the next file's queries
+  document.body.replaceChildren();
   window.localStorage.clear();
 });
 
