@@ -9,6 +9,7 @@ import { createBike } from '../helpers/bikes';
 import { createAlert } from '../helpers/fleet-data';
 import { waitFor } from '../helpers/mqtt';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { takeRateSlot } from '../../src/modules/webhooks/delivery/queries';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { domainEvent } from '../../src/jobs/domain-events';
 
@@ -119,4 +120,22 @@ describe('webhook metrics and rate limit', () => {
       'a failed attempt counted',
     );
   }, 180_000);
+
+  it('counts an attempt whose time was read just before another one in the same window', async () => {
+    const created = await t.api({ token: cast.adminToken }).post('webhooks', {
+      url: `${receiver.url}?race=1`,
+      kinds: ['REPORTED_THEFT'],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.body as { webhook: { id: string } }).webhook.id;
+    const db = t.server.database;
+    const at = (ms: number) => new Date(Date.parse('2026-11-26T10:00:00Z') + ms);
+    // two workers: the second to write had read its time 5 ms before the first
+    expect(await takeRateSlot(db, id, at(5))).toBe(1);
+    expect(await takeRateSlot(db, id, at(0))).toBe(2);
+    expect(await takeRateSlot(db, id, at(30_000))).toBe(3);
+    // a minute after the window's start: a new one; a clock set back by hours: a new one too
+    expect(await takeRateSlot(db, id, at(65_000))).toBe(1);
+    expect(await takeRateSlot(db, id, at(-3_600_000))).toBe(1);
+  });
 });

@@ -225,9 +225,15 @@ export async function deleteDeliveriesBefore(db: Queryable, before: Date): Promi
   ]);
 }
 
+/**
+ * A new window: none yet, the last one a minute old, or one started more than a minute ahead of
+ * this attempt's clock (a clock set back). An attempt whose time was read a moment before a
+ * concurrent one's (two workers) counts in that window: it used to open a new one, and under load
+ * attempts over the limit went out.
+ */
 const FRESH_WINDOW = `(rate_window_start IS NULL
   OR rate_window_start <= $2::timestamptz - interval '1 minute'
-  OR rate_window_start > $2::timestamptz)`;
+  OR rate_window_start > $2::timestamptz + interval '1 minute')`;
 
 /**
  * Takes one attempt of the endpoint's current minute (a window that starts at its first
