@@ -8,7 +8,10 @@ test('the validation link of an account created by an admin sets its first passw
   request,
 }) => {
   const account = await createAccount(request, { fullName: 'Inès Moreau' });
-  const link = linkTo(await waitForMail(account.email, account.since), '/auth/account-validation');
+  const link = linkTo(
+    await waitForMail(account.email, account.since, '/auth/account-validation'),
+    '/auth/account-validation',
+  );
   await page.goto(link);
   await expect(page).toHaveURL(/\/fr\/auth\/account-validation\?/);
   await expect(

@@ -45,7 +45,10 @@ test('an account created in the browser is validated from its e-mail and signs i
   await expect(dialog.getByText(fr.administration.form.emailTaken)).toBeVisible();
   await page.keyboard.press('Escape');
 
-  const link = linkTo(await waitForMail(email, since), '/auth/account-validation');
+  const link = linkTo(
+    await waitForMail(email, since, '/auth/account-validation'),
+    '/auth/account-validation',
+  );
   const other = await browser.newPage();
   await other.goto(link);
   await other.getByLabel(fr.password.new, { exact: true }).fill('First!Pass2026');

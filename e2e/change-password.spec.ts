@@ -9,7 +9,7 @@ async function requestReset(page: Page, email: string) {
   await page.getByLabel(fr.auth.reset.email, { exact: true }).fill(email);
   await page.getByRole('button', { name: fr.common.send }).click();
   await expect(page).toHaveURL(/reset-password-success$/);
-  return linkTo(await waitForMail(email, since), '/auth/change-password');
+  return linkTo(await waitForMail(email, since, '/auth/change-password'), '/auth/change-password');
 }
 
 async function choose(page: Page, password: string) {

@@ -66,8 +66,17 @@ export function mailDir(): string {
   return path.join(dir, 'mail');
 }
 
-/** The newest e-mail to `to` written after `since` (ms since the epoch), waiting for it. */
-export async function waitForMail(to: string, since: number, timeoutMs = 15_000): Promise<Mail> {
+/**
+ * The newest e-mail to `to` written after `since` (ms since the epoch), waiting for it; with
+ * `linkingTo`, the newest one with a link to that page (the demo's accounts also get alert
+ * e-mails, which may arrive in between).
+ */
+export async function waitForMail(
+  to: string,
+  since: number,
+  linkingTo?: string,
+  timeoutMs = 15_000,
+): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const names = await readdir(mailDir()).catch(() => [] as string[]);
@@ -80,7 +89,10 @@ export async function waitForMail(to: string, since: number, timeoutMs = 15_000)
     candidates.sort((a, b) => b.mtime - a.mtime);
     for (const { file } of candidates) {
       const mail = parseMail(file, await readFile(file, 'utf8'));
-      if (mail.to.toLowerCase().includes(to.toLowerCase())) return mail;
+      if (!mail.to.toLowerCase().includes(to.toLowerCase())) continue;
+      if (!linkingTo || mail.links.some((l) => new URL(l).pathname.endsWith(linkingTo))) {
+        return mail;
+      }
     }
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${mailDir()}`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -18,7 +18,7 @@ test('a reset request leads to the success page and e-mails a change-password li
     page.getByRole('heading', { level: 1, name: fr.auth.resetSuccess.title }),
   ).toBeVisible();
   await expect(page.getByText('15 minutes')).toBeVisible();
-  const mail = await waitForMail(MANAGER, since);
+  const mail = await waitForMail(MANAGER, since, '/auth/change-password');
   expect(linkTo(mail, '/auth/change-password')).toMatch(/email=manager%40vfm\.demo&token=[^&]+/);
   await page.getByRole('button', { name: fr.common.ok }).click();
   await expect(page).toHaveURL(/\/fr\/auth\/login$/);
