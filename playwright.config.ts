@@ -25,7 +25,11 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // a trace records every action's screenshots and DOM: ≈ 40 % of the e2e run's time under
+    // SwiftShader on two cores (docs/performance.md "The CI run"). Recorded on a retry (CI
+    // retries once, so a failure there comes with its trace); locally, ask for one with
+    // `npx playwright test --trace retain-on-failure <spec>`.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     locale: 'fr-FR',
     launchOptions: {

@@ -242,6 +242,25 @@ async function main() {
         await page.close();
       }
     }
+    if (process.env.BENCH_LOAD_TRACE) {
+      // one more load of /fr/fleet with a timeline trace: the main thread's tasks until the mark
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      const events: TraceEvent[] = [];
+      cdp.on('Tracing.dataCollected', (event: { value: TraceEvent[] }) =>
+        events.push(...event.value),
+      );
+      await cdp.send('Tracing.start', {
+        categories: 'devtools.timeline,toplevel,blink.user_timing,loading',
+        transferMode: 'ReportEvents',
+      });
+      const ms = await timeToMark(page, `${origin}/fr/fleet`);
+      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.end');
+      await done;
+      printLoadTrace(events, ms);
+      await page.close();
+    }
     const appMs = median(app);
     const bareMs = median(bare);
     const ratio = Math.round((appMs / bareMs) * 100) / 100;
@@ -455,6 +474,52 @@ interface TraceEvent {
 }
 
 /** Inside each main-thread task over 50 ms: the time of its direct and nested events by name. */
+/** BENCH_LOAD_TRACE: the page's main-thread tasks over 20 ms from navigation to the mark. */
+function printLoadTrace(events: TraceEvent[], markMs: number) {
+  const start = events.find((e) => e.name === 'navigationStart');
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name')
+      .filter((e) => (e.args as { name?: string } | undefined)?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  if (!start) return console.log('  load trace: no navigationStart');
+  const t0 = start.ts;
+  const complete = events.filter(
+    (e) => e.ph === 'X' && typeof e.dur === 'number' && mainThreads.has(`${e.pid}:${e.tid}`),
+  );
+  const tasks = complete
+    .filter((e) => e.name === 'RunTask' && e.dur! > 20_000 && e.ts >= t0)
+    .filter((e) => (e.ts - t0) / 1000 < markMs + 50)
+    .sort((a, b) => a.ts - b.ts);
+  let busy = 0;
+  for (const e of complete.filter((e) => e.name === 'RunTask' && e.ts >= t0)) {
+    if ((e.ts - t0) / 1000 < markMs) busy += e.dur! / 1000;
+  }
+  console.log(
+    `  load trace: mark at ${markMs} ms, main thread busy ${Math.round(busy)} ms before it; tasks > 20 ms:`,
+  );
+  for (const task of tasks) {
+    const inside = new Map<string, number>();
+    for (const event of complete) {
+      if (event === task || event.tid !== task.tid || event.pid !== task.pid) continue;
+      if (event.ts < task.ts || event.ts + event.dur! > task.ts + task.dur!) continue;
+      const url = (event.args?.data?.url ?? '').split('/').pop();
+      const detail = event.args?.data?.type ?? event.args?.data?.functionName ?? url ?? '';
+      const key = detail ? `${event.name} (${detail})` : event.name;
+      inside.set(key, (inside.get(key) ?? 0) + event.dur! / 1000);
+    }
+    const top = [...inside.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([k, v]) => `${k} ${Math.round(v)}`)
+      .join(', ');
+    console.log(
+      `    ${String(Math.round((task.ts - t0) / 1000)).padStart(6)} ms  ${String(Math.round(task.dur! / 1000)).padStart(4)} ms  ${top}`,
+    );
+  }
+}
+
 function printTrace(events: TraceEvent[]) {
   // the page's main thread(s) only: the workers' long tasks block nobody
   const main = new Set(

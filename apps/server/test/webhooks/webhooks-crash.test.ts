@@ -111,7 +111,17 @@ describe('a worker killed during a webhook attempt', () => {
     receiver.hold = null;
     release!();
 
-    // restarted: the dead worker's job is taken again after its lease (30 s)
+    // the restart comes 10 minutes later, as far as the lease can tell: the dead worker's job
+    // (a 30 s lease) has passed — the test does not wait for it (as notifications-crash does)
+    const leasesPassed = await withDatabase((db) =>
+      db.query(
+        `UPDATE pgboss.job SET started_on = started_on - interval '10 minutes'
+          WHERE state = 'active' AND name = 'webhooks.deliver' RETURNING id`,
+      ),
+    );
+    expect(leasesPassed).toHaveLength(1);
+
+    // restarted: the dead worker's job is taken again once its lease has passed
     const second = await startServer();
     try {
       const [a, b] = await waitFor(
