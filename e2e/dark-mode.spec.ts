@@ -22,7 +22,7 @@ test.describe('on a dark device', () => {
     expect(await canvasColour(page)).toBe(DARK_CANVAS);
     await expectAxeClean(page, 'login (dark)');
 
-    await login('admin');
+    await login('admin', '/fr/fleet');
     const findings: string[] = [];
     for (const path of [
       '/fr/fleet',
@@ -34,7 +34,7 @@ test.describe('on a dark device', () => {
       '/fr/fleet/product/VFM-00003',
       '/fr/fleet/product/VFM-00003?tab=trips',
     ]) {
-      await page.goto(path);
+      if (!page.url().endsWith(path)) await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
       expect(await canvasColour(page), path).toBe(DARK_CANVAS);
