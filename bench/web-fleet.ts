@@ -473,64 +473,73 @@ interface TraceEvent {
   };
 }
 
-/** Inside each main-thread task over 50 ms: the time of its direct and nested events by name. */
-/** BENCH_LOAD_TRACE: the page's main-thread tasks over 20 ms from navigation to the mark. */
-function printLoadTrace(events: TraceEvent[], markMs: number) {
-  const start = events.find((e) => e.name === 'navigationStart');
-  const mainThreads = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name')
-      .filter((e) => (e.args as { name?: string } | undefined)?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  if (!start) return console.log('  load trace: no navigationStart');
-  const t0 = start.ts;
-  const complete = events.filter(
-    (e) => e.ph === 'X' && typeof e.dur === 'number' && mainThreads.has(`${e.pid}:${e.tid}`),
-  );
-  const tasks = complete
-    .filter((e) => e.name === 'RunTask' && e.dur! > 20_000 && e.ts >= t0)
-    .filter((e) => (e.ts - t0) / 1000 < markMs + 50)
-    .sort((a, b) => a.ts - b.ts);
-  let busy = 0;
-  for (const e of complete.filter((e) => e.name === 'RunTask' && e.ts >= t0)) {
-    if ((e.ts - t0) / 1000 < markMs) busy += e.dur! / 1000;
-  }
-  console.log(
-    `  load trace: mark at ${markMs} ms, main thread busy ${Math.round(busy)} ms before it; tasks > 20 ms:`,
-  );
-  for (const task of tasks) {
-    const inside = new Map<string, number>();
-    for (const event of complete) {
-      if (event === task || event.tid !== task.tid || event.pid !== task.pid) continue;
-      if (event.ts < task.ts || event.ts + event.dur! > task.ts + task.dur!) continue;
-      const url = (event.args?.data?.url ?? '').split('/').pop();
-      const detail = event.args?.data?.type ?? event.args?.data?.functionName ?? url ?? '';
-      const key = detail ? `${event.name} (${detail})` : event.name;
-      inside.set(key, (inside.get(key) ?? 0) + event.dur! / 1000);
-    }
-    const top = [...inside.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 4)
-      .map(([k, v]) => `${k} ${Math.round(v)}`)
-      .join(', ');
-    console.log(
-      `    ${String(Math.round((task.ts - t0) / 1000)).padStart(6)} ms  ${String(Math.round(task.dur! / 1000)).padStart(4)} ms  ${top}`,
-    );
-  }
-}
-
-function printTrace(events: TraceEvent[]) {
-  // the page's main thread(s) only: the workers' long tasks block nobody
+/** The complete events of the page's main thread(s): the workers' long tasks block nobody. */
+function mainThreadEvents(events: TraceEvent[]): TraceEvent[] {
   const main = new Set(
     events
       .filter((e) => e.ph === 'M' && e.name === 'thread_name')
       .filter((e) => (e.args as { name?: string } | undefined)?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
-  const complete = events.filter(
+  return events.filter(
     (e) => e.ph === 'X' && typeof e.dur === 'number' && main.has(`${e.pid}:${e.tid}`),
   );
+}
+
+/** Adds the time (ms) of the events nested in `task` to `into`, by the key each event gets. */
+function addNestedTime(
+  task: TraceEvent,
+  complete: TraceEvent[],
+  into: Map<string, number>,
+  keyOf: (event: TraceEvent) => string,
+) {
+  for (const event of complete) {
+    if (event === task || event.tid !== task.tid || event.pid !== task.pid) continue;
+    if (event.ts < task.ts || event.ts + event.dur! > task.ts + task.dur!) continue;
+    const key = keyOf(event);
+    into.set(key, (into.get(key) ?? 0) + event.dur! / 1000);
+  }
+}
+
+const eventKey = (event: TraceEvent, detail: string | undefined) =>
+  detail ? `${event.name} (${detail})` : event.name;
+
+/** BENCH_LOAD_TRACE: the page's main-thread tasks over 20 ms from navigation to the mark. */
+function printLoadTrace(events: TraceEvent[], markMs: number) {
+  const start = events.find((e) => e.name === 'navigationStart');
+  if (!start) return console.log('  load trace: no navigationStart');
+  const sinceStart = (e: TraceEvent) => (e.ts - start.ts) / 1000;
+  const complete = mainThreadEvents(events);
+  const runTasks = complete.filter((e) => e.name === 'RunTask' && e.ts >= start.ts);
+  const busy = runTasks
+    .filter((e) => sinceStart(e) < markMs)
+    .reduce((sum, e) => sum + e.dur! / 1000, 0);
+  console.log(
+    `  load trace: mark at ${markMs} ms, main thread busy ${Math.round(busy)} ms before it; tasks > 20 ms:`,
+  );
+  const tasks = runTasks
+    .filter((e) => e.dur! > 20_000 && sinceStart(e) < markMs + 50)
+    .sort((a, b) => a.ts - b.ts);
+  for (const task of tasks) {
+    const inside = new Map<string, number>();
+    addNestedTime(task, complete, inside, (event) => {
+      const data = event.args?.data;
+      return eventKey(event, data?.type ?? data?.functionName ?? data?.url?.split('/').pop());
+    });
+    const top = [...inside.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([k, v]) => `${k} ${Math.round(v)}`)
+      .join(', ');
+    console.log(
+      `    ${String(Math.round(sinceStart(task))).padStart(6)} ms  ${String(Math.round(task.dur! / 1000)).padStart(4)} ms  ${top}`,
+    );
+  }
+}
+
+/** Inside each main-thread task over 50 ms: the time of its direct and nested events by name. */
+function printTrace(events: TraceEvent[]) {
+  const complete = mainThreadEvents(events);
   const tasks = complete.filter((e) => e.name === 'RunTask' && e.dur! > 50_000);
   // the renderer's main thread: where most long RunTasks are
   const byThread = new Map<string, number>();
@@ -541,13 +550,9 @@ function printTrace(events: TraceEvent[]) {
   console.log(`  trace: ${tasks.length} tasks > 50 ms`);
   const inside = new Map<string, number>();
   for (const task of tasks.sort((a, b) => b.dur! - a.dur!).slice(0, 40)) {
-    for (const event of complete) {
-      if (event === task || event.tid !== task.tid || event.pid !== task.pid) continue;
-      if (event.ts < task.ts || event.ts + event.dur! > task.ts + task.dur!) continue;
-      const detail = event.args?.data?.type ?? event.args?.data?.functionName ?? '';
-      const key = detail ? `${event.name} (${detail})` : event.name;
-      inside.set(key, (inside.get(key) ?? 0) + event.dur! / 1000);
-    }
+    addNestedTime(task, complete, inside, (event) =>
+      eventKey(event, event.args?.data?.type ?? event.args?.data?.functionName),
+    );
   }
   // which code installed the timers whose callbacks ran long
   const installs = new Map<number, string>();
@@ -587,15 +592,7 @@ function printTrace(events: TraceEvent[]) {
 
 /** The page's main-thread tasks over 50 ms, and how much of them is the canvas readback. */
 function mainThreadLongTasks(events: TraceEvent[]) {
-  const main = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name')
-      .filter((e) => (e.args as { name?: string } | undefined)?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const complete = events.filter(
-    (e) => e.ph === 'X' && typeof e.dur === 'number' && main.has(`${e.pid}:${e.tid}`),
-  );
+  const complete = mainThreadEvents(events);
   const readbacks = complete.filter((e) => e.name === 'GLES2::ReadPixels');
   return complete
     .filter((e) => e.name === 'RunTask' && e.dur! > 50_000)
