@@ -63,11 +63,35 @@ function compileWith(ajv: Ajv, schema: object): ValidateFunction {
   return capIssues(known ?? ajv.compile(schema));
 }
 
+type CompileValidator = (request: CompileRequest) => ValidateFunction;
+
+/** Compilers by their shared schemas and options, and their validators by schema: every
+ *  Fastify instance of a process (~100 in a test run) compiles the same contract, and ajv's
+ *  compilation was a large part of a server's start (issue 21 §7). Plugins (functions) cannot
+ *  be compared: with them, each instance compiles its own. */
+const sharedCompilers = new Map<string, CompileValidator>();
+
 function buildValidator(externalSchemas: Record<string, unknown>, server: AjvServerOptions = {}) {
+  const context = server.plugins?.length
+    ? undefined
+    : JSON.stringify([externalSchemas, server.customOptions ?? null]);
+  const shared = context === undefined ? undefined : sharedCompilers.get(context);
+  if (shared) return shared;
   const textParts = createAjv(externalSchemas, server, {});
   const body = createAjv(externalSchemas, server, { coerceTypes: false });
-  return ({ schema, httpPart }: CompileRequest) =>
-    compileWith(httpPart === 'body' ? body : textParts, schema);
+  const compiled = new Map<string, ValidateFunction>();
+  const compile: CompileValidator = ({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? body : textParts;
+    const key = `${ajv === body ? 'body' : 'text'}\u0000${JSON.stringify(schema)}`;
+    let validate = compiled.get(key);
+    if (!validate) {
+      validate = compileWith(ajv, schema);
+      compiled.set(key, validate);
+    }
+    return validate;
+  };
+  if (context !== undefined) sharedCompilers.set(context, compile);
+  return compile;
 }
 
 /** `schemaController.compilersFactory.buildValidator` of the Fastify options (its declared

@@ -44,9 +44,25 @@ export function nullableForSerializer(schema: unknown, seen = new Map<object, un
 }
 
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
+type Serializer = ReturnType<ReturnType<SerializerFactory>>;
+
+/** Compiled serializers by the schemas they were built from: every Fastify instance of a
+ *  process (the worker's and the API's, ~100 in a test run) compiles the same contract, and
+ *  fast-json-stringify's compilation was the largest part of a server's start (issue 21 §7). */
+const compiledSerializers = new Map<string, Serializer>();
 
 /** Fastify's serializer factory, given the rewritten schemas. */
 export const buildResponseSerializer: SerializerFactory = (externalSchemas, options) => {
   const compile = SerializerSelector()(externalSchemas, options);
-  return (route) => compile({ ...route, schema: nullableForSerializer(route.schema) as object });
+  const context = JSON.stringify([externalSchemas, options ?? null]);
+  return (route) => {
+    // what fast-json-stringify reads: the schema, the shared schemas and the options
+    const key = `${context}\u0000${JSON.stringify(route.schema)}`;
+    let serialize = compiledSerializers.get(key);
+    if (!serialize) {
+      serialize = compile({ ...route, schema: nullableForSerializer(route.schema) as object });
+      compiledSerializers.set(key, serialize);
+    }
+    return serialize;
+  };
 };

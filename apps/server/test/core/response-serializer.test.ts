@@ -5,6 +5,7 @@ import { TaskPageSchema, type Task } from '@vfm/contract';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { describe, expect, it } from 'vitest';
 import { AccessTokens, CLOCK_SKEW_SECONDS } from '../../src/lib/access-token';
+import { buildRequestValidator } from '../../src/lib/request-validator';
 import { buildResponseSerializer, nullableForSerializer } from '../../src/lib/response-serializer';
 
 const route = { method: 'GET', url: '/tasks', httpStatus: '200', schema: TaskPageSchema };
@@ -82,6 +83,41 @@ describe('response serializer', () => {
     const plain = SerializerSelector()()(route);
     expect(JSON.parse(fast(page))).toEqual(JSON.parse(JSON.stringify(page)));
     expect(fast(page)).toBe(plain(page));
+  });
+});
+
+describe('compilers shared by the servers of one process (issue 21 §7)', () => {
+  it('compile a response schema once: equal schemas, equal options give the same serializer', () => {
+    const first = buildResponseSerializer({}, {})(route);
+    const again = buildResponseSerializer(
+      {},
+      {},
+    )({ ...route, schema: structuredClone(route.schema) });
+    expect(again).toBe(first);
+    const other = buildResponseSerializer({}, {})({ ...route, schema: { type: 'string' } });
+    expect(other).not.toBe(first);
+    expect(other('a"b')).toBe('"a\\"b"');
+    // other options, another compilation
+    expect(buildResponseSerializer({}, { rounding: 'ceil' })(route)).not.toBe(first);
+  });
+
+  it("keep a body's validator apart from a query string's for the same schema", () => {
+    const schema = {
+      type: 'object',
+      properties: { size: { type: 'number' } },
+      additionalProperties: false,
+    };
+    const options = { customOptions: { coerceTypes: 'array' as const, allErrors: true } };
+    const build = buildRequestValidator as unknown as (
+      external: object,
+      server: object,
+    ) => (request: { schema: object; httpPart?: string }) => (data: unknown) => boolean;
+    const query = build({}, options)({ schema, httpPart: 'querystring' });
+    const body = build({}, options)({ schema: structuredClone(schema), httpPart: 'body' });
+    expect(body).not.toBe(query);
+    expect(query({ size: '5' })).toBe(true);
+    expect(body({ size: '5' })).toBe(false);
+    expect(build({}, options)({ schema, httpPart: 'body' })).toBe(body);
   });
 });
 
