@@ -10,9 +10,18 @@ const client = new pg.Client({
   connectionString: process.env.PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
 });
 await client.connect();
-await client.query(
-  action === 'create'
-    ? `CREATE DATABASE "${name}"`
-    : `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`,
-);
+if (action === 'create') await client.query(`CREATE DATABASE "${name}"`);
+else {
+  // the run's test databases (helpers/database.ts names them NAME_t_…): each test file drops
+  // its own, so any found here is a test that did not — named, then dropped
+  const { rows } = await client.query(
+    `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+    [`${name}_t_`],
+  );
+  for (const { datname } of rows) {
+    console.warn(`ci-db: test database ${datname} was left behind by a test; dropping it`);
+    await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  }
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
 await client.end();

@@ -78,9 +78,13 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       return Promise.all(files.map((file) => readFile(path.join(mailDir, file), 'utf8')));
     },
     async close() {
-      await server.close();
-      await testDb.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      // the database and the folder go even when the server's stop fails
+      try {
+        await server.close();
+      } finally {
+        await testDb.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
