@@ -51,16 +51,27 @@ test.describe('zones', () => {
       [cx + 60, cy - 40],
       [cx + 40, cy + 50],
     ];
-    for (const [x, y] of corners) {
-      await page.mouse.move(x, y, { steps: 4 });
-      await page.mouse.click(x, y);
-    }
-    // Enter closes the shape (clicking its first corner again does too, but a camera still
-    // settling under load moves that corner on the screen)
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('zone-shape')).toHaveText(
-      z.form.shapeReady.replace('{{count, number}}', '3'),
-    );
+    // Twice in the whole suite's runs on two cores the three clicks were not taken (the shape
+    // still empty, nothing drawn; not reproduced in 28 runs of this file alone, idle or under
+    // load, and a first run keeps no trace): the manager's own remedy, "Redraw" and draw again
+    let attempt = 0;
+    await expect(async () => {
+      if (attempt++) {
+        await page.getByRole('button', { name: z.form.redraw }).click();
+        await expect(canvas).toHaveAttribute('data-draw-mode', 'polygon');
+      }
+      for (const [x, y] of corners) {
+        await page.mouse.move(x, y, { steps: 4 });
+        await page.mouse.click(x, y);
+      }
+      // Enter closes the shape (clicking its first corner again does too, but a camera still
+      // settling under load moves that corner on the screen)
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('zone-shape')).toHaveText(
+        z.form.shapeReady.replace('{{count, number}}', '3'),
+        { timeout: 5_000 },
+      );
+    }).toPass({ timeout: 25_000 });
 
     await page.getByLabel(z.form.name).fill(name);
     await page.getByLabel(z.form.type).selectOption('NO_PARKING');
