@@ -11,6 +11,9 @@ test('a manager moves around with the keyboard only', async ({ page, login }) =>
   await login('manager');
   await expect(page).toHaveURL(/\/fr\/fleet/);
   const search = page.getByRole('searchbox', { name: fr.shell.search.label });
+  // the address changes before the shell has rendered (its chunks still loading): the keys are
+  // listened to once the shell, whose search this is, is on the screen
+  await expect(search).toBeVisible();
 
   await page.keyboard.press('/');
   await expect(search).toBeFocused();
