@@ -20,7 +20,7 @@
 //   BENCH_TRACE         set: a timeline trace during (b); what the main-thread tasks over 50 ms
 //                       spent their time in (paint, layout, script, GPU waits…)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -260,7 +260,24 @@ async function main() {
       const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
       await cdp.send('Tracing.end');
       await done;
+      const file = path.join(os.tmpdir(), 'vfm-load-trace.json');
+      writeFileSync(file, JSON.stringify({ traceEvents: events }));
+      console.log(`  load trace: ${file} (chrome://tracing, Perfetto)`);
       printLoadTrace(events, ms);
+      await page.close();
+    }
+    if (process.env.BENCH_LOAD_PROFILE) {
+      // one more load of /fr/fleet with V8's CPU profiler on its page, until the mark
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      const ms = await timeToMark(page, `${origin}/fr/fleet`);
+      const { profile } = await cdp.send('Profiler.stop');
+      const file = path.join(os.tmpdir(), 'vfm-load.cpuprofile');
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`  load profile: ${file} (mark at ${ms} ms)`);
       await page.close();
     }
     const appMs = median(app);
@@ -470,12 +487,18 @@ interface TraceEvent {
       functionName?: string;
       url?: string;
       timerId?: number;
+      documentLoaderURL?: string;
       stackTrace?: Array<{ functionName: string; url: string; lineNumber: number }>;
     };
   };
 }
 
 /** The complete events of the page's main thread(s): the workers' long tasks block nobody. */
+/** A task of a thread's loop (its name differs between Chromium versions). */
+function isRunTask(event: TraceEvent) {
+  return event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask';
+}
+
 function mainThreadEvents(events: TraceEvent[]): TraceEvent[] {
   const main = new Set(
     events
@@ -508,11 +531,14 @@ const eventKey = (event: TraceEvent, detail: string | undefined) =>
 
 /** BENCH_LOAD_TRACE: the page's main-thread tasks over 20 ms from navigation to the mark. */
 function printLoadTrace(events: TraceEvent[], markMs: number) {
-  const start = events.find((e) => e.name === 'navigationStart');
+  const start = events.find(
+    (e) =>
+      e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL).includes('/fr/fleet'),
+  );
   if (!start) return console.log('  load trace: no navigationStart');
   const sinceStart = (e: TraceEvent) => (e.ts - start.ts) / 1000;
   const complete = mainThreadEvents(events);
-  const runTasks = complete.filter((e) => e.name === 'RunTask' && e.ts >= start.ts);
+  const runTasks = complete.filter((e) => isRunTask(e) && e.pid === start.pid && e.ts >= start.ts);
   const busy = runTasks
     .filter((e) => sinceStart(e) < markMs)
     .reduce((sum, e) => sum + e.dur! / 1000, 0);
@@ -542,7 +568,7 @@ function printLoadTrace(events: TraceEvent[], markMs: number) {
 /** Inside each main-thread task over 50 ms: the time of its direct and nested events by name. */
 function printTrace(events: TraceEvent[]) {
   const complete = mainThreadEvents(events);
-  const tasks = complete.filter((e) => e.name === 'RunTask' && e.dur! > 50_000);
+  const tasks = complete.filter((e) => isRunTask(e) && e.dur! > 50_000);
   // the renderer's main thread: where most long RunTasks are
   const byThread = new Map<string, number>();
   for (const task of tasks) {
@@ -597,7 +623,7 @@ function mainThreadLongTasks(events: TraceEvent[]) {
   const complete = mainThreadEvents(events);
   const readbacks = complete.filter((e) => e.name === 'GLES2::ReadPixels');
   return complete
-    .filter((e) => e.name === 'RunTask' && e.dur! > 50_000)
+    .filter((e) => isRunTask(e) && e.dur! > 50_000)
     .map((task) => {
       const readback = readbacks
         .filter(
