@@ -1,7 +1,7 @@
 // The fleet list (issue "fleet screen" §3): one row per bike of the filtered fleet, sorted on the
 // server, virtualized, read page by page as rows come into view. The stream controller updates
 // cached rows in place.
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bike, SearchX } from 'lucide-react';
 import type { FleetFilter, FleetListItem } from '@vfm/contract';
@@ -36,7 +36,8 @@ export interface FleetListProps {
   onTotal?(total: number): void;
 }
 
-export function FleetList(props: FleetListProps) {
+/** Renders again only when its props change (the page's other answers leave it be). */
+export const FleetList = memo(function FleetList(props: FleetListProps) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const base = { ...props.filter, size: LIST_PAGE_SIZE, sort: sortParam(props.sort) };
@@ -144,4 +145,4 @@ export function FleetList(props: FleetListProps) {
       testId="fleet-list"
     />
   );
-}
+});

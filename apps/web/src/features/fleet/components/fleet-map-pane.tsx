@@ -1,6 +1,7 @@
 // The map side of the fleet screen: the shared map (src/map) fed with the view's filter, the
 // selection, the hovered row and the app's stream controller; its popup shows the bike.
 // Lazy-loaded: maplibre stays out of every other route.
+import { memo } from 'react';
 import type { FleetFilter } from '@vfm/contract';
 import { BikePopup } from '../../../bike/bike-popup';
 import { useLive } from '../../../live/live-context';
@@ -21,7 +22,7 @@ export interface FleetMapPaneProps {
   bikeHref(vehicleNumber: string): string;
 }
 
-export default function FleetMapPane({ lowBattery, bikeHref, ...props }: FleetMapPaneProps) {
+function FleetMapPane({ lowBattery, bikeHref, ...props }: FleetMapPaneProps) {
   const live = useLive();
   const zones = useZoneCollection();
   return (
@@ -39,3 +40,6 @@ export default function FleetMapPane({ lowBattery, bikeHref, ...props }: FleetMa
     />
   );
 }
+
+/** Renders again only when its props change (the page's other answers leave the map be). */
+export default memo(FleetMapPane);

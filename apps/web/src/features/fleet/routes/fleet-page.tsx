@@ -41,6 +41,9 @@ import styles from './fleet-page.module.css';
 
 const FleetMapPane = lazy(() => import('../components/fleet-map-pane'));
 
+// the bike page's back button (history back) returns to this very view: it is in the address
+const bikeHref = (vehicleNumber: string) => `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
+
 export function FleetPage() {
   const { t } = useTranslation();
   usePageTitle(t('shell.nav.fleet'));
@@ -88,9 +91,6 @@ export function FleetPage() {
   const [matching, setMatching] = useState(0);
   const bulk = useBulkRunner();
 
-  // the bike page's back button (history back) returns to this very view: it is in the address
-  const bikeHref = (vehicleNumber: string) => `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
-
   const selectAllMatching = async () => {
     const wanted = Math.min(matching, BULK_LIMIT);
     const size = Math.min(PAGE_SIZE_MAX, wanted);
@@ -111,11 +111,24 @@ export function FleetPage() {
     }
   };
 
+  // the list and the map render again only when what they show changes, not at each answer
+  // of the page's other calls (the counts, groups, zones: issue 21 §6)
+  const onSortChange = useCallback(
+    (sort: FleetView['sort']) => changeView({ ...view, sort }),
+    [changeView, view],
+  );
+  const onBoxSelect = useCallback((vns: string[]) => selectMany(vns, true), [selectMany]);
+  const onFocus = useCallback(
+    (bike: string | null) => changeView({ ...view, bike }, true),
+    [changeView, view],
+  );
+  const onOpenBike = useCallback((vn: string) => void navigate(bikeHref(vn)), [navigate]);
+
   const list = (
     <FleetList
       filter={filter}
       sort={view.sort}
-      onSortChange={(sort) => changeView({ ...view, sort })}
+      onSortChange={onSortChange}
       filtersActive={activeFilterCount(view) > 0}
       selected={selected}
       onToggle={toggle}
@@ -142,9 +155,9 @@ export function FleetPage() {
         highlighted={highlighted}
         focused={view.bike}
         onHover={setHighlighted}
-        onBoxSelect={(vns) => selectMany(vns, true)}
-        onFocus={(bike) => changeView({ ...view, bike }, true)}
-        onOpenBike={(vn) => void navigate(bikeHref(vn))}
+        onBoxSelect={onBoxSelect}
+        onFocus={onFocus}
+        onOpenBike={onOpenBike}
         lowBattery={lowBattery}
         bikeHref={bikeHref}
       />
