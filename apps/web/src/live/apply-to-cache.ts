@@ -4,7 +4,7 @@
 // changed, and its alerts when the stream names it (ADR 0081). Fleet-wide counts are refetched
 // at most every few seconds (throttled by the caller).
 import type { QueryClient } from '@tanstack/react-query';
-import type { FleetInformation, FleetListItem, FleetListPage } from '@vfm/contract';
+import type { FleetInformation, FleetListItem, FleetListPage, WarningCounts } from '@vfm/contract';
 import { queryKeys } from '../api/query-keys';
 import type { LiveBatch } from './live-batch';
 
@@ -40,7 +40,15 @@ export function applyBatchToCache(queryClient: QueryClient, batch: LiveBatch): b
       patchListPage(page, changed, removed),
     );
   }
-  if (batch.warnings) {
+  // the stream sends the counters as it opens too: counters equal to those shown change nothing
+  // (they used to refetch the fleet's counts and warnings at every page load, issue 21 §6)
+  const shownWarnings =
+    queryClient.getQueryData<WarningCounts>(queryKeys.bikes.warningCounts) ??
+    queryClient.getQueryData<FleetInformation>(queryKeys.fleet.information)?.warnings;
+  const warningsChanged =
+    batch.warnings !== null &&
+    (shownWarnings === undefined || !sameCounts(shownWarnings, batch.warnings));
+  if (batch.warnings && warningsChanged) {
     const warnings = batch.warnings;
     queryClient.setQueryData(queryKeys.bikes.warningCounts, warnings);
     queryClient.setQueryData<FleetInformation>(queryKeys.fleet.information, (information) =>
@@ -60,7 +68,12 @@ export function applyBatchToCache(queryClient: QueryClient, batch: LiveBatch): b
     }
   }
   refetchAlerts(queryClient, batch.alerts);
-  return changed.size > 0 || removed.size > 0 || batch.warnings !== null;
+  return changed.size > 0 || removed.size > 0 || warningsChanged;
+}
+
+function sameCounts(a: WarningCounts, b: WarningCounts): boolean {
+  const keys = Object.keys(a) as Array<keyof WarningCounts>;
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 /** The alerts of these bikes, where shown, and the lists across bikes (assigned to me). */

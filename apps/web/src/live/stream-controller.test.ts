@@ -142,6 +142,26 @@ describe('stream controller', () => {
     expect(information.warnings.SUSPECTED_THEFT).toBe(4);
   });
 
+  it('refetches the fleet counts for new warning counters, not for those already shown', async () => {
+    const feed = createSseFeed();
+    const { controller, queryClient } = setup([feed]);
+    const shown = makeFleetInformation();
+    queryClient.setQueryData(queryKeys.fleet.information, shown);
+    controller.start();
+    feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
+    // what the stream sends as it opens: the counters the page has just read
+    feed.send('warnings', { counts: { ...shown.warnings } });
+    feed.send('bikes', { bikes: [] });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(queryClient.getQueryState(queryKeys.fleet.information)!.isInvalidated).toBe(false);
+    feed.send('warnings', { counts: { ...shown.warnings, SUSPECTED_THEFT: 7 } });
+    await until(() => queryClient.getQueryState(queryKeys.fleet.information)!.isInvalidated);
+    expect(
+      queryClient.getQueryData<FleetInformation>(queryKeys.fleet.information)!.warnings
+        .SUSPECTED_THEFT,
+    ).toBe(7);
+  });
+
   it("refetches an open bike's page when its commands change", async () => {
     const feed = createSseFeed();
     const { controller, queryClient } = setup([feed]);
