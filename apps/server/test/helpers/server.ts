@@ -60,7 +60,17 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   });
   const config = { ...base, ...options.config } as ResolvedConfig;
   const clock = new TestClock();
-  const server = await createServer(config, { database: testDb.database, now: clock.now });
+  const dropAll = async () => {
+    await testDb.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  // a server that does not start (a test of a refused start) leaves no database behind
+  const server = await createServer(config, { database: testDb.database, now: clock.now }).catch(
+    async (error: unknown) => {
+      await dropAll().catch(() => undefined);
+      throw error;
+    },
+  );
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -82,8 +92,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       try {
         await server.close();
       } finally {
-        await testDb.drop();
-        await rm(dataDir, { recursive: true, force: true });
+        await dropAll();
       }
     },
   };
