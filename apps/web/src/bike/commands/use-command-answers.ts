@@ -45,47 +45,79 @@ export function useBikeCommandAnswers(
   });
 }
 
-/** A bulk action: follow(commands) after the 202; the answers are told as they settle. */
+/** How long an answer is remembered for a bulk action whose 202 comes after it. */
+const EARLY_ANSWERS_MS = 60_000;
+
+/** A bulk action: follow(commands) after the 202; the answers are told as they settle. A
+ *  module may answer before the 202 reaches the page (the stream is quicker than a busy
+ *  request): the answers of the last minute are kept and read when the action is followed. */
 export function useCommandFollowUp() {
   const { t } = useTranslation();
   const { toasts } = useServices();
   /** command id → vehicle number, per bulk action */
   const waiting = useRef<Array<{ ids: Map<string, string>; acknowledged: number }>>([]);
+  /** the settled answers of the last minute, by command id */
+  const answered = useRef(new Map<string, { command: Command; at: number }>());
+
+  const settleAll = useCallback(
+    (commands: readonly Command[]) => {
+      const failed: string[] = [];
+      const expired: string[] = [];
+      const settle = (command: Command) => {
+        for (const group of waiting.current) {
+          if (!group.ids.has(command.id)) continue;
+          if (command.status === 'PENDING') return;
+          group.ids.delete(command.id);
+          if (command.status === 'ACKNOWLEDGED') group.acknowledged += 1;
+          else (command.status === 'FAILED' ? failed : expired).push(command.vehicleNumber);
+          if (!group.ids.size && group.acknowledged) {
+            toasts.show({
+              type: 'success',
+              message: t('bike.toast.acknowledged', { count: group.acknowledged }),
+            });
+          }
+        }
+      };
+      commands.forEach(settle);
+      waiting.current = waiting.current.filter((group) => group.ids.size > 0);
+      if (failed.length)
+        toasts.show({
+          type: 'error',
+          message: t('bike.toast.failed', { list: failed.join(', ') }),
+        });
+      if (expired.length)
+        toasts.show({
+          type: 'warning',
+          message: t('bike.toast.expired', { list: expired.join(', ') }),
+        });
+    },
+    [t, toasts],
+  );
 
   useCommandAnswers((commands) => {
-    if (!waiting.current.length) return;
-    const failed: string[] = [];
-    const expired: string[] = [];
-    const settle = (command: Command) => {
-      for (const group of waiting.current) {
-        if (!group.ids.has(command.id)) continue;
-        if (command.status === 'PENDING') return;
-        group.ids.delete(command.id);
-        if (command.status === 'ACKNOWLEDGED') group.acknowledged += 1;
-        else (command.status === 'FAILED' ? failed : expired).push(command.vehicleNumber);
-        if (!group.ids.size && group.acknowledged) {
-          toasts.show({
-            type: 'success',
-            message: t('bike.toast.acknowledged', { count: group.acknowledged }),
-          });
-        }
-      }
-    };
-    commands.forEach(settle);
-    waiting.current = waiting.current.filter((group) => group.ids.size > 0);
-    if (failed.length)
-      toasts.show({ type: 'error', message: t('bike.toast.failed', { list: failed.join(', ') }) });
-    if (expired.length)
-      toasts.show({
-        type: 'warning',
-        message: t('bike.toast.expired', { list: expired.join(', ') }),
-      });
+    const now = Date.now();
+    for (const [id, kept] of answered.current) {
+      if (now - kept.at > EARLY_ANSWERS_MS) answered.current.delete(id);
+    }
+    for (const command of commands) {
+      if (command.status !== 'PENDING') answered.current.set(command.id, { command, at: now });
+    }
+    if (waiting.current.length) settleAll(commands);
   });
 
-  return useCallback((commands: readonly Command[]) => {
-    waiting.current.push({
-      ids: new Map(commands.map((command) => [command.id, command.vehicleNumber])),
-      acknowledged: 0,
-    });
-  }, []);
+  return useCallback(
+    (commands: readonly Command[]) => {
+      waiting.current.push({
+        ids: new Map(commands.map((command) => [command.id, command.vehicleNumber])),
+        acknowledged: 0,
+      });
+      // the answers that came before this 202
+      const early = commands.flatMap((command) => {
+        const kept = answered.current.get(command.id);
+        return kept ? [kept.command] : [];
+      });
+      if (early.length) settleAll(early);
+    },
+    [settleAll],
+  );
 }

@@ -1,0 +1,85 @@
+// A bulk action follows its commands from the 202 on; a module may answer through the stream
+// before that 202 reaches the page (a busy request): its answer still counts.
+import { act, render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import type { Command } from '@vfm/contract';
+import { LiveProvider } from '../../live/live-context';
+import type { LiveBatch } from '../../live/live-batch';
+import type { StreamController } from '../../live/stream-controller';
+import { ServicesContext, type AppServices } from '../../services/services';
+import { makeCommand } from '../../testing/data-generators';
+import { testI18n } from '../../testing/i18n';
+import { createToastStore } from '../../ui/toast/toast-store';
+import { useCommandFollowUp } from './use-command-answers';
+
+function setup() {
+  const listeners = new Set<(batch: LiveBatch) => void>();
+  const controller = {
+    start() {},
+    stop() {},
+    subscribe(listener: (batch: LiveBatch) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as StreamController;
+  const toasts = createToastStore();
+  const services = {
+    toasts,
+    session: { on: () => () => undefined },
+    http: {},
+    queryClient: new QueryClient(),
+  } as unknown as AppServices;
+  const followed: { follow?: (commands: readonly Command[]) => void } = {};
+  function Probe() {
+    followed.follow = useCommandFollowUp();
+    return null;
+  }
+  render(
+    <I18nextProvider i18n={testI18n}>
+      <ServicesContext value={services}>
+        <LiveProvider controller={controller}>
+          <Probe />
+        </LiveProvider>
+      </ServicesContext>
+    </I18nextProvider>,
+  );
+  const stream = (commands: Command[]) =>
+    act(() =>
+      listeners.forEach((listener) =>
+        listener({ bikes: [], removed: [], commands, events: [], warnings: null, alerts: [] }),
+      ),
+    );
+  const messages = () => toasts.getSnapshot().map((toast) => toast.message);
+  return {
+    stream,
+    follow: (commands: Command[]) => act(() => followed.follow!(commands)),
+    messages,
+  };
+}
+
+describe('a bulk command followed from the stream', () => {
+  const sent = ['VN-1', 'VN-2', 'VN-3'].map((vehicleNumber) =>
+    makeCommand({ vehicleNumber, status: 'PENDING' }),
+  );
+  const acknowledged = sent.map((command) => ({ ...command, status: 'ACKNOWLEDGED' as const }));
+
+  it('counts the answers that came after its 202', () => {
+    const { stream, follow, messages } = setup();
+    follow(sent);
+    stream(acknowledged.slice(0, 2));
+    expect(messages()).toEqual([]);
+    stream(acknowledged.slice(2));
+    expect(messages()).toEqual(['3 modules acknowledged the command.']);
+  });
+
+  it('counts the answers that came before its 202 too', () => {
+    const { stream, follow, messages } = setup();
+    stream([...acknowledged.slice(0, 2), makeCommand({ status: 'ACKNOWLEDGED' })]);
+    follow(sent);
+    expect(messages()).toEqual([]);
+    stream(acknowledged.slice(2));
+    expect(messages()).toEqual(['3 modules acknowledged the command.']);
+  });
+});
