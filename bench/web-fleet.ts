@@ -16,6 +16,13 @@
 //   BENCH_BIKES         bikes of the measured fleet (default 100000)
 //   BENCH_ROUNDS        rounds of (a) per page after the first visit, medians compared (default 5)
 //   CHROMIUM_PATH       default /usr/bin/chromium
+//   BENCH_ONLY_A        set: (a) alone, for quick comparisons of a change (≈ 40 s)
+//   BENCH_CPU_DETAIL    set: each process's CPU time during the last round of (a), per page
+//   BENCH_LOAD_TRACE    set: one more load of each page of (a) with a timeline trace, saved, and
+//                       the fleet page's main-thread tasks over 20 ms printed
+//                       (BENCH_LOAD_TRACE_CATEGORIES: other trace categories, e.g. v8,gpu)
+//   BENCH_LOAD_PROFILE  set: one more load of each page of (a) with V8's CPU profiler, saved
+//   BENCH_NO_MINIFY     set: the app built unminified (readable names in a profile; slower)
 //   BENCH_PROFILE       set: a CPU profile of the page during (b), its heaviest functions printed
 //   BENCH_TRACE         set: a timeline trace during (b); what the main-thread tasks over 50 ms
 //                       spent their time in (paint, layout, script, GPU waits…)
@@ -62,7 +69,15 @@ type Manifest = Record<string, ManifestChunk>;
 function buildWeb(outDir: string): Manifest {
   const build = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', outDir],
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--manifest',
+      '--outDir',
+      outDir,
+      // BENCH_NO_MINIFY: readable function names in BENCH_LOAD_PROFILE's profile
+      ...(process.env.BENCH_NO_MINIFY ? ['--minify', 'false'] : []),
+    ],
     { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (build.status !== 0) throw new Error('vite build failed');
@@ -191,6 +206,85 @@ async function printWaterfall(page: Page) {
   }
 }
 
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--enable-unsafe-swiftshader',
+];
+
+/**
+ * Chromium as the benchmark drives it. Headless Chromium loads its omnibox's suggestion pop-up
+ * (a WebUI page, chrome://omnibox-popup.top-chrome) in a renderer of its own with every new
+ * window, and Playwright opens each page in a new window: ≈ 0.5 CPU-s on the same two cores
+ * while every measured page loads, whichever it is. Both WebUI pop-ups are switched off. A
+ * second --disable-features would replace Playwright's own list, so that list is read from a
+ * first launch (the browser process, a child of this one) and extended.
+ */
+async function launchChromium() {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const probe = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  let defaults = '';
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== process.pid) continue;
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const found = args.find((arg) => arg.startsWith('--disable-features='));
+      if (found && args.includes('--remote-debugging-pipe')) defaults = found.slice(19);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  await probe.close();
+  const disabled = [defaults, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].filter(Boolean);
+  return chromium.launch({
+    executablePath,
+    args: [...CHROMIUM_ARGS, `--disable-features=${disabled.join(',')}`],
+  });
+}
+
+/** The machine's busy CPU time so far (ms, all cores): /proc/stat's first line. */
+function busyCpuMs(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  const ticksPerSecond = 100;
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / ticksPerSecond;
+}
+
+/** BENCH_CPU_DETAIL: each process's CPU time so far (ms), by pid, with its kind. */
+function cpuByProcess(): Map<number, { kind: string; ms: number }> {
+  const out = new Map<number, { kind: string; ms: number }>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const type = cmdline.find((arg) => arg.startsWith('--type='))?.slice(7);
+      const sub = cmdline.find((arg) => arg.startsWith('--utility-sub-type='))?.slice(19);
+      const kind = `${path.basename(cmdline[0] ?? '?')}${type ? ` ${type}` : ''}${sub ? ` ${sub}` : ''}`;
+      out.set(Number(pid), { kind, ms });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
+function printCpuByProcess(url: string, before: Map<number, { kind: string; ms: number }>) {
+  const rows: string[] = [];
+  for (const [pid, { kind, ms }] of cpuByProcess()) {
+    const used = ms - (before.get(pid)?.ms ?? 0);
+    if (used >= 20) rows.push(`${String(Math.round(used)).padStart(6)} ms  ${pid} ${kind}`);
+  }
+  console.log(
+    `  CPU by process, ${new URL(url).pathname}:\n    ${rows.sort().reverse().join('\n    ')}`,
+  );
+}
+
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -207,16 +301,7 @@ async function main() {
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'vfm-web-fleet-'));
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--enable-unsafe-swiftshader',
-    ],
-  });
+  const browser = await launchChromium();
   let bench: BenchServer | null = null;
   try {
     console.log('  building the web app…');
@@ -248,54 +333,74 @@ async function main() {
     const app: number[] = [];
     const bare: number[] = [];
     const cold: number[] = [];
+    // the machine's busy CPU time (all processes, all cores) from navigation to the mark
+    const cpu = new Map<number[], number[]>([
+      [app, []],
+      [bare, []],
+    ]);
     for (let round = 0; round <= ROUNDS; round += 1) {
       for (const [url, into] of [
         [`${origin}/fr/fleet`, app],
         [`${origin}/__bench/bare.html`, bare],
       ] as const) {
         const page = await context.newPage();
+        const busyBefore = busyCpuMs();
+        const perProcessBefore = process.env.BENCH_CPU_DETAIL ? cpuByProcess() : null;
         const ms = await timeToMark(page, url);
+        if (round > 0) cpu.get(into)!.push(busyCpuMs() - busyBefore);
+        if (perProcessBefore && round === ROUNDS) printCpuByProcess(url, perProcessBefore);
         (round === 0 ? cold : into).push(ms);
         if (process.env.BENCH_WATERFALL && into === app && round === ROUNDS)
           await printWaterfall(page);
         await page.close();
       }
     }
+    // BENCH_LOAD_TRACE / BENCH_LOAD_PROFILE: one more load of each page, traced or profiled
+    const pages = [
+      ['', `${origin}/fr/fleet`],
+      ['-bare', `${origin}/__bench/bare.html`],
+    ] as const;
     if (process.env.BENCH_LOAD_TRACE) {
-      // one more load of /fr/fleet with a timeline trace: the main thread's tasks until the mark
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      const events: TraceEvent[] = [];
-      cdp.on('Tracing.dataCollected', (event: { value: TraceEvent[] }) =>
-        events.push(...event.value),
-      );
-      await cdp.send('Tracing.start', {
-        categories: 'devtools.timeline,toplevel,blink.user_timing,loading',
-        transferMode: 'ReportEvents',
-      });
-      const ms = await timeToMark(page, `${origin}/fr/fleet`);
-      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-      await cdp.send('Tracing.end');
-      await done;
-      const file = path.join(os.tmpdir(), 'vfm-load-trace.json');
-      writeFileSync(file, JSON.stringify({ traceEvents: events }));
-      console.log(`  load trace: ${file} (chrome://tracing, Perfetto)`);
-      printLoadTrace(events, ms);
-      await page.close();
+      // a timeline trace: the main thread's tasks until the mark
+      for (const [suffix, url] of pages) {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        const events: TraceEvent[] = [];
+        cdp.on('Tracing.dataCollected', (event: { value: TraceEvent[] }) =>
+          events.push(...event.value),
+        );
+        await cdp.send('Tracing.start', {
+          categories:
+            process.env.BENCH_LOAD_TRACE_CATEGORIES ??
+            'devtools.timeline,toplevel,blink.user_timing,loading',
+          transferMode: 'ReportEvents',
+        });
+        const ms = await timeToMark(page, url);
+        const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+        await cdp.send('Tracing.end');
+        await done;
+        const file = path.join(os.tmpdir(), `vfm-load-trace${suffix}.json`);
+        writeFileSync(file, JSON.stringify({ traceEvents: events }));
+        console.log(`  load trace: ${file} (chrome://tracing, Perfetto)`);
+        printLoadTrace(events, ms, new URL(url).pathname);
+        await page.close();
+      }
     }
     if (process.env.BENCH_LOAD_PROFILE) {
-      // one more load of /fr/fleet with V8's CPU profiler on its page, until the mark
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-      const ms = await timeToMark(page, `${origin}/fr/fleet`);
-      const { profile } = await cdp.send('Profiler.stop');
-      const file = path.join(os.tmpdir(), 'vfm-load.cpuprofile');
-      writeFileSync(file, JSON.stringify(profile));
-      console.log(`  load profile: ${file} (mark at ${ms} ms)`);
-      await page.close();
+      // V8's CPU profiler on the page, until the mark
+      for (const [suffix, url] of pages) {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+        const ms = await timeToMark(page, url);
+        const { profile } = await cdp.send('Profiler.stop');
+        const file = path.join(os.tmpdir(), `vfm-load${suffix}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        console.log(`  load profile: ${file} (mark at ${ms} ms)`);
+        await page.close();
+      }
     }
     const appMs = median(app);
     const bareMs = median(bare);
@@ -308,6 +413,18 @@ async function main() {
     console.log(
       `  (a) markers drawn: VFM ${appMs} ms (${app.join(', ')}), bare MapLibre ${bareMs} ms (${bare.join(', ')}), ratio ${ratio} (target ≤ ${RATIO_TARGET})`,
     );
+    const appCpu = median(cpu.get(app)!);
+    const bareCpu = median(cpu.get(bare)!);
+    console.log(
+      `  (a) CPU time from navigation to the mark, all processes: VFM ${appCpu} ms, bare MapLibre ${bareCpu} ms (medians; ${os.cpus().length} cores)`,
+    );
+
+    if (process.env.BENCH_ONLY_A) {
+      console.log(
+        `BENCH ${JSON.stringify({ name: 'web-fleet', markersDrawnMs: appMs, bareMaplibreMs: bareMs, ratio, appCpu, bareCpu })}`,
+      );
+      return;
+    }
 
     // (b) long tasks while 10,000 bikes change through the stream
     const page = await context.newPage();
@@ -551,14 +668,15 @@ function addNestedTime(
   }
 }
 
-const eventKey = (event: TraceEvent, detail: string | undefined) =>
-  detail ? `${event.name} (${detail})` : event.name;
+function eventKey(event: TraceEvent, detail: string | undefined) {
+  return detail ? `${event.name} (${detail})` : event.name;
+}
 
-/** BENCH_LOAD_TRACE: the page's main-thread tasks over 20 ms from navigation to the mark. */
-function printLoadTrace(events: TraceEvent[], markMs: number) {
+/** BENCH_LOAD_TRACE: a page's main-thread tasks over 20 ms from navigation to the mark. */
+function printLoadTrace(events: TraceEvent[], markMs: number, pathname: string) {
   const start = events.find(
     (e) =>
-      e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL).includes('/fr/fleet'),
+      e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL).includes(pathname),
   );
   if (!start) return console.log('  load trace: no navigationStart');
   const sinceStart = (e: TraceEvent) => (e.ts - start.ts) / 1000;
