@@ -17,11 +17,12 @@
 //   BENCH_ROUNDS        rounds of (a) per page after the first visit, medians compared (default 5)
 //   CHROMIUM_PATH       default /usr/bin/chromium
 //   BENCH_ONLY_A        set: (a) alone, for quick comparisons of a change (≈ 40 s)
-//   BENCH_CPU_DETAIL    set: each process's CPU time during the last round of (a), per page
+//   BENCH_CPU_DETAIL    set: each process's and thread's CPU time during the last round of (a), per page
 //   BENCH_LOAD_TRACE    set: one more load of each page of (a) with a timeline trace, saved, and
 //                       the fleet page's main-thread tasks over 20 ms printed
 //                       (BENCH_LOAD_TRACE_CATEGORIES: other trace categories, e.g. v8,gpu)
 //   BENCH_LOAD_PROFILE  set: one more load of each page of (a) with V8's CPU profiler, saved
+//   BENCH_NO_SW         set: the app's service worker blocked (its share of the load)
 //   BENCH_NO_MINIFY     set: the app built unminified (readable names in a profile; slower)
 //   BENCH_PROFILE       set: a CPU profile of the page during (b), its heaviest functions printed
 //   BENCH_TRACE         set: a timeline trace during (b); what the main-thread tasks over 50 ms
@@ -254,19 +255,22 @@ function busyCpuMs(): number {
   return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / ticksPerSecond;
 }
 
-/** BENCH_CPU_DETAIL: each process's CPU time so far (ms), by pid, with its kind. */
-function cpuByProcess(): Map<number, { kind: string; ms: number }> {
-  const out = new Map<number, { kind: string; ms: number }>();
+/** BENCH_CPU_DETAIL: each thread's CPU time so far (ms), by process and thread name. */
+function cpuByProcess(): Map<string, { kind: string; ms: number }> {
+  const out = new Map<string, { kind: string; ms: number }>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       const type = cmdline.find((arg) => arg.startsWith('--type='))?.slice(7);
       const sub = cmdline.find((arg) => arg.startsWith('--utility-sub-type='))?.slice(19);
-      const kind = `${path.basename(cmdline[0] ?? '?')}${type ? ` ${type}` : ''}${sub ? ` ${sub}` : ''}`;
-      out.set(Number(pid), { kind, ms });
+      const kind = `${pid} ${path.basename(cmdline[0] ?? '?').slice(0, 24)}${type ? ` ${type}` : ''}${sub ? ` ${sub}` : ''}`;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+        out.set(`${pid}/${tid}`, { kind: `${kind}: ${name}`, ms });
+      }
     } catch {
       // the process ended meanwhile
     }
@@ -274,11 +278,15 @@ function cpuByProcess(): Map<number, { kind: string; ms: number }> {
   return out;
 }
 
-function printCpuByProcess(url: string, before: Map<number, { kind: string; ms: number }>) {
+function printCpuByProcess(url: string, before: Map<string, { kind: string; ms: number }>) {
+  const byKind = new Map<string, number>();
+  for (const [id, { kind, ms }] of cpuByProcess()) {
+    const used = ms - (before.get(id)?.ms ?? 0);
+    byKind.set(kind, (byKind.get(kind) ?? 0) + used);
+  }
   const rows: string[] = [];
-  for (const [pid, { kind, ms }] of cpuByProcess()) {
-    const used = ms - (before.get(pid)?.ms ?? 0);
-    if (used >= 20) rows.push(`${String(Math.round(used)).padStart(6)} ms  ${pid} ${kind}`);
+  for (const [kind, used] of byKind) {
+    if (used >= 20) rows.push(`${String(Math.round(used)).padStart(6)} ms  ${kind}`);
   }
   console.log(
     `  CPU by process, ${new URL(url).pathname}:\n    ${rows.sort().reverse().join('\n    ')}`,
@@ -323,7 +331,10 @@ async function main() {
     const { origin } = bench;
     const token = await bench.tokenFor('bench@example.com');
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      serviceWorkers: process.env.BENCH_NO_SW ? 'block' : 'allow',
+    });
     await context.addInitScript((jwt) => localStorage.setItem('jwtToken', jwt), token);
 
     // (a) a first round with the browser's caches empty (a first visit: every file downloaded

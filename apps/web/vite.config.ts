@@ -95,6 +95,25 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // one chunk per language of every feature's and shared folder's translations
+              // (src/i18n/feature-messages.ts loads them all at once when the shell loads):
+              // one request instead of fourteen on the way to the first render
+              name: (id: string) => {
+                const language = /\/src\/(?:features\/)?[\w-]+\/i18n\/([\w-]+)\.json$/.exec(
+                  id,
+                )?.[1];
+                return language ? `messages-${language}` : null;
+              },
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: 'web',
