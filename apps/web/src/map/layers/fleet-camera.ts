@@ -10,21 +10,25 @@ import type { BBox } from '../markers/worker-protocol';
 
 const DRAWN_MARK = 'vfm:markers-drawn';
 
+const contains = (outer: BBox, inner: BBox) =>
+  inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3];
+
 export function FleetCamera({ feed }: { feed: MarkerFeed }) {
   const map = useMap();
   useEffect(() => {
     let fitted = false;
     let drawn = false;
-    let told = '';
+    let told: { bbox: BBox; zoom: number } | null = null;
     const tellView = () => {
       const bounds = map.getBounds();
       const bbox: BBox = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
       const zoom = map.getZoom();
-      // fitBounds' own moveend tells the same view: the worker answers it once (it sends the
-      // view again by itself after each rebuild or reload)
-      const view = `${bbox.join()},${zoom}`;
-      if (view === told) return;
-      told = view;
+      // a view inside the one told, at its zoom, shows nothing the worker has not answered
+      // already: fitBounds' own moveend (the same view), a map made smaller (the page's layout
+      // settling as its other answers arrive, a panel opening). The worker sends the view again
+      // by itself after each rebuild or reload.
+      if (told && told.zoom === zoom && contains(told.bbox, bbox)) return;
+      told = { bbox, zoom };
       feed.send({ type: 'view', bbox, zoom });
     };
     const fit = (bounds: BBox | null) => {

@@ -91,6 +91,36 @@ describe('FleetCamera', () => {
     expect(drawn).toHaveBeenCalledTimes(1);
   });
 
+  it('tells no view inside the one told at its zoom (a map made smaller), and any other', () => {
+    const fake = createFakeMap();
+    const { worker, sent, answer } = fakeWorker();
+    const feed = new MarkerFeed(worker);
+    render(onMap(fake, <FleetCamera feed={feed} />));
+    answer({ type: 'bounds', bounds: [2, 48, 3, 49] });
+    const views = () => sent.filter((message) => message.type === 'view');
+    expect(views()).toHaveLength(1);
+    const bounds = (west: number, south: number, east: number, north: number) => {
+      (fake.map as unknown as { getBounds(): unknown }).getBounds = () => ({
+        getWest: () => west,
+        getSouth: () => south,
+        getEast: () => east,
+        getNorth: () => north,
+      });
+    };
+    // the page's layout settles: the map loses a few pixels of height
+    bounds(2, 48.02, 3, 48.98);
+    fake.fire('moveend');
+    expect(views()).toHaveLength(1);
+    // it grows again beyond the view told, or the user pans: told
+    bounds(2, 47.9, 3, 49);
+    fake.fire('moveend');
+    expect(views()).toHaveLength(2);
+    expect(views()[1]).toMatchObject({ bbox: [2, 47.9, 3, 49], zoom: 12 });
+    bounds(2.1, 48, 3.1, 49);
+    fake.fire('moveend');
+    expect(views()).toHaveLength(3);
+  });
+
   it('fits a fleet a worker started early read before the map loaded', () => {
     const fake = createFakeMap();
     const { worker, sent, answer } = fakeWorker();
