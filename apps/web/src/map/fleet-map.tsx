@@ -10,7 +10,7 @@ import type { FleetMapProps } from './fleet-map-props';
 import { BoxSelectLayer } from './layers/box-select-layer';
 import { ClusterList } from './layers/cluster-list';
 import { ClustersLayer } from './layers/clusters-layer';
-import { FleetCamera } from './layers/fleet-camera';
+import { FLEET_FIT, FleetCamera } from './layers/fleet-camera';
 import { FocusLayer } from './layers/focus-layer';
 import { LabelsLayer } from './layers/labels-layer';
 import { LandLayer } from './layers/land-layer';
@@ -18,6 +18,7 @@ import { MarkersLayer } from './layers/markers-layer';
 import { SelectionLayer } from './layers/selection-layer';
 import { ZonesLayer } from './layers/zones-layer';
 import { MapLegend } from './map-legend';
+import { earlyBounds } from './markers/early-feed';
 import type { MarkerFeed } from './markers/marker-feed';
 import { useMarkerFeed } from './markers/use-marker-feed';
 import { useZonesShown, ZonesToggle } from './zones-toggle';
@@ -29,10 +30,15 @@ type Popup = { at: [number, number] } & (
 
 export function FleetMap(props: FleetMapProps) {
   const { t } = useTranslation();
-  const { feed, count } = useMarkerFeed(
-    { ...props.filter, theftsOnly: props.theftsOnly },
-    props.live,
-  );
+  const filter = { ...props.filter, theftsOnly: props.theftsOnly };
+  const { feed, count } = useMarkerFeed(filter, props.live);
+  // born fitted to the fleet when a worker started early has read it (ADR 0115): the basemap's
+  // and the layers' sources are cut into tiles once, at the fleet's zoom, not first at the home
+  // view's
+  const [camera] = useState(() => {
+    const bounds = earlyBounds(filter);
+    return bounds ? { bounds, ...FLEET_FIT } : undefined;
+  });
   // the bike in focus: the page's (`focused` + `onFocus`), else the map's own
   const [ownFocus, setOwnFocus] = useState<string | null>(null);
   const focused = (props.onFocus ? props.focused : ownFocus) ?? null;
@@ -54,6 +60,7 @@ export function FleetMap(props: FleetMapProps) {
       testId="fleet-map"
       label={t('map.label')}
       boxZoom={false}
+      camera={camera}
       loadingText={t('map.loading')}
       controls={
         <div className={styles.legendSlot}>

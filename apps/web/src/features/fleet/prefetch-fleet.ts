@@ -6,6 +6,8 @@
 // sign-in bundle; called once the application info and the session are known. The markers
 // request goes first: the browser opens six connections to a host, and the screen's code is
 // some fifty files (ADR 0115).
+import { queryKeys } from '../../api/query-keys';
+import { getFleetInformation } from '../../live/use-fleet-information';
 import { prefetchMap } from '../../map/prefetch';
 import type { AppServices } from '../../services/services';
 import { MOBILE_QUERY } from '../../ui/hooks/use-media-query';
@@ -22,5 +24,11 @@ export function prefetchFleetScreen(services: AppServices) {
     });
     void import('./components/fleet-map-pane');
   }
+  // the summary strip's counts: the strip shows them at its first render and keeps its height,
+  // instead of growing (a second row of counts) under a map already drawing
+  void services.queryClient.prefetchQuery({
+    queryKey: queryKeys.fleet.information,
+    queryFn: () => getFleetInformation(services.http),
+  });
   void import('./routes/fleet-page');
 }

@@ -1,7 +1,7 @@
 // Which style a map draws (issue 25 §1): the offline basemap paints itself in either theme; a
 // deployment's style is drawn in both unless it names its own dark one.
 import { describe, expect, it } from 'vitest';
-import { styleUrlFor } from './create-map';
+import { cameraOptions, styleUrlFor } from './create-map';
 
 const LIGHT = 'https://tiles.example.com/light.json';
 const DARK = 'https://tiles.example.com/dark.json';
@@ -21,5 +21,18 @@ describe('styleUrlFor', () => {
     const settings = { mapStyleUrl: LIGHT, mapStyleUrlDark: DARK };
     expect(styleUrlFor(settings, 'dark')).toBe(DARK);
     expect(styleUrlFor(settings, 'light')).toBe(LIGHT);
+  });
+});
+
+describe('cameraOptions', () => {
+  it('opens at a place, or fitted to an extent (the fleet map, born at its fleet)', () => {
+    expect(cameraOptions({ center: [2.35, 48.85], zoom: 12 })).toEqual({
+      center: [2.35, 48.85],
+      zoom: 12,
+    });
+    expect(cameraOptions({ bounds: [2, 48, 3, 49], padding: 48, maxZoom: 15 })).toEqual({
+      bounds: [2, 48, 3, 49],
+      fitBoundsOptions: { padding: 48, maxZoom: 15 },
+    });
   });
 });

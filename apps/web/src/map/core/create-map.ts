@@ -5,10 +5,10 @@ import type { AppSettings } from '@vfm/contract';
 import { offlineStyle, withAccessToken, type Basemap } from './basemap';
 import { maplibregl } from './maplibre';
 
-export interface Camera {
-  center: [number, number];
-  zoom: number;
-}
+/** A first view: a place at a zoom, or an extent fitted into the map's box. */
+export type Camera =
+  | { center: [number, number]; zoom: number }
+  | { bounds: [number, number, number, number]; padding: number; maxZoom: number };
 
 const FRANCE: [number, number] = [2.35, 46.6];
 
@@ -39,6 +39,15 @@ export const styleUrlFor = (
     ? settings.mapStyleUrlDark
     : settings.mapStyleUrl;
 
+/** MapLibre's options for a first view. */
+export const cameraOptions = (camera: Camera) =>
+  'bounds' in camera
+    ? {
+        bounds: camera.bounds,
+        fitBoundsOptions: { padding: camera.padding, maxZoom: camera.maxZoom },
+      }
+    : camera;
+
 /** The map, or null when the browser cannot draw one (no WebGL). */
 export function createMap(
   container: HTMLElement,
@@ -52,7 +61,7 @@ export function createMap(
     map = new maplibregl.Map({
       container,
       style: styleUrl || offlineStyle(demoStreets, options.basemap, options.theme),
-      ...(options.camera ?? homeView(demoStreets)),
+      ...cameraOptions(options.camera ?? homeView(demoStreets)),
       attributionControl: false,
       boxZoom: options.boxZoom,
       dragRotate: false,

@@ -9,6 +9,8 @@ import type { MarkerFeed } from '../markers/marker-feed';
 import type { BBox } from '../markers/worker-protocol';
 
 const DRAWN_MARK = 'vfm:markers-drawn';
+/** how the fleet is fitted into the map */
+export const FLEET_FIT = { padding: 48, maxZoom: 15 };
 
 const contains = (outer: BBox, inner: BBox) =>
   inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3];
@@ -35,7 +37,7 @@ export function FleetCamera({ feed }: { feed: MarkerFeed }) {
       if (!fitted && bounds) {
         fitted = true;
         const [west, south, east, north] = bounds;
-        map.fitBounds([west, south, east, north], { padding: 48, maxZoom: 15, duration: 0 });
+        map.fitBounds([west, south, east, north], { ...FLEET_FIT, duration: 0 });
       }
       tellView();
     };

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToWorker } from './worker-protocol';
-import { claimEarlyFeed, loadSnapshot, startEarlyFeed } from './early-feed';
+import { claimEarlyFeed, earlyBounds, loadSnapshot, startEarlyFeed } from './early-feed';
 import type { MarkersSnapshot } from './markers-source';
 
 /** The workers started, each with what it was sent and whether it was ended. */
-let started: Array<{ sent: ToWorker[]; terminated: boolean }> = [];
+let started: Array<{ sent: ToWorker[]; terminated: boolean; worker: StubWorker }> = [];
 
 class StubWorker {
-  onmessage: unknown = null;
-  private readonly record = { sent: [] as ToWorker[], terminated: false };
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  private readonly record = { sent: [] as ToWorker[], terminated: false, worker: this };
   constructor() {
     started.push(this.record);
   }
@@ -65,6 +65,19 @@ describe('the marker worker started before the map (early-feed)', () => {
     await vi.advanceTimersByTimeAsync(15_000);
     expect(started[1]!.terminated).toBe(true);
     expect(claimEarlyFeed({})).toBeNull();
+  });
+
+  it("tells the extent of the fleet the worker has read, for the worker's filter only", () => {
+    startEarlyFeed({}, new Promise<MarkersSnapshot>(() => undefined));
+    expect(earlyBounds({})).toBeNull();
+    const worker = started[0]!.worker;
+    worker.onmessage?.({ data: { type: 'bounds', bounds: [2, 48, 3, 49] } });
+    expect(earlyBounds({})).toEqual([2, 48, 3, 49]);
+    expect(earlyBounds({ theftsOnly: true })).toBeNull();
+    // asking ends nothing: the map of that filter still takes the worker over
+    expect(started[0]!.terminated).toBe(false);
+    worker.onmessage?.({ data: { type: 'loaded', count: 3, bounds: [1, 47, 3, 49] } });
+    expect(earlyBounds({})).toEqual([1, 47, 3, 49]);
   });
 
   it('does not give the markers to a worker the map has taken over', async () => {

@@ -8,6 +8,7 @@ import { hashKey } from '@tanstack/react-query';
 import { MarkerFeed } from './marker-feed';
 import type { MapFilter } from './marker-index';
 import { markersKey, type MarkersSnapshot } from './markers-source';
+import type { BBox } from './worker-protocol';
 
 const UNCLAIMED_MS = 15_000;
 
@@ -60,6 +61,12 @@ export function startEarlyFeed(filter: MapFilter, markers: Promise<MarkersSnapsh
     },
     () => undefined,
   );
+}
+
+/** The extent of the fleet the worker started early for this filter has read, if it has. */
+export function earlyBounds(filter: MapFilter): BBox | null {
+  if (!early || early.key !== keyOf(filter)) return null;
+  return (early.feed.loaded ?? early.feed.placed)?.bounds ?? null;
 }
 
 /** The worker started early for this filter, now the caller's to end; null if there is none. */
