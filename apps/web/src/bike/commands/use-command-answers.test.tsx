@@ -1,6 +1,7 @@
 // A bulk action follows its commands from the 202 on; a module may answer through the stream
-// before that 202 reaches the page (a busy request): its answer still counts.
-import { act, render } from '@testing-library/react';
+// before that 202 reaches the page (a busy request): its answer still counts. The answers the
+// stream lost (it came back after a loss) are read from the server.
+import { act, render, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
@@ -14,8 +15,9 @@ import { testI18n } from '../../testing/i18n';
 import { createToastStore } from '../../ui/toast/toast-store';
 import { useCommandFollowUp } from './use-command-answers';
 
-function setup() {
+function setup(history: Record<string, Command[]> = {}) {
   const listeners = new Set<(batch: LiveBatch) => void>();
+  const resyncs = new Set<() => void>();
   const controller = {
     start() {},
     stop() {},
@@ -23,12 +25,23 @@ function setup() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onResync(listener: () => void) {
+      resyncs.add(listener);
+      return () => resyncs.delete(listener);
+    },
   } as unknown as StreamController;
+  /** the paths the hook asked the server for */
+  const asked: string[] = [];
   const toasts = createToastStore();
   const services = {
     toasts,
     session: { on: () => () => undefined },
-    http: {},
+    http: {
+      get: async (path: string) => {
+        asked.push(path);
+        return history[decodeURIComponent(path.split('/').pop()!)] ?? [];
+      },
+    },
     queryClient: new QueryClient(),
   } as unknown as AppServices;
   const followed: { follow?: (commands: readonly Command[]) => void } = {};
@@ -55,7 +68,9 @@ function setup() {
   return {
     stream,
     follow: (commands: Command[]) => act(() => followed.follow!(commands)),
+    resync: () => act(() => resyncs.forEach((listener) => listener())),
     messages,
+    asked,
   };
 }
 
@@ -80,6 +95,26 @@ describe('a bulk command followed from the stream', () => {
     follow(sent);
     expect(messages()).toEqual([]);
     stream(acknowledged.slice(2));
+    expect(messages()).toEqual(['3 modules acknowledged the command.']);
+  });
+
+  it('reads the commands still awaited again when the stream came back after a loss', async () => {
+    const { stream, follow, resync, messages, asked } = setup({
+      'VN-2': [acknowledged[1]!, makeCommand({ vehicleNumber: 'VN-2', status: 'FAILED' })],
+      'VN-3': [acknowledged[2]!],
+    });
+    follow(sent);
+    stream(acknowledged.slice(0, 1));
+    // the answers of VN-2 and VN-3 came while the stream was away
+    resync();
+    await waitFor(() => expect(messages()).toEqual(['3 modules acknowledged the command.']));
+    // only the bikes still awaited, each once
+    expect(asked.sort()).toEqual([
+      'products/details/commands/VN-2',
+      'products/details/commands/VN-3',
+    ]);
+    // an answer the stream brings later is not counted twice
+    stream(acknowledged.slice(1));
     expect(messages()).toEqual(['3 modules acknowledged the command.']);
   });
 });

@@ -3,12 +3,14 @@
 // of the stream; on it, the bike page hears each acknowledgement of its bike
 // (useBikeCommandAnswers) and a bulk action follows the commands it sent until every module
 // answered (useCommandFollowUp: acknowledgements summed up in one success toast, failures and
-// expiries naming the bikes concerned).
+// expiries naming the bikes concerned). When the stream may have lost answers (it came back
+// after a loss, or the server asked to reload), the commands still awaited are read again.
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Command } from '@vfm/contract';
 import { useLive } from '../../live/live-context';
 import { useServices } from '../../services/services';
+import { getBikeCommands } from './get-bike-commands';
 
 /** Calls `listener` with each batch of commands the stream brings (created or changed). */
 export function useCommandAnswers(listener: (commands: readonly Command[]) => void) {
@@ -47,13 +49,18 @@ export function useBikeCommandAnswers(
 
 /** How long an answer is remembered for a bulk action whose 202 comes after it. */
 const EARLY_ANSWERS_MS = 60_000;
+/** a bike's newest commands read again after a loss: the awaited one is among them */
+const RECHECK_SIZE = 10;
+/** bikes read at a time after a loss */
+const RECHECK_PARALLEL = 6;
 
 /** A bulk action: follow(commands) after the 202; the answers are told as they settle. A
  *  module may answer before the 202 reaches the page (the stream is quicker than a busy
  *  request): the answers of the last minute are kept and read when the action is followed. */
 export function useCommandFollowUp() {
   const { t } = useTranslation();
-  const { toasts } = useServices();
+  const { toasts, http } = useServices();
+  const live = useLive();
   /** command id → vehicle number, per bulk action */
   const waiting = useRef<Array<{ ids: Map<string, string>; acknowledged: number }>>([]);
   /** the settled answers of the last minute, by command id */
@@ -92,6 +99,26 @@ export function useCommandFollowUp() {
         });
     },
     [t, toasts],
+  );
+
+  // the stream came back after a loss or was told to reload: the answers of that time may be
+  // gone, so the commands still awaited are read from the server
+  useEffect(
+    () =>
+      live.onResync(() => {
+        const bikes = [...new Set(waiting.current.flatMap((group) => [...group.ids.values()]))];
+        void (async () => {
+          for (let from = 0; from < bikes.length; from += RECHECK_PARALLEL) {
+            const read = await Promise.all(
+              bikes
+                .slice(from, from + RECHECK_PARALLEL)
+                .map((bike) => getBikeCommands(http, bike, RECHECK_SIZE).catch(() => [])),
+            );
+            settleAll(read.flat().filter((command) => command.status !== 'PENDING'));
+          }
+        })();
+      }),
+    [live, http, settleAll],
   );
 
   useCommandAnswers((commands) => {

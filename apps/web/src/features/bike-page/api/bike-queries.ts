@@ -10,15 +10,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  Autotest,
-  Availability,
-  AvailabilityResult,
-  CommandHistory,
-  EventPage,
-  Trips,
-} from '@vfm/contract';
+import type { Autotest, Availability, AvailabilityResult, EventPage, Trips } from '@vfm/contract';
 import { queryKeys } from '../../../api/query-keys';
+import { getBikeCommands } from '../../../bike/commands/get-bike-commands';
 import { useServices } from '../../../services/services';
 
 const path = (vehicleNumber: string) => encodeURIComponent(vehicleNumber);
@@ -28,10 +22,7 @@ export function useCommandHistory(vehicleNumber: string) {
   const { http } = useServices();
   return useQuery({
     queryKey: queryKeys.bikes.commands(vehicleNumber),
-    queryFn: () =>
-      http.get<CommandHistory>(`products/details/commands/${path(vehicleNumber)}`, {
-        query: { size: 100 },
-      }),
+    queryFn: () => getBikeCommands(http, vehicleNumber, 100),
   });
 }
 
