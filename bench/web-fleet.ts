@@ -227,10 +227,9 @@ async function launchChromium() {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const probe = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   let defaults = '';
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+  for (const pid of processIds()) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const parent = Number(readStat(`/proc/${pid}/stat`).fields[1]);
       if (parent !== process.pid) continue;
       const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       const found = args.find((arg) => arg.startsWith('--disable-features='));
@@ -255,19 +254,31 @@ function busyCpuMs(): number {
   return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / ticksPerSecond;
 }
 
+function processIds(): string[] {
+  return readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+}
+
+/** A /proc stat file: the name between parentheses, then the fields after it (state first). */
+function readStat(file: string): { name: string; fields: string[] } {
+  const stat = readFileSync(file, 'utf8');
+  const close = stat.lastIndexOf(')');
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, close),
+    fields: stat.slice(close + 2).split(' '),
+  };
+}
+
 /** BENCH_CPU_DETAIL: each thread's CPU time so far (ms), by process and thread name. */
 function cpuByProcess(): Map<string, { kind: string; ms: number }> {
   const out = new Map<string, { kind: string; ms: number }>();
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+  for (const pid of processIds()) {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       const type = cmdline.find((arg) => arg.startsWith('--type='))?.slice(7);
       const sub = cmdline.find((arg) => arg.startsWith('--utility-sub-type='))?.slice(19);
       const kind = `${pid} ${path.basename(cmdline[0] ?? '?').slice(0, 24)}${type ? ` ${type}` : ''}${sub ? ` ${sub}` : ''}`;
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const { name, fields } = readStat(`/proc/${pid}/task/${tid}/stat`);
         const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
         out.set(`${pid}/${tid}`, { kind: `${kind}: ${name}`, ms });
       }
@@ -289,7 +300,7 @@ function printCpuByProcess(url: string, before: Map<string, { kind: string; ms: 
     if (used >= 20) rows.push(`${String(Math.round(used)).padStart(6)} ms  ${kind}`);
   }
   console.log(
-    `  CPU by process, ${new URL(url).pathname}:\n    ${rows.sort().reverse().join('\n    ')}`,
+    `  CPU by process and thread, ${new URL(url).pathname}:\n    ${rows.sort().reverse().join('\n    ')}`,
   );
 }
 
