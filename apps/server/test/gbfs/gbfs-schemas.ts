@@ -1,4 +1,4 @@
-// The published GBFS 3.0 JSON Schemas (../shared/standards/gbfs-json-schema-3.0, MobilityData,
+// The published GBFS 3.0 JSON Schemas (standards/gbfs-json-schema-3.0 in this repository, MobilityData,
 // draft-07; read, never edited) compiled once with ajv and its formats, plus the cross-file rules
 // of MobilityData's gbfs-validator that a single file's schema cannot say.
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,10 +8,9 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** GBFS_SCHEMAS_DIR, else the standards folder beside the repository (../shared/standards) */
+/** GBFS_SCHEMAS_DIR, else the schemas vendored in this repository (standards/) */
 export const SCHEMAS_DIR =
-  process.env.GBFS_SCHEMAS_DIR ??
-  path.resolve(here, '../../../../../shared/standards/gbfs-json-schema-3.0');
+  process.env.GBFS_SCHEMAS_DIR ?? path.resolve(here, '../../../../standards/gbfs-json-schema-3.0');
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);

@@ -1,4 +1,4 @@
-// The published MDS 2.0 Provider OpenAPI (../shared/standards/mds-openapi-2.0, Open Mobility
+// The published MDS 2.0 Provider OpenAPI (standards/mds-openapi-2.0 in this repository, Open Mobility
 // Foundation; OpenAPI 3.1 = JSON Schema 2020-12; read, never edited): every YAML file is loaded
 // into ajv 2020 under its file URL, so the `$ref`s across models/ resolve as a city's tooling
 // resolves them, and each operation's 200 schema is compiled from provider.yaml.
@@ -11,8 +11,7 @@ import { parse } from 'yaml';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const MDS_DIR =
-  process.env.MDS_SCHEMAS_DIR ??
-  path.resolve(here, '../../../../../shared/standards/mds-openapi-2.0');
+  process.env.MDS_SCHEMAS_DIR ?? path.resolve(here, '../../../../standards/mds-openapi-2.0');
 
 type Json = Record<string, any>;
 
