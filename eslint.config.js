@@ -57,7 +57,7 @@ export default tseslint.config(
     },
   },
   {
-    // the service worker of the installable app (issue 25 §2)
+    // the service worker of the installable app (docs/manager-tools.md)
     files: ['apps/web/public/sw.js'],
     languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
   },

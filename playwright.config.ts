@@ -76,7 +76,7 @@ export default defineConfig({
       SIMULATOR_BIKES: process.env.VFM_E2E_BIKES ?? '40',
       MQTT_PORT: process.env.VFM_E2E_MQTT_PORT,
       LOG_LEVEL: 'warn',
-      // the webhooks spec's receiver listens on 127.0.0.1 (issue 22 §4)
+      // the webhooks spec's receiver listens on 127.0.0.1 (docs/webhooks.md)
       WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },

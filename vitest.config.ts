@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     // vitest's default is one worker per core but one: a single worker on a 2-core machine.
     // Most test time waits on a database, a broker or timers, so two run side by side (the
-    // suites pass with two whole runs at once: docs/performance.md, issue 14 §6).
+    // suites pass with two whole runs at once: docs/performance.md).
     maxWorkers: 2,
     projects: [
       {

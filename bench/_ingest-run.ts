@@ -80,7 +80,7 @@ export interface IngestRun extends FloodResult {
 }
 
 /**
- * The deployment docs/operations.md recommends on PostgreSQL (issue 20 §2): the jobs' handlers
+ * The deployment docs/operations.md recommends on PostgreSQL (ADR 0081): the jobs' handlers
  * in a process of their own (`VFM_ROLES=worker`), `node src/main.ts` as the cluster runs it.
  * Ready when it ran a probe job; answers its CPU time (from /proc) and its stop.
  */

@@ -1,4 +1,4 @@
-// Zones for the benchmarks (issue 23 §5): one service area around an area and `count − 1` small
+// Zones for the benchmarks (docs/performance.md): one service area around an area and `count − 1` small
 // no-ride and no-parking zones in a grid of 37 columns over it, each a regular polygon of
 // `corners` corners, inserted straight into the zone table (bench/zones.ts: the ingest's
 // placement; bench/web-fleet.ts: the fleet map drawing them).

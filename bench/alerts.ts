@@ -1,5 +1,5 @@
 // npm run bench -- alerts
-// Issue 20 §7, the speed of warnings that fire, on PGlite and PostgreSQL in one run:
+// docs/performance.md, the speed of warnings that fire, on PGlite and PostgreSQL in one run:
 //   ingest  the ingest with warning detection on (the batches publish their warning events) ≥
 //           0.9 × the same with it off (ALERT_DETECTION=false), phases interleaved off, on, on,
 //           off (a linear drift of the machine counts the same for both); the modules' vehicle

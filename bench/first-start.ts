@@ -1,5 +1,5 @@
 // npm run bench -- first-start
-// What `npm start` on a fresh clone feels like (issue 25 §6): `npm start` itself (the web build,
+// What `npm start` on a fresh clone feels like (ADR 0102): `npm start` itself (the web build,
 // then the server: embedded PGlite, broker, demo fleet and simulator) on an empty DATA_DIR, with
 // apps/web/dist removed first as on a fresh clone. Measures, from `npm start`: the web build
 // done, /readyz answering, the login page (/fr/auth/login) answering 200, the demo manager's

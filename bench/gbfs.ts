@@ -1,11 +1,11 @@
 // npm run bench -- gbfs
-// The public GBFS feed (issue 24) of a fleet of 100,000 bikes, through the real HTTP server, on
+// The public GBFS feed (docs/open-data.md) of a fleet of 100,000 bikes, through the real HTTP server, on
 // PGlite (in memory) and, when BENCH_DATABASE_URL or DATABASE_URL is set, on PostgreSQL (a bench
 // database created and dropped here): the first build of vehicle_status (one query, mapping,
 // JSON, gzip) and then p50/p95 of vehicle_status at 4 concurrent readers asking for gzip, as
 // trip planners and cities poll it (served from the per-fleet cache for its ttl), and of one
 // reader alone; 101 calls, under the per-address limit of 120 a minute.
-// Target: vehicle_status p95 ≤ 200 ms (issue 24, "Demo, speed, bad input").
+// Target: vehicle_status p95 ≤ 200 ms (docs/open-data.md, "Demo, speed, bad input").
 // Ends with one `BENCH {json}` line.
 //   BENCH_BIKES  bikes of the measured fleet (default 100000)
 import { Worker } from 'node:worker_threads';

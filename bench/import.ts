@@ -6,7 +6,7 @@
 // fleet/statistics one call after the other and a module of that fleet publishes telemetry
 // QoS 1, one message at a time. Figures: import time and rows/s, the other requests' p50/p95/max
 // (and the same calls before the import as a baseline), PUBACK p50/p95/max.
-// Targets (issue 13 §2, PGlite): import < 10 s, others' p95 < 300 ms, PUBACK max < 1 s.
+// Targets (docs/operations.md, PGlite): import < 10 s, others' p95 < 300 ms, PUBACK max < 1 s.
 //   BENCH_DATABASE_URL  server to create the bench database on (default: DATABASE_URL, else
 //                       postgresql://postgres@127.0.0.1:5432/postgres)
 import { mkdtemp, rm } from 'node:fs/promises';

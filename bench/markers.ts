@@ -64,7 +64,7 @@ async function measureConcurrent(
 /**
  * While fn runs, `perTick` bikes of the fleet are written every 100 ms (a live fleet): 1 is the
  * old figure's ten changes a second, 100 a fleet of 100,000 bikes at its riding peak (1,000 a
- * second, issue 21 §6).
+ * second, docs/performance.md).
  */
 async function whileChanging<T>(database: Database, fn: () => Promise<T>, perTick = 1): Promise<T> {
   const [range] = await database.query<{ low: number; high: number }>(

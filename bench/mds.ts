@@ -1,10 +1,10 @@
 // npm run bench -- mds
-// The MDS Provider API (issue 24) of a fleet of 100,000 bikes, through the real HTTP server, on
+// The MDS Provider API (docs/open-data.md) of a fleet of 100,000 bikes, through the real HTTP server, on
 // PGlite (in memory) and, when BENCH_DATABASE_URL or DATABASE_URL is set, on PostgreSQL (a bench
 // database created and dropped here): `trips?end_time=` of one busy hour — BENCH_TRIPS trips
 // (default 30,000: three bikes in ten ride) ending in it, and the other fleet's trips of the
 // same hour that must not show — asked 20 times by one city client with gzip; p50/p95.
-// Target: trips p95 ≤ 1 s (issue 24, "Demo, speed, bad input").
+// Target: trips p95 ≤ 1 s (docs/open-data.md, "Demo, speed, bad input").
 // Ends with one `BENCH {json}` line.
 //   BENCH_BIKES  bikes of the measured fleet (default 100000)
 //   BENCH_TRIPS  trips ending in the measured hour (default 30000)

@@ -1,12 +1,12 @@
 // npm run bench -- notifications
-// Issue 22 §7: the ingest with 1,000 alert rules in the fleet ≥ 0.9 × the same with none, in
+// docs/performance.md: the ingest with 1,000 alert rules in the fleet ≥ 0.9 × the same with none, in
 // one run, phases interleaved none, rules, rules, none (a linear drift of the machine counts
 // the same for both). The modules' battery runs down and is charged again (the simulator's
 // --battery-cycle 100): ~2 % of the messages open or clear a low battery; with the rules, each
 // opened alert is matched against the 1,000 rules (20 users × 50 rules, all bikes, in the app)
 // by the `notifications.fanout` job. Two deployments: the worker in the same process as the
 // ingest (the single default process; PGlite's only one), and on PostgreSQL also the worker in
-// its own process (`VFM_ROLES=worker`, issue 20 §2; the ingest's process has api,ingest) — the
+// its own process (`VFM_ROLES=worker`, ADR 0081; the ingest's process has api,ingest) — the
 // recommended deployment on PostgreSQL (docs/operations.md). Ends with one `BENCH {json}` line.
 //   BENCH_DATABASES        pglite,postgres (the default) or one of them
 //   PG_ADMIN_URL           PostgreSQL to create the bench databases on

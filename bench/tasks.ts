@@ -1,5 +1,5 @@
 // npm run bench -- tasks
-// Issue 26 §7, the speed of field work, on PGlite and PostgreSQL in one run:
+// docs/performance.md, the speed of field work, on PGlite and PostgreSQL in one run:
 //   ingest  the ingest with automatic tasks (the default) over a fleet of 100,000 bikes ≥ 0.9 ×
 //           the same with TASK_AUTOMATION=false (no alert event reaches tasks.automate), phases
 //           interleaved off, on, on, off (a linear drift of the machine counts the same for

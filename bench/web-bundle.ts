@@ -1,5 +1,5 @@
 // npm run bench -- web-bundle: JavaScript a browser downloads to show the login screen
-// (/fr/auth/login), gzip-compressed, against the budget of issue 3 (150 KB). It builds the web
+// (/fr/auth/login), gzip-compressed, against the budget of docs/web.md (150 KB). It builds the web
 // app with a Vite manifest into a temporary folder and follows the static imports from the
 // entry, the auth frame and the login page, plus the French translation chunk. Then, in
 // Chromium against the real server (PGlite in memory), signed out, the JavaScript each entry
@@ -136,7 +136,7 @@ async function signedOutEntries(webDir: string) {
   });
   try {
     const out = [];
-    // and the page a shared link opens (issue 25 §5; an unknown token: the page says so)
+    // and the page a shared link opens (docs/manager-tools.md; an unknown token: the page says so)
     for (const url of ['/', '/fr/', '/fr/fleet', '/fr/auth/login', '/fr/share#unknown']) {
       const context = await browser.newContext();
       const page = await context.newPage();

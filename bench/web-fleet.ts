@@ -2,12 +2,12 @@
 // screen" §10), on PostgreSQL (a bench database created and dropped here), in the same run:
 //  (a) navigation → the fleet's markers drawn on /fr/fleet, against a bare MapLibre page that
 //      draws the same fleet/markers points with MapLibre's own clustering (the yardstick);
-//      target ≤ 1.3 × the yardstick in every run (issue 21 §6);
+//      target ≤ 1.3 × the yardstick in every run (docs/performance.md);
 //  (b) main-thread long tasks on /fr/fleet while 10,000 bikes change through the stream over
 //      30 s: no task > 100 ms, total blocking ≤ 10 % of the window;
 //  (c) gzip JavaScript of the fleet route beyond the signed-in shell, maplibre and the workers
 //      included;
-//  (d) the markers drawn with the fleet's 1,000 zones of 200 corners on the map (issue 23 §5)
+//  (d) the markers drawn with the fleet's 1,000 zones of 200 corners on the map (docs/performance.md)
 //      against the same page without zones, rounds alternating (the zones inserted and deleted
 //      between them); target ≤ 1.1 ×.
 // Ends with one `BENCH {json}` line.
@@ -51,7 +51,7 @@ import { drawBenchZones } from './_zones';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** (a) VFM over the bare MapLibre page, at most (issue 21 §6: in every run) */
+/** (a) VFM over the bare MapLibre page, at most (docs/performance.md: in every run) */
 const RATIO_TARGET = 1.3;
 const CHANGED_BIKES = 10_000;
 const CHANGE_WINDOW_MS = 30_000;

@@ -1,12 +1,12 @@
 // npm run bench -- webhooks
-// Issue 22 §7, from a module's message to the webhook received, p95 ≤ 2 s: a server (embedded
+// docs/performance.md, from a module's message to the webhook received, p95 ≤ 2 s: a server (embedded
 // broker, ingest, worker, API; WEBHOOK_ALLOW_PRIVATE for the local receiver) on a fleet of
 // 1,000 bikes with the most webhook endpoints a fleet may have (20), all taking low batteries;
 // a module publishes a low battery (which opens LOW_VEHICLE_BATTERY), the time runs until a
 // local HTTP receiver gets the signed request for that bike — at the first endpoint, and at
 // the last of the 20. Each signature is verified (standardwebhooks). Ends with one
 // `BENCH {json}` line.
-// And issue 22 §7's burst: 1,000 alerts opened in a minute (alert.opened published as the
+// And the burst: 1,000 alerts opened in a minute (alert.opened published as the
 // reconciliation does, 1,000 bikes), one endpoint, the worker restarted (stopped, a new server
 // started on the same database) half-way: every alert delivered, none twice.
 //   BENCH_ONLY        latency | burst (one part)

@@ -1,5 +1,5 @@
 // npm run bench -- zones
-// Issue 23 §5: the ingest with 1,000 zones of 200 corners each is ≥ 0.8 × the ingest with none,
+// docs/performance.md: the ingest with 1,000 zones of 200 corners each is ≥ 0.8 × the ingest with none,
 // measured in one run, phases interleaved none, zones, zones, none (a linear drift of the
 // machine counts the same for both). The zones: one service area around the city and 999
 // no-ride and no-parking zones in a grid over the streets the simulator's modules ride, so that

@@ -1,4 +1,4 @@
-// Alerts (issue 20 §5): on the warnings screen and on the bike page, a manager acknowledges an
+// Alerts (docs/web.md): on the warnings screen and on the bike page, a manager acknowledges an
 // open alert with a comment, assigns it to themselves, finds it under "Assigned to me", and
 // clears it with a reason; each state shows where the alert is, and the cleared alert keeps who,
 // when and why. A fresh demo server may have no warning yet: each test reports the theft of a

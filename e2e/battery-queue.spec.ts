@@ -1,4 +1,4 @@
-// The battery swap queue (issue 26 §5): a field technician on a phone follows the queue — the
+// The battery swap queue (docs/tasks.md): a field technician on a phone follows the queue — the
 // stops nearest first, the bike with its charge — takes a swap and records the battery fitted,
 // which becomes the bike's battery record; a manager reads the same queue on a desktop, map and
 // list. With VFM_SCREENSHOTS_DIR the screens are written as pictures.

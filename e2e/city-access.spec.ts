@@ -1,4 +1,4 @@
-// City access to MDS (issue 24 §6): an administrator creates a city client in the Open data
+// City access to MDS (docs/open-data.md): an administrator creates a city client in the Open data
 // tab, sees its secret once, the city exchanges it for a token at the OAuth 2.0 endpoint and
 // pulls vehicles; revoking the client refuses the token endpoint and the pulls at once.
 import { test, expect, fr } from './fixtures';

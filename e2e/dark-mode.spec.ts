@@ -1,4 +1,4 @@
-// Dark mode (issue 25 §1): with a dark device the app is dark from the first paint — sign-in,
+// Dark mode (docs/manager-tools.md): with a dark device the app is dark from the first paint — sign-in,
 // every screen, the map's basemap, the statistics chart — and axe finds no serious issue (colour
 // contrast included); a user's choice in My account (stored with their settings) wins over the
 // device and is served with the page itself, so a reload never flashes the other theme.

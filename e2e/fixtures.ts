@@ -84,7 +84,7 @@ export const MAP_READY = { timeout: 30_000 };
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'VfmDemo!2026';
 export const ADMIN = 'admin@vfm.demo';
 export const MANAGER = 'manager@vfm.demo';
-/** the demo's field technician (issue 26) */
+/** the demo's field technician (docs/tasks.md) */
 export const TECHNICIAN = 'technician@vfm.demo';
 /** a password meeting SPEC §5 for the accounts the tests create */
 export const NEW_PASSWORD = 'E2e!Pass2026';
@@ -258,7 +258,7 @@ export async function connectModule(moduleId: string, secret: string) {
   });
 }
 
-/** The page once the app's service worker runs and controls it, its shell kept (issue 25 §2). */
+/** The page once the app's service worker runs and controls it, its shell kept (docs/manager-tools.md). */
 export async function underServiceWorker(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

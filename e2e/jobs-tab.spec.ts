@@ -1,4 +1,4 @@
-// The administration's background jobs (issue 20, ADR 0081): an administrator opens the tab and
+// The administration's background jobs (ADR 0081): an administrator opens the tab and
 // reads every queue of the jobs home by its name with its counts; the demo's jobs all run, so
 // the failed jobs say so (were one to fail meanwhile, its row and the tab's badge show instead).
 // On a phone (390 px) the page does not scroll sideways.

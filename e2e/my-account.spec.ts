@@ -65,7 +65,7 @@ test('profile, photo and preferences are saved', async ({ page, request }) => {
 
   const preferences = page.locator('#preferences');
   await preferences.getByLabel(fr.myAccount.preferences.mi).check();
-  // the daily digests' time zone (issue 22, ADR 0099)
+  // the daily digests' time zone (ADR 0099)
   await preferences.getByLabel(fr.myAccount.preferences.timeZone).selectOption('Asia/Tokyo');
   await preferences.getByRole('button', { name: fr.common.save }).click();
   await expect(page.getByText(fr.myAccount.preferences.saved)).toBeVisible();

@@ -1,4 +1,4 @@
-// Notifications (issue 22): the demo manager's default rule (thefts: in the app and by e-mail)
+// Notifications (docs/notifications.md): the demo manager's default rule (thefts: in the app and by e-mail)
 // lights the bell when a bike's theft alarm opens — live, without a reload — on a phone-sized
 // screen; a click opens the bike and marks it read, "mark all read" empties the count. In My
 // account the manager writes an alert rule for some bikes, is told of an unknown bike, and

@@ -1,4 +1,4 @@
-// Open data (issue 24 §5): an administrator publishes the demo fleet's GBFS feed in the
+// Open data (docs/open-data.md): an administrator publishes the demo fleet's GBFS feed in the
 // Administration tab, copies its address, a city reads the bikes in vehicle_status without any
 // key or sign-in, and unpublishing answers 404 at once. On a phone the form fits, passes axe,
 // and a wrong field says why. The demo seed publishes the fleet, so

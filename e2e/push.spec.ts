@@ -1,4 +1,4 @@
-// Web push (issue 22 §5): in My account, a rule's push channel asks this browser's permission
+// Web push (docs/notifications.md): in My account, a rule's push channel asks this browser's permission
 // and subscribes it — or says plainly why it cannot (notifications blocked; no push service, as
 // in headless Chromium); the service worker shows a push's notice (the text the server wrote in
 // the user's language) and a click on it opens the bike's page. My account lists the browsers
@@ -171,7 +171,7 @@ test.describe('web push', () => {
 });
 
 // My account lists the browsers that receive the user's push notifications, and removes one
-// (issue 22 §5): on a phone-sized screen, without serious accessibility findings.
+// (docs/notifications.md): on a phone-sized screen, without serious accessibility findings.
 test.describe('browsers receiving push', () => {
   test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
 

@@ -1,4 +1,4 @@
-// A new version deployed (issue 25 §2): the build stamps /sw.js (src/pwa/service-worker-stamp.ts),
+// A new version deployed (docs/manager-tools.md): the build stamps /sw.js (src/pwa/service-worker-stamp.ts),
 // so a deployment of another build changes it; the browser installs the new worker beside the
 // running one, the app offers to reload, and the reload runs the new version.
 // This spec changes the served /sw.js as a deployment would, so it runs after every other spec

@@ -1,4 +1,4 @@
-// The installable app (issue 25 §2): a web app manifest with its icons; after sign-in the
+// The installable app (docs/manager-tools.md): a web app manifest with its icons; after sign-in the
 // service worker keeps the shell, so the app opens without a network and says plainly that it
 // is offline, while data calls are never answered from a cache. A new version deployed is
 // offered with a reload that runs it: pwa-update.spec.ts, run after every other spec (it

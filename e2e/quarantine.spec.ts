@@ -1,4 +1,4 @@
-// The administration's quarantine (issue 27): a module message the server could not store is
+// The administration's quarantine (docs/operations.md): a module message the server could not store is
 // shown to the fleet's administrator with its bike, reason and content as received; storing it
 // again is refused while its cause remains (the demo's leap-second telemetry: the contract
 // refuses that date now), which counts an attempt; clearing it, after the confirmation, empties

@@ -39,7 +39,7 @@ const shell = [
 ] as const;
 
 /**
- * Everything loaded before the picture (issue 25 §6: the pictures once showed charts and basemaps
+ * Everything loaded before the picture (ADR 0102: the pictures once showed charts and basemaps
  * still loading): lists, the statistics, every map on the page (its style loaded, the bikes on
  * it, the offline basemap's land shapes that come after) and the traffic chart drawn.
  */
@@ -76,7 +76,7 @@ async function settle(page: Page) {
 }
 
 // pictures only, outside `npm test`: `npm run screenshots` takes them (they assert nothing of
-// their own; issue 21 §7, the README's test command within 15 minutes)
+// their own; docs/performance.md, the README's test command within 15 minutes)
 test.skip(!process.env.VFM_SCREENSHOTS_DIR, 'pictures, not checks: npm run screenshots');
 
 for (const size of sizes) {

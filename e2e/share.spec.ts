@@ -1,4 +1,4 @@
-// Share a live position (issue 25 §5): a manager creates a link on the bike page; a stranger
+// Share a live position (docs/manager-tools.md): a manager creates a link on the bike page; a stranger
 // opens it in a fresh browser (no session, no cookies) and sees that bike's position — the
 // manager's label, a map, no vehicle number, no other bike —; the opening is counted; after the
 // revocation the same link says it was revoked; an expired link says it expired. axe-clean, and

@@ -1,4 +1,4 @@
-// Keyboard shortcuts (issue 25 §3): "/" focuses the bike search, "g" then f/w/s/a goes to
+// Keyboard shortcuts (docs/manager-tools.md): "/" focuses the bike search, "g" then f/w/s/a goes to
 // fleet, warnings, statistics, administration (administrators only), j/k move in the list and
 // Enter opens the row, Esc empties the selection, "?" shows the list of shortcuts — and none of
 // it while typing in a field.

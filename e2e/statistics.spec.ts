@@ -44,7 +44,7 @@ test('the charts show the SPEC buckets with the figures of fleet/statistics', as
   }
   await expect(page.getByRole('heading', { name: fr.statistics.traffic.title })).toBeVisible();
   await expect(page.locator('.uplot')).toBeVisible();
-  // no blank area below the content on a desktop screen (issue 25 §6): the document scrolls
+  // no blank area below the content on a desktop screen (ADR 0102): the document scrolls
   // as far as the page's content goes, not further (the chart's data table for screen readers
   // once stretched it to 5,500 px for 2,200 px of content)
   const { scrollHeight, contentBottom } = await page.evaluate(() => ({

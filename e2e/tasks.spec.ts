@@ -1,4 +1,4 @@
-// Field work (issue 26): a manager creates a task on a bike's page; a field technician, on a
+// Field work (docs/tasks.md): a manager creates a task on a bike's page; a field technician, on a
 // phone, finds it in "My tasks" nearest first, navigates, starts it, ticks its checklist and
 // finishes it while the connection drops — the action waits and is sent when it is back.
 // Without a shared position the list is sorted by due time and the page says so.

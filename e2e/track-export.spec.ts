@@ -1,4 +1,4 @@
-// Trip and track export (issue 25 §4): on the bike page's trips, a manager downloads the period
+// Trip and track export (docs/manager-tools.md): on the bike page's trips, a manager downloads the period
 // as GPX, KML and GeoJSON and the replayed trip as GPX; each file is parsed back — the XML by
 // the browser's strict parser — with the bike and the period in its metadata and positions in it.
 import { readFile } from 'node:fs/promises';

@@ -41,7 +41,7 @@ test('a theft reported elsewhere appears live, then is cancelled from its tab', 
   );
   const bike = candidates.content.find((row) => row.theft === 'NONE')!.vehicleNumber;
   await login('manager', '/fr/warnings?type=REPORTED_THEFT');
-  // the tab shown: the demo's own theft listed (issue 25 §6), or none
+  // the tab shown: the demo's own theft listed (ADR 0102), or none
   await expect(
     page
       .getByTestId('warnings-list')

@@ -1,4 +1,4 @@
-// Administration → Webhooks (issue 22 §4): an administrator adds an endpoint (a real receiver on
+// Administration → Webhooks (docs/webhooks.md): an administrator adds an endpoint (a real receiver on
 // 127.0.0.1: the e2e server runs with WEBHOOK_ALLOW_PRIVATE), sees its secret once, sends a
 // test event that the receiver gets signed — verified with the Standard Webhooks library — and
 // that appears in the delivery log; then turns the endpoint off and deletes it. On a phone

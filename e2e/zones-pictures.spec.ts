@@ -1,4 +1,4 @@
-// Pictures of the zones' screens for docs/screenshots (issue 23 "Done when"): the Zones view
+// Pictures of the zones' screens for docs/screenshots (docs/zones.md): the Zones view
 // with a zone's form and its automatic commands, the fleet filters by zone, the statistics'
 // bikes per zone. Pictures, not checks (zones.spec.ts asserts the flows): `npm test` skips
 // them, `npm run screenshots` takes them.
@@ -6,7 +6,7 @@ import { test, expect, createActiveAccount, loginThroughUi, MAP_READY } from './
 import { shoot } from './screen-checks';
 
 // pictures only, outside `npm test`: `npm run screenshots` takes them (they assert nothing of
-// their own; issue 21 §7, the README's test command within 15 minutes)
+// their own; docs/performance.md, the README's test command within 15 minutes)
 test.skip(!process.env.VFM_SCREENSHOTS_DIR, 'pictures, not checks: npm run screenshots');
 
 test('pictures of the zones', async ({ page, request }) => {

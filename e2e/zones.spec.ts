@@ -1,7 +1,7 @@
-// Zones (issue 23 §2): a manager draws a zone by clicking its corners on the map, names it,
+// Zones (docs/zones.md): a manager draws a zone by clicking its corners on the map, names it,
 // saves it and renames it; imports a GeoJSON file; sees the zones as a layer of the fleet map
 // with its switch; deletes a zone; sees the alert of a module that rides into a zone it drew
-// and its end when it rides out (issue 23 §3). Each test names its zones uniquely and removes
+// and its end when it rides out (docs/zones.md). Each test names its zones uniquely and removes
 // them.
 import type { APIRequestContext } from '@playwright/test';
 import {

@@ -31,11 +31,11 @@ const WEB_ROOT = 'apps/web/src';
  *   format, live    formatters in the user's units; the app-wide stream controller
  *   bike      how a bike's state is shown (labels, chips, gauges, relative times)
  *   map, alerts, zones, notifications, shortcuts, pwa, tasks   the shared map module; a
- *                   bike's alerts (states, actions: issue 20 §5); the fleet's zones (queries,
- *                   GeoJSON, labels: issue 23); the user's notifications and alert rules (bell,
- *                   rules' queries: issue 22); the keyboard shortcuts and their help (issue 25
+ *                   bike's alerts (states, actions: docs/web.md); the fleet's zones (queries,
+ *                   GeoJSON, labels: docs/zones.md); the user's notifications and alert rules (bell,
+ *                   rules' queries: docs/notifications.md); the keyboard shortcuts and their help (docs/manager-tools.md
  *                   §3); the installable app: service worker registration, offline and update
- *                   notices (issue 25 §2); tasks (issue 26: queries, actions and their offline
+ *                   notices (docs/manager-tools.md); tasks (docs/tasks.md: queries, actions and their offline
  *                   queue, the dialog, a task's card)
  *   features, shell   pages and the signed-in frame
  *   app       where everything meets; main.tsx starts it

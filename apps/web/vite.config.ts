@@ -9,7 +9,7 @@ import { stampServiceWorker } from './src/pwa/service-worker-stamp';
 /**
  * `import { X } from 'lucide-react'` makes the bundler parse all of lucide's 2,000 icon modules
  * before tree-shaking drops them: two thirds of the build's modules and much of its memory at
- * the first `npm start` (issue 25 §6). At build time each named icon import is rewritten to
+ * the first `npm start` (ADR 0102). At build time each named icon import is rewritten to
  * lucide's own per-icon entry (`lucide-react/icons/<file>`); the output is the same.
  */
 function lucideIconImports(): Plugin {

@@ -75,11 +75,11 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
 
   await app.register(healthModule);
   await app.register(appInfoModule);
-  // the public open-data feed, outside the API prefix (issue 24)
+  // the public open-data feed, outside the API prefix (docs/open-data.md)
   await app.register(gbfsModule);
-  // the MDS Provider API for cities' clients, outside the API prefix too (issue 24)
+  // the MDS Provider API for cities' clients, outside the API prefix too (docs/open-data.md)
   await app.register(mdsModule);
-  // the one-click unsubscribe of notification e-mails, outside the API prefix (issue 22)
+  // the one-click unsubscribe of notification e-mails, outside the API prefix (docs/notifications.md)
   await app.register(unsubscribeRoutes);
   for (const module of apiModules) {
     await app.register(module, { prefix: ctx.config.apiPrefix });

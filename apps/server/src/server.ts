@@ -77,7 +77,7 @@ export async function createServer(
       database,
       logger.child({ component: 'jobs' }),
       config.roles.has('worker'),
-      // issue 26: TASK_AUTOMATION=false publishes no alert event to the automatic tasks
+      // docs/tasks.md: TASK_AUTOMATION=false publishes no alert event to the automatic tasks
       config.taskAutomation ? [] : ['tasks.automate'],
     );
     const app = await buildApp({

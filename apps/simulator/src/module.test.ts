@@ -34,7 +34,7 @@ function run(module: SimulatedModule, from: number, seconds: number, step = 1000
 }
 
 describe('SimulatedModule', () => {
-  it('reports the firmware its id fixes, the one the demo history writes (issue 25 §6)', () => {
+  it('reports the firmware its id fixes, the one the demo history writes (ADR 0102)', () => {
     const ids = Array.from({ length: 30 }, (_, i) => `F${String(i).padStart(5, '0')}`).filter(
       (id) => !isSilentModule(id),
     );

@@ -67,7 +67,7 @@ export const isSilentModule = (moduleId: string) => hashString(moduleId) % 100 =
 
 const FIRMWARES = ['2.4.1', '2.4.3', '2.5.0'];
 /**
- * The firmware a module runs, fixed by its id (issue 25 §6): the demo's history writes the
+ * The firmware a module runs, fixed by its id (ADR 0102): the demo's history writes the
  * same version the live module then reports, so a bike's versions do not change on screen.
  */
 export const firmwareOf = (moduleId: string) =>

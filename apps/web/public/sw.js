@@ -1,10 +1,10 @@
-// VFM's service worker (issue 25 §2, docs/web.md "Installable app"). It keeps the app's shell —
+// VFM's service worker (docs/web.md "Installable app"). It keeps the app's shell —
 // the page, its hashed scripts and styles, fonts, icons, /app-info.json — so that the app opens
 // without a network and says it is offline; it never keeps the data calls (/api/, feeds, the
 // live stream): they go to the network, and fail offline as they should.
 // A new version installs beside the running one and waits until the page asks it to take over
 // (the page's "new version" prompt posts SKIP_WAITING).
-// Its second concern, web push (issue 22 §5), has its listeners at the end: they show a notice
+// Its second concern, web push (docs/notifications.md), has its listeners at the end: they show a notice
 // and open its bike; they keep the fetch rules as they are.
 const SHELL_CACHE = 'vfm-shell-v1';
 const SHELL_PAGE = '/index.html';
@@ -76,7 +76,7 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
-// ---- web push (issue 22 §5, ADR 0098) ----------------------------------------------------
+// ---- web push (ADR 0098) ----------------------------------------------------
 // The server sends the notice already written in the user's language (the payload: title,
 // body, the bike page's url, a tag per bike and kind); the worker only shows it, and a click
 // opens the bike — in a window of the app already open when there is one.

@@ -1,7 +1,7 @@
 // `npm run build`: Vite's production build, in this process, with the bundler's allocator told
 // to hand back memory it no longer uses. Rolldown's mimalloc otherwise commits its arenas
 // eagerly and keeps freed pages: the build peaked near 800 MB of resident memory, most of the
-// first `npm start` (issue 25 §6); with these two settings ≈ 400 MB, for the same output.
+// first `npm start` (ADR 0102); with these two settings ≈ 400 MB, for the same output.
 // They are read when the bundler's native module loads, hence set before Vite is imported.
 import { fileURLToPath } from 'node:url';
 

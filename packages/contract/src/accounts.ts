@@ -64,7 +64,7 @@ export type AccountListQuery = Static<typeof AccountListQuerySchema>;
 export const AccountListSchema = Page(AccountSchema);
 export type AccountList = Static<typeof AccountListSchema>;
 
-/** a name others read: not blank, no invisible or direction-changing characters (issue 27);
+/** a name others read: not blank, no invisible or direction-changing characters (docs/operations.md);
  *  the pattern needs a visible character, so an empty name is one issue, not two */
 const FullName = Type.String({
   maxLength: FIELD_MAX_LENGTH,
@@ -81,7 +81,7 @@ export const AccountCreateSchema = Type.Object(
     fullName: FullName,
     description: Type.Optional(Description),
     admin: Type.Optional(Type.Boolean({ default: false })),
-    /** a field technician (issue 26): not with `admin` */
+    /** a field technician (docs/tasks.md): not with `admin` */
     technician: Type.Optional(Type.Boolean({ default: false })),
     /** language of the validation e-mail and of the account's settings */
     language: Type.Optional(LanguageSchema),
@@ -95,7 +95,7 @@ export const AccountUpdateSchema = Type.Object(
     fullName: Type.Optional(FullName),
     description: Type.Optional(Description),
     admin: Type.Optional(Type.Boolean()),
-    /** a field technician (issue 26): not with `admin` */
+    /** a field technician (docs/tasks.md): not with `admin` */
     technician: Type.Optional(Type.Boolean()),
     language: Type.Optional(LanguageSchema),
   },

@@ -55,7 +55,7 @@ export const ACCOUNT_EVENT_NAMES = [
 /** The audit event of a fleet settings change; data: `{ from, to }` of the changed values. */
 export const FLEET_SETTINGS_CHANGED = 'FLEET_SETTINGS_CHANGED';
 
-/** The audit events of the ingest quarantine (issue 27): a message stored again, or cleared;
+/** The audit events of the ingest quarantine (docs/operations.md): a message stored again, or cleared;
  *  data: `{ moduleId, kind, reason }` (and `outcome` when stored). */
 export const QUARANTINE_EVENT_NAMES = ['QUARANTINE_STORED', 'QUARANTINE_CLEARED'] as const;
 
@@ -71,7 +71,7 @@ export const ACTIVITY_KINDS = {
     OPEN_DATA_SETTINGS_CHANGED,
     MDS_CLIENT_CREATED,
     MDS_CLIENT_REVOKED,
-    // the webhooks' changes (issue 22 §4)
+    // the webhooks' changes (docs/webhooks.md)
     ...WEBHOOK_AUDIT_EVENT_NAMES,
   ],
   quarantine: QUARANTINE_EVENT_NAMES,
@@ -83,7 +83,7 @@ export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as ActivityKind[];
 
 /**
- * The events of the administration (issue 27 §3): account changes (e-mails, roles, password
+ * The events of the administration (docs/operations.md): account changes (e-mails, roles, password
  * resets) and fleet settings. Only an administrator reads them — GET fleet/events is admin-only
  * and fleet/stream leaves them out for a manager (server modules/events/readers.ts).
  */

@@ -1,4 +1,4 @@
-// Alerts (issue 20, ADR 0081): each occurrence of a warning condition of a bike, recorded when
+// Alerts (ADR 0081): each occurrence of a warning condition of a bike, recorded when
 // it starts, with a life cycle after ThingsBoard's alarms — open, acknowledged (by whom, when,
 // a comment), assigned to a user of the fleet, cleared (automatically when the condition ends,
 // or by hand with a reason). The warnings screen and the bike page show and act on them.
@@ -10,7 +10,7 @@ import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
-/** The kinds of alert: one per warning type, and the zones' (issue 23 §3): a bike outside its
+/** The kinds of alert: one per warning type, and the zones' (docs/zones.md): a bike outside its
  *  fleet's service area, in a no-ride zone, parked in a no-parking zone for longer than the
  *  fleet's noParkingGraceMinutes. */
 export const ZONE_ALERT_KINDS = [

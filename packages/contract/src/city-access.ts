@@ -1,4 +1,4 @@
-// Access of cities to the MDS 2.0 Provider API (issue 24 §6, ADR 0085): the city clients an
+// Access of cities to the MDS 2.0 Provider API (ADR 0085): the city clients an
 // administrator creates for the fleet, the secret shown once, and the log of their pulls.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Nullable } from './schema-helpers';

@@ -46,7 +46,7 @@ export function isLanguage(value: unknown): value is Language {
 export const ROLE_USER = `ROLE_${APPLICATION_KEY}`;
 export const ROLE_ADMIN = `ROLE_${APPLICATION_KEY}_ADMIN`;
 /**
- * A field technician (issue 26, ADR 0090): held beside ROLE_USER, it narrows what the account
+ * A field technician (ADR 0090): held beside ROLE_USER, it narrows what the account
  * may do to the routes marked for field work (the bikes and tasks, the assistance lock and the
  * alarm); the administrator role, when also held, wins.
  */
@@ -108,7 +108,7 @@ export const FIND_RESULT_LIMIT = 20;
 /** DESIGN §7: commands not acknowledged within this time become EXPIRED. */
 export const COMMAND_TTL_HOURS = 24;
 
-// ---- shared live positions (issue 25 §5, ADR 0094) -----------------------------------------
+// ---- shared live positions (ADR 0094) -----------------------------------------
 export const SHARE_MIN_HOURS = 1;
 export const SHARE_MAX_HOURS = 7 * 24;
 export const SHARE_LABEL_MAX = 80;
@@ -117,7 +117,7 @@ export const SHARE_REFRESH_MS = 15_000;
 /** the address of the public page, under the language prefix: /{lang}/share#<token> */
 export const SHARE_PAGE_PATH = 'share';
 
-// ---- trip and track export (issue 25 §4, ADR 0095) ------------------------------------------
+// ---- trip and track export (ADR 0095) ------------------------------------------
 export const TRACK_EXPORT_FORMATS = ['gpx', 'kml', 'geojson'] as const;
 export type TrackExportFormat = (typeof TRACK_EXPORT_FORMATS)[number];
 /** the longest period one export covers */
@@ -126,7 +126,7 @@ export const TRACK_EXPORT_DEFAULT_DAYS = 7;
 /** a pause longer than this between two positions starts a new track segment */
 export const TRACK_SEGMENT_GAP_MS = 10 * 60_000;
 
-// ---- theme (issue 25 §1, ADR 0096) ---------------------------------------------------------
+// ---- theme (ADR 0096) ---------------------------------------------------------
 /** a user's theme; SYSTEM follows the device (prefers-color-scheme) */
 export const THEMES = ['SYSTEM', 'LIGHT', 'DARK'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -24,7 +24,7 @@ describe('parseCsv', () => {
 });
 
 describe('csvCell and spreadsheetCsvLine (ADR 0022)', () => {
-  it('neutralises formulas but not plain identifiers, unless told to (issue 27 §6c)', () => {
+  it('neutralises formulas but not plain identifiers, unless told to (docs/operations.md)', () => {
     expect(csvCell('=1+1')).toBe("'=1+1");
     expect(csvCell('-AB1')).toBe('-AB1');
     expect(csvCell('-AB1', { identifiers: true })).toBe("'-AB1");

@@ -84,7 +84,7 @@ export interface SpreadsheetCsvOptions {
    * Neutralise plain identifiers too. By default a cell of letters, digits . _ - is left as is
    * (no spreadsheet runs it as a function call) so that frame numbers like "-AB1" re-import
    * unchanged; but "-A1" is still read as a formula, which would change a value that must be
-   * copied exactly, such as a secret (issue 27 §6c).
+   * copied exactly, such as a secret (docs/operations.md).
    */
   identifiers?: boolean;
 }

@@ -1,4 +1,4 @@
-// The one reading of a date-time across VFM (issue 27): RFC 3339 as the contract's
+// The one reading of a date-time across VFM (docs/operations.md): RFC 3339 as the contract's
 // `format: 'date-time'` says, narrowed to what every runtime on the path can represent —
 // JavaScript's Date (no leap second: `23:59:60` is Invalid Date), PostgreSQL's timestamptz
 // (no year 0) and toISOString (four-digit years only). The API (Fastify's ajv), the MQTT

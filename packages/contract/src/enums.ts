@@ -43,7 +43,7 @@ export const EVENT_NAMES = [
   'UNPAIRED',
   'NOTIFICATION',
   'MAINTENANCE_REMINDER',
-  /** a SPEED_LIMIT command was sent (a slow zone's automatic command, issue 23 §4) */
+  /** a SPEED_LIMIT command was sent (a slow zone's automatic command, docs/zones.md) */
   'SPEED_LIMIT_SET',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
@@ -60,13 +60,13 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The sources a module names in its events (DESIGN §6). */
 export const MODULE_EVENT_SOURCES = ['MODULE', 'RIDER', 'MANAGER'] as const;
-/** ZONE: a zone's automatic command (issue 23 §4) */
+/** ZONE: a zone's automatic command (docs/zones.md) */
 export const EVENT_SOURCES = [...MODULE_EVENT_SOURCES, 'ZONE'] as const;
 export type EventSource = (typeof EVENT_SOURCES)[number];
 
-/** SPEED_LIMIT: a protocol extension (docs/mqtt.md), sent by slow zones only (issue 23 §4) */
+/** SPEED_LIMIT: a protocol extension (docs/mqtt.md), sent by slow zones only (docs/zones.md) */
 export const COMMAND_TYPES = ['LOCK_CONTROL', 'ALARM', 'MODE', 'SPEED_LIMIT'] as const;
-/** requestedBy of a zone's automatic command: the prefix, then the zone's name (issue 23 §4) */
+/** requestedBy of a zone's automatic command: the prefix, then the zone's name (docs/zones.md) */
 export const ZONE_REQUESTER_PREFIX = 'ZONE:';
 /** the highest speed a SPEED_LIMIT command names (an e-bike's assistance ends at 25–45 km/h) */
 export const SPEED_LIMIT_MAX_KMH = 45;

@@ -25,7 +25,7 @@ export const fleetFilterProperties = {
   warning: Type.Optional(Type.Array(WarningTypeSchema, { maxItems: 10 })),
   /** bikes of these groups and of their descendants */
   groupId: Type.Optional(Type.Array(GroupId, { maxItems: 100 })),
-  /** where the bike stands among its fleet's zones (issue 23 §3): outside the service area,
+  /** where the bike stands among its fleet's zones (docs/zones.md): outside the service area,
    *  in a no-ride zone, parked in a no-parking zone (as the zones' alerts see it) */
   zone: Type.Optional(
     Type.Array(

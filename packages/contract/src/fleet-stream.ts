@@ -38,15 +38,15 @@ export const StreamPayloadSchemas = {
   commands: Type.Object({ commands: Type.Array(CommandSchema) }, strict),
   /** new events of the fleet's bikes */
   events: Type.Object({ events: Type.Array(EventSchema) }, strict),
-  /** administrators only: the fleet's quarantined module messages changed (issue 27) */
+  /** administrators only: the fleet's quarantined module messages changed (docs/operations.md) */
   quarantine: Type.Object({ count: Type.Integer({ minimum: 0 }) }, strict),
   /** alerts opened, acknowledged, assigned or cleared, for these bikes (ADR 0081) */
   alerts: Type.Object({ vehicleNumbers: Type.Array(Type.String()) }, strict),
-  /** the reader's own notifications changed (issue 22): their unread count now */
+  /** the reader's own notifications changed (docs/notifications.md): their unread count now */
   notifications: Type.Object({ unread: Type.Integer({ minimum: 0 }) }, strict),
-  /** the fleet's zones changed (drawn, changed, imported, deleted: issue 23) */
+  /** the fleet's zones changed (drawn, changed, imported, deleted: docs/zones.md) */
   zones: Type.Object({}, strict),
-  /** the fleet's tasks changed (created, taken, changed, closed: issue 26) */
+  /** the fleet's tasks changed (created, taken, changed, closed: docs/tasks.md) */
   tasks: Type.Object({}, strict),
   /** too much changed at once: reload what is shown */
   resync: Type.Object({ reason: Type.String() }, strict),

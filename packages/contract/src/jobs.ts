@@ -1,4 +1,4 @@
-// The jobs home seen by a fleet administrator (issue 20 §1, ADR 0081): the queues' counts and
+// The jobs home seen by a fleet administrator (ADR 0081): the queues' counts and
 // the jobs that failed after all their retries (the dead letters), which they send again once
 // the cause is fixed.
 import { Type, type Static } from '@sinclair/typebox';

@@ -75,7 +75,7 @@ const Level = Type.Integer({ minimum: 0, maximum: 100 });
 /**
  * Module text is stored by PostgreSQL, whose text and jsonb hold neither U+0000 nor a lone
  * surrogate (the JSON escapes u0000 and ud800 are valid, JSON.parse reads them): such a string is refused
- * at the door, not by the database after the whole batch (issue 27).
+ * at the door, not by the database after the whole batch (docs/operations.md).
  */
 export const MODULE_TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
 const moduleTextRegExp = new RegExp(MODULE_TEXT_PATTERN, 'u');
@@ -113,7 +113,7 @@ export type TelemetryMessage = Static<typeof TelemetryMessageSchema>;
 export const EVENT_NAME_PATTERN = '^[A-Z][A-Z0-9_]{0,63}$';
 
 /**
- * Bounds of an event's free-form `data` (issue 27): it is stored as jsonb and serialised by the
+ * Bounds of an event's free-form `data` (docs/operations.md): it is stored as jsonb and serialised by the
  * server, whose JSON.stringify overflows its stack on ~5,000 levels; a module's details need
  * a handful of levels and a few hundred bytes.
  */
@@ -233,7 +233,7 @@ export interface UpMessageByKind {
 }
 
 /** `down/command`: value is a boolean for LOCK_CONTROL and ALARM, a mode name for MODE, the
- *  maximum speed in km/h for SPEED_LIMIT (0: no limit; a protocol extension, issue 23 §4). */
+ *  maximum speed in km/h for SPEED_LIMIT (0: no limit; a protocol extension, docs/zones.md). */
 export const CommandMessageSchema = Type.Object(
   {
     commandId: Uuid,

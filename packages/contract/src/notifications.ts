@@ -1,4 +1,4 @@
-// Notifications (issue 22, ADR 0086): alert rules — a user's own, or fleet-wide ones set by an
+// Notifications (ADR 0086): alert rules — a user's own, or fleet-wide ones set by an
 // administrator — say which kinds of alert, on which bikes, reach whom through which channels
 // (in-app, e-mail), with quiet hours and digests; notifications are what a rule delivered to a
 // user, listed in the app's bell. docs/notifications.md.
@@ -20,7 +20,7 @@ export const NOTIFICATION_KINDS = [
   'MODULE_BACK',
   'COMMAND_FAILED',
   'COMMAND_EXPIRED',
-  // a zone's permit caps (issue 23 §3): about a zone, not a bike
+  // a zone's permit caps (docs/zones.md): about a zone, not a bike
   ...ZONE_CAP_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -38,7 +38,7 @@ export const NOTIFICATION_SEVERITY: Record<NotificationKind, AlertSeverity> = {
 export const severityRank = (severity: AlertSeverity) =>
   ALERT_SEVERITIES.length - ALERT_SEVERITIES.indexOf(severity);
 
-/** In the app's bell; by e-mail; by web push to the user's browsers (issue 22 §5). */
+/** In the app's bell; by e-mail; by web push to the user's browsers (docs/notifications.md). */
 export const NOTIFICATION_CHANNELS = ['IN_APP', 'EMAIL', 'PUSH'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
@@ -216,7 +216,7 @@ export const UnsubscribeQuerySchema = Type.Object(
   strict,
 );
 
-// ---- web push (issue 22 §5, ADR 0098) ----------------------------------------------------
+// ---- web push (ADR 0098) ----------------------------------------------------
 
 /** GET push/public-key: the server's VAPID public key (PushManager's applicationServerKey). */
 export const PushPublicKeySchema = Type.Object(

@@ -1,4 +1,4 @@
-// Open data for cities (issue 24, GBFS 3.0 half; ADR 0083): the publishing settings of a fleet,
+// Open data for cities (GBFS 3.0 half; ADR 0083): the publishing settings of a fleet,
 // which an administrator edits in Administration, and the public addresses of its GBFS feed.
 import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_PATTERN } from './patterns';

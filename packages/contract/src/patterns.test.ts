@@ -69,7 +69,7 @@ describe('SPEC §5 patterns', () => {
   });
 });
 
-describe('display names (issue 27 §6b)', () => {
+describe('display names (docs/operations.md)', () => {
   it('accepts names of any script, with inner spaces, apostrophes and emoji', () => {
     for (const ok of ['Nina Neu', "Zoë O'Brien-Ørsted", '王小明', 'محمد', 'City 28" ⚡', 'x']) {
       expect(isDisplayName(ok), ok).toBe(true);

@@ -20,7 +20,7 @@ export const ProblemSchema = Type.Object(
     missing: Type.Optional(
       Type.Array(Type.String(), { description: 'identifiers that were not found' }),
     ),
-    /** who holds what the call wanted (a task another technician took, issue 26) */
+    /** who holds what the call wanted (a task another technician took, docs/tasks.md) */
     holder: Type.Optional(
       Type.Object(
         {

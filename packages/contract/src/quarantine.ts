@@ -1,4 +1,4 @@
-// Module messages the ingest could not store for a reason of their own (issue 27): kept,
+// Module messages the ingest could not store for a reason of their own (docs/operations.md): kept,
 // acknowledged to the module, shown to the fleet's administrators, who retry or clear them.
 import { Type, type Static } from '@sinclair/typebox';
 import { UP_KINDS } from './mqtt';

@@ -61,10 +61,10 @@ export const UserSettingsSchema = Type.Object(
     applicationName: Type.String({ minLength: 1, maxLength: 64 }),
     distanceUnit: DistanceUnitSchema,
     language: LanguageSchema,
-    /** issue 25 §1: always in answers (default SYSTEM); left out of a PUT, it stays as it is */
+    /** docs/manager-tools.md: always in answers (default SYSTEM); left out of a PUT, it stays as it is */
     theme: Type.Optional(StringEnum(THEMES)),
     /**
-     * issue 22 (ADR 0099): the user's time zone (IANA), for the daily digest at 07:00 in it and
+     * ADR 0099: the user's time zone (IANA), for the daily digest at 07:00 in it and
      * the times of their notifications; in answers once chosen; left out of a PUT, it stays as
      * it is; null clears it
      */

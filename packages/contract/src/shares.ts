@@ -1,4 +1,4 @@
-// Shared live positions (issue 25 §5, ADR 0094): a manager makes a link to one bike's live
+// Shared live positions (ADR 0094): a manager makes a link to one bike's live
 // position, valid 1 hour to 7 days, revocable; whoever opens it sees that bike's position and
 // the label the manager chose, nothing else of the fleet. The token is in the link only (stored
 // as its SHA-256), so the creation's answer is the only one that carries the link.

@@ -1,4 +1,4 @@
-// Field work (issue 26, ADR 0090–0092): a task sends somebody to a bike — a battery swap, a
+// Field work (ADR 0090–0092): a task sends somebody to a bike — a battery swap, a
 // repair, an inspection, a rebalance, the recovery of a stolen bike, or anything else (custom).
 // Its status goes OPEN → IN_PROGRESS → DONE | CANCELLED; DONE or CANCELLED → OPEN only through
 // an explicit reopen. Each kind has its checklist, defined here (the server refuses any other
@@ -53,7 +53,7 @@ export const TASK_CAUSES = [
   'LACK_MODULE_COMM',
   'SUSPECTED_THEFT',
   'REPORTED_THEFT',
-  /** a maintenance schedule says the bike is due (issue 26 §4) */
+  /** a maintenance schedule says the bike is due (docs/tasks.md) */
   'MAINTENANCE_DUE',
 ] as const;
 export type TaskCause = (typeof TASK_CAUSES)[number];
@@ -66,7 +66,7 @@ export const TASK_KIND_OF_CAUSE: Record<TaskCause, TaskKind> = {
   MAINTENANCE_DUE: 'REPAIR',
 };
 
-/** The kind of task a warning suggests (the warnings screen's selection, issue 26 §1). */
+/** The kind of task a warning suggests (the warnings screen's selection, docs/tasks.md). */
 export const TASK_KIND_OF_WARNING: Record<WarningType, TaskKind> = {
   REPORTED_THEFT: 'RECOVER',
   SUSPECTED_THEFT: 'RECOVER',
@@ -296,7 +296,7 @@ export const TaskQuerySchema = Type.Object(
     /** due: soonest due first (then priority); priority: most urgent first (then due) */
     sort: StringEnum(TASK_SORTS, { default: 'due' }),
     /**
-     * Keyset paging (issue 26 §7, ADR 0105): the `next` of the previous page — the page starts
+     * Keyset paging (ADR 0105): the `next` of the previous page — the page starts
      * after its last task, whatever `page` says (then only echoed). Same filters and sort.
      */
     after: Type.Optional(
@@ -324,7 +324,7 @@ export const TaskPageSchema = Type.Object(
 );
 export type TaskPage = Static<typeof TaskPageSchema>;
 
-// ---- maintenance schedules (issue 26 §4) ------------------------------------------------
+// ---- maintenance schedules (docs/tasks.md) ------------------------------------------------
 
 export const MaintenanceScheduleSchema = Type.Object(
   {
@@ -375,7 +375,7 @@ export const MaintenanceScheduleParamsSchema = Type.Object(
   strict,
 );
 
-// ---- statistics (issue 26 §6) -----------------------------------------------------------
+// ---- statistics (docs/tasks.md) -----------------------------------------------------------
 
 /** At most a year of days in one answer. */
 export const TASK_STATS_MAX_DAYS = 366;
@@ -419,7 +419,7 @@ export const TaskStatisticsSchema = Type.Object(
 );
 export type TaskStatistics = Static<typeof TaskStatisticsSchema>;
 
-// ---- the battery swap queue (issue 26 §5, ADR 0100) -------------------------------------
+// ---- the battery swap queue (ADR 0100) -------------------------------------
 
 /** bikes in one answer of the queue at most */
 export const BATTERY_QUEUE_MAX = 500;

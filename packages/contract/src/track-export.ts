@@ -1,4 +1,4 @@
-// Trip and track export (issue 25 §4, ADR 0095): one call per bike, a format and a period (or
+// Trip and track export (ADR 0095): one call per bike, a format and a period (or
 // one trip), answered as a streamed GPX, KML or GeoJSON file with the bike and the times in its
 // metadata.
 import { Type, type Static } from '@sinclair/typebox';

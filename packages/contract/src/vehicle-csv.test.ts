@@ -27,7 +27,7 @@ describe('readVehicleCsv', () => {
     expect(errors[1]!.message).toMatch(/appears twice/);
   });
 
-  it('reports a model or group that hides characters or reverses text (issue 27 §6b)', () => {
+  it('reports a model or group that hides characters or reverses text (docs/operations.md)', () => {
     const { lines, errors } = readVehicleCsv(
       'vehicleNumber,bikeCode,moduleId,model,group\nVN-1,BC-1,,City,\nVN-2,BC-2,,\u200b,\nVN-3,BC-3,,City,Nord\u202e\n',
     );

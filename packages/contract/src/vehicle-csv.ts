@@ -151,7 +151,7 @@ function checkLine(
     return `model is longer than ${FIELD_MAX_LENGTH} characters`;
   if ((line.group ?? '').length > FIELD_MAX_LENGTH)
     return `group is longer than ${FIELD_MAX_LENGTH} characters`;
-  // a model or group name must read as what it is (issue 27 §6b); an empty cell is no name
+  // a model or group name must read as what it is (docs/operations.md); an empty cell is no name
   if (line.model && !isDisplayName(line.model)) return `model ${NAME_RULE}`;
   if (line.group && !isDisplayName(line.group)) return `group ${NAME_RULE}`;
   if (seen.vehicleNumber.has(line.vehicleNumber.toLowerCase())) {

@@ -1,4 +1,4 @@
-// Webhooks (issue 22 §4, ADR 0088): endpoints of a fleet, set by its administrators, that
+// Webhooks (ADR 0088): endpoints of a fleet, set by its administrators, that
 // receive its alerts as JSON bodies signed per the Standard Webhooks specification
 // (https://www.standardwebhooks.com): headers `webhook-id`, `webhook-timestamp`,
 // `webhook-signature` = `v1,` + base64(HMAC-SHA256(secret, id.timestamp.body)). The secret
@@ -16,7 +16,7 @@ const strict = { additionalProperties: false } as const;
 export const WEBHOOK_EVENT_TYPES = [
   'alert.opened',
   'alert.cleared',
-  // a zone's permit cap crossed for ZONE_CAP_GRACE_MINUTES, and back within it (issue 23 §3)
+  // a zone's permit cap crossed for ZONE_CAP_GRACE_MINUTES, and back within it (docs/zones.md)
   'zone.cap-crossed',
   'zone.cap-ended',
 ] as const;

@@ -1,4 +1,4 @@
-// `npm run cluster`: the cluster of issue 20 §6 on one machine, to try — two API processes and
+// `npm run cluster`: the cluster of docs/operations.md on one machine, to try — two API processes and
 // two workers (module traffic in one shared MQTT subscription, and jobs) on PostgreSQL and an
 // MQTT broker, plus a simulator process driving the demo fleet's modules through the broker.
 // The cluster test (test/cluster/cluster.test.ts) starts the same processes

@@ -49,7 +49,7 @@ function checkAdminInput(input: AdminInput): { email: string; language: Language
   if (!emailRegExp.test(email)) throw new CliError(`"${input.email}" is not a valid e-mail.`);
   const language = input.language ?? 'fr';
   if (!isLanguage(language)) throw new CliError(`"${language}" is not a supported language.`);
-  // the API's rule for names (issue 27 §6b); the CLI may leave the name empty
+  // the API's rule for names (docs/operations.md); the CLI may leave the name empty
   if (input.fullName && !isDisplayName(input.fullName)) {
     throw new CliError('The full name must have a visible character and no invisible ones.');
   }
@@ -135,7 +135,7 @@ export async function createApiKey(database: Database, name: string) {
 export const QUARANTINE_LIST_LIMIT = 200;
 
 /**
- * The ingest quarantine across fleets (issue 27), newest first, for the operator: a count line,
+ * The ingest quarantine across fleets (docs/operations.md), newest first, for the operator: a count line,
  * then one tab-separated line per message. A fleet name narrows it to that fleet.
  */
 export async function listQuarantine(database: Database, fleetName?: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-// npm ci → postinstall: what makes the first `npm start` quick (issue 25 §6). Never fails the
+// npm ci → postinstall: what makes the first `npm start` quick (ADR 0102). Never fails the
 // install: without any of it, the first start does the same work itself.
 // - The PGlite templates of db/pglite-template.ts: the plain cluster (what initdb writes), then
 //   the same with this tree's migrations applied.

@@ -1,4 +1,4 @@
-// A VFM cluster on one machine (issue 20 §6): real server processes (`node --import tsx
+// A VFM cluster on one machine (docs/operations.md): real server processes (`node --import tsx
 // src/main.ts`) on one PostgreSQL and one MQTT broker, each with its roles (VFM_ROLES), its port
 // and, for ingest workers, its own MQTT client id in one shared-subscription group (the same
 // two processes run the jobs: role worker). Used by `npm run cluster` (src/cli/cluster.ts) for
@@ -25,7 +25,7 @@ export interface ClusterNodeSpec {
   env?: Record<string, string>;
 }
 
-/** Two API processes and two workers (ingest and jobs), the cluster of issue 20 §6. */
+/** Two API processes and two workers (ingest and jobs), the cluster of docs/operations.md. */
 export const DEFAULT_NODES: readonly ClusterNodeSpec[] = [
   { name: 'api-a', roles: API_ROLES },
   { name: 'api-b', roles: API_ROLES },

@@ -36,7 +36,7 @@ export interface Config {
   ingestBatchRows: number;
   /** …or this long after the first message of the batch */
   ingestFlushMs: number;
-  /** /readyz fails when received messages have waited this long with no commit (issue 27) */
+  /** /readyz fails when received messages have waited this long with no commit (docs/operations.md) */
   ingestStallSeconds: number;
   /**
    * the map's markers are built and compressed at most once per this many ms per fleet and
@@ -48,13 +48,13 @@ export interface Config {
    * false (a diagnostic switch): alerts open and clear only at the per-minute sweep
    */
   alertDetection: boolean;
-  /** issue 26 (ADR 0091): alerts open and cancel tasks by themselves (false: no tasks.automate job) */
+  /** ADR 0091: alerts open and cancel tasks by themselves (false: no tasks.automate job) */
   taskAutomation: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   /**
    * webhooks may reach loopback, private, link-local and metadata addresses and use http
-   * (issue 22 security; tests and a private network only — docs/webhooks.md)
+   * (security; tests and a private network only — docs/webhooks.md)
    */
   webhookAllowPrivate: boolean;
   /** at most this many automatic attempts per webhook endpoint and minute (0: no limit) */
@@ -62,14 +62,14 @@ export interface Config {
   /** the key that encrypts the webhooks' secrets; null: derived from the JWT secret */
   webhookSecretKey: string | null;
   /**
-   * web push (issue 22 §5, ADR 0098): the VAPID key pair from the environment (both or none:
+   * web push (ADR 0098): the VAPID key pair from the environment (both or none:
    * none = generated once and kept in the database) and the contact the push services see
    */
   vapidPublicKey: string | null;
   vapidPrivateKey: string | null;
   vapidSubject: string;
   /** at most one notification e-mail per user, bike and kind in this time; the rest wait for
-   *  the next digest (issue 22 §3) */
+   *  the next digest (docs/notifications.md) */
   notifyEmailThrottleMinutes: number;
   /** origin used in e-mail links and the only allowed reset redirect origin */
   publicUrl: string;
@@ -82,7 +82,7 @@ export interface Config {
   demo: boolean;
   demoPassword: string;
   mapStyleUrl: string;
-  /** the style drawn in dark mode (issue 25 §1); empty: mapStyleUrl in both themes */
+  /** the style drawn in dark mode (docs/manager-tools.md); empty: mapStyleUrl in both themes */
   mapStyleUrlDark: string;
   mapAccessToken: string;
   privacyPolicyUrl: string;

@@ -6,7 +6,7 @@
 // own. Missing, the server runs initdb itself as before.
 // Beside it, the same cluster with this tree's migrations applied (cli/migrated-template.ts,
 // keyed by a digest of the migration files): the first start copies that one and has nothing to
-// migrate — 100-odd migrations and the jobs schema were ≈ 2 s of its start (issue 25 §6). After
+// migrate — 100-odd migrations and the jobs schema were ≈ 2 s of its start (ADR 0102). After
 // a pull that adds migrations, the digest differs: the plain cluster is copied and migrated.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -27,7 +27,7 @@ export const demoModuleId = (index: number) =>
 export const demoVehicleNumber = (index: number) => `VFM-${index.toString().padStart(5, '0')}`;
 
 /**
- * The warnings the demo starts with (issue 25 §6), so that the warnings screen a newcomer opens
+ * The warnings the demo starts with (ADR 0102), so that the warnings screen a newcomer opens
  * is not empty: a theft the manager reported, three low bike batteries, a silent module. Taken
  * from the middle of the fleet (the e2e flows pick bikes at both ends of the list); none below
  * 10 bikes.

@@ -25,7 +25,7 @@ export function startDemoSimulation(
   ctx: AppContext,
   logger: Logger,
   brokerUrl: string,
-  /** settles once the HTTP server listens: the history seed waits for it (issue 25 §6) */
+  /** settles once the HTTP server listens: the history seed waits for it (ADR 0102) */
   listening: Promise<void> = Promise.resolve(),
   /** the seed writes a bike only while no request is being answered (request-gate.ts) */
   gate?: RequestGate,
@@ -54,7 +54,7 @@ export function startDemoSimulation(
       }
       if (stopped) return;
       historySeeded = true;
-      // issue 26: a few tasks by hand, beside those the alerts open
+      // docs/tasks.md: a few tasks by hand, beside those the alerts open
       await seedDemoTasks(
         database,
         fleetId,

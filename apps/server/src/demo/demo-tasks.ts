@@ -1,4 +1,4 @@
-// The demo's field work (issue 26): a few tasks by hand beside the automatic ones the alerts
+// The demo's field work (docs/tasks.md): a few tasks by hand beside the automatic ones the alerts
 // open — a battery swap assigned to the demo technician, an inspection nobody has taken, an
 // urgent rebalance due tomorrow, a repair done yesterday (parts and cost in its service book).
 // Seeded once, when the demo fleet has no task made by hand yet.

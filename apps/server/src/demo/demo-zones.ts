@@ -1,4 +1,4 @@
-// The demo fleet's zones (issue 23 §4): a service area around the simulated city's streets and
+// The demo fleet's zones (docs/zones.md): a service area around the simulated city's streets and
 // one no-parking zone on Place Bellecour, so that a newcomer sees zones at first start. Seeded
 // once: a fleet that ever had a zone (or whose managers deleted them all) is left alone.
 import { CITY } from '@vfm/simulator';

@@ -32,7 +32,7 @@ const CHUNK = HISTORY_CHUNK;
 /**
  * Bikes whose history is generated and written in one transaction. The whole fleet's 30 days
  * in one transaction held PGlite's only connection for the whole seed: signing in waited 14 s
- * at the first start (issue 25 §6). One bike is ≈ 3,000 rows, a transaction of a few tens of
+ * at the first start (ADR 0102). One bike is ≈ 3,000 rows, a transaction of a few tens of
  * milliseconds; requests that arrived meanwhile go between two bikes.
  */
 const BIKES_PER_TRANSACTION = 1;
@@ -61,7 +61,7 @@ const yieldToRequests = () => new Promise((resolve) => setTimeout(resolve, 5));
  * Bikes between two full garbage collections while seeding. A bike's history (≈ 3,000 rows and
  * their JSON) lives across the awaits of its transaction, so V8 moves it to the old generation,
  * which it collects only when that has grown a lot: the seed's garbage took the server from
- * ≈ 400 MB to ≈ 790 MB at the first start (issue 25 §6: ≤ 500 MB). With `--expose-gc` (as
+ * ≈ 400 MB to ≈ 790 MB at the first start (ADR 0102: ≤ 500 MB). With `--expose-gc` (as
  * `npm start` and the Dockerfile run the server) it is collected every few bikes — ≈ 50 pauses
  * of tens of milliseconds; without it (tests) nothing changes.
  */
@@ -149,7 +149,7 @@ async function seedReportedTheft(tx: TxQuery, fleetId: string, bike: DemoBike, n
 }
 
 /**
- * The quarantine is not empty in the demo (issue 27): the message that once stopped the ingest
+ * The quarantine is not empty in the demo (docs/operations.md): the message that once stopped the ingest
  * of every fleet — a telemetry stamped with a leap second — as a server before that fix would
  * have kept it. Its retry is refused (the contract now refuses such a date), so the
  * administrator sees both outcomes of the screen: a reason, a 409, a clear.

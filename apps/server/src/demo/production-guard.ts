@@ -19,7 +19,7 @@ export class DemoAccountsInProductionError extends Error {
 
 export async function assertNoDemoAccounts(db: Queryable): Promise<void> {
   const emails = await demoAccountEmails(db, DEMO_EMAIL_DOMAIN);
-  // the demo's MDS city client has the same public secret (issue 24)
+  // the demo's MDS city client has the same public secret (docs/open-data.md)
   const clients = await liveCityClientIds(db, DEMO_CITY_CLIENT_ID);
   const names = [...emails, ...clients.map((clientId) => `MDS client ${clientId}`)];
   if (names.length) throw new DemoAccountsInProductionError(names);

@@ -1,4 +1,4 @@
-// The demo seed gives way to requests (issue 25 §6): idle() waits for the requests being
+// The demo seed gives way to requests (ADR 0102): idle() waits for the requests being
 // answered, not for the live stream, and never longer than a second.
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';

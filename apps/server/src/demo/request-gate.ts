@@ -1,4 +1,4 @@
-// The demo's history seed gives way to requests (issue 25 §6). On PGlite every query waits for
+// The demo's history seed gives way to requests (ADR 0102). On PGlite every query waits for
 // the one connection: a sign-in's few queries, each behind a bike's seed transaction (tens of
 // milliseconds, more on busy cores), took a second or two at the first start. The seed now
 // starts each bike only when no request is being answered — or after MAX_WAIT_MS, so that a

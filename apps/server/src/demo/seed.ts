@@ -76,7 +76,7 @@ export const DEMO_ACCOUNTS = [
     description: 'Gestionnaire de flotte',
     roles: [ROLE_USER],
   },
-  // issue 26: the field technician ("My tasks" on a phone)
+  // docs/tasks.md: the field technician ("My tasks" on a phone)
   {
     email: `technician@${DEMO_EMAIL_DOMAIN}`,
     fullName: 'Inès Moreau',
@@ -113,7 +113,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
 /**
  * The demo password's hash, made once per start and shared by the demo accounts and the city
  * client, and each stored hash checked once: four argon2 runs were ≈ 1 s of a first start on two
- * busy cores (issue 25 §6). The demo's password is printed in the log; one salt for its four
+ * busy cores (ADR 0102). The demo's password is printed in the log; one salt for its four
  * copies gives nothing away.
  */
 function demoPassword(plain: string) {
@@ -130,7 +130,7 @@ function demoPassword(plain: string) {
 }
 type DemoPassword = ReturnType<typeof demoPassword>;
 
-/** The demo's MDS city client (issue 24): `demo-city`, whose secret is the demo password. */
+/** The demo's MDS city client (docs/open-data.md): `demo-city`, whose secret is the demo password. */
 export const DEMO_CITY_CLIENT_ID = 'demo-city';
 
 /** Created once, its secret kept equal to the demo password; a revocation by an administrator
@@ -146,10 +146,10 @@ async function ensureFleet(db: Queryable): Promise<string> {
   return ensureFleetRow(db, DEMO_FLEET_NAME);
 }
 
-/** The demo fleet's public system id: /gbfs/v3/vfm-demo/gbfs.json (issue 24 §6). */
+/** The demo fleet's public system id: /gbfs/v3/vfm-demo/gbfs.json (docs/open-data.md). */
 export const DEMO_GBFS_SYSTEM_ID = 'vfm-demo';
 
-/** The demo fleet's open-data feed, published at its first start (issue 24: a newcomer opens
+/** The demo fleet's open-data feed, published at its first start (docs/open-data.md: a newcomer opens
  *  /gbfs/v3/manifest.json at once). Only created: an administrator's later change stays. */
 async function ensureOpenData(db: Queryable, fleetId: string) {
   const settings: OpenDataSettings = {
@@ -207,7 +207,7 @@ async function ensureAccount(
       fullName: account.fullName,
       description: account.description,
     });
-    // issue 22: the demo manager's bell lights up when a simulated module raises its alarm
+    // docs/notifications.md: the demo manager's bell lights up when a simulated module raises its alarm
     if (row?.created)
       await giveDefaultRule(tx, { id: row.id, fleetId, roles: account.roles, language: 'fr' });
   });

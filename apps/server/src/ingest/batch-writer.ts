@@ -338,7 +338,7 @@ async function applyDerivedState(
   return events;
 }
 
-/** Every position placed in its fleet's zones as it is written (issue 23 §3): the marks that
+/** Every position placed in its fleet's zones as it is written (docs/zones.md): the marks that
  * change and the zones' automatic commands (§4) are written with the batch, and each bike whose
  * marks changed is an event (the alerts' subscriber opens or clears its zone alerts). */
 async function placeInZones(

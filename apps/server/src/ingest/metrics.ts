@@ -18,7 +18,7 @@ export class IngestMetrics {
   rejected = Object.fromEntries(REJECT_REASONS.map((r) => [r, 0])) as Record<RejectReason, number>;
   batches = 0;
   batchErrors = 0;
-  /** messages the ingest could not store, kept in the quarantine (issue 27) */
+  /** messages the ingest could not store, kept in the quarantine (docs/operations.md) */
   quarantined = 0;
   /** when a commit last succeeded, or messages started waiting (wall clock, ms) */
   lastProgressAt = Date.now();

@@ -1,4 +1,4 @@
-// Concurrent MQTT connections per module on the embedded broker (issue 27 §6d, docs/mqtt.md):
+// Concurrent MQTT connections per module on the embedded broker (docs/mqtt.md):
 // a module has one connection — a reconnect with its client id replaces the old one — and a
 // test tool may open a second (`{module id}-…`). Without a cap, one module's credentials opened
 // 200 connections at once. A connection counts from its successful authentication until its

@@ -101,7 +101,7 @@ describe('IngestPipeline', () => {
     expect(quarantine[0]!.reason).toBe('Error 22003: out of range');
   });
 
-  // issue 27: a RangeError (Invalid Date in toISOString) was taken for "database down" and
+  // docs/operations.md: a RangeError (Invalid Date in toISOString) was taken for "database down" and
   // the same batch was retried every 5 s forever: no module of any fleet was stored again
   it('quarantines a message the writer throws on (not the database), and goes on', async () => {
     quarantine.length = 0;

@@ -60,7 +60,7 @@ const PROBE_TIMEOUT_MS = 5_000;
  * SQLSTATE classes 08 (connection), 40 (serialization failure, deadlock), 53 (insufficient
  * resources), 57 (shut down, cancelled), 58 (I/O) and lock not available. The batch is kept
  * and written again. Any other error is the batch's own, once the database answers a probe
- * (issue 27: a RangeError retried forever stopped the ingest of every fleet).
+ * (docs/operations.md: a RangeError retried forever stopped the ingest of every fleet).
  */
 export function isUnavailable(error: unknown): boolean {
   const code = String((error as { code?: unknown } | null)?.code ?? '');

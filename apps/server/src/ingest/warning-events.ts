@@ -1,4 +1,4 @@
-// The domain events of a bike's derivation (issue 20 §4, ADR 0081): what started or ended
+// The domain events of a bike's derivation (ADR 0081): what started or ended
 // between the state the batch loaded and the state it writes — a theft alarm, a theft
 // reported or cancelled, a low battery and its end (with derive.ts's hysteresis), a silent
 // module that talks again. Pure comparisons, no SQL: the ingest's hot path pays nothing when

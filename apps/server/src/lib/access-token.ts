@@ -23,7 +23,7 @@ export class AccessTokens {
   /**
    * Tokens already verified, with the seconds between which jose accepts them: a client sends
    * the same token with each call for its 15 minutes, and checking its signature again (WebCrypto,
-   * a promise per call) was ≈ 7 % of a task list's CPU (issue 26 §7). Outside that window jose
+   * a promise per call) was ≈ 7 % of a task list's CPU (docs/performance.md). Outside that window jose
    * decides again; revocation is the session check's, after this one, as before.
    */
   private readonly verified = new Map<

@@ -1,6 +1,6 @@
 // The string formats of the contract, for every ajv of the server (the HTTP API's and the MQTT
 // ingest's): ajv-formats' set, with `date-time` narrowed to what the runtime can represent
-// (contract/date-time.ts, issue 27: a leap second passed RFC 3339 and became Invalid Date).
+// (contract/date-time.ts, docs/operations.md: a leap second passed RFC 3339 and became Invalid Date).
 import type { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { isDateTime } from '@vfm/contract';

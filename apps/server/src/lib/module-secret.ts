@@ -16,7 +16,7 @@ const HASH_BYTES = 64;
 /**
  * A new module secret: 24 random bytes, URL-safe (32 characters), starting with a letter or a
  * digit (1 in 32 would not): a leading "-" is read as a formula by a spreadsheet opening the
- * secrets file (issue 27 §6c) and as an option by a command line such as mosquitto_passwd.
+ * secrets file (docs/operations.md) and as an option by a command line such as mosquitto_passwd.
  */
 export function generateModuleSecret(): string {
   for (;;) {

@@ -155,12 +155,12 @@ const DETAILS: Record<string, Record<Localised, Text>> = {
     fr: 'La ligne de requête ou les en-têtes sont trop volumineux : envoyez les longues listes en plusieurs appels.',
     de: 'Anfragezeile oder Header sind zu groß: senden Sie lange Listen in mehreren Aufrufen.',
   },
-  // trip and track export (issue 25 §4)
+  // trip and track export (docs/manager-tools.md)
   TRIP_NOT_FOUND: {
     fr: "Ce vélo n'a pas de trajet commençant à cette heure.",
     de: 'Dieses Fahrrad hat keine Fahrt, die zu dieser Zeit beginnt.',
   },
-  // shared positions (issue 25 §5)
+  // shared positions (docs/manager-tools.md)
   SHARE_NOT_FOUND: { fr: "Ce lien n'existe pas.", de: 'Diesen Link gibt es nicht.' },
   SHARE_EXPIRED: { fr: 'Ce lien a expiré.', de: 'Dieser Link ist abgelaufen.' },
   SHARE_REVOKED: { fr: 'Ce lien a été révoqué.', de: 'Dieser Link wurde widerrufen.' },
@@ -172,7 +172,7 @@ const DETAILS: Record<string, Record<Localised, Text>> = {
     fr: "Une erreur inattendue s'est produite.",
     de: 'Ein unerwarteter Fehler ist aufgetreten.',
   },
-  // ---- webhooks (issue 22 §4) ----
+  // ---- webhooks (docs/webhooks.md) ----
   WEBHOOK_URL_REFUSED: {
     fr: (p) => `L’URL du webhook est refusée : ${webhookUrlReason(p, 'fr')}.`,
     de: (p) => `Die Webhook-URL wird abgelehnt: ${webhookUrlReason(p, 'de')}.`,

@@ -49,7 +49,7 @@ export const notAcceptable = (detail: string, code: string) =>
   new HttpProblem(406, code, 'Not acceptable', detail);
 export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many attempts.') =>
   new HttpProblem(429, 'TOO_MANY_REQUESTS', 'Too many requests', detail, { retryAfterSeconds });
-/** More open fleet/stream connections than a session may hold (issue 27 §6). */
+/** More open fleet/stream connections than a session may hold (docs/operations.md). */
 export const tooManyStreams = (max: number, retryAfterSeconds: number) =>
   new HttpProblem(
     429,

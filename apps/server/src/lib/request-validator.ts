@@ -67,7 +67,7 @@ type CompileValidator = (request: CompileRequest) => ValidateFunction;
 
 /** Compilers by their shared schemas and options, and their validators by schema: every
  *  Fastify instance of a process (~100 in a test run) compiles the same contract, and ajv's
- *  compilation was a large part of a server's start (issue 21 §7). Plugins (functions) cannot
+ *  compilation was a large part of a server's start (docs/performance.md). Plugins (functions) cannot
  *  be compared: with them, each instance compiles its own. */
 const sharedCompilers = new Map<string, CompileValidator>();
 

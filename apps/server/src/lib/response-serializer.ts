@@ -2,7 +2,7 @@
 // schemas with each `X | null` written as `X` with `nullable: true`. fast-json-stringify picks
 // the branch of an `anyOf` by validating the value against each branch with ajv at every
 // answer (formats included: a `uuid`, a `date-time`, a whole object), which cost the task list
-// ≈ a third of its serialisation (issue 26 §7); `nullable` is a plain `=== null` test. Only the
+// ≈ a third of its serialisation (docs/performance.md); `nullable` is a plain `=== null` test. Only the
 // serializer sees the rewritten schema: validation and the OpenAPI document keep the contract's.
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 
@@ -48,7 +48,7 @@ type Serializer = ReturnType<ReturnType<SerializerFactory>>;
 
 /** Compiled serializers by the schemas they were built from: every Fastify instance of a
  *  process (the worker's and the API's, ~100 in a test run) compiles the same contract, and
- *  fast-json-stringify's compilation was the largest part of a server's start (issue 21 §7). */
+ *  fast-json-stringify's compilation was the largest part of a server's start (docs/performance.md). */
 const compiledSerializers = new Map<string, Serializer>();
 
 /** Fastify's serializer factory, given the rewritten schemas. */

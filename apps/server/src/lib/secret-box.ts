@@ -1,4 +1,4 @@
-// Secrets VFM must read again (a webhook's signing key, issue 22 §4), stored so that a dump of
+// Secrets VFM must read again (a webhook's signing key, docs/webhooks.md), stored so that a dump of
 // the database alone does not reveal them (ADR 0089): AES-256-GCM under a key that lives
 // outside the database — WEBHOOK_SECRET_KEY, or else derived from the JWT secret (the
 // environment, or DATA_DIR/secrets.json). The row's id is the associated data: a ciphertext

@@ -16,7 +16,7 @@ export interface MailMessage {
   /** extra header lines (List-Unsubscribe…) */
   headers?: Record<string, string>;
   /**
-   * The message's identity (issue 22 §6): its Message-ID in SMTP mode (a receiver drops a
+   * The message's identity (docs/notifications.md): its Message-ID in SMTP mode (a receiver drops a
    * second copy), and in file mode a message already written is not written again.
    */
   idempotencyKey?: string;

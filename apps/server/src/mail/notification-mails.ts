@@ -1,4 +1,4 @@
-// The notification e-mails (issue 22 §3): one per alert, or a digest of several, in the
+// The notification e-mails (docs/notifications.md): one per alert, or a digest of several, in the
 // recipient's language, each with a link to its bike and — RFC 8058 — a one-click unsubscribe
 // of the rule that sent it: `List-Unsubscribe: <https://…>` and
 // `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, the same link in the body.

@@ -1,6 +1,6 @@
 // Who is calling (DESIGN §5, ADR 0003). API routes need a signed-in user unless their route
 // config says `auth: 'public'`; `auth: 'admin'` needs the administrator role. A field
-// technician (ROLE_TECHNICIAN beside ROLE_USER, issue 26, ADR 0090) calls only the routes
+// technician (ROLE_TECHNICIAN beside ROLE_USER, ADR 0090) calls only the routes
 // marked `auth: 'field'` or listed in field-routes.ts: any other stays closed to technicians. Every request
 // re-checks the session, so logout, password change and account deletion take effect at once.
 import fp from 'fastify-plugin';

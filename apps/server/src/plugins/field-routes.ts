@@ -1,4 +1,4 @@
-// What a field technician may call (issue 26 §2, ADR 0090), beside the routes marked
+// What a field technician may call (ADR 0090), beside the routes marked
 // `auth: 'field'` (the tasks): reading the fleet's bikes, their alerts and zones, their own
 // account and settings, their notifications and alert rules, and the two commands of field work — the assistance lock and the
 // alarm of one bike. Any other route (bulk commands, the IoT mode, theft reports,
@@ -29,7 +29,7 @@ export const FIELD_ROUTES: ReadonlySet<string> = new Set([
   'GET /alerts',
   'POST /commands/lockControl/:vehicleNumber',
   'POST /commands/alarm/:vehicleNumber',
-  // their own notifications and alert rules (issue 22): the bell is in every user's shell
+  // their own notifications and alert rules (docs/notifications.md): the bell is in every user's shell
   'GET /notifications',
   'GET /notifications/unread',
   'POST /notifications/:id/read',

@@ -24,12 +24,12 @@ export default fp(
           securitySchemes: {
             apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-            // a city client's token of POST /mds/v2/token (issue 24, ADR 0085)
+            // a city client's token of POST /mds/v2/token (ADR 0085)
             cityBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           },
         },
         security: [{ apiKey: [], bearer: [] }],
-        // what VFM sends to a fleet's webhook endpoints (issue 22 §4, docs/webhooks.md)
+        // what VFM sends to a fleet's webhook endpoints (docs/webhooks.md)
         // (its TypeBox schemas are JSON Schema 2020-12, which OpenAPI 3.1 takes as they are)
         webhooks: WEBHOOK_OPENAPI as unknown as Record<string, never>,
       },

@@ -19,15 +19,15 @@ export const RATE_LIMITS = {
   login: 60,
   changePassword: 30,
   logout: 60,
-  /** every file of the public GBFS feed (issue 24): a reader polls each file once per ttl */
+  /** every file of the public GBFS feed (docs/open-data.md): a reader polls each file once per ttl */
   gbfs: 120,
   /** the MDS token endpoint, per address (a city asks for a token once an hour) */
   mdsToken: 30,
-  /** MDS pulls, per city client (issue 24 §6): a poll of every endpoint each minute is ~10 */
+  /** MDS pulls, per city client (docs/open-data.md): a poll of every endpoint each minute is ~10 */
   mds: 300,
-  /** the one-click unsubscribe of notification e-mails (issue 22), per address */
+  /** the one-click unsubscribe of notification e-mails (docs/notifications.md), per address */
   unsubscribe: 30,
-  /** the public read of a shared position (issue 25 §5): the page asks every 15 s */
+  /** the public read of a shared position (docs/manager-tools.md): the page asks every 15 s */
   sharedPosition: 60,
 } as const;
 

@@ -49,7 +49,7 @@ export default fp(
     });
     // answers up to 64 KB (a page of any list) are compressed in one call rather than through a
     // zlib stream: on a few cores the stream's set-up costs more than the compression (the
-    // plugin's advice for such hosts; the task list's CPU per answer, issue 26 §7, ADR 0113)
+    // plugin's advice for such hosts; the task list's CPU per answer, docs/performance.md, ADR 0113)
     await app.register(compress, {
       global: true,
       threshold: 1024,

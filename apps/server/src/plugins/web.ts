@@ -25,7 +25,7 @@ function splitOnce(value: string, separator: string): [string, string | undefine
 }
 
 /**
- * The page in the user's chosen theme from its first paint (issue 25 §1, ADR 0096): the theme
+ * The page in the user's chosen theme from its first paint (ADR 0096): the theme
  * cookie the web app writes becomes `data-theme` on <html>, so no script runs before the page
  * shows and the CSP keeps refusing inline scripts; without the cookie the CSS follows the
  * device (prefers-color-scheme).

@@ -90,7 +90,7 @@ describe('list and read', () => {
     expect(res.body).toMatchObject({ totalElements: ids.length, page: 0, size: 50 });
   });
 
-  it('pages the list by full name, then e-mail (issue 27 §5)', async () => {
+  it('pages the list by full name, then e-mail (docs/operations.md)', async () => {
     const own = await createFleetWithUsers(t, 'Paged');
     for (const name of ['Zoé', 'Bruno', 'anna', 'Bruno']) {
       await createAccount(t, own.fleet, { fullName: name });

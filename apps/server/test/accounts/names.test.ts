@@ -1,4 +1,4 @@
-// Issue 27 §6b: a name others read — an account's full name, a bike's model or group from an
+// docs/operations.md: a name others read — an account's full name, a bike's model or group from an
 // import, a fleet created by the CLI — is refused when it is only spaces or invisible
 // characters, or holds a character that hides text or reverses its direction (one contract
 // rule, DISPLAY_NAME_PATTERN).

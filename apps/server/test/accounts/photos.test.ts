@@ -1,4 +1,4 @@
-// GET accounts/{id}/photo (issue 27 §5, ADR 0079): the photo as image bytes, never inlined in
+// GET accounts/{id}/photo (ADR 0079): the photo as image bytes, never inlined in
 // the lists; ETag = the account's photoVersion, private cache; an administrator reads the
 // photos of the fleet's accounts, anyone else only their own; another fleet's is a 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

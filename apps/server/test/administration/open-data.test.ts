@@ -1,4 +1,4 @@
-// fleet/open-data (issue 24 §1): an administrator reads the publishing settings (off by
+// fleet/open-data (docs/open-data.md): an administrator reads the publishing settings (off by
 // default, with the fleet's name), saves them — an audited event with the values before and
 // after —, gets a stable public system id and the feed's address once published; a manager is
 // refused; another fleet is untouched; rules a feed needs are field errors.

@@ -1,4 +1,4 @@
-// Issue 20 §4–5 (ADR 0081): warnings fire when they happen — detected at ingest or by the
+// ADR 0081–5 (ADR 0081): warnings fire when they happen — detected at ingest or by the
 // sweep, recorded once as alerts — and the alerts' life cycle (acknowledge, assign, clear)
 // through the API, scoped to the fleet, live on the stream. On PGlite and, with DATABASE_URL
 // and MQTT_URL, on PostgreSQL and Mosquitto.

@@ -1,4 +1,4 @@
-// Issue 27 §2: one ~1 MB sign-in body of ~96,000 unknown properties, sent with the public API
+// docs/operations.md: one ~1 MB sign-in body of ~96,000 unknown properties, sent with the public API
 // key alone, was answered with 96,000 issues (6.6 MB) after a second of blocked event loop. The
 // answer is a plain 400 problem naming the first MAX_VALIDATION_ISSUES issues.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

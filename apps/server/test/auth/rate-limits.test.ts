@@ -1,6 +1,6 @@
 // Per-address rate limits (ADR 0041, ADR 0078) on every public auth call: past the limit the
 // call answers 429 problem+json with Retry-After; another address is not affected. Sign-in,
-// change-password and logout are limited before their body is validated (issue 27 §2).
+// change-password and logout are limited before their body is validated (docs/operations.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_KEY } from '@vfm/contract';
 import { startTestServer, type TestServer } from '../helpers/server';

@@ -1,4 +1,4 @@
-// Issue 20 §6, a cluster proven on the real services: two API processes and two workers (roles
+// docs/operations.md, a cluster proven on the real services: two API processes and two workers (roles
 // ingest and worker: module traffic and jobs; real `node src/main.ts` processes started by
 // src/cluster/local-cluster.ts) on one PostgreSQL database of this run and the machine's
 // Mosquitto, the workers in one shared subscription. Runs only with DATABASE_URL, MQTT_URL and

@@ -1,4 +1,4 @@
-// Issue 27 §6a, ADR 0078: a JSON body says what type each value is, so it is never coerced —
+// docs/operations.md, ADR 0078: a JSON body says what type each value is, so it is never coerced —
 // `true` was stored as a 1 % battery threshold, `[5]` as 5. The query string is text and keeps
 // its coercion (page=1 is the number 1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

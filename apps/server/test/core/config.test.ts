@@ -37,7 +37,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://fleet.example.com');
   });
 
-  it('takes the VAPID keys both or neither, and a push contact (issue 22 §5)', () => {
+  it('takes the VAPID keys both or neither, and a push contact (docs/notifications.md)', () => {
     const keys = {
       VAPID_PUBLIC_KEY:
         'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',

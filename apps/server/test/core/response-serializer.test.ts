@@ -86,7 +86,7 @@ describe('response serializer', () => {
   });
 });
 
-describe('compilers shared by the servers of one process (issue 21 §7)', () => {
+describe('compilers shared by the servers of one process (docs/performance.md)', () => {
   it('compile a response schema once: equal schemas, equal options give the same serializer', () => {
     const first = buildResponseSerializer({}, {})(route);
     const again = buildResponseSerializer(

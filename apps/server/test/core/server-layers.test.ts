@@ -1,4 +1,4 @@
-// The server's parts depend one way (issue 21 §3, tools/eslint-boundaries.js server-layers):
+// The server's parts depend one way (docs/architecture.md, tools/eslint-boundaries.js server-layers):
 // a lower part never imports a higher one, and only the processes run the simulator.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -92,7 +92,7 @@ describe('demo seed', () => {
     expect(row).toEqual({ language: 'fr', roles: ['ROLE_VFM'] });
   });
 
-  it('gives the demo manager the default theft rule: the bell lights at a module alarm (issue 22)', async () => {
+  it('gives the demo manager the default theft rule: the bell lights at a module alarm (docs/notifications.md)', async () => {
     const rules = await t.server.database.query<{
       name: string;
       kinds: string[];
@@ -106,7 +106,7 @@ describe('demo seed', () => {
     ]);
   });
 
-  it('has a field technician who reads the demo tasks (issue 26), seeded once', async () => {
+  it('has a field technician who reads the demo tasks (docs/tasks.md), seeded once', async () => {
     const technician = await login(t, { email: 'technician@vfm.demo', password: DEMO_PASSWORD });
     expect(technician.status).toBe(200);
     const api = t.api({ token: technician.body.jwtToken });
@@ -142,7 +142,7 @@ describe('demo seed', () => {
     expect(es.body.privacyPolicyUrl).toBe('http://vfm.test/privacy.html');
   });
 
-  it('publishes the demo fleet as GBFS open data (issue 24), once', async () => {
+  it('publishes the demo fleet as GBFS open data (docs/open-data.md), once', async () => {
     const manifest = (await (await fetch(`${t.url}/gbfs/v3/manifest.json`)).json()) as any;
     expect(manifest.data.datasets).toEqual([
       {
@@ -159,7 +159,7 @@ describe('demo seed', () => {
     await t.server.database.query('UPDATE open_data_publication SET published = true');
   });
 
-  it('has the MDS city client demo-city whose secret is the demo password (issue 24)', async () => {
+  it('has the MDS city client demo-city whose secret is the demo password (docs/open-data.md)', async () => {
     const res = await fetch(`${t.url}/mds/v2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

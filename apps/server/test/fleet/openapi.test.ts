@@ -49,7 +49,7 @@ describe('OpenAPI', () => {
         'fleet/statistics/traffic',
         'fleet/stream',
         'fleet/vehicles/csv',
-        // issue 22
+        // docs/notifications.md
         'notification-rules',
         'notification-rules/{id}',
         'notification-rules/{id}/resubscribe',
@@ -86,7 +86,7 @@ describe('OpenAPI', () => {
         expect(JSON.stringify(problem), label).toContain('Problem');
       }
     }
-    // the public read of a shared position (issue 25 §5): 200, bad input, unknown, gone, limited
+    // the public read of a shared position (docs/manager-tools.md): 200, bad input, unknown, gone, limited
     const shared = paths['/api/wf/rest/v1/shared-position']!.get;
     expect(Object.keys(shared.responses)).toEqual(
       expect.arrayContaining(['200', '400', '404', '410', '429']),

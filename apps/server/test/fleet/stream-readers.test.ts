@@ -1,4 +1,4 @@
-// fleet/stream and its reader (issue 27 §3, §6): a connection carries what its reader's role
+// fleet/stream and its reader (docs/operations.md, §6): a connection carries what its reader's role
 // may read — never the administration's events to a manager — and ends when that role changes;
 // one session holds at most MAX_STREAMS_PER_SESSION open streams, one more is a 429.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -38,7 +38,7 @@ export interface AccountOverrides {
   roles?: string[];
   /** shorthand for roles [ROLE_VFM, ROLE_VFM_ADMIN] */
   admin?: boolean;
-  /** shorthand for roles [ROLE_VFM, ROLE_VFM_TECHNICIAN] (issue 26) */
+  /** shorthand for roles [ROLE_VFM, ROLE_VFM_TECHNICIAN] (docs/tasks.md) */
   technician?: boolean;
   status?: 'PENDING' | 'ACTIVE';
   fullName?: string;
@@ -109,7 +109,7 @@ export async function createFleetWithUsers(t: TestServer, name?: string) {
   };
 }
 
-/** The usual cast plus a field technician (issue 26). */
+/** The usual cast plus a field technician (docs/tasks.md). */
 export async function createFleetWithTechnician(t: TestServer, name?: string) {
   const cast = await createFleetWithUsers(t, name);
   const technician = await createAccount(t, cast.fleet, {

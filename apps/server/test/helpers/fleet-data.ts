@@ -165,7 +165,7 @@ export async function createFailedJob(t: TestServer, bike: BikeRow): Promise<{ i
   return row!;
 }
 
-/** A square zone of the fleet (issue 23), 1 km around Lyon's centre by default. */
+/** A square zone of the fleet (docs/zones.md), 1 km around Lyon's centre by default. */
 export const SAMPLE_ZONE_GEOMETRY = {
   type: 'Polygon',
   coordinates: [

@@ -29,7 +29,7 @@ export interface Side {
   admin: AccountRow;
   managerToken: string;
   adminToken: string;
-  /** a field technician of the fleet (issue 26) */
+  /** a field technician of the fleet (docs/tasks.md) */
   technician: AccountRow;
   technicianToken: string;
   bike: BikeRow;
@@ -38,9 +38,9 @@ export interface Side {
   eventId: number;
   /** a zone of the side's fleet, made when a GET first needs one */
   zoneId?: string;
-  /** the webhook endpoint last made for the side (a delivery belongs to it; issue 22) */
+  /** the webhook endpoint last made for the side (a delivery belongs to it; docs/notifications.md) */
   webhookId?: string;
-  /** a task of the side's fleet, made when a GET first needs one (issue 26) */
+  /** a task of the side's fleet, made when a GET first needs one (docs/tasks.md) */
   taskId?: string;
   /** every identifier of this side that must never show in the other side's answers */
   secrets: string[];
@@ -137,7 +137,7 @@ const bikeNumber: Resolver = async ({ world, side, fresh }) =>
 const accountId: Resolver = async ({ world, side, fresh, route }) =>
   fresh || route.method !== 'GET' ? (await world.freshAccount(side)).id : side.manager.id;
 
-/** an open battery swap of a fresh bike of the side (issue 26); GET reuses one */
+/** an open battery swap of a fresh bike of the side (docs/tasks.md); GET reuses one */
 const taskId: Resolver = async ({ world, side, fresh }) => {
   if (!fresh && side.taskId) return side.taskId;
   const bike = await world.freshBike(side);
@@ -158,7 +158,7 @@ const zoneId: Resolver = async ({ world, side, fresh }) => {
   return id;
 };
 
-// ---- webhooks (issue 22 §4): an endpoint of the side's fleet, and a delivery of it ----------
+// ---- webhooks (docs/webhooks.md): an endpoint of the side's fleet, and a delivery of it ----------
 const webhookId: Resolver = async ({ world, side }) => {
   const [row] = await world.t.server.database.query<{ id: string }>(
     `INSERT INTO webhook_endpoint (fleet_id, url, kinds, events, secret_encrypted, secret_hint)
@@ -195,7 +195,7 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
     async ({ world, side }) =>
       (await world.freshBike(side, { theft_state: 'REPORTED' })).vehicleNumber,
   ],
-  // revoking a share names the bike of the side's share (issue 25 §5)
+  // revoking a share names the bike of the side's share (docs/manager-tools.md)
   [
     /^DELETE .*\/products\/shares\//,
     /^vehicleNumber$/,
@@ -233,15 +233,15 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
     /^id$/,
     async ({ world, side }) => (await createFailedJob(world.t, side.bike)).id,
   ],
-  // a task of the side's fleet and an item of its checklist (issue 26)
+  // a task of the side's fleet and an item of its checklist (docs/tasks.md)
   [/\/tasks\//, /^id$/, taskId],
   [/\/tasks\/:id\/checklist\//, /^item$/, async () => 'removeBattery'],
   // a zone of the side's fleet (changes and deletion take it away: a fresh one)
   [/\/zones\//, /^id$/, zoneId],
-  // a webhook endpoint of the side's fleet, and one of its deliveries (issue 22)
+  // a webhook endpoint of the side's fleet, and one of its deliveries (docs/notifications.md)
   [/\/webhooks\//, /^id$/, webhookId],
   [/\/webhooks\//, /^deliveryId$/, webhookDeliveryId],
-  // notifications (issue 22): a fresh rule and notification of the side's manager
+  // notifications (docs/notifications.md): a fresh rule and notification of the side's manager
   [
     /\/notification-rules\//,
     /^id$/,
@@ -270,7 +270,7 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
       return row!.id;
     },
   ],
-  // a browser of the side's manager that receives push (issue 22 §5)
+  // a browser of the side's manager that receives push (docs/notifications.md)
   [
     /\/push-subscriptions\//,
     /^id$/,
@@ -284,7 +284,7 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
       return row!.id;
     },
   ],
-  // a maintenance schedule of the side's fleet (deletion takes it away: a fresh one; issue 26)
+  // a maintenance schedule of the side's fleet (deletion takes it away: a fresh one; docs/tasks.md)
   [
     /\/maintenance\/schedules\//,
     /^id$/,
@@ -300,7 +300,7 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
   ],
   // free text refusing control characters carries a pattern: no generic value
   [/\/accounts/, /^fullName$/, async () => 'Matrix User'],
-  // a city client of the side's fleet (revoking takes it away: a fresh one; issue 24)
+  // a city client of the side's fleet (revoking takes it away: a fresh one; docs/open-data.md)
   [/\/city-clients/, /^name$/, async () => 'Matrix City'],
   [
     /\/city-clients\//,
@@ -314,7 +314,7 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
       return row!.id;
     },
   ],
-  // a share of the side's bike (issue 25 §5; revoking changes it: a fresh one)
+  // a share of the side's bike (docs/manager-tools.md; revoking changes it: a fresh one)
   [
     /\/products\/shares\//,
     /^id$/,
@@ -346,7 +346,7 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
 
 const SAMPLE_ZONE = { name: 'Matrix zone', type: 'NO_PARKING', geometry: SAMPLE_ZONE_GEOMETRY };
 
-/** a browser's PushSubscription (a valid P-256 point; issue 22 §5) */
+/** a browser's PushSubscription (a valid P-256 point; docs/notifications.md) */
 const SAMPLE_PUSH = {
   endpoint: 'https://push.example.com/matrix',
   expirationTime: null,
@@ -384,7 +384,7 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
       );
     },
   ],
-  // the open-data settings (issue 24): a complete, unpublished set
+  // the open-data settings (docs/open-data.md): a complete, unpublished set
   [
     /^PUT .*\/fleet\/open-data$/,
     async () =>
@@ -422,7 +422,7 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
         }),
       ),
   ],
-  // a webhook needs an https URL (issue 22)
+  // a webhook needs an https URL (docs/notifications.md)
   [
     /^POST .*\/webhooks$/,
     async () => new RawBody('application/json', JSON.stringify(SAMPLE_WEBHOOK)),
@@ -440,7 +440,7 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
         }),
       ),
   ],
-  // an alert rule (issue 22); a replacement the version of the fresh rule
+  // an alert rule (docs/notifications.md); a replacement the version of the fresh rule
   [
     /^POST .*\/notification-rules$/,
     async () => new RawBody('application/json', JSON.stringify(SAMPLE_RULE)),
@@ -449,12 +449,12 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
     /^PUT .*\/notification-rules\/:id$/,
     async () => new RawBody('application/json', JSON.stringify({ ...SAMPLE_RULE, version: 1 })),
   ],
-  // a browser's push subscription (issue 22 §5)
+  // a browser's push subscription (docs/notifications.md)
   [
     /^POST .*\/push-subscriptions$/,
     async () => new RawBody('application/json', JSON.stringify(SAMPLE_PUSH)),
   ],
-  // a maintenance schedule (issue 26 §4): a name and a period
+  // a maintenance schedule (docs/tasks.md): a name and a period
   [
     /^POST .*\/maintenance\/schedules$/,
     async () =>

@@ -1,4 +1,4 @@
-// A browser of web push for the tests (issue 22 §5, ADR 0098): its P-256 key pair and auth
+// A browser of web push for the tests (ADR 0098): its P-256 key pair and auth
 // secret as PushManager.subscribe makes them, and the aes128gcm body of a push decrypted with
 // them (RFC 8188 / 8291, by hand with node:crypto).
 import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';

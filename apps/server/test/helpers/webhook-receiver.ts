@@ -1,4 +1,4 @@
-// A real local webhook receiver (issue 22 "Done when"): an HTTP server on 127.0.0.1 that keeps
+// A real local webhook receiver (docs/notifications.md): an HTTP server on 127.0.0.1 that keeps
 // every request (headers and raw body) and answers what the test tells it (200 by default,
 // or the next status of `answers` for the request's path).
 import http from 'node:http';

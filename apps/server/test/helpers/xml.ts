@@ -1,4 +1,4 @@
-// A strict XML reader for tests that parse files back (the track export, issue 25 §4): saxes
+// A strict XML reader for tests that parse files back (the track export, docs/manager-tools.md): saxes
 // (the XML parser jsdom uses) builds a small element tree; a malformed file throws.
 import { SaxesParser } from 'saxes';
 

@@ -55,7 +55,7 @@ describe('simulated demo fleet', () => {
     ).toBeGreaterThan(1000);
   });
 
-  it('starts with a few warnings: a reported theft, low batteries, a silent module (issue 25)', async () => {
+  it('starts with a few warnings: a reported theft, low batteries, a silent module (docs/manager-tools.md)', async () => {
     const account = await createAccount(
       t,
       { id: fleetId, name: DEMO_FLEET_NAME },

@@ -152,7 +152,7 @@ describe.skipIf(externalBrokerUrl())('protocol versions (embedded broker)', () =
   });
 });
 
-// issue 27 §6d: 150 and 200 connections with one module's credentials were all accepted.
+// docs/operations.md: 150 and 200 connections with one module's credentials were all accepted.
 // Mosquitto has no per-user connection limit (docs/mqtt.md): embedded broker only.
 describe.skipIf(externalBrokerUrl())('connections per module (embedded broker)', () => {
   const connectAs = (m: { moduleId: string; secret: string }, clientId: string) =>

@@ -1,4 +1,4 @@
-// Issue 27 §1: one module message must never stop the ingest. A leap second (valid RFC 3339,
+// docs/operations.md: one module message must never stop the ingest. A leap second (valid RFC 3339,
 // Invalid Date in JavaScript) in up/telemetry, up/ack, up/autotest or up/event, or an event
 // whose data is nested 5,000 levels deep, made the writer throw; the pipeline took that for
 // "database down" and retried the same batch forever: no module of any fleet was stored again.

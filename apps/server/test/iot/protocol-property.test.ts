@@ -1,4 +1,4 @@
-// Issue 27, property-based: for ANY module message the contract accepts, the batch writer never
+// docs/operations.md, property-based: for ANY module message the contract accepts, the batch writer never
 // throws — on PGlite, and on PostgreSQL in CI's second pass — and the ingest keeps storing
 // through the broker (embedded, or Mosquitto with MQTT_URL). One leap second once froze the
 // ingest of every fleet; the generators lean on such corners: leap seconds, odd offsets, years

@@ -1,4 +1,4 @@
-// The MDS 2.0 Provider API (issue 24 §5-7): every operation's 200 answer validates against the
+// The MDS 2.0 Provider API (docs/open-data.md-7): every operation's 200 answer validates against the
 // published provider.yaml (OpenAPI 3.1, $refs resolved across models/); the token endpoint
 // follows RFC 6749 §4.4; a city client sees only its fleet; bad input, bad tokens, other
 // fleets' tokens and revoked clients get the spec's status and a problem, never data; every

@@ -135,7 +135,7 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
   },
 );
 
-// Issue 27 §4: a date-time the runtime cannot represent (a leap second is valid RFC 3339 but
+// docs/operations.md: a date-time the runtime cannot represent (a leap second is valid RFC 3339 but
 // Invalid Date) answered 500 from GET fleet/events; every date parameter now refuses it (400)
 const UNREPRESENTABLE = [
   '2026-06-30T23:59:60Z',

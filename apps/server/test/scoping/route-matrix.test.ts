@@ -3,13 +3,13 @@
 // exist (DESIGN §5 scoping). A route whose parameters cannot be sampled fails loudly (see
 // test/helpers/route-samples.ts). Expectations:
 //   anonymous → 401 unless the route is public;  manager on an admin route → 403;
-//   field technician (issue 26) → 403 TECHNICIAN_FORBIDDEN or ADMIN_ONLY on every route not open to
+//   field technician (docs/tasks.md) → 403 TECHNICIAN_FORBIDDEN or ADMIN_ONLY on every route not open to
 //   field work (plugins/field-routes.ts, `auth: 'field'`), and on those never that refusal;
 //   allowed roles → never 401/403, never 5xx, and answers never show the other fleet;
 //   a request naming the other fleet's entity → 404 (its bike, account, command… do not exist)
 //   when the same request succeeds for the caller's own entity, and never a success.
 // The stream (fleet/stream) listens through the whole matrix, one per role: a manager's never
-// carries what only an administrator may read (issue 27 §3), an admin's does.
+// carries what only an administrator may read (docs/operations.md), an admin's does.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMINISTRATION_EVENT_NAMES, API_PREFIX } from '@vfm/contract';
 import { startTestServer } from '../helpers/server';

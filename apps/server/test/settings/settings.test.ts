@@ -143,7 +143,7 @@ describe('users/{userId}/settings', () => {
     expect(row!.language).toBe('de');
   });
 
-  it('keeps the theme (issue 25 §1): saved when sent, unchanged when left out, checked', async () => {
+  it('keeps the theme (docs/manager-tools.md): saved when sent, unchanged when left out, checked', async () => {
     const account = await createAccount(t, fleet);
     const api = t.api({ token: await tokenFor(t, account) });
     const body = { applicationName: 'VFM', distanceUnit: 'KM', language: 'fr' };
@@ -158,7 +158,7 @@ describe('users/{userId}/settings', () => {
     expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
   });
 
-  it('keeps the time zone (issue 22, ADR 0099): saved when sent, kept when left out, cleared by null, checked', async () => {
+  it('keeps the time zone (ADR 0099): saved when sent, kept when left out, cleared by null, checked', async () => {
     const account = await createAccount(t, fleet);
     const api = t.api({ token: await tokenFor(t, account) });
     const body = { applicationName: 'VFM', distanceUnit: 'KM', language: 'fr' };

@@ -1,4 +1,4 @@
-// The page in the user's theme from its first paint (issue 25 §1, ADR 0096): the web app's
+// The page in the user's theme from its first paint (ADR 0096): the web app's
 // theme cookie becomes data-theme on <html> of every page address; no cookie or another value
 // leaves the page to the device's preference (CSS prefers-color-scheme); answers vary by cookie.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Shared live positions (issue 25 §5, ADR 0094): a manager's link to one bike's live position,
+// Shared live positions (ADR 0094): a manager's link to one bike's live position,
 // valid 1 hour to 7 days, listed and revocable; the public read carries that bike's position
 // and label only; an expired or revoked link says which (410); another fleet, guessed tokens and
 // bad input are refused with problem+json; creation, revocation and openings are audited; the

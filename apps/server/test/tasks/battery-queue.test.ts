@@ -1,4 +1,4 @@
-// Issue 26 §5 (ADR 0100): the battery swap queue — the bikes that need a battery ranked by
+// ADR 0100: the battery swap queue — the bikes that need a battery ranked by
 // charge then range left, grouped into stops, nearest stop first with a position — and a swap
 // recorded on a battery swap task updating the bike's battery record. Bad input refused with
 // nothing changed. On PGlite and, with DATABASE_URL, on PostgreSQL.

@@ -1,4 +1,4 @@
-// Issue 26 §4: maintenance schedules — every N km, N days or N charge cycles, per vehicle type
+// docs/tasks.md: maintenance schedules — every N km, N days or N charge cycles, per vehicle type
 // and/or group; the sweep opens one REPAIR task per bike due, and finishing it starts the
 // bike's next period. On PGlite and, with DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 26 §4 (ADR 0100): the service book — a task finished with the parts used and their cost
+// ADR 0100: the service book — a task finished with the parts used and their cost
 // keeps them (the bike page's Tasks tab lists them with who and when); bad parts or cost are
 // refused with a problem and nothing changes; a reopen clears them. On PGlite and, with
 // DATABASE_URL, on PostgreSQL.

@@ -1,4 +1,4 @@
-// Issue 26 §1 (ADR 0091): tasks that open by themselves. An alert with a cause opens its task
+// ADR 0091: tasks that open by themselves. An alert with a cause opens its task
 // through the jobs home (alert.opened → tasks.automate), once per bike and cause whatever the
 // retries; the cause clearing before anyone started the task cancels it, and its history says
 // so. On PGlite and, with DATABASE_URL, on PostgreSQL.

@@ -1,4 +1,4 @@
-// Issue 26 §6: task statistics — opened and closed per day, the median time to close by kind
+// docs/tasks.md: task statistics — opened and closed per day, the median time to close by kind
 // and per technician — and their CSV; managers only; the fleet's own tasks only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskStatisticsSchema } from '@vfm/contract';

@@ -1,4 +1,4 @@
-// Issue 26, live tasks: the one live stream (fleet/stream) says `tasks` to the fleet's open
+// docs/tasks.md, live tasks: the one live stream (fleet/stream) says `tasks` to the fleet's open
 // streams — a technician's and a manager's — when a task is created, taken, closed or opened by
 // VFM itself (an alert), and a swap recorded also pushes the bike's new charge; another fleet's
 // streams hear nothing. On PGlite and, with DATABASE_URL, on PostgreSQL.

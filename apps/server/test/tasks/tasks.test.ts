@@ -1,4 +1,4 @@
-// Issue 26 §1 (ADR 0090): the tasks resource — created by hand for one bike or a selection,
+// ADR 0090: the tasks resource — created by hand for one bike or a selection,
 // the status flow with who and when, the checklist of each kind, the history and the audit
 // trail, two technicians taking one task, and bad input refused with nothing changed. On
 // PGlite and, with DATABASE_URL, on PostgreSQL.
@@ -331,7 +331,7 @@ describe('reading tasks', () => {
   });
 });
 
-describe('the field technician role (issue 26 §2)', () => {
+describe('the field technician role (docs/tasks.md)', () => {
   it('sends the assistance lock and the alarm, reads the bikes, manages nothing', async () => {
     const bike = await createBike(t, cast.fleet);
     const lock = await technician().post(`commands/lockControl/${bike.vehicleNumber}`, undefined, {
@@ -401,7 +401,7 @@ describe('the list', () => {
   });
 });
 
-describe('keyset pages (issue 26 §7, ADR 0105)', () => {
+describe('keyset pages (ADR 0105)', () => {
   let fleet: Awaited<ReturnType<typeof createFleetWithTechnician>>;
   const api = () => t.api({ token: fleet.managerToken });
 

@@ -1,4 +1,4 @@
-// Trip and track export (issue 25 §4, ADR 0095): GET products/export/{vehicleNumber} answers a
+// Trip and track export (ADR 0095): GET products/export/{vehicleNumber} answers a
 // bike's stored positions of a period, or of one trip, as GPX, KML or GeoJSON, with the bike and
 // the times in the file's metadata, a new segment after each pause; the files parse back (XML
 // by a strict parser, saxes) with every position in order; a month of positions streams across the

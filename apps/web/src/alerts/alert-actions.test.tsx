@@ -1,4 +1,4 @@
-// An alert's state chip and its actions (issue 20 §5), on the bike page's Alerts tab over a fake
+// An alert's state chip and its actions (docs/web.md), on the bike page's Alerts tab over a fake
 // server: who acknowledged and who is assigned ("you" for the signed-in user), acknowledge with
 // or without a comment, assign to me or to nobody, clear only with a reason, and what a 409
 // says.

@@ -1,4 +1,4 @@
-// What a user does about an active alert (issue 20 §5): acknowledge it (an optional comment),
+// What a user does about an active alert (docs/web.md): acknowledge it (an optional comment),
 // assign it to a user of the fleet or to nobody ("Assign to me" in one click), clear it by hand
 // (a reason is required). Each opens a small dialog; the buttons are icons in a warnings row
 // (`compact`, their names say which bike and which alert) and labelled on the bike page.

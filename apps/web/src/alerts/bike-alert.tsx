@@ -1,4 +1,4 @@
-// A warnings row's alert (issue 20 §5): the bike's active alert of the row's kind, its state and
+// A warnings row's alert (docs/web.md): the bike's active alert of the row's kind, its state and
 // its actions. The bike's active alerts are one query (shared with its page), asked only for the
 // rows in view and read again when the stream names the bike.
 import { useTranslation } from 'react-i18next';

@@ -37,26 +37,26 @@ export const queryKeys = {
   quarantine: ['fleet-quarantine'] as const,
   /** the jobs home's queues and dead letters (administration) */
   jobs: ['fleet-jobs'] as const,
-  /** the fleet's open-data (GBFS) publishing settings (administration, issue 24) */
+  /** the fleet's open-data (GBFS) publishing settings (administration, docs/open-data.md) */
   openData: ['fleet-open-data'] as const,
   cityClients: ['fleet-city-clients'] as const,
-  /** the fleet's webhooks and each one's delivery log (administration, issue 22 §4) */
+  /** the fleet's webhooks and each one's delivery log (administration, docs/webhooks.md) */
   webhooks: {
     all: ['webhooks'] as const,
     list: ['webhooks', 'list'] as const,
     deliveries: (id: string, page: number) => ['webhooks', 'deliveries', id, page] as const,
   },
   mdsAccessLog: ['fleet-city-clients', 'access-log'] as const,
-  /** the fleet's zones (issue 23): one list; a bike's zones under the same prefix */
+  /** the fleet's zones (docs/zones.md): one list; a bike's zones under the same prefix */
   zones: {
     all: ['zones'] as const,
     list: ['zones', 'list'] as const,
     occupancy: ['zones', 'occupancy'] as const,
     bike: (vehicleNumber: string) => ['zones', 'bike', vehicleNumber] as const,
   },
-  /** every task list, detail, statistics and the battery swap queue (issue 26): one prefix */
+  /** every task list, detail, statistics and the battery swap queue (docs/tasks.md): one prefix */
   tasks: { all: ['tasks'] as const },
-  /** alerts (issue 20 §5): per bike, so that the stream's `alerts` event reaches only those */
+  /** alerts (docs/web.md): per bike, so that the stream's `alerts` event reaches only those */
   alerts: {
     all: ['alerts'] as const,
     bike: (vehicleNumber: string) => ['alerts', 'bike', vehicleNumber] as const,
@@ -70,7 +70,7 @@ export const queryKeys = {
     /** the users an alert may be assigned to */
     assignees: ['alerts', 'assignees'] as const,
   },
-  /** the caller's notifications and alert rules (issue 22) */
+  /** the caller's notifications and alert rules (docs/notifications.md) */
   notifications: {
     all: ['notifications'] as const,
     /** the bell's count, written by the stream's `notifications` event */

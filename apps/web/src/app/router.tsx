@@ -8,7 +8,7 @@ import { RequireAccess } from './guards/require-access';
 import { BootFallback, Root } from './root';
 
 const user: ShellRouteHandle = { role: 'user' };
-/** a user's route a field technician may open too (issue 26) */
+/** a user's route a field technician may open too (docs/tasks.md) */
 const field: ShellRouteHandle = { role: 'field' };
 
 /** A lazy route whose module exports the page component under `name`. */
@@ -77,7 +77,7 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
           },
         ],
       },
-      // a shared live position (issue 25 §5): open to anyone with the link, signed in or not
+      // a shared live position (docs/manager-tools.md): open to anyone with the link, signed in or not
       {
         path: 'share',
         lazy: page(
@@ -125,7 +125,7 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                 handle: user,
                 lazy: page(() => import('../features/zones/routes/zones-page'), 'ZonesPage'),
               },
-              // issue 26: the fleet's tasks (managers) and "My tasks" (phone-first)
+              // docs/tasks.md: the fleet's tasks (managers) and "My tasks" (phone-first)
               {
                 path: 'tasks',
                 handle: user,
@@ -136,7 +136,7 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                 handle: field,
                 lazy: page(() => import('../features/tasks/routes/my-tasks-page'), 'MyTasksPage'),
               },
-              // issue 26 §5: the battery swap queue, for technicians and managers
+              // docs/tasks.md: the battery swap queue, for technicians and managers
               {
                 path: 'tasks/battery-queue',
                 handle: field,

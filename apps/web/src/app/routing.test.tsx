@@ -97,7 +97,7 @@ describe('routes and guards', () => {
     ]);
   });
 
-  it("sends a field technician to My tasks, away from the managers' pages (issue 26)", async () => {
+  it("sends a field technician to My tasks, away from the managers' pages (docs/tasks.md)", async () => {
     const { router } = renderApp('/statistics', {
       signedInAs: 'technician',
       answers: { 'GET tasks': { content: [], totalElements: 0, page: 0, size: 100 } },

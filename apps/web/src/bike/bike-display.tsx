@@ -26,7 +26,7 @@ const WARNING_ICONS: Record<AlertKind, LucideIcon> = {
   LACK_MODULE_COMM: WifiOff,
   LOW_VEHICLE_BATTERY: BatteryWarning,
   LOW_MODULE_BATTERY: Cpu,
-  // the zones' alerts (issue 23 §3)
+  // the zones' alerts (docs/zones.md)
   OUTSIDE_SERVICE_AREA: MapPinOff,
   IN_NO_RIDE_ZONE: Ban,
   PARKED_IN_NO_PARKING: CircleParkingOff,

@@ -1,4 +1,4 @@
-// THE bike columns of a list (issue 21 §2, ADR 0111): the fleet list and the warnings tabs take
+// THE bike columns of a list (ADR 0111): the fleet list and the warnings tabs take
 // them from here, so a column is written once — its header (bike.list.columns.<id>), the sort it
 // stands for (the contract's FLEET_LIST_COLUMNS) and its cell. A list picks the columns it shows,
 // in its order, and adds its own (selection, since, figure, alert, actions) with the same

@@ -33,9 +33,9 @@ export function SelectionBar({
   commands = true,
   extraActions,
 }: {
-  /** the bulk commands (a field technician has none: issue 26) */
+  /** the bulk commands (a field technician has none: docs/tasks.md) */
   commands?: boolean;
-  /** what a page adds to the selection (issue 26: create a task per bike) */
+  /** what a page adds to the selection (docs/tasks.md: create a task per bike) */
   extraActions?: ReactNode;
   count: number;
   /** an administrator may remove the selected bikes from the fleet (SPEC §8 warning) */

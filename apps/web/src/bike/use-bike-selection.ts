@@ -1,5 +1,5 @@
 // A page's selection of bikes (fleet list, warnings tab): toggle one, add or remove many,
-// clear — also when the keyboard's Esc asks (issue 25 §3: the window event below).
+// clear — also when the keyboard's Esc asks (docs/manager-tools.md: the window event below).
 import { useCallback, useEffect, useState } from 'react';
 
 /** Dispatched on window by the Esc shortcut: the page's selection empties. */

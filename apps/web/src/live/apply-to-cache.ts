@@ -41,7 +41,7 @@ export function applyBatchToCache(queryClient: QueryClient, batch: LiveBatch): b
     );
   }
   // the stream sends the counters as it opens too: counters equal to those shown change nothing
-  // (they used to refetch the fleet's counts and warnings at every page load, issue 21 §6)
+  // (they used to refetch the fleet's counts and warnings at every page load, docs/performance.md)
   const shownWarnings =
     queryClient.getQueryData<WarningCounts>(queryKeys.bikes.warningCounts) ??
     queryClient.getQueryData<FleetInformation>(queryKeys.fleet.information)?.warnings;

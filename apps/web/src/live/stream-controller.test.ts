@@ -260,7 +260,7 @@ describe('stream controller', () => {
     await until(() => queryClient.getQueryState(queryKeys.zones.list)?.isInvalidated === true);
   });
 
-  it('reads the tasks again when a task changed elsewhere (issue 26)', async () => {
+  it('reads the tasks again when a task changed elsewhere (docs/tasks.md)', async () => {
     const feed = createSseFeed();
     const { controller, queryClient } = setup([feed]);
     const list = ['tasks', 'list', { mine: true }];

@@ -165,7 +165,7 @@ export function createStreamController(options: StreamControllerOptions): Stream
         void queryClient.invalidateQueries({ queryKey: queryKeys.zones.all });
         return;
       case 'tasks':
-        // a task was created, taken, changed or closed (issue 26), here or elsewhere: the task
+        // a task was created, taken, changed or closed (docs/tasks.md), here or elsewhere: the task
         // lists, My tasks and the battery swap queue read again
         void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all });
         return;
@@ -174,7 +174,7 @@ export function createStreamController(options: StreamControllerOptions): Stream
         void queryClient.invalidateQueries({ queryKey: queryKeys.quarantine });
         return;
       case 'notifications':
-        // the reader's own notifications changed (issue 22): the bell's count now, the list
+        // the reader's own notifications changed (docs/notifications.md): the bell's count now, the list
         // read again when shown
         queryClient.setQueryData(queryKeys.notifications.unread, data);
         void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list });
@@ -203,7 +203,7 @@ export function createStreamController(options: StreamControllerOptions): Stream
         setStatus('stopped');
         return;
       }
-      // 429: the session's other tabs hold every stream it may open (issue 27 §6); knocking
+      // 429: the session's other tabs hold every stream it may open (docs/operations.md); knocking
       // again soon would not free one, so wait the longest delay (the server asks for 30 s)
       if (isApiError(error, 429)) attempt = Math.max(attempt, LONGEST_RETRY_ATTEMPT);
     }

@@ -1,4 +1,4 @@
-// The battery swap queue's map (issue 26 §5): the map core with the queue's bikes and its
+// The battery swap queue's map (docs/tasks.md): the map core with the queue's bikes and its
 // numbered stops. Lazy-loaded by the queue page so that maplibre stays out of other chunks.
 import type { BatteryQueue } from '@vfm/contract';
 import { MapView } from './core/map-view';

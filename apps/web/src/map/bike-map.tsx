@@ -20,7 +20,7 @@ export interface BikeMapProps {
   track?: ReadonlyArray<[number, number]>;
   /** the replay cursor on the track */
   cursor?: [number, number] | null;
-  /** the fleet's zones (issue 23), drawn under the track, with a switch */
+  /** the fleet's zones (docs/zones.md), drawn under the track, with a switch */
   zones?: GeoJSON.FeatureCollection | null;
 }
 

@@ -14,7 +14,7 @@ export interface LiveBikes {
 export interface FleetMapProps {
   /** the list's filter; fleet/markers accepts the same parameters */
   filter: FleetFilter;
-  /** the fleet's zones (issue 23) as GeoJSON; given: drawn under the bikes, with a switch
+  /** the fleet's zones (docs/zones.md) as GeoJSON; given: drawn under the bikes, with a switch
    *  (null: still loading — the layer is there, the switch comes with the zones) */
   zones?: GeoJSON.FeatureCollection | null;
   /** thefts map: reported and suspected thefts only, followed live */

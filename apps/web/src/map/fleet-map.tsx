@@ -45,7 +45,7 @@ export function FleetMap(props: FleetMapProps) {
   const focus = props.onFocus ?? setOwnFocus;
   const [popup, setPopup] = useState<Popup | null>(null);
   const [zonesShown, showZones] = useZonesShown();
-  // the zones come once the bikes' first view is on screen (issue 23 §5: 1,000 zones must not
+  // the zones come once the bikes' first view is on screen (docs/performance.md: 1,000 zones must not
   // delay the markers), like the land; their layer is on the map from the start (still loading:
   // null), so that it is not added while the first view is being drawn (ADR 0115)
   const firstViewDrawn = useFirstViewDrawn(feed);

@@ -1,4 +1,4 @@
-// The map's switch for the zones layer (issue 23 §2): on by default, remembered per browser.
+// The map's switch for the zones layer (docs/zones.md): on by default, remembered per browser.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './fleet-map.module.css';

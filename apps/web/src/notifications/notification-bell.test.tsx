@@ -1,4 +1,4 @@
-// The bell of the shell (issue 22): the unread count, the list (kind, bike), a click opens the
+// The bell of the shell (docs/notifications.md): the unread count, the list (kind, bike), a click opens the
 // bike and marks it read, "mark all read"; the stream's count replaces the one read.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

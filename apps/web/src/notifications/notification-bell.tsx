@@ -1,4 +1,4 @@
-// The notification centre of the shell (issue 22 §2): a bell with the unread count — kept live
+// The notification centre of the shell (docs/notifications.md): a bell with the unread count — kept live
 // by the stream's `notifications` event — opening the newest notifications (bike, alert, time);
 // a click opens the bike and marks it read; "mark all read"; a way to the alert rules. A
 // Radix menu: arrows move through the list, Escape closes, focus returns to the bell.

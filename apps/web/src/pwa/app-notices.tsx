@@ -1,4 +1,4 @@
-// The installable app in the signed-in shell (issue 25 §2): registers the service worker
+// The installable app in the signed-in shell (docs/manager-tools.md): registers the service worker
 // (/sw.js: the shell kept for offline, never the data calls), says plainly when the device is
 // offline, and offers to reload when a new version has been deployed and is waiting.
 import { useEffect, useState, useSyncExternalStore } from 'react';

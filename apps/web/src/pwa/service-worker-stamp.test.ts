@@ -1,4 +1,4 @@
-// Each build's /sw.js differs when its files do (issue 25 §2): the browser sees a new version.
+// Each build's /sw.js differs when its files do (docs/manager-tools.md): the browser sees a new version.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

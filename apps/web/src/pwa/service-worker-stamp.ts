@@ -1,4 +1,4 @@
-// The build's stamp in the service worker (issue 25 §2, docs/web.md "Installable app"): a browser
+// The build's stamp in the service worker (docs/web.md "Installable app"): a browser
 // installs a new worker only when the bytes of /sw.js change, and public/sw.js is the same file
 // in every build. The build (vite.config.ts) names the worker's cache after the build's own
 // files, so each deployment of another build changes /sw.js: the browser installs it beside the

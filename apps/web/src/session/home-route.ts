@@ -9,7 +9,7 @@ export function homeRouteOf(
   userType: UserType,
   technician = false,
 ): string {
-  // issue 26: a field technician starts on their tasks
+  // docs/tasks.md: a field technician starts on their tasks
   if (technician) return TECHNICIAN_HOME;
   const route =
     userType === 'ADMIN' ? appInfo.routeOnLoginSuccessForAdmin : appInfo.routeOnLoginSuccessForUser;

@@ -17,7 +17,7 @@ export interface SessionSnapshot {
   email: string | null;
   roles: readonly string[];
   userType: UserType;
-  /** a field technician (issue 26): the field routes and "My tasks" only */
+  /** a field technician (docs/tasks.md): the field routes and "My tasks" only */
   technician: boolean;
 }
 

@@ -10,7 +10,7 @@ export function roleOfAdmin(applicationKey: string): string {
   return `ROLE_${applicationKey}_ADMIN`;
 }
 
-/** A field technician (issue 26, ADR 0090): this role beside the user's; a user type USER. */
+/** A field technician (ADR 0090): this role beside the user's; a user type USER. */
 export function roleOfTechnician(applicationKey: string): string {
   return `ROLE_${applicationKey}_TECHNICIAN`;
 }

@@ -1,5 +1,5 @@
 // SPEC §2: Fleet inventory, Warnings and Statistics, plus Administration for admins only;
-// Zones (issue 23) beside them.
+// Zones (docs/zones.md) beside them.
 import {
   BatteryCharging,
   Bike,
@@ -33,7 +33,7 @@ export interface MenuItem {
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
-  // issue 26: a field technician's tasks first, and the fleet's bikes to find one
+  // docs/tasks.md: a field technician's tasks first, and the fleet's bikes to find one
   if (technician) {
     return [
       { url: '/tasks/mine', icon: ClipboardCheck, text: 'tasks.nav.myTasks' },
@@ -45,9 +45,9 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     { url: '/fleet', icon: Bike, text: 'shell.nav.fleet' },
     { url: '/warnings', icon: TriangleAlert, text: 'shell.nav.warnings', badge: 'warnings' },
     { url: '/statistics', icon: ChartColumn, text: 'shell.nav.statistics' },
-    // issue 23: every user sees the zones; managers edit them
+    // docs/zones.md: every user sees the zones; managers edit them
     { url: '/zones', icon: Hexagon, text: 'shell.nav.zones' },
-    // issue 26: the fleet's tasks, and those of the signed-in user
+    // docs/tasks.md: the fleet's tasks, and those of the signed-in user
     { url: '/tasks', icon: ClipboardList, text: 'tasks.nav.tasks', end: true },
     { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
   ];

@@ -1,4 +1,4 @@
-// j / k / Enter in the page's list (issue 25 §3): the rows of the first list in the page — a
+// j / k / Enter in the page's list (docs/manager-tools.md): the rows of the first list in the page — a
 // table (virtual or not) or a list marked `data-keyboard-list` — one of them "current"
 // (`data-keyboard-current`, outlined), scrolled into view; Enter follows the current row's first
 // link (or presses its first button). A virtual table renders rows as they scroll into view, so

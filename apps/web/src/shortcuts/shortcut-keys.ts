@@ -1,4 +1,4 @@
-// The keyboard shortcuts of the signed-in app (issue 25 §3) as plain logic: which key (or
+// The keyboard shortcuts of the signed-in app (docs/manager-tools.md) as plain logic: which key (or
 // "g" then a letter) does what, and never while the user types in a field. The hook
 // (use-shortcuts.ts) feeds it the document's key presses; the help lists SHORTCUTS.
 

@@ -1,4 +1,4 @@
-// The list of keyboard shortcuts (issue 25 §3), opened with "?": a dialog with each key and
+// The list of keyboard shortcuts (docs/manager-tools.md), opened with "?": a dialog with each key and
 // what it does.
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';

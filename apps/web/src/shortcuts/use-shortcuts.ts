@@ -1,4 +1,4 @@
-// Listens to the document's key presses for the shortcuts (issue 25 §3) while the signed-in
+// Listens to the document's key presses for the shortcuts (docs/manager-tools.md) while the signed-in
 // shell is shown: "/" focuses the bike search, "g f/w/s/a" go to fleet, warnings, statistics,
 // administration (administrators), j/k move in the page's list and Enter opens the row, Esc
 // forgets the row and empties the page's selection (an open dialog closes itself), "?" opens

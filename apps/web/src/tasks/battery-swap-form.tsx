@@ -1,4 +1,4 @@
-// What a task leaves behind when it is finished (issue 26 §4–5, ADR 0100): for a battery swap,
+// What a task leaves behind when it is finished (–5, ADR 0100): for a battery swap,
 // the battery fitted — its charge (a full one by default) and its number when it has one —
 // which updates the bike's battery record; with `details`, the parts used and their cost (the
 // bike page's service book). Checked here as the server checks it.

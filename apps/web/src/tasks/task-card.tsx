@@ -1,4 +1,4 @@
-// One task as a card (issue 26 §3): "My tasks" on a phone and the bike page's Tasks tab. What to
+// One task as a card (docs/tasks.md): "My tasks" on a phone and the bike page's Tasks tab. What to
 // do and where — the bike's last position with a `geo:` link (the phone's navigation app) and
 // a map link —, the checklist, and one tap to start or to finish. A manager also cancels and
 // reopens. An action taken offline waits in the outbox and the card says so.
@@ -53,7 +53,7 @@ export function TaskCard({
   const name = nameOf(task);
   const mine = task.assignee?.id === userId;
   const canWork = task.status === 'IN_PROGRESS' && (mine || !technician);
-  // a battery swap finishes with its swap record (the battery fitted, issue 26 §5)
+  // a battery swap finishes with its swap record (the battery fitted, docs/tasks.md)
   const [recording, setRecording] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // a ticked item shows at once; the task as read again (a new version) replaces it, a refusal
@@ -142,7 +142,7 @@ export function TaskCard({
             : t('tasks.swap.recorded', { level: format.percent(task.batterySwap.batteryLevel) })}
         </p>
       )}
-      {/* the service book (issue 26 §4): who did it and when, the parts and what it cost */}
+      {/* the service book (docs/tasks.md): who did it and when, the parts and what it cost */}
       {task.status === 'DONE' && (
         <p className={styles.meta}>
           {task.closedBy && (

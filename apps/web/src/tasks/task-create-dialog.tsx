@@ -1,4 +1,4 @@
-// Creating tasks by hand (issue 26 §1): from the bike page (one bike), the fleet selection (up
+// Creating tasks by hand (docs/tasks.md): from the bike page (one bike), the fleet selection (up
 // to 100: one task each) or the warnings screen. Kind, a title for a custom task, priority,
 // due time, assignee and notes; the server's refusals (a bike not of the fleet, an assignee
 // outside it) are said in the dialog, and nothing is made.

@@ -1,4 +1,4 @@
-// How a task reads (issue 26): its name (the kind, or a custom task's title), its status and
+// How a task reads (docs/tasks.md): its name (the kind, or a custom task's title), its status and
 // priority as chips, who holds it, and what a history line says.
 import { useTranslation } from 'react-i18next';
 import type { Task, TaskHistoryEntry } from '@vfm/contract';

@@ -1,4 +1,4 @@
-// The browser's position for field work (issue 26 §3, §5): asked once; refused or unavailable is
+// The browser's position for field work (docs/tasks.md, §5): asked once; refused or unavailable is
 // said so the page can explain its order.
 import { useEffect, useState } from 'react';
 

@@ -1,4 +1,4 @@
-// The offline outbox in a page (issue 26 §3): what waits, sent when the browser says it is
+// The offline outbox in a page (docs/tasks.md): what waits, sent when the browser says it is
 // online again (and when the page opens), each result said in a toast — done, or refused with
 // the server's reason. Nothing leaves the outbox without the user being told.
 import { useCallback, useEffect, useState } from 'react';

@@ -36,7 +36,7 @@ export function tokenFor(kind: 'admin' | 'user' | 'technician' | 'none') {
   const roles = {
     admin: ['ROLE_VFM', 'ROLE_VFM_ADMIN'],
     user: ['ROLE_VFM'],
-    // issue 26: a field technician
+    // docs/tasks.md: a field technician
     technician: ['ROLE_VFM', 'ROLE_VFM_TECHNICIAN'],
     none: ['ROLE_OTHER'],
   }[kind];
@@ -59,7 +59,7 @@ export const shellAnswers = {
     helpUrl: 'https://help.example/vfm',
   },
   [`GET users/${USER_ID}/settings`]: { applicationName: 'VFM', distanceUnit: 'MI', language: 'en' },
-  // issue 22: the bell and the alert rules
+  // docs/notifications.md: the bell and the alert rules
   'GET notifications/unread': { unread: 0 },
   'GET notifications': { content: [], totalElements: 0, page: 0, size: 20, unread: 0 },
   'GET notification-rules': { content: [] },

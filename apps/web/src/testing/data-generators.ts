@@ -169,7 +169,7 @@ export function makeMarkers(bikes: FleetListItem[], groups: string[] = []): Mark
   };
 }
 
-/** An open alert of a bike (issue 20 §5); the severity follows the kind unless overridden. */
+/** An open alert of a bike (docs/web.md); the severity follows the kind unless overridden. */
 export function makeAlert(overrides: Partial<Alert> = {}): Alert {
   const n = next();
   const kind = overrides.kind ?? 'LOW_VEHICLE_BATTERY';
@@ -197,7 +197,7 @@ export function makeAlertPage(content: Alert[], overrides: Partial<AlertPage> = 
   return { content, totalElements: content.length, page: 0, size: 50, ...overrides };
 }
 
-/** A task (issue 26): an open battery swap of FR-42 with its checklist, nobody on it. */
+/** A task (docs/tasks.md): an open battery swap of FR-42 with its checklist, nobody on it. */
 export function makeTask(overrides: Partial<Task> = {}): Task {
   const kind = overrides.kind ?? 'BATTERY_SWAP';
   return {

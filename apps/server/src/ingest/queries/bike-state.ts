@@ -82,8 +82,8 @@ const SELECT_SQL = `SELECT b.module_id, ${COLUMNS.map(([, c]) => `b.${c}`).join(
  * vehicle number and module are read-only here): it excludes the other writers of these bikes
  * but leaves the KEY SHARE of a foreign-key check free, so the rows other transactions write
  * referencing these bikes (automatic tasks, alerts, notifications — in no particular order)
- * neither wait for the whole batch nor deadlock with it (issue 26 §7: the ingest at
- * 0.25–0.56 × with automatic tasks on PostgreSQL; issue 22 §7: 35–68 deadlocks a bench run;
+ * neither wait for the whole batch nor deadlock with it (docs/performance.md: the ingest at
+ * 0.25–0.56 × with automatic tasks on PostgreSQL; docs/performance.md: 35–68 deadlocks a bench run;
  * ADR 0105, 0106).
  */
 export async function loadBikesForUpdate(

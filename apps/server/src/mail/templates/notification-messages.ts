@@ -1,4 +1,4 @@
-// Texts of the notification e-mails (issue 22 §3) in the 11 languages of SPEC §3, French the
+// Texts of the notification e-mails (docs/notifications.md) in the 11 languages of SPEC §3, French the
 // default. One subject and sentence per kind; placeholders {vehicleNumber}, {time}, {rule},
 // {count}. Plain text: the layout escapes them for HTML.
 import type { Language, NotificationKind } from '@vfm/contract';

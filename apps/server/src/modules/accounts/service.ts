@@ -32,7 +32,7 @@ const UNIQUE_VIOLATION = '23505';
 const emailTaken = () => conflict('An account with this e-mail already exists.', 'EMAIL_TAKEN');
 
 /** admin and technician flags → roles, keeping any other role the account may hold; the
- *  roles are exclusive (issue 26, ADR 0090): a flag left out keeps what the account had */
+ *  roles are exclusive (ADR 0090): a flag left out keeps what the account had */
 function rolesOf(roles: string[], input: { admin?: boolean; technician?: boolean }): string[] {
   const admin = input.admin ?? (input.technician ? false : roles.includes(ROLE_ADMIN));
   const technician = input.technician ?? (input.admin ? false : roles.includes(ROLE_TECHNICIAN));
@@ -51,7 +51,7 @@ function rolesOf(roles: string[], input: { admin?: boolean; technician?: boolean
   ];
 }
 
-/** A page of the fleet's accounts (issue 27 §5: bounded, photos by version only). */
+/** A page of the fleet's accounts (docs/operations.md: bounded, photos by version only). */
 export async function listAccounts(
   scope: RequestScope,
   query: AccountListQuery,
@@ -101,7 +101,7 @@ export async function createAccount(
         now,
       );
       await audit(tx, scope, 'ACCOUNT_CREATED', created, { admin: created.admin });
-      // issue 22 §1: a new manager hears of thefts from the start
+      // docs/notifications.md: a new manager hears of thefts from the start
       await giveDefaultRule(tx, {
         id: created.id,
         fleetId: admin.fleetId,

@@ -1,2 +1,2 @@
-// The alerts' entry point (issue 20), registered in ../index.ts.
+// The alerts' entry point (ADR 0081), registered in ../index.ts.
 export { default } from './routes';

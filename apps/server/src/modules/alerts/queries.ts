@@ -12,7 +12,7 @@ import { fleetThresholdsSql, warningConditions, warningSince } from '../bikes/qu
  * When each kind's condition holds on `b` (bike) joined with `f` (fleetThresholdsSql), and
  * since when. The warnings' kinds are the warnings' own conditions (bikes/queries/warnings.ts), one
  * owner for the screens and the alerts; the zones' kinds read the marks that
- * zones/zone-conditions.ts keeps from each bike's last position (issue 23 §3).
+ * zones/zone-conditions.ts keeps from each bike's last position (docs/zones.md).
  */
 const ZONE_CONDITIONS: Record<(typeof ZONE_ALERT_KINDS)[number], { holds: string; since: string }> =
   {

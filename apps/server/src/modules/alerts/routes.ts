@@ -1,4 +1,4 @@
-// The fleet's alerts (issue 20 §5, ADR 0081): list, acknowledge, assign, clear — any user of
+// The fleet's alerts (ADR 0081): list, acknowledge, assign, clear — any user of
 // the fleet (SPEC §6 user role). Thin: the service owns the rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {

@@ -1,4 +1,4 @@
-// The alerts of a fleet (issue 20 §5, ADR 0081): listed with filters, acknowledged, assigned
+// The alerts of a fleet (ADR 0081): listed with filters, acknowledged, assigned
 // and cleared by the fleet's users; opened and cleared by themselves through
 // `reconcileBikes` (the subscriber of the warning events) and `sweepAlerts` (every minute).
 // Every change reaches the fleet's screens through the stream and is published as a domain
@@ -143,7 +143,7 @@ export async function reconcileBikes(
   if (!bikeIds.length) return [];
   return database.transaction(async (tx) => {
     await lockAlertWriters(tx);
-    // the bikes' places among the zones first: their marks are alert conditions (issue 23 §3)
+    // the bikes' places among the zones first: their marks are alert conditions (docs/zones.md)
     await placeBikesInZones(tx, bikeIds, now);
     const changes = await reconcileAlerts(tx, bikeIds, now);
     await announce(tx, jobs, changes);
@@ -158,7 +158,7 @@ export async function reconcileBikes(
 export async function sweepAlerts(database: Database, jobs: Jobs, now: Date) {
   return database.transaction(async (tx) => {
     await lockAlertWriters(tx);
-    // the bikes' places among the zones first: their marks are alert conditions (issue 23 §3)
+    // the bikes' places among the zones first: their marks are alert conditions (docs/zones.md)
     await placeBikesInZones(tx, null, now);
     const changes = await reconcileAlerts(tx, null, now);
     const silent = changes.filter((c) => c.kind === 'LACK_MODULE_COMM' && c.change === 'opened');

@@ -34,7 +34,7 @@ export function buildAppInfo(config: {
       `${p}/app-settings`,
       `${p}/shared-position`,
     ],
-    // the shared-position page (issue 25 §5): no sign-in
+    // the shared-position page (docs/manager-tools.md): no sign-in
     publicPaths: [SHARE_PAGE_PATH],
     routeOnLoginSuccessForUser: 'fleet',
     routeOnLoginSuccessForAdmin: 'fleet',

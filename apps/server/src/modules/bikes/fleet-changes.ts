@@ -17,9 +17,9 @@ export const FLEET_CHANGE_KINDS = [
   'event',
   'quarantine',
   'alert',
-  /** a zone drawn, changed or deleted (issue 23): the maps and zone lists read them again */
+  /** a zone drawn, changed or deleted (docs/zones.md): the maps and zone lists read them again */
   'zone',
-  /** a task created, taken, changed or closed (issue 26): task lists and the swap queue read again */
+  /** a task created, taken, changed or closed (docs/tasks.md): task lists and the swap queue read again */
   'task',
 ] as const;
 export type FleetChangeKind = (typeof FLEET_CHANGE_KINDS)[number];

@@ -1,4 +1,4 @@
-// A city's MDS access token (issue 24 §6, ADR 0085): an HS256 JWT signed with the server's JWT
+// A city's MDS access token (ADR 0085): an HS256 JWT signed with the server's JWT
 // secret but for its own audience, so that a city token is never an API token (the API checks
 // the application's audience and needs ID and sid) and a user token never an MDS one.
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';

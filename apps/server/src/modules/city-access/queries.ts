@@ -1,4 +1,4 @@
-// SQL of city access to MDS (issue 24 §6, ADR 0085): a fleet's city clients and the log of
+// SQL of city access to MDS (ADR 0085): a fleet's city clients and the log of
 // their pulls. Every read names the fleet, except the token endpoint's lookup by client id.
 import type { Queryable } from '../../db/client';
 

@@ -1,4 +1,4 @@
-// City clients of the MDS Provider API and their access log (issue 24 §6; admin only). Thin:
+// City clients of the MDS Provider API and their access log (docs/open-data.md; admin only). Thin:
 // the service owns the rules. The MDS API itself is the mds module, outside the API prefix.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-// City clients of the MDS Provider API (issue 24 §6, ADR 0085), administrators only: created
+// City clients of the MDS Provider API (ADR 0085), administrators only: created
 // per fleet with a secret shown once (stored as an argon2id hash), an optional expiry, revocable
 // at once; both are audited (DESIGN §7). The access log of their pulls is read here too.
 import {

@@ -1,4 +1,4 @@
-// The OAuth 2.0 client-credentials grant of the MDS API (RFC 6749 §4.4, issue 24 §6) and the
+// The OAuth 2.0 client-credentials grant of the MDS API (RFC 6749 §4.4, docs/open-data.md) and the
 // check of a city's bearer token on every pull: the client is read at each request, so a
 // revoked or expired client's tokens stop working at once.
 import type { Queryable } from '../../db/client';

@@ -27,7 +27,7 @@ export interface EnqueueCommandsInput {
   value: boolean | string;
   /** the user's e-mail (or RIDER, or ZONE:<name>) — recorded on the command and its audit event */
   requestedBy: string;
-  /** a zone's automatic command (issue 23 §4): the event's source is ZONE, and names the zone */
+  /** a zone's automatic command (docs/zones.md): the event's source is ZONE, and names the zone */
   source?: 'ZONE';
   zone?: { id: string; name: string };
   now: Date;

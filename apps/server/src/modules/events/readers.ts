@@ -1,4 +1,4 @@
-// Who reads which event (issue 27 §3). An administrator reads every event of the fleet; a
+// Who reads which event (docs/operations.md). An administrator reads every event of the fleet; a
 // manager reads the bikes' events (their history, products/details-actions) but never the
 // administration's — account changes and fleet settings, which GET fleet/events serves to
 // administrators only. The one rule for every place that hands events out (fleet/stream).

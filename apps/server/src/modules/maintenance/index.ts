@@ -1,4 +1,4 @@
-// The maintenance schedules' entry point (issue 26 §4), registered in ../index.ts. A maintenance
+// The maintenance schedules' entry point (docs/tasks.md), registered in ../index.ts. A maintenance
 // task done starts the bike's next period (tasks/task-done.ts: tasks does not import this module).
 import { onTaskDone } from '../tasks/task-done';
 import { restartMaintenancePeriod } from './service';

@@ -1,4 +1,4 @@
-// The SQL of the maintenance schedules (issue 26 §4): the schedules of a fleet with the bikes
+// The SQL of the maintenance schedules (docs/tasks.md): the schedules of a fleet with the bikes
 // they cover, the sweep that finds the bikes due (set-based, every fleet at once), and the
 // baseline a done maintenance task resets.
 import type { Queryable } from '../../db/client';

@@ -1,4 +1,4 @@
-// Maintenance schedules (issue 26 §4): list, create, delete — managers and administrators
+// Maintenance schedules (docs/tasks.md): list, create, delete — managers and administrators
 // (closed to field technicians by the auth plugin). Thin: the service owns the rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {

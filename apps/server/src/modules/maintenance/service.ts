@@ -1,4 +1,4 @@
-// Maintenance schedules (issue 26 §4): a fleet's rules "every N km / N days / N charge cycles"
+// Maintenance schedules (docs/tasks.md): a fleet's rules "every N km / N days / N charge cycles"
 // for a vehicle type and/or a group. The sweep (queue tasks.maintenance, every 10 minutes)
 // opens a REPAIR task (cause MAINTENANCE_DUE) for each bike due — one open per bike — and
 // finishing that task starts the bike's next period. Managers and administrators only (the

@@ -1,4 +1,4 @@
-// Who may pull MDS (issue 24 §5-6): a city's bearer token of an active client (checked at every
+// Who may pull MDS (docs/open-data.md-6): a city's bearer token of an active client (checked at every
 // request) and the version negotiation of MDS 2.0 (`Accept: application/vnd.mds+json;
 // version=2.0`, else 406). Every pull of a known client is written to its fleet's access log.
 import { promisify } from 'node:util';

@@ -1,4 +1,4 @@
-// The answers of the MDS 2.0 Provider API (issue 24 §5, ADR 0085, docs/open-data.md "MDS"):
+// The answers of the MDS 2.0 Provider API (ADR 0085, docs/open-data.md "MDS"):
 // vehicles, vehicles/status, trips, telemetry and events of the calling client's fleet, shaped
 // as provider.yaml says (micromobility mode; timestamps in milliseconds; version 2.0.0). The
 // state and event mapping lives in mapping.ts; ids not stored by VFM are derived in ids.ts.

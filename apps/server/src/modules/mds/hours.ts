@@ -1,4 +1,4 @@
-// The time parameters of MDS (issue 24 §5): an hour `YYYY-MM-DDTHH` (UTC) for trips, telemetry
+// The time parameters of MDS (docs/open-data.md): an hour `YYYY-MM-DDTHH` (UTC) for trips, telemetry
 // and events/historical, a millisecond range for events/recent — and which answer an hour gets:
 // 400 malformed, 404 not in the past, 202 not yet ready.
 import { badRequest, HttpProblem } from '../../lib/problem';

@@ -1,4 +1,4 @@
-// THE mapping of VFM states and events to MDS 2.0 vehicle states and event types (issue 24 §5,
+// THE mapping of VFM states and events to MDS 2.0 vehicle states and event types (docs/open-data.md,
 // docs/open-data.md "MDS: states and events" — the table there is this file in words). Every
 // pair is allowed by the micromobility mode's event definition of MDS 2.0.
 
@@ -69,7 +69,7 @@ export const MDS_EVENT_NAMES = [
   'AVAILABILITY_CHANGED',
 ];
 
-/** Alerts (issue 20) that are state changes in MDS: opened, and cleared because the condition
+/** Alerts (ADR 0081) that are state changes in MDS: opened, and cleared because the condition
  *  ended (a manual clear says nothing of the bike). */
 export const MDS_ALERT_KINDS = ['LACK_MODULE_COMM', 'LOW_VEHICLE_BATTERY'];
 

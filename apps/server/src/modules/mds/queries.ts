@@ -1,4 +1,4 @@
-// SQL of the MDS Provider API (issue 24 §5, ADR 0085). Every read starts from the fleet of the
+// SQL of the MDS Provider API (ADR 0085). Every read starts from the fleet of the
 // calling city client and is bounded by the hour or range asked (indexes of migration 0820).
 import type { Queryable } from '../../db/client';
 import { MDS_ALERT_KINDS, MDS_EVENT_NAMES } from './mapping';

@@ -1,4 +1,4 @@
-// The MDS 2.0 Provider API (issue 24 §5-6, ADR 0085, docs/open-data.md "MDS"), outside the API
+// The MDS 2.0 Provider API (-6, ADR 0085, docs/open-data.md "MDS"), outside the API
 // prefix: city bearer tokens from the client-credentials endpoint `POST /mds/v2/token`, the
 // version negotiation of MDS, each answer as provider.yaml shapes it, every pull logged and
 // rate-limited per client. Thin: the feed service builds the answers.

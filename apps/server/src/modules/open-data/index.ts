@@ -1,3 +1,3 @@
-// The open-data module's entry point (issue 24: the fleet's GBFS publishing settings,
+// The open-data module's entry point (docs/open-data.md: the fleet's GBFS publishing settings,
 // administrators only), registered in ../index.ts. The public feed itself is ../gbfs.
 export { default } from './routes';

@@ -1,4 +1,4 @@
-// SQL of the open-data settings (issue 24, ADR 0083): a fleet's publication row and what the
+// SQL of the open-data settings (ADR 0083): a fleet's publication row and what the
 // settings form needs to know of the fleet (its name, its bike models).
 import type { OpenDataSettings } from '@vfm/contract';
 import type { Queryable } from '../../db/client';

@@ -1,4 +1,4 @@
-// The fleet's open-data publishing settings (issue 24 §1; admin only). Thin: the service owns
+// The fleet's open-data publishing settings (docs/open-data.md; admin only). Thin: the service owns
 // the rules. The public feed is the gbfs module, outside the API prefix.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OpenDataSchema, OpenDataSettingsSchema } from '@vfm/contract';

@@ -1,4 +1,4 @@
-// The fleet's open-data publishing settings (issue 24 §1, ADR 0083), administrators only: read
+// The fleet's open-data publishing settings (ADR 0083), administrators only: read
 // with sensible defaults until the first save; each save is an audited event (DESIGN §7) with
 // the settings before and after. The first save gives the fleet its public system id, which
 // never changes afterwards (docs/open-data.md).

@@ -52,7 +52,7 @@ export async function upsertUserSettings(
   },
   now: Date,
 ) {
-  // a PUT without a theme keeps the stored one (issue 25 §1); without a time zone too (issue 22)
+  // a PUT without a theme keeps the stored one (docs/manager-tools.md); without a time zone too (docs/notifications.md)
   await db.query(
     `INSERT INTO user_settings (account_id, application_name, distance_unit, language, updated_at, theme,
                                 time_zone)

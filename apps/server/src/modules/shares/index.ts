@@ -1,2 +1,2 @@
-// Shared live positions (issue 25 §5), registered in ../index.ts.
+// Shared live positions (docs/manager-tools.md), registered in ../index.ts.
 export { default } from './routes';

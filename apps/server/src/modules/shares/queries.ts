@@ -1,4 +1,4 @@
-// SQL of shared live positions (issue 25 §5, ADR 0094). Every read of the manager's calls names
+// SQL of shared live positions (ADR 0094). Every read of the manager's calls names
 // the fleet and the bike; the public read finds a share by the hash of its token only.
 import type { Queryable } from '../../db/client';
 

@@ -1,4 +1,4 @@
-// Shared live positions (issue 25 §5, ADR 0094): a bike's links (managers and administrators
+// Shared live positions (ADR 0094): a bike's links (managers and administrators
 // of its fleet) and the public read the shared page makes (no sign-in, rate-limited per
 // address; the token is a query parameter, which the log masks). Thin: the service owns the rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

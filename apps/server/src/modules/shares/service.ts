@@ -1,4 +1,4 @@
-// Shared live positions (issue 25 §5, ADR 0094): a fleet's managers (and administrators) make a
+// Shared live positions (ADR 0094): a fleet's managers (and administrators) make a
 // link to one bike's live position, valid 1 hour to 7 days, list the bike's links and revoke
 // them; whoever has the link reads that bike's last position and the manager's label, nothing
 // else. The token (256 random bits) is in the link only; the row keeps its SHA-256. Creation,

@@ -1,2 +1,2 @@
-// The task statistics' entry point (issue 26 §6), registered in ../index.ts.
+// The task statistics' entry point (docs/tasks.md), registered in ../index.ts.
 export { default } from './routes';

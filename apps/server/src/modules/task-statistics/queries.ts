@@ -1,4 +1,4 @@
-// The SQL of the task statistics (issue 26 §6): per day opened and closed, and the median time
+// The SQL of the task statistics (docs/tasks.md): per day opened and closed, and the median time
 // from creation to done per kind and per technician, over a period of UTC days.
 import type { TaskKind } from '@vfm/contract';
 import type { Queryable } from '../../db/client';

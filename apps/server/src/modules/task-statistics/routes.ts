@@ -1,4 +1,4 @@
-// Task statistics (issue 26 §6): JSON and CSV, managers and administrators (closed to field
+// Task statistics (docs/tasks.md): JSON and CSV, managers and administrators (closed to field
 // technicians). Thin: the service owns the rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';

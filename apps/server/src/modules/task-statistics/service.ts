@@ -1,4 +1,4 @@
-// Task statistics (issue 26 §6): tasks opened and closed per day, the median time to close by
+// Task statistics (docs/tasks.md): tasks opened and closed per day, the median time to close by
 // kind and per technician (who closed them), for a period of at most a year of UTC days; and
 // the same as CSV (one section per table). Managers and administrators.
 import type { TaskStatistics, TaskStatisticsQuery } from '@vfm/contract';

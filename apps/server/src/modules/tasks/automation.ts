@@ -1,4 +1,4 @@
-// Automatic tasks (issue 26 §1, ADR 0091): the subscriber of the alerts' events (queue
+// Automatic tasks (ADR 0091): the subscriber of the alerts' events (queue
 // tasks.automate). An alert that opens with a cause of TASK_CAUSES opens its task — low
 // battery → battery swap, module silent → inspection, theft → recovery — at most one open per
 // bike and cause (the unique partial index makes a retried job harmless). When the alert

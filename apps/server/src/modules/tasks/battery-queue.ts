@@ -1,4 +1,4 @@
-// The battery swap queue (issue 26 §5, ADR 0100): the bikes that need a battery — charge at the
+// The battery swap queue (ADR 0100): the bikes that need a battery — charge at the
 // fleet's low battery threshold or under (or `maxLevel`), or a battery swap task still to do —
 // ranked by charge, then range left, and grouped into stops: in rank order, a bike joins the
 // first group whose first bike is within BATTERY_QUEUE_GROUP_METERS, else starts a group. The

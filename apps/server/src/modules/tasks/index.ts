@@ -1,2 +1,2 @@
-// The tasks' entry point (issue 26), registered in ../index.ts.
+// The tasks' entry point (docs/tasks.md), registered in ../index.ts.
 export { default } from './routes';

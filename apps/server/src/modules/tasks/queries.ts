@@ -1,4 +1,4 @@
-// The SQL of the tasks (issue 26): a fleet's tasks with their bike and people, the writes of
+// The SQL of the tasks (docs/tasks.md): a fleet's tasks with their bike and people, the writes of
 // the status flow (each a conditional UPDATE: two technicians cannot both take a task), the
 // history, and the automatic tasks (one open per bike and cause, by the unique partial index).
 import type { TaskCause, TaskKind, TaskPriority, TaskStatus } from '@vfm/contract';
@@ -47,7 +47,7 @@ const userRef = (alias: string) =>
      'email', ${alias}.email, 'name', nullif(${alias}.full_name, '')) END`;
 
 /** An account of the task as `{id, email, name}`, read for the rows returned only: a scalar
- *  subquery plans faster than four joins (issue 26 §7). */
+ *  subquery plans faster than four joins (docs/performance.md). */
 const userOf = (column: string) =>
   `(SELECT json_build_object('id', a.id, 'email', a.email, 'name', nullif(a.full_name, ''))
       FROM account a WHERE a.id = t.${column})`;
@@ -213,7 +213,7 @@ const TASK_SEQ = `(SELECT coalesce(max(task_seq), 0) FROM fleet_change WHERE fle
 /**
  * The counts of the task list's filters, per process: read again only once the fleet's tasks
  * changed (`fleet_change.task_seq`, bumped by every change notice naming tasks) — counting
- * 50,000 open tasks at each page of each technician is what made the list slow (issue 26 §7).
+ * 50,000 open tasks at each page of each technician is what made the list slow (docs/performance.md).
  */
 class TaskCounts {
   private readonly counts = new Map<string, { seq: string; total: number }>();
@@ -557,7 +557,7 @@ export async function cancelUnstartedAutomaticTasks(
   );
 }
 
-// ---- the battery swap queue (issue 26 §5) ---------------------------------------------------
+// ---- the battery swap queue (docs/tasks.md) ---------------------------------------------------
 
 export interface BatteryQueueRow {
   vehicle_number: string;

@@ -1,4 +1,4 @@
-// The fleet's tasks (issue 26 §1, ADR 0090): list, read with its history, create (one bike or
+// The fleet's tasks (ADR 0090): list, read with its history, create (one bike or
 // a selection), edit, start (take), finish, cancel, reopen, check a checklist item. Open to
 // field technicians (`auth: 'field'`); the service says who may do what. Thin: the service
 // owns the rules.
@@ -68,7 +68,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.code(201).send(await createTasks(scopeOf(request), request.body)),
   );
 
-  // issue 26 §5: a static path, matched before /tasks/:id
+  // docs/tasks.md: a static path, matched before /tasks/:id
   app.get(
     '/tasks/battery-queue',
     {

@@ -1,4 +1,4 @@
-// The fleet's tasks (issue 26 §1, ADR 0090): listed, created (one bike or a selection), edited,
+// The fleet's tasks (ADR 0090): listed, created (one bike or a selection), edited,
 // taken, finished, cancelled and reopened, each change in the task's history and — for a
 // user's action — in the audit trail. Who may do what:
 //   managers and administrators: everything;

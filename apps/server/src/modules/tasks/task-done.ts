@@ -1,5 +1,5 @@
 // What other modules do when a task is done, in the task's own transaction: a maintenance task
-// done starts the bike's next period of its schedule (issue 26 §4). Those modules register here
+// done starts the bike's next period of its schedule (docs/tasks.md). Those modules register here
 // from their index.ts; tasks depends on none of them (no module loop: test/core/server-layers).
 import type { Queryable } from '../../db/client';
 

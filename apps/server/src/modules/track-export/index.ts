@@ -1,2 +1,2 @@
-// Trip and track export (issue 25 §4), registered in ../index.ts.
+// Trip and track export (docs/manager-tools.md), registered in ../index.ts.
 export { default } from './routes';

@@ -1,4 +1,4 @@
-// SQL of the track export (issue 25 §4, ADR 0095): a bike's stored positions of a period in
+// SQL of the track export (ADR 0095): a bike's stored positions of a period in
 // keyset batches (ts, seq) — a month of positions never sits in memory, and no transaction
 // stays open while a slow client downloads — and one trip by its start.
 import type { Queryable } from '../../db/client';

@@ -1,4 +1,4 @@
-// GET products/export/{vehicleNumber} (issue 25 §4, ADR 0095): a bike's positions of a period,
+// GET products/export/{vehicleNumber} (ADR 0095): a bike's positions of a period,
 // or one trip, as a GPX, KML or GeoJSON file, streamed. Thin: the service checks and streams.
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';

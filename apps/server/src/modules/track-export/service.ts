@@ -1,4 +1,4 @@
-// Trip and track export (issue 25 §4, ADR 0095): a bike of the caller's fleet, a period (default
+// Trip and track export (ADR 0095): a bike of the caller's fleet, a period (default
 // the last TRACK_EXPORT_DEFAULT_DAYS days, at most TRACK_EXPORT_MAX_DAYS) or one trip, as GPX, KML
 // or GeoJSON. Everything that can refuse the call (bike, period, trip) is checked before the
 // first byte, so a refusal is a 4xx problem+json; then the positions stream batch by batch.

@@ -1,4 +1,4 @@
-// The three file formats of the track export (issue 25 §4, ADR 0095), each written piece by
+// The three file formats of the track export (ADR 0095), each written piece by
 // piece: a header with the bike and the period, then pieces of at most one database batch (a
 // new segment after a pause of TRACK_SEGMENT_GAP_MS), then a footer. Nothing is kept between
 // pieces but the last point (so that lines join), hence a month of positions streams.

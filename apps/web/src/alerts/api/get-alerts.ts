@@ -1,4 +1,4 @@
-// GET alerts?state&kind&vehicleNumber&mine&page&size (issue 20 §5, newest first): a bike's
+// GET alerts?state&kind&vehicleNumber&mine&page&size (docs/web.md, newest first): a bike's
 // active alerts (warnings rows, bike page), its cleared ones (bike page history) and the active
 // alerts assigned to the caller (warnings screen). Keys are per bike, so that the stream's
 // `alerts` event reads again only the bikes it names (live/apply-to-cache.ts).

@@ -37,7 +37,7 @@ export function decideAccess(input: {
   if (status !== 'authenticated' || userType === 'UNKNOWN') return 'login';
   // an administrator also holds the user's rights (as on the server)
   if (input.role === 'admin' && userType !== 'ADMIN') return 'login';
-  // issue 26: a field technician opens the field routes only; elsewhere, their tasks
+  // docs/tasks.md: a field technician opens the field routes only; elsewhere, their tasks
   if (input.session.technician && input.role !== 'field') return 'home';
   return 'allow';
 }

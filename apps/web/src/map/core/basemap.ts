@@ -14,7 +14,7 @@ export const BASEMAP_COLOURS = {
   streetCasing: '#dcd6ca',
 };
 
-/** The dark basemap (issue 25 §1): night blue water, slate land, streets a step lighter. */
+/** The dark basemap (docs/manager-tools.md): night blue water, slate land, streets a step lighter. */
 export const BASEMAP_DARK_COLOURS: typeof BASEMAP_COLOURS = {
   water: '#0d2233',
   land: '#1b2631',

@@ -1,4 +1,4 @@
-// Which style a map draws (issue 25 §1): the offline basemap paints itself in either theme; a
+// Which style a map draws (docs/manager-tools.md): the offline basemap paints itself in either theme; a
 // deployment's style is drawn in both unless it names its own dark one.
 import { describe, expect, it } from 'vitest';
 import { cameraOptions, styleUrlFor } from './create-map';

@@ -23,12 +23,12 @@ export interface MapOptions {
   camera?: Camera;
   /** MapLibre's Shift + drag zoom; off where Shift + drag selects */
   boxZoom: boolean;
-  /** the offline basemap's colours (issue 25 §1) */
+  /** the offline basemap's colours (docs/manager-tools.md) */
   theme?: 'light' | 'dark';
 }
 
 /**
- * The deployment's style for a theme (issue 25 §1): MAP_STYLE_URL_DARK in dark mode when it is
+ * The deployment's style for a theme (docs/manager-tools.md): MAP_STYLE_URL_DARK in dark mode when it is
  * set, else MAP_STYLE_URL; '' is the offline basemap, which paints itself in either theme.
  */
 export const styleUrlFor = (

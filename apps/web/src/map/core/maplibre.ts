@@ -1,7 +1,7 @@
 // MapLibre for every map of the module, set up once: its own worker as a file of its own (the
 // default URL is relative to a module that bundling renames) and its CSS. The worker is already
 // a self-contained minified module: copied as an asset (`?url`), not bundled again by a second
-// Rolldown build (time and memory of the first `npm start`, issue 25 §6). Only the lazy map
+// Rolldown build (time and memory of the first `npm start`, ADR 0102). Only the lazy map
 // chunks import this file, so maplibre-gl stays out of every other chunk.
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';

@@ -1,4 +1,4 @@
-// The battery swap queue on a map (issue 26 §5): each bike a dot coloured by its charge, each
+// The battery swap queue on a map (docs/tasks.md): each bike a dot coloured by its charge, each
 // stop a numbered badge (HTML: the map needs no glyphs) in the order to follow; a tap on a badge
 // selects that stop. The view fits the stops when they change.
 import { useEffect } from 'react';

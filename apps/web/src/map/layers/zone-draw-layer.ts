@@ -1,4 +1,4 @@
-// Drawing and editing one zone's polygon (issue 23 §2, ADR 0084) with terra-draw and its
+// Drawing and editing one zone's polygon (ADR 0084) with terra-draw and its
 // MapLibre adapter: `draw` — click the corners, click the first one (or double-click) to
 // close; `edit` — the polygon given, with its vertices to drag, midpoints to insert new ones,
 // the whole shape to drag; `off` — nothing. Each finished or changed shape is handed to

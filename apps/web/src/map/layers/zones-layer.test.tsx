@@ -1,4 +1,4 @@
-// The zones' layers (issue 23) on a stand-in map: drawn under what follows, the chosen zone
+// The zones' layers (docs/zones.md) on a stand-in map: drawn under what follows, the chosen zone
 // as feature-state, a click names the zone; the view brought to a box.
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The fleet's zones (issue 23): each polygon filled lightly in its colour and outlined — the
+// The fleet's zones (docs/zones.md): each polygon filled lightly in its colour and outlined — the
 // service area dashed, the zones where bikes may not be more opaque. Drawn below the bikes
 // (render it before the markers). The data is the page's: a FeatureCollection whose features
 // carry `colour`, `type` and `id` (zones/zones-geojson.ts).

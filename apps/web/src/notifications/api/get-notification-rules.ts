@@ -1,4 +1,4 @@
-// GET notification-rules: the caller's alert rules and the fleet-wide ones (issue 22 §1).
+// GET notification-rules: the caller's alert rules and the fleet-wide ones (docs/notifications.md).
 import { useQuery } from '@tanstack/react-query';
 import type { NotificationRuleList } from '@vfm/contract';
 import type { HttpClient } from '../../api/http-client';

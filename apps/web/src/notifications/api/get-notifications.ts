@@ -1,5 +1,5 @@
 // GET notifications (newest first, with the unread count) and GET notifications/unread (the
-// bell's count): issue 22. The stream's `notifications` event writes the count and reads the
+// bell's count): docs/notifications.md. The stream's `notifications` event writes the count and reads the
 // list again (live/stream-controller.ts).
 import { useQuery } from '@tanstack/react-query';
 import type { NotificationPage, NotificationUnread } from '@vfm/contract';

@@ -1,4 +1,4 @@
-// The caller's browsers subscribed to web push (issue 22 §5, ADR 0098): GET push-subscriptions
+// The caller's browsers subscribed to web push (ADR 0098): GET push-subscriptions
 // (the push service's origin and the browser's user agent, never the endpoint) and
 // DELETE push-subscriptions/{id} — listed and removed in My account.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

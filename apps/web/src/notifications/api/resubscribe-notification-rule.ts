@@ -1,5 +1,5 @@
 // POST notification-rules/{id}/resubscribe: the rule's e-mails again after a one-click
-// unsubscribe (issue 22 §3).
+// unsubscribe (docs/notifications.md).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationRule } from '@vfm/contract';
 import type { HttpClient } from '../../api/http-client';

@@ -1,4 +1,4 @@
-// Web push for this browser (issue 22 §5, ADR 0098): where the browser supports it, turning on
+// Web push for this browser (ADR 0098): where the browser supports it, turning on
 // a rule's PUSH channel asks the permission, subscribes the service worker (/sw.js) with the
 // server's VAPID key (GET push/public-key) and records the subscription (POST
 // push-subscriptions). Each way it can fail has its own reason, for the screen to say.

@@ -1,4 +1,4 @@
-// One change of a task (issue 26 §1): start (take), finish, cancel, reopen —
+// One change of a task (docs/tasks.md): start (take), finish, cancel, reopen —
 // POST tasks/{id}/{action} — and a checklist item, PUT tasks/{id}/checklist/{item}. A change
 // made without a connection waits in the outbox (offline-outbox.ts) and is sent when the
 // browser is back online; the caller learns which of the two happened.

@@ -1,5 +1,5 @@
 // POST tasks {kind, vehicleNumbers, title?, priority?, dueAt?, assigneeId?, notes?}: one task
-// per bike — the bike page's one, the fleet selection's up to 100 (issue 26 §1).
+// per bike — the bike page's one, the fleet selection's up to 100 (docs/tasks.md).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TaskCreate, TaskCreated } from '@vfm/contract';
 import type { HttpClient } from '../../api/http-client';

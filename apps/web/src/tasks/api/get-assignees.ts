@@ -1,5 +1,5 @@
 // GET alerts/assignees: the fleet's active users, whom a task may be assigned to (the same
-// list as an alert's; issue 26 §1).
+// list as an alert's; docs/tasks.md).
 import { useQuery } from '@tanstack/react-query';
 import type { AlertAssignees } from '@vfm/contract';
 import { useServices } from '../../services/services';

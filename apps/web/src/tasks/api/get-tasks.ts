@@ -1,4 +1,4 @@
-// GET tasks?status&kind&vehicleNumber&mine&unassigned&near&sort&after&size (issue 26): the fleet's
+// GET tasks?status&kind&vehicleNumber&mine&unassigned&near&sort&after&size (docs/tasks.md): the fleet's
 // tasks (managers' list), a bike's (bike page) and the caller's ("My tasks", nearest first
 // when the browser gives a position). Keys sit under ['tasks'] so that every action reads the
 // lists again.

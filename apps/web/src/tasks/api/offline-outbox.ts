@@ -1,4 +1,4 @@
-// The technician's actions taken without a connection (issue 26 §3): kept in localStorage in
+// The technician's actions taken without a connection (docs/tasks.md): kept in localStorage in
 // the order they were taken, sent in that order when the browser is back online, each either
 // done or refused by the server — and the user told which (never dropped silently). An action
 // the server refuses (the task was taken by somebody else, cancelled meanwhile) leaves the

@@ -36,7 +36,7 @@ export function validateRequired(value: string, max: number = FIELD_MAX_LENGTH):
 }
 
 /** A name others read (account full name): required, at most `max` characters, visible and
- *  without hidden or direction-changing characters — the contract's rule (issue 27 §6b). */
+ *  without hidden or direction-changing characters — the contract's rule (docs/operations.md). */
 export function validateName(value: string, max: number = FIELD_MAX_LENGTH): FieldError | null {
   const required = validateRequired(value, max);
   if (required) return required;

@@ -1,4 +1,4 @@
-// The page's theme (issue 25 §1, ADR 0096). The user's choice (My account, stored with the
+// The page's theme (ADR 0096). The user's choice (My account, stored with the
 // user settings) is written as data-theme on <html> and in the theme cookie, from which the
 // server serves the next page already themed (no flash, no script before the first paint);
 // SYSTEM removes both and the CSS follows prefers-color-scheme. Maps and charts, drawn by

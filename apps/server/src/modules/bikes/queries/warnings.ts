@@ -8,7 +8,7 @@ import { BATTERY_HYSTERESIS_PERCENT, WARNING_TYPES, type WarningType } from '@vf
 /**
  * A low battery: at or below the fleet's threshold, and, once low (the ingest's `since`,
  * derive.ts lowBatterySince), until it is back above the threshold + the hysteresis — a
- * battery hovering at the threshold does not flap (issue 20 §4). Read against the fleet's
+ * battery hovering at the threshold does not flap (ADR 0081). Read against the fleet's
  * current threshold, so a settings change applies at once.
  */
 const lowBattery = (level: string, since: string, threshold: string) =>

@@ -18,9 +18,9 @@ export class SseConnection {
   constructor(
     readonly fleetId: string,
     readonly sessionId: string,
-    /** the reader's role when the stream opened: which events it may carry (issue 27 §3) */
+    /** the reader's role when the stream opened: which events it may carry (docs/operations.md) */
     readonly isAdmin: boolean,
-    /** the reader: their own notifications' count is theirs only (issue 22) */
+    /** the reader: their own notifications' count is theirs only (docs/notifications.md) */
     readonly accountId: string | null = null,
   ) {
     this.body.on('close', () => this.close());

@@ -60,7 +60,7 @@ type Pending =
   Source | 'warnings' | 'bikeIds' | 'quarantine' | 'alerts' | 'zones' | 'tasks' | 'notifications';
 
 /**
- * Open streams of one session at most (issue 27 §6): a manager keeps a few tabs open, each
+ * Open streams of one session at most (docs/operations.md): a manager keeps a few tabs open, each
  * with its stream; more is a script or a bug holding connections and database reads.
  */
 export const MAX_STREAMS_PER_SESSION = 8;
@@ -98,7 +98,7 @@ class FleetFeed {
   readonly pending = new Set<Pending>();
   /** bikes listed by notices since the last push */
   bikeIds = new Set<number>();
-  /** readers whose notifications changed since the last push (issue 22) */
+  /** readers whose notifications changed since the last push (docs/notifications.md) */
   notifiedAccounts = new Set<string>();
   /** keys already pushed, with their change time, to drop what the lookback reads again */
   readonly sent = new Map<string, number>();
@@ -136,7 +136,7 @@ class FleetFeed {
   }
 
   /**
-   * Sends new events to each connection as far as its reader may read them (issue 27 §3): a
+   * Sends new events to each connection as far as its reader may read them (docs/operations.md): a
    * manager's stream never carries an administration event. One frame per role.
    */
   broadcastEvents(events: VfmEvent[]) {
@@ -258,7 +258,7 @@ export class StreamHub {
     const unlistenSessions = await this.database.listen(SESSION_CHANNEL, (payload) => {
       this.endSessions(new Set(parseSessionEnds(payload)));
     });
-    // a user's own notifications (issue 22): their unread count, to their connections only
+    // a user's own notifications (docs/notifications.md): their unread count, to their connections only
     const unlistenNotifications = await this.database.listen(NOTIFICATION_CHANNEL, (payload) => {
       const notice = parseNotificationNotice(payload);
       const feed = notice && this.feeds.get(notice.fleetId);
@@ -346,7 +346,7 @@ export class StreamHub {
         else if (read === 'notifications') await this.pushNotifications(feed);
         // the zones are small and few: the browsers read them again
         else if (read === 'zones') feed.broadcast('zones', {});
-        // the tasks (issue 26): the lists, My tasks and the swap queue read them again
+        // the tasks (docs/tasks.md): the lists, My tasks and the swap queue read them again
         else if (read === 'tasks') feed.broadcast('tasks', {});
         // the window read returns the listed bikes too
         else if (read === 'bikeIds') {

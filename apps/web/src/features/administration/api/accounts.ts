@@ -1,5 +1,5 @@
 // The accounts calls of the administration (DESIGN §5, admin only, the caller's fleet): a page
-// of the list (searched and sorted by the server, issue 27 §5), create (the validation e-mail goes out), edit, set a password, delete one or several
+// of the list (searched and sorted by the server, docs/operations.md), create (the validation e-mail goes out), edit, set a password, delete one or several
 // (all or nothing; an administrator cannot delete or demote itself — 409).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account, AccountCreate, AccountList, AccountUpdate } from '@vfm/contract';

@@ -1,4 +1,4 @@
-// City access to the MDS Provider API (issue 24 §6; admin only): the fleet's city clients
+// City access to the MDS Provider API (docs/open-data.md; admin only): the fleet's city clients
 // (GET fleet/city-clients), a new one whose secret the answer shows once (POST), a revocation
 // (DELETE fleet/city-clients/{id}) and the last pulls (GET fleet/city-clients/access-log).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

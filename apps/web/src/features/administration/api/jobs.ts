@@ -1,4 +1,4 @@
-// The jobs home's dead letters (issue 20 §1, ADR 0081; admin only): the queues' counts and the
+// The jobs home's dead letters (ADR 0081; admin only): the queues' counts and the
 // jobs that failed after every retry, newest first, a page at a time (GET fleet/admin/jobs);
 // an administrator sends one again (POST …/{id}/retry: 204, or 404 once it is gone).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

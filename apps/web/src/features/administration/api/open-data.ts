@@ -1,4 +1,4 @@
-// The fleet's open-data publishing settings (issue 24; admin only): read them
+// The fleet's open-data publishing settings (docs/open-data.md; admin only): read them
 // (GET fleet/open-data) and save them all at once (PUT fleet/open-data, an audited action that
 // also publishes or unpublishes the public GBFS feed).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The fleet's ingest quarantine (issue 27, admin only): module messages the server could not
+// The fleet's ingest quarantine (docs/operations.md, admin only): module messages the server could not
 // store, kept with their reason; an administrator retries one (stored, or still refused: 409)
 // or clears it. GET fleet/admin/quarantine is paged newest first.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// A fleet's webhooks (issue 22 §4; admin only): the endpoints (GET webhooks), a new one whose
+// A fleet's webhooks (docs/webhooks.md; admin only): the endpoints (GET webhooks), a new one whose
 // secret the answer shows once (POST), a replacement — kinds, URL, on/off — (PUT), a deletion,
 // a new secret (POST webhooks/{id}/secret), a test event, an endpoint's delivery log and a
 // redelivery. The log is read again every few seconds while deliveries are pending.

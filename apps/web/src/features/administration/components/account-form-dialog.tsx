@@ -71,7 +71,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone(): v
     email: account?.email ?? '',
     fullName: account?.fullName ?? '',
     description: account?.description ?? '',
-    // issue 26: manager, field technician or administrator, one of them
+    // docs/tasks.md: manager, field technician or administrator, one of them
     role: roleOf(account),
     language: (account?.language ?? language) as Language,
   });

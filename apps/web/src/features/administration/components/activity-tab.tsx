@@ -87,7 +87,7 @@ export function ActivityTab() {
     if (event.name.startsWith('QUARANTINE_') && typeof data.moduleId === 'string') {
       return [data.moduleId, data.reason].filter((part) => typeof part === 'string').join(' · ');
     }
-    // a city client of the MDS API (issue 24): its name and client id
+    // a city client of the MDS API (docs/open-data.md): its name and client id
     if (event.name.startsWith('MDS_CLIENT_') && typeof data.clientId === 'string') {
       return [data.name, data.clientId].filter((part) => typeof part === 'string').join(' · ');
     }

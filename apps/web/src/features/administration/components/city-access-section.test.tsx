@@ -1,4 +1,4 @@
-// City access to MDS (issue 24 §6): the addresses and clients under the Open data tab, a name
+// City access to MDS (docs/open-data.md): the addresses and clients under the Open data tab, a name
 // required before any call, a creation whose secret shows once until dismissed, and a revocation
 // that asks first.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// City access to the MDS 2.0 Provider API (issue 24 §6; admin only), below the GBFS settings of
+// City access to the MDS 2.0 Provider API (docs/open-data.md; admin only), below the GBFS settings of
 // the Open data tab: the addresses a city configures, its clients (create one — the secret is
 // shown once, with a copy button — or revoke one, at once) and the last pulls of the API.
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The background jobs tab (issue 20 §1): the queues with their counts, the empty, error and
+// The background jobs tab (ADR 0081): the queues with their counts, the empty, error and
 // filled states of the failed jobs, sending one again (done, or gone: 404) and the pager.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

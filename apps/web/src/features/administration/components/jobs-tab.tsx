@@ -1,4 +1,4 @@
-// The jobs home seen by a fleet administrator (issue 20 §1, ADR 0081): each queue with its jobs
+// The jobs home seen by a fleet administrator (ADR 0081): each queue with its jobs
 // waiting, to retry, running and failed, then the jobs that failed after every retry (the dead
 // letters), newest first, a page at a time, with the event and bike they were for and their last
 // error. An administrator sends one again once the cause is fixed (one more attempt).
@@ -33,7 +33,7 @@ const QUEUE_NAMES = {
   'notifications.fanout': 'notificationsFanout',
   'notifications.deliver': 'notificationsDeliver',
   'notifications.digest': 'notificationsDigest',
-  // issue 26
+  // docs/tasks.md
   'tasks.automate': 'tasksAutomate',
   'tasks.maintenance': 'tasksMaintenance',
 } as const;

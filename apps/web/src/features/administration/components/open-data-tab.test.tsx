@@ -1,4 +1,4 @@
-// The open-data tab (issue 24 §5): loading then the form, an error with a retry, publishing
+// The open-data tab (docs/open-data.md): loading then the form, an error with a retry, publishing
 // (the settings sent whole, ranges in metres, the feed address shown), and a wrong field
 // named without a call.
 import { fireEvent, screen, waitFor } from '@testing-library/react';

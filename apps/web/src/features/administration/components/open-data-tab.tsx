@@ -1,4 +1,4 @@
-// Open data for cities (issue 24 §1, §5; admin only): the fleet's public GBFS 3.0 feed — a
+// Open data for cities (docs/open-data.md, §5; admin only): the fleet's public GBFS 3.0 feed — a
 // switch to publish it, the texts a city and a trip planner read (name, operator, contact,
 // time zone, languages, licence, opening hours), the range of a full battery per model, the
 // rider apps — and, once published, the feed's address to copy. Saved all at once (audited).

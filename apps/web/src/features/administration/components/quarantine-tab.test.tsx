@@ -1,4 +1,4 @@
-// The quarantine tab (issue 27): its empty, error and filled states, storing a message again
+// The quarantine tab (docs/operations.md): its empty, error and filled states, storing a message again
 // (stored, or still refused) and clearing one after the confirmation.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The fleet's quarantined module messages (issue 27): what a module sent that the server could
+// The fleet's quarantined module messages (docs/operations.md): what a module sent that the server could
 // not store for a reason of its own — acknowledged to the module, kept here with that reason so
 // that nothing is lost silently. An administrator stores one again once the cause is fixed, or
 // clears it. Newest first, a page at a time.

@@ -1,4 +1,4 @@
-// A webhook's delivery log (issue 22 §4): each delivery, newest first — the event, the bike, its
+// A webhook's delivery log (docs/webhooks.md): each delivery, newest first — the event, the bike, its
 // state and next attempt — with every attempt (time, HTTP status or error, latency, the first
 // KiB of the answer) and a "redeliver" button once no attempt is due.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// What an administrator sets on a webhook (issue 22 §4): its https URL, a description, the alert
+// What an administrator sets on a webhook (docs/webhooks.md): its https URL, a description, the alert
 // kinds it receives and whether it also hears their end. The server checks the URL again (and
 // refuses private addresses); its refusal is shown under the field.
 import { useState, type FormEvent } from 'react';

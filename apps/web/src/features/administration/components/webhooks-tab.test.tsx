@@ -1,4 +1,4 @@
-// Administration → Webhooks (issue 22 §4): empty, loading-failed and listed states; a creation
+// Administration → Webhooks (docs/webhooks.md): empty, loading-failed and listed states; a creation
 // whose secret shows once, a URL the server refuses named under its field, a delivery log with
 // its attempts and a redelivery, turning an endpoint off.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

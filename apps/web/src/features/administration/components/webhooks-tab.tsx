@@ -1,4 +1,4 @@
-// Administration → Webhooks (issue 22 §4; admin only): the fleet's endpoints that receive its
+// Administration → Webhooks (docs/webhooks.md; admin only): the fleet's endpoints that receive its
 // alerts as signed requests. Create one (its secret shows once, with a copy button), change its
 // kinds or URL, turn it off and on, send a test event, read its delivery log and redeliver,
 // give it a new secret, delete it. An endpoint failing for 24 h was turned off by the server:

@@ -1,4 +1,4 @@
-// Administration — accounts tab (issue 27 §5): the server pages, searches and sorts the list;
+// Administration — accounts tab (docs/operations.md): the server pages, searches and sorts the list;
 // photos come from accounts/{id}/photo as blobs (the bearer token cannot ride on an <img>).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,8 +1,8 @@
 // SPEC §2 administration (admin role; the route guard and the server refuse a manager): the
 // fleet's accounts, its bikes (import, export, removal), its settings (warning thresholds, CO2),
-// its activity log, the module messages in quarantine (issue 27) and the background jobs that
-// failed (issue 20), the fleet's open-data feed and its cities' MDS access (issue 24), its
-// webhooks (issue 22 §4), a tab each in the address.
+// its activity log, the module messages in quarantine (docs/operations.md) and the background jobs that
+// failed (ADR 0081), the fleet's open-data feed and its cities' MDS access (docs/open-data.md), its
+// webhooks (docs/webhooks.md), a tab each in the address.
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../services/use-page-title';

@@ -1,4 +1,4 @@
-// The open-data form (issue 24 §5): settings → values → settings round-trips, and the checks
+// The open-data form (docs/open-data.md): settings → values → settings round-trips, and the checks
 // name the field and the reason in the server's terms.
 import { describe, expect, it } from 'vitest';
 import type { OpenData } from '@vfm/contract';

@@ -1,5 +1,5 @@
 // The open-data form's values (text as typed) ↔ the contract's settings, and the checks the
-// server makes, in the same words for every field (issue 24 §1).
+// server makes, in the same words for every field (docs/open-data.md).
 import {
   ABSOLUTE_URI_PATTERN,
   GBFS_LANGUAGE_PATTERN,

@@ -1,4 +1,4 @@
-// GET products/export/{vehicleNumber} (issue 25 §4): a period or one trip as a GPX, KML or
+// GET products/export/{vehicleNumber} (docs/manager-tools.md): a period or one trip as a GPX, KML or
 // GeoJSON file, fetched with the session (a plain link would carry no token) and saved.
 import type { TrackExportFormat } from '@vfm/contract/constants';
 import type { HttpClient } from '../../../api/http-client';

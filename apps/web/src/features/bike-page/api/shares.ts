@@ -1,4 +1,4 @@
-// Shared live positions of the bike page (issue 25 §5): the bike's links (GET
+// Shared live positions of the bike page (docs/manager-tools.md): the bike's links (GET
 // products/shares/{vn}), a new one whose link the answer shows once (POST), a revocation
 // (DELETE products/shares/{vn}/{id}).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The bike page's Alerts tab (issue 20 §5): its count on the tab, the empty and error states,
+// The bike page's Alerts tab (docs/web.md): its count on the tab, the empty and error states,
 // and the cleared alerts with who cleared them and why (or that their cause ended).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

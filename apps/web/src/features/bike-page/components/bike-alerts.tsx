@@ -1,4 +1,4 @@
-// The bike page's Alerts tab (issue 20 §5): the bike's active alerts, each with when it opened,
+// The bike page's Alerts tab (docs/web.md): the bike's active alerts, each with when it opened,
 // its state, the acknowledgement's comment and the actions; then the cleared ones, newest
 // first, a page at a time, with when, who (or "by itself": its condition ended) and why.
 // Live: the stream's `alerts` event reads both again.

@@ -1,4 +1,4 @@
-// The bike page's Tasks tab (issue 26 §1): the bike's active tasks, then its closed ones, each
+// The bike page's Tasks tab (docs/tasks.md): the bike's active tasks, then its closed ones, each
 // with its actions; managers create a task for the bike here.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Share the bike's live position (issue 25 §5): a link valid for a chosen time (1 hour to 7
+// Share the bike's live position (docs/manager-tools.md): a link valid for a chosen time (1 hour to 7
 // days) with an optional label — the only name the opener sees —, shown once with a copy button
 // (the server keeps only its hash); the bike's links with their state and openings, each
 // revocable at once.

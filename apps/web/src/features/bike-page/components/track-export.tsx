@@ -1,4 +1,4 @@
-// Export buttons of the bike page's trips (issue 25 §4): the period shown, or the trip
+// Export buttons of the bike page's trips (docs/manager-tools.md): the period shown, or the trip
 // replayed, as GPX, KML or GeoJSON — a file the manager gives to an insurer or opens in a GIS.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

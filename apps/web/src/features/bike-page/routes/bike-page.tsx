@@ -1,6 +1,6 @@
 // SPEC §2 bike page at fleet/product/{vehicleNumber} (issue "bike page"): the header with the
 // bike's state and availability, then Overview (every SPEC §3 field, its position, commands and
-// theft), Alerts (active and cleared, issue 20 §5), Trips (a period's rides, replayed on the map), Commands (their history), History
+// theft), Alerts (active and cleared, docs/web.md), Trips (a period's rides, replayed on the map), Commands (their history), History
 // (events), Self-diagnosis. Live through the app's
 // stream controller (queries under bikes.bike(vn)); an unknown bike, or one of another
 // fleet, is a clear not-found state.
@@ -29,7 +29,7 @@ import { ShareTab } from '../components/share-tab';
 import { Trips } from '../components/trips';
 import styles from '../components/bike-page.module.css';
 
-// issue 26: the bike's tasks after its alerts; issue 25 §5: its share links last
+// docs/tasks.md: the bike's tasks after its alerts; docs/manager-tools.md: its share links last
 const TABS = [
   'overview',
   'alerts',

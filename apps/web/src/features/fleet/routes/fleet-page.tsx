@@ -85,7 +85,7 @@ export function FleetPage() {
   }, [text, view, changeView]);
 
   const { selected, toggle, selectMany, replace, clear } = useBikeSelection();
-  // issue 26: a task for each selected bike
+  // docs/tasks.md: a task for each selected bike
   const [taskFor, setTaskFor] = useState<string[] | null>(null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [matching, setMatching] = useState(0);
@@ -112,7 +112,7 @@ export function FleetPage() {
   };
 
   // the list and the map render again only when what they show changes, not at each answer
-  // of the page's other calls (the counts, groups, zones: issue 21 §6)
+  // of the page's other calls (the counts, groups, zones: docs/performance.md)
   const onSortChange = useCallback(
     (sort: FleetView['sort']) => changeView({ ...view, sort }),
     [changeView, view],

@@ -17,7 +17,7 @@ import {
   type WarningType,
 } from '@vfm/contract';
 
-/** Where a bike stands among the zones (issue 23 §3): the list filters by these. */
+/** Where a bike stands among the zones (docs/zones.md): the list filters by these. */
 export type ZonePlace = (typeof ZONE_ALERT_KINDS)[number];
 
 export interface FleetSort {

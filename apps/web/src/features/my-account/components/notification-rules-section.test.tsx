@@ -1,4 +1,4 @@
-// My account → alert rules (issue 22 §3): a rule unsubscribed in one click says so, and the
+// My account → alert rules (docs/notifications.md): a rule unsubscribed in one click says so, and the
 // user turns its e-mails on again.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

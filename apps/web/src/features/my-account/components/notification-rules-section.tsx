@@ -1,4 +1,4 @@
-// My account — alert rules (issue 22 §1): the user's own rules and the fleet-wide ones, each
+// My account — alert rules (docs/notifications.md): the user's own rules and the fleet-wide ones, each
 // with what it notifies and how; a new rule, edit, delete. Fleet-wide rules are read-only to a
 // manager and editable by an administrator (the server checks it too).
 import { useState } from 'react';

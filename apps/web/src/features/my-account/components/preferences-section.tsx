@@ -1,5 +1,5 @@
 // My account — language, distance unit (KM / MI), theme (light, dark or the device's: issue
-// 25 §1) and time zone (the daily digest's 07:00: issue 22, ADR 0099), saved to the user
+// 25 §1) and time zone (the daily digest's 07:00: ADR 0099), saved to the user
 // settings (SPEC §7).
 // A new language reloads the page under its prefix, as after login (SPEC §4).
 import { useState, type FormEvent } from 'react';
@@ -40,7 +40,7 @@ export function PreferencesSection({ settings }: { settings: UserSettings | null
     language: siteLanguage,
     distanceUnit: settings?.distanceUnit ?? DEFAULT_DISTANCE_UNIT,
     theme: settings?.theme ?? 'SYSTEM',
-    // issue 22 (ADR 0099): '' = not chosen (the device's zone is shown)
+    // ADR 0099: '' = not chosen (the device's zone is shown)
     timeZone: settings?.timeZone ?? '',
   };
   const [language, setLanguage] = useState<Language>(initial.language);

@@ -1,4 +1,4 @@
-// My account → the browsers receiving push (issue 22 §5): listed by name, system, day and push
+// My account → the browsers receiving push (docs/notifications.md): listed by name, system, day and push
 // service; one removed after a confirmation; none, with the way to add this one.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

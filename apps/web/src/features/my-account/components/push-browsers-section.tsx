@@ -1,4 +1,4 @@
-// My account — the browsers that receive the user's push notifications (issue 22 §5, ADR 0098):
+// My account — the browsers that receive the user's push notifications (ADR 0098):
 // each with its name and system (from its user agent), its push service and the day it was
 // added, and a way to remove it (it gets no more notices; turning push on in a rule from that
 // browser adds it again).

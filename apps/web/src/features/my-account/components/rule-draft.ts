@@ -1,4 +1,4 @@
-// The editable state of an alert rule's form (issue 22 §1): the rule's fields, the quiet hours
+// The editable state of an alert rule's form (docs/notifications.md): the rule's fields, the quiet hours
 // as separate inputs, the vehicle numbers as typed.
 import {
   WEEKDAYS,

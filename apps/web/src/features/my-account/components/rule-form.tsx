@@ -1,4 +1,4 @@
-// The form of one alert rule (issue 22 §1): its kinds, bikes (all, groups, a list), channels,
+// The form of one alert rule (docs/notifications.md): its kinds, bikes (all, groups, a list), channels,
 // severity, quiet hours in the user's time zone with the kinds that pierce them, and the
 // e-mails' rhythm. Checked here for what the screen can tell (names the field), then by the
 // server (unknown bikes: their numbers; a stale version: reopen).

@@ -1,4 +1,4 @@
-// The quiet hours of an alert rule (issue 22 §1): from, to, the days, the time zone (the
+// The quiet hours of an alert rule (docs/notifications.md): from, to, the days, the time zone (the
 // browser's by default), and the kinds that pierce them.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -132,7 +132,7 @@ describe('my account', () => {
     });
   });
 
-  it('saves a time zone for the daily digests (issue 22, ADR 0099)', async () => {
+  it('saves a time zone for the daily digests (ADR 0099)', async () => {
     const { server } = renderApp('/my-account', {
       signedInAs: 'user',
       answers: { [`PUT ${settingsRoute}`]: (call: { body: unknown }) => json(200, call.body) },

@@ -1,5 +1,5 @@
 // SPEC §2 my-account (user role): profile, own password, language and distance unit; the
-// alert rules and the browsers receiving push (issue 22).
+// alert rules and the browsers receiving push (docs/notifications.md).
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../account/get-me';
 import { useUserSettings } from '../../../account/get-user-settings';

@@ -1,4 +1,4 @@
-// GET shared-position?token=… (issue 25 §5): the position a link shares, without sign-in. The
+// GET shared-position?token=… (docs/manager-tools.md): the position a link shares, without sign-in. The
 // first read of a page load says it opens the link (the server audits openings, not refreshes);
 // the page asks again every SHARE_REFRESH_MS until the link ends (a 4xx stops the polling).
 import { useRef } from 'react';

@@ -1,4 +1,4 @@
-// The shared bike on a small street map drawn as SVG (issue 25 §5, ADR 0094): Web Mercator at
+// The shared bike on a small street map drawn as SVG (ADR 0094): Web Mercator at
 // street level around the bike, the built-in basemap's streets when the deployment uses it, and
 // one dot. No map library: the page a stranger opens stays a few kilobytes (the signed-out
 // budget of docs/performance.md), and nothing of the fleet is drawn.

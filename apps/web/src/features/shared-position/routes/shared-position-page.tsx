@@ -1,4 +1,4 @@
-// The page a shared link opens (issue 25 §5, ADR 0094), without sign-in: /{lang}/share#<token>
+// The page a shared link opens (ADR 0094), without sign-in: /{lang}/share#<token>
 // (the token in the fragment never reaches a server log). It shows the bike's live position
 // on a small street map with the label its manager chose, the time of the position and the
 // link's end, and asks again every 15 s; an expired, revoked or unknown link says so plainly.

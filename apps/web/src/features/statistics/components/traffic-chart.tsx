@@ -8,7 +8,7 @@ import type { Traffic } from '@vfm/contract';
 import { useEffectiveTheme } from '../../../ui/theme/theme';
 import styles from './statistics.module.css';
 
-/** The chart's colours per theme (issue 25 §1): AA against the card in both. */
+/** The chart's colours per theme (docs/manager-tools.md): AA against the card in both. */
 const CHART_COLOURS = {
   light: {
     line: '#0f7c72',

@@ -393,7 +393,7 @@ export function StatisticsPage() {
   );
 }
 
-/** The bikes standing in each zone now (issue 23 §3), the whole fleet's whatever the group: a
+/** The bikes standing in each zone now (docs/zones.md), the whole fleet's whatever the group: a
  * zone above its maximum or below its minimum says so by its colour; each opens the fleet list
  * of its bikes. Zones overlap (a service area holds the others): no shares. */
 function ZonesChart({ count }: { count: (value: number) => string }) {

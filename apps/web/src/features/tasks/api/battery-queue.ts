@@ -1,4 +1,4 @@
-// GET tasks/battery-queue?near (issue 26 §5): the bikes that need a battery, in stops to follow.
+// GET tasks/battery-queue?near (docs/tasks.md): the bikes that need a battery, in stops to follow.
 // Under ['tasks'] so that every task action (a swap recorded, a task taken) reads it again;
 // read again every minute too, as the charges fall.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// GET / POST maintenance/schedules, DELETE maintenance/schedules/{id} (issue 26 §4): the
+// GET / POST maintenance/schedules, DELETE maintenance/schedules/{id} (docs/tasks.md): the
 // fleet's maintenance schedules on the Tasks page (managers).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {

@@ -1,4 +1,4 @@
-// GET tasks/statistics and tasks/statistics/csv (issue 26 §6): the last 30 days by default.
+// GET tasks/statistics and tasks/statistics/csv (docs/tasks.md): the last 30 days by default.
 import { useQuery } from '@tanstack/react-query';
 import type { TaskStatistics } from '@vfm/contract';
 import type { HttpClient } from '../../../api/http-client';

@@ -1,4 +1,4 @@
-// One stop of the battery swap queue (issue 26 §5): its number, size and distance, a
+// One stop of the battery swap queue (docs/tasks.md): its number, size and distance, a
 // navigation link, and its bikes by rank — each with its charge, range left and battery, and
 // the one action that moves it on: take the swap task, then record the swap (the battery fitted).
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Maintenance schedules on the Tasks page (issue 26 §4): listed with their period and the bikes
+// Maintenance schedules on the Tasks page (docs/tasks.md): listed with their period and the bikes
 // due; a new one needs a name and a period, and is sent as the server expects it.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Maintenance schedules (issue 26 §4) on the Tasks page: each schedule with its period, the
+// Maintenance schedules (docs/tasks.md) on the Tasks page: each schedule with its period, the
 // bikes it covers and those due; a form to add one (a name, a vehicle type and/or a group, at
 // least one period: km, days, charge cycles) and a delete button per schedule.
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Task statistics (issue 26 §6) on the Tasks page: the last 30 days — tasks opened and closed,
+// Task statistics (docs/tasks.md) on the Tasks page: the last 30 days — tasks opened and closed,
 // the median time to close by kind and per technician — and the CSV.
 import { useTranslation } from 'react-i18next';
 import { Download } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The battery swap queue (issue 26 §5): without a position the most urgent stop first, and the
+// The battery swap queue (docs/tasks.md): without a position the most urgent stop first, and the
 // page says so; a technician takes an open swap and records the battery fitted — checked before
 // it is sent, then sent with the finish.
 import { afterEach, describe, expect, it } from 'vitest';

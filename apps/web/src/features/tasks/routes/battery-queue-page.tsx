@@ -1,4 +1,4 @@
-// The battery swap queue (issue 26 §5), phone-first, for technicians and managers: the bikes
+// The battery swap queue (docs/tasks.md), phone-first, for technicians and managers: the bikes
 // that need a battery on a map and in a list of numbered stops to follow — the nearest stop
 // first from the browser's position, else the most urgent — each bike with its charge, range
 // left, battery and swap task. A technician takes the swap and records it (the battery fitted

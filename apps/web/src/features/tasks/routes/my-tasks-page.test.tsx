@@ -1,4 +1,4 @@
-// "My tasks" (issue 26 §3): nearest first when the browser gives a position, by due time with
+// "My tasks" (docs/tasks.md): nearest first when the browser gives a position, by due time with
 // the reason on screen when it does not, and an action taken offline kept and sent when the
 // connection is back — never dropped without a word.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// "My tasks" (issue 26 §3), phone-first: the technician's active tasks and the open ones nobody
+// "My tasks" (docs/tasks.md), phone-first: the technician's active tasks and the open ones nobody
 // has taken, nearest first from the browser's position; without a position (refused,
 // unavailable) by due time then priority, and the page says so. Each card navigates, shows
 // the checklist and starts or finishes in one tap; offline actions wait and are sent when the

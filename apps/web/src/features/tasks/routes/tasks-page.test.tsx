@@ -1,4 +1,4 @@
-// The service book (issue 26 §4): a task finishes with the parts used and their cost, checked
+// The service book (docs/tasks.md): a task finishes with the parts used and their cost, checked
 // before they are sent; a done task shows who did it, the parts and the cost.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The fleet's tasks (issue 26 §1), for managers: active ones by default, filtered by status and
+// The fleet's tasks (docs/tasks.md), for managers: active ones by default, filtered by status and
 // kind, soonest due first; each card with its actions. Tasks are created from the bike page,
 // the fleet selection and the warnings screen.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// "Assigned to me" on the warnings screen (issue 20 §5): the active alerts of the tab's kind (or
+// "Assigned to me" on the warnings screen (docs/web.md): the active alerts of the tab's kind (or
 // of every kind) assigned to the signed-in user, newest first, with their state and actions.
 import { useState } from 'react';
 import { Link } from 'react-router';

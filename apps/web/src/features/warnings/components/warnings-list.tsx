@@ -1,7 +1,7 @@
 // The bikes of one warnings tab (issue "warnings" §1): virtualized, read page by page from
 // products/warnings (newest warning first, or the column the user sorts by), with the figure
 // that triggered the warning and the theft actions where they belong; in a tab of one kind, the
-// bike's alert of that kind with its state and actions (issue 20 §5). The bike columns (number,
+// bike's alert of that kind with its state and actions (docs/web.md). The bike columns (number,
 // model, group, warnings, availability) are bike/list-columns'. A row's number opens the bike page.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The warnings screen (SPEC §2, issue 20 §5): the tabs with their live counts, the loading,
+// The warnings screen (SPEC §2): the tabs with their live counts, the loading,
 // empty and error states of a tab, the tab and its order in the address, the theft actions
 // confirmed and sent, and "Assigned to me".
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

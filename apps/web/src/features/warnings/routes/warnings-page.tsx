@@ -1,7 +1,7 @@
 // SPEC §2 warnings (DESIGN §8, issue "warnings" §1-2): a tab per warning type of SPEC §4 and an
 // "all" tab, each with its live count; the bikes of the tab with their figures and the theft
 // actions; bulk lock and IoT mode for the selected bikes; the tab on the map; CSV of the tab.
-// Alerts (issue 20 §5): a tab of one kind shows each bike's alert of that kind; "Assigned to
+// Alerts (docs/web.md): a tab of one kind shows each bike's alert of that kind; "Assigned to
 // me" lists instead the active alerts of the tab assigned to the signed-in user.
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -58,7 +58,7 @@ export function WarningsPage() {
   const { data: counts } = useWarningCounts();
   const lowBattery = useLowBatteryThresholds();
   const { selected, toggle, selectMany, clear } = useBikeSelection();
-  // issue 26: a task for each selected bike, of the kind the tab suggests
+  // docs/tasks.md: a task for each selected bike, of the kind the tab suggests
   const [taskFor, setTaskFor] = useState<string[] | null>(null);
   const bulk = useBulkRunner();
 

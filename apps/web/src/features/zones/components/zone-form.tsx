@@ -1,4 +1,4 @@
-// A zone's properties (issue 23 §2): name, type, colour, the slow zone's speed, the permit
+// A zone's properties (docs/zones.md): name, type, colour, the slow zone's speed, the permit
 // caps, the active hours — editable by managers, read-only otherwise. The shape is drawn on
 // the map; the form says whether there is one. Saving and deleting are the page's.
 import type { FormEvent } from 'react';

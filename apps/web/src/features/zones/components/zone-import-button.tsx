@@ -1,4 +1,4 @@
-// Import a GeoJSON file of zones (issue 23 §2): read and checked in the browser first (which
+// Import a GeoJSON file of zones (docs/zones.md): read and checked in the browser first (which
 // feature is wrong, and why), then sent as one FeatureCollection the server saves all or
 // nothing; a toast tells the outcome.
 import { useRef } from 'react';

@@ -1,4 +1,4 @@
-// The Zones view (issue 23 §2): loading, empty, error and listed states; a zone's form; the
+// The Zones view (docs/zones.md): loading, empty, error and listed states; a zone's form; the
 // form's checks before anything is sent; a stale version (409) shows the latest one.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The Zones view (issue 23 §2): the fleet's zones in a list and on a map; a manager draws a
+// The Zones view (docs/zones.md): the fleet's zones in a list and on a map; a manager draws a
 // new zone (corners clicked on the map), edits a zone's corners or moves it, changes its
 // properties, deletes it, imports and exports GeoJSON files. Other roles, and phones, view.
 // A change made on a stale version (another manager saved meanwhile) is refused by the server

@@ -1,4 +1,4 @@
-// A zone as the form edits it (issue 23 §2): text fields as typed, turned into the API's
+// A zone as the form edits it (docs/zones.md): text fields as typed, turned into the API's
 // ZoneCreate only when saved, with the problems a manager can fix before sending.
 import {
   WEEKDAYS,
@@ -27,7 +27,7 @@ export interface ZoneDraft {
   days: Weekday[];
   timeZone: string;
   geometry: ZoneGeometry | null;
-  /** automatic commands (issue 23 §4): service areas, no-ride and slow zones only */
+  /** automatic commands (docs/zones.md): service areas, no-ride and slow zones only */
   autoCommands: boolean;
 }
 
