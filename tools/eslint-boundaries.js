@@ -33,8 +33,8 @@ const WEB_ROOT = 'apps/web/src';
  *   map, alerts, zones, notifications, shortcuts, pwa, tasks   the shared map module; a
  *                   bike's alerts (states, actions: docs/web.md); the fleet's zones (queries,
  *                   GeoJSON, labels: docs/zones.md); the user's notifications and alert rules (bell,
- *                   rules' queries: docs/notifications.md); the keyboard shortcuts and their help (docs/manager-tools.md
- *                   §3); the installable app: service worker registration, offline and update
+ *                   rules' queries: docs/notifications.md); the keyboard shortcuts and their help (docs/manager-tools.md)
+ *                  ; the installable app: service worker registration, offline and update
  *                   notices (docs/manager-tools.md); tasks (docs/tasks.md: queries, actions and their offline
  *                   queue, the dialog, a task's card)
  *   features, shell   pages and the signed-in frame

@@ -20,8 +20,8 @@ export const IOT_CODE_PATTERN = '^[A-Z][A-Z0-9]{5}$';
 export const MARKING_PATTERN = '^[A-Za-z0-9._-]{1,45}$';
 
 /**
- * A name people read — an account's full name, a fleet, a vehicle model, a group (docs/operations.md
- * §6b): at least one character that is not a space, no control character, and none of the
+ * A name people read — an account's full name, a fleet, a vehicle model, a group
+ * (docs/operations.md): at least one character that is not a space, no control character, and none of the
  * invisible or direction-changing characters that make a name look empty or read as another:
  * soft hyphen, Arabic letter mark, zero-width space/joiners and direction marks
  * (U+200B–200F), line and paragraph separators and bidirectional embeddings and overrides

@@ -1,5 +1,5 @@
-// The module-secrets file the administrator downloads after an import (issue "administration"
-// §2). It is opened in spreadsheets, so it goes through the contract's spreadsheet writer, the
+// The module-secrets file the administrator downloads after an import (docs/web.md,
+// Administration). It is opened in spreadsheets, so it goes through the contract's spreadsheet writer, the
 // one of the server's exports (ADR 0022) — and strictly: a base64url secret may start with "-",
 // and "-A1…" would be read as a formula and shown as something else (docs/operations.md). Such a
 // secret gets a leading apostrophe, which the reader of the file removes (docs/operations.md).
