@@ -13,6 +13,7 @@ import { useNotifications, useUnreadCount } from './api/get-notifications';
 import { useReadAllNotifications } from './api/read-all-notifications';
 import { useReadNotification } from './api/read-notification';
 import styles from './notification-bell.module.css';
+import { bikePath } from '../bike/bike-path';
 
 export function NotificationBell() {
   const { t } = useTranslation();
@@ -28,9 +29,7 @@ export function NotificationBell() {
   const openBike = (notification: Notification) => {
     if (!notification.readAt) read.mutate(notification.id);
     void navigate(
-      notification.vehicleNumber === null
-        ? '/zones'
-        : `/fleet/product/${encodeURIComponent(notification.vehicleNumber)}`,
+      notification.vehicleNumber === null ? '/zones' : bikePath(notification.vehicleNumber),
     );
   };
   const label = unread

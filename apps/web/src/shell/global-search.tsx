@@ -12,6 +12,7 @@ import { Spinner } from '../ui/spinner/spinner';
 import { useToast } from '../ui/toast/toast-context';
 import { findBikes } from './api/find-bikes';
 import styles from './global-search.module.css';
+import { bikePath } from '../bike/bike-path';
 
 export function GlobalSearch() {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export function GlobalSearch() {
       const [only] = vehicleNumbers;
       if (vehicleNumbers.length === 1 && only !== undefined) {
         setText('');
-        await navigate(`/fleet/product/${encodeURIComponent(only)}`);
+        await navigate(bikePath(only));
       } else if (vehicleNumbers.length > 1) {
         toast.show({ type: 'warning', message: t('shell.search.several') });
       } else {

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLive } from '../live/live-context';
 import { useServices, useSession } from '../services/services';
+import { bikePath } from '../bike/bike-path';
 
 const ANNOUNCED = {
   THEFT_DECLARED: 'shell.alerts.theft',
@@ -31,7 +32,7 @@ export function TheftAlerts() {
             message: t(key, { vehicleNumber }),
             action: {
               label: t('shell.alerts.open'),
-              run: () => void navigate(`/fleet/product/${encodeURIComponent(vehicleNumber)}`),
+              run: () => void navigate(bikePath(vehicleNumber)),
             },
           });
         }

@@ -15,6 +15,7 @@ import { useChangeTask, type TaskChange } from './api/change-task';
 import { TaskFinishForm } from './battery-swap-form';
 import { TaskPriorityChip, TaskStatusChip, useTaskName, userName } from './task-labels';
 import styles from './tasks.module.css';
+import { bikePath } from '../bike/bike-path';
 
 export const geoUri = (p: { latitude: number; longitude: number }) =>
   `geo:${p.latitude},${p.longitude}`;
@@ -266,7 +267,7 @@ export function TaskCard({
         )}
         <Link
           className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-          to={`/fleet/product/${encodeURIComponent(task.vehicleNumber)}`}
+          to={bikePath(task.vehicleNumber)}
         >
           {t('tasks.card.bike')}
         </Link>

@@ -20,6 +20,7 @@ import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { downloadActivityCsv, useActivity, type ActivityFilter } from '../api/fleet-admin';
 import { NewerOlderPager } from './newer-older-pager';
 import styles from './administration.module.css';
+import { bikePath } from '../../../bike/bike-path';
 
 const PAGE_SIZE = 50;
 const ACCOUNT_OR_SETTINGS = new Set<string>([
@@ -106,11 +107,7 @@ export function ActivityTab() {
   };
   const subject = (event: VfmEvent) => {
     if (event.vehicleNumber) {
-      return (
-        <Link to={`/fleet/product/${encodeURIComponent(event.vehicleNumber)}`}>
-          {event.vehicleNumber}
-        </Link>
-      );
+      return <Link to={bikePath(event.vehicleNumber)}>{event.vehicleNumber}</Link>;
     }
     const email = event.data?.email;
     return typeof email === 'string' ? email : '—';

@@ -21,6 +21,7 @@ import { importPart } from '../api/vehicles';
 import { moduleSecretsCsv } from '../state/module-secrets-csv';
 import type { FromImportWorker } from '../workers/import-protocol';
 import styles from './administration.module.css';
+import { bikePath } from '../../../bike/bike-path';
 
 /** valid lines per request: ~100 KB, well under the server's 1 MiB body limit */
 const PART_LINES = 2000;
@@ -386,9 +387,7 @@ function AwaitingFirstReport({ vehicleNumbers }: { vehicleNumbers: readonly stri
         <ul className={styles.awaitingList} data-testid="awaiting-first-report">
           {waiting.slice(0, AWAITING_SHOWN).map((bike) => (
             <li key={bike.vehicleNumber}>
-              <Link to={`/fleet/product/${encodeURIComponent(bike.vehicleNumber)}`}>
-                {bike.vehicleNumber}
-              </Link>{' '}
+              <Link to={bikePath(bike.vehicleNumber)}>{bike.vehicleNumber}</Link>{' '}
               <span className={styles.muted}>{bike.moduleId}</span>
             </li>
           ))}

@@ -16,6 +16,7 @@ import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useJobs, useRetryJob } from '../api/jobs';
 import { NewerOlderPager } from './newer-older-pager';
 import styles from './administration.module.css';
+import { bikePath } from '../../../bike/bike-path';
 
 const PAGE_SIZE = 50;
 
@@ -137,10 +138,7 @@ export function JobsTab() {
                 label: t('administration.jobs.bike'),
                 cell: (job) =>
                   job.vehicleNumber ? (
-                    <Link
-                      className={styles.nowrap}
-                      to={`/fleet/product/${encodeURIComponent(job.vehicleNumber)}`}
-                    >
+                    <Link className={styles.nowrap} to={bikePath(job.vehicleNumber)}>
                       {job.vehicleNumber}
                     </Link>
                   ) : (

@@ -17,6 +17,7 @@ import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useQuarantine, useQuarantineAction } from '../api/quarantine';
 import { NewerOlderPager } from './newer-older-pager';
 import styles from './administration.module.css';
+import { bikePath } from '../../../bike/bike-path';
 
 const PAGE_SIZE = 50;
 
@@ -112,10 +113,7 @@ export function QuarantineTab() {
               label: t('administration.quarantine.bike'),
               cell: (message) =>
                 message.vehicleNumber ? (
-                  <Link
-                    className={styles.nowrap}
-                    to={`/fleet/product/${encodeURIComponent(message.vehicleNumber)}`}
-                  >
+                  <Link className={styles.nowrap} to={bikePath(message.vehicleNumber)}>
                     {message.vehicleNumber}
                   </Link>
                 ) : (

@@ -1,4 +1,4 @@
-// SPEC §2 bike page at fleet/product/{vehicleNumber} (issue "bike page"): the header with the
+// SPEC §2 bike page at fleet/product/{vehicleNumber}: the header with the
 // bike's state and availability, then Overview (every SPEC §3 field, its position, commands and
 // theft), Alerts (active and cleared, docs/web.md), Trips (a period's rides, replayed on the map), Commands (their history), History
 // (events), Self-diagnosis. Live through the app's
@@ -28,19 +28,7 @@ import { SelfDiagnosis } from '../components/self-diagnosis';
 import { ShareTab } from '../components/share-tab';
 import { Trips } from '../components/trips';
 import styles from '../components/bike-page.module.css';
-
-// docs/tasks.md: the bike's tasks after its alerts; docs/manager-tools.md: its share links last
-const TABS = [
-  'overview',
-  'alerts',
-  'tasks',
-  'trips',
-  'commands',
-  'history',
-  'diagnosis',
-  'share',
-] as const;
-type Tab = (typeof TABS)[number];
+import { BIKE_TABS, bikePath, isBikeTab, type BikeTab } from '../../../bike/bike-path';
 
 export function BikePage() {
   const { t } = useTranslation();
@@ -48,10 +36,11 @@ export function BikePage() {
   const [params] = useSearchParams();
   const { technician } = useSession();
   // sharing a bike's position is a manager's (ADR 0090): no Share tab for a technician
-  const shown = technician ? TABS.filter((id) => id !== 'share') : TABS;
-  const tab: Tab = (shown as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : 'overview';
+  const shown: readonly BikeTab[] = technician
+    ? BIKE_TABS.filter((id) => id !== 'share')
+    : BIKE_TABS;
+  const asked = params.get('tab');
+  const tab: BikeTab = isBikeTab(asked) && shown.includes(asked) ? asked : 'overview';
   usePageTitle(t('bikePage.title', { vehicleNumber }));
   const details = useBikeDetails(vehicleNumber);
   const alerts = useActiveAlerts(vehicleNumber);
@@ -96,11 +85,10 @@ export function BikePage() {
   }
 
   const bike = details.data;
-  const base = `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
   const tabs: TabItem[] = shown.map((id) => ({
     id,
     title: id === 'tasks' ? t('tasks.tab') : t(`bikePage.tabs.${id}`),
-    url: id === 'overview' ? base : `${base}?tab=${id}`,
+    url: bikePath(vehicleNumber, { tab: id }),
     active: tab === id,
     // the tab counts the bike's active alerts
     ...(id === 'alerts' && activeAlerts > 0 ? { badge: true, badgeValue: activeAlerts } : {}),

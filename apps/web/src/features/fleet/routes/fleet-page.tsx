@@ -38,11 +38,11 @@ import {
   type FleetView,
 } from '../state/fleet-view';
 import styles from './fleet-page.module.css';
+import { bikePath } from '../../../bike/bike-path';
 
 const FleetMapPane = lazy(() => import('../components/fleet-map-pane'));
 
 // the bike page's back button (history back) returns to this very view: it is in the address
-const bikeHref = (vehicleNumber: string) => `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
 
 export function FleetPage() {
   const { t } = useTranslation();
@@ -122,7 +122,7 @@ export function FleetPage() {
     (bike: string | null) => changeView({ ...view, bike }, true),
     [changeView, view],
   );
-  const onOpenBike = useCallback((vn: string) => void navigate(bikeHref(vn)), [navigate]);
+  const onOpenBike = useCallback((vn: string) => void navigate(bikePath(vn)), [navigate]);
 
   const list = (
     <FleetList
@@ -136,7 +136,7 @@ export function FleetPage() {
       highlighted={highlighted}
       onHover={setHighlighted}
       lowBattery={lowBattery}
-      bikeHref={bikeHref}
+      bikeHref={bikePath}
       onTotal={setMatching}
     />
   );
@@ -159,7 +159,7 @@ export function FleetPage() {
         onFocus={onFocus}
         onOpenBike={onOpenBike}
         lowBattery={lowBattery}
-        bikeHref={bikeHref}
+        bikeHref={bikePath}
       />
     </Suspense>
   );

@@ -15,6 +15,7 @@ import { BatterySwapForm } from '../../../tasks/battery-swap-form';
 import { geoUri } from '../../../tasks/task-card';
 import { userName } from '../../../tasks/task-labels';
 import styles from './battery-queue.module.css';
+import { bikePath } from '../../../bike/bike-path';
 
 export function BatteryQueueStop({
   index,
@@ -120,9 +121,7 @@ function QueueBike({ bike }: { bike: BatteryQueueBike }) {
       <div className={styles.bikeHead}>
         <span className={styles.rank}>{t('tasks.queue.rank', { rank: bike.rank })}</span>
         <h3 id={`bike-${bike.vehicleNumber}`} className={styles.bikeTitle}>
-          <Link to={`/fleet/product/${encodeURIComponent(bike.vehicleNumber)}`}>
-            {bike.vehicleNumber}
-          </Link>
+          <Link to={bikePath(bike.vehicleNumber)}>{bike.vehicleNumber}</Link>
         </h3>
         <span
           className={styles.level}

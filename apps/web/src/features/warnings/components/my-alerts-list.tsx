@@ -13,6 +13,7 @@ import { Button } from '../../../ui/button/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import styles from './warnings-list.module.css';
+import { bikePath } from '../../../bike/bike-path';
 
 const PAGE_SIZE = 50;
 
@@ -49,10 +50,7 @@ export function MyAlertsList({ kind }: { kind: AlertKind | null }) {
       id: 'vehicleNumber',
       label: t('bike.list.columns.vehicleNumber'),
       cell: (alert) => (
-        <Link
-          to={`/fleet/product/${encodeURIComponent(alert.vehicleNumber)}?tab=alerts`}
-          className={styles.bikeLink}
-        >
+        <Link to={bikePath(alert.vehicleNumber, { tab: 'alerts' })} className={styles.bikeLink}>
           {alert.vehicleNumber}
         </Link>
       ),

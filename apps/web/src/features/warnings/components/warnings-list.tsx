@@ -26,10 +26,9 @@ import { useWarningPages } from '../api/get-warnings';
 import { TheftActionButton } from './theft-action-button';
 import { WarningFigure } from './warning-figure';
 import styles from './warnings-list.module.css';
+import { bikePath } from '../../../bike/bike-path';
 
 const PAGE_SIZE = 100;
-
-const bikeHref = (vehicleNumber: string) => `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
 
 export type WarningsSort = ListSort<WarningsSortField>;
 
@@ -114,7 +113,7 @@ export function WarningsList({
     t,
     sort,
     onSortChange,
-    bikeHref,
+    bikeHref: bikePath,
     lowBattery,
   };
   const bikeColumn = (id: Parameters<typeof bikeListColumn>[0], sortable = true) =>

@@ -7,8 +7,7 @@ import { useLive } from '../../../live/live-context';
 import { useLowBatteryThresholds } from '../../../live/use-fleet-information';
 import { FleetMap } from '../../../map/fleet-map';
 import { WARNING_TYPES } from '@vfm/contract';
-
-const bikePath = (vehicleNumber: string) => `/fleet/product/${encodeURIComponent(vehicleNumber)}`;
+import { bikePath } from '../../../bike/bike-path';
 
 export default function WarningsMap({ type }: { type: WarningType | null }) {
   const live = useLive();
