@@ -214,14 +214,9 @@ export async function deliverWebhook(
     (await takeRateSlot(database, endpoint.id, ctx.now())) > config.webhookRatePerMinute
   ) {
     webhookMetrics.limited(endpoint.id);
-    await jobs.send(
-      null,
-      'webhooks.deliver',
-      { ...job, fleetId: endpoint.fleetId },
-      {
-        startAfter: new Date(Date.now() + RATE_LIMIT_WAIT_MS + Math.random() * RATE_LIMIT_WAIT_MS),
-      },
-    );
+    await jobs.send(null, 'webhooks.deliver', job, {
+      startAfter: new Date(Date.now() + RATE_LIMIT_WAIT_MS + Math.random() * RATE_LIMIT_WAIT_MS),
+    });
     return;
   }
 
