@@ -1,5 +1,6 @@
 // The administration's background jobs (ADR 0081): an administrator opens the tab and
-// reads every queue of the jobs home by its name with its counts; the demo's jobs all run, so
+// reads the queues of their fleet's jobs by their names with their counts — never the operator's
+// (sweeps, housekeeping, the probe: ADR 0120, `npm run admin -- jobs`); the demo's jobs all run, so
 // the failed jobs say so (were one to fail meanwhile, its row and the tab's badge show instead).
 // On a phone (390 px) the page does not scroll sideways.
 import { test, expect, fr, apiLogin, ADMIN } from './fixtures';
@@ -10,9 +11,17 @@ interface JobsOverview {
 }
 
 const j = fr.administration.jobs;
-/** the server's queues (apps/server/src/jobs/queues.ts) as the tab names them */
+/** the queues of a fleet's jobs (apps/server/src/jobs/job-scope.ts) as the tab names them */
 const QUEUES = [
   j.queues.alertsReconcile,
+  j.queues.tasksAutomate,
+  j.queues.webhooksFanout,
+  j.queues.webhooksDeliver,
+  j.queues.notificationsFanout,
+  j.queues.notificationsDeliver,
+];
+/** the operator's queues: not the fleet's */
+const OPERATOR_QUEUES = [
   j.queues.alertsSweep,
   j.queues.commandsExpire,
   j.queues.authMaintenance,
@@ -29,9 +38,9 @@ for (const viewport of [null, { width: 390, height: 844 }]) {
     if (viewport) await page.setViewportSize(viewport);
     const admin = await apiLogin(request, ADMIN);
     const overview = await admin.call<JobsOverview>('GET', 'fleet/admin/jobs');
-    expect(overview.queues.map((q) => q.queue)).toEqual(
-      expect.arrayContaining(['alerts.reconcile', 'jobs.probe']),
-    );
+    const names = overview.queues.map((q) => q.queue);
+    expect(names).toEqual(expect.arrayContaining(['alerts.reconcile', 'notifications.deliver']));
+    expect(names).not.toContain('jobs.probe');
 
     await login('admin', '/fr/administration');
     await page.getByRole('tab', { name: fr.administration.tabs.jobs }).click();
@@ -39,6 +48,8 @@ for (const viewport of [null, { width: 390, height: 844 }]) {
     const queues = page.getByRole('table', { name: j.queuesLabel });
     for (const name of QUEUES)
       await expect(queues.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+    for (const name of OPERATOR_QUEUES)
+      await expect(queues.getByRole('row').filter({ hasText: name })).toHaveCount(0);
     await expect(queues.getByRole('columnheader', { name: j.states.failed })).toBeAttached();
 
     if (overview.failed.totalElements === 0) {

@@ -25,8 +25,10 @@ Commands:
       them again or clear them in Administration → Quarantine (docs/operations.md).
   jobs [--retry <job id>]
       The background jobs (ADR 0081): counts per queue and state, then the jobs that failed
-      after every retry (the dead letters), newest first. --retry sends one of them again
-      (one more attempt); fleet administrators can too, in the API (fleet/admin/jobs).
+      after every retry (the dead letters), newest first, each with its fleet or "(operator)".
+      --retry sends one of them again (one more attempt). The operator's jobs (sweeps,
+      housekeeping, the probe) are seen and retried only here; a fleet's administrators see
+      and retry their own fleet's jobs in Administration → Jobs (ADR 0120).
   help
       Show this help.
 

@@ -166,7 +166,8 @@ export async function listQuarantine(database: Database, fleetName?: string): Pr
 /** Failed jobs listed at most (the newest). */
 export const FAILED_JOBS_LIST_LIMIT = 200;
 
-/** The jobs home for the operator (ADR 0081): counts per queue and state, then the dead letters. */
+/** The jobs home for the operator (ADR 0081): counts per queue and state, then the dead letters
+ *  of every fleet and the operator's own (ADR 0120: only this CLI shows and retries those). */
 export async function listJobs(database: Database): Promise<string[]> {
   const counts = await selectQueueStates(database);
   const failed = await selectFailedJobs(database, FAILED_JOBS_LIST_LIMIT);
@@ -178,6 +179,7 @@ export async function listJobs(database: Database): Promise<string[]> {
       [
         row.id,
         row.name,
+        row.fleet === null ? '(operator)' : `fleet ${row.fleet}`,
         row.event ?? '-',
         row.completed_on?.toISOString() ?? '-',
         `attempts ${row.retry_count + 1}`,

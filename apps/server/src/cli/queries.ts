@@ -3,6 +3,7 @@
 // database. The commands (cli/commands.ts, cli/cluster.ts) check the input and word the answers.
 import type pg from 'pg';
 import type { Queryable } from '../db/client';
+import { JOB_FLEET_SQL } from '../jobs/job-scope';
 import { JOBS_SCHEMA } from '../jobs/queues';
 
 export async function accountEmailTaken(db: Queryable, email: string): Promise<boolean> {
@@ -100,18 +101,23 @@ export async function selectQueueStates(
 export interface FailedJobLine {
   id: string;
   name: string;
+  /** the fleet whose job it is (its name, else its id); null: the operator's (ADR 0120) */
+  fleet: string | null;
   event: string | null;
   completed_on: Date | null;
   output: { message?: string } | null;
   retry_count: number;
 }
 
-/** The newest failed jobs (the dead letters). */
+/** The newest failed jobs (the dead letters) of every fleet and of the operator. */
 export async function selectFailedJobs(db: Queryable, limit: number): Promise<FailedJobLine[]> {
   return db.query<FailedJobLine>(
-    `SELECT id, name, data->>'name' AS event, completed_on, output, retry_count
-       FROM ${JOBS_SCHEMA}.job WHERE state = 'failed'
-      ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
+    `SELECT j.id, j.name, coalesce(f.name, ${JOB_FLEET_SQL('j')}) AS fleet,
+            j.data->>'name' AS event, j.completed_on, j.output, j.retry_count
+       FROM ${JOBS_SCHEMA}.job j
+       LEFT JOIN fleet f ON f.id::text = ${JOB_FLEET_SQL('j')}
+      WHERE j.state = 'failed'
+      ORDER BY j.completed_on DESC NULLS LAST LIMIT $1`,
     [limit],
   );
 }

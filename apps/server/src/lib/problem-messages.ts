@@ -143,6 +143,29 @@ const DETAILS: Record<string, Record<Localised, Text>> = {
     fr: 'Ce message ne peut toujours pas être enregistré ; il reste en quarantaine.',
     de: 'Diese Nachricht kann weiterhin nicht gespeichert werden; sie bleibt in Quarantäne.',
   },
+  // ADR 0120: never another fleet's name
+  QUARANTINE_MODULE_MOVED: {
+    fr: (p) => {
+      const { moduleId, to, vehicleNumber } = p.extra.params ?? {};
+      const where =
+        to === 'fleet'
+          ? 'a rejoint une autre flotte'
+          : to === 'bike'
+            ? `est maintenant sur le vélo ${vehicleNumber}`
+            : "n'est plus sur aucun vélo";
+      return `Le module ${moduleId} ${where} depuis la mise en quarantaine de ce message : rien n'a été enregistré ; supprimez le message.`;
+    },
+    de: (p) => {
+      const { moduleId, to, vehicleNumber } = p.extra.params ?? {};
+      const where =
+        to === 'fleet'
+          ? 'ist in eine andere Flotte gewechselt'
+          : to === 'bike'
+            ? `ist jetzt am Fahrrad ${vehicleNumber}`
+            : 'ist an keinem Fahrrad mehr';
+      return `Das Modul ${moduleId} ${where}, seit diese Nachricht in Quarantäne kam: Nichts wurde gespeichert; löschen Sie die Nachricht.`;
+    },
+  },
   CONFLICT: {
     fr: "Cette opération entre en conflit avec l'état actuel.",
     de: 'Dieser Vorgang steht im Konflikt mit dem aktuellen Zustand.',

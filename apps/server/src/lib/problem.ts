@@ -11,6 +11,8 @@ export class HttpProblem extends Error {
     public readonly detail?: string,
     public readonly extra: Pick<Problem, 'errors' | 'missing' | 'holder'> & {
       retryAfterSeconds?: number;
+      /** what a localised detail names (problem-messages.ts); not part of the body */
+      params?: Record<string, string>;
     } = {},
   ) {
     super(detail ?? title);

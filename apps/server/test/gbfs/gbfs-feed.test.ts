@@ -1,7 +1,8 @@
 // The public GBFS 3.0 feed (issue 24 §2-4): every file of a published fleet validates against
 // MobilityData's published schemas and the validator's cross-file rules; vehicle_status lists
 // only what a rider may take (disabled when not rentable), never bikes in transit, out of
-// service, riding, stolen or of another fleet, with random ids that change after each trip;
+// service, riding, stolen or of another fleet, with random ids that change after each trip
+// and each displacement beyond 50 m, whatever speed the module reports (ADR 0120);
 // an unpublished fleet is 404 everywhere and absent from the manifest; CORS, cache and 304.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GBFS_FILES, type OpenDataSettings } from '@vfm/contract';
@@ -10,6 +11,9 @@ import { createFleetWithUsers } from '../helpers/factories';
 import { createBike, createBikes, type BikeRow } from '../helpers/bikes';
 import { createTrip } from '../helpers/fleet-data';
 import type { ApiClient } from '../helpers/api-client';
+import { nextSeq, telemetry } from '../helpers/mqtt';
+import { writeBatch } from '../../src/ingest/batch-writer';
+import { parseUpMessage } from '../../src/ingest/validate';
 import { crossFileErrors, schemaErrors } from './gbfs-schemas';
 
 let t: TestServer;
@@ -19,6 +23,7 @@ let adminC: ApiClient;
 let systemA: string;
 let systemB: string;
 let systemC: string;
+let fleetA: Awaited<ReturnType<typeof createFleetWithUsers>>;
 const bikes: Record<string, BikeRow> = {};
 const foreignIds: string[] = [];
 
@@ -52,7 +57,7 @@ const feed = async (system: string, file: string) => {
 
 beforeAll(async () => {
   t = await startTestServer();
-  const a = await createFleetWithUsers(t);
+  const a = (fleetA = await createFleetWithUsers(t));
   const b = await createFleetWithUsers(t);
   const c = await createFleetWithUsers(t);
   adminA = t.api({ token: a.adminToken });
@@ -280,6 +285,78 @@ describe('GBFS feed of a published fleet', () => {
     const vehicles = (await feed(systemA, 'vehicle_status')).data.vehicles as any[];
     expect(vehicles.map((v) => v.vehicle_id)).toContain(afterRide);
     expect(vehicles.map((v) => v.vehicle_id)).not.toContain(before);
+  });
+
+  it('gives a bike moved with no reported speed a new vehicle_id, not one jittering in place', async () => {
+    const at = { lat: 45.75, lon: 4.85 };
+    const bike = await createBike(t, fleetA.fleet, {
+      latitude: at.lat,
+      longitude: at.lon,
+      bike_battery_level: 80,
+    });
+    const idOf = async () =>
+      (
+        await t.server.database.query<{ id: string }>(
+          'SELECT gbfs_vehicle_id::text AS id FROM bike WHERE id = $1',
+          [bike.id],
+        )
+      )[0]!.id;
+    /** a telemetry of the module, through the ingest's own validation and writer */
+    const report = async (north: number, overrides: Record<string, unknown> = {}) => {
+      const now = new Date();
+      const message = telemetry({
+        seq: nextSeq(),
+        ts: now.toISOString(),
+        lat: at.lat + north / 111_195,
+        lon: at.lon,
+        ...overrides,
+      });
+      const parsed = parseUpMessage('telemetry', Buffer.from(JSON.stringify(message)), now);
+      if (!parsed.ok) throw new Error(parsed.reason);
+      await t.server.database.transaction((tx) =>
+        writeBatch(
+          tx,
+          [{ moduleId: bike.moduleId, kind: 'telemetry', message: parsed.message, ts: parsed.ts }],
+          { now, resendBefore: now },
+        ),
+      );
+    };
+    const placed = await idOf();
+    // GPS jitter of a standing bike: 10 m, back, 10 m the other way — the same id
+    await report(10);
+    await report(-10, { speedKmh: undefined });
+    await report(0);
+    expect(await idOf()).toBe(placed);
+    // carried 500 m with speed 0: a new id
+    await report(500);
+    const moved = await idOf();
+    expect(moved).not.toBe(placed);
+    // jitter at the new place keeps it
+    await report(508);
+    expect(await idOf()).toBe(moved);
+    // then 500 m further with no speed at all: a new one again
+    await report(1000, { speedKmh: undefined });
+    const again = await idOf();
+    expect(again).not.toBe(moved);
+    // dragged in steps of 30 m (each under the threshold): renewed once 50 m from where the id
+    // was issued, not never
+    await report(1030);
+    expect(await idOf()).toBe(again);
+    await report(1060);
+    expect(await idOf()).not.toBe(again);
+    const [row] = await t.server.database.query<{ status: string; trip_count: number }>(
+      'SELECT status, trip_count FROM bike WHERE id = $1',
+      [bike.id],
+    );
+    // no ride was seen: only the displacement renewed it
+    expect(row).toMatchObject({ status: 'PARKED', trip_count: 0 });
+    // the feed lists it under its latest id once its ttl (30 s) has passed
+    t.clock.advance(31_000);
+    const ids = ((await feed(systemA, 'vehicle_status')).data.vehicles as any[]).map(
+      (v) => v.vehicle_id,
+    );
+    expect(ids).toContain(await idOf());
+    for (const old of [placed, moved, again]) expect(ids).not.toContain(old);
   });
 
   it('answers with CORS open, Cache-Control = ttl and an ETag, and 304 when unchanged', async () => {

@@ -115,7 +115,8 @@ export async function updateFleet(
 
 let quarantined = 0;
 
-/** A module message in the fleet's ingest quarantine (a valid telemetry by default). */
+/** A module message in the fleet's ingest quarantine (a valid telemetry by default), kept
+ *  under the bike carrying its module, as the ingest keeps it. */
 export async function createQuarantined(
   t: TestServer,
   bike: BikeRow,
@@ -125,6 +126,7 @@ export async function createQuarantined(
   const seq = Date.now() * 1000 + quarantined;
   return insert(t, 'ingest_quarantine', {
     fleet_id: bike.fleetId,
+    bike_id: bike.id,
     module_id: bike.moduleId,
     kind: 'telemetry',
     payload: JSON.stringify({ seq, ts: new Date().toISOString(), bikeBattery: 55 }),

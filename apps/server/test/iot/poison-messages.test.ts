@@ -11,6 +11,7 @@ import { writeBatch } from '../../src/ingest/batch-writer';
 import { IngestMetrics } from '../../src/ingest/metrics';
 import { IngestPipeline } from '../../src/ingest/pipeline';
 import { createFleetWithUsers } from '../helpers/factories';
+import { createBike, type BikeRow } from '../helpers/bikes';
 import { createQuarantined } from '../helpers/fleet-data';
 import {
   brokerUrlOf,
@@ -316,6 +317,79 @@ describe('fleet/admin/quarantine', () => {
       vehicleNumber: bike.vehicleNumber,
       data: { moduleId: bike.moduleId, reason: 'RangeError: Invalid time value' },
     });
+  });
+
+  /** The module taken off its bike and put on another one (as a new pairing does). */
+  async function moveModule(from: BikeRow, to: typeof tenant) {
+    await t.server.database.query('UPDATE bike SET module_id = NULL WHERE id = $1', [from.id]);
+    return createBike(t, to.fleet, { module_id: from.moduleId });
+  }
+
+  it('refuses a retry (409) once the module moved to another fleet, naming neither', async () => {
+    const bike = (await provisionModule(t, other.fleet)).bike;
+    const entry = await createQuarantined(t, bike);
+    const carrier = await moveModule(bike, tenant);
+    const admin = t.api({ token: other.adminToken });
+    const retried = await admin.post(`fleet/admin/quarantine/${entry.id}/retry`);
+    expect(retried.status).toBe(409);
+    expect(retried.headers.get('content-type')).toContain('application/problem+json');
+    expect(retried.body).toMatchObject({ code: 'QUARANTINE_MODULE_MOVED', status: 409 });
+    expect(retried.body.detail).toContain(bike.moduleId);
+    expect(retried.body.detail).toContain('moved to another fleet');
+    // nothing of the other fleet leaks: neither its name nor its bike
+    expect(retried.text).not.toContain(tenant.fleet.name);
+    expect(retried.text).not.toContain(carrier.vehicleNumber);
+    // nothing written, anywhere; the message stays, its attempts not counted
+    expect(await count(t, 'telemetry WHERE bike_id = ANY($1)', [[bike.id, carrier.id]])).toBe(0);
+    const [row] = await t.server.database.query<{ attempts: number }>(
+      'SELECT attempts FROM ingest_quarantine WHERE id = $1',
+      [entry.id],
+    );
+    expect(row).toEqual({ attempts: 1 });
+    const french = await t
+      .api({ token: other.adminToken, language: 'fr' })
+      .post(`fleet/admin/quarantine/${entry.id}/retry`);
+    expect(french.status).toBe(409);
+    expect(french.body.detail).toBe(
+      `Le module ${bike.moduleId} a rejoint une autre flotte depuis la mise en quarantaine de ce message : rien n'a été enregistré ; supprimez le message.`,
+    );
+    // the administrator clears it instead
+    expect((await admin.delete(`fleet/admin/quarantine/${entry.id}`)).status).toBe(204);
+  });
+
+  it('refuses a retry (409) once the module moved to another bike, naming it', async () => {
+    const bike = (await provisionModule(t, other.fleet)).bike;
+    const entry = await createQuarantined(t, bike);
+    const carrier = await moveModule(bike, other);
+    const retried = await t
+      .api({ token: other.adminToken })
+      .post(`fleet/admin/quarantine/${entry.id}/retry`);
+    expect(retried.status).toBe(409);
+    expect(retried.body).toMatchObject({ code: 'QUARANTINE_MODULE_MOVED' });
+    expect(retried.body.detail).toContain(
+      `Module ${bike.moduleId} is now on bike ${carrier.vehicleNumber}`,
+    );
+    expect(await count(t, 'telemetry WHERE bike_id = ANY($1)', [[bike.id, carrier.id]])).toBe(0);
+    expect(await count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(1);
+    // and off every bike
+    await t.server.database.query('UPDATE bike SET module_id = NULL WHERE id = $1', [carrier.id]);
+    const gone = await t
+      .api({ token: other.adminToken })
+      .post(`fleet/admin/quarantine/${entry.id}/retry`);
+    expect(gone.status).toBe(409);
+    expect(gone.body.detail).toContain(`Module ${bike.moduleId} is on no bike now`);
+    expect(await count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(1);
+  });
+
+  it('stores a retry into the bike that carried the module', async () => {
+    const bike = (await provisionModule(t, other.fleet)).bike;
+    const entry = await createQuarantined(t, bike);
+    const retried = await t
+      .api({ token: other.adminToken })
+      .post(`fleet/admin/quarantine/${entry.id}/retry`);
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body).toEqual({ outcome: 'stored' });
+    expect(await count(t, 'telemetry WHERE bike_id = $1', [bike.id])).toBe(1);
   });
 
   it('pages newest first and refuses a bad id', async () => {

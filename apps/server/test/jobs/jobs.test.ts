@@ -1,6 +1,7 @@
 // Issue 20 §1–2 (ADR 0081): the jobs home — a job runs once in a worker, a handler that throws
 // is retried with backoff then kept as a dead letter (never lost, never blocking the queue),
-// which a fleet administrator sees and sends again; the metrics show throughput and backlog.
+// which its fleet's administrator sees and sends again (an operator's job: the admin CLI only,
+// ADR 0120); the metrics show throughput and backlog.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobsOverviewSchema } from '@vfm/contract';
 import { createFleetWithUsers, tokenFor } from '../helpers/factories';
@@ -105,17 +106,23 @@ describe('the jobs home', () => {
       expect(failed!.retry_count).toBe(3);
       expect(await probeRuns('poison')).toHaveLength(0);
 
-      // the administrator sees it with its error…
+      // an operator's job (no fleet): no fleet administrator sees it nor sends it again (ADR
+      // 0120)…
       const admin = t.api({ token: cast.adminToken });
       const res = await admin.get('fleet/admin/jobs');
       expect(res.status).toBe(200);
       expectShape(JobsOverviewSchema, res.body);
-      const dead = res.body.failed.content.find((job: { id: string }) => job.id === failed!.id);
-      expect(dead).toMatchObject({ queue: 'jobs.probe', attempts: 4 });
-      expect(dead.error).toContain('fails until');
-      expect(
-        res.body.queues.find((q: { queue: string }) => q.queue === 'jobs.probe').failed,
-      ).toBeGreaterThanOrEqual(1);
+      expect(res.body.failed.content.map((job: { id: string }) => job.id)).not.toContain(
+        failed!.id,
+      );
+      expect(res.body.queues.map((q: { queue: string }) => q.queue)).not.toContain('jobs.probe');
+      expect((await admin.post(`fleet/admin/jobs/${failed!.id}/retry`)).status).toBe(404);
+      expect((await jobState(failed!.id))?.state).toBe('failed');
+
+      // …the operator does, with its error (admin CLI jobs)…
+      const line = (await listJobs(t.server.database)).find((l) => l.startsWith(failed!.id));
+      expect(line).toContain('jobs.probe\t(operator)');
+      expect(line).toContain('fails until');
 
       // …and, once the cause is gone, sends it again: it runs
       t.clock.advance(2 * 3_600_000);
@@ -124,10 +131,10 @@ describe('the jobs home', () => {
         c.adminToken = await tokenFor(t, c.admin);
         c.managerToken = await tokenFor(t, c.manager);
       }
-      expect(
-        (await t.api({ token: cast.adminToken }).post(`fleet/admin/jobs/${failed!.id}/retry`))
-          .status,
-      ).toBe(204);
+      expect(await retryFailedJob(t.server.database, failed!.id)).toEqual([
+        `job ${failed!.id} (jobs.probe) sent again`,
+      ]);
+      // the CLI's update wakes no worker by itself: the next poll (2 s) takes it
       await waitFor(async () => (await probeRuns('poison')).length > 0, 60_000, 'the retried job');
       // completed once its handler returned (the probe's row is written just before)
       await waitFor(
@@ -158,7 +165,10 @@ describe('the jobs home', () => {
     const bike = await createBike(t, other.fleet);
     const job = await createFailedJob(t, bike);
     const lines = await listJobs(t.server.database);
-    expect(lines.find((line) => line.startsWith(job.id))).toContain('boom');
+    const line = lines.find((l) => l.startsWith(job.id));
+    expect(line).toContain('boom');
+    // a fleet's job names its fleet
+    expect(line).toContain(`alerts.reconcile\tfleet ${other.fleet.name}`);
     expect(lines.some((line) => /^ {2}jobs\.probe\tcompleted\t\d+$/.test(line))).toBe(true);
     expect(await retryFailedJob(t.server.database, job.id)).toEqual([
       `job ${job.id} (alerts.reconcile) sent again`,

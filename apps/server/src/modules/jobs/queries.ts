@@ -1,12 +1,14 @@
-// The jobs home's rows as a fleet administrator may see them (ADR 0081): jobs whose data names
-// their fleet (domain events carry it), and the system's (no fleet: sweeps, housekeeping).
+// The jobs home's rows as a fleet administrator may see them (ADR 0120): only the jobs whose
+// data names their fleet (domain events carry it). The operator's (no fleet: sweeps,
+// housekeeping, the probe) and other fleets' are never counted, listed nor found here.
 import type { FailedJob, QueueCounts } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
+import { FLEET_QUEUES, JOB_FLEET_SQL } from '../../jobs/job-scope';
 import { JOBS_SCHEMA } from '../../jobs/queues';
 
-const FLEET_OF = `coalesce(j.data->'data'->>'fleetId', j.data->>'fleetId')`;
-const VISIBLE = `(${FLEET_OF} = $1::text OR ${FLEET_OF} IS NULL)`;
+const VISIBLE = `${JOB_FLEET_SQL('j')} = $1::text`;
 
+/** The fleet queues (with their zeros), and any other queue holding jobs of the fleet. */
 export async function selectQueueCounts(db: Queryable, fleetId: string): Promise<QueueCounts[]> {
   return db.query<QueueCounts>(
     `SELECT q.name AS queue,
@@ -17,8 +19,9 @@ export async function selectQueueCounts(db: Queryable, fleetId: string): Promise
        FROM ${JOBS_SCHEMA}.queue q
        LEFT JOIN ${JOBS_SCHEMA}.job j ON j.name = q.name AND ${VISIBLE}
       WHERE q.name NOT LIKE '\\_\\_pgboss%'
-      GROUP BY q.name ORDER BY q.name`,
-    [fleetId],
+      GROUP BY q.name HAVING q.name = ANY($2::text[]) OR count(j.id) > 0
+      ORDER BY q.name`,
+    [fleetId, FLEET_QUEUES],
   );
 }
 

@@ -1,5 +1,6 @@
 // The jobs home for a fleet administrator (ADR 0081): counts per queue, the dead letters, and
-// a retry that sends a failed job again (one more attempt).
+// a retry that sends a failed job again (one more attempt) — of the caller's fleet only (ADR
+// 0120): another fleet's job and the operator's answer 404, as if they did not exist.
 import type { JobsOverview, JobsQuery } from '@vfm/contract';
 import { isQueueName } from '../../jobs/queues';
 import { notFound } from '../../lib/problem';

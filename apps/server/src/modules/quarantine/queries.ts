@@ -14,6 +14,7 @@ export interface QuarantineEntry {
 
 interface QuarantineRow {
   id: number;
+  bike_id: string | null;
   module_id: string;
   vehicle_number: string | null;
   kind: UpKind;
@@ -27,7 +28,7 @@ interface QuarantineRow {
 /** The reason as stored: one line, bounded (an error message may quote the whole payload). */
 export const MAX_REASON_LENGTH = 500;
 
-/** Keeps the messages, each under the fleet of the bike carrying its module (if any), once (a
+/** Keeps the messages, each under the fleet and bike carrying its module (if any), once (a
  *  redelivered message is already there); answers the fleets whose quarantine grew. */
 export async function insertQuarantined(
   db: Queryable,
@@ -35,8 +36,10 @@ export async function insertQuarantined(
 ): Promise<string[]> {
   if (!entries.length) return [];
   const rows = await db.query<{ fleet_id: string | null }>(
-    `INSERT INTO ingest_quarantine (fleet_id, module_id, kind, payload, reason, received_at)
-     SELECT (SELECT b.fleet_id FROM bike b WHERE b.module_id = q.module_id), q.module_id, q.kind,
+    `INSERT INTO ingest_quarantine (fleet_id, bike_id, module_id, kind, payload, reason,
+                                   received_at)
+     SELECT (SELECT b.fleet_id FROM bike b WHERE b.module_id = q.module_id),
+            (SELECT b.id FROM bike b WHERE b.module_id = q.module_id), q.module_id, q.kind,
             q.payload, q.reason, q.received_at
        FROM json_to_recordset($1::json)
          AS q(module_id text, kind text, payload text, reason text, received_at timestamptz)
@@ -58,7 +61,7 @@ export async function insertQuarantined(
 }
 
 const SELECT_ROWS = `
-  SELECT q.id, q.module_id, b.vehicle_number, q.kind, q.payload, q.reason, q.received_at,
+  SELECT q.id, q.bike_id, q.module_id, b.vehicle_number, q.kind, q.payload, q.reason, q.received_at,
          q.quarantined_at, q.attempts
     FROM ingest_quarantine q
     LEFT JOIN bike b ON b.module_id = q.module_id AND b.fleet_id = q.fleet_id`;
@@ -98,13 +101,37 @@ export async function countQuarantined(db: Queryable, fleetId: string): Promise<
   return Number(row?.total ?? 0);
 }
 
-/** One message of the fleet's quarantine, its row locked until the end of the transaction. */
+/** One message of the fleet's quarantine, its row locked until the end of the transaction, with
+ *  the bike that carried its module then (null: unknown, a row kept before it was recorded). */
 export async function selectQuarantinedForUpdate(db: Queryable, fleetId: string, id: number) {
   const [row] = await db.query<QuarantineRow>(
     `${SELECT_ROWS} WHERE q.fleet_id = $1 AND q.id = $2 FOR UPDATE OF q`,
     [fleetId, id],
   );
-  return row ? toMessage(row) : null;
+  return row
+    ? { ...toMessage(row), bikeId: row.bike_id === null ? null : Number(row.bike_id) }
+    : null;
+}
+
+export interface ModuleCarrier {
+  bikeId: number;
+  fleetId: string;
+  vehicleNumber: string;
+}
+
+/** The bike carrying the module now, locked until the end of the transaction (the lock the
+ *  ingest's writer takes): the module cannot move meanwhile. */
+export async function selectModuleCarrierForUpdate(
+  db: Queryable,
+  moduleId: string,
+): Promise<ModuleCarrier | null> {
+  const [row] = await db.query<{ id: string; fleet_id: string; vehicle_number: string }>(
+    'SELECT id, fleet_id, vehicle_number FROM bike WHERE module_id = $1 FOR NO KEY UPDATE',
+    [moduleId],
+  );
+  return row
+    ? { bikeId: Number(row.id), fleetId: row.fleet_id, vehicleNumber: row.vehicle_number }
+    : null;
 }
 
 export async function deleteQuarantined(db: Queryable, fleetId: string, id: number) {

@@ -16,12 +16,14 @@ import { COMMAND_RESEND_MS, describeError } from '../../ingest/pipeline';
 // eslint-disable-next-line vfm/server-layers -- idem: the ingest's validation
 import { parseUpMessage } from '../../ingest/validate';
 import { HttpProblem, conflict, notFound } from '../../lib/problem';
+import { moduleMoved } from './module-moved';
 import type { RequestScope } from '../../plugins/request-scope';
 import { FleetChanges } from '../bikes/fleet-changes';
 import { recordEvents } from '../events/queries';
 import {
   deleteQuarantined,
   recordFailedAttempt,
+  selectModuleCarrierForUpdate,
   selectQuarantinePage,
   selectQuarantinedForUpdate,
 } from './queries';
@@ -37,7 +39,8 @@ export async function getQuarantine(
   return { content, totalElements: total, page, size };
 }
 
-/** Writes the message as the ingest would; on success it leaves the quarantine. */
+/** Writes the message as the ingest would, into the bike that carried its module when it was
+ *  quarantined; on success it leaves the quarantine. */
 export async function retryQuarantined(scope: RequestScope, id: number): Promise<QuarantineRetry> {
   const { database, fleetId, now } = scope;
   let failure: string;
@@ -45,6 +48,10 @@ export async function retryQuarantined(scope: RequestScope, id: number): Promise
     const outcome = await database.transaction(async (tx) => {
       const entry = await selectQuarantinedForUpdate(tx, fleetId, id);
       if (!entry) throw notFound(NOT_FOUND);
+      // only into the bike of this fleet that carried the module then (ADR 0120)
+      const carrier = await selectModuleCarrierForUpdate(tx, entry.moduleId);
+      const moved = moduleMoved(entry, fleetId, carrier);
+      if (moved) throw moved;
       const parsed = parseUpMessage(entry.kind, Buffer.from(entry.payload, 'utf8'), now);
       if (!parsed.ok)
         throw new RetryRefused(`${parsed.reason}${parsed.detail ? `: ${parsed.detail}` : ''}`);

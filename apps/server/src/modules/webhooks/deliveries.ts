@@ -50,6 +50,8 @@ import { webhookMetrics } from './webhook-metrics';
 
 export interface DeliverJobData {
   deliveryId: string;
+  /** the delivery's fleet: its administrators see the job (ADR 0120) */
+  fleetId: string;
   /** the delivery's attempt count when the job was sent: any other count, and it is stale */
   attempt: number;
   /** an administrator's (test, redeliver): one attempt, no retries */
@@ -58,6 +60,8 @@ export interface DeliverJobData {
 
 export interface DisabledMailJobData {
   endpointId: string;
+  /** the endpoint's fleet: its administrators see the job (ADR 0120) */
+  fleetId: string;
 }
 
 /** The wait after the n-th automatic attempt failed (1-based); null: no more attempts. */
@@ -156,9 +160,10 @@ export async function fanOutAlertEvents(ctx: AppContext, events: EventJobData[])
       );
     }
     const inserted = await insertDeliveries(tx, deliveries, now);
-    for (const { id } of inserted)
+    for (const { id, fleetId } of inserted)
       await jobs.send(tx, 'webhooks.deliver', {
         deliveryId: id,
+        fleetId,
         attempt: 0,
       } satisfies DeliverJobData);
     return inserted.length;
@@ -258,7 +263,11 @@ export async function deliverWebhook(
       await jobs.send(
         tx,
         'webhooks.deliver',
-        { deliveryId: delivery.id, attempt: attempts } satisfies DeliverJobData,
+        {
+          deliveryId: delivery.id,
+          fleetId: endpoint.fleetId,
+          attempt: attempts,
+        } satisfies DeliverJobData,
         { startAfter: nextAttemptAt },
       );
     const outcome = await markEndpointOutcome(tx, endpoint.id, ok, at);
@@ -287,6 +296,7 @@ export async function deliverWebhook(
       ]);
       await jobs.send(tx, 'webhooks.disabled-mail', {
         endpointId: endpoint.id,
+        fleetId: endpoint.fleetId,
       } satisfies DisabledMailJobData);
       log.warn({ webhookId: endpoint.id }, 'webhook disabled after 24 h of failures');
     }

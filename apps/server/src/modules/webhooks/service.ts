@@ -196,6 +196,7 @@ export async function sendTestEvent(
     );
     await scope.ctx.jobs.send(tx, 'webhooks.deliver', {
       deliveryId: delivery!.id,
+      fleetId: scope.fleetId,
       attempt: 0,
       manual: true,
     });
@@ -225,6 +226,7 @@ export async function redeliver(
       );
     await scope.ctx.jobs.send(tx, 'webhooks.deliver', {
       deliveryId,
+      fleetId: scope.fleetId,
       attempt: delivery.attempts,
       manual: true,
     });

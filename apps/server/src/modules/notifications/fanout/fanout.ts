@@ -269,7 +269,10 @@ export async function fanOut(
     );
     for (const delivery of deliveries)
       if (delivery.status === 'PENDING')
-        await jobs.send(tx, 'notifications.deliver', { deliveryId: delivery.id });
+        await jobs.send(tx, 'notifications.deliver', {
+          deliveryId: delivery.id,
+          fleetId: delivery.fleetId, // its fleet's administrators see the job (ADR 0120)
+        });
     for (const [fleetId, accounts] of bells) await announceNotifications(tx, fleetId, accounts);
     return { notifications: written, deliveries: deliveries.length };
   });

@@ -23,7 +23,7 @@ export interface NewDelivery {
 /** The deliveries inserted (a key already there is left out: a replayed fan-out). */
 export async function insertDeliveries(db: Queryable, deliveries: NewDelivery[], now: Date) {
   if (!deliveries.length) return [];
-  return db.query<{ id: string }>(
+  return db.query<{ id: string; fleetId: string }>(
     `INSERT INTO webhook_delivery (endpoint_id, fleet_id, idempotency_key, event, alert_id,
                                    vehicle_number, kind, body, next_attempt_at, created_at)
      SELECT endpoint_id, fleet_id, idempotency_key, event, alert_id, vehicle_number, kind, body,
@@ -32,7 +32,7 @@ export async function insertDeliveries(db: Queryable, deliveries: NewDelivery[],
             idempotency_key text, event text, alert_id uuid, vehicle_number text, kind text,
             body text)
      ON CONFLICT (idempotency_key) DO NOTHING
-     RETURNING id`,
+     RETURNING id, fleet_id AS "fleetId"`,
     [
       JSON.stringify(
         deliveries.map((d) => ({

@@ -11,7 +11,7 @@ const ID = '0b5c2f4e-8a51-4d3c-9f6e-1a2b3c4d5e6f';
 const RETRY = `POST fleet/admin/jobs/${ID}/retry`;
 const queues: QueueCounts[] = [
   { queue: 'alerts.reconcile', created: 3, retry: 1, active: 0, failed: 1 },
-  { queue: 'alerts.sweep', created: 0, retry: 0, active: 1, failed: 0 },
+  { queue: 'webhooks.deliver', created: 0, retry: 0, active: 1, failed: 0 },
   { queue: 'reports.weekly', created: 2, retry: 0, active: 0, failed: 0 },
 ];
 const job: FailedJob = {
@@ -46,7 +46,7 @@ describe('the background jobs tab', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Alerts (events)', '3', '1', '0', '1']);
-    expect(within(table).getByText('Alerts (sweep)')).toBeInTheDocument();
+    expect(within(table).getByText('Webhooks: delivery attempts')).toBeInTheDocument();
     // a queue the web does not know yet keeps its own name
     expect(within(table).getByText('reports.weekly')).toBeInTheDocument();
     // no badge while nothing failed

@@ -84,6 +84,23 @@ describe('the quarantine tab', () => {
     ).toBeInTheDocument();
   });
 
+  it('says when the module moved since (nothing stored)', async () => {
+    renderApp('/administration?tab=quarantine', {
+      signedInAs: 'admin',
+      answers: {
+        [LIST]: page([message]),
+        'POST fleet/admin/quarantine/7/retry': () =>
+          json(409, { status: 409, code: 'QUARANTINE_MODULE_MOVED', detail: 'moved' }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Store again/ }));
+    expect(
+      await screen.findByText(
+        'Its IoT module has moved to another bike or fleet since: nothing was stored. Clear the message.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('clears a message after the confirmation', async () => {
     const { server } = renderApp('/administration?tab=quarantine', {
       signedInAs: 'admin',

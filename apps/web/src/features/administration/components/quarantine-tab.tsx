@@ -46,9 +46,12 @@ export function QuarantineTab() {
         onError: (error) =>
           toasts.show({
             type: 'error',
-            message: isApiError(error, 409)
-              ? t('administration.quarantine.stillRefused')
-              : t('administration.quarantine.failed'),
+            message: !isApiError(error, 409)
+              ? t('administration.quarantine.failed')
+              : // ADR 0120: stored only into the bike that carried the module then
+                error.problem?.code === 'QUARANTINE_MODULE_MOVED'
+                ? t('administration.quarantine.moduleMoved')
+                : t('administration.quarantine.stillRefused'),
           }),
       },
     );
