@@ -1,8 +1,8 @@
 // The jobs home seen by a fleet administrator (ADR 0081): each queue with its fleet's jobs
 // (ADR 0120: never another fleet's nor the operator's) waiting, to retry, running and failed,
-// then the jobs that failed after every retry (the dead
-// letters), newest first, a page at a time, with the event and bike they were for and their last
-// error. An administrator sends one again once the cause is fixed (one more attempt).
+// then the jobs that failed after every retry (the dead letters), newest first, a page at a
+// time, with the event and bike they were for and their last error. An administrator sends one
+// again once the cause is fixed (one more attempt).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
