@@ -1,0 +1,67 @@
+// The statistics screen's toolbar: the group (with its descendants) and the period, both kept in
+// the address so that a link shows the same figures.
+import { useTranslation } from 'react-i18next';
+import type { FleetGroupNode } from '@vfm/contract';
+import type { StatisticsView } from '../state/use-statistics-view';
+import styles from './statistics.module.css';
+
+function flatten(
+  groups: readonly FleetGroupNode[],
+  depth = 0,
+): Array<{ group: FleetGroupNode; depth: number }> {
+  return groups.flatMap((group) => [{ group, depth }, ...flatten(group.children, depth + 1)]);
+}
+
+type Props = Pick<StatisticsView, 'groupId' | 'groups' | 'periodName' | 'period' | 'change'>;
+
+export function StatisticsToolbar({ groupId, groups, periodName, period, change }: Props) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.toolbar}>
+      <label className={styles.select}>
+        <span>{t('statistics.group')}</span>
+        <select
+          value={groupId ?? ''}
+          onChange={(event) => change({ group: event.target.value || null })}
+        >
+          <option value="">{t('statistics.allGroups')}</option>
+          {flatten(groups).map(({ group, depth }) => (
+            <option key={group.id} value={group.id}>
+              {`${'\u00a0\u00a0'.repeat(depth)}${group.name} (${group.bikeCount})`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.select}>
+        <span>{t('statistics.period')}</span>
+        <select value={periodName} onChange={(event) => change({ period: event.target.value })}>
+          {(['day', 'week', 'month', 'custom'] as const).map((name) => (
+            <option key={name} value={name}>
+              {t(`statistics.periods.${name}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {periodName === 'custom' && (
+        <>
+          <label className={styles.select}>
+            <span>{t('statistics.from')}</span>
+            <input
+              type="date"
+              value={period.from.slice(0, 10)}
+              onChange={(event) => change({ from: new Date(event.target.value).toISOString() })}
+            />
+          </label>
+          <label className={styles.select}>
+            <span>{t('statistics.to')}</span>
+            <input
+              type="date"
+              value={period.to.slice(0, 10)}
+              onChange={(event) => change({ to: new Date(event.target.value).toISOString() })}
+            />
+          </label>
+        </>
+      )}
+    </div>
+  );
+}
