@@ -21,6 +21,9 @@ export type ZoneType = (typeof ZONE_TYPES)[number];
 export const ZONE_VERTICES_MAX = 10_000;
 /** A fleet's zones at most. */
 export const ZONES_PER_FLEET_MAX = 1_000;
+/** The corners of all of a fleet's zones together at most (ADR 0119): what one fleet's zones
+ *  may cost every position the shared ingest places, and every reload of its zone index. */
+export const ZONE_VERTICES_PER_FLEET_MAX = 200_000;
 /** Features of one GeoJSON import at most. */
 export const ZONE_IMPORT_MAX = 200;
 export const ZONE_NAME_MAX = 100;

@@ -84,12 +84,22 @@ export async function selectZone(db: Queryable, fleetId: string, id: string, loc
   return rows[0] ? toZone(rows[0]) : null;
 }
 
-export async function countZones(db: Queryable, fleetId: string): Promise<number> {
-  const rows = await db.query<{ count: number | string }>(
-    'SELECT count(*) AS count FROM zone WHERE fleet_id = $1',
-    [fleetId],
+/** A fleet's zones and their corners, all together (its budgets), less the zone `except` (the
+ * one being replaced). `lock`: the fleet's row is locked first, so that two managers' changes
+ * are counted one after the other. */
+export async function selectZoneUse(
+  db: Queryable,
+  fleetId: string,
+  except: string | null = null,
+  lock = true,
+) {
+  if (lock) await db.query('SELECT 1 FROM fleet WHERE id = $1 FOR NO KEY UPDATE', [fleetId]);
+  const rows = await db.query<{ zones: number | string; vertices: number | string | null }>(
+    `SELECT count(*) AS zones, sum(vertex_count) AS vertices FROM zone
+      WHERE fleet_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+    [fleetId, except],
   );
-  return Number(rows[0]?.count ?? 0);
+  return { zones: Number(rows[0]?.zones ?? 0), vertices: Number(rows[0]?.vertices ?? 0) };
 }
 
 const valuesOf = (v: ZoneValues) => [
