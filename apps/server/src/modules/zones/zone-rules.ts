@@ -73,8 +73,11 @@ export function zoneValues(input: ZoneCreate): ZoneValues {
   return valuesOf(input);
 }
 
-/** Lets the event loop serve what waits (other requests, the ingest) before going on. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Lets the event loop serve what waits (other requests, the ingest) before going on: two
+ * immediates, so that a poll for I/O always comes between (one, called from an I/O callback,
+ * would run before the poll). */
+export const nextTurn = () =>
+  new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /** The corners of an imported feature's geometry as sent (0 when it is no polygon): what the
  * fleet's budget counts, before the geometry is checked. */
