@@ -237,12 +237,21 @@ export async function selectZoneStamps(db: Queryable, fleetIds: string[]) {
   return rows.map((row) => ({ fleetId: row.fleet_id, stamp: row.stamp }));
 }
 
-/** The zones of these fleets (the placement's: every type places, some make alerts). */
-export async function selectFleetsZones(db: Queryable, fleetIds: string[]) {
-  const rows = await db.query<ZoneRow & { fleet_id: string }>(
-    `SELECT fleet_id, ${COLUMNS} FROM zone
-      WHERE fleet_id = ANY($1::uuid[])`,
+/** The ids and versions of these fleets' zones: what a process's index compares with its own
+ * to read again only the zones added or changed (zone-index.ts). */
+export async function selectZoneVersions(db: Queryable, fleetIds: string[]) {
+  const rows = await db.query<{ fleet_id: string; id: string; version: number }>(
+    'SELECT fleet_id, id, version FROM zone WHERE fleet_id = ANY($1::uuid[])',
     [fleetIds],
+  );
+  return rows.map((row) => ({ fleetId: row.fleet_id, id: row.id, version: row.version }));
+}
+
+/** These zones whole, with their fleet (the placement's: every type places, some alert). */
+export async function selectZonesByIds(db: Queryable, ids: string[]) {
+  const rows = await db.query<ZoneRow & { fleet_id: string }>(
+    `SELECT fleet_id, ${COLUMNS} FROM zone WHERE id = ANY($1::uuid[])`,
+    [ids],
   );
   return rows.map((row) => ({ fleetId: row.fleet_id, zone: toZone(row) }));
 }
