@@ -12,7 +12,9 @@ import {
   type ZoneImport,
   type ZoneImportResult,
   type ZoneList,
+  type ZoneListQuery,
   type ZoneUpdate,
+  mapGeometry,
   vertexCount,
 } from '@vfm/contract';
 import type { Queryable, TxQuery } from '../../db/client';
@@ -25,6 +27,7 @@ import { recordEvents } from '../events/queries';
 import {
   deleteZone as deleteZoneRow,
   insertZone,
+  selectMapZones,
   selectZone,
   selectZoneUse,
   selectZones,
@@ -45,8 +48,21 @@ function requireEditor(scope: RequestScope) {
     throw forbidden('Only the fleet managers may change its zones.', 'ZONES_READ_ONLY');
 }
 
-export async function listZones(scope: RequestScope): Promise<ZoneList> {
-  return { content: await selectZones(scope.database, scope.fleetId) };
+/** The fleet's zones; `simplified` (the default): each geometry as the map draws it
+ * (ADR 0119), flagged when it is not the whole one. */
+export async function listZones(
+  scope: RequestScope,
+  geometry: ZoneListQuery['geometry'] = 'simplified',
+): Promise<ZoneList> {
+  if (geometry === 'full') return { content: await selectZones(scope.database, scope.fleetId) };
+  const rows = await selectMapZones(scope.database, scope.fleetId);
+  return {
+    content: rows.map(({ zone, mapped }) => {
+      // a zone drawn before the map's column: simplified now
+      const drawn = mapped ? zone.geometry : mapGeometry(zone.geometry);
+      return { ...zone, geometry: drawn, simplified: vertexCount(drawn) < zone.vertexCount };
+    }),
+  };
 }
 
 export async function getZoneOccupancy(scope: RequestScope) {

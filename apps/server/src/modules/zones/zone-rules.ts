@@ -8,6 +8,7 @@ import {
   ZoneCreateSchema,
   bboxOf,
   isTimeZone,
+  mapGeometry,
   vertexCount,
   zoneGeometryErrors,
   type ZoneCreate,
@@ -50,10 +51,15 @@ export function zoneInputErrors(input: ZoneCreate): FieldError[] {
 }
 
 export function valuesOf(input: ZoneCreate): ZoneValues {
+  const geometry = {
+    type: input.geometry.type,
+    coordinates: input.geometry.coordinates,
+  } as ZoneValues['geometry'];
   return {
     name: input.name.trim(),
     type: input.type,
-    geometry: { type: input.geometry.type, coordinates: input.geometry.coordinates } as never,
+    geometry,
+    mapGeometry: mapGeometry(geometry),
     bbox: bboxOf(input.geometry),
     vertexCount: vertexCount(input.geometry),
     activeHours: input.activeHours ?? null,
