@@ -100,16 +100,16 @@ export async function selectZone(db: Queryable, fleetId: string, id: string, loc
   return rows[0] ? toZone(rows[0]) : null;
 }
 
+/** Locks the fleet's row while its zones change, so that two managers' changes are counted
+ * against its budgets one after the other (NO KEY: rows that refer to the fleet, its bikes,
+ * are still written meanwhile). First in the transaction: the fleet, then its zones. */
+export async function lockFleetZones(db: Queryable, fleetId: string): Promise<void> {
+  await db.query('SELECT 1 FROM fleet WHERE id = $1 FOR NO KEY UPDATE', [fleetId]);
+}
+
 /** A fleet's zones and their corners, all together (its budgets), less the zone `except` (the
- * one being replaced). `lock`: the fleet's row is locked first, so that two managers' changes
- * are counted one after the other. */
-export async function selectZoneUse(
-  db: Queryable,
-  fleetId: string,
-  except: string | null = null,
-  lock = true,
-) {
-  if (lock) await db.query('SELECT 1 FROM fleet WHERE id = $1 FOR NO KEY UPDATE', [fleetId]);
+ * one being replaced). */
+export async function selectZoneUse(db: Queryable, fleetId: string, except: string | null = null) {
   const rows = await db.query<{ zones: number | string; vertices: number | string | null }>(
     `SELECT count(*) AS zones, sum(vertex_count) AS vertices FROM zone
       WHERE fleet_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`,

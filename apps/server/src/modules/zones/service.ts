@@ -27,6 +27,7 @@ import { recordEvents } from '../events/queries';
 import {
   deleteZone as deleteZoneRow,
   insertZone,
+  lockFleetZones,
   selectMapZones,
   selectZone,
   selectZoneUse,
@@ -80,6 +81,7 @@ export async function createZone(scope: RequestScope, input: ZoneCreate): Promis
   await precheckRoom(scope, [vertexCount(input.geometry)]);
   const values = zoneValues(input);
   return scope.database.transaction(async (tx) => {
+    await lockFleetZones(tx, scope.fleetId);
     await requireRoom(tx, scope.fleetId, [values]);
     const zone = await insertZone(tx, scope.fleetId, values, scope.principal.email, scope.now);
     await audit(tx, scope, 'ZONE_CREATED', [zone]);
@@ -93,6 +95,7 @@ export async function updateZone(scope: RequestScope, id: string, input: ZoneUpd
   await precheckRoom(scope, [vertexCount(fields.geometry)], id);
   const values = zoneValues(fields);
   return scope.database.transaction(async (tx) => {
+    await lockFleetZones(tx, scope.fleetId);
     const current = await selectZone(tx, scope.fleetId, id, true);
     if (!current) throw notFound(NOT_FOUND, undefined, 'ZONE_NOT_FOUND');
     if (current.version !== version) throw stale(current);
@@ -127,6 +130,7 @@ export async function importZones(scope: RequestScope, input: ZoneImport) {
   await precheckRoom(scope, input.features.map(importedSize));
   const values = await importedZones(input);
   return scope.database.transaction(async (tx): Promise<ZoneImportResult> => {
+    await lockFleetZones(tx, scope.fleetId);
     await requireRoom(tx, scope.fleetId, values);
     const content: Zone[] = [];
     for (const value of values) {
@@ -171,7 +175,8 @@ export async function getBikeZones(scope: RequestScope, vehicleNumber: string): 
 }
 
 /** Room in the fleet for these zones (replacing the zone `replacing`): at most
- * ZONES_PER_FLEET_MAX zones, at most ZONE_VERTICES_PER_FLEET_MAX corners in all (ADR 0119). */
+ * ZONES_PER_FLEET_MAX zones, at most ZONE_VERTICES_PER_FLEET_MAX corners in all (ADR 0119).
+ * The fleet's zones locked first (lockFleetZones). */
 async function requireRoom(
   tx: Queryable,
   fleetId: string,
@@ -192,7 +197,7 @@ async function requireRoom(
 /** The budget checked before the geometry (its checks are the costly part): a change that
  * cannot fit is refused at once. The transaction checks again, its fleet locked. */
 async function precheckRoom(scope: RequestScope, sizes: number[], replacing: string | null = null) {
-  const use = await selectZoneUse(scope.database, scope.fleetId, replacing, false);
+  const use = await selectZoneUse(scope.database, scope.fleetId, replacing);
   if (use.vertices + sizes.reduce((sum, n) => sum + n, 0) > ZONE_VERTICES_PER_FLEET_MAX)
     throw overBudget(use.vertices, sizes, replacing !== null);
 }
