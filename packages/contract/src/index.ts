@@ -21,6 +21,7 @@ export * from './open-data';
 export * from './city-access';
 export * from './zones';
 export * from './zone-geometry';
+export * from './zone-simplify';
 export * from './webhooks';
 export * from './notifications';
 export * from './shares';

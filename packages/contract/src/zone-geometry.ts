@@ -4,6 +4,7 @@
 // is sent). Coordinates are [longitude, latitude] (RFC 7946).
 import type { ZoneActiveHours, ZoneGeometry } from './zones';
 import { WEEKDAYS, ZONE_VERTICES_MAX } from './zones';
+import { everyPointInRing, segment, sweep, type Segment } from './segment-sweep';
 
 export type Position = number[];
 export type Ring = Position[];
@@ -83,7 +84,7 @@ function layoutErrors(polygons: PolygonRings[], multi: boolean): GeometryError[]
     for (const [h, hole] of holes.entries()) {
       if (ringsCross(outer, hole))
         return [{ field: at(p, h + 1), message: 'the hole crosses its outer ring' }];
-      if (!hole.every(([x, y]) => pointInRing(x!, y!, outer)))
+      if (!everyPointInRing(hole, outer))
         return [{ field: at(p, h + 1), message: 'the hole is outside its outer ring' }];
       for (let k = 0; k < h; k++)
         if (ringsCross(holes[k]!, hole))
@@ -94,6 +95,7 @@ function layoutErrors(polygons: PolygonRings[], multi: boolean): GeometryError[]
     for (let q = 0; q < p; q++) {
       const a = polygons[q]!;
       const b = polygons[p]!;
+      if (!boxesMeet(ringBox(a[0]!), ringBox(b[0]!))) continue; // apart: neither crosses nor holds
       const overlap =
         ringsCross(a[0]!, b[0]!) || inPolygon(b[0]![0]!, a) || inPolygon(a[0]![0]!, b);
       if (overlap) return [{ field: `coordinates/${p}`, message: `overlaps polygon ${q}` }];
@@ -108,25 +110,33 @@ function inPolygon([x, y]: Position, [outer, ...holes]: PolygonRings): boolean {
 }
 
 /** Whether an edge of one ring crosses an edge of the other (a proper crossing: rings that
- * touch at a point or along an edge are left alone), by the same west-to-east sweep as
- * selfIntersection. */
+ * touch at a point or along an edge are left alone), by the sweep of segment-sweep.ts: the
+ * edges of both rings in one south-to-north order, a pair of different rings tested as it
+ * becomes neighbours. Rings whose boxes are apart are not swept. */
 function ringsCross(a: Ring, b: Ring): boolean {
-  const edges: Array<[Ring, number, 0 | 1]> = [];
-  for (let i = 0; i < a.length - 1; i++) edges.push([a, i, 0]);
-  for (let i = 0; i < b.length - 1; i++) edges.push([b, i, 1]);
-  const west = ([r, i]: [Ring, number, 0 | 1]) => Math.min(r[i]![0]!, r[i + 1]![0]!);
-  const east = ([r, i]: [Ring, number, 0 | 1]) => Math.max(r[i]![0]!, r[i + 1]![0]!);
-  edges.sort((e, f) => west(e) - west(f));
-  let open: Array<[Ring, number, 0 | 1]> = [];
-  for (const edge of edges) {
-    const x = west(edge);
-    open = open.filter((other) => east(other) >= x);
-    for (const other of open)
-      if (other[2] !== edge[2] && segmentsCross(edge[0], edge[1], other[0], other[1])) return true;
-    open.push(edge);
-  }
-  return false;
+  if (!boxesMeet(ringBox(a), ringBox(b))) return false;
+  const segments: Segment[] = [];
+  for (let i = 0; i < a.length - 1; i++) segments.push(segment(i, 0, a[i]!, a[i + 1]!));
+  for (let j = 0; j < b.length - 1; j++) segments.push(segment(j, 1, b[j]!, b[j + 1]!));
+  const rings = [a, b];
+  const test = (s: Segment, t: Segment) =>
+    s.colour !== t.colour && segmentsCross(rings[s.colour]!, s.i, rings[t.colour]!, t.i);
+  return sweep(segments, test, 'order') !== null;
 }
+
+function ringBox(ring: Ring): BBox {
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of ring) {
+    if (x! < box[0]) box[0] = x!;
+    if (x! > box[2]) box[2] = x!;
+    if (y! < box[1]) box[1] = y!;
+    if (y! > box[3]) box[3] = y!;
+  }
+  return box;
+}
+
+const boxesMeet = (a: BBox, b: BBox) =>
+  a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 
 function segmentsCross(r: Ring, i: number, s: Ring, j: number): boolean {
   const [a, b, c, d] = [r[i]!, r[i + 1]!, s[j]!, s[j + 1]!];
@@ -159,27 +169,39 @@ function ringError(ring: Ring): string | null {
 }
 
 /**
- * Two edges of the ring that cross (or overlap), as their indexes, else null. Edges sorted by
- * their west end and swept from west to east, each compared only with the edges still open
- * over its west end: n log n for the usual shapes, n² only for the pathological ones.
+ * Two edges of the ring that cross, touch or overlap, as their indexes, else null; neighbours
+ * may only share their corner (folding back onto each other is a crossing). In n log n
+ * (ADR 0119): the corners met twice and the neighbours are checked in one pass each, the rest
+ * by the sweep of segment-sweep.ts.
  */
 export function selfIntersection(ring: Ring): [number, number] | null {
   const n = ring.length - 1; // edges i: ring[i] → ring[i + 1]
-  const order = Array.from({ length: n }, (_, i) => i);
-  const west = (i: number) => Math.min(ring[i]![0]!, ring[i + 1]![0]!);
-  const east = (i: number) => Math.max(ring[i]![0]!, ring[i + 1]![0]!);
-  order.sort((a, b) => west(a) - west(b));
-  let open: number[] = [];
-  for (const i of order) {
-    const x = west(i);
-    open = open.filter((j) => east(j) >= x);
-    for (const j of open) {
-      const adjacent = Math.abs(i - j) === 1 || Math.abs(i - j) === n - 1;
-      if (edgesCross(ring, i, j, adjacent)) return i < j ? [i, j] : [j, i];
+  const pair = (i: number, j: number): [number, number] => (i < j ? [i, j] : [j, i]);
+  const adjacent = (i: number, j: number) => Math.abs(i - j) === 1 || Math.abs(i - j) === n - 1;
+  // a corner met twice: the edges leaving it touch (a corner repeated at once is an edge of
+  // no length, whose neighbours touch)
+  const seen = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const key = `${ring[i]![0]},${ring[i]![1]}`;
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, i);
+      continue;
     }
-    open.push(i);
+    // the edge of no length, between the two: its neighbours; else the edges leaving each
+    const empty = i === first + 1 ? first : n - 1;
+    const [j, k] = adjacent(first, i) ? [(empty + n - 1) % n, (empty + 1) % n] : [first, i];
+    if (j !== k && edgesCross(ring, j, k, adjacent(j, k))) return pair(j, k);
   }
-  return null;
+  // neighbours folding back onto each other
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    if (i !== j && edgesCross(ring, i, j, true)) return pair(i, j);
+  }
+  const segments = Array.from({ length: n }, (_, i) => segment(i, 0, ring[i]!, ring[i + 1]!));
+  const test = (s: Segment, t: Segment) => !adjacent(s.i, t.i) && edgesCross(ring, s.i, t.i, false);
+  const found = sweep(segments, test, 'report');
+  return found && pair(found[0].i, found[1].i);
 }
 
 const cross = (o: Position, a: Position, b: Position) =>

@@ -21,6 +21,9 @@ export type ZoneType = (typeof ZONE_TYPES)[number];
 export const ZONE_VERTICES_MAX = 10_000;
 /** A fleet's zones at most. */
 export const ZONES_PER_FLEET_MAX = 1_000;
+/** The corners of all of a fleet's zones together at most (ADR 0119): what one fleet's zones
+ *  may cost every position the shared ingest places, and every reload of its zone index. */
+export const ZONE_VERTICES_PER_FLEET_MAX = 200_000;
 /** Features of one GeoJSON import at most. */
 export const ZONE_IMPORT_MAX = 200;
 export const ZONE_NAME_MAX = 100;
@@ -119,7 +122,11 @@ export const ZoneSchema = Type.Object(
     autoCommands: Type.Boolean(),
     /** [west, south, east, north] */
     bbox: Type.Array(Type.Number(), { minItems: 4, maxItems: 4 }),
+    /** the corners of the whole geometry (a simplified one has fewer) */
     vertexCount: Type.Integer({ minimum: 0 }),
+    /** `GET zones` (ADR 0119): true when `geometry` is the map's simplification of the zone
+     *  (zone-simplify.ts) — `GET zones/{id}` answers it whole */
+    simplified: Type.Optional(Type.Boolean()),
     /** 1 at creation, +1 at each change */
     version: Type.Integer({ minimum: 1 }),
     createdAt: DateTime(),
@@ -130,8 +137,18 @@ export const ZoneSchema = Type.Object(
 );
 export type Zone = Static<typeof ZoneSchema>;
 
+/** `GET zones`: every zone of the fleet (at most ZONES_PER_FLEET_MAX), by name. */
 export const ZoneListSchema = Type.Object({ content: Type.Array(ZoneSchema) }, strict);
 export type ZoneList = Static<typeof ZoneListSchema>;
+
+export const ZONE_LIST_GEOMETRIES = ['simplified', 'full'] as const;
+/** `GET zones?geometry=`: `simplified` (the default) — each zone as the map draws it, at most
+ *  ZONE_MAP_VERTICES_MAX corners (zone-simplify.ts); `full` — every corner (the export's). */
+export const ZoneListQuerySchema = Type.Object(
+  { geometry: Type.Optional(StringEnum(ZONE_LIST_GEOMETRIES)) },
+  strict,
+);
+export type ZoneListQuery = Static<typeof ZoneListQuerySchema>;
 
 export const ZoneParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
 

@@ -30,6 +30,8 @@ export interface ZoneValues {
   name: string;
   type: ZoneType;
   geometry: ZoneGeometry;
+  /** as the map draws it (ADR 0119) */
+  mapGeometry: ZoneGeometry;
   bbox: [number, number, number, number];
   vertexCount: number;
   activeHours: ZoneActiveHours | null;
@@ -76,6 +78,20 @@ export async function selectZones(db: Queryable, fleetId: string): Promise<Zone[
   return rows.map(toZone);
 }
 
+/** A fleet's zones with their geometry as the map draws it (ADR 0119); `mapped` false: a zone
+ * drawn before that column (its whole geometry, for the caller to simplify). */
+export async function selectMapZones(db: Queryable, fleetId: string) {
+  const rows = await db.query<ZoneRow & { mapped: boolean }>(
+    `SELECT id, name, type, coalesce(map_geometry, geometry) AS geometry, min_lon, min_lat,
+            max_lon, max_lat, vertex_count, active_hours, min_bikes, max_bikes, max_speed_kmh,
+            colour, auto_commands, version, created_at, updated_at, updated_by,
+            map_geometry IS NOT NULL AS mapped
+       FROM zone WHERE fleet_id = $1 ORDER BY lower(name), id`,
+    [fleetId],
+  );
+  return rows.map((row) => ({ zone: toZone(row), mapped: row.mapped }));
+}
+
 export async function selectZone(db: Queryable, fleetId: string, id: string, lock = false) {
   const rows = await db.query<ZoneRow>(
     `SELECT ${COLUMNS} FROM zone WHERE fleet_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
@@ -84,18 +100,29 @@ export async function selectZone(db: Queryable, fleetId: string, id: string, loc
   return rows[0] ? toZone(rows[0]) : null;
 }
 
-export async function countZones(db: Queryable, fleetId: string): Promise<number> {
-  const rows = await db.query<{ count: number | string }>(
-    'SELECT count(*) AS count FROM zone WHERE fleet_id = $1',
-    [fleetId],
+/** Locks the fleet's row while its zones change, so that two managers' changes are counted
+ * against its budgets one after the other (NO KEY: rows that refer to the fleet, its bikes,
+ * are still written meanwhile). First in the transaction: the fleet, then its zones. */
+export async function lockFleetZones(db: Queryable, fleetId: string): Promise<void> {
+  await db.query('SELECT 1 FROM fleet WHERE id = $1 FOR NO KEY UPDATE', [fleetId]);
+}
+
+/** A fleet's zones and their corners, all together (its budgets), less the zone `except` (the
+ * one being replaced). */
+export async function selectZoneUse(db: Queryable, fleetId: string, except: string | null = null) {
+  const rows = await db.query<{ zones: number | string; vertices: number | string | null }>(
+    `SELECT count(*) AS zones, sum(vertex_count) AS vertices FROM zone
+      WHERE fleet_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+    [fleetId, except],
   );
-  return Number(rows[0]?.count ?? 0);
+  return { zones: Number(rows[0]?.zones ?? 0), vertices: Number(rows[0]?.vertices ?? 0) };
 }
 
 const valuesOf = (v: ZoneValues) => [
   v.name,
   v.type,
   JSON.stringify(v.geometry),
+  v.mapGeometry === v.geometry ? null : JSON.stringify(v.mapGeometry),
   ...v.bbox,
   v.vertexCount,
   v.activeHours ? JSON.stringify(v.activeHours) : null,
@@ -114,11 +141,11 @@ export async function insertZone(
   now: Date,
 ): Promise<Zone> {
   const rows = await db.query<ZoneRow>(
-    `INSERT INTO zone (name, type, geometry, min_lon, min_lat, max_lon, max_lat, vertex_count,
-                       active_hours, min_bikes, max_bikes, max_speed_kmh, colour, auto_commands,
-                       fleet_id, created_by, updated_by, created_at, updated_at)
-     VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14,
-             $15, $16, $16, $17, $17)
+    `INSERT INTO zone (name, type, geometry, map_geometry, min_lon, min_lat, max_lon, max_lat,
+                       vertex_count, active_hours, min_bikes, max_bikes, max_speed_kmh, colour,
+                       auto_commands, fleet_id, created_by, updated_by, created_at, updated_at)
+     VALUES ($1, $2, $3::jsonb, coalesce($4::jsonb, $3::jsonb), $5, $6, $7, $8, $9,
+             $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $17, $18, $18)
      RETURNING ${COLUMNS}`,
     [...valuesOf(values), fleetId, by, now],
   );
@@ -134,11 +161,12 @@ export async function updateZone(
   now: Date,
 ): Promise<Zone> {
   const rows = await db.query<ZoneRow>(
-    `UPDATE zone SET name = $1, type = $2, geometry = $3::jsonb, min_lon = $4, min_lat = $5,
-            max_lon = $6, max_lat = $7, vertex_count = $8, active_hours = $9::jsonb,
-            min_bikes = $10, max_bikes = $11, max_speed_kmh = $12, colour = $13,
-            auto_commands = $14, version = version + 1, updated_by = $15, updated_at = $16
-      WHERE fleet_id = $17 AND id = $18
+    `UPDATE zone SET name = $1, type = $2, geometry = $3::jsonb,
+            map_geometry = coalesce($4::jsonb, $3::jsonb), min_lon = $5, min_lat = $6,
+            max_lon = $7, max_lat = $8, vertex_count = $9, active_hours = $10::jsonb,
+            min_bikes = $11, max_bikes = $12, max_speed_kmh = $13, colour = $14,
+            auto_commands = $15, version = version + 1, updated_by = $16, updated_at = $17
+      WHERE fleet_id = $18 AND id = $19
      RETURNING ${COLUMNS}`,
     [...valuesOf(values), by, now, fleetId, id],
   );
@@ -227,12 +255,21 @@ export async function selectZoneStamps(db: Queryable, fleetIds: string[]) {
   return rows.map((row) => ({ fleetId: row.fleet_id, stamp: row.stamp }));
 }
 
-/** The zones of these fleets (the placement's: every type places, some make alerts). */
-export async function selectFleetsZones(db: Queryable, fleetIds: string[]) {
-  const rows = await db.query<ZoneRow & { fleet_id: string }>(
-    `SELECT fleet_id, ${COLUMNS} FROM zone
-      WHERE fleet_id = ANY($1::uuid[])`,
+/** The ids and versions of these fleets' zones: what a process's index compares with its own
+ * to read again only the zones added or changed (zone-index.ts). */
+export async function selectZoneVersions(db: Queryable, fleetIds: string[]) {
+  const rows = await db.query<{ fleet_id: string; id: string; version: number }>(
+    'SELECT fleet_id, id, version FROM zone WHERE fleet_id = ANY($1::uuid[])',
     [fleetIds],
+  );
+  return rows.map((row) => ({ fleetId: row.fleet_id, id: row.id, version: row.version }));
+}
+
+/** These zones whole, with their fleet (the placement's: every type places, some alert). */
+export async function selectZonesByIds(db: Queryable, ids: string[]) {
+  const rows = await db.query<ZoneRow & { fleet_id: string }>(
+    `SELECT fleet_id, ${COLUMNS} FROM zone WHERE id = ANY($1::uuid[])`,
+    [ids],
   );
   return rows.map((row) => ({ fleetId: row.fleet_id, zone: toZone(row) }));
 }

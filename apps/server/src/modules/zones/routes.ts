@@ -9,6 +9,7 @@ import {
   ZoneDeleteQuerySchema,
   ZoneImportResultSchema,
   ZoneImportSchema,
+  ZoneListQuerySchema,
   ZoneListSchema,
   ZoneOccupancySchema,
   ZoneParamsSchema,
@@ -36,11 +37,13 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "The fleet's zones, by name",
+        summary:
+          "The fleet's zones, by name; each geometry as the map draws it unless `geometry=full`",
+        querystring: ZoneListQuerySchema,
         response: { 200: ZoneListSchema, ...problems(400, 401, 403) },
       },
     },
-    async (request) => listZones(scopeOf(request)),
+    async (request) => listZones(scopeOf(request), request.query.geometry),
   );
 
   app.post(

@@ -5,31 +5,38 @@
 import {
   ROLE_USER,
   ZONES_PER_FLEET_MAX,
+  ZONE_VERTICES_PER_FLEET_MAX,
   type BikeZones,
   type Zone,
   type ZoneCreate,
   type ZoneImport,
   type ZoneImportResult,
   type ZoneList,
+  type ZoneListQuery,
   type ZoneUpdate,
+  mapGeometry,
+  vertexCount,
 } from '@vfm/contract';
 import type { Queryable, TxQuery } from '../../db/client';
 import { FleetChanges } from '../bikes/fleet-changes';
-import { conflict, forbidden, notFound } from '../../lib/problem';
+import { HttpProblem, conflict, forbidden, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
 import type { Principal } from '../../plugins/auth';
 import { requireBike } from '../bikes/bike-lookup';
 import { recordEvents } from '../events/queries';
 import {
-  countZones,
   deleteZone as deleteZoneRow,
   insertZone,
+  lockFleetZones,
+  selectMapZones,
   selectZone,
+  selectZoneUse,
   selectZones,
   updateZone as updateZoneRow,
+  type ZoneValues,
 } from './queries';
 import { occupancyOf, zonesAt } from './zone-placement';
-import { importedZones, zoneValues } from './zone-rules';
+import { importedSize, importedZones, nextTurn, zoneValues } from './zone-rules';
 
 const NOT_FOUND = 'This zone does not exist in your fleet.';
 
@@ -42,8 +49,21 @@ function requireEditor(scope: RequestScope) {
     throw forbidden('Only the fleet managers may change its zones.', 'ZONES_READ_ONLY');
 }
 
-export async function listZones(scope: RequestScope): Promise<ZoneList> {
-  return { content: await selectZones(scope.database, scope.fleetId) };
+/** The fleet's zones; `simplified` (the default): each geometry as the map draws it
+ * (ADR 0119), flagged when it is not the whole one. */
+export async function listZones(
+  scope: RequestScope,
+  geometry: ZoneListQuery['geometry'] = 'simplified',
+): Promise<ZoneList> {
+  if (geometry === 'full') return { content: await selectZones(scope.database, scope.fleetId) };
+  const rows = await selectMapZones(scope.database, scope.fleetId);
+  return {
+    content: rows.map(({ zone, mapped }) => {
+      // a zone drawn before the map's column: simplified now
+      const drawn = mapped ? zone.geometry : mapGeometry(zone.geometry);
+      return { ...zone, geometry: drawn, simplified: vertexCount(drawn) < zone.vertexCount };
+    }),
+  };
 }
 
 export async function getZoneOccupancy(scope: RequestScope) {
@@ -58,9 +78,11 @@ export async function getZone(scope: RequestScope, id: string): Promise<Zone> {
 
 export async function createZone(scope: RequestScope, input: ZoneCreate): Promise<Zone> {
   requireEditor(scope);
+  await precheckRoom(scope, [vertexCount(input.geometry)]);
   const values = zoneValues(input);
   return scope.database.transaction(async (tx) => {
-    await requireRoom(tx, scope.fleetId, 1);
+    await lockFleetZones(tx, scope.fleetId);
+    await requireRoom(tx, scope.fleetId, [values]);
     const zone = await insertZone(tx, scope.fleetId, values, scope.principal.email, scope.now);
     await audit(tx, scope, 'ZONE_CREATED', [zone]);
     return zone;
@@ -70,11 +92,14 @@ export async function createZone(scope: RequestScope, input: ZoneCreate): Promis
 export async function updateZone(scope: RequestScope, id: string, input: ZoneUpdate) {
   requireEditor(scope);
   const { version, ...fields } = input;
+  await precheckRoom(scope, [vertexCount(fields.geometry)], id);
   const values = zoneValues(fields);
   return scope.database.transaction(async (tx) => {
+    await lockFleetZones(tx, scope.fleetId);
     const current = await selectZone(tx, scope.fleetId, id, true);
     if (!current) throw notFound(NOT_FOUND, undefined, 'ZONE_NOT_FOUND');
     if (current.version !== version) throw stale(current);
+    await requireRoom(tx, scope.fleetId, [values], id);
     const zone = await updateZoneRow(
       tx,
       scope.fleetId,
@@ -102,12 +127,17 @@ export async function deleteZone(scope: RequestScope, id: string, version?: numb
 /** A GeoJSON FeatureCollection, all or nothing: the first bad features are named. */
 export async function importZones(scope: RequestScope, input: ZoneImport) {
   requireEditor(scope);
-  const values = importedZones(input);
+  await precheckRoom(scope, input.features.map(importedSize));
+  const values = await importedZones(input);
   return scope.database.transaction(async (tx): Promise<ZoneImportResult> => {
-    await requireRoom(tx, scope.fleetId, values.length);
+    await lockFleetZones(tx, scope.fleetId);
+    await requireRoom(tx, scope.fleetId, values);
     const content: Zone[] = [];
-    for (const value of values)
+    for (const value of values) {
+      // an embedded database works on this thread: others get their turn between zones
+      if (content.length) await nextTurn();
       content.push(await insertZone(tx, scope.fleetId, value, scope.principal.email, scope.now));
+    }
     await audit(tx, scope, 'ZONE_CREATED', content);
     return { created: content.length, content };
   });
@@ -144,13 +174,61 @@ export async function getBikeZones(scope: RequestScope, vehicleNumber: string): 
   };
 }
 
-async function requireRoom(tx: Queryable, fleetId: string, adding: number) {
-  const count = await countZones(tx, fleetId);
-  if (count + adding > ZONES_PER_FLEET_MAX)
+/** Room in the fleet for these zones (replacing the zone `replacing`): at most
+ * ZONES_PER_FLEET_MAX zones, at most ZONE_VERTICES_PER_FLEET_MAX corners in all (ADR 0119).
+ * The fleet's zones locked first (lockFleetZones). */
+async function requireRoom(
+  tx: Queryable,
+  fleetId: string,
+  adding: ZoneValues[],
+  replacing: string | null = null,
+) {
+  const use = await selectZoneUse(tx, fleetId, replacing);
+  if (use.zones + adding.length > ZONES_PER_FLEET_MAX)
     throw conflict(
-      `A fleet has at most ${ZONES_PER_FLEET_MAX} zones; yours has ${count}.`,
+      `A fleet has at most ${ZONES_PER_FLEET_MAX} zones; yours has ${use.zones}.`,
       'TOO_MANY_ZONES',
     );
+  const sizes = adding.map((zone) => zone.vertexCount);
+  if (use.vertices + sizes.reduce((sum, n) => sum + n, 0) > ZONE_VERTICES_PER_FLEET_MAX)
+    throw overBudget(use.vertices, sizes, replacing !== null);
+}
+
+/** The budget checked before the geometry (its checks are the costly part): a change that
+ * cannot fit is refused at once. The transaction checks again, its fleet locked. */
+async function precheckRoom(scope: RequestScope, sizes: number[], replacing: string | null = null) {
+  const use = await selectZoneUse(scope.database, scope.fleetId, replacing);
+  if (use.vertices + sizes.reduce((sum, n) => sum + n, 0) > ZONE_VERTICES_PER_FLEET_MAX)
+    throw overBudget(use.vertices, sizes, replacing !== null);
+}
+
+const count = (n: number) => n.toLocaleString('en');
+
+/** The fleet's corner budget would be overrun: the budget, the fleet's use and the zones' size
+ * named (a 409 like TOO_MANY_ZONES: the fleet's state, not the zone, is in the way). */
+export function overBudget(used: number, sizes: number[], replacing: boolean) {
+  const size = sizes.reduce((sum, n) => sum + n, 0);
+  const budget = count(ZONE_VERTICES_PER_FLEET_MAX);
+  const these =
+    sizes.length === 1
+      ? `this zone has ${count(size)}`
+      : `these ${sizes.length} zones have ${count(size)}`;
+  return new HttpProblem(
+    409,
+    'ZONE_VERTEX_BUDGET',
+    'Conflict',
+    `A fleet's zones have at most ${budget} corners in all; ` +
+      `${replacing ? "the fleet's other zones use" : "the fleet's zones use"} ${count(used)} ` +
+      `and ${these}: simplify or delete zones first.`,
+    {
+      errors: [
+        {
+          field: 'geometry',
+          message: `${count(size)} corners where ${count(Math.max(0, ZONE_VERTICES_PER_FLEET_MAX - used))} of the fleet's ${budget} are left`,
+        },
+      ],
+    },
+  );
 }
 
 const stale = (current: Zone) =>

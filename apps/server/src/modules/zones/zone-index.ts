@@ -1,14 +1,17 @@
 // Where a bike stands among its fleet's zones, fast enough for the ingest (issue 23 §3, §5;
-// ADR 0084). The zones that make alerts (service areas, no-ride, no-parking) of a fleet are
-// read once and kept in a packed R-tree (flatbush) of their bounding boxes; a position is
-// tested exactly (contract zone-geometry.ts) only against the zones whose box holds it. The
-// index is kept per process and checked against the database on every use by one small
-// aggregate (the zones' count, versions and last change), so a zone drawn or deleted by
-// another process is seen by the next batch.
+// ADR 0084, ADR 0119). A fleet's zones are kept in a packed R-tree (flatbush) of their bounding
+// boxes, each zone's geometry prepared (prepared-zone.ts: an index of its edges), so that a
+// position costs log n of the zones and of the corners of those whose box holds it — the
+// corners of zones elsewhere cost nothing. The index is kept per process and checked against
+// the database on every use by one small aggregate (the zones' count, versions and last
+// change); when a fleet's zones changed, only their ids and versions are read, and only the
+// zones added or changed are read whole and prepared: a zone drawn, changed or deleted by
+// another process is seen by the next batch, without reloading the others.
 import Flatbush from 'flatbush';
-import { isZoneActive, pointInGeometry, type BBox, type Zone } from '@vfm/contract';
+import { isZoneActive, type BBox, type Zone } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import { selectFleetsZones, selectZoneStamps } from './queries';
+import { selectZonesByIds, selectZoneStamps, selectZoneVersions } from './queries';
+import { prepareGeometry } from './prepared-zone';
 
 /** A zone named by what a bike's automatic commands remember of it. */
 export interface ZoneRef {
@@ -44,18 +47,37 @@ export const NO_MARKS: ZoneMarks = {
 
 const refOf = (zone: Zone): ZoneRef => ({ id: zone.id, name: zone.name });
 
-/** A fleet's enforced zones and their index. */
+/** A zone and its geometry ready for the test of a position. */
+export interface PreparedZone {
+  zone: Zone;
+  contains: (lon: number, lat: number) => boolean;
+}
+
+export const prepareZone = (zone: Zone): PreparedZone => ({
+  zone,
+  contains: prepareGeometry(zone.geometry),
+});
+
+/** One zone added, replaced (same id) or removed (null) — what changed in a fleet's zones. */
+export type ZoneChangeSet = Array<{ id: string; zone: PreparedZone | null }>;
+
+/** A fleet's zones and their index. */
 export class FleetZones {
   private readonly index: Flatbush | null;
   private activeMinute = Number.NaN;
   private active: boolean[] = [];
   private anyServiceArea = false;
   private alarmArea: ZoneRef | null = null;
+  readonly zones: readonly Zone[];
+  readonly byId: ReadonlyMap<string, PreparedZone>;
 
   constructor(
     readonly stamp: string,
-    readonly zones: readonly Zone[],
+    readonly prepared: readonly PreparedZone[],
   ) {
+    const zones = prepared.map((p) => p.zone);
+    this.zones = zones;
+    this.byId = new Map(prepared.map((p) => [p.zone.id, p]));
     if (!zones.length) {
       this.index = null;
       return;
@@ -67,6 +89,21 @@ export class FleetZones {
     }
     index.finish();
     this.index = index;
+  }
+
+  static of(stamp: string, zones: readonly Zone[]): FleetZones {
+    return new FleetZones(stamp, zones.map(prepareZone));
+  }
+
+  /** The same zones with these changed (each zone's prepared geometry kept unless it is one
+   * of them); the box index is packed again (a few boxes per zone: cheap). */
+  with(stamp: string, changes: ZoneChangeSet): FleetZones {
+    const byId = new Map(this.byId);
+    for (const { id, zone } of changes) {
+      if (zone) byId.set(id, zone);
+      else byId.delete(id);
+    }
+    return new FleetZones(stamp, [...byId.values()]);
   }
 
   /** The zones' active hours, evaluated once per minute (Intl is slow per call). */
@@ -97,7 +134,7 @@ export class FleetZones {
     const zoneIds: string[] = [];
     for (const i of this.index.search(lon, lat, lon, lat)) {
       const zone = this.zones[i]!;
-      if (!pointInGeometry(lon, lat, zone.geometry)) continue;
+      if (!this.prepared[i]!.contains(lon, lat)) continue;
       zoneIds.push(zone.id);
       if (!active[i]) continue;
       if (zone.type === 'SERVICE_AREA') inService = true;
@@ -126,32 +163,50 @@ export class FleetZones {
   }
 }
 
-/** The fleets' zone indexes of this process, rebuilt when a fleet's zones changed. */
+/** The fleets' zone indexes of this process, brought up to date zone by zone when a fleet's
+ * zones changed. */
 export class ZoneIndexes {
   private readonly fleets = new Map<string, FleetZones>();
 
-  /** The indexes of these fleets that have enforced zones (the others are not in the map). */
+  /** The indexes of these fleets that have zones (the others are not in the map). */
   async of(db: Queryable, fleetIds: string[]): Promise<Map<string, FleetZones>> {
     const found = new Map<string, FleetZones>();
     if (!fleetIds.length) return found;
     const stamps = await selectZoneStamps(db, fleetIds);
     const stale = stamps.filter(({ fleetId, stamp }) => this.fleets.get(fleetId)?.stamp !== stamp);
-    if (stale.length) {
-      const zones = new Map<string, Zone[]>(stale.map(({ fleetId }) => [fleetId, []]));
-      for (const { fleetId, zone } of await selectFleetsZones(
-        db,
-        stale.map((s) => s.fleetId),
-      ))
-        zones.get(fleetId)?.push(zone);
-      for (const { fleetId, stamp } of stale)
-        this.fleets.set(fleetId, new FleetZones(stamp, zones.get(fleetId)!));
-    }
+    if (stale.length) await this.refresh(db, stale);
     const current = new Set(stamps.map((s) => s.fleetId));
     for (const fleetId of fleetIds) {
       if (!current.has(fleetId)) this.fleets.delete(fleetId);
       else found.set(fleetId, this.fleets.get(fleetId)!);
     }
     return found;
+  }
+
+  /** The zones' ids and versions of these fleets against those kept: the zones added or
+   * changed are read and prepared, the ones gone dropped, the others kept as they are. */
+  private async refresh(db: Queryable, stale: Array<{ fleetId: string; stamp: string }>) {
+    const versions = await selectZoneVersions(
+      db,
+      stale.map((s) => s.fleetId),
+    );
+    const changes = new Map<string, ZoneChangeSet>(stale.map((s) => [s.fleetId, []]));
+    const seen = new Map<string, Set<string>>(stale.map((s) => [s.fleetId, new Set()]));
+    const wanted: string[] = [];
+    for (const { fleetId, id, version } of versions) {
+      seen.get(fleetId)?.add(id);
+      const kept = this.fleets.get(fleetId)?.byId.get(id);
+      if (!kept || kept.zone.version !== version) wanted.push(id);
+    }
+    for (const { fleetId, zone } of wanted.length ? await selectZonesByIds(db, wanted) : [])
+      changes.get(fleetId)?.push({ id: zone.id, zone: prepareZone(zone) });
+    for (const { fleetId, stamp } of stale) {
+      const before = this.fleets.get(fleetId);
+      const list = changes.get(fleetId)!;
+      for (const p of before?.prepared ?? [])
+        if (!seen.get(fleetId)!.has(p.zone.id)) list.push({ id: p.zone.id, zone: null });
+      this.fleets.set(fleetId, (before ?? new FleetZones(stamp, [])).with(stamp, list));
+    }
   }
 }
 

@@ -1,14 +1,26 @@
 // GET zones: the fleet's zones (issue 23), shared by the zones page, the fleet map and the
-// bike page. A zone changes rarely: kept a minute, read again after every change of ours.
+// bike page — big zones simplified as the map draws them; the editor and the export read the
+// whole geometry (ADR 0119). A zone changes rarely: kept a minute, read again after every change of ours.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ZoneList } from '@vfm/contract';
+import type { Zone, ZoneList } from '@vfm/contract';
 import type { HttpClient } from '../../api/http-client';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../services/services';
 import { zonesToFeatureCollection } from '../zones-geojson';
 
+/** The zones as the map draws them (a big zone's geometry simplified: ADR 0119). */
 export const getZones = (http: HttpClient) => http.get<ZoneList>('zones');
+/** Every zone with its whole geometry (the export). */
+export const getFullZones = (http: HttpClient) =>
+  http.get<ZoneList>('zones', { query: { geometry: 'full' } });
+/** One zone with its whole geometry (the editor's). */
+export const getZone = (http: HttpClient, id: string) =>
+  http.get<Zone>(`zones/${encodeURIComponent(id)}`);
+
+/** The zone whole: the listed one unless its geometry is the map's simplification. */
+export const wholeZone = (http: HttpClient, listed: Zone) =>
+  listed.simplified ? getZone(http, listed.id) : Promise.resolve(listed);
 
 export function useZones(enabled = true) {
   const { http } = useServices();

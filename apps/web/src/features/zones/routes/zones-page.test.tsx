@@ -164,4 +164,52 @@ describe('the Zones view', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Bellecour (new)'));
   });
+
+  it('opens a simplified zone whole (GET zones/{id}), and exports every zone whole', async () => {
+    const whole = zone();
+    const ring = (whole.geometry.coordinates as number[][][])[0]!;
+    const simplified = zone({
+      simplified: true,
+      geometry: { type: 'Polygon', coordinates: [[ring[0]!, ring[1]!, ring[2]!, ring[0]!]] },
+      vertexCount: 6,
+    });
+    const full = {
+      ...whole,
+      vertexCount: 6,
+      geometry: {
+        type: 'Polygon' as const,
+        coordinates: [[...ring.slice(0, 3), [4.831, 45.7575], [4.8301, 45.757], ring[0]!]],
+      },
+    };
+    const { server } = renderApp('/zones', {
+      signedInAs: 'user',
+      answers: {
+        [LIST]: (call: { query: URLSearchParams }) =>
+          json(200, { content: [call.query.get('geometry') === 'full' ? full : simplified] }),
+        [`GET zones/${ID}`]: full,
+      },
+    });
+    fireEvent.click(await screen.findByText('Place Bellecour'));
+    expect(await screen.findByText('Shape: 5 corners')).toBeInTheDocument();
+    expect(server.callsTo(`GET zones/${ID}`)).toHaveLength(1);
+
+    const saved: Blob[] = [];
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => (saved.push(blob), 'blob:zones');
+    URL.revokeObjectURL = () => {};
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Export GeoJSON' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+    } finally {
+      URL.createObjectURL = createObjectURL;
+    }
+    // jsdom's Blob has no text(): read it as a file reader would
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved[0]!);
+    });
+    const exported = JSON.parse(text);
+    expect(exported.features[0].geometry).toEqual(full.geometry);
+  });
 });

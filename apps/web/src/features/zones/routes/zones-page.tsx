@@ -2,7 +2,8 @@
 // new zone (corners clicked on the map), edits a zone's corners or moves it, changes its
 // properties, deletes it, imports and exports GeoJSON files. Other roles, and phones, view.
 // A change made on a stale version (another manager saved meanwhile) is refused by the server
-// (409): the page then shows the latest version.
+// (409): the page then shows the latest version. The list and the map have big zones
+// simplified; the form and the export read the whole geometry (ADR 0119).
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, MapPinned, Plus } from 'lucide-react';
@@ -15,7 +16,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
 import { useIsMobile } from '../../../ui/hooks/use-media-query';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
-import { useZones } from '../../../zones/api/get-zones';
+import { getFullZones, useZones, wholeZone } from '../../../zones/api/get-zones';
 import { useZoneOccupancy } from '../../../zones/api/get-zone-occupancy';
 import { useCreateZone, useDeleteZone, useUpdateZone } from '../../../zones/api/save-zone';
 import { downloadZones } from '../../../zones/zones-geojson';
@@ -38,7 +39,7 @@ type ShapeMode = 'off' | 'draw' | 'edit';
 export function ZonesPage() {
   const { t } = useTranslation();
   usePageTitle(t('zones.title'));
-  const { toasts } = useServices();
+  const { toasts, http } = useServices();
   const { userType } = useSession();
   const mobile = useIsMobile();
   // SPEC §6 as the server has it: the fleet's managers (and administrators) edit
@@ -67,9 +68,21 @@ export function ZonesPage() {
   };
   const shapeModeOf = (zone: Zone): ShapeMode =>
     editable && zone.geometry.type === 'Polygon' ? 'edit' : 'off';
+  // the list's geometry may be the map's simplification: the form edits the whole one
+  const open = async (listed: Zone | undefined) => {
+    const zone = listed && (await wholeZone(http, listed));
+    begin(zone ? draftOf(zone) : null, zone ? shapeModeOf(zone) : 'off');
+  };
   const select = (id: string) => {
     const zone = list.find((z) => z.id === id);
-    if (zone) begin(draftOf(zone), shapeModeOf(zone));
+    if (zone) open(zone).catch(() => toasts.show({ type: 'error', message: t('zones.error') }));
+  };
+  const exportZones = async () => {
+    try {
+      downloadZones((await getFullZones(http)).content, 'zones.geojson');
+    } catch {
+      toasts.show({ type: 'error', message: t('zones.error') });
+    }
   };
 
   const save = async () => {
@@ -111,8 +124,7 @@ export function ZonesPage() {
   ) => {
     if (isApiError(error, 409) && draft?.id) {
       toasts.show({ type: 'warning', message: t('zones.form.conflict') });
-      const fresh = (await zones.refetch()).data?.content.find((zone) => zone.id === draft.id);
-      begin(fresh ? draftOf(fresh) : null, fresh ? shapeModeOf(fresh) : 'off');
+      await open((await zones.refetch()).data?.content.find((zone) => zone.id === draft.id));
     } else if (isApiError(error, 404)) {
       toasts.show({ type: 'warning', message: t('zones.form.gone') });
       begin(null, 'off');
@@ -142,11 +154,7 @@ export function ZonesPage() {
           </Button>
         )}
         {editable && <ZoneImportButton onImported={() => begin(null, 'off')} />}
-        <Button
-          variant="secondary"
-          disabled={!list.length}
-          onClick={() => downloadZones(list, 'zones.geojson')}
-        >
+        <Button variant="secondary" disabled={!list.length} onClick={() => void exportZones()}>
           <Download size={18} aria-hidden="true" />
           {t('zones.export')}
         </Button>
