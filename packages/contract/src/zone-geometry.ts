@@ -1,4 +1,4 @@
-// The geometry of zones (issue 23, ADR 0084), in plain TypeScript — no PostGIS: the database
+// The geometry of zones (ADR 0084), in plain TypeScript — no PostGIS: the database
 // keeps the GeoJSON and its bounding box, and these functions do the rest on the server (the
 // API's checks, the zones a bike is in) and in the browser (a GeoJSON file checked before it
 // is sent). Coordinates are [longitude, latitude] (RFC 7946).

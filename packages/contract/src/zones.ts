@@ -1,4 +1,4 @@
-// Zones (issue 23 §1, ADR 0084): the areas of a fleet's city permit — where its bikes may be
+// Zones (ADR 0084): the areas of a fleet's city permit — where its bikes may be
 // (service area), may not park, may not ride, must slow down, should park — drawn as GeoJSON
 // polygons, with optional active hours and bike caps. The geometry rules beyond the shape
 // (closed rings, ranges, vertex count, no self-intersection) are `zoneGeometryErrors` of
@@ -17,7 +17,7 @@ export const ZONE_TYPES = [
 ] as const;
 export type ZoneType = (typeof ZONE_TYPES)[number];
 
-/** Every vertex of a zone, all rings and polygons together (issue 23 "Bad input"). */
+/** Every vertex of a zone, all rings and polygons together (docs/zones.md). */
 export const ZONE_VERTICES_MAX = 10_000;
 /** A fleet's zones at most. */
 export const ZONES_PER_FLEET_MAX = 1_000;
@@ -92,7 +92,7 @@ const zoneProperties = {
   /** SLOW zones only (required there) */
   maxSpeedKmh: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 45 }))),
   colour: Type.Optional(Type.String({ pattern: ZONE_COLOUR_PATTERN })),
-  /** automatic commands (issue 23 §4), service areas, no-ride and slow zones only: ALARM on
+  /** automatic commands (docs/zones.md), service areas, no-ride and slow zones only: ALARM on
    *  when a bike leaves the service area; the assistance locked inside a no-ride zone; the
    *  slow zone's speed sent to the module inside it (SPEED_LIMIT). Off by default. */
   autoCommands: Type.Optional(Type.Boolean()),
@@ -210,7 +210,7 @@ export const BikeZonesSchema = Type.Object(
 );
 export type BikeZones = Static<typeof BikeZonesSchema>;
 
-/** A zone's permit caps crossed (issue 23 §3, ADR 0104): more parked bikes than its maximum,
+/** A zone's permit caps crossed (ADR 0104): more parked bikes than its maximum,
  *  fewer than its minimum. An alert of the zone, not of a bike. */
 export const ZONE_CAP_KINDS = ['ZONE_ABOVE_MAXIMUM', 'ZONE_BELOW_MINIMUM'] as const;
 export type ZoneCapKind = (typeof ZONE_CAP_KINDS)[number];
@@ -218,7 +218,7 @@ export type ZoneCapKind = (typeof ZONE_CAP_KINDS)[number];
  *  round under way). */
 export const ZONE_CAP_GRACE_MINUTES = 10;
 
-/** How many bikes stand in each zone now (issue 23 §3, permit caps): from their last
+/** How many bikes stand in each zone now (docs/zones.md, permit caps): from their last
  *  positions; `parked` is what the caps count. */
 export const ZoneOccupancySchema = Type.Object(
   {

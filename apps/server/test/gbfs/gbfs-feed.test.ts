@@ -1,4 +1,4 @@
-// The public GBFS 3.0 feed (issue 24 §2-4): every file of a published fleet validates against
+// The public GBFS 3.0 feed (docs/open-data.md-4): every file of a published fleet validates against
 // MobilityData's published schemas and the validator's cross-file rules; vehicle_status lists
 // only what a rider may take (disabled when not rentable), never bikes in transit, out of
 // service, riding, stolen or of another fleet, with random ids that change after each trip

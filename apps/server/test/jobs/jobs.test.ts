@@ -1,4 +1,4 @@
-// Issue 20 §1–2 (ADR 0081): the jobs home — a job runs once in a worker, a handler that throws
+// ADR 0081–2 (ADR 0081): the jobs home — a job runs once in a worker, a handler that throws
 // is retried with backoff then kept as a dead letter (never lost, never blocking the queue),
 // which its fleet's administrator sees and sends again (an operator's job: the admin CLI only,
 // ADR 0120); the metrics show throughput and backlog.

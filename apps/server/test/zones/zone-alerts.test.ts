@@ -1,4 +1,4 @@
-// The zones' alerts (issue 23 §3): the sweep places every bike of a fleet with zones by its
+// The zones' alerts (docs/zones.md): the sweep places every bike of a fleet with zones by its
 // last position and opens OUTSIDE_SERVICE_AREA and IN_NO_RIDE_ZONE alerts, which clear when the
 // bike comes back (or the zone goes); the fleet list filters the bikes outside the service area.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

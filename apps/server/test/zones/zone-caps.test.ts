@@ -1,4 +1,4 @@
-// Issue 23 §3 (ADR 0104): a zone's permit caps. The sweep counts the parked bikes of each
+// ADR 0104: a zone's permit caps. The sweep counts the parked bikes of each
 // capped zone; a cap crossed for ZONE_CAP_GRACE_MINUTES opens an alert of the zone — shown with
 // the occupancy, notified through the alert rules (bell and e-mail, rules of all the bikes only)
 // and sent to the webhooks that chose the event — and back within the cap clears it. On PGlite

@@ -1,4 +1,4 @@
-// Zones enforced live (issue 23 §3): the ingest places every position in its fleet's zones as
+// Zones enforced live (docs/zones.md): the ingest places every position in its fleet's zones as
 // it writes it. A module that rides out of the service area is marked outside by the batch that
 // stores its message (before its PUBACK), its OUTSIDE_SERVICE_AREA alert opens through the
 // alerts' subscriber (no sweep), and clears when the module is back; a zone drawn meanwhile (in
@@ -114,7 +114,7 @@ describe('zones placed by the ingest', () => {
   });
 });
 
-describe("zones' automatic commands (issue 23 §4)", () => {
+describe("zones' automatic commands (docs/zones.md)", () => {
   it('lock the assistance in a no-ride zone, send a slow zone its speed, arm the alarm outside, each undone once', async () => {
     // a fleet of its own: the zones above would place this bike too
     const own = await createFleetWithUsers(t);

@@ -1,4 +1,4 @@
-// zones (issue 23 §1, ADR 0084): a fleet's zones created, read, replaced, deleted and imported
+// zones (ADR 0084): a fleet's zones created, read, replaced, deleted and imported
 // through the API; geometry and rules refused with a 400 naming the problem (never a 500);
 // a stale version is a 409; another fleet's zone is a 404; every change is audited; a bike's
 // zones come from its last position.

@@ -1,4 +1,4 @@
--- Issue 27: a module message the ingest could not store for a reason of its own (not the
+-- docs/operations.md: a module message the ingest could not store for a reason of its own (not the
 -- database being down) is kept here, acknowledged to its module, instead of being retried
 -- forever (one poison message stopped the ingest of every fleet). Fleet administrators see,
 -- retry and clear their fleet's rows (fleet/admin/quarantine, docs/operations.md).

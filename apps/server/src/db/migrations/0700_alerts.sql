@@ -1,4 +1,4 @@
--- Issue 20 (ADR 0081): each occurrence of a warning condition is an alert, opened when the
+-- ADR 0081: each occurrence of a warning condition is an alert, opened when the
 -- condition starts and cleared when it ends (or by hand), acknowledged and assigned in
 -- between. The warning conditions themselves stay derived (ADR 0023); an occurrence is
 -- (bike, kind, opened_at), and a bike has at most one active alert per kind.

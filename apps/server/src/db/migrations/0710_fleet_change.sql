@@ -1,4 +1,4 @@
--- Issue 20 §6 (ADR 0082): a per-fleet change sequence, bumped by every change notice
+-- ADR 0082: a per-fleet change sequence, bumped by every change notice
 -- (FleetChanges.notify, THE CHANGE NOTIFICATION CONTRACT) in the notifying transaction, as its
 -- last statement. It is part of the markers' version (fleetVersion), so every API process, and
 -- one started later, answers the same ETag; it replaces each process's own count of notices.

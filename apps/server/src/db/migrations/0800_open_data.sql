@@ -1,4 +1,4 @@
--- Issue 24 (GBFS 3.0 half, ADR 0083): a fleet's publication of open data, off by default, and
+-- docs/open-data.md (GBFS 3.0 half, ADR 0083): a fleet's publication of open data, off by default, and
 -- the random public id of each bike in the feed (docs/open-data.md).
 
 -- One row per fleet once an administrator saved the open-data settings. `system_id` is the

@@ -1,4 +1,4 @@
--- Issue 23 (ADR 0084): the zones of a fleet's city permit. No PostGIS (the embedded PGlite has
+-- ADR 0084: the zones of a fleet's city permit. No PostGIS (the embedded PGlite has
 -- none): the GeoJSON geometry is kept as it was sent, with its bounding box for the cheap
 -- first test and its vertex count; point-in-polygon runs in TypeScript (contract
 -- zone-geometry.ts). `version` refuses a change made on a stale read (409).
@@ -30,7 +30,7 @@ CREATE TABLE zone (
 );
 CREATE INDEX zone_fleet_idx ON zone (fleet_id, lower(name), id);
 
--- Where each bike stands among its fleet's zones (issue 23 §3), kept by the alerts' sweep and
+-- Where each bike stands among its fleet's zones (docs/zones.md), kept by the alerts' sweep and
 -- subscriber (modules/zones/zone-conditions.ts) from the bike's last position, and read as
 -- alert conditions (OUTSIDE_SERVICE_AREA, IN_NO_RIDE_ZONE, PARKED_IN_NO_PARKING once parked
 -- there longer than its grace) and by the fleet list's filter.

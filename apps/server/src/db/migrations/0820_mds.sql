@@ -1,4 +1,4 @@
--- Issue 24 (MDS 2.0 Provider half, ADR 0085): the public MDS ids of bikes and fleets, the city
+-- docs/open-data.md (MDS 2.0 Provider half, ADR 0085): the public MDS ids of bikes and fleets, the city
 -- clients that may pull a fleet's data, their access log, and the indexes that keep each pull
 -- bounded by the hour it asks for (docs/open-data.md "MDS").
 

@@ -1,4 +1,4 @@
--- Issue 22 (ADR 0086, ADR 0087, docs/notifications.md): alert rules, the notifications they
+-- ADR 0086, ADR 0087, docs/notifications.md: alert rules, the notifications they
 -- deliver to users, and one delivery row per notification and outgoing channel, whose
 -- idempotency key (unique) makes a retried or replayed job send nothing twice.
 

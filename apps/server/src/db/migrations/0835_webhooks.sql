@@ -1,4 +1,4 @@
--- Issue 22 §4 (ADR 0088): a fleet's webhook endpoints, set by its administrators, and their
+-- ADR 0088: a fleet's webhook endpoints, set by its administrators, and their
 -- delivery log. docs/webhooks.md tells what a receiver gets.
 
 -- An endpoint. The signing secret is stored encrypted (AES-256-GCM, lib/secret-box.ts): a dump

@@ -1,4 +1,4 @@
--- Issue 26 (ADR 0090, 0091): field work. A task sends somebody to one bike; a bulk creation
+-- ADR 0090, 0091: field work. A task sends somebody to one bike; a bulk creation
 -- makes one task per bike. Status OPEN → IN_PROGRESS → DONE | CANCELLED, back to OPEN only by
 -- a reopen. Automatic tasks carry their cause (an alert kind): at most one open automatic task
 -- per bike and cause, whatever the retries of the job that opens them.
@@ -53,7 +53,7 @@ CREATE TABLE task_history (
 );
 CREATE INDEX task_history_task_idx ON task_history (task_id, id);
 
--- Maintenance schedules (issue 26 §4): every N km ridden, every N days or every N charge cycles,
+-- Maintenance schedules (docs/tasks.md): every N km ridden, every N days or every N charge cycles,
 -- for the bikes of a vehicle type (model) and/or a group, or the whole fleet. The sweep
 -- (queue tasks.maintenance) opens a REPAIR task with the cause MAINTENANCE_DUE when a bike is
 -- due; finishing it starts the bike's next period (its baseline).

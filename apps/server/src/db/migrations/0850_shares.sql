@@ -1,4 +1,4 @@
--- Issue 25 §5 (ADR 0094): links to one bike's live position, valid 1 hour to 7 days,
+-- ADR 0094: links to one bike's live position, valid 1 hour to 7 days,
 -- revocable. The token is only in the link: the row keeps its SHA-256 (a 256-bit random token
 -- needs no slow hash), so a stolen database yields no working link.
 CREATE TABLE position_share (
@@ -19,6 +19,6 @@ CREATE TABLE position_share (
 CREATE UNIQUE INDEX position_share_token_key ON position_share (token_hash);
 CREATE INDEX position_share_bike_idx ON position_share (fleet_id, bike_id, created_at DESC);
 
--- Issue 25 §1 (ADR 0096): each user's theme, LIGHT, DARK or SYSTEM (follows the device).
+-- ADR 0096: each user's theme, LIGHT, DARK or SYSTEM (follows the device).
 ALTER TABLE user_settings
   ADD COLUMN theme text NOT NULL DEFAULT 'SYSTEM' CHECK (theme IN ('LIGHT', 'DARK', 'SYSTEM'));

@@ -1,9 +1,9 @@
--- Issue 23 §3: how long a bike may stand in a no-parking zone before its alert opens is the
+-- docs/zones.md: how long a bike may stand in a no-parking zone before its alert opens is the
 -- fleet's setting (it was the constant NO_PARKING_GRACE_MINUTES, 15, still the default).
 ALTER TABLE fleet ADD COLUMN no_parking_grace_minutes integer NOT NULL DEFAULT 15
   CHECK (no_parking_grace_minutes BETWEEN 1 AND 1440);
 
--- Issue 23 §4: automatic commands, opt-in per zone. A service area's sends ALARM on when a bike
+-- docs/zones.md: automatic commands, opt-in per zone. A service area's sends ALARM on when a bike
 -- leaves the service area; a no-ride zone's locks the assistance inside and unlocks it outside;
 -- a slow zone's sends its maximum speed inside and 0 (no limit) outside (SPEED_LIMIT, a
 -- protocol extension: docs/mqtt.md). `zone_commands` keeps on the bike what the zones imposed
@@ -23,6 +23,6 @@ ALTER TABLE event DROP CONSTRAINT event_source_check;
 ALTER TABLE event ADD CONSTRAINT event_source_check
   CHECK (source IN ('MODULE', 'RIDER', 'MANAGER', 'ZONE'));
 
--- Issue 23 §3: every position placed in its zones — the zones (of every type) a bike stands in
+-- docs/zones.md: every position placed in its zones — the zones (of every type) a bike stands in
 -- by its last position, kept by the same placement; the fleet list filters by it (zoneId).
 ALTER TABLE bike ADD COLUMN zone_ids uuid[];

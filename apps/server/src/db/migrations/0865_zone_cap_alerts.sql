@@ -1,4 +1,4 @@
--- Issue 23 §3 (ADR 0104): a zone above its maximum or below its minimum number of parked bikes
+-- ADR 0104: a zone above its maximum or below its minimum number of parked bikes
 -- (permit caps) is an alert of the zone — a fleet's district, not one bike. A breach first seen
 -- at `since` opens (`opened_at`) once it has lasted ZONE_CAP_GRACE_MINUTES, so a bike riding
 -- through a district opens nothing; it clears when the count is back within the cap (a breach

@@ -1,4 +1,4 @@
--- Issue 22 §5 (ADR 0098, docs/notifications.md "Web push"): the server's VAPID key pair, the
+-- ADR 0098, docs/notifications.md "Web push": the server's VAPID key pair, the
 -- browsers' push subscriptions, and the PUSH channel of the deliveries.
 
 -- The VAPID key pair when the environment gives none: generated once by the first process that

@@ -1,4 +1,4 @@
--- Issue 22 §4 (ADR 0099): the per-endpoint rate limit's window, counted on the endpoint's row
+-- ADR 0099: the per-endpoint rate limit's window, counted on the endpoint's row
 -- (one atomic UPDATE per attempt: every worker process shares it, attempts in flight included).
 ALTER TABLE webhook_endpoint
   ADD COLUMN rate_window_start timestamptz,

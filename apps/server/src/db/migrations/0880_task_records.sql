@@ -1,4 +1,4 @@
--- Issue 26 §4–5 (ADR 0100): what a done task leaves behind. A battery swap records the battery
+-- docs/tasks.md–5 (ADR 0100): what a done task leaves behind. A battery swap records the battery
 -- fitted (its charge, and its number when the battery has one) — the bike's battery record is
 -- updated from it in the same transaction; any task may record the parts used and their cost
 -- (the bike page's service book).

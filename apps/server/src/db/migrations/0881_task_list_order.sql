@@ -1,4 +1,4 @@
--- Issue 26 §7 (bench/tasks.ts): the managers' list — a fleet's active tasks, soonest due first
+-- docs/performance.md (bench/tasks.ts): the managers' list — a fleet's active tasks, soonest due first
 -- then the most urgent — read in the order of the page from an index, 50 rows at a time,
 -- instead of sorting every active task of the fleet for each page.
 CREATE INDEX task_fleet_active_order_idx

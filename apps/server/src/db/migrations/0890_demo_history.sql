@@ -1,4 +1,4 @@
--- Issue 25 §6: the demo's 30 days of history are written a bike at a time, each in its own short
+-- ADR 0102: the demo's 30 days of history are written a bike at a time, each in its own short
 -- transaction, so that signing in and the API never wait for the whole seed (on PGlite a
 -- transaction holds the only connection). This row says how far the seed went: written before
 -- the first bike with seeded_at NULL, completed by the last transaction. A start that finds it

@@ -1,4 +1,4 @@
--- Issue 26 §7 (ADR 0105): the task list reads each page from an index in its exact order — the
+-- ADR 0105: the task list reads each page from an index in its exact order — the
 -- sort with its tie-breakers — for the filters the screens send, and a keyset page (`after`,
 -- the last row's key) starts inside that index instead of counting OFFSET rows from its start.
 -- The keys are ascending expressions so that one row comparison `(k1, k2, …) > ($1, $2, …)` is

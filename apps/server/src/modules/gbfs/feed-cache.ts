@@ -1,4 +1,4 @@
-// The built files of the feed, kept per process for their ttl (issue 24 §3: vehicle_status of
+// The built files of the feed, kept per process for their ttl (docs/open-data.md: vehicle_status of
 // 100,000 bikes is built at most once per ttl and fleet, whatever the number of readers);
 // concurrent readers of a file being built share the build. A key carries the publication's
 // version, so a change of the settings is seen at once.

@@ -1,4 +1,4 @@
-// The files of the public GBFS 3.0 feed (issue 24 §2-3, ADR 0083, docs/open-data.md). Every
+// The files of the public GBFS 3.0 feed (-3, ADR 0083, docs/open-data.md). Every
 // file is `{ last_updated, ttl, version: "3.0", data }`; an unknown or unpublished system is a
 // 404 for every file. Nothing of VFM's own identifiers leaves: the system id is the random
 // public one, vehicle ids are the bikes' random feed ids, vehicle type ids hash the model.
@@ -173,7 +173,7 @@ const BUILDERS: Record<GbfsFile, Builder> = {
     return feedFile({ vehicles }, GBFS_TTL.vehicle_status, scope.now);
   },
 
-  // the fleet's zones (issue 23) that apply now, most restrictive first (GBFS: where zones
+  // the fleet's zones (docs/zones.md) that apply now, most restrictive first (GBFS: where zones
   // overlap, the first one's rules hold); outside every zone the global rules
   async geofencing_zones(scope, publication) {
     const zones = (await selectZones(scope.database, publication.fleet_id))

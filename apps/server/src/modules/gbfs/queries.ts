@@ -1,4 +1,4 @@
-// SQL of the public GBFS feed (issue 24, ADR 0083): published fleets and the bikes a feed may
+// SQL of the public GBFS feed (ADR 0083): published fleets and the bikes a feed may
 // show. Everything is read by the fleet of a published system id, never across fleets.
 import type { OpenDataSettings } from '@vfm/contract';
 import type { Queryable } from '../../db/client';

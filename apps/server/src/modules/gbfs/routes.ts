@@ -1,4 +1,4 @@
-// The public GBFS 3.0 feed (issue 24 §2, ADR 0083, docs/open-data.md): no key, no sign-in,
+// The public GBFS 3.0 feed (ADR 0083, docs/open-data.md): no key, no sign-in,
 // CORS open, each file with Cache-Control max-age = its ttl and an ETag (304 on If-None-Match),
 // rate-limited per address. Thin: the feed service builds and caches the files.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,2 +1,2 @@
-// The jobs home's administration (issue 20), registered in ../index.ts.
+// The jobs home's administration (ADR 0081), registered in ../index.ts.
 export { default } from './routes';

@@ -1,4 +1,4 @@
-// The jobs home's dead letters (issue 20 §1; admin only): list and retry. Thin.
+// The jobs home's dead letters (ADR 0081; admin only): list and retry. Thin.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JobParamsSchema, JobsOverviewSchema, JobsQuerySchema } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';

@@ -1,2 +1,2 @@
-// The ingest quarantine's entry point (issue 27), registered in ../index.ts.
+// The ingest quarantine's entry point (docs/operations.md), registered in ../index.ts.
 export { default } from './routes';

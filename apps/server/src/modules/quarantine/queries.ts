@@ -1,4 +1,4 @@
-// SQL of the ingest quarantine (issue 27): module messages the ingest could not store for a
+// SQL of the ingest quarantine (docs/operations.md): module messages the ingest could not store for a
 // reason of their own, kept with that reason for the fleet's administrators.
 import type { QuarantinedMessage, UpKind } from '@vfm/contract';
 import type { Queryable } from '../../db/client';

@@ -1,4 +1,4 @@
-// The ingest quarantine of the fleet (issue 27; admin only): list, retry, clear. Thin: the
+// The ingest quarantine of the fleet (docs/operations.md; admin only): list, retry, clear. Thin: the
 // service owns the rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {

@@ -1,4 +1,4 @@
-// The ingest quarantine seen by a fleet administrator (issue 27, docs/operations.md): the
+// The ingest quarantine seen by a fleet administrator (docs/operations.md): the
 // messages the ingest could not store, which they retry once the cause is fixed (a newer
 // server, a corrected bike) or clear. A retry runs the ingest's own validation and writer.
 import type {
@@ -8,7 +8,7 @@ import type {
   QuarantinedMessage,
 } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-// Known debt (issue 21 §3): the retry belongs in ingest/, which the routes would then call.
+// Known debt (docs/architecture.md): the retry belongs in ingest/, which the routes would then call.
 // eslint-disable-next-line vfm/server-layers -- the quarantine's retry runs the ingest's writer
 import { writeBatch } from '../../ingest/batch-writer';
 // eslint-disable-next-line vfm/server-layers -- idem: its resend delay and error wording

@@ -1,2 +1,2 @@
-// The zones' entry point (issue 23), registered in ../index.ts.
+// The zones' entry point (docs/zones.md), registered in ../index.ts.
 export { default } from './routes';

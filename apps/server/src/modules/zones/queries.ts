@@ -1,4 +1,4 @@
-// The zones' SQL (issue 23, ADR 0084): one fleet's zones, read and written; the geometry is
+// The zones' SQL (ADR 0084): one fleet's zones, read and written; the geometry is
 // jsonb with its bounding box beside it (no PostGIS on PGlite).
 import type { Zone, ZoneActiveHours, ZoneCapKind, ZoneGeometry, ZoneType } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
@@ -202,9 +202,9 @@ export async function hasServiceArea(db: Queryable, fleetId: string): Promise<bo
   return rows.length > 0;
 }
 
-// ---- the bikes' places (issue 23 §3, zone-conditions.ts) -----------------------------------
+// ---- the bikes' places (docs/zones.md, zone-conditions.ts) -----------------------------------
 
-/** What a bike's zones imposed by their automatic commands (issue 23 §4). */
+/** What a bike's zones imposed by their automatic commands (docs/zones.md). */
 export interface ZoneCommands {
   lock?: { id: string; name: string };
   speed?: { id: string; name: string; kmh: number };

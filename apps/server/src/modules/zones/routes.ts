@@ -1,4 +1,4 @@
-// The fleet's zones (issue 23 §1, ADR 0084): list, read, create, replace, delete, import a
+// The fleet's zones (ADR 0084): list, read, create, replace, delete, import a
 // GeoJSON FeatureCollection, and the zones a bike stands in. Every user of the fleet reads;
 // managers change (the service checks). Thin: the service owns the rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,4 +1,4 @@
-// The zones of a fleet (issue 23 §1, ADR 0084): listed and read by every user of the fleet,
+// The zones of a fleet (ADR 0084): listed and read by every user of the fleet,
 // created, changed, imported and deleted by its managers (SPEC §6: the manager role, or the
 // administrator's); every change is an audited event (DESIGN §7). A change made on a stale
 // read — another manager saved the zone meanwhile — is a 409, never a silent overwrite.

@@ -1,4 +1,4 @@
-// Permit caps (issue 23 §3, ADR 0104): each minute, the parked bikes of every capped zone are
+// Permit caps (ADR 0104): each minute, the parked bikes of every capped zone are
 // counted; a cap crossed for ZONE_CAP_GRACE_MINUTES opens an alert of the zone, back within it
 // clears the alert. Opening and clearing are domain events (`zone.cap-crossed`,
 // `zone.cap-ended`) that the notifications and the webhooks hear, and a `zones` notice that

@@ -1,4 +1,4 @@
-// The zones' alert conditions (issue 23 §3) and automatic commands (§4): each bike of a fleet
+// The zones' alert conditions (docs/zones.md) and automatic commands (§4): each bike of a fleet
 // with zones is placed by its last position — outside every active service area (when the
 // fleet has one active), inside an active no-ride zone, parked inside an active no-parking zone
 // — and the marks on the bike (`outside_service_area_since`, `no_ride_zone_since`,

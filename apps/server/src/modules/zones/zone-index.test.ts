@@ -1,4 +1,4 @@
-// The zones' index (issue 23 §3, §5): a position is tested against the zones whose box holds it,
+// The zones' index (docs/zones.md, §5): a position is tested against the zones whose box holds it,
 // and gets the same marks as the plain test against every zone would give.
 import { describe, expect, it } from 'vitest';
 import { bboxOf, pointInGeometry, vertexCount, type Zone, type ZoneGeometry } from '@vfm/contract';

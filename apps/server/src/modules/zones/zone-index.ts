@@ -1,4 +1,4 @@
-// Where a bike stands among its fleet's zones, fast enough for the ingest (issue 23 §3, §5;
+// Where a bike stands among its fleet's zones, fast enough for the ingest (docs/zones.md, §5;
 // ADR 0084, ADR 0119). A fleet's zones are kept in a packed R-tree (flatbush) of their bounding
 // boxes, each zone's geometry prepared (prepared-zone.ts: an index of its edges), so that a
 // position costs log n of the zones and of the corners of those whose box holds it — the
@@ -21,7 +21,7 @@ export interface ZoneRef {
 
 /** What a position makes of a bike: outside every service area, in a no-ride zone, parked in
  * a no-parking zone (each only when such an active zone exists); and what the zones with
- * automatic commands ask there (issue 23 §4): the no-ride zone that locks the assistance, the
+ * automatic commands ask there (docs/zones.md): the no-ride zone that locks the assistance, the
  * slow zone whose speed applies (the lowest), the service area that arms the alarm of a bike
  * outside. */
 export interface ZoneMarks {

@@ -1,4 +1,4 @@
-// Where a position stands among its fleet's zones (issue 23 §3): the zones whose box holds
+// Where a position stands among its fleet's zones (docs/zones.md): the zones whose box holds
 // it are read (an index-sized read), then tested exactly in TypeScript (ADR 0084: no PostGIS).
 import {
   bboxContains,

@@ -1,4 +1,4 @@
-// What makes a zone valid beyond its JSON shape (issue 23 "Bad input"): a geometry that is a
+// What makes a zone valid beyond its JSON shape (docs/zones.md): a geometry that is a
 // real polygon (zoneGeometryErrors), a speed for slow zones only, caps in order, hours in a
 // known time zone. Every refusal is a 400 naming its field; an import names the feature too.
 import { Ajv } from 'ajv';
@@ -19,7 +19,7 @@ import { addContractFormats } from '../../lib/contract-formats';
 import { badRequest, type FieldError } from '../../lib/problem';
 import type { ZoneValues } from './queries';
 
-/** The types whose zones may send automatic commands (issue 23 §4). */
+/** The types whose zones may send automatic commands (docs/zones.md). */
 const AUTO_COMMAND_TYPES: readonly ZoneType[] = ['SERVICE_AREA', 'NO_RIDE', 'SLOW'];
 
 /** The problems of one zone's input, fields relative to the zone. */
