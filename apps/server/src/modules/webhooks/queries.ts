@@ -218,3 +218,67 @@ export async function claimDisabledMail(db: Queryable, id: string, now: Date) {
 export async function releaseDisabledMail(db: Queryable, id: string) {
   await db.query('UPDATE webhook_endpoint SET disabled_mail_sent_at = NULL WHERE id = $1', [id]);
 }
+
+/** The circuit breaker's state after an attempt (ADR 0118). */
+export interface BreakerState {
+  consecutive_failures: number;
+  paused_until: Date | null;
+  /** it opened at this attempt (the administrators are told) */
+  opened: boolean;
+}
+
+/**
+ * Counts the endpoint's failures in a row: a success closes the breaker; from the
+ * `threshold`-th failure its automatic attempts pause `pauseSeconds` · 2^(failures − threshold),
+ * at most `maxPauseSeconds`.
+ */
+export async function recordBreaker(
+  db: Queryable,
+  id: string,
+  ok: boolean,
+  at: Date,
+  breaker: { threshold: number; pauseSeconds: number; maxPauseSeconds: number },
+): Promise<BreakerState | null> {
+  const [row] = await db.query<BreakerState>(
+    `WITH before AS (SELECT breaker_opened_at AS was FROM webhook_endpoint WHERE id = $1)
+     UPDATE webhook_endpoint e SET
+        consecutive_failures = CASE WHEN $2 THEN 0 ELSE e.consecutive_failures + 1 END,
+        paused_until = CASE WHEN $2 OR e.consecutive_failures + 1 < $4 THEN NULL
+          ELSE $3::timestamptz + make_interval(secs => least($6::float8,
+                 $5::float8 * power(2, e.consecutive_failures + 1 - $4))) END,
+        breaker_opened_at = CASE WHEN $2 THEN NULL
+          WHEN e.consecutive_failures + 1 >= $4 THEN coalesce(e.breaker_opened_at, $3)
+          ELSE e.breaker_opened_at END,
+        breaker_mail_sent_at = CASE WHEN $2 THEN NULL ELSE e.breaker_mail_sent_at END
+       FROM before
+      WHERE e.id = $1
+      RETURNING e.consecutive_failures, e.paused_until,
+                (before.was IS NULL AND e.breaker_opened_at IS NOT NULL) AS opened`,
+    [id, ok, at, breaker.threshold, breaker.pauseSeconds, breaker.maxPauseSeconds],
+  );
+  return row ?? null;
+}
+
+/** Until when the endpoint's automatic attempts wait (its breaker open), or null. */
+export async function selectPausedUntil(db: Queryable, id: string): Promise<Date | null> {
+  const [row] = await db.query<{ paused_until: Date | null }>(
+    'SELECT paused_until FROM webhook_endpoint WHERE id = $1',
+    [id],
+  );
+  return row?.paused_until ?? null;
+}
+
+/** The breaker's mail, claimed once per opening (a replayed job sends nothing). */
+export async function claimBreakerMail(db: Queryable, id: string, now: Date) {
+  const rows = await db.query<{ breaker_opened_at: Date }>(
+    `UPDATE webhook_endpoint SET breaker_mail_sent_at = $2
+      WHERE id = $1 AND breaker_opened_at IS NOT NULL AND breaker_mail_sent_at IS NULL
+      RETURNING breaker_opened_at`,
+    [id, now],
+  );
+  return rows[0]?.breaker_opened_at ?? null;
+}
+
+export async function releaseBreakerMail(db: Queryable, id: string) {
+  await db.query('UPDATE webhook_endpoint SET breaker_mail_sent_at = NULL WHERE id = $1', [id]);
+}

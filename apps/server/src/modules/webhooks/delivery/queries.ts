@@ -23,7 +23,7 @@ export interface NewDelivery {
 /** The deliveries inserted (a key already there is left out: a replayed fan-out). */
 export async function insertDeliveries(db: Queryable, deliveries: NewDelivery[], now: Date) {
   if (!deliveries.length) return [];
-  return db.query<{ id: string }>(
+  return db.query<{ id: string; fleetId: string }>(
     `INSERT INTO webhook_delivery (endpoint_id, fleet_id, idempotency_key, event, alert_id,
                                    vehicle_number, kind, body, next_attempt_at, created_at)
      SELECT endpoint_id, fleet_id, idempotency_key, event, alert_id, vehicle_number, kind, body,
@@ -32,7 +32,7 @@ export async function insertDeliveries(db: Queryable, deliveries: NewDelivery[],
             idempotency_key text, event text, alert_id uuid, vehicle_number text, kind text,
             body text)
      ON CONFLICT (idempotency_key) DO NOTHING
-     RETURNING id`,
+     RETURNING id, fleet_id AS "fleetId"`,
     [
       JSON.stringify(
         deliveries.map((d) => ({
@@ -76,10 +76,12 @@ export async function selectFleetDelivery(
   fleetId: string,
   endpointId: string,
   id: string,
+  lock = false,
 ) {
   const [row] = await db.query<DeliveryRow>(
     `SELECT id, endpoint_id, fleet_id, event, body, state, attempts, scheduled_attempts
-       FROM webhook_delivery WHERE fleet_id = $1 AND endpoint_id = $2 AND id = $3`,
+       FROM webhook_delivery WHERE fleet_id = $1 AND endpoint_id = $2 AND id = $3
+       ${lock ? 'FOR UPDATE' : ''}`,
     [fleetId, endpointId, id],
   );
   return row ?? null;
@@ -250,4 +252,46 @@ export async function takeRateSlot(db: Queryable, endpointId: string, now: Date)
     [endpointId, now],
   );
   return row?.count ?? 0;
+}
+
+const FRESH_MANUAL_WINDOW = FRESH_WINDOW.replaceAll('rate_window_start', 'manual_window_start');
+
+/**
+ * Takes one of the endpoint's administrator attempts (test, redeliver) of its current minute;
+ * answers how many the window has taken, this one included, and when the window ends (ADR 0118).
+ */
+export async function takeManualSlot(db: Queryable, endpointId: string, now: Date) {
+  const [row] = await db.query<{ count: number; endsAt: Date }>(
+    `UPDATE webhook_endpoint
+        SET manual_window_start = CASE WHEN ${FRESH_MANUAL_WINDOW} THEN $2
+                                       ELSE manual_window_start END,
+            manual_window_count = CASE WHEN ${FRESH_MANUAL_WINDOW} THEN 1
+                                       ELSE manual_window_count + 1 END
+      WHERE id = $1
+      RETURNING manual_window_count AS count,
+                manual_window_start + interval '1 minute' AS "endsAt"`,
+    [endpointId, now],
+  );
+  return row ?? { count: 0, endsAt: now };
+}
+
+/**
+ * Marks a redelivery asked for (ADR 0118): true for the first ask; false while one is queued
+ * and not attempted (a double click, ten calls at once: one attempt). A mark older than the
+ * attempt's lease is a lost job: asked again.
+ */
+export async function markRedeliveryQueued(db: Queryable, deliveryId: string, now: Date) {
+  const rows = await db.query(
+    `UPDATE webhook_delivery SET manual_queued_at = $2
+      WHERE id = $1 AND (manual_queued_at IS NULL
+                         OR manual_queued_at < $2::timestamptz - interval '5 minutes')
+      RETURNING id`,
+    [deliveryId, now],
+  );
+  return rows.length > 0;
+}
+
+/** The administrator's attempt was made: the next redelivery may be asked. */
+export async function clearRedeliveryQueued(db: Queryable, deliveryId: string) {
+  await db.query(`UPDATE webhook_delivery SET manual_queued_at = NULL WHERE id = $1`, [deliveryId]);
 }
