@@ -40,8 +40,9 @@ const SUBSCRIPTION_COLUMNS = `id, endpoint, p256dh, auth, user_agent AS "userAge
   created_at AS "createdAt"`;
 
 /**
- * Records a browser's subscription for the account: a known endpoint (the same browser again,
- * or signed in as someone else now) is taken over with its new keys.
+ * Records a browser's subscription for the account: the account's known endpoint (the same
+ * browser again) gets its new keys. Another account posting the same endpoint — of this fleet or
+ * another — gets a row of its own and never takes this one over (ADR 0118).
  */
 export async function upsertSubscription(
   db: Queryable,
@@ -52,9 +53,8 @@ export async function upsertSubscription(
   const [row] = await db.query<PushSubscriptionRow & { created: boolean }>(
     `INSERT INTO push_subscription (fleet_id, account_id, endpoint, p256dh, auth, user_agent)
      VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (endpoint) DO UPDATE
-        SET fleet_id = EXCLUDED.fleet_id, account_id = EXCLUDED.account_id,
-            p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, user_agent = EXCLUDED.user_agent
+     ON CONFLICT (account_id, endpoint) DO UPDATE
+        SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, user_agent = EXCLUDED.user_agent
      RETURNING ${SUBSCRIPTION_COLUMNS}, (xmax = 0) AS created`,
     [fleetId, accountId, input.endpoint, input.p256dh, input.auth, input.userAgent],
   );
