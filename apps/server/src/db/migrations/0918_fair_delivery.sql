@@ -24,5 +24,7 @@ ALTER TABLE webhook_endpoint ADD COLUMN breaker_mail_sent_at timestamptz;
 ALTER TABLE webhook_endpoint ADD COLUMN manual_window_start timestamptz;
 ALTER TABLE webhook_endpoint ADD COLUMN manual_window_count integer NOT NULL DEFAULT 0;
 
--- A redelivery asked for and not attempted yet: a second ask meanwhile queues nothing more.
+-- A redelivery asked for, and when an administrator's attempt was last made: a second ask while
+-- one is queued, or within 10 seconds of the last, queues nothing more.
 ALTER TABLE webhook_delivery ADD COLUMN manual_queued_at timestamptz;
+ALTER TABLE webhook_delivery ADD COLUMN manual_attempted_at timestamptz;

@@ -41,7 +41,7 @@ import {
   type StoredEndpoint,
 } from './queries';
 import {
-  clearRedeliveryQueued,
+  markRedeliveryAttempted,
   takeRateSlot,
   insertAttempt,
   insertDeliveries,
@@ -205,7 +205,7 @@ export async function deliverWebhook(
   const delivery = await selectDelivery(database, job.deliveryId);
   // done, or another job's attempt came first: nothing to send (a redelivery may be asked again)
   if (!delivery || delivery.attempts !== job.attempt) {
-    if (delivery && manual) await clearRedeliveryQueued(database, delivery.id);
+    if (delivery && manual) await markRedeliveryAttempted(database, delivery.id, ctx.now());
     return;
   }
   if (!manual && delivery.state !== 'PENDING') return;
@@ -286,7 +286,7 @@ export async function deliverWebhook(
     if (!current) return; // the endpoint was deleted meanwhile
     const { blocked: _blocked, ...recorded } = result;
     await insertAttempt(tx, delivery.id, { at, ...recorded, manual });
-    if (manual) await clearRedeliveryQueued(tx, delivery.id);
+    if (manual) await markRedeliveryAttempted(tx, delivery.id, at);
     if (current.attempts !== job.attempt) return; // recorded by another attempt meanwhile
     const attempts = current.attempts + 1;
     const scheduledAttempts = current.scheduled_attempts + (manual ? 0 : 1);

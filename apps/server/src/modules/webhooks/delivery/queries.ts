@@ -275,23 +275,31 @@ export async function takeManualSlot(db: Queryable, endpointId: string, now: Dat
   return row ?? { count: 0, endsAt: now };
 }
 
+/** Asked again within this many seconds of the last ask, a redelivery is the same one. */
+export const REDELIVER_SAME_SECONDS = 10;
+
 /**
- * Marks a redelivery asked for (ADR 0118): true for the first ask; false while one is queued
- * and not attempted (a double click, ten calls at once: one attempt). A mark older than the
- * attempt's lease is a lost job: asked again.
+ * Marks a redelivery asked for (ADR 0118): true when it is a new one; false while the last one
+ * asked is queued and not attempted, or was asked less than 10 seconds ago (a double click, ten
+ * calls at once: one attempt). A mark older than 5 minutes is a lost job: asked again.
  */
 export async function markRedeliveryQueued(db: Queryable, deliveryId: string, now: Date) {
   const rows = await db.query(
     `UPDATE webhook_delivery SET manual_queued_at = $2
       WHERE id = $1 AND (manual_queued_at IS NULL
-                         OR manual_queued_at < $2::timestamptz - interval '5 minutes')
+             OR manual_queued_at < $2::timestamptz - interval '5 minutes'
+             OR (manual_attempted_at >= manual_queued_at
+                 AND manual_queued_at < $2::timestamptz - interval '${REDELIVER_SAME_SECONDS} seconds'))
       RETURNING id`,
     [deliveryId, now],
   );
   return rows.length > 0;
 }
 
-/** The administrator's attempt was made: the next redelivery may be asked. */
-export async function clearRedeliveryQueued(db: Queryable, deliveryId: string) {
-  await db.query(`UPDATE webhook_delivery SET manual_queued_at = NULL WHERE id = $1`, [deliveryId]);
+/** An administrator's attempt was made: the next redelivery may be asked (after 10 s). */
+export async function markRedeliveryAttempted(db: Queryable, deliveryId: string, now: Date) {
+  await db.query(`UPDATE webhook_delivery SET manual_attempted_at = $2 WHERE id = $1`, [
+    deliveryId,
+    now,
+  ]);
 }

@@ -1,0 +1,169 @@
+// ADR 0118: fleets share the webhook deliveries fairly. A fleet whose 19 receivers accept and
+// never answer (each attempt waits for its 10 s deadline) holds at most its share of the
+// delivery slots: another fleet's webhook is received within about two seconds, and the metrics
+// show the first fleet at its share with its other attempts deferred. An administrator's
+// redelivery is idempotent (ten calls at once: one attempt) and tests and redeliveries are
+// limited per endpoint (429 with Retry-After). On PGlite and, with
+// DATABASE_URL, on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFleetWithUsers } from '../helpers/factories';
+import { createBike } from '../helpers/bikes';
+import { createAlert } from '../helpers/fleet-data';
+import { waitFor } from '../helpers/mqtt';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { startSilentServer, type SilentServer } from '../helpers/silent-server';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { domainEvent } from '../../src/jobs/domain-events';
+import { QUEUES } from '../../src/jobs/queues';
+
+let t: TestServer;
+let fleetA: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let fleetB: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let receiver: WebhookReceiver;
+let silent: SilentServer;
+
+beforeAll(async () => {
+  t = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+  fleetA = await createFleetWithUsers(t);
+  fleetB = await createFleetWithUsers(t);
+  receiver = await startWebhookReceiver();
+  silent = await startSilentServer();
+});
+afterAll(async () => {
+  // the held attempts fail at once, so that the server stops without waiting for them
+  await silent.close();
+  await t.close();
+  await receiver.close();
+});
+
+async function createHook(token: string, url: string) {
+  const res = await t.api({ token }).post('webhooks', { url, kinds: ['REPORTED_THEFT'] });
+  expect(res.status, res.text).toBe(201);
+  return res.body.webhook as { id: string };
+}
+
+/** A reported theft's alert, published as the reconciliation does. */
+async function openAlert(fleet: typeof fleetA.fleet) {
+  const bike = await createBike(t, fleet, { theft_state: 'REPORTED' });
+  const alert = await createAlert(t, bike, 'REPORTED_THEFT');
+  await t.server.database.transaction((tx) =>
+    t.server.jobs.publish(tx, [
+      domainEvent('alert.opened', {
+        fleetId: fleet.id,
+        bikeId: bike.id,
+        vehicleNumber: bike.vehicleNumber,
+        alertId: alert.id,
+        kind: 'REPORTED_THEFT',
+      }),
+    ]),
+  );
+  return alert;
+}
+
+describe('fair webhook deliveries between fleets', () => {
+  it('delivers a fleet’s webhook within 2 s while another fleet’s 19 receivers never answer', async () => {
+    for (let i = 0; i < 19; i++)
+      await createHook(fleetB.adminToken, `${silent.origin}/hooks/silent-${i}`);
+    const hookA = await createHook(fleetA.adminToken, `${receiver.url}?fleet=a`);
+
+    // fleet B: two thefts, 38 attempts that each wait for the 10 s deadline
+    await openAlert(fleetB.fleet);
+    await openAlert(fleetB.fleet);
+    const share = QUEUES['webhooks.deliver'].slots.fleetSlots;
+    await waitFor(() => silent.open >= share, 15_000, 'fleet B’s receivers holding attempts');
+
+    const started = Date.now();
+    const alertA = await openAlert(fleetA.fleet);
+    const [request] = await waitFor(
+      () => {
+        const got = receiver.requests.filter((r) => r.body.includes(alertA.id));
+        return got.length > 0 && got;
+      },
+      15_000,
+      'fleet A’s webhook',
+    );
+    expect(request!.at - started).toBeLessThan(2_000);
+    expect(request!.path).toContain('fleet=a');
+
+    // fleet B never held more than its share of the slots, all processes together
+    expect(silent.open).toBeLessThanOrEqual(share);
+    const metrics = await fetch(`${t.url}/metrics`).then((res) => res.text());
+    const active = new RegExp(
+      `vfm_jobs_fleet_active\\{queue="webhooks.deliver",fleet="${fleetB.fleet.id}"\\} (\\d+)`,
+    ).exec(metrics);
+    expect(Number(active?.[1])).toBeLessThanOrEqual(share);
+    const deferred = new RegExp(
+      `vfm_jobs_fleet_deferred\\{queue="webhooks.deliver",fleet="${fleetB.fleet.id}"\\} (\\d+)`,
+    ).exec(metrics);
+    expect(Number(deferred?.[1])).toBeGreaterThan(0);
+    expect(metrics).toMatch(/vfm_jobs_slots\{queue="webhooks.deliver"\} 16/);
+    expect(hookA.id).toBeTruthy();
+  }, 60_000);
+});
+
+describe('an administrator’s attempts', () => {
+  it('makes one attempt of ten redeliveries asked at once', async () => {
+    const hook = await createHook(fleetA.adminToken, `${receiver.url}?fleet=a&redeliver=1`);
+    const alert = await openAlert(fleetA.fleet);
+    const deliveriesOf = async () =>
+      (await t.api({ token: fleetA.adminToken }).get(`webhooks/${hook.id}/deliveries`)).body
+        .content as Array<{ id: string; state: string; attempts: unknown[] }>;
+    const [delivery] = await waitFor(async () => {
+      const rows = await deliveriesOf();
+      return rows[0]?.state === 'DELIVERED' && rows;
+    });
+    const received = () =>
+      receiver.requests.filter(
+        (r) => r.path.includes('redeliver=1') && r.headers['webhook-id'] === delivery!.id,
+      );
+    expect(received()).toHaveLength(1);
+    expect(receiver.requests.some((r) => r.body.includes(alert.id))).toBe(true);
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t
+          .api({ token: fleetA.adminToken })
+          .post(`webhooks/${hook.id}/deliveries/${delivery!.id}/redeliver`),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200));
+    expect(answers.every((res) => res.body.deliveryId === delivery!.id)).toBe(true);
+    await waitFor(() => received().length >= 2, 15_000, 'the redelivery');
+    // anything queued twice would come now
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(received()).toHaveLength(2);
+    const [after] = await deliveriesOf();
+    expect(after!.attempts).toHaveLength(2);
+
+    // once attempted, a redelivery may be asked again (10 s after the last ask)
+    t.clock.advance(11_000);
+    const again = await t
+      .api({ token: fleetA.adminToken })
+      .post(`webhooks/${hook.id}/deliveries/${delivery!.id}/redeliver`);
+    expect(again.status).toBe(200);
+    await waitFor(() => received().length >= 3, 15_000, 'the next redelivery');
+  }, 60_000);
+
+  it('answers 429 with Retry-After to a burst of test events', async () => {
+    const hook = await createHook(fleetA.adminToken, `${receiver.url}?fleet=a&burst=1`);
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<ReturnType<TestServer['api']>['post']>> | null = null;
+    for (let i = 0; i < 12; i++) {
+      const res = await t.api({ token: fleetA.adminToken }).post(`webhooks/${hook.id}/test`);
+      statuses.push(res.status);
+      if (res.status === 429) refused = res;
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(refused!.headers.get('content-type')).toContain('application/problem+json');
+    expect(refused!.body).toMatchObject({ status: 429 });
+    const retryAfter = Number(refused!.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // the limit is the endpoint's: another endpoint of the fleet is still tested
+    const other = await createHook(fleetA.adminToken, `${receiver.url}?fleet=a&burst=2`);
+    expect(
+      (await t.api({ token: fleetA.adminToken }).post(`webhooks/${other.id}/test`)).status,
+    ).toBe(201);
+  }, 60_000);
+});
