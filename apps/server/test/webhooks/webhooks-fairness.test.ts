@@ -3,10 +3,13 @@
 // delivery slots: another fleet's webhook is received within about two seconds, and the metrics
 // show the first fleet at its share with its other attempts deferred. An administrator's
 // redelivery is idempotent (ten calls at once: one attempt) and tests and redeliveries are
-// limited per endpoint (429 with Retry-After). On PGlite and, with
+// limited per endpoint (429 with Retry-After). An endpoint that fails 5 times in a row is paused
+// (its breaker opens), its fleet's administrators are told, and its next automatic attempts
+// wait. On PGlite and, with
 // DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleetWithUsers } from '../helpers/factories';
+import { mailsTo } from '../helpers/mail';
 import { createBike } from '../helpers/bikes';
 import { createAlert } from '../helpers/fleet-data';
 import { waitFor } from '../helpers/mqtt';
@@ -165,5 +168,66 @@ describe('an administrator’s attempts', () => {
     expect(
       (await t.api({ token: fleetA.adminToken }).post(`webhooks/${other.id}/test`)).status,
     ).toBe(201);
+  }, 60_000);
+});
+
+describe('a failing endpoint', () => {
+  it('is paused after 5 failures in a row, its administrators told, its next attempts deferred', async () => {
+    const hook = await createHook(fleetA.adminToken, `${receiver.url}?fleet=a&breaker=1`);
+    const path = '/hooks/vfm?fleet=a&breaker=1';
+    receiver.answers.set(path, Array(20).fill(500));
+    const toHook = () => receiver.requests.filter((r) => r.path === path);
+    for (let i = 0; i < 5; i++) await openAlert(fleetA.fleet);
+    await waitFor(() => toHook().length >= 5, 15_000, 'five failed attempts');
+    const [endpoint] = await waitFor(async () => {
+      const rows = await t.server.database.query<{
+        consecutive_failures: number;
+        paused_until: Date | null;
+      }>(`SELECT consecutive_failures, paused_until FROM webhook_endpoint WHERE id = $1`, [
+        hook.id,
+      ]);
+      return rows[0]?.paused_until && rows;
+    });
+    expect(endpoint!.consecutive_failures).toBe(5);
+    expect(endpoint!.paused_until!.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    const [mail] = await waitFor(
+      async () => {
+        const mails = (await mailsTo(t, fleetA.admin.email)).filter((m) =>
+          m.subject.includes('paused'),
+        );
+        return mails.length > 0 && mails;
+      },
+      15_000,
+      'the administrators’ e-mail',
+    );
+    expect(mail!.text).toContain('breaker=1');
+
+    // paused: a new alert's attempt waits (no request), an administrator's test still goes
+    const alert = await openAlert(fleetA.fleet);
+    const metricsOf = () => fetch(`${t.url}/metrics`).then((res) => res.text());
+    await waitFor(
+      async () =>
+        new RegExp(`vfm_webhook_breaker_paused_total\\{endpoint="${hook.id}"\\} [1-9]`).test(
+          await metricsOf(),
+        ),
+      15_000,
+      'the attempt put off',
+    );
+    expect(toHook().some((r) => r.body.includes(alert.id))).toBe(false);
+    expect(await metricsOf()).toMatch(
+      new RegExp(`vfm_webhook_breaker_opened_total\\{endpoint="${hook.id}"\\} 1`),
+    );
+    receiver.answers.delete(path);
+    const test = await t.api({ token: fleetA.adminToken }).post(`webhooks/${hook.id}/test`);
+    expect(test.status).toBe(201);
+    await waitFor(() => toHook().some((r) => r.body.includes('webhook.test')), 15_000, 'the test');
+    // the test's success closed the breaker
+    await waitFor(async () => {
+      const [row] = await t.server.database.query<{ paused_until: Date | null }>(
+        `SELECT paused_until FROM webhook_endpoint WHERE id = $1`,
+        [hook.id],
+      );
+      return row?.paused_until === null;
+    });
   }, 60_000);
 });
