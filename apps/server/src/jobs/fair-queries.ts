@@ -33,6 +33,8 @@ export async function fetchFairly(
   free: number,
   fleetSlots: number,
 ): Promise<FetchedJob[]> {
+  // `chosen` is MATERIALIZED: inlined into the locking step, the planner took the queue's oldest
+  // jobs instead of the fleets' turns (fair-fetch.test.ts)
   const { rows } = await db.executeSql(
     `WITH active AS (
        SELECT ${FLEET} AS fleet, count(*)::int AS held
@@ -46,7 +48,7 @@ export async function fetchFairly(
               row_number() OVER (PARTITION BY w.fleet
                                  ORDER BY w.priority DESC, w.created_on, w.id) AS turn
          FROM waiting w LEFT JOIN active a ON a.fleet = w.fleet
-     ), chosen AS (
+     ), chosen AS MATERIALIZED (
        SELECT id FROM ranked WHERE held + turn <= $3
         ORDER BY turn, priority DESC, created_on, id LIMIT $2
      ), locked AS (
