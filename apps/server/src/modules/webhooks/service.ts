@@ -195,13 +195,10 @@ export async function sendTestEvent(
   scope: RequestScope,
   id: string,
 ): Promise<WebhookDeliveryQueued> {
-  // the count survives the 429 (its own transaction): a refused call counts as a call
-  await scope.database.transaction(async (tx) => {
-    await requireEndpoint(tx, scope, id);
-    await takeManualAttempt(tx, scope, id);
-  });
   return scope.database.transaction(async (tx) => {
     const endpoint = await requireEndpoint(tx, scope, id);
+    // over the limit: 429, and nothing of this call is kept
+    await takeManualAttempt(tx, scope, id);
     const payload: WebhookTestPayload = {
       type: WEBHOOK_TEST_EVENT,
       timestamp: scope.now.toISOString(),
