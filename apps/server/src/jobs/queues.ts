@@ -72,15 +72,16 @@ export const QUEUES = {
    * one attempt of a webhook delivery; the retries of a failed attempt are the deliveries'
    * own schedule (new jobs, 30 s to 8 h apart) — this policy only retries a job whose worker
    * died or whose database write failed (the lease covers the 10 s timeout). In slots, not
-   * batches (ADR 0118): an attempt starts when any slot frees, and one fleet's receivers that
-   * never answer hold at most 6 of them
+   * batches (ADR 0118): an attempt starts when any slot frees, and one fleet holds at most 12
+   * attempts at once in the whole deployment (more than the 10 of a batch before: a fleet alone
+   * loses no speed), so its receivers that never answer leave the other slots to other fleets
    */
   'webhooks.deliver': {
     retryLimit: 5,
     retryDelay: 5,
     expireInSeconds: 30,
     wakeMs: 20,
-    slots: { slots: 16, fleetSlots: 6 },
+    slots: { slots: 32, fleetSlots: 12 },
   },
   /** tells a fleet's administrators that a failing webhook was disabled */
   'webhooks.disabled-mail': { retryLimit: 5, retryDelay: 60, expireInSeconds: 120 },
@@ -93,8 +94,9 @@ export const QUEUES = {
     retryLimit: 8,
     retryDelay: 5,
     expireInSeconds: 60,
-    // ADR 0118: side by side, each fleet within its share (the SMTP deadline is 30 s)
-    slots: { slots: 8, fleetSlots: 3 },
+    // ADR 0118: side by side (one at a time before), each fleet within its share (the SMTP
+    // deadline is 30 s)
+    slots: { slots: 16, fleetSlots: 6 },
   },
   /** ADR 0118: one push notification to a user's browsers (in parallel, under one 10 s
    *  deadline), apart from the e-mails so that dead push services never hold an e-mail back */
@@ -103,7 +105,7 @@ export const QUEUES = {
     retryDelay: 5,
     expireInSeconds: 60,
     wakeMs: 20,
-    slots: { slots: 8, fleetSlots: 3 },
+    slots: { slots: 16, fleetSlots: 6 },
   },
   /** one account's digest (ADR 0118): sent, refused or retried on its own — a mailbox that
    *  refuses holds no other account's digest back */

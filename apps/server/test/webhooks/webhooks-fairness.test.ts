@@ -99,7 +99,7 @@ describe('fair webhook deliveries between fleets', () => {
       `vfm_jobs_fleet_deferred\\{queue="webhooks.deliver",fleet="${fleetB.fleet.id}"\\} (\\d+)`,
     ).exec(metrics);
     expect(Number(deferred?.[1])).toBeGreaterThan(0);
-    expect(metrics).toMatch(/vfm_jobs_slots\{queue="webhooks.deliver"\} 16/);
+    expect(metrics).toMatch(/vfm_jobs_slots\{queue="webhooks.deliver"\} 32/);
     expect(hookA.id).toBeTruthy();
   }, 60_000);
 });
