@@ -1,9 +1,10 @@
 // ADR 0118: each notification message is delivered, refused and counted on its own, and fleets
 // share the deliveries fairly. A technician of one fleet with 20 push endpoints that never answer
 // holds back no e-mail of another fleet (pushes have their own queue and one deadline for all of
-// a user's browsers); an address the guard refuses is refused for good, never retried; a mailbox
-// that refuses (550) holds back no other account's digest and is recorded FAILED on its own; a
-// push endpoint posted by another fleet's user does not take the first user's row over. Against
+// a user's browsers); an address the guard refuses is refused for good, never retried; a browser
+// whose push service failed 5 times in a row is paused; a mailbox that refuses (550) holds back
+// no other account's digest and is recorded FAILED on its own; a push endpoint posted by another
+// fleet's user does not take the first user's row over. Against
 // the test SMTP server and loopback servers; on PGlite and, with DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -147,6 +148,69 @@ describe('fair notification deliveries', () => {
     expect(counts.refused).toBeGreaterThan(0);
     expect(counts.sent).toBe(0);
     expect(silent.accepted).toBe(accepted);
+  });
+
+  it('pauses a browser whose push service failed 5 times in a row', async () => {
+    // a push service that refuses every connection (a closed loopback port)
+    const closed = await startSilentServer();
+    await closed.close();
+    const user = await createAccount(t, fleetA.fleet, { fullName: 'Dora Dead' });
+    const api = t.api({ token: await tokenFor(t, user) });
+    await rule(await tokenFor(t, user), {
+      name: 'Thefts',
+      kinds: ['SUSPECTED_THEFT'],
+      channels: ['IN_APP', 'PUSH'],
+    });
+    expect(
+      (await api.post('push-subscriptions', pushBrowser(closed.origin).subscription)).status,
+    ).toBe(201);
+    await openAlert(fleetA.fleet, 'SUSPECTED_THEFT');
+    const [delivery] = await waitFor(async () => {
+      const rows = await t.server.database.query<{ id: string; attempts: number }>(
+        `SELECT id, attempts FROM notification_delivery WHERE account_id = $1 AND channel = 'PUSH'`,
+        [user.id],
+      );
+      return rows[0] && rows[0].attempts >= 1 && rows;
+    });
+    const push = () =>
+      pushToBrowsers(
+        t.server.database,
+        t.config,
+        null,
+        {
+          deliveryId: delivery!.id,
+          accountId: user.id,
+          payload: pushPayload({
+            kind: 'SUSPECTED_THEFT',
+            vehicleNumber: 'DEAD-1',
+            zoneName: null,
+            occurredAt: new Date(),
+            language: 'en',
+            timeZone: 'Europe/Paris',
+          }),
+          urgent: true,
+        },
+        t.clock.now,
+      );
+    const failures = async () => {
+      const [row] = await t.server.database.query<{ n: number; paused: Date | null }>(
+        `SELECT consecutive_failures AS n, paused_until AS paused FROM push_subscription
+          WHERE account_id = $1`,
+        [user.id],
+      );
+      return row!;
+    };
+    // the job's first attempt failed; the next ones, made here, until the 5th
+    await waitFor(async () => (await failures()).n >= 1);
+    while ((await failures()).n < 4) await expect(push()).rejects.toThrow(/try again/);
+    const fifth = await push();
+    expect(fifth.paused).toBe(1);
+    const paused = await failures();
+    expect(paused.n).toBe(5);
+    expect(paused.paused!.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    // paused: left out, the delivery done without a retry
+    expect(await push()).toMatchObject({ sent: 0, paused: 0, reached: 0 });
+    expect((await failures()).n).toBe(5);
   });
 
   it('does not let another fleet’s user take over a push subscription by its endpoint', async () => {

@@ -6,6 +6,12 @@ ALTER TABLE push_subscription DROP CONSTRAINT push_subscription_endpoint_key;
 ALTER TABLE push_subscription ADD CONSTRAINT push_subscription_account_endpoint_key
   UNIQUE (account_id, endpoint);
 
+-- A browser whose push service keeps failing (no answer, 5xx, 429) is paused: from its 5th
+-- failure in a row it is left out of the pushes until `paused_until` (1 minute doubling to an
+-- hour); a push it receives closes the pause.
+ALTER TABLE push_subscription ADD COLUMN consecutive_failures integer NOT NULL DEFAULT 0;
+ALTER TABLE push_subscription ADD COLUMN paused_until timestamptz;
+
 -- A message the recipient's mail server refused for good (5xx): FAILED, with the answer, on
 -- its own — never retried, never holding another recipient's message back.
 ALTER TABLE notification_delivery DROP CONSTRAINT notification_delivery_status_check;

@@ -15,6 +15,7 @@ import type { PushPayload } from '@vfm/contract';
 import {
   countReached,
   forgetSubscription,
+  recordPushFailure,
   recordPushSent,
   selectUnsentSubscriptions,
   type PushSubscriptionRow,
@@ -25,6 +26,9 @@ import { vapidKeys } from './vapid-keys';
 const PUSH_TTL_SECONDS = 24 * 3600;
 /** all of a user's browsers together, below the push job's 60 s lease (ADR 0118) */
 export const PUSH_DEADLINE_MS = 10_000;
+/** a browser whose push service failed 5 times in a row waits 1 minute, doubling to an hour,
+ *  before it is tried again (ADR 0118: the webhooks' breaker, for push services) */
+export const PUSH_BREAKER = { threshold: 5, pauseSeconds: 60, maxPauseSeconds: 3600 };
 
 export type PushOutcome = 'sent' | 'gone' | 'refused' | 'retry';
 
@@ -84,10 +88,15 @@ export async function pushToBrowsers(
   log: Pick<Logger, 'info' | 'warn'> | null,
   input: { deliveryId: string; accountId: string; payload: PushPayload; urgent: boolean },
   now: () => Date,
-): Promise<{ sent: number; gone: number; refused: number; reached: number }> {
-  const counts = { sent: 0, gone: 0, refused: 0 };
+): Promise<{ sent: number; gone: number; refused: number; paused: number; reached: number }> {
+  const counts = { sent: 0, gone: 0, refused: 0, paused: 0 };
   let retry = 0;
-  const subscriptions = await selectUnsentSubscriptions(db, input.accountId, input.deliveryId);
+  const subscriptions = await selectUnsentSubscriptions(
+    db,
+    input.accountId,
+    input.deliveryId,
+    now(),
+  );
   // every browser at once, each within what is left of the one deadline
   const deadline = performance.now() + PUSH_DEADLINE_MS;
   await Promise.all(
@@ -125,6 +134,10 @@ export async function pushToBrowsers(
           'push refused',
         );
         counts.refused += 1;
+      } else if (await recordPushFailure(db, subscription.id, now(), PUSH_BREAKER)) {
+        // paused: left out of this delivery's retries and the next pushes until its pause ends
+        log?.warn({ deliveryId: input.deliveryId, status: result.status }, 'push browser paused');
+        counts.paused += 1;
       } else retry += 1;
     }),
   );
