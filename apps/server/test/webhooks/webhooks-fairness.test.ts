@@ -172,7 +172,7 @@ describe('an administrator’s attempts', () => {
 });
 
 describe('a failing endpoint', () => {
-  it('is paused after 5 failures in a row, its administrators told, its next attempts deferred', async () => {
+  it('is paused after 5 failures in a row, its administrators told, its next attempts deferred, then probed once', async () => {
     const hook = await createHook(fleetA.adminToken, `${receiver.url}?fleet=a&breaker=1`);
     const path = '/hooks/vfm?fleet=a&breaker=1';
     receiver.answers.set(path, Array(20).fill(500));
@@ -217,6 +217,32 @@ describe('a failing endpoint', () => {
     expect(await metricsOf()).toMatch(
       new RegExp(`vfm_webhook_breaker_opened_total\\{endpoint="${hook.id}"\\} 1`),
     );
+
+    // the pause over: one attempt probes the endpoint, the others wait; the probe fails and the
+    // pause doubles (2 minutes)
+    await t.server.database.query(`UPDATE webhook_endpoint SET paused_until = $2 WHERE id = $1`, [
+      hook.id,
+      new Date(t.clock.now().getTime() - 1_000),
+    ]);
+    const before = toHook().length;
+    const probes = [await openAlert(fleetA.fleet), await openAlert(fleetA.fleet)];
+    await waitFor(() => toHook().length > before, 15_000, 'the probe');
+    await waitFor(async () => {
+      const [row] = await t.server.database.query<{ trips: number; paused_until: Date }>(
+        `SELECT breaker_trips AS trips, paused_until FROM webhook_endpoint WHERE id = $1`,
+        [hook.id],
+      );
+      return (
+        row?.trips === 2 &&
+        row.paused_until.getTime() - t.clock.now().getTime() > 100_000 &&
+        row.paused_until.getTime() - t.clock.now().getTime() <= 120_000
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const probed = toHook().slice(before);
+    expect(probed).toHaveLength(1);
+    expect(probes.filter((p) => probed[0]!.body.includes(p.id))).toHaveLength(1);
+
     receiver.answers.delete(path);
     const test = await t.api({ token: fleetA.adminToken }).post(`webhooks/${hook.id}/test`);
     expect(test.status).toBe(201);

@@ -20,10 +20,12 @@ ALTER TABLE notification_delivery ADD CONSTRAINT notification_delivery_status_ch
 ALTER TABLE notification_delivery ADD COLUMN failure text;
 
 -- The endpoint's circuit breaker: failed attempts in a row; from the 5th, its automatic attempts
--- wait until `paused_until` (a pause that doubles, up to an hour). `breaker_opened_at`: when it
+-- wait until `paused_until`, then one attempt probes it (the others wait 30 s more); each probe
+-- that fails (`breaker_trips`) doubles the pause, up to an hour. `breaker_opened_at`: when it
 -- opened (the administrators are told once per opening, `breaker_mail_sent_at`).
 ALTER TABLE webhook_endpoint ADD COLUMN consecutive_failures integer NOT NULL DEFAULT 0;
 ALTER TABLE webhook_endpoint ADD COLUMN paused_until timestamptz;
+ALTER TABLE webhook_endpoint ADD COLUMN breaker_trips integer NOT NULL DEFAULT 0;
 ALTER TABLE webhook_endpoint ADD COLUMN breaker_opened_at timestamptz;
 ALTER TABLE webhook_endpoint ADD COLUMN breaker_mail_sent_at timestamptz;
 -- An administrator's attempts (test, redeliver) per endpoint and minute: the limit's window.

@@ -31,7 +31,7 @@ import {
   claimDisabledMail,
   recordBreaker,
   releaseBreakerMail,
-  selectPausedUntil,
+  takeBreakerTurn,
   releaseDisabledMail,
   disableFailingEndpoint,
   markEndpointOutcome,
@@ -72,10 +72,17 @@ export interface DisabledMailJobData {
 
 /**
  * The endpoint's circuit breaker (ADR 0118): from the 5th failed attempt in a row, its automatic
- * attempts wait 1 minute, then 2, 4… up to an hour between tries, and the fleet's administrators
- * are told once; the retry schedule and the 24 h disabling go on beside it.
+ * attempts wait 1 minute; then one attempt probes it, and each probe that fails doubles the pause
+ * (2, 4… up to an hour). The fleet's administrators are told once; the retry schedule and the
+ * 24 h disabling go on beside it.
  */
-export const WEBHOOK_BREAKER = { threshold: 5, pauseSeconds: 60, maxPauseSeconds: 3600 };
+export const WEBHOOK_BREAKER = {
+  threshold: 5,
+  pauseSeconds: 60,
+  maxPauseSeconds: 3600,
+  // one attempt probes the endpoint after a pause; the others wait this long (its 10 s and more)
+  probeSeconds: 30,
+};
 
 /** The wait after the n-th automatic attempt failed (1-based); null: no more attempts. */
 export function retryDelaySeconds(failedAttempts: number): number | null {
@@ -244,8 +251,10 @@ export async function deliverWebhook(
   // the breaker is open (ADR 0118): the attempt waits for the pause's end — no slot spent on an
   // endpoint that keeps failing, its place in the retry schedule kept; an administrator's
   // attempt goes (a test or redelivery is how one checks a repaired receiver)
-  const pausedUntil = manual ? null : await selectPausedUntil(database, endpoint.id);
-  if (pausedUntil && pausedUntil > ctx.now()) {
+  const pausedUntil = manual
+    ? null
+    : await takeBreakerTurn(database, endpoint.id, ctx.now(), WEBHOOK_BREAKER);
+  if (pausedUntil) {
     webhookMetrics.paused(endpoint.id);
     const waitMs = pausedUntil.getTime() - ctx.now().getTime();
     await jobs.send(

@@ -227,45 +227,81 @@ export interface BreakerState {
   opened: boolean;
 }
 
+export interface BreakerPolicy {
+  threshold: number;
+  pauseSeconds: number;
+  maxPauseSeconds: number;
+  /** how long the other attempts wait while one probes the endpoint after a pause */
+  probeSeconds: number;
+}
+
 /**
- * Counts the endpoint's failures in a row: a success closes the breaker; from the
- * `threshold`-th failure its automatic attempts pause `pauseSeconds` · 2^(failures − threshold),
- * at most `maxPauseSeconds`.
+ * Counts the endpoint's failures in a row; a success closes the breaker. The `threshold`-th
+ * opens it: paused `pauseSeconds`. A failure inside a probe's window (the probe failed) pauses
+ * it again, twice as long each time (at most `maxPauseSeconds`); the failures of attempts that
+ * were already running when it opened do not stretch the pause.
  */
 export async function recordBreaker(
   db: Queryable,
   id: string,
   ok: boolean,
   at: Date,
-  breaker: { threshold: number; pauseSeconds: number; maxPauseSeconds: number },
+  breaker: BreakerPolicy,
 ): Promise<BreakerState | null> {
+  // a trip: the threshold reached with the breaker closed, or a failure in a probe's window
+  const trips = `(NOT $2 AND e.consecutive_failures + 1 >= $4 AND (e.breaker_opened_at IS NULL
+      OR e.paused_until IS NULL OR e.paused_until <= $3::timestamptz + make_interval(secs => $7::float8)))`;
   const [row] = await db.query<BreakerState>(
-    `WITH before AS (SELECT breaker_opened_at AS was FROM webhook_endpoint WHERE id = $1)
-     UPDATE webhook_endpoint e SET
+    `UPDATE webhook_endpoint e SET
         consecutive_failures = CASE WHEN $2 THEN 0 ELSE e.consecutive_failures + 1 END,
-        paused_until = CASE WHEN $2 OR e.consecutive_failures + 1 < $4 THEN NULL
-          ELSE $3::timestamptz + make_interval(secs => least($6::float8,
-                 $5::float8 * power(2, e.consecutive_failures + 1 - $4))) END,
+        breaker_trips = CASE WHEN $2 THEN 0 WHEN ${trips} THEN e.breaker_trips + 1
+                             ELSE e.breaker_trips END,
+        paused_until = CASE WHEN $2 THEN NULL
+          WHEN ${trips} THEN $3::timestamptz + make_interval(secs => least($6::float8,
+                 $5::float8 * power(2, e.breaker_trips)))
+          ELSE e.paused_until END,
         breaker_opened_at = CASE WHEN $2 THEN NULL
-          WHEN e.consecutive_failures + 1 >= $4 THEN coalesce(e.breaker_opened_at, $3)
-          ELSE e.breaker_opened_at END,
+          WHEN ${trips} THEN coalesce(e.breaker_opened_at, $3) ELSE e.breaker_opened_at END,
         breaker_mail_sent_at = CASE WHEN $2 THEN NULL ELSE e.breaker_mail_sent_at END
-       FROM before
       WHERE e.id = $1
       RETURNING e.consecutive_failures, e.paused_until,
-                (before.was IS NULL AND e.breaker_opened_at IS NOT NULL) AS opened`,
-    [id, ok, at, breaker.threshold, breaker.pauseSeconds, breaker.maxPauseSeconds],
+                (e.breaker_trips = 1 AND NOT $2 AND e.breaker_opened_at = $3) AS opened`,
+    [
+      id,
+      ok,
+      at,
+      breaker.threshold,
+      breaker.pauseSeconds,
+      breaker.maxPauseSeconds,
+      breaker.probeSeconds,
+    ],
   );
   return row ?? null;
 }
 
-/** Until when the endpoint's automatic attempts wait (its breaker open), or null. */
-export async function selectPausedUntil(db: Queryable, id: string): Promise<Date | null> {
+/**
+ * May an automatic attempt go now? Null: yes (the breaker closed, or this attempt probes the
+ * endpoint after its pause — the others then wait `probeSeconds`); else until when it waits.
+ */
+export async function takeBreakerTurn(
+  db: Queryable,
+  id: string,
+  now: Date,
+  breaker: BreakerPolicy,
+): Promise<Date | null> {
+  const probe = await db.query(
+    `UPDATE webhook_endpoint
+        SET paused_until = $2::timestamptz + make_interval(secs => $3::float8)
+      WHERE id = $1 AND paused_until IS NOT NULL AND paused_until <= $2
+      RETURNING id`,
+    [id, now, breaker.probeSeconds],
+  );
+  if (probe.length) return null;
   const [row] = await db.query<{ paused_until: Date | null }>(
     'SELECT paused_until FROM webhook_endpoint WHERE id = $1',
     [id],
   );
-  return row?.paused_until ?? null;
+  return row?.paused_until && row.paused_until > now ? row.paused_until : null;
 }
 
 /** The breaker's mail, claimed once per opening (a replayed job sends nothing). */
