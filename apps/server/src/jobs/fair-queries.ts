@@ -33,8 +33,7 @@ export async function fetchFairly(
   free: number,
   fleetSlots: number,
 ): Promise<FetchedJob[]> {
-  // `chosen` is MATERIALIZED: inlined into the locking step, the planner took the queue's oldest
-  // jobs instead of the fleets' turns (fair-fetch.test.ts)
+  // `chosen` is MATERIALIZED: the choice is made once, before any row is locked
   const { rows } = await db.executeSql(
     `WITH active AS (
        SELECT ${FLEET} AS fleet, count(*)::int AS held

@@ -24,9 +24,10 @@ afterAll(async () => {
 async function addJobs(fleet: string, count: number, state = 'created') {
   for (let i = 0; i < count; i++)
     await db.database.query(
-      `INSERT INTO ${JOBS_SCHEMA}.job (name, data, state, created_on, started_on)
+      // ready a minute ago (a job stored this very millisecond is not ready yet: start_after < now())
+      `INSERT INTO ${JOBS_SCHEMA}.job (name, data, state, created_on, start_after, started_on)
        VALUES ($1, $2, $3::${JOBS_SCHEMA}.job_state, now() - interval '1 minute' + $4 * interval '1 ms',
-               CASE WHEN $3 = 'active' THEN now() END)`,
+               now() - interval '1 minute', CASE WHEN $3 = 'active' THEN now() END)`,
       [QUEUE, { deliveryId: `${fleet}-${state}-${i}`, fleetId: fleet, attempt: 0 }, state, i],
     );
 }
