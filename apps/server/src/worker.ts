@@ -18,7 +18,13 @@ import {
   type DisabledMailJobData,
 } from './modules/webhooks/deliveries';
 import { purgeWebhookDeliveries } from './modules/webhooks/maintenance';
-import { deliverEmail, sendDigests } from './modules/notifications/delivery/deliver';
+import {
+  deliverEmail,
+  queueDueDigests,
+  sendDigest,
+  type DeliveryJobData,
+  type DigestJobData,
+} from './modules/notifications/delivery/deliver';
 import { fanOut } from './modules/notifications/fanout/fanout';
 import { automateTasks } from './modules/tasks/automation';
 import { sweepMaintenance } from './modules/maintenance/service';
@@ -69,12 +75,19 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
       now(),
     );
   });
-  await jobs.work<{ deliveryId: string }>('notifications.deliver', async ([job]) => {
+  // ADR 0118: worked in slots, fairly between fleets (jobs/queues.ts): one job at a time each
+  await jobs.work<DeliveryJobData>('notifications.deliver', async ([job]) => {
+    if (job) await deliverEmail(ctx, job.data.deliveryId, log);
+  });
+  await jobs.work<DeliveryJobData>('notifications.push', async ([job]) => {
     if (job) await deliverEmail(ctx, job.data.deliveryId, log);
   });
   await jobs.work('notifications.digest', async () => {
-    const sent = await sendDigests(ctx);
-    if (sent) log.info({ sent }, 'notification digests sent');
+    const queued = await queueDueDigests(ctx);
+    if (queued) log.info({ queued }, 'notification digests queued');
+  });
+  await jobs.work<DigestJobData>('notifications.digest-send', async ([job]) => {
+    if (job) await sendDigest(ctx, job.data.digestKey, log);
   });
   await jobs.work('commands.expire', async () => {
     await expireOverdueCommands(database, jobs, now());
@@ -96,7 +109,7 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
     );
   });
   await jobs.work<DeliverJobData>('webhooks.deliver', async (batch) => {
-    // attempts of a batch run side by side: a slow receiver does not hold the others
+    // ADR 0118: one job per slot (jobs/fair-worker.ts): a slow receiver holds only its own
     await Promise.all(batch.map((job) => deliverWebhook(ctx, job.data, log)));
   });
   await jobs.work<DisabledMailJobData>('webhooks.disabled-mail', async ([job]) => {

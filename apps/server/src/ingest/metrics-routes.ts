@@ -5,6 +5,7 @@ import { safeEqual } from '../lib/crypto';
 import { unauthorized } from '../lib/problem';
 import type { Jobs } from '../jobs/job-queue';
 import { webhookMetrics } from '../modules/webhooks/webhook-metrics';
+import { deliveryMetrics } from '../modules/notifications/delivery/delivery-metrics';
 import { IngestMetrics } from './metrics';
 
 export interface MetricsRoutesOptions {
@@ -34,15 +35,20 @@ const metricsRoutes: FastifyPluginAsync<MetricsRoutesOptions> = async (app, opti
       .send(
         (options.metrics() ?? empty).render() +
           (await renderJobs(options.jobs)) +
-          webhookMetrics.render(),
+          webhookMetrics.render() +
+          deliveryMetrics.render(),
       );
   });
 };
 
 /** The backlog is read from the database; a scrape during an outage still gets the rest. */
 async function renderJobs(jobs: Jobs): Promise<string> {
-  const backlog = await jobs.countByState().catch(() => []);
-  return jobs.metrics.render(backlog);
+  const [backlog, fleetLoad] = await Promise.all([
+    jobs.countByState().catch(() => []),
+    // the queues worked in slots, per fleet (ADR 0118)
+    jobs.fleetLoad().catch(() => []),
+  ]);
+  return jobs.metrics.render(backlog, fleetLoad, jobs.fleetShares());
 }
 
 export default metricsRoutes;

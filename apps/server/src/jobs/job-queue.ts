@@ -11,6 +11,8 @@ import type { Database, Queryable } from '../db/client';
 import { JOBS_CHANNEL, notifyQueues, selectJobCounts } from './queries';
 import { subscribersOf, type DomainEvent, type EventJobData } from './domain-events';
 import { JobMetrics } from './job-metrics';
+import { FairWorker } from './fair-worker';
+import { selectFleetLoad, type FleetLoad } from './fair-queries';
 import { JOBS_SCHEMA, QUEUES, type QueueName, type QueuePolicy } from './queues';
 
 export { JOBS_CHANNEL };
@@ -48,6 +50,8 @@ const asDb = (queryable: Queryable) => ({
 export class Jobs {
   readonly metrics = new JobMetrics();
   private readonly workerIds = new Map<QueueName, string[]>();
+  /** the queues worked in slots, fairly between fleets (ADR 0118): fair-worker.ts */
+  private readonly fairWorkers = new Map<QueueName, FairWorker[]>();
   private unlisten: (() => Promise<void>) | null = null;
   private readonly wakeTimers = new Map<QueueName, NodeJS.Timeout>();
   private stopped = false;
@@ -139,6 +143,24 @@ export class Jobs {
   async work<T>(name: QueueName, handler: JobHandler<T>): Promise<void> {
     if (!this.working) throw new Error(`jobs: this process is no worker (queue ${name})`);
     const policy: QueuePolicy = QUEUES[name];
+    if (policy.slots) {
+      // ADR 0118: a slot per job, fetched in turns across fleets, each fleet within its share;
+      // the handler gets one job at a time
+      const worker = new FairWorker<T>(
+        this.boss,
+        this.gate,
+        name,
+        policy.slots,
+        handler,
+        this.metrics,
+        this.log,
+        POLL_SECONDS,
+      );
+      this.metrics.slots(name, policy.slots.slots);
+      this.fairWorkers.set(name, [...(this.fairWorkers.get(name) ?? []), worker as FairWorker]);
+      await this.listenForWakes();
+      return;
+    }
     const batchSize = policy.batchSize ?? 1;
     let id = '';
     id = await this.boss.work<T>(
@@ -160,6 +182,10 @@ export class Jobs {
     );
     this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), id]);
     if (policy.cron) await this.boss.schedule(name, policy.cron, {}, { tz: 'UTC' });
+    await this.listenForWakes();
+  }
+
+  private async listenForWakes() {
     if (!this.unlisten) {
       this.unlisten = await this.database.listen(JOBS_CHANNEL, (queue) =>
         this.wakeSoon(queue as QueueName),
@@ -168,11 +194,13 @@ export class Jobs {
   }
 
   private wakeSoon(queue: QueueName) {
-    if (this.stopped || this.wakeTimers.has(queue) || !this.workerIds.has(queue)) return;
+    if (this.stopped || this.wakeTimers.has(queue)) return;
+    if (!this.workerIds.has(queue) && !this.fairWorkers.has(queue)) return;
     const timer = setTimeout(
       () => {
         this.wakeTimers.delete(queue);
         for (const workerId of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(workerId);
+        for (const worker of this.fairWorkers.get(queue) ?? []) worker.wake();
       },
       (QUEUES[queue] as QueuePolicy).wakeMs ?? WAKE_COALESCE_MS,
     );
@@ -183,6 +211,24 @@ export class Jobs {
   /** Jobs per queue and state (the metrics' backlog, the administration's counts). */
   async countByState(): Promise<Array<{ name: string; state: string; count: number }>> {
     return selectJobCounts(this.database);
+  }
+
+  /** The queues worked in slots: each fleet's jobs running and ready (the metrics, ADR 0118). */
+  async fleetLoad(): Promise<FleetLoad[]> {
+    const queues = Object.entries(QUEUES).flatMap(([name, policy]) =>
+      (policy as QueuePolicy).slots ? [name] : [],
+    );
+    return selectFleetLoad(this.gate, queues);
+  }
+
+  /** Each slotted queue's share per fleet. */
+  fleetShares(): ReadonlyMap<string, number> {
+    return new Map(
+      Object.entries(QUEUES).flatMap(([name, policy]) => {
+        const slots = (policy as QueuePolicy).slots;
+        return slots ? [[name, slots.fleetSlots] as const] : [];
+      }),
+    );
   }
 
   /** Sends a failed job again: one more attempt. */
@@ -198,6 +244,7 @@ export class Jobs {
     for (const timer of this.wakeTimers.values()) clearTimeout(timer);
     this.wakeTimers.clear();
     await this.unlisten?.().catch(() => {});
+    await Promise.all([...this.fairWorkers.values()].flat().map((worker) => worker.stop()));
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
     await this.gate.close();
   }

@@ -16,8 +16,11 @@ export const QUEUE_OWNERS: Record<QueueName, JobOwner> = {
   'webhooks.disabled-mail': 'fleet',
   'notifications.fanout': 'fleet',
   'notifications.deliver': 'fleet',
-  // the crons: one job for every fleet (a digest job per fleet would carry its fleetId and be
-  // shown to that fleet like any other)
+  'notifications.push': 'fleet',
+  // one account's digest (ADR 0118): the account's fleet
+  'notifications.digest-send': 'fleet',
+  // the crons: one job for every fleet (the digest cron gathers; each account's digest is then
+  // a job of its fleet)
   'tasks.maintenance': 'operator',
   'zones.caps': 'operator',
   'alerts.sweep': 'operator',

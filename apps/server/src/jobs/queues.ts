@@ -3,6 +3,8 @@
 // up to retryLimit times, then stays FAILED (the dead letters: Administration → Jobs and
 // `npm run admin -- jobs`), never lost. A job whose worker died (SIGKILL) is taken again once
 // its lease (expireInSeconds) has passed.
+import type { SlotPolicy } from './fair-worker';
+
 /** The jobs home's tables (pg-boss), installed by db/migrate.ts so that templates carry them. */
 export const JOBS_SCHEMA = 'pgboss';
 
@@ -21,6 +23,12 @@ export interface QueuePolicy {
    * a queue whose jobs come from other jobs, not from every ingest batch
    */
   wakeMs?: number;
+  /**
+   * worked in slots, fairly between fleets (ADR 0118: fair-worker.ts) instead of in batches:
+   * each job its own slot, each fleet at most `fleetSlots` of the queue's active jobs. The
+   * jobs carry their fleet (`data.fleetId`); the handler gets one job at a time.
+   */
+  slots?: SlotPolicy;
 }
 
 export const QUEUES = {
@@ -63,14 +71,17 @@ export const QUEUES = {
   /**
    * one attempt of a webhook delivery; the retries of a failed attempt are the deliveries'
    * own schedule (new jobs, 30 s to 8 h apart) — this policy only retries a job whose worker
-   * died or whose database write failed (the lease covers the 10 s timeout)
+   * died or whose database write failed (the lease covers the 10 s timeout). In slots, not
+   * batches (ADR 0118): an attempt starts when any slot frees, and one fleet holds at most 12
+   * attempts at once in the whole deployment (more than the 10 of a batch before: a fleet alone
+   * loses no speed), so its receivers that never answer leave the other slots to other fleets
    */
   'webhooks.deliver': {
     retryLimit: 5,
     retryDelay: 5,
     expireInSeconds: 30,
-    batchSize: 10,
     wakeMs: 20,
+    slots: { slots: 32, fleetSlots: 12 },
   },
   /** tells a fleet's administrators that a failing webhook was disabled */
   'webhooks.disabled-mail': { retryLimit: 5, retryDelay: 60, expireInSeconds: 120 },
@@ -79,8 +90,33 @@ export const QUEUES = {
   'notifications.fanout': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 100 },
   /** one notification e-mail; a retry never sends it twice (ADR 0087). 8 retries from 5 s:
    *  over 20 minutes of a mail server down */
-  'notifications.deliver': { retryLimit: 8, retryDelay: 5, expireInSeconds: 60 },
-  /** the held e-mails (digests, throttle, quiet hours) whose digest is due */
+  'notifications.deliver': {
+    retryLimit: 8,
+    retryDelay: 5,
+    expireInSeconds: 60,
+    // ADR 0118: side by side (one at a time before), each fleet within its share (the SMTP
+    // deadline is 30 s)
+    slots: { slots: 16, fleetSlots: 6 },
+  },
+  /** ADR 0118: one push notification to a user's browsers (in parallel, under one 10 s
+   *  deadline), apart from the e-mails so that dead push services never hold an e-mail back */
+  'notifications.push': {
+    retryLimit: 8,
+    retryDelay: 5,
+    expireInSeconds: 60,
+    wakeMs: 20,
+    slots: { slots: 16, fleetSlots: 6 },
+  },
+  /** one account's digest (ADR 0118): sent, refused or retried on its own — a mailbox that
+   *  refuses holds no other account's digest back */
+  'notifications.digest-send': {
+    retryLimit: 3,
+    retryDelay: 30,
+    expireInSeconds: 120,
+    slots: { slots: 4, fleetSlots: 2 },
+  },
+  /** the held e-mails (digests, throttle, quiet hours) whose digest is due: gathered, then one
+   *  `notifications.digest-send` job per account */
   'notifications.digest': {
     retryLimit: 3,
     retryDelay: 30,

@@ -40,21 +40,52 @@ export interface MailerOptions {
   logger: Logger;
 }
 
+/**
+ * The whole of one SMTP send (ADR 0118): below the lease of every job that sends mail (60 s
+ * and more), so a mail server that accepts and never answers fails the attempt, and the job's
+ * retry comes, instead of the lease passing with the send still waiting.
+ */
+export const SMTP_DEADLINE_MS = 30_000;
+
+/**
+ * A refusal that no retry will change (ADR 0118): the server answered 5xx for the recipient
+ * (550 mailbox unavailable, 553 name not allowed…). A 4xx or no answer may pass later.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      // each step bounded: a connection, the greeting, a silence
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       mode: 'smtp',
       async send({ to, subject, text, html, headers, idempotencyKey }) {
-        await transport.sendMail({
-          from,
-          to,
-          subject,
-          text,
-          html,
-          ...(headers ? { headers } : {}),
-          ...(idempotencyKey ? { messageId: messageIdOf(idempotencyKey, from) } : {}),
-        });
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          transport.sendMail({
+            from,
+            to,
+            subject,
+            text,
+            html,
+            ...(headers ? { headers } : {}),
+            ...(idempotencyKey ? { messageId: messageIdOf(idempotencyKey, from) } : {}),
+          }),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`SMTP: no answer within ${SMTP_DEADLINE_MS / 1000} s`)),
+              SMTP_DEADLINE_MS,
+            );
+          }),
+        ]).finally(() => clearTimeout(timer));
         logger.info({ subject }, 'mail sent');
       },
       async close() {

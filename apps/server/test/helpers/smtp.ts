@@ -11,15 +11,23 @@ export interface ReceivedMail extends ParsedMail {
 export interface TestSmtp {
   url: string;
   received: ReceivedMail[];
+  /** recipients whose mailbox is refused for good: RCPT TO answered 550 (ADR 0118) */
+  refused: Set<string>;
   close(): Promise<void>;
 }
 
 export async function startTestSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address.toLowerCase())) return callback();
+      const error = Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -39,6 +47,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

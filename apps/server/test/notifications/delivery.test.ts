@@ -22,7 +22,7 @@ import {
 import { openStream } from '../helpers/sse';
 import type { TestServer } from '../helpers/server';
 import { domainEvent } from '../../src/jobs/domain-events';
-import { deliverEmail, sendDigests } from '../../src/modules/notifications/delivery/deliver';
+import { deliverEmail, queueDueDigests } from '../../src/modules/notifications/delivery/deliver';
 import { ruleInput } from './rule-input';
 
 let t: TestServer;
@@ -234,10 +234,13 @@ describe('notifications', () => {
     expect(held.held_by).toBe('THROTTLE');
     expect(await mailsTo(t, user.account.email)).toHaveLength(1);
 
-    // an hour later the digest goes out, once
+    // an hour later the digest goes out (its own job, ADR 0118), once
     t.clock.advance(HOUR);
-    expect(await sendDigests(t.server.app.ctx)).toBeGreaterThanOrEqual(1);
-    await sendDigests(t.server.app.ctx);
+    expect(await queueDueDigests(t.server.app.ctx)).toBeGreaterThanOrEqual(1);
+    await waitFor(async () =>
+      (await deliveriesOf(user.account.id)).every((d) => d.status === 'SENT'),
+    );
+    await queueDueDigests(t.server.app.ctx);
     const mails = await mailsTo(t, user.account.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toBe('VFM : 1 notifications');

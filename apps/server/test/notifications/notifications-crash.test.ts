@@ -2,9 +2,9 @@
 // alert reaches each channel — e-mail (the mail transport's files), web push (a local push
 // service, the body decrypted with the browser's key) and a signed webhook (a local receiver) —
 // and none twice: one message per alert and channel (idempotency key per alert and channel). The
-// one request in flight when the process died (held by the push service, unanswered) is made
+// requests in flight when the process died (one held by the push service, unanswered) are made
 // again after the restart with the same content — the push's tag, the webhook's webhook-id —
-// and it is the only one made twice. Between the kill and the restart the test moves the dead
+// and they are the only ones made twice. Between the kill and the restart the test moves the dead
 // process's leases 10 minutes back (a restart that late), so as not to wait for them. Small numbers (24 alerts): CI's budget; bench/webhooks.ts
 // measures 1,000. The server runs as a real process (as webhooks-crash.test.ts), on PGlite in
 // its DATA_DIR or, with DATABASE_URL, on PostgreSQL; the events are the reconciliation's jobs.
@@ -243,11 +243,17 @@ describe('a burst of alerts across a worker killed mid-delivery', () => {
     expect(new Set(tags)).toEqual(
       new Set(Array.from({ length: ALERTS }, (_, i) => `LOW_VEHICLE_BATTERY:${vehicle(i)}`)),
     );
+    // the pushes run side by side (ADR 0118): besides the held one, a push answered in the
+    // instant before the kill but not yet recorded is made again too — never more than twice,
+    // its first request before the kill and its second after the restart
     const twice = tags.filter((tag, i) => tags.indexOf(tag) !== i);
-    expect(twice).toEqual([payloads[3]!.payload.tag]);
-    expect(payloads.filter(({ payload }) => payload.tag === twice[0])[1]!.at).toBeGreaterThan(
-      killedAt,
-    );
+    expect(twice).toContain(payloads[3]!.payload.tag);
+    expect(new Set(twice).size).toBe(twice.length);
+    for (const tag of twice) {
+      const times = payloads.filter(({ payload }) => payload.tag === tag).map(({ at }) => at);
+      expect(times[0]!, tag).toBeLessThan(killedAt);
+      expect(times[1]!, tag).toBeGreaterThan(killedAt);
+    }
 
     // webhooks: one delivery (webhook-id) per alert, each signed; a webhook-id received twice
     // only when its first request was in flight at the kill (receivers deduplicate by it)

@@ -3,7 +3,11 @@
 // clouds' metadata services — unless the operator sets WEBHOOK_ALLOW_PRIVATE. The address is
 // checked after DNS, at each attempt, and the connection goes to the very address checked
 // (http-delivery.ts), so a name that resolves elsewhere the second time (DNS rebinding) gains
-// nothing. IPv4-mapped, -compatible and NAT64 IPv6 addresses are judged by their IPv4.
+// nothing. Every IPv6 form that carries an IPv4 address is judged by that IPv4 (ADR 0118):
+// mapped (::ffff:0:0/96), translated (::ffff:0:0:0/96), compatible (::/96), NAT64
+// (64:ff9b::/96), 6to4 (2002::/16), Teredo (2001::/32: its server and its client, whose bits are
+// inverted) and ISATAP interface ids; the local-use NAT64 prefix (64:ff9b:1::/48) is private
+// whatever it embeds.
 import { isIP } from 'node:net';
 
 export type AddressClass =
@@ -103,11 +107,25 @@ function classify6(groups: number[]): AddressClass {
   const zeroTo = (n: number) => groups.slice(0, n).every((g) => g === 0);
   if (zeroTo(8)) return 'unspecified';
   if (zeroTo(7) && g7 === 1) return 'loopback';
-  // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible), 64:ff9b::a.b.c.d (NAT64)
+  // ::ffff:a.b.c.d (mapped), ::ffff:0:a.b.c.d (translated), ::a.b.c.d (compatible),
+  // 64:ff9b::a.b.c.d (NAT64)
   if (zeroTo(5) && g5 === 0xffff) return classify4(v4);
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return classify4(v4);
   if (zeroTo(6)) return classify4(v4);
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0)
     return classify4(v4);
+  // local-use NAT64 (RFC 8215): a translator of the operator's own network
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return 'private';
+  // 6to4: 2002:AABB:CCDD::/48 is the IPv4 AA.BB.CC.DD's network
+  if (g0 === 0x2002) return classify4(((g1 << 16) >>> 0) + g2);
+  // Teredo: the server's IPv4 in groups 2–3, the client's (bits inverted) in groups 6–7
+  if (g0 === 0x2001 && g1 === 0) {
+    const server = classify4(((g2 << 16) >>> 0) + g3);
+    const client = classify4((((g6 ^ 0xffff) << 16) >>> 0) + (g7 ^ 0xffff));
+    return server !== 'public' ? server : client;
+  }
+  // an ISATAP interface id (any prefix): ::0:5efe:a.b.c.d or ::200:5efe:a.b.c.d
+  if ((g4 & 0xfdff) === 0 && g5 === 0x5efe && classify4(v4) !== 'public') return classify4(v4);
   if (g0 === 0xfd00 && g1 === 0x0ec2 && zeroTo(0) && g7 === 0x254 && g2 + g3 + g4 + g5 + g6 === 0)
     return 'metadata'; // AWS's IPv6 metadata service (inside the private fc00::/7)
   if ((g0 & 0xfe00) === 0xfc00) return 'private'; // unique local fc00::/7

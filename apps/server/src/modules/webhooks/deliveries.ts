@@ -27,7 +27,11 @@ import { recordEvents } from '../events/queries';
 import { webhookDisabledMail } from './disabled-mail';
 import { postWebhook, type AttemptResult } from './http-delivery';
 import {
+  claimBreakerMail,
   claimDisabledMail,
+  recordBreaker,
+  releaseBreakerMail,
+  takeBreakerTurn,
   releaseDisabledMail,
   disableFailingEndpoint,
   markEndpointOutcome,
@@ -37,6 +41,7 @@ import {
   type StoredEndpoint,
 } from './queries';
 import {
+  markRedeliveryAttempted,
   takeRateSlot,
   insertAttempt,
   insertDeliveries,
@@ -50,8 +55,8 @@ import { webhookMetrics } from './webhook-metrics';
 
 export interface DeliverJobData {
   deliveryId: string;
-  /** the delivery's fleet: its administrators see the job (ADR 0120) */
-  fleetId: string;
+  /** the delivery's fleet: its share of the queue's slots (ADR 0118) */
+  fleetId?: string;
   /** the delivery's attempt count when the job was sent: any other count, and it is stale */
   attempt: number;
   /** an administrator's (test, redeliver): one attempt, no retries */
@@ -60,9 +65,24 @@ export interface DeliverJobData {
 
 export interface DisabledMailJobData {
   endpointId: string;
-  /** the endpoint's fleet: its administrators see the job (ADR 0120) */
-  fleetId: string;
+  fleetId?: string;
+  /** the breaker opened (paused) rather than the endpoint disabled (ADR 0118) */
+  reason?: 'DISABLED' | 'PAUSED';
 }
+
+/**
+ * The endpoint's circuit breaker (ADR 0118): from the 5th failed attempt in a row, its automatic
+ * attempts wait 1 minute; then one attempt probes it, and each probe that fails doubles the pause
+ * (2, 4… up to an hour). The fleet's administrators are told once; the retry schedule and the
+ * 24 h disabling go on beside it.
+ */
+export const WEBHOOK_BREAKER = {
+  threshold: 5,
+  pauseSeconds: 60,
+  maxPauseSeconds: 3600,
+  // one attempt probes the endpoint after a pause; the others wait this long (its 10 s and more)
+  probeSeconds: 30,
+};
 
 /** The wait after the n-th automatic attempt failed (1-based); null: no more attempts. */
 export function retryDelaySeconds(failedAttempts: number): number | null {
@@ -190,11 +210,15 @@ export async function deliverWebhook(
   const { database, jobs, config } = ctx;
   const manual = job.manual === true;
   const delivery = await selectDelivery(database, job.deliveryId);
-  // done, or another job's attempt came first: nothing to send
-  if (!delivery || delivery.attempts !== job.attempt) return;
+  // done, or another job's attempt came first: nothing to send (a redelivery may be asked again)
+  if (!delivery || delivery.attempts !== job.attempt) {
+    if (delivery && manual) await markRedeliveryAttempted(database, delivery.id, ctx.now());
+    return;
+  }
   if (!manual && delivery.state !== 'PENDING') return;
   const endpoint = await selectEndpointById(database, delivery.endpoint_id);
   if (!endpoint) return;
+  const fleetId = delivery.fleet_id;
   if (!manual && !endpoint.enabled) {
     // disabled meanwhile: no more automatic attempts (an administrator may redeliver)
     await updateDelivery(database, delivery.id, {
@@ -214,9 +238,31 @@ export async function deliverWebhook(
     (await takeRateSlot(database, endpoint.id, ctx.now())) > config.webhookRatePerMinute
   ) {
     webhookMetrics.limited(endpoint.id);
-    await jobs.send(null, 'webhooks.deliver', job, {
-      startAfter: new Date(Date.now() + RATE_LIMIT_WAIT_MS + Math.random() * RATE_LIMIT_WAIT_MS),
-    });
+    await jobs.send(
+      null,
+      'webhooks.deliver',
+      { ...job, fleetId },
+      {
+        startAfter: new Date(Date.now() + RATE_LIMIT_WAIT_MS + Math.random() * RATE_LIMIT_WAIT_MS),
+      },
+    );
+    return;
+  }
+  // the breaker is open (ADR 0118): the attempt waits for the pause's end — no slot spent on an
+  // endpoint that keeps failing, its place in the retry schedule kept; an administrator's
+  // attempt goes (a test or redelivery is how one checks a repaired receiver)
+  const pausedUntil = manual
+    ? null
+    : await takeBreakerTurn(database, endpoint.id, ctx.now(), WEBHOOK_BREAKER);
+  if (pausedUntil) {
+    webhookMetrics.paused(endpoint.id);
+    const waitMs = pausedUntil.getTime() - ctx.now().getTime();
+    await jobs.send(
+      null,
+      'webhooks.deliver',
+      { ...job, fleetId },
+      { startAfter: new Date(Date.now() + waitMs + Math.random() * 1000) },
+    );
     return;
   }
 
@@ -237,7 +283,7 @@ export async function deliverWebhook(
           { allowPrivate: config.webhookAllowPrivate },
         );
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
-  webhookMetrics.attempt(endpoint.id, ok, result.latencyMs);
+  webhookMetrics.attempt(endpoint.id, ok, result.latencyMs, result.blocked === true);
   // the URL's host only: its path or query may carry a receiver's token
   log.info(
     { deliveryId: delivery.id, host: new URL(endpoint.url).host, status: result.status, ok },
@@ -247,11 +293,14 @@ export async function deliverWebhook(
   await database.transaction(async (tx) => {
     const current = await selectDelivery(tx, delivery.id, true);
     if (!current) return; // the endpoint was deleted meanwhile
-    await insertAttempt(tx, delivery.id, { at, ...result, manual });
+    const { blocked: _blocked, ...recorded } = result;
+    await insertAttempt(tx, delivery.id, { at, ...recorded, manual });
+    if (manual) await markRedeliveryAttempted(tx, delivery.id, at);
     if (current.attempts !== job.attempt) return; // recorded by another attempt meanwhile
     const attempts = current.attempts + 1;
     const scheduledAttempts = current.scheduled_attempts + (manual ? 0 : 1);
-    const delay = ok || manual ? null : retryDelaySeconds(scheduledAttempts);
+    // the address guard's refusal is permanent (ADR 0118): no retry would pass it
+    const delay = ok || manual || result.blocked ? null : retryDelaySeconds(scheduledAttempts);
     const nextAttemptAt = delay === null ? null : new Date(at.getTime() + delay * 1000);
     await updateDelivery(tx, delivery.id, {
       state: ok ? 'DELIVERED' : nextAttemptAt ? 'PENDING' : 'FAILED',
@@ -263,13 +312,22 @@ export async function deliverWebhook(
       await jobs.send(
         tx,
         'webhooks.deliver',
-        {
-          deliveryId: delivery.id,
-          fleetId: endpoint.fleetId,
-          attempt: attempts,
-        } satisfies DeliverJobData,
+        { deliveryId: delivery.id, fleetId, attempt: attempts } satisfies DeliverJobData,
         { startAfter: nextAttemptAt },
       );
+    const breaker = await recordBreaker(tx, endpoint.id, ok, at, WEBHOOK_BREAKER);
+    if (breaker?.opened) {
+      webhookMetrics.breakerOpened(endpoint.id);
+      await jobs.send(tx, 'webhooks.disabled-mail', {
+        endpointId: endpoint.id,
+        fleetId,
+        reason: 'PAUSED',
+      } satisfies DisabledMailJobData);
+      log.warn(
+        { webhookId: endpoint.id, failures: breaker.consecutive_failures },
+        'webhook paused: its breaker opened',
+      );
+    }
     const outcome = await markEndpointOutcome(tx, endpoint.id, ok, at);
     const failingFor = outcome?.failing_since ? at.getTime() - outcome.failing_since.getTime() : 0;
     if (
@@ -296,15 +354,17 @@ export async function deliverWebhook(
       ]);
       await jobs.send(tx, 'webhooks.disabled-mail', {
         endpointId: endpoint.id,
-        fleetId: endpoint.fleetId,
+        fleetId,
       } satisfies DisabledMailJobData);
       log.warn({ webhookId: endpoint.id }, 'webhook disabled after 24 h of failures');
     }
   });
 }
 
-/** Tells the fleet's administrators that an endpoint was disabled (once per disabling). */
+/** Tells the fleet's administrators that an endpoint was disabled (once per disabling), or that
+ *  its breaker opened (once per opening, ADR 0118). */
 export async function mailDisabledEndpoint(ctx: AppContext, job: DisabledMailJobData) {
+  if (job.reason === 'PAUSED') return mailPausedEndpoint(ctx, job);
   const { database, mailer, config } = ctx;
   const endpoint = await selectEndpointById(database, job.endpointId);
   if (!endpoint || endpoint.enabled || endpoint.disabledReason !== 'FAILING') return;
@@ -325,6 +385,33 @@ export async function mailDisabledEndpoint(ctx: AppContext, job: DisabledMailJob
       );
   } catch (error) {
     await releaseDisabledMail(database, endpoint.id);
+    throw error;
+  }
+}
+
+async function mailPausedEndpoint(ctx: AppContext, job: DisabledMailJobData) {
+  const { database, mailer, config } = ctx;
+  const endpoint = await selectEndpointById(database, job.endpointId);
+  if (!endpoint) return;
+  const admins = await selectFleetAdmins(database, endpoint.fleetId, ROLE_ADMIN);
+  // claimed first (a replayed job sends nothing; a breaker closed meanwhile neither)
+  const openedAt = await claimBreakerMail(database, endpoint.id, ctx.now());
+  if (!openedAt) return;
+  try {
+    for (const admin of admins)
+      await mailer.send(
+        webhookDisabledMail({
+          to: admin.email,
+          fullName: admin.full_name ?? '',
+          language: admin.language,
+          url: endpoint.url,
+          failingSince: endpoint.failingSince ?? openedAt.toISOString(),
+          link: `${config.publicUrl}/${admin.language ?? 'fr'}/administration?tab=webhooks`,
+          paused: true,
+        }),
+      );
+  } catch (error) {
+    await releaseBreakerMail(database, endpoint.id);
     throw error;
   }
 }

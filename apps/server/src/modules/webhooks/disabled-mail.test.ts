@@ -28,6 +28,18 @@ describe('webhookDisabledMail', () => {
     expect(subjects.size).toBe(LANGUAGES.length);
   });
 
+  it('tells of a breaker opened (paused, not disabled) in each language', () => {
+    const subjects = new Set<string>();
+    for (const language of LANGUAGES) {
+      const paused = webhookDisabledMail({ ...input, language, paused: true });
+      expect(paused.subject).not.toBe(webhookDisabledMail({ ...input, language }).subject);
+      expect(paused.text).toContain(input.url);
+      expect(paused.text).toContain(input.link);
+      subjects.add(paused.subject);
+    }
+    expect(subjects.size).toBe(LANGUAGES.length);
+  });
+
   it('greets by name, escaped', () => {
     expect(webhookDisabledMail({ ...input, language: 'en' }).html).toContain('Alice &lt;Admin&gt;');
   });

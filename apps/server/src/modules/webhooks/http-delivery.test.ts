@@ -85,6 +85,14 @@ describe('postWebhook', () => {
     expect(urlProblem('ftp://hooks.example.com/', true)).toBe('must use https');
     expect(urlProblem('https://hooks.example.com/vfm?token=1', false)).toBeNull();
     expect(urlProblem('http://127.0.0.1:8080/', true)).toBeNull();
+    // ADR 0118: the transition forms of a private IPv4, and names with a trailing dot
+    expect(urlProblem('https://[64:ff9b:1::a00:1]/', false)).toMatch(/private/);
+    expect(urlProblem('https://[2002:7f00:1::]/', false)).toMatch(/loopback/);
+    expect(urlProblem('https://[::ffff:0:7f00:1]/', false)).toMatch(/loopback/);
+    expect(urlProblem('https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/', false)).toMatch(/private/);
+    expect(urlProblem('https://localhost./', false)).toMatch(/dot/);
+    expect(urlProblem('https://internal.example./hook', false)).toMatch(/dot/);
+    expect(urlProblem('https://hooks.example.com./vfm', false)).toMatch(/dot/);
   });
 
   it('keeps the first KiB of a long answer', async () => {

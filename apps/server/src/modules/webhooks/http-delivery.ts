@@ -16,6 +16,9 @@ export interface AttemptResult {
   /** the first KiB of the answer */
   response: string;
   error: string | null;
+  /** the address guard refused the URL or its address (ADR 0118): a permanent refusal, whatever
+   *  the retries — never attempted again */
+  blocked?: boolean;
 }
 
 type Resolved = Array<{ address: string; family: number }>;
@@ -41,6 +44,9 @@ export function urlProblem(raw: string, allowPrivate: boolean): string | null {
   if (url.hash) return 'must not have a fragment';
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate) {
+    // "localhost." and "internal.example." are names a resolver answers like their dotless
+    // selves: no list of local names could follow every spelling (ADR 0118)
+    if (host.endsWith('.')) return 'must not end with a dot';
     if (isIP(host) && !isAllowedAddress(host, false))
       return `must not point to a ${classifyAddress(host)} address`;
     if (/^localhost$|\.localhost$|\.local$|\.internal$/i.test(host))
@@ -78,7 +84,7 @@ export async function postWebhook(
 ): Promise<AttemptResult> {
   const started = performance.now();
   const problem = urlProblem(rawUrl, options.allowPrivate);
-  if (problem) return failed(started, `URL ${problem}`);
+  if (problem) return { ...failed(started, `URL ${problem}`), blocked: true };
   const url = new URL(rawUrl);
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
   let addresses: Resolved;
@@ -101,11 +107,12 @@ export async function postWebhook(
   }
   const remainingMs = Math.max(1, timeoutMs - (performance.now() - started));
   const blocked = addresses.find((a) => !isAllowedAddress(a.address, options.allowPrivate));
-  if (blocked || !addresses.length)
-    return failed(
-      started,
-      blocked ? `blocked address (${classifyAddress(blocked.address)})` : 'DNS: no address',
-    );
+  if (blocked)
+    return {
+      ...failed(started, `blocked address (${classifyAddress(blocked.address)})`),
+      blocked: true,
+    };
+  if (!addresses.length) return failed(started, 'DNS: no address');
   const { address, family } = addresses[0]!;
   // the connection's one lookup answers the address checked above (no second resolution)
   const pinned: LookupFunction = (_host, lookupOptions, callback) => {

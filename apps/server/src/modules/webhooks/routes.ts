@@ -26,6 +26,7 @@ import {
   replaceWebhook,
   rotateWebhookSecret,
   sendTestEvent,
+  WEBHOOK_MANUAL_PER_MINUTE,
 } from './service';
 
 const tags = ['webhooks'];
@@ -127,8 +128,9 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Send a webhook.test event (one attempt, in the delivery log)',
+        description: `At most ${WEBHOOK_MANUAL_PER_MINUTE} tests and redeliveries per webhook and minute: more are answered 429 with Retry-After.`,
         params: WebhookParamsSchema,
-        response: { 201: WebhookDeliveryQueuedSchema, ...problems(400, 401, 403, 404) },
+        response: { 201: WebhookDeliveryQueuedSchema, ...problems(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) =>
@@ -157,8 +159,9 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Attempt a delivery once more (same webhook-id and body)',
+        description: `Idempotent: while a redelivery waits for its attempt, asking again queues nothing more. At most ${WEBHOOK_MANUAL_PER_MINUTE} tests and redeliveries per webhook and minute: more are answered 429 with Retry-After.`,
         params: WebhookDeliveryParamsSchema,
-        response: { 200: WebhookDeliveryQueuedSchema, ...problems(400, 401, 403, 404, 409) },
+        response: { 200: WebhookDeliveryQueuedSchema, ...problems(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => redeliver(scopeOf(request), request.params.id, request.params.deliveryId),

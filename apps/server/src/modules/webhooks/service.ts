@@ -17,7 +17,7 @@ import {
   type WebhookWithSecret,
 } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/problem';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
 import { recordFleetAction } from '../events/fleet-actions';
 import { webhookSecretBox } from './secret';
@@ -33,7 +33,14 @@ import {
   updateSecret,
   type StoredEndpoint,
 } from './queries';
-import { insertDeliveries, selectDeliveryPage, selectFleetDelivery } from './delivery/queries';
+import {
+  insertDeliveries,
+  markRedeliveryQueued,
+  selectDeliveryPage,
+  selectFleetDelivery,
+  takeManualSlot,
+} from './delivery/queries';
+import type { DeliverJobData } from './deliveries';
 
 const NOT_FOUND = 'This webhook does not exist in your fleet.';
 
@@ -166,6 +173,23 @@ export async function rotateWebhookSecret(
   return { webhook: publicWebhook(endpoint), secret };
 }
 
+/**
+ * An administrator's attempts (tests and redeliveries) per endpoint and minute (ADR 0118): each
+ * is a slot of the deliveries' queue and a request to a receiver, so a script that loops on
+ * "test" can neither flood a receiver nor fill the fleet's share of the slots.
+ */
+export const WEBHOOK_MANUAL_PER_MINUTE = 10;
+
+/** Counts one manual attempt of the endpoint; over the limit, 429 with the window's end. */
+async function takeManualAttempt(tx: Queryable, scope: RequestScope, endpointId: string) {
+  const { count, endsAt } = await takeManualSlot(tx, endpointId, scope.now);
+  if (count > WEBHOOK_MANUAL_PER_MINUTE)
+    throw tooManyRequests(
+      Math.max(1, Math.ceil((endsAt.getTime() - scope.now.getTime()) / 1000)),
+      `At most ${WEBHOOK_MANUAL_PER_MINUTE} tests and redeliveries per webhook and minute.`,
+    );
+}
+
 /** A `webhook.test` delivery: one attempt, at once, even to a disabled endpoint. */
 export async function sendTestEvent(
   scope: RequestScope,
@@ -173,6 +197,8 @@ export async function sendTestEvent(
 ): Promise<WebhookDeliveryQueued> {
   return scope.database.transaction(async (tx) => {
     const endpoint = await requireEndpoint(tx, scope, id);
+    // over the limit: 429, and nothing of this call is kept
+    await takeManualAttempt(tx, scope, id);
     const payload: WebhookTestPayload = {
       type: WEBHOOK_TEST_EVENT,
       timestamp: scope.now.toISOString(),
@@ -199,12 +225,15 @@ export async function sendTestEvent(
       fleetId: scope.fleetId,
       attempt: 0,
       manual: true,
-    });
+    } satisfies DeliverJobData);
     return { deliveryId: delivery!.id };
   });
 }
 
-/** One more attempt of a delivery (same `webhook-id`, same body), not while one is due. */
+/**
+ * One more attempt of a delivery (same `webhook-id`, same body), not while one is due. Asked
+ * again before that attempt was made, it answers the same and queues nothing (ADR 0118).
+ */
 export async function redeliver(
   scope: RequestScope,
   id: string,
@@ -212,7 +241,7 @@ export async function redeliver(
 ): Promise<WebhookDeliveryQueued> {
   return scope.database.transaction(async (tx) => {
     await requireEndpoint(tx, scope, id);
-    const delivery = await selectFleetDelivery(tx, scope.fleetId, id, deliveryId);
+    const delivery = await selectFleetDelivery(tx, scope.fleetId, id, deliveryId, true);
     if (!delivery)
       throw notFound(
         'This delivery does not exist for this webhook.',
@@ -224,12 +253,15 @@ export async function redeliver(
         'This delivery is still being attempted: wait for its next attempt.',
         'WEBHOOK_DELIVERY_PENDING',
       );
+    // the row is locked: ten calls at once pass here one after the other, the first marks it
+    if (!(await markRedeliveryQueued(tx, deliveryId, scope.now))) return { deliveryId };
+    await takeManualAttempt(tx, scope, id);
     await scope.ctx.jobs.send(tx, 'webhooks.deliver', {
       deliveryId,
       fleetId: scope.fleetId,
       attempt: delivery.attempts,
       manual: true,
-    });
+    } satisfies DeliverJobData);
     return { deliveryId };
   });
 }

@@ -16,9 +16,21 @@ export class WebhookMetrics {
   private readonly outcomes = new Map<string, number>();
   private readonly limitedCounts = new Map<string, number>();
   private readonly durations = new Map<string, Histogram>();
+  /** ADR 0118: attempts put off by an open breaker, and the breaker's openings */
+  private readonly pausedCounts = new Map<string, number>();
+  private readonly openings = new Map<string, number>();
 
-  attempt(endpointId: string, delivered: boolean, latencyMs: number) {
-    const key = `${endpointId}|${delivered ? 'delivered' : 'failed'}`;
+  paused(endpointId: string) {
+    this.pausedCounts.set(endpointId, (this.pausedCounts.get(endpointId) ?? 0) + 1);
+  }
+
+  breakerOpened(endpointId: string) {
+    this.openings.set(endpointId, (this.openings.get(endpointId) ?? 0) + 1);
+  }
+
+  attempt(endpointId: string, delivered: boolean, latencyMs: number, blocked = false) {
+    // blocked: the address guard refused it (ADR 0118), a permanent refusal
+    const key = `${endpointId}|${delivered ? 'delivered' : blocked ? 'blocked' : 'failed'}`;
     this.outcomes.set(key, (this.outcomes.get(key) ?? 0) + 1);
     const histogram = this.durations.get(endpointId) ?? {
       counts: BUCKETS.map(() => 0),
@@ -71,6 +83,18 @@ export class WebhookMetrics {
     );
     for (const [endpoint, value] of this.limitedCounts)
       lines.push(`vfm_webhook_rate_limited_total{endpoint="${endpoint}"} ${value}`);
+    lines.push(
+      "# HELP vfm_webhook_breaker_paused_total Webhook attempts put off because the endpoint's breaker is open.",
+      '# TYPE vfm_webhook_breaker_paused_total counter',
+    );
+    for (const [endpoint, value] of this.pausedCounts)
+      lines.push(`vfm_webhook_breaker_paused_total{endpoint="${endpoint}"} ${value}`);
+    lines.push(
+      "# HELP vfm_webhook_breaker_opened_total Times an endpoint's breaker opened (5 failures in a row).",
+      '# TYPE vfm_webhook_breaker_opened_total counter',
+    );
+    for (const [endpoint, value] of this.openings)
+      lines.push(`vfm_webhook_breaker_opened_total{endpoint="${endpoint}"} ${value}`);
     return lines.join('\n') + '\n';
   }
 }

@@ -1,25 +1,30 @@
 // Sending the notification e-mails (issue 22 §3 and §6, ADR 0087): one job per delivery
-// (queue notifications.deliver) and the digest job (notifications.digest, every five minutes).
+// (queue notifications.deliver; a push: notifications.push, ADR 0118) and the digest job
+// (notifications.digest, every five minutes), which queues one job per account's digest
+// (notifications.digest-send): each message is sent, refused or retried on its own.
 // A delivery is claimed, sent with its idempotency key (the mail's Message-ID; a file already
 // written is not written again), then marked sent: a job run again after a crash finds it
 // sent, or claimed by a worker whose lease passed, and never sends a second message.
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@vfm/contract';
+import { isPermanentRefusal } from '../../../mail/mailer';
 import { notificationMail, type NotificationItem } from '../../../mail/notification-mails';
 import type { AppContext } from '../../../plugins/context';
 import { nextDigestAt } from '../digest-times';
 import { unsubscribeToken } from '../unsubscribe-token';
 import { pushPayload } from '../push/push-payload';
 import { pushToBrowsers } from '../push/send-push';
+import { deliveryMetrics } from './delivery-metrics';
 import {
   claimDelivery,
   gatherDueDigests,
   holdForDigest,
+  markFailed,
   markSent,
   markSkipped,
+  queueDigestKeys,
   recentlySent,
   releaseDelivery,
   selectDigestItems,
-  selectDigestKeys,
   selectRecipient,
   type ClaimedDelivery,
 } from './queries';
@@ -29,6 +34,22 @@ export const UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
 const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'mailer' | 'now'>;
+
+/** A delivery's job (notifications.deliver, notifications.push): its fleet is its share of the
+ *  queue's slots (ADR 0118). */
+export interface DeliveryJobData {
+  deliveryId: string;
+  fleetId?: string;
+}
+
+/** A digest's job (notifications.digest-send, ADR 0118). */
+export interface DigestJobData {
+  digestKey: string;
+  fleetId?: string;
+}
+
+/** The mail server's answer, kept with a refused message (no address beyond the recipient's). */
+const refusalOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The bike's page; for a zone's cap (no bike), the zones' page. */
 const itemOf = (
@@ -60,7 +81,7 @@ export async function deliverEmail(
   ctx: Ctx,
   deliveryId: string,
   log: Parameters<typeof pushToBrowsers>[2] = null,
-): Promise<'sent' | 'held' | 'done'> {
+): Promise<'sent' | 'held' | 'done' | 'refused'> {
   const { database, config } = ctx;
   const now = ctx.now();
   const claim = await claimDelivery(database, deliveryId, now);
@@ -102,8 +123,17 @@ export async function deliverEmail(
       }),
     );
     await markSent(database, [delivery.id], ctx.now());
+    deliveryMetrics.count('EMAIL', 'sent');
     return 'sent';
   } catch (error) {
+    // refused for good (550…): FAILED on its own, the job done — no retry would pass it
+    if (isPermanentRefusal(error)) {
+      await markFailed(database, [delivery.id], refusalOf(error));
+      deliveryMetrics.count('EMAIL', 'refused');
+      log?.warn({ deliveryId: delivery.id }, 'notification e-mail refused by the mail server');
+      return 'refused';
+    }
+    deliveryMetrics.count('EMAIL', 'failed');
     await releaseDelivery(database, delivery.id).catch(() => {});
     throw error;
   }
@@ -146,39 +176,58 @@ async function deliverPush(
     // sent now, or by an earlier run of the job that died before recording it
     if (counts.sent || counts.reached) {
       await markSent(database, [delivery.id], ctx.now());
+      deliveryMetrics.count('PUSH', 'sent');
       return 'sent';
     }
     await markSkipped(database, [delivery.id]);
     return 'done';
   } catch (error) {
+    deliveryMetrics.count('PUSH', 'failed');
     await releaseDelivery(database, delivery.id).catch(() => {});
     throw error;
   }
 }
 
-/** Sends every digest that is due: one e-mail per account with what waited. */
-export async function sendDigests(ctx: Ctx): Promise<number> {
+/**
+ * Gathers the digests that are due and queues one job per account's digest (ADR 0118): one
+ * mailbox that refuses, or one slow mail server, holds no other account's digest back. Answers
+ * how many were queued.
+ */
+export async function queueDueDigests(ctx: Pick<AppContext, 'database' | 'jobs' | 'now'>) {
+  const now = ctx.now();
+  return ctx.database.transaction(async (tx) => {
+    await gatherDueDigests(tx, now);
+    const keys = await queueDigestKeys(tx, now);
+    for (const { digestKey, fleetId } of keys)
+      await ctx.jobs.send(tx, 'notifications.digest-send', {
+        digestKey,
+        fleetId,
+      } satisfies DigestJobData);
+    return keys.length;
+  });
+}
+
+/** Sends one account's digest: one e-mail with what waited (refused for good: FAILED alone). */
+export async function sendDigest(
+  ctx: Ctx,
+  digestKey: string,
+  log: Parameters<typeof pushToBrowsers>[2] = null,
+): Promise<'sent' | 'refused' | 'done'> {
   const { database } = ctx;
-  await gatherDueDigests(database, ctx.now());
-  let sent = 0;
-  for (const digestKey of await selectDigestKeys(database)) {
-    const items = await selectDigestItems(database, digestKey);
-    const first = items[0];
-    if (!first) continue;
-    const recipient = await selectRecipient(database, first.accountId, first.ruleId);
-    if (!recipient?.active) {
-      await markSkipped(
-        database,
-        items.map((item) => item.id),
-      );
-      continue;
-    }
-    const language: Language = isLanguage(recipient.language)
-      ? recipient.language
-      : DEFAULT_LANGUAGE;
-    // one rule for all: its unsubscribe link; several: the rules are in My account
-    const ruleIds = new Set(items.map((item) => item.ruleId));
-    const ruleId = ruleIds.size === 1 ? first.ruleId : null;
+  const items = await selectDigestItems(database, digestKey);
+  const first = items[0];
+  if (!first) return 'done'; // sent by an earlier run of this job
+  const ids = items.map((item) => item.id);
+  const recipient = await selectRecipient(database, first.accountId, first.ruleId);
+  if (!recipient?.active) {
+    await markSkipped(database, ids);
+    return 'done';
+  }
+  const language: Language = isLanguage(recipient.language) ? recipient.language : DEFAULT_LANGUAGE;
+  // one rule for all: its unsubscribe link; several: the rules are in My account
+  const ruleIds = new Set(items.map((item) => item.ruleId));
+  const ruleId = ruleIds.size === 1 ? first.ruleId : null;
+  try {
     await ctx.mailer.send(
       notificationMail({
         to: recipient.email,
@@ -197,12 +246,17 @@ export async function sendDigests(ctx: Ctx): Promise<number> {
         digest: true,
       }),
     );
-    await markSent(
-      database,
-      items.map((item) => item.id),
-      ctx.now(),
-    );
-    sent += 1;
+  } catch (error) {
+    if (!isPermanentRefusal(error)) {
+      deliveryMetrics.count('DIGEST', 'failed');
+      throw error; // the job's retry
+    }
+    await markFailed(database, ids, refusalOf(error));
+    deliveryMetrics.count('DIGEST', 'refused');
+    log?.warn({ digestKey }, 'notification digest refused by the mail server');
+    return 'refused';
   }
-  return sent;
+  await markSent(database, ids, ctx.now());
+  deliveryMetrics.count('DIGEST', 'sent');
+  return 'sent';
 }

@@ -95,6 +95,18 @@ export async function releaseDelivery(db: Queryable, id: string) {
   );
 }
 
+/**
+ * Refused for good by the recipient's mail server (a 5xx, ADR 0118): FAILED with its answer,
+ * never retried — on its own, the other recipients' messages go on.
+ */
+export async function markFailed(db: Queryable, ids: string[], failure: string) {
+  await db.query(
+    `UPDATE notification_delivery SET status = 'FAILED', failure = left($2, 500)
+      WHERE id = ANY($1::uuid[])`,
+    [ids, failure],
+  );
+}
+
 export async function markSkipped(db: Queryable, ids: string[]) {
   await db.query(`UPDATE notification_delivery SET status = 'SKIPPED' WHERE id = ANY($1::uuid[])`, [
     ids,
@@ -138,19 +150,39 @@ export async function selectRecipient(db: Queryable, accountId: string, ruleId: 
 export async function gatherDueDigests(db: Queryable, now: Date) {
   await db.query(
     `UPDATE notification_delivery
-        SET status = 'DIGESTING', digest_key = 'digest:' || account_id || ':' || $2
+        SET status = 'DIGESTING', digest_key = 'digest:' || account_id || ':' || $2,
+            claimed_at = NULL
       WHERE status = 'DIGEST' AND due_at <= $1`,
     [now, now.toISOString()],
   );
 }
 
-/** The digests gathered and not sent yet (a worker may have died sending one). */
-export async function selectDigestKeys(db: Queryable) {
-  const rows = await db.query<{ digestKey: string }>(
-    `SELECT DISTINCT digest_key AS "digestKey" FROM notification_delivery
-      WHERE status = 'DIGESTING' ORDER BY 1 LIMIT 500`,
+/** How long a digest's job may take before the digest is queued again (ADR 0118). */
+export const DIGEST_REQUEUE_MINUTES = 30;
+
+/**
+ * The digests gathered and not queued yet — or queued so long ago that their job gave up (a
+ * mail server down for longer than its retries): marked queued (`claimed_at`), each with its
+ * account's fleet, one job each (ADR 0118).
+ */
+export async function queueDigestKeys(db: Queryable, now: Date) {
+  return db.query<{ digestKey: string; fleetId: string }>(
+    `WITH keys AS (
+       SELECT DISTINCT digest_key FROM notification_delivery
+        WHERE status = 'DIGESTING'
+          AND (claimed_at IS NULL
+               OR claimed_at < $1::timestamptz - interval '${DIGEST_REQUEUE_MINUTES} minutes')
+        ORDER BY 1 LIMIT 500
+     ), queued AS (
+       UPDATE notification_delivery d SET claimed_at = $1
+         FROM keys WHERE d.digest_key = keys.digest_key AND d.status = 'DIGESTING'
+       RETURNING d.digest_key, d.notification_id
+     )
+     SELECT DISTINCT ON (q.digest_key) q.digest_key AS "digestKey", n.fleet_id AS "fleetId"
+       FROM queued q JOIN notification n ON n.id = q.notification_id
+      ORDER BY q.digest_key`,
+    [now],
   );
-  return rows.map((row) => row.digestKey);
 }
 
 export async function selectDigestItems(db: Queryable, digestKey: string) {

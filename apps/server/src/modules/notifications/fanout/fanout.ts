@@ -10,6 +10,7 @@ import {
   type NotificationKind,
   type ZoneActiveHours,
 } from '@vfm/contract';
+import type { DeliveryJobData } from '../delivery/deliver';
 import type { Database } from '../../../db/client';
 import type { EventJobData } from '../../../jobs/domain-events';
 import type { Jobs } from '../../../jobs/job-queue';
@@ -267,12 +268,15 @@ export async function fanOut(
           : []),
       ]),
     );
+    // ADR 0118: a push in a queue of its own (dead push services hold no e-mail back); each job
+    // names its fleet (its share of the queue's slots)
     for (const delivery of deliveries)
       if (delivery.status === 'PENDING')
-        await jobs.send(tx, 'notifications.deliver', {
-          deliveryId: delivery.id,
-          fleetId: delivery.fleetId, // its fleet's administrators see the job (ADR 0120)
-        });
+        await jobs.send(
+          tx,
+          delivery.channel === 'PUSH' ? 'notifications.push' : 'notifications.deliver',
+          { deliveryId: delivery.id, fleetId: delivery.fleetId } satisfies DeliveryJobData,
+        );
     for (const [fleetId, accounts] of bells) await announceNotifications(tx, fleetId, accounts);
     return { notifications: written, deliveries: deliveries.length };
   });

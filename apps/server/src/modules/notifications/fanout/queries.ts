@@ -232,7 +232,7 @@ export interface NewDelivery {
 /** Inserts the deliveries not recorded yet; answers the new ones sent now. */
 export async function insertDeliveries(db: Queryable, rows: NewDelivery[]) {
   if (!rows.length) return [];
-  return db.query<{ id: string; status: string; fleetId: string }>(
+  return db.query<{ id: string; status: string; channel: 'EMAIL' | 'PUSH'; fleetId: string }>(
     `INSERT INTO notification_delivery (notification_id, account_id, channel, rule_id,
                                         idempotency_key, status, digest, held_by, due_at)
      SELECT x."notificationId", x."accountId", coalesce(x.channel, 'EMAIL'), x."ruleId",
@@ -241,7 +241,7 @@ export async function insertDeliveries(db: Queryable, rows: NewDelivery[]) {
             "ruleId" uuid, "idempotencyKey" text, status text, digest text, "heldBy" text,
             "dueAt" timestamptz)
      ON CONFLICT (idempotency_key) DO NOTHING
-     RETURNING id, status,
+     RETURNING id, status, channel,
                (SELECT n.fleet_id FROM notification n WHERE n.id = notification_id) AS "fleetId"`,
     [JSON.stringify(rows)],
   );

@@ -40,8 +40,9 @@ const SUBSCRIPTION_COLUMNS = `id, endpoint, p256dh, auth, user_agent AS "userAge
   created_at AS "createdAt"`;
 
 /**
- * Records a browser's subscription for the account: a known endpoint (the same browser again,
- * or signed in as someone else now) is taken over with its new keys.
+ * Records a browser's subscription for the account: the account's known endpoint (the same
+ * browser again) gets its new keys. Another account posting the same endpoint — of this fleet or
+ * another — gets a row of its own and never takes this one over (ADR 0118).
  */
 export async function upsertSubscription(
   db: Queryable,
@@ -52,9 +53,8 @@ export async function upsertSubscription(
   const [row] = await db.query<PushSubscriptionRow & { created: boolean }>(
     `INSERT INTO push_subscription (fleet_id, account_id, endpoint, p256dh, auth, user_agent)
      VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (endpoint) DO UPDATE
-        SET fleet_id = EXCLUDED.fleet_id, account_id = EXCLUDED.account_id,
-            p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, user_agent = EXCLUDED.user_agent
+     ON CONFLICT (account_id, endpoint) DO UPDATE
+        SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, user_agent = EXCLUDED.user_agent
      RETURNING ${SUBSCRIPTION_COLUMNS}, (xmax = 0) AS created`,
     [fleetId, accountId, input.endpoint, input.p256dh, input.auth, input.userAgent],
   );
@@ -82,19 +82,45 @@ export async function forgetSubscription(db: Queryable, id: string) {
   await db.query(`DELETE FROM push_subscription WHERE id = $1`, [id]);
 }
 
-/** The account's subscriptions that this delivery has not reached yet. */
+/** The account's subscriptions that this delivery has not reached yet, the paused ones left
+ *  out (ADR 0118: a browser whose push service keeps failing). */
 export async function selectUnsentSubscriptions(
   db: Queryable,
   accountId: string,
   deliveryId: string,
+  now: Date,
 ) {
   return db.query<PushSubscriptionRow>(
     `SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscription s
-      WHERE s.account_id = $1 AND NOT EXISTS (
+      WHERE s.account_id = $1 AND (s.paused_until IS NULL OR s.paused_until <= $3)
+        AND NOT EXISTS (
         SELECT 1 FROM push_delivery_sent x WHERE x.delivery_id = $2 AND x.subscription_id = s.id)
       ORDER BY s.created_at, s.id`,
-    [accountId, deliveryId],
+    [accountId, deliveryId, now],
   );
+}
+
+/**
+ * A failure of the browser's push service (no answer, 5xx, 429): counted in a row; from the
+ * `threshold`-th the browser is paused `pauseSeconds` · 2^(failures − threshold), at most
+ * `maxPauseSeconds` (ADR 0118). Answers whether it is paused now.
+ */
+export async function recordPushFailure(
+  db: Queryable,
+  id: string,
+  at: Date,
+  breaker: { threshold: number; pauseSeconds: number; maxPauseSeconds: number },
+) {
+  const [row] = await db.query<{ paused: boolean }>(
+    `UPDATE push_subscription SET
+        consecutive_failures = consecutive_failures + 1,
+        paused_until = CASE WHEN consecutive_failures + 1 < $3 THEN NULL
+          ELSE $2::timestamptz + make_interval(secs => least($5::float8,
+                 $4::float8 * power(2, consecutive_failures + 1 - $3))) END
+      WHERE id = $1 RETURNING paused_until IS NOT NULL AS paused`,
+    [id, at, breaker.threshold, breaker.pauseSeconds, breaker.maxPauseSeconds],
+  );
+  return row?.paused ?? false;
 }
 
 /** The browser is done for this delivery: reached (`sent`), or refused for good. */
@@ -110,11 +136,13 @@ export async function recordPushSent(
      ON CONFLICT DO NOTHING`,
     [deliveryId, subscriptionId, now],
   );
+  // reached: its breaker closes (ADR 0118)
   if (sent)
-    await db.query(`UPDATE push_subscription SET last_sent_at = $2 WHERE id = $1`, [
-      subscriptionId,
-      now,
-    ]);
+    await db.query(
+      `UPDATE push_subscription SET last_sent_at = $2, consecutive_failures = 0,
+              paused_until = NULL WHERE id = $1`,
+      [subscriptionId, now],
+    );
 }
 
 /** How many browsers this delivery reached (or gave up on) so far. */
