@@ -34,7 +34,9 @@ const QUEUE_NAMES = {
   'webhooks.disabled-mail': 'webhooksDisabledMail',
   'notifications.fanout': 'notificationsFanout',
   'notifications.deliver': 'notificationsDeliver',
+  'notifications.push': 'notificationsPush',
   'notifications.digest': 'notificationsDigest',
+  'notifications.digest-send': 'notificationsDigestSend',
   // docs/tasks.md
   'tasks.automate': 'tasksAutomate',
   'tasks.maintenance': 'tasksMaintenance',
