@@ -1,4 +1,4 @@
-// The `worker` role (issue 20 §2, ADR 0081): the handlers of the jobs home, one line per
+// The `worker` role (ADR 0081): the handlers of the jobs home, one line per
 // queue. Subscriptions to domain events are in jobs/domain-events.ts; the queues' policies and
 // schedules in jobs/queues.ts. The default process runs this beside api and ingest.
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -66,7 +66,7 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
     const changes = await sweepAlerts(database, jobs, now());
     if (changes.length) log.info({ changes: changes.length }, 'alerts swept');
   });
-  // issue 22: notifications, then each e-mail as its own job (ADR 0086, ADR 0087)
+  // docs/notifications.md: notifications, then each e-mail as its own job (ADR 0086, ADR 0087)
   await jobs.work<EventJobData>('notifications.fanout', async (batch) => {
     await fanOut(
       database,
@@ -94,9 +94,9 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
   });
   await jobs.work('auth.maintenance', async () => {
     await purgeAuthTables(database, now());
-    // the MDS access log (issue 24) is kept 90 days
+    // the MDS access log (docs/open-data.md) is kept 90 days
     await purgeMdsAccessLog(database, now());
-    // the webhooks' delivery log (issue 22) 30 days
+    // the webhooks' delivery log (docs/notifications.md) 30 days
     await purgeWebhookDeliveries(database, now());
   });
   await jobs.work('telemetry.partitions', async () => {

@@ -1,4 +1,4 @@
-// One place to publish and subscribe to domain events (issue 20 §3, ADR 0081). Whoever causes
+// One place to publish and subscribe to domain events (ADR 0081). Whoever causes
 // an event publishes it inside its own transaction (`jobs.publish(tx, events)`): one job per
 // subscriber is stored with the cause, so an event is never lost with a crash nor sent for a
 // rolled-back change, and every subscriber runs as a job in a worker, never in the
@@ -28,7 +28,7 @@ export interface DomainEventData {
   /** a silent module talked again */
   'module.back': BikeRef;
   /** the ingest placed a bike among its fleet's zones and one of its zone marks changed
-   * (outside the service area, in a no-ride zone, parked in a no-parking zone: issue 23 §3) */
+   * (outside the service area, in a no-ride zone, parked in a no-parking zone: docs/zones.md) */
   'bike.zones-changed': BikeRef;
   'command.acknowledged': BikeRef & { commandId: string; type: CommandType };
   'command.failed': BikeRef & { commandId: string; type: CommandType };
@@ -41,7 +41,7 @@ export interface DomainEventData {
   'alert.assigned': BikeRef & { alertId: string; kind: AlertKind; assigneeId: string | null };
   'alert.cleared': BikeRef & { alertId: string; kind: AlertKind; by: string | null };
   /** a zone's permit cap crossed for ZONE_CAP_GRACE_MINUTES: an alert of the zone opened
-   *  (issue 23 §3, ADR 0104) */
+   *  (ADR 0104) */
   'zone.cap-crossed': ZoneCapRef;
   /** the zone's parked bikes are back within its cap: its alert cleared */
   'zone.cap-ended': ZoneCapRef;
@@ -80,9 +80,9 @@ export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]
     'module.back',
     'bike.zones-changed',
   ],
-  // issue 22 §4: a fleet's webhooks hear its alerts
+  // docs/webhooks.md: a fleet's webhooks hear its alerts
   'webhooks.fanout': ['alert.opened', 'alert.cleared', 'zone.cap-crossed', 'zone.cap-ended'],
-  // issue 22: what may notify someone (the alert kinds, and three events that open no alert)
+  // docs/notifications.md: what may notify someone (the alert kinds, and three events that open no alert)
   'notifications.fanout': [
     'alert.opened',
     'module.back',
@@ -90,7 +90,7 @@ export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]
     'command.expired',
     'zone.cap-crossed',
   ],
-  // issue 26: low battery → swap, module silent → inspect, theft → recover (ADR 0091)
+  // docs/tasks.md: low battery → swap, module silent → inspect, theft → recover (ADR 0091)
   'tasks.automate': ['alert.opened', 'alert.cleared'],
 };
 

@@ -1,4 +1,4 @@
-// The jobs home (issue 20 §1, ADR 0081): a durable queue in VFM's own database —
+// The jobs home (ADR 0081): a durable queue in VFM's own database —
 // pg-boss 10 on PostgreSQL, and on the embedded PGlite through the same Database handle.
 // Every process can send and publish (inside its own transactions); processes of role
 // `worker` run the handlers and the recurring jobs. pg-boss claims with FOR UPDATE SKIP

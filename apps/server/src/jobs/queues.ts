@@ -35,16 +35,16 @@ export const QUEUES = {
   /** opens and clears the alerts of the bikes a domain event names (modules/alerts) */
   'alerts.reconcile': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 200 },
   /** opens and cancels the automatic tasks of the alerts a domain event names (modules/tasks,
-   *  issue 26) */
+   *  docs/tasks.md) */
   'tasks.automate': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 100 },
-  /** opens the maintenance tasks of the bikes a schedule says are due (issue 26 §4) */
+  /** opens the maintenance tasks of the bikes a schedule says are due (docs/tasks.md) */
   'tasks.maintenance': {
     retryLimit: 3,
     retryDelay: 30,
     expireInSeconds: 300,
     cron: '*/10 * * * *',
   },
-  /** the zones' permit caps: parked bikes counted, cap alerts opened and cleared (issue 23 §3) */
+  /** the zones' permit caps: parked bikes counted, cap alerts opened and cleared (docs/zones.md) */
   'zones.caps': { retryLimit: 2, retryDelay: 5, expireInSeconds: 120, cron: '* * * * *' },
   /** the silent modules (nothing happens when a module says nothing) and a safety net */
   'alerts.sweep': { retryLimit: 2, retryDelay: 5, expireInSeconds: 120, cron: '* * * * *' },
@@ -59,13 +59,13 @@ export const QUEUES = {
     expireInSeconds: 600,
     cron: '7 3 * * *',
   },
-  /** alert.opened / alert.cleared → one delivery per webhook endpoint (issue 22 §4, ADR 0088) */
+  /** alert.opened / alert.cleared → one delivery per webhook endpoint (ADR 0088) */
   'webhooks.fanout': {
     retryLimit: 8,
     retryDelay: 1,
     expireInSeconds: 60,
     batchSize: 100,
-    // published by alerts.reconcile, not by the ingest: woken at once (issue 22 §7, ≤ 2 s)
+    // published by alerts.reconcile, not by the ingest: woken at once (docs/performance.md, ≤ 2 s)
     wakeMs: 20,
   },
   /**
@@ -85,7 +85,7 @@ export const QUEUES = {
   },
   /** tells a fleet's administrators that a failing webhook was disabled */
   'webhooks.disabled-mail': { retryLimit: 5, retryDelay: 60, expireInSeconds: 120 },
-  /** issue 22 §2: the rules matching an alert (or a module back, a command failed) → the
+  /** docs/notifications.md: the rules matching an alert (or a module back, a command failed) → the
    *  users' notifications and one delivery job per e-mail (modules/notifications) */
   'notifications.fanout': { retryLimit: 8, retryDelay: 1, expireInSeconds: 60, batchSize: 100 },
   /** one notification e-mail; a retry never sends it twice (ADR 0087). 8 retries from 5 s:

@@ -1,4 +1,4 @@
-// Issue 22 §2–3 and §6 (ADR 0086, ADR 0087): an alert opened by a module's message becomes the
+// docs/notifications.md–3 and §6 (ADR 0086, ADR 0087): an alert opened by a module's message becomes the
 // manager's notification (row, live stream event, e-mail with the RFC 8058 headers), through
 // the jobs home; the notification centre's calls; the one-click unsubscribe; a delivery run
 // again after a crash sends no second e-mail; the throttle and the quiet hours hold e-mails for

@@ -1,4 +1,4 @@
-// Issue 22 §6 and §7: a burst of alerts across a worker killed (SIGKILL) mid-delivery. Every
+// docs/notifications.md and §7: a burst of alerts across a worker killed (SIGKILL) mid-delivery. Every
 // alert reaches each channel — e-mail (the mail transport's files), web push (a local push
 // service, the body decrypted with the browser's key) and a signed webhook (a local receiver) —
 // and none twice: one message per alert and channel (idempotency key per alert and channel). The

@@ -1,4 +1,4 @@
-// Issue 22 §5 (ADR 0098): web push against a local push service. An alert makes one push per
+// ADR 0098: web push against a local push service. An alert makes one push per
 // browser of the user: the receiver checks the VAPID Authorization header (ES256 JWT for its
 // origin, signed by the key GET push/public-key gives) and decrypts the aes128gcm body with the
 // browser's private key (RFC 8291, by hand with node:crypto); a 410 forgets the subscription; a

@@ -1,4 +1,4 @@
-// Issue 22 §1 (ADR 0086): alert rules through the API — a user's own, fleet-wide ones set by
+// ADR 0086: alert rules through the API — a user's own, fleet-wide ones set by
 // an administrator, scoped to the fleet (another fleet's bike or group: 404 naming it), bad
 // input a 400 naming the field, stale writes a 409, every change audited; a new manager gets
 // the default theft rule.

@@ -1,4 +1,4 @@
-// Issue 22 §4 and "Security" (ADR 0088): the webhooks resource through the real server — an
+// docs/webhooks.md and "Security" (ADR 0088): the webhooks resource through the real server — an
 // administrator of the fleet creates, lists, reads, replaces, turns off and on, rotates the
 // secret of, tests and deletes an endpoint; the secret is shown once and stored sealed; every
 // change is audited; a manager and another fleet's administrator get nothing; a URL that is

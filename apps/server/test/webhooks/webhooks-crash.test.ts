@@ -1,4 +1,4 @@
-// Issue 22 §6 (ADR 0088): a worker killed (SIGKILL) in the middle of a webhook attempt loses no
+// ADR 0088: a worker killed (SIGKILL) in the middle of a webhook attempt loses no
 // delivery — after a restart the attempt is made again, with the same webhook-id and body — and a
 // delivered webhook is never sent again by a restart. The server runs as a real process (as in
 // iot/durability.test.ts); the receiver is a local HTTP server that holds the first request

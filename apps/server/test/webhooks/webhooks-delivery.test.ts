@@ -1,4 +1,4 @@
-// Issue 22 §4, §6 and "Done when" (ADR 0088): a module's message over MQTT opens an alert and a
+// docs/webhooks.md, §6 and "Done when" (ADR 0088): a module's message over MQTT opens an alert and a
 // real local receiver (127.0.0.1, WEBHOOK_ALLOW_PRIVATE) gets the request, signed per Standard
 // Webhooks — verified with the reference library; a 500 is retried with the same webhook-id;
 // a job replayed after its worker died sends nothing twice; redeliver and test events; an

@@ -1,4 +1,4 @@
-// Issue 22 §4 (ADR 0099): the webhooks' metrics per endpoint on GET /metrics — attempts
+// ADR 0099: the webhooks' metrics per endpoint on GET /metrics — attempts
 // delivered and failed, their duration, the attempts put off — labelled by the endpoint's id,
 // never its URL nor its secret; and the per-endpoint rate limit (WEBHOOK_RATE_PER_MINUTE): over
 // it an attempt waits, is not a failure, and goes out once the minute has passed.

@@ -1,4 +1,4 @@
-// The rule every manager starts with (issue 22 §1): a theft — the module's alarm or a reported
+// The rule every manager starts with (docs/notifications.md): a theft — the module's alarm or a reported
 // one — in the app and by e-mail, day and night. Given when the account is created (accounts
 // service, demo seed, admin CLI); migration 0830 gave it to the managers that existed.
 import { ROLE_USER, isLanguage, type Language } from '@vfm/contract';

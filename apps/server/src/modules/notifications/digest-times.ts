@@ -1,4 +1,4 @@
-// When a held e-mail goes out in a digest (issue 22 §3, ADR 0099, docs/notifications.md): an
+// When a held e-mail goes out in a digest (ADR 0099, docs/notifications.md): an
 // hourly digest at the next full hour, a daily one at the next 07:00 in the user's time zone
 // (their settings' zone, else their rule's quiet hours', else Europe/Paris). The digest job runs
 // every five minutes and sends what is due.

@@ -1,4 +1,4 @@
-// The caller's notifications (issue 22 §2 of the notification centre): a page of them, newest
+// The caller's notifications (docs/notifications.md of the notification centre): a page of them, newest
 // first, with the unread count; mark one read, mark all read. Only the caller's own — another
 // user's notification is as absent as an unknown one. A change reaches the caller's other tabs
 // through the live stream.

@@ -1,4 +1,4 @@
-// The rules' and the inbox's SQL (issue 22, ADR 0086). A rule lists its bikes by id and its
+// The rules' and the inbox's SQL (ADR 0086). A rule lists its bikes by id and its
 // groups by id, both of its fleet (the service checks); what the API shows names the bikes by
 // their vehicle numbers. The fan-out's and the deliveries' SQL: fanout/queries.ts,
 // delivery/queries.ts.

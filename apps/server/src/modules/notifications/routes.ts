@@ -1,4 +1,4 @@
-// Alert rules and the caller's notifications (issue 22 §1–2, ADR 0086): any user of the fleet
+// Alert rules and the caller's notifications (–2, ADR 0086): any user of the fleet
 // keeps their rules and reads their notifications; fleet-wide rules are the administrators'.
 // Thin: the services own the rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -177,7 +177,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => readAllNotifications(scopeOf(request)),
   );
 
-  // web push (issue 22 §5, ADR 0098): the caller's browsers
+  // web push (ADR 0098): the caller's browsers
   app.get(
     '/push/public-key',
     {

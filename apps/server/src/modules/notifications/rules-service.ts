@@ -1,4 +1,4 @@
-// Alert rules (issue 22 §1, ADR 0086): every user of a fleet keeps their own; an administrator
+// Alert rules (ADR 0086): every user of a fleet keeps their own; an administrator
 // also sets fleet-wide ones, which reach every manager of the fleet. A rule names bikes and
 // groups of its own fleet only — another fleet's is as absent as an unknown one (404 naming
 // it). Every change is an audited event; a change made on a stale read is a 409.

@@ -1,4 +1,4 @@
-// The one-click unsubscribe of notification e-mails (RFC 8058, issue 22 §3), outside the API
+// The one-click unsubscribe of notification e-mails (RFC 8058, docs/notifications.md), outside the API
 // prefix: a mail provider's POST carries no API key, no sign-in and no XSRF token — the signed
 // token of the link is the proof. GET shows a page with a button (RFC 8058 §3.2: a GET must not
 // unsubscribe, link scanners follow links); POST unsubscribes.

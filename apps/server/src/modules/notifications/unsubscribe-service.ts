@@ -1,4 +1,4 @@
-// The one-click unsubscribe of a notification e-mail (RFC 8058, issue 22 §3): the signed token
+// The one-click unsubscribe of a notification e-mail (RFC 8058, docs/notifications.md): the signed token
 // of the link names a rule and its reader; a POST turns the rule's e-mails off for that reader
 // — their own rule loses its EMAIL channel, a fleet-wide rule keeps sending to the others. No
 // sign-in: the token is the proof. Audited like any change of a rule.

@@ -1,4 +1,4 @@
-// The unsubscribe page's words (issue 22 §3) in the 11 languages of SPEC §3; {rule}: its name.
+// The unsubscribe page's words (docs/notifications.md) in the 11 languages of SPEC §3; {rule}: its name.
 import type { Language } from '@vfm/contract';
 
 interface UnsubscribePageTexts {

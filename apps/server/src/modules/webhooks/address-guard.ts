@@ -1,4 +1,4 @@
-// Where a webhook may not go (issue 22 "Security", ADR 0088): a URL given by an administrator
+// Where a webhook may not go (ADR 0088): a URL given by an administrator
 // must not make VFM's server call its own network — loopback, private, link-local, CGNAT, the
 // clouds' metadata services — unless the operator sets WEBHOOK_ALLOW_PRIVATE. The address is
 // checked after DNS, at each attempt, and the connection goes to the very address checked

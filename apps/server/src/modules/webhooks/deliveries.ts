@@ -1,4 +1,4 @@
-// The webhooks' jobs (issue 22 §4 and §6, ADR 0088), run by the worker:
+// The webhooks' jobs (§6, ADR 0088), run by the worker:
 // - `webhooks.fanout` (subscriber of alert.opened and alert.cleared): one delivery per event
 //   and endpoint, its body frozen, its key unique — a replayed job inserts nothing — and a
 //   `webhooks.deliver` job for each, in the same transaction;
@@ -161,7 +161,7 @@ export async function fanOutAlertEvents(ctx: AppContext, events: EventJobData[])
         { alertId: alert.id, vehicleNumber: alert.vehicle_number },
       );
     }
-    // a zone's caps (issue 23 §3): chosen by the event alone — the kinds are the bikes' alerts
+    // a zone's caps (docs/zones.md): chosen by the event alone — the kinds are the bikes' alerts
     for (const { name, data, publishedAt } of capEvents) {
       const payload: WebhookZoneCapPayload = {
         type: name,

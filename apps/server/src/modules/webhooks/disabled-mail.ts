@@ -1,5 +1,5 @@
 // The e-mail to a fleet's administrators when one of its webhooks failed for 24 hours and was
-// disabled (issue 22 §4), in the recipient's language (11 languages; French by default). The
+// disabled (docs/webhooks.md), in the recipient's language (11 languages; French by default). The
 // greeting, link fallback and signature are the account e-mails'.
 import { isLanguage, type Language } from '@vfm/contract';
 import type { MailMessage } from '../../mail/mailer';

@@ -1,4 +1,4 @@
-// One attempt of a webhook (issue 22 §4 and "Security", ADR 0088): the name is resolved here,
+// One attempt of a webhook ("Security", ADR 0088): the name is resolved here,
 // every address it resolves to is checked (address-guard.ts), and the connection goes to the
 // address checked — never to a second resolution. No redirect is followed (a 3xx is a failed
 // attempt), the whole exchange has WEBHOOK_TIMEOUT_SECONDS, and only the first KiB of the
@@ -73,7 +73,7 @@ const failed = (started: number, error: string): AttemptResult => ({
 });
 
 /**
- * POSTs the body (JSON unless the headers say otherwise: a web push's encrypted body, issue 22
+ * POSTs the body (JSON unless the headers say otherwise: a web push's encrypted body, docs/notifications.md
  * §5); never throws (a failure is an attempt's result).
  */
 export async function postWebhook(

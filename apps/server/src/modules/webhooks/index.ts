@@ -1,2 +1,2 @@
-// The webhooks' entry point (issue 22 §4), registered in ../index.ts.
+// The webhooks' entry point (docs/webhooks.md), registered in ../index.ts.
 export { default } from './routes';

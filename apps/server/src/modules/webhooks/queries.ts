@@ -1,4 +1,4 @@
-// The webhook endpoints' SQL (issue 22 §4, ADR 0088); deliveries and attempts are in
+// The webhook endpoints' SQL (ADR 0088); deliveries and attempts are in
 // delivery/queries.ts. Every read and write of an endpoint by the API names its fleet.
 import type { AlertKind, Webhook, WebhookEventType } from '@vfm/contract';
 import type { Queryable } from '../../db/client';

@@ -1,4 +1,4 @@
-// Issue 22 §4: retried with exponential backoff for at least 24 hours, at least 8 attempts.
+// docs/webhooks.md: retried with exponential backoff for at least 24 hours, at least 8 attempts.
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_MAX_ATTEMPTS } from '@vfm/contract';
 import { retryDelaySeconds } from './deliveries';

@@ -1,4 +1,4 @@
-// A fleet's webhooks (issue 22 §4, ADR 0088; administrators only): endpoints, their secret
+// A fleet's webhooks (ADR 0088; administrators only): endpoints, their secret
 // (shown once at creation and rotation), a test event, the delivery log and redelivery. Thin:
 // the service owns the rules; deliveries are jobs (deliveries.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,4 +1,4 @@
-// A fleet's webhooks for its administrators (issue 22 §4, ADR 0088): create (the secret shown
+// A fleet's webhooks for its administrators (ADR 0088): create (the secret shown
 // once), list, read, replace (kinds, URL, on/off), delete, rotate the secret, send a test
 // event, redeliver; the delivery log. Every change is an audited event (admin-only reading).
 // Nothing is sent here: a delivery is a job (deliveries.ts), committed with its cause.

@@ -1,4 +1,4 @@
-// The webhooks' metrics of this process (issue 22 §4, ADR 0099), on GET /metrics in the
+// The webhooks' metrics of this process (ADR 0099), on GET /metrics in the
 // Prometheus text format: attempts delivered and failed, their duration, and the attempts put
 // off by the per-endpoint rate limit — labelled by the endpoint's id only (never its URL, whose
 // path or query may carry a receiver's token, nor anything of its secret).

@@ -1,4 +1,4 @@
-// Sending the notification e-mails (issue 22 §3 and §6, ADR 0087): one job per delivery
+// Sending the notification e-mails (§6, ADR 0087): one job per delivery
 // (queue notifications.deliver; a push: notifications.push, ADR 0118) and the digest job
 // (notifications.digest, every five minutes), which queues one job per account's digest
 // (notifications.digest-send): each message is sent, refused or retried on its own.
@@ -75,7 +75,7 @@ const URGENT_KINDS = new Set(['SUSPECTED_THEFT', 'REPORTED_THEFT']);
 
 /**
  * Sends one delivery: its e-mail (or holds it for the digest: the throttle), or its push to the
- * user's browsers (issue 22 §5).
+ * user's browsers (docs/notifications.md).
  */
 export async function deliverEmail(
   ctx: Ctx,

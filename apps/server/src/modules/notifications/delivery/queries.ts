@@ -1,4 +1,4 @@
-// The deliveries' SQL (issue 22 §3 and §6, ADR 0087): a delivery is claimed before it is sent
+// The deliveries' SQL (§6, ADR 0087): a delivery is claimed before it is sent
 // and marked sent after, so a job delivered twice sends once; an e-mail held by the throttle,
 // the rule's digest or the quiet hours waits in DIGEST until its digest is due.
 import type { Language, NotificationKind } from '@vfm/contract';

@@ -1,4 +1,4 @@
-// What one user gets for one cause from their matching rules (issue 22): the bell, one e-mail
+// What one user gets for one cause from their matching rules (docs/notifications.md): the bell, one e-mail
 // now, or one held for a digest (the rule's rhythm, the quiet hours unless the kind pierces
 // them); when the quiet hours end; when a digest is due.
 import { describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ describe('planFor', () => {
     });
   });
 
-  it('pushes now or never: not in the quiet hours, unless the kind pierces them (issue 22 §5)', () => {
+  it('pushes now or never: not in the quiet hours, unless the kind pierces them (docs/notifications.md)', () => {
     const push = [{ quietHours: NIGHTS, alwaysNotify: ['SUSPECTED_THEFT'] }];
     const recipient = { inApp: false, email: [], push };
     expect(planFor(recipient, 'LOW_VEHICLE_BATTERY', DAY).push).toBe(true);

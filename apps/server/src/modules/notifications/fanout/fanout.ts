@@ -1,4 +1,4 @@
-// The fan-out (issue 22 §2, ADR 0086): the subscriber of the events that may notify someone.
+// The fan-out (ADR 0086): the subscriber of the events that may notify someone.
 // For a batch of events, in one transaction: the rules that match, one notification per user
 // and cause (in the bell when a rule says IN_APP), one e-mail delivery per notification with
 // its own job — or held for a digest (the rule's choice, the quiet hours) — and the live
@@ -250,7 +250,7 @@ export async function fanOut(
               },
             ]
           : []),
-        // issue 22 §5: one push per alert and user, to each of their browsers
+        // docs/notifications.md: one push per alert and user, to each of their browsers
         ...(push
           ? [
               {

@@ -1,4 +1,4 @@
-// The fan-out's SQL (issue 22 §2, ADR 0086): which rules match a batch of causes, for whom,
+// The fan-out's SQL (ADR 0086): which rules match a batch of causes, for whom,
 // and the notifications and deliveries they make — written once each (unique keys), so that a
 // job run again after a crash adds nothing.
 import { ROLE_USER, type RuleDigest, type ZoneActiveHours } from '@vfm/contract';
@@ -39,7 +39,7 @@ export interface RecipientMatch {
   inApp: boolean;
   /** the matching rules with EMAIL that the recipient did not unsubscribe from, own ones first */
   email: EmailRule[];
-  /** the matching rules with PUSH, when the recipient has a browser subscribed (issue 22 §5) */
+  /** the matching rules with PUSH, when the recipient has a browser subscribed (docs/notifications.md) */
   push: Array<Pick<EmailRule, 'quietHours' | 'alwaysNotify'>>;
   /** the recipient's time zone from their settings (ADR 0099), null when not chosen */
   timeZone: string | null;
@@ -55,7 +55,7 @@ export type FanOutRow =
   | { what: 'fleet'; fleetId: string; written: number; bell: string[] };
 
 /**
- * The fan-out of a batch of causes in one statement (issue 22 §7: no row goes through the
+ * The fan-out of a batch of causes in one statement (docs/performance.md: no row goes through the
  * worker that needs no decision there). A rule matches when it is enabled, of the cause's
  * fleet, names its kind at or above its minimum severity, and its bikes — all, the bike's group
  * or one of the group's ancestors, or the bike itself; its recipients are its owner, or every
@@ -216,7 +216,7 @@ export async function insertNotifications(db: Queryable, rows: NewNotification[]
 }
 
 export interface NewDelivery {
-  /** EMAIL unless said (issue 22 §5: PUSH) */
+  /** EMAIL unless said (docs/notifications.md: PUSH) */
   channel?: 'EMAIL' | 'PUSH';
   notificationId: string;
   accountId: string;

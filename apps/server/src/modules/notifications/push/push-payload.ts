@@ -1,4 +1,4 @@
-// What a push says (issue 22 §5): the e-mail's subject and sentence (mail/templates, the 11
+// What a push says (docs/notifications.md): the e-mail's subject and sentence (mail/templates, the 11
 // languages) in the user's language and time zone, the bike page it opens, and a tag so that a
 // newer notice of the same bike and kind replaces the older one on screen.
 import type { Language, NotificationKind, PushPayload } from '@vfm/contract';

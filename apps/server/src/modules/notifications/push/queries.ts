@@ -1,4 +1,4 @@
-// Web push's SQL (issue 22 §5, ADR 0098): the generated VAPID key pair, the users' push
+// Web push's SQL (ADR 0098): the generated VAPID key pair, the users' push
 // subscriptions, and which subscriptions a push delivery already reached.
 import type { Queryable } from '../../../db/client';
 

@@ -1,4 +1,4 @@
-// Sending a push delivery (issue 22 §5 and §6, ADR 0098): the delivery, claimed like an
+// Sending a push delivery (§6, ADR 0098): the delivery, claimed like an
 // e-mail's (delivery/deliver.ts), goes to every browser the user subscribed, each request
 // encrypted (aes128gcm) and signed (VAPID) by web-push, and sent through the webhooks' guarded
 // client (no private address unless WEBHOOK_ALLOW_PRIVATE, no redirect). The user's browsers

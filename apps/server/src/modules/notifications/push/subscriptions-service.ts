@@ -1,4 +1,4 @@
-// The caller's browsers that receive push (issue 22 §5, ADR 0098): the public key they
+// The caller's browsers that receive push (ADR 0098): the public key they
 // subscribe with, their subscriptions, each change audited. An endpoint is a push service's
 // URL that VFM will call: the webhooks' rules apply (https, no private or local address unless
 // WEBHOOK_ALLOW_PRIVATE), checked here and again, after DNS, at each delivery.

@@ -1,4 +1,4 @@
-// The server's VAPID key pair (issue 22 §5, ADR 0098): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY
+// The server's VAPID key pair (ADR 0098): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY
 // when the operator gives them; otherwise generated once, the private key sealed in the
 // database (lib/secret-box.ts, under WEBHOOK_SECRET_KEY or the JWT secret), so that a restart —
 // or another process — keeps the same pair and the browsers' subscriptions stay valid.

@@ -1,4 +1,4 @@
-// The webhooks' deliveries and attempts (issue 22 §4, ADR 0088): one delivery per event and
+// The webhooks' deliveries and attempts (ADR 0088): one delivery per event and
 // endpoint (its id is the webhook-id), every attempt kept; and the alerts' facts a payload
 // carries.
 import type {
