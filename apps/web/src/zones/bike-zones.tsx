@@ -1,4 +1,4 @@
-// The zones a bike stands in (issue 23 §3), as the server places its last position: each
+// The zones a bike stands in (docs/zones.md), as the server places its last position: each
 // zone with its colour and type (a slow zone's speed, "not active now" outside its hours), or
 // "Outside the service area". Shown on the bike page.
 import { useTranslation } from 'react-i18next';

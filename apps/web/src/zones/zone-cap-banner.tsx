@@ -1,4 +1,4 @@
-// The zones whose permit caps are crossed (issue 23 §3, ADR 0104): an alert of a zone, not of a
+// The zones whose permit caps are crossed (ADR 0104): an alert of a zone, not of a
 // bike, so it heads the warnings screen instead of a row of its list. Read with the zones'
 // occupancy (every minute, and at once when the stream says the zones changed).
 import { Link } from 'react-router';

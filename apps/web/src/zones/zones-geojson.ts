@@ -1,4 +1,4 @@
-// Zones as GeoJSON (issue 23 §2): the FeatureCollection the map layers draw and the export
+// Zones as GeoJSON (docs/zones.md): the FeatureCollection the map layers draw and the export
 // writes — each feature carrying the zone's properties, so that an export imports again as it
 // is — and a GeoJSON file read before it is sent (the server checks it again, all or nothing).
 import { ZONE_IMPORT_MAX, zoneGeometryErrors, type Zone, type ZoneGeometry } from '@vfm/contract';

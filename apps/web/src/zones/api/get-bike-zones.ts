@@ -1,4 +1,4 @@
-// GET products/details/zones/{vn}: the zones a bike stands in now (issue 23 §3), computed by
+// GET products/details/zones/{vn}: the zones a bike stands in now (docs/zones.md), computed by
 // the server from its last position.
 import { useQuery } from '@tanstack/react-query';
 import type { BikeZones } from '@vfm/contract';

@@ -1,5 +1,5 @@
 // GET zones/occupancy: how many bikes stand in each zone now and whether its caps are crossed
-// (issue 23 §3). Read again every minute while shown, and after each change of a zone.
+// (docs/zones.md). Read again every minute while shown, and after each change of a zone.
 import { useQuery } from '@tanstack/react-query';
 import type { ZoneOccupancy } from '@vfm/contract';
 import type { HttpClient } from '../../api/http-client';

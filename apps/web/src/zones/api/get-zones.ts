@@ -1,4 +1,4 @@
-// GET zones: the fleet's zones (issue 23), shared by the zones page, the fleet map and the
+// GET zones: the fleet's zones (docs/zones.md), shared by the zones page, the fleet map and the
 // bike page — big zones simplified as the map draws them; the editor and the export read the
 // whole geometry (ADR 0119). A zone changes rarely: kept a minute, read again after every change of ours.
 import { useMemo } from 'react';

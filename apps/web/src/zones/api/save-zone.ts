@@ -1,4 +1,4 @@
-// POST zones, PUT zones/{id}, DELETE zones/{id}, POST zones/import (issue 23 §1-2): the
+// POST zones, PUT zones/{id}, DELETE zones/{id}, POST zones/import (docs/zones.md-2): the
 // managers' changes. Each one reads the list again; a 409 (changed meanwhile) too, so that the
 // page shows the other manager's version.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
