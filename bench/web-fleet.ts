@@ -1,5 +1,4 @@
-// npm run bench -- web-fleet: the fleet screen in Chromium at 100,000 bikes (issue "fleet
-// screen" §10), on PostgreSQL (a bench database created and dropped here), in the same run:
+// npm run bench -- web-fleet: the fleet screen in Chromium at 100,000 bikes (docs/architecture.md), on PostgreSQL (a bench database created and dropped here), in the same run:
 //  (a) navigation → the fleet's markers drawn on /fr/fleet, against a bare MapLibre page that
 //      draws the same fleet/markers points with MapLibre's own clustering (the yardstick);
 //      target ≤ 1.3 × the yardstick in every run (docs/performance.md);

@@ -1,4 +1,4 @@
-// Flows of the administration's accounts (issue "administration" §1, §7): an admin creates an
+// Flows of the administration's accounts (docs/web.md, §7): an admin creates an
 // account from the browser → the validation e-mail is in the outbox → its link lets the new
 // user set a password and sign in; the admin sets a password; deletes with SPEC §8's
 // confirmation; cannot delete its own row; a manager never sees the page.

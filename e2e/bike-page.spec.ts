@@ -1,4 +1,4 @@
-// Flows of the bike page (issue "bike page" §11): a lock command pending, then acknowledged by the
+// Flows of the bike page (docs/web.md): a lock command pending, then acknowledged by the
 // simulated module and listed in the history with the manager's e-mail; a theft reported then
 // cancelled, the availability restored; an availability change; a change made in another
 // session shown live; the self-diagnosis; an unknown bike.

@@ -1,4 +1,4 @@
-// The fleet map (issue "fleet screen" §2): it draws the demo fleet's bikes, a cluster zooms on
+// The fleet map (docs/web.md): it draws the demo fleet's bikes, a cluster zooms on
 // click (or lists its bikes when they share one place), the bike in the address opens its
 // popup, and the thefts map shows only thefts.
 import { test, expect, fr, apiLogin, MANAGER, MAP_READY } from './fixtures';

@@ -1,4 +1,4 @@
-// The statistics page (issue "statistics" §3): the SPEC §4 buckets with their labels and the
+// The statistics page (docs/web.md): the SPEC §4 buckets with their labels and the
 // figures of fleet/statistics; a group selection narrows them; a bucket opens the fleet list.
 import type { Page } from '@playwright/test';
 import { test, expect, fr, apiLogin, MANAGER } from './fixtures';

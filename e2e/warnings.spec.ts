@@ -1,4 +1,4 @@
-// Flows of the warnings page (issue "warnings" §1-2): tab counts equal products/warnings, a
+// Flows of the warnings page (docs/web.md): tab counts equal products/warnings, a
 // theft reported in another session appears in its tab, in the rail badge and as a toast
 // without reload, and is cancelled from the page; a warned row opens its bike.
 import { test, expect, fr, apiLogin, ADMIN, MANAGER } from './fixtures';

@@ -14,7 +14,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const SOURCE = /\.(?:[cm]?[jt]sx?|json|ya?ml|sh)$|^\.ci\/run$/;
 /** every text file of ours: code, docs, SQL, styles, translations */
 const TEXT = /\.(?:[cm]?[jt]sx?|json|ya?ml|sh|md|sql|css|html)$|^\.ci\/run$/;
-const TRACKER = /\b[Ii]ssues? #?\d+/;
+const TRACKER = /\b[Ii]ssues? (?:#?\d+|"[^"]+")/;
 /** vendored, published texts: their own relative links are theirs */
 const VENDORED = /^standards\//;
 

@@ -1,4 +1,4 @@
-// Shapes of the administration's fleet calls (issue "administration" §3-4): the fleet settings
+// Shapes of the administration's fleet calls (docs/architecture.md): the fleet settings
 // an administrator edits (DESIGN §7: warning thresholds and the CO2 factor are fleet settings)
 // and the fleet's activity log (every audited action of DESIGN §7, who, when, what).
 import { Type, type Static } from '@sinclair/typebox';

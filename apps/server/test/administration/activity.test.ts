@@ -1,4 +1,4 @@
-// fleet/events (issue "administration" §4): the fleet's activity — every audited action of its
+// fleet/events (docs/architecture.md): the fleet's activity — every audited action of its
 // users, newest first, with who, what and which bike or account; filtered by kind, user, bike
 // and period; its CSV; admin only; another fleet's actions never visible.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

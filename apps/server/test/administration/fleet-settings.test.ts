@@ -1,4 +1,4 @@
-// fleet/settings (issue "administration" §3, DESIGN §7): an administrator reads and changes the
+// fleet/settings (docs/architecture.md, DESIGN §7): an administrator reads and changes the
 // fleet's warning thresholds and CO2 factor; the change moves bikes in and out of warnings at
 // once, is an audited event, stays in the caller's fleet; a manager is refused; bad input → 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

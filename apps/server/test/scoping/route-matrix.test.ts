@@ -34,7 +34,7 @@ vi.mock('../../src/modules/index', async (original) =>
 // started at collection time: the routes to test are the routes of the running app
 const t = await startTestServer();
 const routes = recordedRoutes.filter((route) => route.url.startsWith(API_PREFIX));
-/** the calls of this issue answer 2xx to a well-formed sample of the caller's own fleet */
+/** the calls answer 2xx to a well-formed sample of the caller's own fleet */
 const OWN_MODULES = /^\/api\/wf\/rest\/v1\/(products|fleet)\//;
 
 let world: World;

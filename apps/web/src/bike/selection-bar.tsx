@@ -1,4 +1,4 @@
-// The selection bar (issue "fleet screen" §5): the count, select-all-matching up to the bulk
+// The selection bar (docs/web.md): the count, select-all-matching up to the bulk
 // limit, and the bulk calls (assistance lock/unlock, IoT mode, availability), each confirmed in a
 // dialog that names the count; for an administrator, removal from the fleet with SPEC §8's
 // warning.

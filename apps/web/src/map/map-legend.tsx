@@ -1,4 +1,4 @@
-// What the marker colours mean (issue "fleet screen" §2: a legend), as real HTML.
+// What the marker colours mean (docs/web.md: a legend), as real HTML.
 import { useTranslation } from 'react-i18next';
 import { MARKER_KINDS } from './markers/marker-index';
 import { KIND_COLOURS } from './markers/marker-style';

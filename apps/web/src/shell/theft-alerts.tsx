@@ -1,5 +1,5 @@
 // A new reported or suspected theft anywhere in the fleet raises an info toast with a way to
-// the bike (issue "warnings" §2), on whatever page the user is. Fed by the stream controller:
+// the bike (docs/web.md), on whatever page the user is. Fed by the stream controller:
 // THEFT_DECLARED (a manager or a rider) and ALARM_TRIGGERED (a suspicion) events. The user's
 // own declarations are not announced back to them.
 import { useEffect } from 'react';

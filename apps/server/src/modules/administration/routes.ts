@@ -1,4 +1,4 @@
-// Administration calls of the fleet (admin only; issue "administration" §3-4): its settings and
+// Administration calls of the fleet (admin only; docs/architecture.md): its settings and
 // its activity log. Thin: the service owns the rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {

@@ -1,4 +1,4 @@
-// The administration's fleet calls (issue "administration" §3-4, admin only): the fleet
+// The administration's fleet calls (docs/architecture.md, admin only): the fleet
 // settings (DESIGN §7: warning thresholds and the CO2 factor) — each change an audited event —
 // and the fleet's activity log with its CSV.
 import {

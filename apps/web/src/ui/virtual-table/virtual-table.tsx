@@ -1,5 +1,4 @@
-// A table of any number of rows of which only those in view are in the DOM (issue "fleet
-// screen" §3: fewer than 100 DOM rows whatever the fleet size). Rows come by index from the
+// A table of any number of rows of which only those in view are in the DOM (docs/web.md: fewer than 100 DOM rows whatever the fleet size). Rows come by index from the
 // caller, who loads the pages the visible range falls in; a row not loaded yet shows a
 // placeholder. Columns are the caller's: a grid over `--columns` set by its className.
 import { useEffect, useRef, type ReactNode } from 'react';

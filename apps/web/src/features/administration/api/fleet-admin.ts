@@ -1,4 +1,4 @@
-// The administration's fleet calls (issue "administration" §3-4, admin only): the fleet
+// The administration's fleet calls (docs/web.md, admin only): the fleet
 // settings (read from fleet/information, changed with PUT fleet/settings — an audited action)
 // and the activity log (GET fleet/events, paged, and its CSV).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Administration — creating, editing and deleting accounts (issue "administration" §1, docs/tasks.md
+// Administration — creating, editing and deleting accounts (docs/web.md, docs/tasks.md
 // for the technician role): the form's own checks before sending, what it sends, the server's
 // conflicts shown on the form, and the deletion confirmed.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Create or edit an account (issue "administration" §1): e-mail (create only), full name,
+// Create or edit an account (docs/web.md): e-mail (create only), full name,
 // description, role, language; SPEC §5 patterns checked before sending, the server's field
 // errors and conflicts (e-mail taken, self-demotion) shown on the form.
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The fleet's accounts (issue "administration" §1): search, sort, select; create, edit, set a
+// The fleet's accounts (docs/web.md): search, sort, select; create, edit, set a
 // password, delete one or several with SPEC §8's confirmation. The caller's own row cannot be
 // deleted (the server refuses it too). The server searches, sorts and pages the list (docs/operations.md:
 // a fleet's accounts are not bounded); each row shows the account's photo, fetched on its

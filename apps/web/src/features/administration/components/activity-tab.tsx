@@ -1,4 +1,4 @@
-// The fleet's activity log (issue "administration" §4, beyond SPEC): every audited action of
+// The fleet's activity log (docs/web.md, beyond SPEC): every audited action of
 // DESIGN §7 — commands, availability, thefts, imports and removals, accounts, settings — with
 // who, when, what and which bike or account; filtered, paged newest first, exported as CSV.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Import bikes from a CSV (issue "administration" §2): the file is read and checked in a worker
+// Import bikes from a CSV (docs/web.md): the file is read and checked in a worker
 // (SPEC §5 patterns, duplicates) and previewed before anything is sent; then sent in parts with
 // a progress bar (a 50,000-line file is ~25 requests), the results gathered with the file's line
 // numbers; the new modules' MQTT secrets shown once, with a CSV download; then the imported

@@ -1,4 +1,4 @@
-// The fleet's bikes for an administrator (issue "administration" §2): import a CSV, export the
+// The fleet's bikes for an administrator (docs/web.md): import a CSV, export the
 // vehicles CSV (re-importable as is), remove bikes with SPEC §8's warning.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Administration — the fleet settings (issue "administration" §3) and the activity log (§4):
+// Administration — the fleet settings (docs/web.md) and the activity log (§4):
 // thresholds checked before sending and only the changed ones sent; the log's states, its
 // filters sent to the server, and its rows with who, what and which bike or account.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The fleet settings (issue "administration" §3, DESIGN §7): the warning thresholds and the CO2
+// The fleet settings (docs/web.md, DESIGN §7): the warning thresholds and the CO2
 // factor that fleet/information reports, edited by an administrator; each change is audited.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Reads an import CSV off the main thread (issue "administration" §2): the contract's reader
+// Reads an import CSV off the main thread (docs/web.md): the contract's reader
 // checks every line against SPEC §5 before anything is sent, and the valid lines are cut into
 // parts small enough for one request each (the server's body limit is 1 MiB), each part with
 // the original line numbers of its rows so that the server's answers point into the file.

@@ -1,4 +1,4 @@
-// The bike's trips (issue "bike page" §7, beyond SPEC): the trips of a chosen period or day, one
+// The bike's trips (docs/web.md, beyond SPEC): the trips of a chosen period or day, one
 // selected and drawn on the map, with a time slider and Play to replay it. The tracks come
 // simplified by the server (≤ 500 points a trip).
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// The CSV exports (issue "fleet screen" §6): the list as shown (same filters) and the vehicles
+// The CSV exports (docs/web.md): the list as shown (same filters) and the vehicles
 // CSV that the import reads back, named after the fleet and the day.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

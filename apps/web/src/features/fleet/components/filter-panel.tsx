@@ -1,4 +1,4 @@
-// The filter panel (issue "fleet screen" §4): group checkbox tree (SPEC §4 rules), availability,
+// The filter panel (docs/web.md): group checkbox tree (SPEC §4 rules), availability,
 // activity, IoT mode and warning type. Every change applies at once to map and list; the panel
 // is a side sheet so the fleet stays visible behind it.
 import { useTranslation } from 'react-i18next';

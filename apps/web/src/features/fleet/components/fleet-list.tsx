@@ -1,4 +1,4 @@
-// The fleet list (issue "fleet screen" §3): one row per bike of the filtered fleet, sorted on the
+// The fleet list (docs/web.md): one row per bike of the filtered fleet, sorted on the
 // server, virtualized, read page by page as rows come into view. The stream controller updates
 // cached rows in place.
 import { memo, useCallback, useEffect, useState } from 'react';

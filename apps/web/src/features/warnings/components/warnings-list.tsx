@@ -1,4 +1,4 @@
-// The bikes of one warnings tab (issue "warnings" §1): virtualized, read page by page from
+// The bikes of one warnings tab (docs/web.md): virtualized, read page by page from
 // products/warnings (newest warning first, or the column the user sorts by), with the figure
 // that triggered the warning and the theft actions where they belong; in a tab of one kind, the
 // bike's alert of that kind with its state and actions (docs/web.md). The bike columns (number,

@@ -1,4 +1,4 @@
-// SPEC §2 warnings (DESIGN §8, issue "warnings" §1-2): a tab per warning type of SPEC §4 and an
+// SPEC §2 warnings (DESIGN §8, docs/web.md): a tab per warning type of SPEC §4 and an
 // "all" tab, each with its live count; the bikes of the tab with their figures and the theft
 // actions; bulk lock and IoT mode for the selected bikes; the tab on the map; CSV of the tab.
 // Alerts (docs/web.md): a tab of one kind shows each bike's alert of that kind; "Assigned to
