@@ -130,7 +130,6 @@ async function startSmtp(refused: string) {
 }
 
 const apiHeaders = (token: string) => ({
-  'content-type': 'application/json',
   'x-api-key': BENCH_API_KEY,
   authorization: `Bearer ${token}`,
   cookie: `${XSRF_COOKIE}=bench`,
@@ -146,7 +145,10 @@ async function api(
 ) {
   const res = await fetch(`${bench.origin}${API_PREFIX}${path}`, {
     method,
-    headers: apiHeaders(token),
+    headers: {
+      ...apiHeaders(token),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
@@ -404,8 +406,10 @@ async function zones(kind: Kind) {
             }
           }
           const list = await api(bench, tokenB, 'GET', '/zones');
-          for (const zone of (list.body as { content: Array<{ id: string }> }).content)
-            await api(bench, tokenB, 'DELETE', `/zones/${zone.id}`);
+          for (const zone of (list.body as { content: Array<{ id: string }> }).content) {
+            const gone = await api(bench, tokenB, 'DELETE', `/zones/${zone.id}`);
+            if (gone.status !== 204) throw new Error(`zone delete ${gone.status}`);
+          }
         }
       })();
       const loaded = await listPhase();
