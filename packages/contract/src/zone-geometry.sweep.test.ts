@@ -120,7 +120,8 @@ function zigZag(teeth: number, west = 4.8, south = 45.7): number[][] {
 }
 
 /** The best of five runs, in ms (the first warms the JIT, as a running server's is; the
- * machine may be busy with other work). */
+ * machine may be busy with other work). The checks take ≈ 40 ms where every pair of edges took
+ * 1.3 s: the bound of 400 ms sits between, far from both. */
 function fastest(run: () => unknown): number {
   let best = Infinity;
   for (let k = 0; k < 5; k++) {
@@ -132,19 +133,19 @@ function fastest(run: () => unknown): number {
 }
 
 describe('a zig-zag of 10,000 corners', () => {
-  it('validates in well under 100 ms, and its crossing is found as fast', () => {
+  it("validates in a fraction of the pairwise checks' time, and its crossing is found as fast", () => {
     const ring = zigZag(2_499);
     expect(ring.length - 1).toBeGreaterThan(9_990);
     const valid: ZoneGeometry = { type: 'Polygon', coordinates: [ring] };
     expect(zoneGeometryErrors(valid)).toEqual([]);
-    expect(fastest(() => zoneGeometryErrors(valid))).toBeLessThan(100);
+    expect(fastest(() => zoneGeometryErrors(valid))).toBeLessThan(400);
     // one corner pulled across the teeth below it
     const broken = ring.map((p) => [...p]);
     broken[4_000]![0] = 4.8 + 0.06;
     broken[4_000]![1] = 45.7 + 0.001;
     const invalid: ZoneGeometry = { type: 'Polygon', coordinates: [broken] };
     expect(zoneGeometryErrors(invalid)[0]?.message).toMatch(/crosses itself/);
-    expect(fastest(() => zoneGeometryErrors(invalid))).toBeLessThan(100);
+    expect(fastest(() => zoneGeometryErrors(invalid))).toBeLessThan(400);
   });
 
   it('with a zig-zag hole in a zig-zag ring: the hole checks are fast too', () => {
@@ -156,6 +157,6 @@ describe('a zig-zag of 10,000 corners', () => {
     ]);
     const geometry: ZoneGeometry = { type: 'Polygon', coordinates: [outer, hole] };
     expect(zoneGeometryErrors(geometry)).toEqual([]);
-    expect(fastest(() => zoneGeometryErrors(geometry))).toBeLessThan(100);
+    expect(fastest(() => zoneGeometryErrors(geometry))).toBeLessThan(400);
   });
 });

@@ -71,6 +71,8 @@ export interface Config {
   /** at most one notification e-mail per user, bike and kind in this time; the rest wait for
    *  the next digest (docs/notifications.md) */
   notifyEmailThrottleMinutes: number;
+  /** corners a fleet may write into its zones per 10 minutes, per API process (ADR 0119) */
+  zoneWriteCornersPer10Min: number;
   /** origin used in e-mail links and the only allowed reset redirect origin */
   publicUrl: string;
   /** PUBLIC_URL was not set: publicUrl is the local default (its loopback aliases count too) */
@@ -255,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     vapidPrivateKey,
     vapidSubject,
     notifyEmailThrottleMinutes: int('NOTIFY_EMAIL_THROTTLE_MINUTES', 30, 0, 24 * 60),
+    zoneWriteCornersPer10Min: int('ZONE_WRITE_CORNERS_PER_10_MIN', 400_000, 1_000, 100_000_000),
     publicUrl,
     publicUrlDefaulted: !publicUrlRaw,
     apiKeys: apiKeys.length ? apiKeys : [DEMO_API_KEY],

@@ -78,6 +78,13 @@ const DETAILS: Record<string, Record<Localised, Text>> = {
     fr: "Trop d'essais échoués. Réessayez plus tard.",
     de: 'Zu viele fehlgeschlagene Versuche. Versuchen Sie es später erneut.',
   },
+  // ADR 0119: how fast a fleet may write zone corners
+  ZONE_WRITE_RATE: {
+    fr: (p) =>
+      `Des zones de ${p.extra.params?.corners} sommets, c'est plus que cette flotte peut écrire maintenant (${p.extra.params?.capacity} sommets par 10 minutes) : réessayez plus tard.`,
+    de: (p) =>
+      `Zonen mit ${p.extra.params?.corners} Eckpunkten sind mehr, als diese Flotte jetzt schreiben darf (${p.extra.params?.capacity} Eckpunkte pro 10 Minuten): Versuchen Sie es später erneut.`,
+  },
   TOO_MANY_STREAMS: {
     fr: 'Cette session a déjà trop de flux en direct ouverts : fermez un onglet ou réessayez plus tard.',
     de: 'Diese Sitzung hat bereits zu viele offene Live-Streams: Schließen Sie einen Tab oder versuchen Sie es später erneut.',

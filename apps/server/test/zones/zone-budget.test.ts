@@ -140,7 +140,8 @@ describe("a big import and everyone else's requests", () => {
     expect(res.status, res.text.slice(0, 300)).toBe(201);
     expect(res.body.created).toBe(3);
     expect(probes).toBeGreaterThan(0);
-    // before the sweep each comb held it for over a second
-    expect(longest).toBeLessThan(300);
+    // before the sweep each comb held it for over a second (2.3 s for the three); now ≈ 0.15 s
+    // on a quiet machine — the bound sits between, far from both (a busy CI machine)
+    expect(longest).toBeLessThan(1_000);
   });
 });

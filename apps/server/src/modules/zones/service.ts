@@ -37,6 +37,7 @@ import {
 } from './queries';
 import { occupancyOf, zonesAt } from './zone-placement';
 import { importedSize, importedZones, nextTurn, zoneValues } from './zone-rules';
+import { zoneWriteBudget } from './zone-write-budget';
 
 const NOT_FOUND = 'This zone does not exist in your fleet.';
 
@@ -79,6 +80,7 @@ export async function getZone(scope: RequestScope, id: string): Promise<Zone> {
 export async function createZone(scope: RequestScope, input: ZoneCreate): Promise<Zone> {
   requireEditor(scope);
   await precheckRoom(scope, [vertexCount(input.geometry)]);
+  spendWrite(scope, [vertexCount(input.geometry)]);
   const values = zoneValues(input);
   return scope.database.transaction(async (tx) => {
     await lockFleetZones(tx, scope.fleetId);
@@ -93,6 +95,7 @@ export async function updateZone(scope: RequestScope, id: string, input: ZoneUpd
   requireEditor(scope);
   const { version, ...fields } = input;
   await precheckRoom(scope, [vertexCount(fields.geometry)], id);
+  spendWrite(scope, [vertexCount(fields.geometry)]);
   const values = zoneValues(fields);
   return scope.database.transaction(async (tx) => {
     await lockFleetZones(tx, scope.fleetId);
@@ -127,7 +130,9 @@ export async function deleteZone(scope: RequestScope, id: string, version?: numb
 /** A GeoJSON FeatureCollection, all or nothing: the first bad features are named. */
 export async function importZones(scope: RequestScope, input: ZoneImport) {
   requireEditor(scope);
-  await precheckRoom(scope, input.features.map(importedSize));
+  const sizes = input.features.map(importedSize);
+  await precheckRoom(scope, sizes);
+  spendWrite(scope, sizes);
   const values = await importedZones(input);
   return scope.database.transaction(async (tx): Promise<ZoneImportResult> => {
     await lockFleetZones(tx, scope.fleetId);
@@ -200,6 +205,15 @@ async function precheckRoom(scope: RequestScope, sizes: number[], replacing: str
   const use = await selectZoneUse(scope.database, scope.fleetId, replacing);
   if (use.vertices + sizes.reduce((sum, n) => sum + n, 0) > ZONE_VERTICES_PER_FLEET_MAX)
     throw overBudget(use.vertices, sizes, replacing !== null);
+}
+
+/** The fleet's rate of corners written (zone-write-budget.ts), spent before the costly checks. */
+function spendWrite(scope: RequestScope, sizes: number[]) {
+  zoneWriteBudget(scope.ctx, scope.ctx.config.zoneWriteCornersPer10Min).spend(
+    scope.fleetId,
+    sizes.reduce((sum, n) => sum + n, 0),
+    scope.now.getTime(),
+  );
 }
 
 const count = (n: number) => n.toLocaleString('en');

@@ -191,8 +191,9 @@ describe("prepareGeometry (an index of each big ring's edges)", () => {
     const started = performance.now();
     for (let n = 0; n < 2_000; n++)
       zones.marksAt(4.79 + next() * 0.06, 45.7 + next() * 0.05, 'MOVING', NOW);
-    // every pair tested (pointInGeometry) would be 2,000 × 20 × 10,000 edges: seconds
-    expect(performance.now() - started).toBeLessThan(300);
+    // every pair tested (pointInGeometry) would be 2,000 × 20 × 10,000 edges: seconds; the
+    // index answers in ≈ 0.1 s — the bound sits between, far from both (a busy CI machine)
+    expect(performance.now() - started).toBeLessThan(1_500);
   });
 });
 
