@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpProblem } from '../../lib/problem';
+import type { HttpProblem } from '../../lib/problem';
 import { ZoneWriteBudget } from './zone-write-budget';
 
 const refused = (fn: () => void) => {
