@@ -21,8 +21,7 @@ export type ChannelLog = Pick<Logger, 'info' | 'warn'> | null;
  * reason kept, never retried). A delivery to try again is a thrown error: the job's retry.
  */
 export type DeliveryResult =
-  | { outcome: 'sent' | 'skipped' | 'held' }
-  | { outcome: 'refused'; reason: string };
+  { outcome: 'sent' | 'skipped' | 'held' } | { outcome: 'refused'; reason: string };
 
 /** A matching rule of a now-or-never channel, as the fan-out reads it. */
 export interface InstantRule {

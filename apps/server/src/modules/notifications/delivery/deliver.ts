@@ -84,7 +84,10 @@ export async function deliverOne(
     case 'refused':
       await markFailed(database, [delivery.id], result.reason);
       deliveryMetrics.count(delivery.channel, 'refused');
-      log?.warn({ deliveryId, channel: delivery.channel }, 'notification delivery refused for good');
+      log?.warn(
+        { deliveryId, channel: delivery.channel },
+        'notification delivery refused for good',
+      );
       return 'refused';
     case 'held':
       return 'held';

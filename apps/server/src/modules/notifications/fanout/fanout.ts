@@ -274,19 +274,17 @@ export async function fanOut(
           : []),
         // docs/notifications.md: one push per alert and user, to each of their browsers; one
         // SMS to their phone
-        ...instant.map(
-          (channel: DeliveryChannelName): NewDelivery => ({
-            channel,
-            notificationId,
-            accountId,
-            ruleId: null,
-            idempotencyKey: `${sourceKey}:${accountId}:${channel}`,
-            status: 'PENDING',
-            digest: null,
-            heldBy: null,
-            dueAt: null,
-          }),
-        ),
+        ...instant.map((channel: DeliveryChannelName): NewDelivery => ({
+          channel,
+          notificationId,
+          accountId,
+          ruleId: null,
+          idempotencyKey: `${sourceKey}:${accountId}:${channel}`,
+          status: 'PENDING',
+          digest: null,
+          heldBy: null,
+          dueAt: null,
+        })),
       ]),
     );
     // ADR 0118: each channel in a queue of its own (dead push services or an SMS gateway down

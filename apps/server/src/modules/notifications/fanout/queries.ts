@@ -80,8 +80,7 @@ export async function fanOutCauses(
   // each now-or-never channel with what its recipient needs (the channels' own SQL, `a` the
   // recipient's account): a channel the recipient cannot receive plans nothing
   const reachable =
-    instant.map((c) => `(c.name = '${c.name}' AND ${c.recipientNeedsSql})`).join(' OR ') ||
-    'false';
+    instant.map((c) => `(c.name = '${c.name}' AND ${c.recipientNeedsSql})`).join(' OR ') || 'false';
   return db.query<FanOutRow>(
     `WITH RECURSIVE ev AS (
        SELECT e.*, (SELECT b.id FROM bike b WHERE b.id = e."bikeId") AS bike_ref,

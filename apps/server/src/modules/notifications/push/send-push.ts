@@ -58,12 +58,11 @@ export async function postPush(
   const headers = Object.fromEntries(
     Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
   );
-  return postOutbound(
-    request.endpoint,
-    headers,
-    request.body ?? Buffer.alloc(0),
-    { allowPrivate: config.webhookAllowPrivate, timeoutMs, userAgent: 'VFM-Push/1' },
-  );
+  return postOutbound(request.endpoint, headers, request.body ?? Buffer.alloc(0), {
+    allowPrivate: config.webhookAllowPrivate,
+    timeoutMs,
+    userAgent: 'VFM-Push/1',
+  });
 }
 
 const outcomeOf = (result: AttemptResult): PushOutcome => {
