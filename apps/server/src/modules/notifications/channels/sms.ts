@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@vfm/contract';
 import type { ResolvedConfig } from '../../../config/secrets';
 import { postOutbound } from '../../../lib/outbound-http';
 import { selectRecipient } from '../delivery/queries';
-import { SMS_RECIPIENT_NEEDS_SQL } from './sms-queries';
+import { SMS_RECIPIENT_NEEDS_SQL } from './queries';
 import { DEFAULT_TIME_ZONE } from './email';
 import { smsText } from './sms-text';
 import type { Channel } from './channel';
