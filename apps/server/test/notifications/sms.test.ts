@@ -26,10 +26,14 @@ interface Message {
   idempotencyKey: string | undefined;
   /** what the gateway answered */
   status: number;
+  /** a key it had accepted already: answered as before, not sent again */
+  duplicate: boolean;
 }
 const requests: Message[] = [];
 /** the gateway's next answers per number (201 when none) */
 const answers = new Map<string, number[]>();
+/** the Idempotency-Keys of the messages sent: this gateway honours them */
+const accepted = new Set<string>();
 let gateway: http.Server;
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
@@ -47,13 +51,17 @@ beforeAll(async () => {
         return res.writeHead(415).end();
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       const to = form.get('To') ?? '';
-      const status = answers.get(to)?.shift() ?? 201;
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const duplicate = key !== undefined && accepted.has(key);
+      const status = duplicate ? 200 : (answers.get(to)?.shift() ?? 201);
+      if (key && status < 300) accepted.add(key);
       requests.push({
         to,
         from: form.get('From') ?? '',
         body: form.get('Body') ?? '',
-        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        idempotencyKey: key,
         status,
+        duplicate,
       });
       res
         .writeHead(status, { 'content-type': 'application/json' })
@@ -144,6 +152,19 @@ describe('SMS notifications', () => {
     // the job delivered again (at-least-once): nothing more is sent
     expect(await deliverOne(t.server.app.ctx, delivery!.id)).toBe('done');
     expect(to(user.phone)).toHaveLength(1);
+    // a worker that died between the gateway's answer and the record: the delivery is taken
+    // again with the same Idempotency-Key, and a gateway that honours it sends nothing new
+    await t.server.database.query(
+      `UPDATE notification_delivery SET status = 'PENDING' WHERE id = $1`,
+      [delivery!.id],
+    );
+    expect(await deliverOne(t.server.app.ctx, delivery!.id)).toBe('sent');
+    expect(to(user.phone)).toHaveLength(2);
+    expect(to(user.phone)[1]).toMatchObject({
+      idempotencyKey: message!.idempotencyKey,
+      duplicate: true,
+    });
+    expect(to(user.phone).filter((r) => !r.duplicate)).toHaveLength(1);
   });
 
   it('speaks French to a French user', async () => {
