@@ -36,8 +36,8 @@ export { UNSUBSCRIBE_PATH, unsubscribeUrl };
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'mailer' | 'now'>;
 
-/** A delivery's job (notifications.deliver, notifications.push, notifications.sms): its fleet is its share of the
- *  queue's slots (ADR 0118). */
+/** A delivery's job (notifications.deliver, notifications.push, notifications.sms): its fleet
+ *  is its share of the queue's slots (ADR 0118). */
 export interface DeliveryJobData {
   deliveryId: string;
   fleetId?: string;
