@@ -20,12 +20,14 @@ import {
 import { purgeWebhookDeliveries } from './modules/webhooks/maintenance';
 import {
   deliverEmail,
+  deliverOne,
   queueDueDigests,
   sendDigest,
   type DeliveryJobData,
   type DigestJobData,
 } from './modules/notifications/delivery/deliver';
 import { fanOut } from './modules/notifications/fanout/fanout';
+import { instantChannels } from './modules/notifications/channels';
 import { automateTasks } from './modules/tasks/automation';
 import { sweepMaintenance } from './modules/maintenance/service';
 import { sweepZoneCaps } from './modules/zones/zone-caps';
@@ -73,6 +75,7 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
       jobs,
       batch.map((job) => job.data),
       now(),
+      instantChannels(ctx.config),
     );
   });
   // ADR 0118: worked in slots, fairly between fleets (jobs/queues.ts): one job at a time each
@@ -81,6 +84,10 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
   });
   await jobs.work<DeliveryJobData>('notifications.push', async ([job]) => {
     if (job) await deliverEmail(ctx, job.data.deliveryId, log);
+  });
+  // ADR 0124: the SMS channel's queue
+  await jobs.work<DeliveryJobData>('notifications.sms', async ([job]) => {
+    if (job) await deliverOne(ctx, job.data.deliveryId, log);
   });
   await jobs.work('notifications.digest', async () => {
     const queued = await queueDueDigests(ctx);

@@ -21,6 +21,11 @@ export const PhotoSchema = Type.String({
  */
 const PhotoVersion = Nullable(Type.String({ maxLength: 64 }));
 
+/** A phone number in E.164 (+, the country code, at most 15 digits): the SMS channel's
+ *  recipient (ADR 0124). Shown to the account itself and its fleet's administrators only. */
+export const PHONE_PATTERN = '^\\+[1-9][0-9]{6,14}$';
+export const PhoneSchema = Type.String({ pattern: PHONE_PATTERN, maxLength: 16 });
+
 export const AccountSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -28,6 +33,8 @@ export const AccountSchema = Type.Object(
     fullName: Type.String(),
     description: Type.String(),
     photoVersion: PhotoVersion,
+    /** E.164, null when not given (ADR 0124) */
+    phone: Nullable(Type.String()),
     roles: Type.Array(Type.String()),
     admin: Type.Boolean(),
     status: StringEnum(ACCOUNT_STATUSES),
@@ -98,6 +105,8 @@ export const AccountUpdateSchema = Type.Object(
     /** a field technician (docs/tasks.md): not with `admin` */
     technician: Type.Optional(Type.Boolean()),
     language: Type.Optional(LanguageSchema),
+    /** null removes it */
+    phone: Type.Optional(Nullable(PhoneSchema)),
   },
   { ...strict, minProperties: 1 },
 );
@@ -110,6 +119,8 @@ export const MeSchema = Type.Object(
     fullName: Type.String(),
     description: Type.String(),
     photoVersion: PhotoVersion,
+    /** E.164, null when not given (ADR 0124) */
+    phone: Nullable(Type.String()),
     roles: Type.Array(Type.String()),
     fleet: Type.Object({ id: Type.String(), name: Type.String() }, strict),
   },
@@ -123,6 +134,8 @@ export const MeUpdateSchema = Type.Object(
     description: Type.Optional(Description),
     /** null removes the photo */
     photo: Type.Optional(Nullable(PhotoSchema)),
+    /** the SMS notifications' number (E.164); null removes it */
+    phone: Type.Optional(Nullable(PhoneSchema)),
   },
   { ...strict, minProperties: 1 },
 );

@@ -38,8 +38,9 @@ export const NOTIFICATION_SEVERITY: Record<NotificationKind, AlertSeverity> = {
 export const severityRank = (severity: AlertSeverity) =>
   ALERT_SEVERITIES.length - ALERT_SEVERITIES.indexOf(severity);
 
-/** In the app's bell; by e-mail; by web push to the user's browsers (docs/notifications.md). */
-export const NOTIFICATION_CHANNELS = ['IN_APP', 'EMAIL', 'PUSH'] as const;
+/** In the app's bell; by e-mail; by web push to the user's browsers; by SMS to their phone
+ *  number (docs/notifications.md, ADR 0124). */
+export const NOTIFICATION_CHANNELS = ['IN_APP', 'EMAIL', 'PUSH', 'SMS'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** ALL the fleet's bikes; those of some GROUPS (their sub-groups included); a list of BIKES. */

@@ -68,6 +68,11 @@ export interface Config {
   vapidPublicKey: string | null;
   vapidPrivateKey: string | null;
   vapidSubject: string;
+  /**
+   * the SMS channel's gateway (ADR 0124): a Twilio-compatible Messages API — SMS_URL,
+   * SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM all set, or null (off: no SMS is planned)
+   */
+  sms: { url: string; accountSid: string; authToken: string; from: string } | null;
   /** at most one notification e-mail per user, bike and kind in this time; the rest wait for
    *  the next digest (docs/notifications.md) */
   notifyEmailThrottleMinutes: number;
@@ -220,6 +225,30 @@ export function loadConfig(env: Env = process.env): Config {
     if (!publicUrlRaw) problems.push('PUBLIC_URL is required in production');
   }
 
+  // the SMS gateway (ADR 0124): all four, or none
+  const smsUrl = url('SMS_URL', ['https:', 'http:']);
+  const smsParts = {
+    SMS_ACCOUNT_SID: env.SMS_ACCOUNT_SID || '',
+    SMS_AUTH_TOKEN: env.SMS_AUTH_TOKEN || '',
+    SMS_FROM: env.SMS_FROM || '',
+  };
+  const smsMissing = Object.entries(smsParts)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if ((smsUrl || env.SMS_URL) && smsMissing.length)
+    problems.push(`SMS_URL is set: ${smsMissing.join(', ')} must be set too`);
+  if (!smsUrl && !env.SMS_URL && smsMissing.length < 3)
+    problems.push('SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM need SMS_URL');
+  const sms =
+    smsUrl && !smsMissing.length
+      ? {
+          url: smsUrl,
+          accountSid: smsParts.SMS_ACCOUNT_SID,
+          authToken: smsParts.SMS_AUTH_TOKEN,
+          from: smsParts.SMS_FROM,
+        }
+      : null;
+
   const demoPassword = env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 
   const config: Config = {
@@ -256,6 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     vapidPublicKey,
     vapidPrivateKey,
     vapidSubject,
+    sms,
     notifyEmailThrottleMinutes: int('NOTIFY_EMAIL_THROTTLE_MINUTES', 30, 0, 24 * 60),
     zoneWriteCornersPer10Min: int('ZONE_WRITE_CORNERS_PER_10_MIN', 400_000, 1_000, 100_000_000),
     publicUrl,

@@ -17,6 +17,8 @@ export const QUEUE_OWNERS: Record<QueueName, JobOwner> = {
   'notifications.fanout': 'fleet',
   'notifications.deliver': 'fleet',
   'notifications.push': 'fleet',
+  // ADR 0124: an SMS delivery names its fleet like a push's
+  'notifications.sms': 'fleet',
   // one account's digest (ADR 0118): the account's fleet
   'notifications.digest-send': 'fleet',
   // the crons: one job for every fleet (the digest cron gathers; each account's digest is then

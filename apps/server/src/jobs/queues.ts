@@ -107,6 +107,15 @@ export const QUEUES = {
     wakeMs: 20,
     slots: { slots: 16, fleetSlots: 6 },
   },
+  /** ADR 0124: one SMS through the operator's gateway (one 10 s request), apart from the
+   *  e-mails and pushes so that a gateway down holds neither back */
+  'notifications.sms': {
+    retryLimit: 8,
+    retryDelay: 5,
+    expireInSeconds: 60,
+    wakeMs: 20,
+    slots: { slots: 8, fleetSlots: 3 },
+  },
   /** one account's digest (ADR 0118): sent, refused or retried on its own — a mailbox that
    *  refuses holds no other account's digest back */
   'notifications.digest-send': {

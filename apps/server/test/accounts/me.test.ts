@@ -28,6 +28,7 @@ describe('accounts/me', () => {
       fullName: 'Marc Manager',
       description: '',
       photoVersion: null,
+      phone: null,
       roles: ['ROLE_VFM'],
       fleet: { id: manager.fleetId, name: 'Demo Nord' },
     });

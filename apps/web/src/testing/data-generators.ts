@@ -240,6 +240,7 @@ export function makeAccount(n: number, overrides: Partial<Account> = {}): Accoun
     fullName: `User ${String(n).padStart(2, '0')}`,
     description: '',
     photoVersion: null,
+    phone: null,
     roles: ['ROLE_VFM'],
     admin: false,
     status: 'ACTIVE',

@@ -17,6 +17,7 @@ interface AccountRowDb {
   full_name: string;
   description: string;
   photo_version: string | null;
+  phone: string | null;
   roles: string[];
   status: 'PENDING' | 'ACTIVE';
   language: string;
@@ -27,7 +28,7 @@ interface AccountRowDb {
 /** the photo's version, never the photo: it is served on its own (ADR 0079) */
 const PHOTO_VERSION = (photo: string) => `md5(${photo}) AS photo_version`;
 
-const COLUMNS = `id, email, full_name, description, ${PHOTO_VERSION('photo')}, roles, status,
+const COLUMNS = `id, email, full_name, description, ${PHOTO_VERSION('photo')}, phone, roles, status,
   language, created_at, last_login_at`;
 
 export function toAccount(row: AccountRowDb): Account {
@@ -37,6 +38,7 @@ export function toAccount(row: AccountRowDb): Account {
     fullName: row.full_name,
     description: row.description,
     photoVersion: row.photo_version,
+    phone: row.phone,
     roles: row.roles,
     admin: row.roles.includes(ROLE_ADMIN),
     status: row.status,
@@ -162,6 +164,8 @@ export interface AccountChanges {
   photo?: string | null;
   roles?: string[];
   language?: string;
+  /** E.164 (ADR 0124); null removes it */
+  phone?: string | null;
 }
 
 const CHANGE_COLUMNS: Record<keyof AccountChanges, string> = {
@@ -170,6 +174,7 @@ const CHANGE_COLUMNS: Record<keyof AccountChanges, string> = {
   photo: 'photo',
   roles: 'roles',
   language: 'language',
+  phone: 'phone',
 };
 
 export async function updateAccount(
@@ -209,20 +214,21 @@ export async function deleteAccounts(db: Queryable, fleetId: string, ids: string
 
 export async function findMe(db: Queryable, accountId: string): Promise<Me | null> {
   const [row] = await db.query<AccountRowDb & { fleet_id: string; fleet_name: string }>(
-    `SELECT a.id, a.email, a.full_name, a.description, ${PHOTO_VERSION('a.photo')}, a.roles,
+    `SELECT a.id, a.email, a.full_name, a.description, ${PHOTO_VERSION('a.photo')}, a.phone, a.roles,
             a.status, a.language, a.created_at, a.last_login_at, f.id AS fleet_id,
             f.name AS fleet_name
        FROM account a JOIN fleet f ON f.id = a.fleet_id WHERE a.id = $1`,
     [accountId],
   );
   if (!row) return null;
-  const { id, email, fullName, description, photoVersion, roles } = toAccount(row);
+  const { id, email, fullName, description, photoVersion, phone, roles } = toAccount(row);
   return {
     id,
     email,
     fullName,
     description,
     photoVersion,
+    phone,
     roles,
     fleet: { id: row.fleet_id, name: row.fleet_name },
   };

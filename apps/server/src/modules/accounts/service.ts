@@ -152,6 +152,7 @@ export async function updateAccount(
         fullName: input.fullName,
         description: input.description,
         language: input.language,
+        phone: input.phone,
         roles:
           input.admin === undefined && input.technician === undefined
             ? undefined

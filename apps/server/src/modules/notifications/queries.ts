@@ -303,3 +303,11 @@ export async function announceNotifications(db: Queryable, fleetId: string, acco
     payloads,
   ]);
 }
+
+/** Whether the account gave a phone number (the SMS channel's recipient, ADR 0124). */
+export async function accountHasPhone(db: Queryable, accountId: string) {
+  const rows = await db.query('SELECT 1 FROM account WHERE id = $1 AND phone IS NOT NULL', [
+    accountId,
+  ]);
+  return rows.length > 0;
+}

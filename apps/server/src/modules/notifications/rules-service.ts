@@ -16,6 +16,7 @@ import type { RequestScope } from '../../plugins/request-scope';
 import { findFleetBikes } from '../bikes/bike-lookup';
 import { recordFleetAction } from '../events/fleet-actions';
 import {
+  accountHasPhone,
   addEmailChannel,
   countRules,
   deleteRule as deleteRuleRow,
@@ -51,7 +52,7 @@ export async function createRule(
     throw forbidden('Only an administrator sets fleet-wide rules.', 'RULE_ADMIN_ONLY');
   const owner = fleetWide ? null : scope.principal.accountId;
   return scope.database.transaction(async (tx) => {
-    const values = await ruleValues(tx, scope, input);
+    const values = await ruleValues(tx, scope, input, fleetWide);
     if ((await countRules(tx, scope.fleetId, owner)) >= RULES_PER_OWNER_MAX)
       throw conflict(`At most ${RULES_PER_OWNER_MAX} rules each.`, 'TOO_MANY_RULES');
     const id = await insertRule(tx, scope.fleetId, owner, values, scope.principal.email);
@@ -70,7 +71,12 @@ export async function updateRule(
   return scope.database.transaction(async (tx) => {
     const current = await editable(tx, scope, id);
     if (current.version !== version) throw stale(current);
-    await updateRuleRow(tx, id, await ruleValues(tx, scope, fields), scope.principal.email);
+    await updateRuleRow(
+      tx,
+      id,
+      await ruleValues(tx, scope, fields, current.fleetWide),
+      scope.principal.email,
+    );
     // their own rule given its EMAIL channel back: subscribed again
     if (!current.fleetWide && fields.channels.includes('EMAIL'))
       await setUnsubscribed(tx, id, scope.principal.accountId, false);
@@ -121,9 +127,26 @@ async function reread(tx: Queryable, scope: RequestScope, id: string) {
 }
 
 /** The row values of a valid rule: its bikes and groups found in the caller's fleet. */
-async function ruleValues(tx: Queryable, scope: RequestScope, input: RuleInput) {
+async function ruleValues(
+  tx: Queryable,
+  scope: RequestScope,
+  input: RuleInput,
+  fleetWide: boolean,
+) {
   const errors = ruleInputErrors(input);
   if (errors.length) throw badRequest('This rule is not valid.', errors);
+  // one's own SMS rule needs one's number (ADR 0124); a fleet-wide one texts the managers who
+  // gave theirs
+  if (
+    !fleetWide &&
+    input.channels.includes('SMS') &&
+    !(await accountHasPhone(tx, scope.principal.accountId))
+  )
+    throw badRequest(
+      'An SMS rule needs a phone number: add yours in My account first.',
+      [{ field: 'channels', message: 'SMS needs a phone number on your account' }],
+      'PHONE_REQUIRED',
+    );
   const vehicleNumbers = input.bikeScope === 'BIKES' ? (input.vehicleNumbers ?? []) : [];
   const groupIds = input.bikeScope === 'GROUPS' ? (input.groupIds ?? []) : [];
   // another fleet's bike or group is as absent as an unknown one

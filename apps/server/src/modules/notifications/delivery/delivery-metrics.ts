@@ -1,7 +1,9 @@
-// The notification deliveries of this process (ADR 0118), on GET /metrics: each e-mail, push
+// The notification deliveries of this process (ADR 0118), on GET /metrics: each e-mail, push, SMS
 // and digest counted on its own — sent, refused for good by the recipient's server (FAILED, not
 // retried) or failed for now (its job retries).
-export type DeliveryChannel = 'EMAIL' | 'PUSH' | 'DIGEST';
+import type { DeliveryChannelName } from '../channels/channel';
+
+export type DeliveryChannel = DeliveryChannelName | 'DIGEST';
 export type DeliveryOutcome = 'sent' | 'refused' | 'failed';
 
 export class DeliveryMetrics {

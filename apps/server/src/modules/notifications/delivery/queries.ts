@@ -3,13 +3,14 @@
 // the rule's digest or the quiet hours waits in DIGEST until its digest is due.
 import type { Language, NotificationKind } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
+import type { DeliveryChannelName } from '../channels/channel';
 
 /** A claim older than this is a worker that died mid-send: the delivery is taken again. */
 export const CLAIM_LEASE_SECONDS = 120;
 
 export interface ClaimedDelivery {
   id: string;
-  channel: 'EMAIL' | 'PUSH';
+  channel: DeliveryChannelName;
   idempotencyKey: string;
   accountId: string;
   ruleId: string | null;
@@ -115,6 +116,8 @@ export async function markSkipped(db: Queryable, ids: string[]) {
 
 export interface Recipient {
   email: string;
+  /** E.164, the SMS channel's (ADR 0124); null when not given */
+  phone: string | null;
   fullName: string;
   language: Language;
   active: boolean;
@@ -128,7 +131,7 @@ export interface Recipient {
 
 export async function selectRecipient(db: Queryable, accountId: string, ruleId: string | null) {
   const [row] = await db.query<Recipient>(
-    `SELECT a.email, a.full_name AS "fullName", a.language, a.status = 'ACTIVE' AS active,
+    `SELECT a.email, a.phone, a.full_name AS "fullName", a.language, a.status = 'ACTIVE' AS active,
             r.name AS "ruleName",
             coalesce((SELECT s.time_zone FROM user_settings s
                        WHERE s.account_id = a.id AND s.time_zone IS NOT NULL

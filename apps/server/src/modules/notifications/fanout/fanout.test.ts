@@ -37,7 +37,7 @@ describe('planFor', () => {
     expect(plan).toEqual({
       inApp: true,
       email: { ruleId: 'now', status: 'PENDING', digest: null, heldBy: null, dueAt: null },
-      push: false,
+      instant: [],
     });
   });
 
@@ -67,19 +67,25 @@ describe('planFor', () => {
     expect(planFor(match(), 'LOW_VEHICLE_BATTERY', DAY)).toEqual({
       inApp: true,
       email: null,
-      push: false,
+      instant: [],
     });
   });
 
-  it('pushes now or never: not in the quiet hours, unless the kind pierces them (docs/notifications.md)', () => {
-    const push = [{ quietHours: NIGHTS, alwaysNotify: ['SUSPECTED_THEFT'] }];
-    const recipient = { inApp: false, email: [], push };
-    expect(planFor(recipient, 'LOW_VEHICLE_BATTERY', DAY).push).toBe(true);
-    expect(planFor(recipient, 'LOW_VEHICLE_BATTERY', NIGHT).push).toBe(false);
-    expect(planFor(recipient, 'SUSPECTED_THEFT', NIGHT).push).toBe(true);
-    // any rule without quiet hours now is enough
-    const twoRules = { ...recipient, push: [...push, { quietHours: null, alwaysNotify: [] }] };
-    expect(planFor(twoRules, 'LOW_VEHICLE_BATTERY', NIGHT).push).toBe(true);
+  it('pushes and texts now or never: not in the quiet hours, unless the kind pierces them (docs/notifications.md)', () => {
+    const instant = [
+      { channel: 'PUSH' as const, quietHours: NIGHTS, alwaysNotify: ['SUSPECTED_THEFT'] },
+      { channel: 'SMS' as const, quietHours: NIGHTS, alwaysNotify: ['SUSPECTED_THEFT'] },
+    ];
+    const recipient = { inApp: false, email: [], instant };
+    expect(planFor(recipient, 'LOW_VEHICLE_BATTERY', DAY).instant).toEqual(['PUSH', 'SMS']);
+    expect(planFor(recipient, 'LOW_VEHICLE_BATTERY', NIGHT).instant).toEqual([]);
+    expect(planFor(recipient, 'SUSPECTED_THEFT', NIGHT).instant).toEqual(['PUSH', 'SMS']);
+    // any rule without quiet hours now is enough, for its own channel only
+    const twoRules = {
+      ...recipient,
+      instant: [...instant, { channel: 'SMS' as const, quietHours: null, alwaysNotify: [] }],
+    };
+    expect(planFor(twoRules, 'LOW_VEHICLE_BATTERY', NIGHT).instant).toEqual(['SMS']);
   });
 });
 

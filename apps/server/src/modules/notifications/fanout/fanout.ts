@@ -1,7 +1,8 @@
 // The fan-out (ADR 0086): the subscriber of the events that may notify someone.
 // For a batch of events, in one transaction: the rules that match, one notification per user
 // and cause (in the bell when a rule says IN_APP), one e-mail delivery per notification with
-// its own job — or held for a digest (the rule's choice, the quiet hours) — and the live
+// its own job — or held for a digest (the rule's choice, the quiet hours) —, one delivery per
+// now-or-never channel (push, SMS: channels/, ADR 0124) in its channel's queue, and the live
 // notice to the users' streams. Nothing is sent here: a delivery is a job of its own.
 import {
   NOTIFICATION_SEVERITY,
@@ -11,6 +12,7 @@ import {
   type ZoneActiveHours,
 } from '@vfm/contract';
 import type { DeliveryJobData } from '../delivery/deliver';
+import { CHANNELS, type Channel, type DeliveryChannelName } from '../channels';
 import type { Database } from '../../../db/client';
 import type { EventJobData } from '../../../jobs/domain-events';
 import type { Jobs } from '../../../jobs/job-queue';
@@ -98,11 +100,12 @@ type EmailPlan = Pick<NewDelivery, 'ruleId' | 'status' | 'digest' | 'heldBy' | '
 
 /**
  * What one recipient gets for one cause, from their matching rules: the bell if any rule says
- * IN_APP; one e-mail — now if any rule sends it now, else held for the soonest digest.
+ * IN_APP; one e-mail — now if any rule sends it now, else held for the soonest digest; one
+ * delivery per now-or-never channel (push, SMS) that a rule not in its quiet hours names.
  */
 export function planFor(
   match: Pick<RecipientMatch, 'inApp' | 'email'> &
-    Partial<Pick<RecipientMatch, 'push' | 'timeZone'>>,
+    Partial<Pick<RecipientMatch, 'instant' | 'timeZone'>>,
   kind: string,
   now: Date,
 ) {
@@ -134,12 +137,16 @@ export function planFor(
     plans.find((plan) => plan.status === 'PENDING') ??
     plans.sort((a, b) => (a.dueAt ?? '').localeCompare(b.dueAt ?? ''))[0] ??
     null;
-  // a push is now or never: a rule whose quiet hours hold it leaves it to the bell and the
-  // e-mail digest (ADR 0098)
-  const push = (match.push ?? []).some(
-    (rule) => !isQuiet(rule.quietHours, rule.alwaysNotify, kind, now),
-  );
-  return { inApp: match.inApp, email, push };
+  // a push or an SMS is now or never: a rule whose quiet hours hold it leaves it to the bell and
+  // the e-mail digest (ADR 0098)
+  const instant = [
+    ...new Set(
+      (match.instant ?? [])
+        .filter((rule) => !isQuiet(rule.quietHours, rule.alwaysNotify, kind, now))
+        .map((rule) => rule.channel),
+    ),
+  ].sort();
+  return { inApp: match.inApp, email, instant };
 }
 
 /** The first quarter of an hour after `at` outside the quiet hours (at most 8 days on). */
@@ -153,7 +160,7 @@ export function quietHoursEnd(hours: ZoneActiveHours, at: Date): Date {
 /**
  * The subscriber's work for one batch of events (one transaction). One statement matches the
  * rules and writes the notifications of the whole batch (fanout/queries.ts); only the recipients
- * with e-mailing or pushing rules come back here to be planned (quiet hours, digests); one live
+ * with e-mailing, pushing or texting rules come back here to be planned (quiet hours, digests); one live
  * notice per fleet names the recipients whose bell changed.
  */
 export async function fanOut(
@@ -161,6 +168,8 @@ export async function fanOut(
   jobs: Jobs,
   events: EventJobData[],
   now: Date,
+  /** the now-or-never channels the server can send (channels/index.ts: instantChannels) */
+  instantChannels: Channel[] = [CHANNELS.PUSH],
 ): Promise<{ notifications: number; deliveries: number }> {
   // a cause delivered twice in one batch (at-least-once) is one cause
   const causes = [
@@ -186,13 +195,14 @@ export async function fanOut(
         sourceKey: cause.sourceKey,
         occurredAt: cause.occurredAt,
       })),
+      instantChannels,
     );
     let written = 0;
     const bells = new Map<string, string[]>();
     const planned: Array<
       { notificationId: string; accountId: string; sourceKey: string } & ReturnType<typeof planFor>
     > = [];
-    const pushOnly: NewNotification[] = [];
+    const instantOnly: NewNotification[] = [];
     for (const row of rows) {
       if (row.what === 'fleet') {
         written += row.written;
@@ -208,9 +218,9 @@ export async function fanOut(
           accountId: row.accountId,
           sourceKey: cause.sourceKey,
         });
-      // only pushing rules: a notification (out of the bell) when one of them pushes now
-      else if (plan.push)
-        pushOnly.push({
+      // only pushing or texting rules: a notification (out of the bell) when one of them sends now
+      else if (plan.instant.length)
+        instantOnly.push({
           fleetId: cause.fleetId,
           accountId: row.accountId,
           kind: cause.kind,
@@ -226,12 +236,24 @@ export async function fanOut(
         });
     }
     // a replayed job inserts nothing: its notifications and deliveries exist
-    for (const row of await insertNotifications(tx, pushOnly)) {
+    const instantOf = new Map(
+      rows.flatMap((row) =>
+        row.what === 'instant-only'
+          ? [
+              [
+                `${causes[row.i]!.sourceKey}|${row.accountId}`,
+                planFor(row, causes[row.i]!.kind, now).instant,
+              ] as const,
+            ]
+          : [],
+      ),
+    );
+    for (const row of await insertNotifications(tx, instantOnly)) {
       written++;
       planned.push({
         inApp: false,
         email: null,
-        push: true,
+        instant: instantOf.get(`${row.sourceKey}|${row.accountId}`) ?? [],
         notificationId: row.id,
         accountId: row.accountId,
         sourceKey: row.sourceKey,
@@ -239,7 +261,7 @@ export async function fanOut(
     }
     const deliveries = await insertDeliveries(
       tx,
-      planned.flatMap(({ email, push, notificationId, accountId, sourceKey }): NewDelivery[] => [
+      planned.flatMap(({ email, instant, notificationId, accountId, sourceKey }): NewDelivery[] => [
         ...(email
           ? [
               {
@@ -250,33 +272,29 @@ export async function fanOut(
               },
             ]
           : []),
-        // docs/notifications.md: one push per alert and user, to each of their browsers
-        ...(push
-          ? [
-              {
-                channel: 'PUSH' as const,
-                notificationId,
-                accountId,
-                ruleId: null,
-                idempotencyKey: `${sourceKey}:${accountId}:PUSH`,
-                status: 'PENDING' as const,
-                digest: null,
-                heldBy: null,
-                dueAt: null,
-              },
-            ]
-          : []),
+        // docs/notifications.md: one push per alert and user, to each of their browsers; one
+        // SMS to their phone
+        ...instant.map((channel: DeliveryChannelName): NewDelivery => ({
+          channel,
+          notificationId,
+          accountId,
+          ruleId: null,
+          idempotencyKey: `${sourceKey}:${accountId}:${channel}`,
+          status: 'PENDING',
+          digest: null,
+          heldBy: null,
+          dueAt: null,
+        })),
       ]),
     );
-    // ADR 0118: a push in a queue of its own (dead push services hold no e-mail back); each job
-    // names its fleet (its share of the queue's slots)
+    // ADR 0118: each channel in a queue of its own (dead push services or an SMS gateway down
+    // hold no e-mail back); each job names its fleet (its share of the queue's slots)
     for (const delivery of deliveries)
       if (delivery.status === 'PENDING')
-        await jobs.send(
-          tx,
-          delivery.channel === 'PUSH' ? 'notifications.push' : 'notifications.deliver',
-          { deliveryId: delivery.id, fleetId: delivery.fleetId } satisfies DeliveryJobData,
-        );
+        await jobs.send(tx, CHANNELS[delivery.channel].queue, {
+          deliveryId: delivery.id,
+          fleetId: delivery.fleetId,
+        } satisfies DeliveryJobData);
     for (const [fleetId, accounts] of bells) await announceNotifications(tx, fleetId, accounts);
     return { notifications: written, deliveries: deliveries.length };
   });

@@ -3,6 +3,7 @@
 // job run again after a crash adds nothing.
 import { ROLE_USER, type RuleDigest, type ZoneActiveHours } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
+import type { Channel, DeliveryChannelName, InstantRule } from '../channels/channel';
 
 export interface CauseRow {
   /** the cause's index in its batch */
@@ -39,18 +40,19 @@ export interface RecipientMatch {
   inApp: boolean;
   /** the matching rules with EMAIL that the recipient did not unsubscribe from, own ones first */
   email: EmailRule[];
-  /** the matching rules with PUSH, when the recipient has a browser subscribed (docs/notifications.md) */
-  push: Array<Pick<EmailRule, 'quietHours' | 'alwaysNotify'>>;
+  /** the matching rules' now-or-never channels (push, SMS: ADR 0124), each one the recipient
+   *  can receive (a browser subscribed, a phone number) */
+  instant: InstantRule[];
   /** the recipient's time zone from their settings (ADR 0099), null when not chosen */
   timeZone: string | null;
 }
 
 /** What the fan-out's statement answers (see fanOutCauses). */
 export type FanOutRow =
-  /** a notification just written whose recipient has e-mailing or pushing rules: to plan */
+  /** a notification just written whose recipient has e-mailing, pushing or texting rules: to plan */
   | ({ what: 'plan'; id: string } & RecipientMatch)
-  /** a recipient whose only matching rules push: the worker decides (quiet hours) */
-  | ({ what: 'push-only'; id: null } & RecipientMatch)
+  /** a recipient whose only matching rules push or text: the worker decides (quiet hours) */
+  | ({ what: 'instant-only'; id: null } & RecipientMatch)
   /** per fleet: the notifications written, and the recipients whose bell changed */
   | { what: 'fleet'; fleetId: string; written: number; bell: string[] };
 
@@ -63,13 +65,22 @@ export type FanOutRow =
  * and folded per matching signature (recipient, kinds, severity, bikes, groups) before they meet
  * the causes — a user's 50 alike rules are matched once —, then per cause and recipient as
  * booleans and signatures (1,000 matching rules make one row per recipient); only the e-mailing
- * and pushing rules are read in full. Each (cause, active recipient) whose rules
+ * and now-or-never rules (push, SMS: those of `instant`, each for a recipient it can reach) are
+ * read in full. Each (cause, active recipient) whose rules
  * say IN_APP or EMAIL gets its notification here (unique: recipient + cause, a replay writes
- * nothing); the statement answers the rows that need the worker's planning (e-mail, push), the
- * recipients whose only rules push, and per fleet the recipients whose bell changed.
+ * nothing); the statement answers the rows that need the worker's planning (e-mail, push, SMS),
+ * the recipients whose only rules push or text, and per fleet the recipients whose bell changed.
  */
-export async function fanOutCauses(db: Queryable, causes: CauseRow[]): Promise<FanOutRow[]> {
+export async function fanOutCauses(
+  db: Queryable,
+  causes: CauseRow[],
+  instant: Array<Pick<Channel, 'name' | 'recipientNeedsSql'>>,
+): Promise<FanOutRow[]> {
   if (!causes.length) return [];
+  // each now-or-never channel with what its recipient needs (the channels' own SQL, `a` the
+  // recipient's account): a channel the recipient cannot receive plans nothing
+  const reachable =
+    instant.map((c) => `(c.name = '${c.name}' AND ${c.recipientNeedsSql})`).join(' OR ') || 'false';
   return db.query<FanOutRow>(
     `WITH RECURSIVE ev AS (
        SELECT e.*, (SELECT b.id FROM bike b WHERE b.id = e."bikeId") AS bike_ref,
@@ -91,7 +102,7 @@ export async function fanOutCauses(db: Queryable, causes: CauseRow[]): Promise<F
        SELECT r.id, r.fleet_id, r.account_id, r.kinds, r.bike_scope, r.bike_ids, r.group_ids,
               CASE r.min_severity WHEN 'CRITICAL' THEN 3 WHEN 'MAJOR' THEN 2 ELSE 1 END AS min_rank,
               'IN_APP' = ANY(r.channels) AS in_app, 'EMAIL' = ANY(r.channels) AS email,
-              'PUSH' = ANY(r.channels) AS push
+              r.channels && $3::text[] AS instant
          FROM notification_rule r
         WHERE r.enabled AND r.fleet_id IN (SELECT "fleetId" FROM ev)
      ), reach AS (
@@ -106,7 +117,7 @@ export async function fanOutCauses(db: Queryable, causes: CauseRow[]): Promise<F
          SELECT recipient, fleet_id, kinds, min_rank, bike_scope, bike_ids, group_ids,
                 bool_or(in_app) AS in_app,
                 array_agg(id) FILTER (WHERE email) AS email_rules,
-                array_agg(id) FILTER (WHERE push) AS push_rules
+                array_agg(id) FILTER (WHERE instant) AS instant_rules
            FROM reach
           GROUP BY recipient, fleet_id, kinds, min_rank, bike_scope, bike_ids, group_ids) x
      ), evg AS MATERIALIZED (
@@ -115,7 +126,7 @@ export async function fanOutCauses(db: Queryable, causes: CauseRow[]): Promise<F
      ), folded AS (
        SELECT e.i, s.recipient, bool_or(s.in_app) AS in_app,
               array_agg(s.sig) FILTER (WHERE s.email_rules IS NOT NULL) AS email_sigs,
-              array_agg(s.sig) FILTER (WHERE s.push_rules IS NOT NULL) AS push_sigs
+              array_agg(s.sig) FILTER (WHERE s.instant_rules IS NOT NULL) AS instant_sigs
          FROM evg e
          JOIN sig s ON s.fleet_id = e."fleetId" AND e.kind = ANY(s.kinds) AND e.rank >= s.min_rank
         WHERE s.bike_scope = 'ALL'
@@ -123,7 +134,7 @@ export async function fanOutCauses(db: Queryable, causes: CauseRow[]): Promise<F
            OR (s.bike_scope = 'GROUPS' AND s.group_ids && e.group_ids)
         GROUP BY e.i, s.recipient
      ), plan AS MATERIALIZED (
-       SELECT y.*, json_array_length(y.email) > 0 OR json_array_length(y.push) > 0 AS to_plan
+       SELECT y.*, json_array_length(y.email) > 0 OR json_array_length(y.instant) > 0 AS to_plan
          FROM (
          SELECT f.i, f.recipient, f.in_app,
                 CASE WHEN f.email_sigs IS NULL THEN '[]'::json ELSE coalesce(
@@ -137,14 +148,16 @@ export async function fanOutCauses(db: Queryable, causes: CauseRow[]): Promise<F
                       SELECT 1 FROM notification_rule_unsubscribe u
                        WHERE u.rule_id = r.id AND u.account_id = f.recipient)),
                   '[]'::json) END AS email,
-                CASE WHEN f.push_sigs IS NULL OR NOT EXISTS (
-                       SELECT 1 FROM push_subscription p WHERE p.account_id = f.recipient)
-                     THEN '[]'::json ELSE
-                  (SELECT json_agg(json_build_object('quietHours', r.quiet_hours,
+                CASE WHEN f.instant_sigs IS NULL THEN '[]'::json ELSE coalesce(
+                  (SELECT json_agg(json_build_object('channel', c.name,
+                                                     'quietHours', r.quiet_hours,
                                                      'alwaysNotify', r.always_notify))
-                     FROM sig s CROSS JOIN unnest(s.push_rules) AS m(id)
+                     FROM sig s CROSS JOIN unnest(s.instant_rules) AS m(id)
                      JOIN notification_rule r ON r.id = m.id
-                    WHERE s.sig = ANY(f.push_sigs)) END AS push
+                     CROSS JOIN unnest(r.channels) AS c(name)
+                    WHERE s.sig = ANY(f.instant_sigs) AND c.name = ANY($3::text[])
+                      AND (${reachable})),
+                  '[]'::json) END AS instant
            FROM folded f JOIN account a ON a.id = f.recipient AND a.status = 'ACTIVE') y
      ), written AS (
        INSERT INTO notification (fleet_id, account_id, kind, severity, bike_id, vehicle_number,
@@ -158,14 +171,14 @@ export async function fanOutCauses(db: Queryable, causes: CauseRow[]): Promise<F
      ), todo AS (
        SELECT p.*, e."sourceKey" FROM plan p JOIN ev e ON e.i = p.i WHERE p.to_plan
      ), answer AS (
-       SELECT w.id, t.i, t.recipient, w.in_app, t.email, t.push FROM written w
+       SELECT w.id, t.i, t.recipient, w.in_app, t.email, t.instant FROM written w
          JOIN todo t ON t."sourceKey" = w.source_key AND t.recipient = w.account_id
        UNION ALL
-       SELECT NULL, t.i, t.recipient, false, t.email, t.push FROM todo t
+       SELECT NULL, t.i, t.recipient, false, t.email, t.instant FROM todo t
         WHERE NOT t.in_app AND json_array_length(t.email) = 0
      )
-     SELECT CASE WHEN x.id IS NULL THEN 'push-only' ELSE 'plan' END AS what, x.id, x.i,
-            x.recipient AS "accountId", x.in_app AS "inApp", x.email, x.push,
+     SELECT CASE WHEN x.id IS NULL THEN 'instant-only' ELSE 'plan' END AS what, x.id, x.i,
+            x.recipient AS "accountId", x.in_app AS "inApp", x.email, x.instant,
             (SELECT s.time_zone FROM user_settings s
               WHERE s.account_id = x.recipient AND s.time_zone IS NOT NULL
               ORDER BY s.updated_at DESC LIMIT 1) AS "timeZone",
@@ -175,7 +188,7 @@ export async function fanOutCauses(db: Queryable, causes: CauseRow[]): Promise<F
      SELECT 'fleet', NULL, NULL, NULL, NULL, NULL, NULL, NULL, w.fleet_id, count(*)::int,
             coalesce(array_agg(DISTINCT w.account_id::text) FILTER (WHERE w.in_app), '{}')
        FROM written w GROUP BY w.fleet_id`,
-    [JSON.stringify(causes), ROLE_USER],
+    [JSON.stringify(causes), ROLE_USER, instant.map((c) => c.name)],
   );
 }
 
@@ -216,8 +229,8 @@ export async function insertNotifications(db: Queryable, rows: NewNotification[]
 }
 
 export interface NewDelivery {
-  /** EMAIL unless said (docs/notifications.md: PUSH) */
-  channel?: 'EMAIL' | 'PUSH';
+  /** EMAIL unless said (a now-or-never channel: PUSH, SMS — ADR 0124) */
+  channel?: DeliveryChannelName;
   notificationId: string;
   accountId: string;
   ruleId: string | null;
@@ -232,7 +245,7 @@ export interface NewDelivery {
 /** Inserts the deliveries not recorded yet; answers the new ones sent now. */
 export async function insertDeliveries(db: Queryable, rows: NewDelivery[]) {
   if (!rows.length) return [];
-  return db.query<{ id: string; status: string; channel: 'EMAIL' | 'PUSH'; fleetId: string }>(
+  return db.query<{ id: string; status: string; channel: DeliveryChannelName; fleetId: string }>(
     `INSERT INTO notification_delivery (notification_id, account_id, channel, rule_id,
                                         idempotency_key, status, digest, held_by, due_at)
      SELECT x."notificationId", x."accountId", coalesce(x.channel, 'EMAIL'), x."ruleId",

@@ -153,3 +153,7 @@ export async function countReached(db: Queryable, deliveryId: string) {
   );
   return row?.count ?? 0;
 }
+
+/** The push channel's "what a recipient needs" (channels/push.ts): a browser subscribed. */
+export const PUSH_RECIPIENT_NEEDS_SQL =
+  'EXISTS (SELECT 1 FROM push_subscription p WHERE p.account_id = a.id)';

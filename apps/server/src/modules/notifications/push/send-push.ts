@@ -1,16 +1,16 @@
 // Sending a push delivery (§6, ADR 0098): the delivery, claimed like an
 // e-mail's (delivery/deliver.ts), goes to every browser the user subscribed, each request
-// encrypted (aes128gcm) and signed (VAPID) by web-push, and sent through the webhooks' guarded
-// client (no private address unless WEBHOOK_ALLOW_PRIVATE, no redirect). The user's browsers
-// are pushed to side by side under one deadline (ADR 0118: twenty dead push services cost 10 s,
-// not 200). A browser reached is recorded at once: a job retried because another browser's push
+// encrypted (aes128gcm) and signed (VAPID) by web-push, and sent through the one guarded
+// outbound HTTP client (lib/outbound-http.ts, ADR 0124: no private address unless
+// WEBHOOK_ALLOW_PRIVATE, no redirect). The user's browsers are pushed to side by side under one
+// deadline (ADR 0118: twenty dead push services cost 10 s, not 200). A browser reached is recorded at once: a job retried because another browser's push
 // service failed sends nothing twice. 404 or 410 from a push service: the subscription is gone,
 // forgotten; an address the guard refuses is refused for good (never tried again).
 import webPush from 'web-push';
 import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../../../config/secrets';
 import type { Queryable } from '../../../db/client';
-import { postWebhook, type AttemptResult } from '../../webhooks/http-delivery';
+import { postOutbound, type AttemptResult } from '../../../lib/outbound-http';
 import type { PushPayload } from '@vfm/contract';
 import {
   countReached,
@@ -58,12 +58,11 @@ export async function postPush(
   const headers = Object.fromEntries(
     Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
   );
-  return postWebhook(
-    request.endpoint,
-    { 'user-agent': 'VFM-Push/1', ...headers },
-    request.body ?? Buffer.alloc(0),
-    { allowPrivate: config.webhookAllowPrivate, timeoutMs },
-  );
+  return postOutbound(request.endpoint, headers, request.body ?? Buffer.alloc(0), {
+    allowPrivate: config.webhookAllowPrivate,
+    timeoutMs,
+    userAgent: 'VFM-Push/1',
+  });
 }
 
 const outcomeOf = (result: AttemptResult): PushOutcome => {

@@ -13,7 +13,7 @@ import {
 import type { Queryable } from '../../../db/client';
 import { badRequest, conflict, notFound, type FieldError } from '../../../lib/problem';
 import type { RequestScope } from '../../../plugins/request-scope';
-import { urlProblem } from '../../webhooks/http-delivery';
+import { urlProblem } from '../../../lib/outbound-http';
 import { recordFleetAction } from '../../events/fleet-actions';
 import {
   deleteSubscription,

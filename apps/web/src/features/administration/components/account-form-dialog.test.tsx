@@ -114,6 +114,32 @@ describe('administration — account form', { timeout: 20_000 }, () => {
     });
   });
 
+  it('sets the SMS phone number of an account in E.164, refusing one that is not (ADR 0124)', async () => {
+    const { server } = await openAdministration({
+      [`PUT accounts/${ACCOUNTS[1]!.id}`]: (call: { body: unknown }) =>
+        json(200, { ...ACCOUNTS[1], ...(call.body as object) }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit theo@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit theo@example.com' });
+    const phone = within(dialog).getByLabelText(/^Phone number \(SMS\)/);
+    expect(phone).toHaveValue('');
+    await userEvent.type(phone, '0612');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      within(dialog).getByText(
+        'Enter the number in E.164 form: +, the country code and the number, without spaces.',
+      ),
+    ).toBeInTheDocument();
+    expect(server.callsTo(`PUT accounts/${ACCOUNTS[1]!.id}`)).toHaveLength(0);
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+49 151 1234 5678');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo(`PUT accounts/${ACCOUNTS[1]!.id}`)).toHaveLength(1));
+    expect(server.callsTo(`PUT accounts/${ACCOUNTS[1]!.id}`)[0]!.body).toMatchObject({
+      phone: '+4915112345678',
+    });
+  });
+
   it('deletes an account once confirmed', async () => {
     const { server } = await openAdministration({
       'DELETE accounts': () => new Response(null, { status: 204 }),

@@ -1,5 +1,6 @@
 // Create or edit an account (docs/web.md): e-mail (create only), full name,
-// description, role, language; SPEC §5 patterns checked before sending, the server's field
+// description, role, language, the phone number of the SMS notifications (edit only, E.164:
+// ADR 0124); SPEC §5 patterns checked before sending, the server's field
 // errors and conflicts (e-mail taken, self-demotion) shown on the form.
 import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -10,7 +11,7 @@ import {
   ROLE_TECHNICIAN,
   type Language,
 } from '@vfm/contract/constants';
-import type { Account } from '@vfm/contract';
+import { PHONE_PATTERN, type Account } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { useServices } from '../../../services/services';
 import { InlineAlert } from '../../../ui/alert/inline-alert';
@@ -74,6 +75,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone(): v
     // docs/tasks.md: manager, field technician or administrator, one of them
     role: roleOf(account),
     language: (account?.language ?? language) as Language,
+    phone: account?.phone ?? '',
   });
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -82,6 +84,12 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone(): v
 
   const emailError = account ? null : validateEmail(values.email);
   const nameError = validateName(values.fullName.trim());
+  // spaces, dots and dashes as people write numbers; E.164 once they are gone
+  const phone = values.phone.replace(/[\s.()-]/g, '');
+  const phoneError =
+    phone !== '' && !new RegExp(PHONE_PATTERN).test(phone)
+      ? t('administration.form.phoneInvalid')
+      : undefined;
   const shown = (field: string, error: Parameters<typeof fieldErrorMessage>[1]) =>
     serverErrors[field] ?? (submitted ? fieldErrorMessage(t, error) : undefined);
 
@@ -113,7 +121,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone(): v
     event.preventDefault();
     setSubmitted(true);
     setFailure(null);
-    if (emailError || nameError) return;
+    if (emailError || nameError || phoneError) return;
     const body = {
       fullName: values.fullName.trim(),
       description: values.description,
@@ -123,7 +131,11 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone(): v
     };
     if (account) {
       update.mutate(
-        { id: account.id, ...body },
+        {
+          id: account.id,
+          ...body,
+          ...((phone || null) !== (account.phone ?? null) ? { phone: phone || null } : {}),
+        },
         {
           onSuccess: () => {
             toasts.show({ type: 'success', message: t('administration.form.saved') });
@@ -180,6 +192,19 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone(): v
         error={serverErrors.description}
         autoComplete="off"
       />
+      {account && (
+        <TextField
+          label={t('administration.form.phone')}
+          hint={t('administration.form.phoneHint')}
+          type="tel"
+          inputMode="tel"
+          maxLength={24}
+          value={values.phone}
+          onChange={(event) => change('phone', event.target.value)}
+          error={serverErrors.phone ?? phoneError}
+          autoComplete="off"
+        />
+      )}
       <fieldset className={styles.fieldset}>
         <legend>{t('administration.form.role')}</legend>
         {ACCOUNT_ROLES.map((role) => (

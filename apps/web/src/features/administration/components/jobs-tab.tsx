@@ -35,6 +35,7 @@ const QUEUE_NAMES = {
   'notifications.fanout': 'notificationsFanout',
   'notifications.deliver': 'notificationsDeliver',
   'notifications.push': 'notificationsPush',
+  'notifications.sms': 'notificationsSms',
   'notifications.digest': 'notificationsDigest',
   'notifications.digest-send': 'notificationsDigestSend',
   // docs/tasks.md

@@ -1,9 +1,10 @@
 // My account — profile: photo (uploaded as a data URL, shown from accounts/{id}/photo), full
-// name, description.
+// name, description, and the phone number the SMS notifications go to (E.164, ADR 0124; empty
+// removes it).
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Camera, Trash2 } from 'lucide-react';
-import type { Me, MeUpdate } from '@vfm/contract';
+import { PHONE_PATTERN, type Me, type MeUpdate } from '@vfm/contract';
 import { FIELD_MAX_LENGTH } from '@vfm/contract/constants';
 import { useAccountPhoto } from '../../../account/get-account-photo';
 import { Avatar } from '../../../ui/avatar/avatar';
@@ -26,6 +27,7 @@ export function ProfileSection({ me }: { me: Me }) {
   const photoHintId = useId();
   const [fullName, setFullName] = useState(me.fullName);
   const [description, setDescription] = useState(me.description);
+  const [phone, setPhone] = useState(me.phone ?? '');
   const currentPhoto = useAccountPhoto(me.id, me.photoVersion);
   /** a new photo (data URL) or null to remove it; undefined: the current one is kept */
   const [newPhoto, setNewPhoto] = useState<string | null | undefined>(undefined);
@@ -34,7 +36,11 @@ export function ProfileSection({ me }: { me: Me }) {
   const [saveError, setSaveError] = useState(false);
 
   const nameError = validateName(fullName.trim(), FIELD_MAX_LENGTH);
+  // spaces, dots and dashes as people write numbers; E.164 once they are gone
+  const phoneValue = phone.replace(/[\s.()-]/g, '');
+  const phoneInvalid = phoneValue !== '' && !new RegExp(PHONE_PATTERN).test(phoneValue);
   const changes: MeUpdate = {};
+  if ((phoneValue || null) !== (me.phone ?? null)) changes.phone = phoneValue || null;
   if (fullName.trim() !== me.fullName) changes.fullName = fullName.trim();
   if (description.trim() !== me.description) changes.description = description.trim();
   if (newPhoto !== undefined && (newPhoto !== null || me.photoVersion)) changes.photo = newPhoto;
@@ -58,7 +64,7 @@ export function ProfileSection({ me }: { me: Me }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (nameError || !modified || update.isPending) return;
+    if (nameError || phoneInvalid || !modified || update.isPending) return;
     setSaveError(false);
     update.mutate(changes, {
       onSuccess: () => {
@@ -129,9 +135,25 @@ export function ProfileSection({ me }: { me: Me }) {
           value={description}
           onChange={(event) => setDescription(event.target.value)}
         />
+        <TextField
+          label={t('myAccount.profile.phone')}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={24}
+          hint={t('myAccount.profile.phoneHint')}
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+          error={phoneInvalid ? t('myAccount.profile.phoneInvalid') : undefined}
+        />
         {saveError && <InlineAlert>{t('errors.generic')}</InlineAlert>}
         <div className={styles.footer}>
-          <Button type="submit" busy={update.isPending} disabled={Boolean(nameError) || !modified}>
+          <Button
+            type="submit"
+            busy={update.isPending}
+            disabled={Boolean(nameError) || phoneInvalid || !modified}
+          >
             {t('common.save')}
           </Button>
         </div>

@@ -1,6 +1,7 @@
 // The form of one alert rule (docs/notifications.md): its kinds, bikes (all, groups, a list), channels,
 // severity, quiet hours in the user's time zone with the kinds that pierce them, and the
-// e-mails' rhythm. Checked here for what the screen can tell (names the field), then by the
+// e-mails' rhythm. An SMS rule of one's own needs one's phone number (My account → Profile,
+// ADR 0124). Checked here for what the screen can tell (names the field), then by the
 // server (unknown bikes: their numbers; a stale version: reopen).
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import {
   type NotificationRule,
 } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
+import { useMe } from '../../../account/get-me';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useSaveNotificationRule } from '../../../notifications/api/save-notification-rule';
 import {
@@ -48,6 +50,7 @@ export function RuleForm({
   const [error, setError] = useState<string | null>(null);
   const save = useSaveNotificationRule();
   const groups = useFleetGroups();
+  const me = useMe();
   const pushSubscribe = useSubscribePush();
   const [pushNotice, setPushNotice] = useState<
     'subscribed' | 'denied' | 'unavailable' | 'failed' | null
@@ -85,6 +88,10 @@ export function RuleForm({
     if (!draft.name.trim()) return t('notifications.form.errors.name');
     if (!draft.kinds.length) return t('notifications.form.errors.kinds');
     if (!draft.channels.length) return t('notifications.form.errors.channels');
+    // one's own SMS rule texts one's own phone (a fleet-wide one: each manager's)
+    const ownRule = rule ? !rule.fleetWide : !draft.fleetWide;
+    if (ownRule && draft.channels.includes('SMS') && me.data && !me.data.phone)
+      return t('notifications.form.errors.phone');
     if (draft.bikeScope === 'GROUPS' && !draft.groupIds?.length)
       return t('notifications.form.errors.groups');
     if (draft.bikeScope === 'BIKES' && !numbers.length)
@@ -135,9 +142,11 @@ export function RuleForm({
               ? t('notifications.form.errors.bikeNotFound', { list: missing.join(', ') })
               : code === 'GROUP_NOT_FOUND'
                 ? t('notifications.form.errors.groupNotFound')
-                : isApiError(failure, 409)
-                  ? t('notifications.form.errors.stale')
-                  : t('notifications.form.errors.failed'),
+                : code === 'PHONE_REQUIRED'
+                  ? t('notifications.form.errors.phone')
+                  : isApiError(failure, 409)
+                    ? t('notifications.form.errors.stale')
+                    : t('notifications.form.errors.failed'),
           );
         },
       },

@@ -1,0 +1,91 @@
+// The e-mail channel (ADR 0087, ADR 0124): one message per delivery, its idempotency key the
+// mail's Message-ID; held for the next hourly digest when the same bike and kind was e-mailed to
+// the user within NOTIFY_EMAIL_THROTTLE_MINUTES. A mail server's 5xx is a refusal for good.
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@vfm/contract';
+import { isPermanentRefusal } from '../../../mail/mailer';
+import { notificationMail, type NotificationItem } from '../../../mail/notification-mails';
+import { nextDigestAt } from '../digest-times';
+import { unsubscribeToken } from '../unsubscribe-token';
+import {
+  holdForDigest,
+  recentlySent,
+  selectRecipient,
+  type ClaimedDelivery,
+} from '../delivery/queries';
+import type { Channel, ChannelContext } from './channel';
+
+/** Where the unsubscribe links point (outside the API prefix: no key, no sign-in). */
+export const UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+
+/** The mail server's answer, kept with a refused message (no address beyond the recipient's). */
+export const refusalOf = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);
+
+/** The bike's page; for a zone's cap (no bike), the zones' page. */
+export const itemOf = (
+  ctx: Pick<ChannelContext, 'config'>,
+  language: Language,
+  item: Pick<ClaimedDelivery, 'kind' | 'vehicleNumber' | 'zoneName' | 'occurredAt'>,
+): NotificationItem => ({
+  kind: item.kind,
+  vehicleNumber: item.vehicleNumber,
+  zoneName: item.zoneName,
+  occurredAt: item.occurredAt,
+  url:
+    item.vehicleNumber === null
+      ? `${ctx.config.publicUrl}/${language}/zones`
+      : `${ctx.config.publicUrl}/${language}/fleet/product/${encodeURIComponent(item.vehicleNumber)}`,
+});
+
+export const unsubscribeUrl = (
+  ctx: Pick<ChannelContext, 'config'>,
+  ruleId: string,
+  accountId: string,
+) =>
+  `${ctx.config.publicUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(ctx.config.jwtSecret, ruleId, accountId)}`;
+
+export const emailChannel: Channel = {
+  name: 'EMAIL',
+  queue: 'notifications.deliver',
+  instant: false,
+  // without SMTP_URL the messages are written to files (mail/mailer.ts): always on
+  enabled: () => true,
+  recipientNeedsSql: 'true',
+  async deliver(ctx, delivery) {
+    const now = ctx.now();
+    if (await recentlySent(ctx.database, delivery, now, ctx.config.notifyEmailThrottleMinutes)) {
+      await holdForDigest(ctx.database, delivery.id, nextDigestAt('HOURLY', now));
+      return { outcome: 'held' };
+    }
+    const recipient = await selectRecipient(ctx.database, delivery.accountId, delivery.ruleId);
+    if (!recipient?.active || !recipient.emailWanted) return { outcome: 'skipped' };
+    const language: Language = isLanguage(recipient.language)
+      ? recipient.language
+      : DEFAULT_LANGUAGE;
+    try {
+      await ctx.mailer.send(
+        notificationMail({
+          to: recipient.email,
+          fullName: recipient.fullName,
+          language,
+          timeZone: recipient.timeZone ?? DEFAULT_TIME_ZONE,
+          items: [itemOf(ctx, language, delivery)],
+          rule:
+            delivery.ruleId && recipient.ruleName
+              ? {
+                  name: recipient.ruleName,
+                  unsubscribeUrl: unsubscribeUrl(ctx, delivery.ruleId, delivery.accountId),
+                }
+              : null,
+          idempotencyKey: delivery.idempotencyKey,
+        }),
+      );
+    } catch (error) {
+      // refused for good (550…): FAILED on its own — no retry would pass it
+      if (isPermanentRefusal(error)) return { outcome: 'refused', reason: refusalOf(error) };
+      throw error;
+    }
+    return { outcome: 'sent' };
+  },
+};
