@@ -10,7 +10,7 @@ import { isApiError } from '../../../api/api-error';
 import { useServices } from '../../../services/services';
 import { Button, buttonClassName } from '../../../ui/button/button';
 import { TextField } from '../../../ui/field/text-field';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { QueryState } from '../../../ui/query-state/query-state';
 import { useOpenData, useSaveOpenData } from '../api/open-data';
 import {
   APP_FIELDS,
@@ -28,19 +28,18 @@ const timeZoneList = () => [...Intl.supportedValuesOf('timeZone'), 'UTC'];
 export function OpenDataTab() {
   const { t } = useTranslation();
   const openData = useOpenData();
-  if (openData.isPending)
-    return <TableStatus kind="loading" text={t('administration.openData.loading')} />;
-  if (!openData.data) {
-    return (
-      <TableStatus
-        kind="error"
-        text={t('administration.openData.error')}
-        retry={t('administration.openData.reload')}
-        onRetry={() => void openData.refetch()}
-      />
-    );
-  }
-  return <OpenDataForm key={openData.data.updatedAt ?? 'new'} data={openData.data} />;
+  return (
+    <QueryState
+      query={openData}
+      texts={{
+        loading: t('administration.openData.loading'),
+        error: t('administration.openData.error'),
+        retry: t('administration.openData.reload'),
+      }}
+    >
+      {(data) => <OpenDataForm key={data.updatedAt ?? 'new'} data={data} />}
+    </QueryState>
+  );
 }
 
 function OpenDataForm({ data }: { data: OpenData }) {
