@@ -20,6 +20,7 @@ import {
   type OpenDataField,
   type OpenDataFormValues,
 } from '../state/open-data-form';
+import { AdminTab } from './admin-tab';
 import styles from './administration.module.css';
 
 const TEXT_FIELDS = ['name', 'operator', 'contactEmail', 'timezone', 'languages'] as const;
@@ -99,14 +100,11 @@ function OpenDataForm({ data }: { data: OpenData }) {
   };
 
   return (
-    <section
-      className={`${styles.card} ${styles.narrow} ${styles.openData}`}
-      aria-labelledby="open-data-title"
+    <AdminTab
+      heading={{ id: 'open-data-title', text: t('administration.openData.title') }}
+      className={`${styles.narrow} ${styles.openData}`}
+      intro={t('administration.openData.intro')}
     >
-      <h2 id="open-data-title" className={styles.cardTitle}>
-        {t('administration.openData.title')}
-      </h2>
-      <p className={styles.hint}>{t('administration.openData.intro')}</p>
       {data.feedUrl ? (
         <div className={styles.feedUrl} data-testid="open-data-feed">
           <span className={styles.feedLabel}>{t('administration.openData.feedUrl')}</span>
@@ -230,6 +228,6 @@ function OpenDataForm({ data }: { data: OpenData }) {
           </Button>
         </div>
       </form>
-    </section>
+    </AdminTab>
   );
 }
