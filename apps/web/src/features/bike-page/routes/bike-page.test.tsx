@@ -1,12 +1,13 @@
 // The bike page (SPEC §2): the bike's header and its sections as tabs in the address (the
-// alerts tab counting the active ones, no Share tab for a technician), the loading state, an
-// error retried, and a clear not-found state with the way back to the fleet.
+// alerts tab counting the active ones, no Share tab for a technician, an empty section saying
+// so), the loading state, an error retried, and a clear not-found state with the way back to
+// the fleet.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
-import { makeAlert, makeAlertPage, makeBike } from '../../../testing/data-generators';
+import { makeAlert, makeAlertPage, makeBike, makeTaskPage } from '../../../testing/data-generators';
 
 // jsdom has no WebGL: the small map is its label here (map/bike-map has its own tests)
 vi.mock('../../../map/bike-map', () => ({
@@ -50,6 +51,24 @@ describe('bike page', { timeout: 20_000 }, () => {
       'true',
     );
     expect(within(tabs).queryByRole('tab', { name: 'Share position' })).toBeNull();
+  });
+
+  it('says what each section holds when it is empty: no command, no task', async () => {
+    const { unmount } = renderApp('/fleet/product/FR-42?tab=commands', {
+      signedInAs: 'user',
+      answers: answers({ 'GET products/details/commands/FR-42': [] }),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'No command was sent to this bike yet.' }),
+    ).toBeInTheDocument();
+    unmount();
+    renderApp('/fleet/product/FR-42?tab=tasks', {
+      signedInAs: 'user',
+      answers: answers({ 'GET tasks': makeTaskPage([]) }),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'No task for this bike' }),
+    ).toBeInTheDocument();
   });
 
   it('says it is loading, then that it failed, and tries again', async () => {
