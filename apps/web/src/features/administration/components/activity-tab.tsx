@@ -16,7 +16,7 @@ import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { DataTable } from '../../../ui/data-table/data-table';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { AdminTab } from './admin-tab';
 import { downloadActivityCsv, useActivity, type ActivityFilter } from '../api/fleet-admin';
 import { NewerOlderPager } from './newer-older-pager';
 import styles from './administration.module.css';
@@ -125,123 +125,110 @@ export function ActivityTab() {
     }
   };
 
-  const data = activity.data;
-  let body;
-  if (activity.isPending)
-    body = <TableStatus kind="loading" text={t('administration.activity.loading')} />;
-  else if (!data) {
-    body = (
-      <TableStatus
-        kind="error"
-        text={t('administration.activity.error')}
-        retry={t('administration.activity.retry')}
-        onRetry={() => void activity.refetch()}
-      />
-    );
-  } else if (!data.content.length) {
-    body = (
-      <TableStatus
-        kind="empty"
-        icon={<History size={40} />}
-        title={t('administration.activity.empty')}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <DataTable
-          caption={t('administration.activity.label')}
-          testId="activity"
-          rows={data.content}
-          rowKey={(event) => event.id}
-          columns={[
-            {
-              id: 'when',
-              label: t('administration.activity.when'),
-              cell: (event) => (
-                <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
-              ),
-            },
-            {
-              id: 'who',
-              label: t('administration.activity.who'),
-              cell: (event) => event.userEmail ?? '—',
-            },
-            { id: 'what', label: t('administration.activity.what'), cell: label },
-            { id: 'subject', label: t('administration.activity.subject'), cell: subject },
-            {
-              id: 'detail',
-              label: t('administration.activity.detail'),
-              cell: (event) => detail(event) || '—',
-            },
-          ]}
-        />
-        <NewerOlderPager
-          label={t('administration.activity.label')}
-          page={page}
-          size={PAGE_SIZE}
-          shown={data.content.length}
-          total={data.totalElements}
-          onPage={setPage}
-          newer={t('administration.activity.previous')}
-          older={t('administration.activity.next')}
-          summary={(range) => t('administration.activity.page', range)}
-        />
-      </>
-    );
-  }
-
   return (
-    <section className={styles.tab} aria-label={t('administration.activity.label')}>
-      <div className={styles.filters}>
-        <label className={styles.select}>
-          <span>{t('administration.activity.kind')}</span>
-          <select
-            value={kind}
-            onChange={(event) => change(setKind)(event.target.value as ActivityKind | '')}
-          >
-            <option value="">{t('administration.activity.allKinds')}</option>
-            {ACTIVITY_KIND_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {t(`administration.activity.kinds.${name}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.select}>
-          <span>{t('administration.activity.user')}</span>
-          <input
-            type="search"
-            value={user}
-            onChange={(event) => change(setUser)(event.target.value)}
+    <AdminTab
+      label={t('administration.activity.label')}
+      toolbar={
+        <div className={styles.filters}>
+          <label className={styles.select}>
+            <span>{t('administration.activity.kind')}</span>
+            <select
+              value={kind}
+              onChange={(event) => change(setKind)(event.target.value as ActivityKind | '')}
+            >
+              <option value="">{t('administration.activity.allKinds')}</option>
+              {ACTIVITY_KIND_NAMES.map((name) => (
+                <option key={name} value={name}>
+                  {t(`administration.activity.kinds.${name}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.select}>
+            <span>{t('administration.activity.user')}</span>
+            <input
+              type="search"
+              value={user}
+              onChange={(event) => change(setUser)(event.target.value)}
+            />
+          </label>
+          <label className={styles.select}>
+            <span>{t('administration.activity.vehicleNumber')}</span>
+            <input
+              type="search"
+              value={vehicleNumber}
+              onChange={(event) => change(setVehicleNumber)(event.target.value)}
+            />
+          </label>
+          <label className={styles.select}>
+            <span>{t('administration.activity.from')}</span>
+            <input
+              type="date"
+              value={from}
+              onChange={(event) => change(setFrom)(event.target.value)}
+            />
+          </label>
+          <label className={styles.select}>
+            <span>{t('administration.activity.to')}</span>
+            <input type="date" value={to} onChange={(event) => change(setTo)(event.target.value)} />
+          </label>
+          <Button variant="secondary" className={styles.push} onClick={() => void exportCsv()}>
+            <Download size={16} aria-hidden="true" />
+            {t('administration.activity.export')}
+          </Button>
+        </div>
+      }
+      query={activity}
+      texts={{
+        loading: t('administration.activity.loading'),
+        error: t('administration.activity.error'),
+        retry: t('administration.activity.retry'),
+      }}
+      empty={{ icon: <History size={40} />, title: t('administration.activity.empty') }}
+      isEmpty={(data) => !data.content.length}
+    >
+      {(data) => (
+        <>
+          <DataTable
+            caption={t('administration.activity.label')}
+            testId="activity"
+            rows={data.content}
+            rowKey={(event) => event.id}
+            columns={[
+              {
+                id: 'when',
+                label: t('administration.activity.when'),
+                cell: (event) => (
+                  <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
+                ),
+              },
+              {
+                id: 'who',
+                label: t('administration.activity.who'),
+                cell: (event) => event.userEmail ?? '—',
+              },
+              { id: 'what', label: t('administration.activity.what'), cell: label },
+              { id: 'subject', label: t('administration.activity.subject'), cell: subject },
+              {
+                id: 'detail',
+                label: t('administration.activity.detail'),
+                cell: (event) => detail(event) || '—',
+              },
+            ]}
           />
-        </label>
-        <label className={styles.select}>
-          <span>{t('administration.activity.vehicleNumber')}</span>
-          <input
-            type="search"
-            value={vehicleNumber}
-            onChange={(event) => change(setVehicleNumber)(event.target.value)}
+          <NewerOlderPager
+            label={t('administration.activity.label')}
+            page={page}
+            size={PAGE_SIZE}
+            shown={data.content.length}
+            total={data.totalElements}
+            onPage={setPage}
+            newer={t('administration.activity.previous')}
+            older={t('administration.activity.next')}
+            summary={(range) => t('administration.activity.page', range)}
           />
-        </label>
-        <label className={styles.select}>
-          <span>{t('administration.activity.from')}</span>
-          <input
-            type="date"
-            value={from}
-            onChange={(event) => change(setFrom)(event.target.value)}
-          />
-        </label>
-        <label className={styles.select}>
-          <span>{t('administration.activity.to')}</span>
-          <input type="date" value={to} onChange={(event) => change(setTo)(event.target.value)} />
-        </label>
-        <Button variant="secondary" className={styles.push} onClick={() => void exportCsv()}>
-          <Download size={16} aria-hidden="true" />
-          {t('administration.activity.export')}
-        </Button>
-      </div>
-      {body}
-    </section>
+        </>
+      )}
+    </AdminTab>
   );
 }

@@ -20,6 +20,7 @@ import { Spinner } from '../../../ui/spinner/spinner';
 import { importPart } from '../api/vehicles';
 import { moduleSecretsCsv } from '../state/module-secrets-csv';
 import type { FromImportWorker } from '../workers/import-protocol';
+import { AdminTab } from './admin-tab';
 import styles from './administration.module.css';
 import { bikePath } from '../../../bike/bike-path';
 
@@ -147,11 +148,10 @@ export function BikeImport() {
   );
 
   return (
-    <section className={styles.card} aria-labelledby="import-title">
-      <h2 id="import-title" className={styles.cardTitle}>
-        {t('administration.bikes.importTitle')}
-      </h2>
-      <p className={styles.hint}>{t('administration.bikes.importIntro', { columns })}</p>
+    <AdminTab
+      heading={{ id: 'import-title', text: t('administration.bikes.importTitle') }}
+      intro={t('administration.bikes.importIntro', { columns })}
+    >
       {(state.step === 'idle' || state.step === 'refused') && picker}
       {state.step === 'refused' && <InlineAlert>{state.message}</InlineAlert>}
       {state.step === 'reading' && (
@@ -171,7 +171,7 @@ export function BikeImport() {
       {state.step === 'done' && (
         <Result state={state} onAnother={() => setState({ step: 'idle' })} />
       )}
-    </section>
+    </AdminTab>
   );
 }
 

@@ -14,6 +14,7 @@ import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
 import { useRemoveVehicles } from '../api/vehicles';
 import { BikeImport } from './bike-import';
+import { AdminTab } from './admin-tab';
 import styles from './administration.module.css';
 
 /** The frame numbers of a text: one per line or comma-separated, each once. */
@@ -80,23 +81,21 @@ export function BikesTab() {
     <div className={styles.bikes}>
       <BikeImport />
       <div className={styles.sideCards}>
-        <section className={styles.card} aria-labelledby="export-title">
-          <h2 id="export-title" className={styles.cardTitle}>
-            {t('administration.bikes.exportTitle')}
-          </h2>
-          <p className={styles.hint}>{t('administration.bikes.exportIntro')}</p>
+        <AdminTab
+          heading={{ id: 'export-title', text: t('administration.bikes.exportTitle') }}
+          intro={t('administration.bikes.exportIntro')}
+        >
           <div className={styles.buttonsStart}>
             <Button variant="secondary" onClick={() => void exportVehicles()}>
               <Download size={16} aria-hidden="true" />
               {t('administration.bikes.export')}
             </Button>
           </div>
-        </section>
-        <section className={styles.card} aria-labelledby="remove-title">
-          <h2 id="remove-title" className={styles.cardTitle}>
-            {t('administration.bikes.removeTitle')}
-          </h2>
-          <p className={styles.hint}>{t('administration.bikes.removeIntro')}</p>
+        </AdminTab>
+        <AdminTab
+          heading={{ id: 'remove-title', text: t('administration.bikes.removeTitle') }}
+          intro={t('administration.bikes.removeIntro')}
+        >
           <label className={styles.listField}>
             <span>{t('administration.bikes.removeLabel')}</span>
             <textarea
@@ -137,7 +136,7 @@ export function BikesTab() {
             busy={remove.isPending}
             onConfirm={confirmRemove}
           />
-        </section>
+        </AdminTab>
       </div>
     </div>
   );

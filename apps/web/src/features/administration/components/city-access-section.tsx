@@ -12,13 +12,9 @@ import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { TextField } from '../../../ui/field/text-field';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
-import {
-  useCityClients,
-  useCreateCityClient,
-  useMdsAccessLog,
-  useRevokeCityClient,
-} from '../api/city-clients';
+import { AdminTab } from './admin-tab';
+import { MdsPulls } from './mds-pulls';
+import { useCityClients, useCreateCityClient, useRevokeCityClient } from '../api/city-clients';
 import styles from './administration.module.css';
 
 export function CityAccessSection() {
@@ -26,7 +22,6 @@ export function CityAccessSection() {
   const format = useFormatters();
   const { toasts } = useServices();
   const clients = useCityClients();
-  const pulls = useMdsAccessLog();
   const create = useCreateCityClient();
   const revoke = useRevokeCityClient();
   const [name, setName] = useState('');
@@ -90,35 +85,51 @@ export function CityAccessSection() {
   };
 
   return (
-    <section className={`${styles.card} ${styles.cityAccess}`} aria-labelledby="city-access-title">
-      <h2 id="city-access-title" className={styles.cardTitle}>
-        <KeyRound size={20} aria-hidden="true" />
-        {t('administration.cityAccess.title')}
-      </h2>
-      <p className={styles.hint}>{t('administration.cityAccess.intro')}</p>
-      {clients.isPending ? (
-        <TableStatus kind="loading" text={t('administration.cityAccess.loading')} />
-      ) : !clients.data ? (
-        <TableStatus
-          kind="error"
-          text={t('administration.cityAccess.error')}
-          retry={t('administration.cityAccess.reload')}
-          onRetry={() => void clients.refetch()}
-        />
-      ) : (
+    <AdminTab
+      heading={{
+        id: 'city-access-title',
+        text: t('administration.cityAccess.title'),
+        icon: <KeyRound size={20} aria-hidden="true" />,
+      }}
+      className={styles.cityAccess}
+      intro={t('administration.cityAccess.intro')}
+      query={clients}
+      texts={{
+        loading: t('administration.cityAccess.loading'),
+        error: t('administration.cityAccess.error'),
+        retry: t('administration.cityAccess.reload'),
+      }}
+      after={
+        <>
+          <MdsPulls when={when} />
+          <ConfirmDialog
+            open={revoking !== null}
+            onOpenChange={(open) => !open && setRevoking(null)}
+            title={t('administration.cityAccess.revokeTitle', { name: revoking?.name ?? '' })}
+            description={t('administration.cityAccess.revokeHint')}
+            confirmLabel={t('administration.cityAccess.revoke')}
+            cancelLabel={t('administration.cityAccess.cancel')}
+            tone="danger"
+            busy={revoke.isPending}
+            onConfirm={confirmRevoke}
+          />
+        </>
+      }
+    >
+      {(data) => (
         <>
           <dl className={styles.addresses}>
             <dt>{t('administration.cityAccess.baseUrl')}</dt>
             <dd>
-              <code>{clients.data.baseUrl}</code>
+              <code>{data.baseUrl}</code>
             </dd>
             <dt>{t('administration.cityAccess.tokenUrl')}</dt>
             <dd>
-              <code>{clients.data.tokenUrl}</code>
+              <code>{data.tokenUrl}</code>
             </dd>
             <dt>{t('administration.cityAccess.providerId')}</dt>
             <dd>
-              <code>{clients.data.providerId}</code>
+              <code>{data.providerId}</code>
             </dd>
           </dl>
           {created && (
@@ -166,13 +177,13 @@ export function CityAccessSection() {
               {t('administration.cityAccess.create')}
             </Button>
           </form>
-          {clients.data.clients.length === 0 ? (
+          {data.clients.length === 0 ? (
             <p className={styles.muted}>{t('administration.cityAccess.empty')}</p>
           ) : (
             <DataTable
               caption={t('administration.cityAccess.clients')}
               testId="city-clients"
-              rows={clients.data.clients}
+              rows={data.clients}
               rowKey={(client) => client.id}
               columns={[
                 { id: 'name', label: t('administration.cityAccess.name'), cell: (c) => c.name },
@@ -216,47 +227,6 @@ export function CityAccessSection() {
           )}
         </>
       )}
-      <h3 className={styles.subTitle}>{t('administration.cityAccess.pulls')}</h3>
-      {pulls.data && pulls.data.entries.length > 0 ? (
-        <DataTable
-          caption={t('administration.cityAccess.pulls')}
-          testId="mds-pulls"
-          rows={pulls.data.entries}
-          rowKey={(entry) => `${entry.at}-${entry.path}-${entry.clientId}`}
-          columns={[
-            { id: 'at', label: t('administration.cityAccess.at'), cell: (e) => when(e.at) },
-            {
-              id: 'client',
-              label: t('administration.cityAccess.client'),
-              cell: (e) => e.clientName,
-            },
-            {
-              id: 'path',
-              label: t('administration.cityAccess.path'),
-              cell: (e) => <code className={styles.feedCode}>{e.path}</code>,
-            },
-            { id: 'status', label: t('administration.cityAccess.status'), cell: (e) => e.status },
-            {
-              id: 'rows',
-              label: t('administration.cityAccess.rows'),
-              cell: (e) => (e.rows === null ? '—' : format.number(e.rows)),
-            },
-          ]}
-        />
-      ) : (
-        <p className={styles.muted}>{t('administration.cityAccess.pullsEmpty')}</p>
-      )}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title={t('administration.cityAccess.revokeTitle', { name: revoking?.name ?? '' })}
-        description={t('administration.cityAccess.revokeHint')}
-        confirmLabel={t('administration.cityAccess.revoke')}
-        cancelLabel={t('administration.cityAccess.cancel')}
-        tone="danger"
-        busy={revoke.isPending}
-        onConfirm={confirmRevoke}
-      />
-    </section>
+    </AdminTab>
   );
 }

@@ -14,6 +14,7 @@ import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { AdminTab } from './admin-tab';
 import { useJobs, useRetryJob } from '../api/jobs';
 import { NewerOlderPager } from './newer-older-pager';
 import styles from './administration.module.css';
@@ -70,138 +71,132 @@ export function JobsTab() {
         }),
     });
 
-  const data = jobs.data;
-  let body;
-  if (jobs.isPending) body = <TableStatus kind="loading" text={t('administration.jobs.loading')} />;
-  else if (!data) {
-    body = (
-      <TableStatus
-        kind="error"
-        text={t('administration.jobs.error')}
-        retry={t('administration.jobs.reload')}
-        onRetry={() => void jobs.refetch()}
-      />
-    );
-  } else {
-    const failed = data.failed;
-    body = (
-      <>
-        <h2 className={styles.cardTitle}>{t('administration.jobs.queuesTitle')}</h2>
-        <DataTable
-          caption={t('administration.jobs.queuesLabel')}
-          testId="job-queues"
-          rows={data.queues}
-          rowKey={(queue) => queue.queue}
-          columns={[
-            {
-              id: 'queue',
-              label: t('administration.jobs.queue'),
-              cell: (queue) => <span title={queue.queue}>{queueName(queue.queue)}</span>,
-            },
-            ...COUNTS.map((state) => ({
-              id: state,
-              label: t(`administration.jobs.states.${state}`),
-              cell: (queue: (typeof data.queues)[number]) => format.number(queue[state]),
-            })),
-          ]}
-        />
-        <h2 className={styles.cardTitle}>{t('administration.jobs.failedTitle')}</h2>
-        {!failed.content.length ? (
-          <TableStatus
-            kind="empty"
-            icon={<CircleCheck size={40} />}
-            title={t('administration.jobs.empty')}
-          />
-        ) : (
-          <DataTable
-            caption={t('administration.jobs.failedLabel')}
-            testId="failed-jobs"
-            rows={failed.content}
-            rowKey={(job) => job.id}
-            columns={[
-              {
-                id: 'failedAt',
-                label: t('administration.jobs.failedAt'),
-                cell: (job) => {
-                  const when = job.failedAt ?? job.createdAt;
-                  return <time dateTime={when}>{format.dateTime(when)}</time>;
-                },
-              },
-              {
-                id: 'queue',
-                label: t('administration.jobs.queue'),
-                cell: (job) => <span title={job.queue}>{queueName(job.queue)}</span>,
-              },
-              {
-                id: 'event',
-                label: t('administration.jobs.event'),
-                cell: (job) => (job.event ? <code>{job.event}</code> : '—'),
-              },
-              {
-                id: 'bike',
-                label: t('administration.jobs.bike'),
-                cell: (job) =>
-                  job.vehicleNumber ? (
-                    <Link className={styles.nowrap} to={bikePath(job.vehicleNumber)}>
-                      {job.vehicleNumber}
-                    </Link>
-                  ) : (
-                    '—'
-                  ),
-              },
-              {
-                id: 'error',
-                label: t('administration.jobs.lastError'),
-                cell: (job) => <span className={styles.jobError}>{job.error}</span>,
-              },
-              {
-                id: 'attempts',
-                label: t('administration.jobs.attempts'),
-                cell: (job) => format.number(job.attempts),
-              },
-              {
-                id: 'actions',
-                label: t('administration.jobs.actions'),
-                cell: (job) => (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={t('administration.jobs.retryNamed', {
-                      queue: queueName(job.queue),
-                      when: format.dateTime(job.failedAt ?? job.createdAt),
-                    })}
-                    disabled={retry.isPending}
-                    onClick={() => send(job)}
-                  >
-                    <RotateCcw size={16} aria-hidden="true" />
-                    {t('administration.jobs.retry')}
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        )}
-        {failed.totalElements > PAGE_SIZE && (
-          <NewerOlderPager
-            label={t('administration.jobs.failedLabel')}
-            page={page}
-            size={PAGE_SIZE}
-            shown={failed.content.length}
-            total={failed.totalElements}
-            onPage={setPage}
-            newer={t('administration.jobs.previous')}
-            older={t('administration.jobs.next')}
-            summary={(range) => t('administration.jobs.page', range)}
-          />
-        )}
-      </>
-    );
-  }
-
   return (
-    <section className={styles.tab} aria-label={t('administration.jobs.label')}>
-      <p className={styles.muted}>{t('administration.jobs.intro')}</p>
-      {body}
-    </section>
+    <AdminTab
+      label={t('administration.jobs.label')}
+      intro={t('administration.jobs.intro')}
+      query={jobs}
+      texts={{
+        loading: t('administration.jobs.loading'),
+        error: t('administration.jobs.error'),
+        retry: t('administration.jobs.reload'),
+      }}
+    >
+      {(data) => {
+        const failed = data.failed;
+        return (
+          <>
+            <h2 className={styles.cardTitle}>{t('administration.jobs.queuesTitle')}</h2>
+            <DataTable
+              caption={t('administration.jobs.queuesLabel')}
+              testId="job-queues"
+              rows={data.queues}
+              rowKey={(queue) => queue.queue}
+              columns={[
+                {
+                  id: 'queue',
+                  label: t('administration.jobs.queue'),
+                  cell: (queue) => <span title={queue.queue}>{queueName(queue.queue)}</span>,
+                },
+                ...COUNTS.map((state) => ({
+                  id: state,
+                  label: t(`administration.jobs.states.${state}`),
+                  cell: (queue: (typeof data.queues)[number]) => format.number(queue[state]),
+                })),
+              ]}
+            />
+            <h2 className={styles.cardTitle}>{t('administration.jobs.failedTitle')}</h2>
+            {!failed.content.length ? (
+              <TableStatus
+                kind="empty"
+                icon={<CircleCheck size={40} />}
+                title={t('administration.jobs.empty')}
+              />
+            ) : (
+              <DataTable
+                caption={t('administration.jobs.failedLabel')}
+                testId="failed-jobs"
+                rows={failed.content}
+                rowKey={(job) => job.id}
+                columns={[
+                  {
+                    id: 'failedAt',
+                    label: t('administration.jobs.failedAt'),
+                    cell: (job) => {
+                      const when = job.failedAt ?? job.createdAt;
+                      return <time dateTime={when}>{format.dateTime(when)}</time>;
+                    },
+                  },
+                  {
+                    id: 'queue',
+                    label: t('administration.jobs.queue'),
+                    cell: (job) => <span title={job.queue}>{queueName(job.queue)}</span>,
+                  },
+                  {
+                    id: 'event',
+                    label: t('administration.jobs.event'),
+                    cell: (job) => (job.event ? <code>{job.event}</code> : '—'),
+                  },
+                  {
+                    id: 'bike',
+                    label: t('administration.jobs.bike'),
+                    cell: (job) =>
+                      job.vehicleNumber ? (
+                        <Link className={styles.nowrap} to={bikePath(job.vehicleNumber)}>
+                          {job.vehicleNumber}
+                        </Link>
+                      ) : (
+                        '—'
+                      ),
+                  },
+                  {
+                    id: 'error',
+                    label: t('administration.jobs.lastError'),
+                    cell: (job) => <span className={styles.jobError}>{job.error}</span>,
+                  },
+                  {
+                    id: 'attempts',
+                    label: t('administration.jobs.attempts'),
+                    cell: (job) => format.number(job.attempts),
+                  },
+                  {
+                    id: 'actions',
+                    label: t('administration.jobs.actions'),
+                    cell: (job) => (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={t('administration.jobs.retryNamed', {
+                          queue: queueName(job.queue),
+                          when: format.dateTime(job.failedAt ?? job.createdAt),
+                        })}
+                        disabled={retry.isPending}
+                        onClick={() => send(job)}
+                      >
+                        <RotateCcw size={16} aria-hidden="true" />
+                        {t('administration.jobs.retry')}
+                      </Button>
+                    ),
+                  },
+                ]}
+              />
+            )}
+            {failed.totalElements > PAGE_SIZE && (
+              <NewerOlderPager
+                label={t('administration.jobs.failedLabel')}
+                page={page}
+                size={PAGE_SIZE}
+                shown={failed.content.length}
+                total={failed.totalElements}
+                onPage={setPage}
+                newer={t('administration.jobs.previous')}
+                older={t('administration.jobs.next')}
+                summary={(range) => t('administration.jobs.page', range)}
+              />
+            )}
+          </>
+        );
+      }}
+    </AdminTab>
   );
 }

@@ -10,7 +10,7 @@ import { isApiError } from '../../../api/api-error';
 import { useServices } from '../../../services/services';
 import { Button, buttonClassName } from '../../../ui/button/button';
 import { TextField } from '../../../ui/field/text-field';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { QueryState } from '../../../ui/query-state/query-state';
 import { useOpenData, useSaveOpenData } from '../api/open-data';
 import {
   APP_FIELDS,
@@ -20,6 +20,7 @@ import {
   type OpenDataField,
   type OpenDataFormValues,
 } from '../state/open-data-form';
+import { AdminTab } from './admin-tab';
 import styles from './administration.module.css';
 
 const TEXT_FIELDS = ['name', 'operator', 'contactEmail', 'timezone', 'languages'] as const;
@@ -28,19 +29,18 @@ const timeZoneList = () => [...Intl.supportedValuesOf('timeZone'), 'UTC'];
 export function OpenDataTab() {
   const { t } = useTranslation();
   const openData = useOpenData();
-  if (openData.isPending)
-    return <TableStatus kind="loading" text={t('administration.openData.loading')} />;
-  if (!openData.data) {
-    return (
-      <TableStatus
-        kind="error"
-        text={t('administration.openData.error')}
-        retry={t('administration.openData.reload')}
-        onRetry={() => void openData.refetch()}
-      />
-    );
-  }
-  return <OpenDataForm key={openData.data.updatedAt ?? 'new'} data={openData.data} />;
+  return (
+    <QueryState
+      query={openData}
+      texts={{
+        loading: t('administration.openData.loading'),
+        error: t('administration.openData.error'),
+        retry: t('administration.openData.reload'),
+      }}
+    >
+      {(data) => <OpenDataForm key={data.updatedAt ?? 'new'} data={data} />}
+    </QueryState>
+  );
 }
 
 function OpenDataForm({ data }: { data: OpenData }) {
@@ -100,14 +100,11 @@ function OpenDataForm({ data }: { data: OpenData }) {
   };
 
   return (
-    <section
-      className={`${styles.card} ${styles.narrow} ${styles.openData}`}
-      aria-labelledby="open-data-title"
+    <AdminTab
+      heading={{ id: 'open-data-title', text: t('administration.openData.title') }}
+      className={`${styles.narrow} ${styles.openData}`}
+      intro={t('administration.openData.intro')}
     >
-      <h2 id="open-data-title" className={styles.cardTitle}>
-        {t('administration.openData.title')}
-      </h2>
-      <p className={styles.hint}>{t('administration.openData.intro')}</p>
       {data.feedUrl ? (
         <div className={styles.feedUrl} data-testid="open-data-feed">
           <span className={styles.feedLabel}>{t('administration.openData.feedUrl')}</span>
@@ -231,6 +228,6 @@ function OpenDataForm({ data }: { data: OpenData }) {
           </Button>
         </div>
       </form>
-    </section>
+    </AdminTab>
   );
 }

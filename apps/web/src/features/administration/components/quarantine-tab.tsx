@@ -13,7 +13,7 @@ import { useServices } from '../../../services/services';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { IconButton } from '../../../ui/icon-button/icon-button';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { AdminTab } from './admin-tab';
 import { useQuarantine, useQuarantineAction } from '../api/quarantine';
 import { NewerOlderPager } from './newer-older-pager';
 import styles from './administration.module.css';
@@ -74,139 +74,126 @@ export function QuarantineTab() {
     when: format.dateTime(message.receivedAt),
   });
 
-  const data = quarantine.data;
-  let body;
-  if (quarantine.isPending)
-    body = <TableStatus kind="loading" text={t('administration.quarantine.loading')} />;
-  else if (!data) {
-    body = (
-      <TableStatus
-        kind="error"
-        text={t('administration.quarantine.error')}
-        retry={t('administration.quarantine.reload')}
-        onRetry={() => void quarantine.refetch()}
-      />
-    );
-  } else if (!data.content.length) {
-    body = (
-      <TableStatus
-        kind="empty"
-        icon={<ShieldCheck size={40} />}
-        title={t('administration.quarantine.empty')}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <DataTable
-          caption={t('administration.quarantine.label')}
-          testId="quarantine"
-          rows={data.content}
-          rowKey={(message) => message.id}
-          columns={[
-            {
-              id: 'received',
-              label: t('administration.quarantine.received'),
-              cell: (message) => (
-                <time dateTime={message.receivedAt}>{format.dateTime(message.receivedAt)}</time>
-              ),
-            },
-            {
-              id: 'bike',
-              label: t('administration.quarantine.bike'),
-              cell: (message) =>
-                message.vehicleNumber ? (
-                  <Link className={styles.nowrap} to={bikePath(message.vehicleNumber)}>
-                    {message.vehicleNumber}
-                  </Link>
-                ) : (
-                  '—'
-                ),
-            },
-            {
-              id: 'module',
-              label: t('administration.quarantine.module'),
-              cell: (message) => message.moduleId,
-            },
-            {
-              id: 'kind',
-              label: t('administration.quarantine.kind'),
-              cell: (message) => t(`administration.quarantine.kinds.${message.kind}`),
-            },
-            {
-              id: 'reason',
-              label: t('administration.quarantine.reason'),
-              cell: (message) => (
-                <div className={styles.quarantineReason}>
-                  <span>{message.reason}</span>
-                  <details>
-                    <summary>{t('administration.quarantine.payload')}</summary>
-                    <pre className={styles.payload}>{message.payload}</pre>
-                  </details>
-                </div>
-              ),
-            },
-            {
-              id: 'attempts',
-              label: t('administration.quarantine.attempts'),
-              cell: (message) => format.number(message.attempts),
-            },
-            {
-              id: 'actions',
-              label: t('administration.quarantine.actions'),
-              cell: (message) => (
-                <div className={styles.rowActions}>
-                  <IconButton
-                    label={t('administration.quarantine.storeNamed', named(message))}
-                    disabled={action.isPending}
-                    onClick={() => store(message)}
-                  >
-                    <RotateCcw size={16} aria-hidden="true" />
-                  </IconButton>
-                  <IconButton
-                    label={t('administration.quarantine.clearNamed', named(message))}
-                    disabled={action.isPending}
-                    onClick={() => setClearing(message)}
-                  >
-                    <Trash2 size={16} aria-hidden="true" />
-                  </IconButton>
-                </div>
-              ),
-            },
-          ]}
-        />
-        {data.totalElements > PAGE_SIZE && (
-          <NewerOlderPager
-            label={t('administration.quarantine.label')}
-            page={page}
-            size={PAGE_SIZE}
-            shown={data.content.length}
-            total={data.totalElements}
-            onPage={setPage}
-            newer={t('administration.quarantine.previous')}
-            older={t('administration.quarantine.next')}
-            summary={(range) => t('administration.quarantine.page', range)}
-          />
-        )}
-      </>
-    );
-  }
-
   return (
-    <section className={styles.tab} aria-label={t('administration.quarantine.label')}>
-      <p className={styles.muted}>{t('administration.quarantine.intro')}</p>
-      {body}
-      <ConfirmDialog
-        open={clearing !== null}
-        onOpenChange={(open) => !open && setClearing(null)}
-        title={t('administration.quarantine.confirmClear')}
-        description={t('administration.quarantine.clearHint')}
-        confirmLabel={t('administration.quarantine.clear')}
-        cancelLabel={t('administration.quarantine.cancel')}
-        tone="danger"
-        busy={action.isPending}
-        onConfirm={clear}
-      />
-    </section>
+    <AdminTab
+      label={t('administration.quarantine.label')}
+      intro={t('administration.quarantine.intro')}
+      query={quarantine}
+      texts={{
+        loading: t('administration.quarantine.loading'),
+        error: t('administration.quarantine.error'),
+        retry: t('administration.quarantine.reload'),
+      }}
+      empty={{ icon: <ShieldCheck size={40} />, title: t('administration.quarantine.empty') }}
+      isEmpty={(data) => !data.content.length}
+      after={
+        <ConfirmDialog
+          open={clearing !== null}
+          onOpenChange={(open) => !open && setClearing(null)}
+          title={t('administration.quarantine.confirmClear')}
+          description={t('administration.quarantine.clearHint')}
+          confirmLabel={t('administration.quarantine.clear')}
+          cancelLabel={t('administration.quarantine.cancel')}
+          tone="danger"
+          busy={action.isPending}
+          onConfirm={clear}
+        />
+      }
+    >
+      {(data) => (
+        <>
+          <DataTable
+            caption={t('administration.quarantine.label')}
+            testId="quarantine"
+            rows={data.content}
+            rowKey={(message) => message.id}
+            columns={[
+              {
+                id: 'received',
+                label: t('administration.quarantine.received'),
+                cell: (message) => (
+                  <time dateTime={message.receivedAt}>{format.dateTime(message.receivedAt)}</time>
+                ),
+              },
+              {
+                id: 'bike',
+                label: t('administration.quarantine.bike'),
+                cell: (message) =>
+                  message.vehicleNumber ? (
+                    <Link className={styles.nowrap} to={bikePath(message.vehicleNumber)}>
+                      {message.vehicleNumber}
+                    </Link>
+                  ) : (
+                    '—'
+                  ),
+              },
+              {
+                id: 'module',
+                label: t('administration.quarantine.module'),
+                cell: (message) => message.moduleId,
+              },
+              {
+                id: 'kind',
+                label: t('administration.quarantine.kind'),
+                cell: (message) => t(`administration.quarantine.kinds.${message.kind}`),
+              },
+              {
+                id: 'reason',
+                label: t('administration.quarantine.reason'),
+                cell: (message) => (
+                  <div className={styles.quarantineReason}>
+                    <span>{message.reason}</span>
+                    <details>
+                      <summary>{t('administration.quarantine.payload')}</summary>
+                      <pre className={styles.payload}>{message.payload}</pre>
+                    </details>
+                  </div>
+                ),
+              },
+              {
+                id: 'attempts',
+                label: t('administration.quarantine.attempts'),
+                cell: (message) => format.number(message.attempts),
+              },
+              {
+                id: 'actions',
+                label: t('administration.quarantine.actions'),
+                cell: (message) => (
+                  <div className={styles.rowActions}>
+                    <IconButton
+                      label={t('administration.quarantine.storeNamed', named(message))}
+                      disabled={action.isPending}
+                      onClick={() => store(message)}
+                    >
+                      <RotateCcw size={16} aria-hidden="true" />
+                    </IconButton>
+                    <IconButton
+                      label={t('administration.quarantine.clearNamed', named(message))}
+                      disabled={action.isPending}
+                      onClick={() => setClearing(message)}
+                    >
+                      <Trash2 size={16} aria-hidden="true" />
+                    </IconButton>
+                  </div>
+                ),
+              },
+            ]}
+          />
+          {data.totalElements > PAGE_SIZE && (
+            <NewerOlderPager
+              label={t('administration.quarantine.label')}
+              page={page}
+              size={PAGE_SIZE}
+              shown={data.content.length}
+              total={data.totalElements}
+              onPage={setPage}
+              newer={t('administration.quarantine.previous')}
+              older={t('administration.quarantine.next')}
+              summary={(range) => t('administration.quarantine.page', range)}
+            />
+          )}
+        </>
+      )}
+    </AdminTab>
   );
 }

@@ -10,6 +10,7 @@ import { Button } from '../../../ui/button/button';
 import { TextField } from '../../../ui/field/text-field';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useSaveFleetSettings } from '../api/fleet-admin';
+import { AdminTab } from './admin-tab';
 import styles from './administration.module.css';
 
 const FIELDS = [
@@ -114,11 +115,11 @@ function SettingsForm({ current }: { current: FleetSettings }) {
 
   const hours = Number(values.lackOfCommunicationHours);
   return (
-    <section className={`${styles.card} ${styles.narrow}`} aria-labelledby="settings-title">
-      <h2 id="settings-title" className={styles.cardTitle}>
-        {t('administration.settings.title')}
-      </h2>
-      <p className={styles.hint}>{t('administration.settings.intro')}</p>
+    <AdminTab
+      heading={{ id: 'settings-title', text: t('administration.settings.title') }}
+      className={styles.narrow}
+      intro={t('administration.settings.intro')}
+    >
       <form className={styles.form} onSubmit={submit} noValidate>
         {FIELDS.map((field) => (
           <TextField
@@ -143,6 +144,6 @@ function SettingsForm({ current }: { current: FleetSettings }) {
           </Button>
         </div>
       </form>
-    </section>
+    </AdminTab>
   );
 }

@@ -9,7 +9,7 @@ import { isApiError } from '../../../api/api-error';
 import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { QueryState } from '../../../ui/query-state/query-state';
 import { useRedeliverWebhook, useWebhookDeliveries } from '../api/webhooks';
 import { NewerOlderPager } from './newer-older-pager';
 import { WEBHOOK_EVENT_LABELS } from './webhook-events';
@@ -41,26 +41,6 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
       },
     );
 
-  if (log.isPending)
-    return <TableStatus kind="loading" text={t('administration.webhooks.logLoading')} />;
-  if (!log.data)
-    return (
-      <TableStatus
-        kind="error"
-        text={t('administration.webhooks.logError')}
-        retry={t('administration.webhooks.reload')}
-        onRetry={() => void log.refetch()}
-      />
-    );
-  if (!log.data.content.length)
-    return (
-      <TableStatus
-        kind="empty"
-        icon={<Send size={24} aria-hidden="true" />}
-        title={t('administration.webhooks.logEmpty')}
-        hint={t('administration.webhooks.logEmptyHint')}
-      />
-    );
   const eventLabel = (delivery: WebhookDelivery) =>
     delivery.event === 'webhook.test'
       ? t('administration.webhooks.eventTypes.test')
@@ -68,92 +48,113 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
           `administration.webhooks.eventTypes.${WEBHOOK_EVENT_LABELS[delivery.event as WebhookEventType] ?? 'opened'}`,
         );
   return (
-    <div className={styles.log}>
-      <ol className={styles.deliveries} data-testid="webhook-deliveries">
-        {log.data.content.map((delivery) => (
-          <li key={delivery.id} className={styles.delivery}>
-            <div className={styles.deliveryHead}>
-              <span className={styles[`state${delivery.state}`]}>
-                {t(`administration.webhooks.states.${delivery.state}`)}
-              </span>
-              <strong>{eventLabel(delivery)}</strong>
-              {delivery.kind && <span>{t(`bike.warning.${delivery.kind}`)}</span>}
-              {delivery.vehicleNumber && <code>{delivery.vehicleNumber}</code>}
-              <time dateTime={delivery.createdAt}>{format.dateTime(delivery.createdAt)}</time>
-              {delivery.state !== 'PENDING' && (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={redeliver.isPending}
-                  onClick={() => again(delivery)}
-                >
-                  <RotateCcw size={16} aria-hidden="true" />
-                  {t('administration.webhooks.redeliver')}
-                </Button>
-              )}
-            </div>
-            <p className={styles.muted}>
-              {t('administration.webhooks.webhookId')} <code>{delivery.id}</code>
-              {delivery.nextAttemptAt && (
-                <>
-                  {' · '}
-                  {t('administration.webhooks.nextAttempt', {
-                    at: format.dateTime(delivery.nextAttemptAt),
-                  })}
-                </>
-              )}
-            </p>
-            {delivery.attempts.length > 0 && (
-              <table className={styles.attempts}>
-                <caption className="visually-hidden">
-                  {t('administration.webhooks.attempts')}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('administration.webhooks.attemptAt')}</th>
-                    <th scope="col">{t('administration.webhooks.attemptStatus')}</th>
-                    <th scope="col">{t('administration.webhooks.attemptLatency')}</th>
-                    <th scope="col">{t('administration.webhooks.attemptResponse')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {delivery.attempts.map((attempt, index) => (
-                    <tr key={`${attempt.at}-${index}`}>
-                      <td>
-                        <time dateTime={attempt.at}>{format.dateTime(attempt.at)}</time>
-                        {attempt.manual && ` (${t('administration.webhooks.manual')})`}
-                      </td>
-                      <td>{attempt.status ?? attempt.error ?? '—'}</td>
-                      <td>
-                        {t('administration.webhooks.ms', { ms: format.number(attempt.latencyMs) })}
-                      </td>
-                      <td>
-                        <code className={styles.response}>
-                          {attempt.error && attempt.status !== null ? `${attempt.error} · ` : ''}
-                          {attempt.response || '—'}
-                        </code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </li>
-        ))}
-      </ol>
-      {log.data.totalElements > PAGE_SIZE && (
-        <NewerOlderPager
-          label={t('administration.webhooks.logPages')}
-          page={page}
-          size={PAGE_SIZE}
-          shown={log.data.content.length}
-          total={log.data.totalElements}
-          onPage={setPage}
-          newer={t('administration.webhooks.newer')}
-          older={t('administration.webhooks.older')}
-          summary={(range) => t('administration.webhooks.range', range)}
-        />
+    <QueryState
+      query={log}
+      texts={{
+        loading: t('administration.webhooks.logLoading'),
+        error: t('administration.webhooks.logError'),
+        retry: t('administration.webhooks.reload'),
+      }}
+      empty={{
+        icon: <Send size={24} aria-hidden="true" />,
+        title: t('administration.webhooks.logEmpty'),
+        hint: t('administration.webhooks.logEmptyHint'),
+      }}
+      isEmpty={(data) => !data.content.length}
+    >
+      {(data) => (
+        <div className={styles.log}>
+          <ol className={styles.deliveries} data-testid="webhook-deliveries">
+            {data.content.map((delivery) => (
+              <li key={delivery.id} className={styles.delivery}>
+                <div className={styles.deliveryHead}>
+                  <span className={styles[`state${delivery.state}`]}>
+                    {t(`administration.webhooks.states.${delivery.state}`)}
+                  </span>
+                  <strong>{eventLabel(delivery)}</strong>
+                  {delivery.kind && <span>{t(`bike.warning.${delivery.kind}`)}</span>}
+                  {delivery.vehicleNumber && <code>{delivery.vehicleNumber}</code>}
+                  <time dateTime={delivery.createdAt}>{format.dateTime(delivery.createdAt)}</time>
+                  {delivery.state !== 'PENDING' && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={redeliver.isPending}
+                      onClick={() => again(delivery)}
+                    >
+                      <RotateCcw size={16} aria-hidden="true" />
+                      {t('administration.webhooks.redeliver')}
+                    </Button>
+                  )}
+                </div>
+                <p className={styles.muted}>
+                  {t('administration.webhooks.webhookId')} <code>{delivery.id}</code>
+                  {delivery.nextAttemptAt && (
+                    <>
+                      {' · '}
+                      {t('administration.webhooks.nextAttempt', {
+                        at: format.dateTime(delivery.nextAttemptAt),
+                      })}
+                    </>
+                  )}
+                </p>
+                {delivery.attempts.length > 0 && (
+                  <table className={styles.attempts}>
+                    <caption className="visually-hidden">
+                      {t('administration.webhooks.attempts')}
+                    </caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('administration.webhooks.attemptAt')}</th>
+                        <th scope="col">{t('administration.webhooks.attemptStatus')}</th>
+                        <th scope="col">{t('administration.webhooks.attemptLatency')}</th>
+                        <th scope="col">{t('administration.webhooks.attemptResponse')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {delivery.attempts.map((attempt, index) => (
+                        <tr key={`${attempt.at}-${index}`}>
+                          <td>
+                            <time dateTime={attempt.at}>{format.dateTime(attempt.at)}</time>
+                            {attempt.manual && ` (${t('administration.webhooks.manual')})`}
+                          </td>
+                          <td>{attempt.status ?? attempt.error ?? '—'}</td>
+                          <td>
+                            {t('administration.webhooks.ms', {
+                              ms: format.number(attempt.latencyMs),
+                            })}
+                          </td>
+                          <td>
+                            <code className={styles.response}>
+                              {attempt.error && attempt.status !== null
+                                ? `${attempt.error} · `
+                                : ''}
+                              {attempt.response || '—'}
+                            </code>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+              </li>
+            ))}
+          </ol>
+          {data.totalElements > PAGE_SIZE && (
+            <NewerOlderPager
+              label={t('administration.webhooks.logPages')}
+              page={page}
+              size={PAGE_SIZE}
+              shown={data.content.length}
+              total={data.totalElements}
+              onPage={setPage}
+              newer={t('administration.webhooks.newer')}
+              older={t('administration.webhooks.older')}
+              summary={(range) => t('administration.webhooks.range', range)}
+            />
+          )}
+        </div>
       )}
-    </div>
+    </QueryState>
   );
 }

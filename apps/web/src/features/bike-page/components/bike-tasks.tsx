@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ClipboardList, Plus } from 'lucide-react';
 import { useSession } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { QueryState } from '../../../ui/query-state/query-state';
 import { useTasks } from '../../../tasks/api/get-tasks';
 import { TaskCard } from '../../../tasks/task-card';
 import { TaskCreateDialog } from '../../../tasks/task-create-dialog';
@@ -32,51 +32,51 @@ export function BikeTasks({ vehicleNumber }: { vehicleNumber: string }) {
       {creating && (
         <TaskCreateDialog vehicleNumbers={[vehicleNumber]} onClose={() => setCreating(false)} />
       )}
-      {tasks.isPending ? (
-        <TableStatus kind="loading" text={t('tasks.loading')} />
-      ) : !tasks.data ? (
-        <TableStatus
-          kind="error"
-          text={t('tasks.loadError')}
-          retry={t('tasks.retry')}
-          onRetry={() => void tasks.refetch()}
-        />
-      ) : !list.length ? (
-        <TableStatus kind="empty" icon={<ClipboardList size={40} />} title={t('tasks.bike.none')} />
-      ) : (
-        <>
-          <section aria-labelledby="tasks-active">
-            <h2 id="tasks-active" className={styles.cardTitle}>
-              {t('tasks.bike.active')}
-            </h2>
-            {active.length ? (
-              <ul className={styles.list}>
-                {active.map((task) => (
-                  <li key={task.id}>
-                    <TaskCard task={task} headingLevel={3} />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className={styles.meta}>{t('tasks.bike.noneActive')}</p>
-            )}
-          </section>
-          {closed.length > 0 && (
-            <section aria-labelledby="tasks-closed">
-              <h2 id="tasks-closed" className={styles.cardTitle}>
-                {t('tasks.bike.closed')}
+      <QueryState
+        query={tasks}
+        texts={{
+          loading: t('tasks.loading'),
+          error: t('tasks.loadError'),
+          retry: t('tasks.retry'),
+        }}
+        empty={{ icon: <ClipboardList size={40} />, title: t('tasks.bike.none') }}
+        isEmpty={() => !list.length}
+      >
+        {() => (
+          <>
+            <section aria-labelledby="tasks-active">
+              <h2 id="tasks-active" className={styles.cardTitle}>
+                {t('tasks.bike.active')}
               </h2>
-              <ul className={styles.list}>
-                {closed.map((task) => (
-                  <li key={task.id}>
-                    <TaskCard task={task} headingLevel={3} />
-                  </li>
-                ))}
-              </ul>
+              {active.length ? (
+                <ul className={styles.list}>
+                  {active.map((task) => (
+                    <li key={task.id}>
+                      <TaskCard task={task} headingLevel={3} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={styles.meta}>{t('tasks.bike.noneActive')}</p>
+              )}
             </section>
-          )}
-        </>
-      )}
+            {closed.length > 0 && (
+              <section aria-labelledby="tasks-closed">
+                <h2 id="tasks-closed" className={styles.cardTitle}>
+                  {t('tasks.bike.closed')}
+                </h2>
+                <ul className={styles.list}>
+                  {closed.map((task) => (
+                    <li key={task.id}>
+                      <TaskCard task={task} headingLevel={3} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Send } from 'lucide-react';
 import { RelativeTime } from '../../../bike/bike-display';
 import { useFormatters } from '../../../format/use-formatters';
 import { DataTable } from '../../../ui/data-table/data-table';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { QueryState } from '../../../ui/query-state/query-state';
 import { useCommandHistory } from '../api/bike-queries';
 import { commandLabel } from './command-panel';
 import styles from './bike-page.module.css';
@@ -16,77 +16,69 @@ export function CommandHistoryTable({ vehicleNumber }: { vehicleNumber: string }
   const format = useFormatters();
   const history = useCommandHistory(vehicleNumber);
 
-  if (history.isPending)
-    return <TableStatus kind="loading" text={t('bikePage.commandHistory.loading')} />;
-  if (!history.data) {
-    return (
-      <TableStatus
-        kind="error"
-        text={t('bikePage.commandHistory.error')}
-        retry={t('bikePage.retry')}
-        onRetry={() => void history.refetch()}
-      />
-    );
-  }
-  if (!history.data.length) {
-    return (
-      <TableStatus
-        kind="empty"
-        icon={<Send size={40} />}
-        title={t('bikePage.commandHistory.empty')}
-      />
-    );
-  }
   return (
-    <DataTable
-      caption={t('bikePage.commandHistory.label')}
-      testId="command-history"
-      rows={history.data}
-      rowKey={(command) => command.id}
-      columns={[
-        {
-          id: 'command',
-          label: t('bikePage.commandHistory.command'),
-          cell: (command) => commandLabel(command, t),
-        },
-        {
-          id: 'status',
-          label: t('bikePage.commandHistory.status'),
-          cell: (command) => (
-            <>
-              <span className={styles.status} data-status={command.status}>
-                {t(`bikePage.commandHistory.statuses.${command.status}`)}
-              </span>
-              {command.detail && <span className={styles.muted}> {command.detail}</span>}
-            </>
-          ),
-        },
-        {
-          id: 'by',
-          label: t('bikePage.commandHistory.by'),
-          cell: (command) =>
-            command.requestedBy === 'RIDER'
-              ? t('bikePage.commandHistory.rider')
-              : command.requestedBy.startsWith(ZONE_REQUESTER_PREFIX)
-                ? t('bikePage.commandHistory.zone', {
-                    name: command.requestedBy.slice(ZONE_REQUESTER_PREFIX.length),
-                  })
-                : command.requestedBy,
-        },
-        {
-          id: 'requestedAt',
-          label: t('bikePage.commandHistory.requestedAt'),
-          cell: (command) => (
-            <time dateTime={command.requestedAt}>{format.dateTime(command.requestedAt)}</time>
-          ),
-        },
-        {
-          id: 'acknowledgedAt',
-          label: t('bikePage.commandHistory.acknowledgedAt'),
-          cell: (command) =>
-            command.acknowledgedAt ? <RelativeTime iso={command.acknowledgedAt} /> : '—',
-        },
-      ]}
-    />
+    <QueryState
+      query={history}
+      texts={{
+        loading: t('bikePage.commandHistory.loading'),
+        error: t('bikePage.commandHistory.error'),
+        retry: t('bikePage.retry'),
+      }}
+      empty={{ icon: <Send size={40} />, title: t('bikePage.commandHistory.empty') }}
+      isEmpty={(commands) => !commands.length}
+    >
+      {(commands) => (
+        <DataTable
+          caption={t('bikePage.commandHistory.label')}
+          testId="command-history"
+          rows={commands}
+          rowKey={(command) => command.id}
+          columns={[
+            {
+              id: 'command',
+              label: t('bikePage.commandHistory.command'),
+              cell: (command) => commandLabel(command, t),
+            },
+            {
+              id: 'status',
+              label: t('bikePage.commandHistory.status'),
+              cell: (command) => (
+                <>
+                  <span className={styles.status} data-status={command.status}>
+                    {t(`bikePage.commandHistory.statuses.${command.status}`)}
+                  </span>
+                  {command.detail && <span className={styles.muted}> {command.detail}</span>}
+                </>
+              ),
+            },
+            {
+              id: 'by',
+              label: t('bikePage.commandHistory.by'),
+              cell: (command) =>
+                command.requestedBy === 'RIDER'
+                  ? t('bikePage.commandHistory.rider')
+                  : command.requestedBy.startsWith(ZONE_REQUESTER_PREFIX)
+                    ? t('bikePage.commandHistory.zone', {
+                        name: command.requestedBy.slice(ZONE_REQUESTER_PREFIX.length),
+                      })
+                    : command.requestedBy,
+            },
+            {
+              id: 'requestedAt',
+              label: t('bikePage.commandHistory.requestedAt'),
+              cell: (command) => (
+                <time dateTime={command.requestedAt}>{format.dateTime(command.requestedAt)}</time>
+              ),
+            },
+            {
+              id: 'acknowledgedAt',
+              label: t('bikePage.commandHistory.acknowledgedAt'),
+              cell: (command) =>
+                command.acknowledgedAt ? <RelativeTime iso={command.acknowledgedAt} /> : '—',
+            },
+          ]}
+        />
+      )}
+    </QueryState>
   );
 }

@@ -9,7 +9,7 @@ import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { Spinner } from '../../../ui/spinner/spinner';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { QueryState } from '../../../ui/query-state/query-state';
 import { useTrips } from '../api/bike-queries';
 import { TrackExport } from './track-export';
 import styles from './bike-page.module.css';
@@ -101,48 +101,47 @@ export function Trips({ vehicleNumber }: { vehicleNumber: string }) {
           label={t('bikePage.export.period')}
         />
       </div>
-      {trips.isPending ? (
-        <TableStatus kind="loading" text={t('bikePage.trips.loading')} />
-      ) : !trips.data ? (
-        <TableStatus
-          kind="error"
-          text={t('bikePage.trips.error')}
-          retry={t('bikePage.retry')}
-          onRetry={() => void trips.refetch()}
-        />
-      ) : !list.length ? (
-        <TableStatus
-          kind="empty"
-          icon={<Route size={40} />}
-          title={t('bikePage.trips.empty')}
-          hint={t('bikePage.trips.emptyHint')}
-        />
-      ) : (
-        <div className={styles.tripsBody}>
-          <ul className={styles.tripList} aria-label={t('bikePage.trips.label')}>
-            {list.map((trip) => (
-              <li key={trip.startedAt}>
-                <button
-                  type="button"
-                  className={styles.tripItem}
-                  aria-pressed={trip.startedAt === selected?.startedAt}
-                  title={t('bikePage.trips.select')}
-                  onClick={() => setSelectedId(trip.startedAt)}
-                >
-                  <strong>{format.dateTime(trip.startedAt)}</strong>
-                  <span>
-                    {format.duration(trip.durationSeconds / 60)} ·{' '}
-                    {format.distance(trip.distanceKm)}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {selected && (
-            <Replay key={selected.startedAt} trip={selected} vehicleNumber={vehicleNumber} />
-          )}
-        </div>
-      )}
+      <QueryState
+        query={trips}
+        texts={{
+          loading: t('bikePage.trips.loading'),
+          error: t('bikePage.trips.error'),
+          retry: t('bikePage.retry'),
+        }}
+        empty={{
+          icon: <Route size={40} />,
+          title: t('bikePage.trips.empty'),
+          hint: t('bikePage.trips.emptyHint'),
+        }}
+        isEmpty={() => !list.length}
+      >
+        {() => (
+          <div className={styles.tripsBody}>
+            <ul className={styles.tripList} aria-label={t('bikePage.trips.label')}>
+              {list.map((trip) => (
+                <li key={trip.startedAt}>
+                  <button
+                    type="button"
+                    className={styles.tripItem}
+                    aria-pressed={trip.startedAt === selected?.startedAt}
+                    title={t('bikePage.trips.select')}
+                    onClick={() => setSelectedId(trip.startedAt)}
+                  >
+                    <strong>{format.dateTime(trip.startedAt)}</strong>
+                    <span>
+                      {format.duration(trip.durationSeconds / 60)} ·{' '}
+                      {format.distance(trip.distanceKm)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {selected && (
+              <Replay key={selected.startedAt} trip={selected} vehicleNumber={vehicleNumber} />
+            )}
+          </div>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,44 +1,28 @@
 // SPEC §2 fleet, the home page of users and admins (DESIGN §8): map and list of the fleet side
 // by side (the list alone below 600 px, with a Map/List switch), a summary strip, filters as
 // chips, multi-select with bulk actions, CSV exports. The view lives in the address; live
-// changes arrive through the app's stream controller.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+// changes arrive through the app's stream controller. The page is layout: its state, effects
+// and calls are the view model's (state/use-fleet-page-view.ts).
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClipboardPlus, List, Map as MapIcon, Search, Siren } from 'lucide-react';
-import { BULK_LIMIT, PAGE_SIZE_MAX } from '@vfm/contract/constants';
-import type { FleetListPage } from '@vfm/contract';
+import { BULK_LIMIT } from '@vfm/contract/constants';
+import { bikePath } from '../../../bike/bike-path';
+import { SelectionBar } from '../../../bike/selection-bar';
 import { useLiveStatus } from '../../../live/live-context';
-import { prefetchMap } from '../../../map/prefetch';
-import { useServices, useSession } from '../../../services/services';
 import { usePageTitle } from '../../../services/use-page-title';
+import { TaskCreateDialog } from '../../../tasks/task-create-dialog';
 import { Button } from '../../../ui/button/button';
-import { useIsMobile } from '../../../ui/hooks/use-media-query';
 import { Spinner } from '../../../ui/spinner/spinner';
-import { useBulkRunner } from '../../../bike/bulk-actions';
-import { useBikeSelection } from '../../../bike/use-bike-selection';
-import { getFleetListPage } from '../api/get-fleet-list';
-import { useFleetGroups } from '../../../live/use-fleet-groups';
-import { useZones } from '../../../zones/api/get-zones';
-import { useFleetInformation, useLowBatteryThresholds } from '../../../live/use-fleet-information';
 import { ActiveFilters } from '../components/active-filters';
 import { ExportMenu } from '../components/export-menu';
 import { FilterPanel } from '../components/filter-panel';
 import { FleetList } from '../components/fleet-list';
-import { SelectionBar } from '../../../bike/selection-bar';
-import { TaskCreateDialog } from '../../../tasks/task-create-dialog';
 import { SplitView } from '../components/split-view';
 import { SummaryStrip } from '../components/summary-strip';
-import {
-  activeFilterCount,
-  fleetFilterOf,
-  fleetViewSearch,
-  parseFleetView,
-  sortParam,
-  type FleetView,
-} from '../state/fleet-view';
+import { activeFilterCount } from '../state/fleet-view';
+import { useFleetPageView } from '../state/use-fleet-page-view';
 import styles from './fleet-page.module.css';
-import { bikePath } from '../../../bike/bike-path';
 
 const FleetMapPane = lazy(() => import('../components/fleet-map-pane'));
 
@@ -47,97 +31,24 @@ const FleetMapPane = lazy(() => import('../components/fleet-map-pane'));
 export function FleetPage() {
   const { t } = useTranslation();
   usePageTitle(t('shell.nav.fleet'));
-  const { http, toasts, queryClient } = useServices();
-  const session = useSession();
-  const mobile = useIsMobile();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const view = useMemo(() => parseFleetView(searchParams), [searchParams]);
-  const filter = useMemo(() => fleetFilterOf(view), [view]);
-
-  // the map's code, settings and markers load alongside the list, not after it
-  const showsMap = !mobile || view.show === 'map';
-  const [prefetchedFor] = useState(() => ({ ...filter, theftsOnly: view.thefts }));
-  useEffect(() => {
-    if (showsMap) prefetchMap(http, queryClient, prefetchedFor);
-  }, [showsMap, http, queryClient, prefetchedFor]);
-
-  const information = useFleetInformation();
-  const groups = useFleetGroups();
-  const zones = useZones();
-  const lowBattery = useLowBatteryThresholds();
-
-  /** every change of the view is a history entry: Back undoes a filter */
-  const changeView = useCallback(
-    (next: FleetView, replace = false) => {
-      void navigate({ search: fleetViewSearch(next) }, { replace });
-    },
-    [navigate],
-  );
-
-  // the text filter follows the typing, a moment later
-  const [text, setText] = useState(view.q);
-  useEffect(() => setText(view.q), [view.q]);
-  useEffect(() => {
-    if (text === view.q) return;
-    const timer = setTimeout(() => changeView({ ...view, q: text }, true), 300);
-    return () => clearTimeout(timer);
-  }, [text, view, changeView]);
-
-  const { selected, toggle, selectMany, replace, clear } = useBikeSelection();
-  // docs/tasks.md: a task for each selected bike
-  const [taskFor, setTaskFor] = useState<string[] | null>(null);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
-  const [matching, setMatching] = useState(0);
-  const bulk = useBulkRunner();
-
-  const selectAllMatching = async () => {
-    const wanted = Math.min(matching, BULK_LIMIT);
-    const size = Math.min(PAGE_SIZE_MAX, wanted);
-    const numbers: string[] = [];
-    for (let page = 0; numbers.length < wanted; page += 1) {
-      const answer: FleetListPage = await getFleetListPage(http, {
-        ...filter,
-        page,
-        size,
-        sort: sortParam(view.sort),
-      });
-      numbers.push(...answer.content.map((row) => row.vehicleNumber));
-      if (answer.content.length < size) break;
-    }
-    replace(numbers.slice(0, wanted));
-    if (matching > BULK_LIMIT) {
-      toasts.show({ type: 'info', message: t('bike.selection.tooMany', { limit: BULK_LIMIT }) });
-    }
-  };
-
-  // the list and the map render again only when what they show changes, not at each answer
-  // of the page's other calls (the counts, groups, zones: docs/performance.md)
-  const onSortChange = useCallback(
-    (sort: FleetView['sort']) => changeView({ ...view, sort }),
-    [changeView, view],
-  );
-  const onBoxSelect = useCallback((vns: string[]) => selectMany(vns, true), [selectMany]);
-  const onFocus = useCallback(
-    (bike: string | null) => changeView({ ...view, bike }, true),
-    [changeView, view],
-  );
-  const onOpenBike = useCallback((vn: string) => void navigate(bikePath(vn)), [navigate]);
+  const page = useFleetPageView();
+  const { view, filter, changeView, mobile, session, selected, setHighlighted } = page;
+  const { toggle, selectMany, clear } = page.selection;
 
   const list = (
     <FleetList
       filter={filter}
       sort={view.sort}
-      onSortChange={onSortChange}
+      onSortChange={page.onSortChange}
       filtersActive={activeFilterCount(view) > 0}
       selected={selected}
       onToggle={toggle}
       onSelectMany={selectMany}
-      highlighted={highlighted}
+      highlighted={page.highlighted}
       onHover={setHighlighted}
-      lowBattery={lowBattery}
+      lowBattery={page.lowBattery}
       bikeHref={bikePath}
-      onTotal={setMatching}
+      onTotal={page.setMatching}
     />
   );
   const map = (
@@ -152,13 +63,13 @@ export function FleetPage() {
         filter={filter}
         theftsOnly={view.thefts}
         selected={selected}
-        highlighted={highlighted}
+        highlighted={page.highlighted}
         focused={view.bike}
         onHover={setHighlighted}
-        onBoxSelect={onBoxSelect}
-        onFocus={onFocus}
-        onOpenBike={onOpenBike}
-        lowBattery={lowBattery}
+        onBoxSelect={page.onBoxSelect}
+        onFocus={page.onFocus}
+        onOpenBike={page.onOpenBike}
+        lowBattery={page.lowBattery}
         bikeHref={bikePath}
       />
     </Suspense>
@@ -166,24 +77,24 @@ export function FleetPage() {
 
   return (
     <div className={styles.page}>
-      <SummaryStrip information={information.data} view={view} onChange={changeView} />
+      <SummaryStrip information={page.information} view={view} onChange={changeView} />
       <div className={styles.toolbar}>
         <label className={styles.search}>
           <Search size={16} aria-hidden="true" />
           <span className="visually-hidden">{t('fleet.filters.search')}</span>
           <input
             type="search"
-            value={text}
+            value={page.text}
             maxLength={100}
             placeholder={t('fleet.filters.search')}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => page.setText(event.target.value)}
           />
         </label>
         <FilterPanel
           view={view}
-          groups={groups.data ?? []}
-          zones={zones.data?.content}
-          total={matching}
+          groups={page.groups}
+          zones={page.zones}
+          total={page.matching}
           onChange={changeView}
         />
         <Button
@@ -223,35 +134,32 @@ export function FleetPage() {
           </div>
         )}
       </div>
-      <ActiveFilters
-        view={view}
-        groups={groups.data ?? []}
-        zones={zones.data?.content}
-        onChange={changeView}
-      />
+      <ActiveFilters view={view} groups={page.groups} zones={page.zones} onChange={changeView} />
       <SelectionBar
         count={selected.size}
-        matching={matching}
+        matching={page.matching}
         limit={BULK_LIMIT}
-        busy={bulk.busy}
-        onSelectAll={() => void selectAllMatching()}
+        busy={page.bulk.busy}
+        onSelectAll={() => void page.selectAllMatching()}
         onClear={clear}
         onRun={(action) => {
-          bulk.run(selected, action);
+          page.bulk.run(selected, action);
           if (action.kind === 'remove') clear();
         }}
         canRemove={session.userType === 'ADMIN'}
         commands={!session.technician}
         extraActions={
           !session.technician && (
-            <Button size="sm" variant="secondary" onClick={() => setTaskFor([...selected])}>
+            <Button size="sm" variant="secondary" onClick={() => page.setTaskFor([...selected])}>
               <ClipboardPlus size={16} aria-hidden="true" />
               {t('tasks.create.button')}
             </Button>
           )
         }
       />
-      {taskFor && <TaskCreateDialog vehicleNumbers={taskFor} onClose={() => setTaskFor(null)} />}
+      {page.taskFor && (
+        <TaskCreateDialog vehicleNumbers={page.taskFor} onClose={() => page.setTaskFor(null)} />
+      )}
       <div className={styles.content}>
         {mobile ? view.show === 'map' ? map : list : <SplitView first={map} second={list} />}
       </div>

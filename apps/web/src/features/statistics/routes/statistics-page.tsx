@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../format/use-formatters';
 import { usePageTitle } from '../../../services/use-page-title';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { QueryState } from '../../../ui/query-state/query-state';
 import { ConflictsCard } from '../components/conflicts-card';
 import { DistributionCards } from '../components/distribution-cards';
 import { StatisticsToolbar } from '../components/statistics-toolbar';
@@ -21,56 +21,45 @@ export function StatisticsPage() {
   const format = useFormatters();
   const view = useStatisticsView();
   const { statistics, count } = view;
-  const figures = statistics.data;
-  const toolbar = <StatisticsToolbar {...view} />;
-
-  if (statistics.isPending) {
-    return (
-      <div className={styles.page}>
-        {toolbar}
-        <TableStatus kind="loading" text={t('statistics.loading')} />
-      </div>
-    );
-  }
-  if (!figures) {
-    return (
-      <div className={styles.page}>
-        {toolbar}
-        <TableStatus
-          kind="error"
-          text={t('statistics.error')}
-          retry={t('statistics.retry')}
-          onRetry={() => void statistics.refetch()}
-        />
-      </div>
-    );
-  }
 
   const perDay = perRidingDay(view.chart.data?.days ?? []);
   return (
     <div className={styles.page}>
-      {toolbar}
-      <section className={styles.totals} aria-label={t('statistics.totals.title')}>
-        {[
-          [t('statistics.totals.bikes'), count(figures.totalBikes)],
-          [t('statistics.totals.km'), format.distance(figures.totals.km, 0)],
-          [t('statistics.totals.co2'), `${format.number(figures.totals.co2AvoidedKg)} kg`],
-          [t('statistics.totals.trips'), count(figures.totals.trips)],
-          [t('statistics.totals.perDayKm'), format.distance(perDay.km)],
-          [t('statistics.totals.perDayTime'), format.duration(perDay.minutes)],
-        ].map(([label, value]) => (
-          <div key={label} className={styles.total}>
-            <span className={styles.totalLabel}>{label}</span>
-            <strong className={styles.totalValue}>{value}</strong>
-          </div>
-        ))}
-      </section>
-      <TrafficCard {...view} />
-      <div className={styles.grid}>
-        <DistributionCards figures={figures} fleetHref={view.fleetHref} count={count} />
-        <ZonesChart count={count} />
-        <ConflictsCard conflicts={view.conflicts} fleetHref={view.fleetHref} count={count} />
-      </div>
+      <StatisticsToolbar {...view} />
+      <QueryState
+        query={statistics}
+        texts={{
+          loading: t('statistics.loading'),
+          error: t('statistics.error'),
+          retry: t('statistics.retry'),
+        }}
+      >
+        {(figures) => (
+          <>
+            <section className={styles.totals} aria-label={t('statistics.totals.title')}>
+              {[
+                [t('statistics.totals.bikes'), count(figures.totalBikes)],
+                [t('statistics.totals.km'), format.distance(figures.totals.km, 0)],
+                [t('statistics.totals.co2'), `${format.number(figures.totals.co2AvoidedKg)} kg`],
+                [t('statistics.totals.trips'), count(figures.totals.trips)],
+                [t('statistics.totals.perDayKm'), format.distance(perDay.km)],
+                [t('statistics.totals.perDayTime'), format.duration(perDay.minutes)],
+              ].map(([label, value]) => (
+                <div key={label} className={styles.total}>
+                  <span className={styles.totalLabel}>{label}</span>
+                  <strong className={styles.totalValue}>{value}</strong>
+                </div>
+              ))}
+            </section>
+            <TrafficCard {...view} />
+            <div className={styles.grid}>
+              <DistributionCards figures={figures} fleetHref={view.fleetHref} count={count} />
+              <ZonesChart count={count} />
+              <ConflictsCard conflicts={view.conflicts} fleetHref={view.fleetHref} count={count} />
+            </div>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ClipboardCheck } from 'lucide-react';
 import { usePageTitle } from '../../../services/use-page-title';
 import { Page } from '../../../ui/page/page';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { QueryState } from '../../../ui/query-state/query-state';
 import { useTasks } from '../../../tasks/api/get-tasks';
 import { TaskCard } from '../../../tasks/task-card';
 import { useTaskOutbox } from '../../../tasks/use-task-outbox';
@@ -58,34 +58,35 @@ export function MyTasksPage() {
             )}
           </p>
         )}
-        {position.state === 'asking' || (tasks.isPending && !tasks.data) ? (
-          <TableStatus
-            kind="loading"
-            text={t(position.state === 'asking' ? 'tasks.mine.locating' : 'tasks.loading')}
-          />
-        ) : !tasks.data ? (
-          <TableStatus
-            kind="error"
-            text={t('tasks.loadError')}
-            retry={t('tasks.retry')}
-            onRetry={() => void tasks.refetch()}
-          />
-        ) : !tasks.data.content.length ? (
-          <TableStatus
-            kind="empty"
-            icon={<ClipboardCheck size={40} />}
-            title={t('tasks.mine.none')}
-            hint={t('tasks.mine.noneHint')}
-          />
-        ) : (
-          <ul className={styles.list} aria-label={t('tasks.mine.title')}>
-            {tasks.data.content.map((task) => (
-              <li key={task.id}>
-                <TaskCard task={task} pending={pending.filter((c) => c.taskId === task.id)} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          // the tasks wait for the position, nearest first
+          query={{
+            isPending: position.state === 'asking' || tasks.isPending,
+            data: tasks.data,
+            refetch: tasks.refetch,
+          }}
+          texts={{
+            loading: t(position.state === 'asking' ? 'tasks.mine.locating' : 'tasks.loading'),
+            error: t('tasks.loadError'),
+            retry: t('tasks.retry'),
+          }}
+          empty={{
+            icon: <ClipboardCheck size={40} />,
+            title: t('tasks.mine.none'),
+            hint: t('tasks.mine.noneHint'),
+          }}
+          isEmpty={(data) => !data.content.length}
+        >
+          {(data) => (
+            <ul className={styles.list} aria-label={t('tasks.mine.title')}>
+              {data.content.map((task) => (
+                <li key={task.id}>
+                  <TaskCard task={task} pending={pending.filter((c) => c.taskId === task.id)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
     </Page>
   );

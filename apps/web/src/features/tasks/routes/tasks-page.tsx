@@ -8,7 +8,7 @@ import { TASK_KINDS, TASK_STATUSES, type TaskKind } from '@vfm/contract';
 import { usePageTitle } from '../../../services/use-page-title';
 import { Page } from '../../../ui/page/page';
 import { Button } from '../../../ui/button/button';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { QueryState } from '../../../ui/query-state/query-state';
 import { useTasks, type TasksQuery } from '../../../tasks/api/get-tasks';
 import { TaskCard } from '../../../tasks/task-card';
 import { useTaskOutbox } from '../../../tasks/use-task-outbox';
@@ -83,31 +83,30 @@ export function TasksPage() {
           </p>
         )}
       </div>
-      {tasks.isPending ? (
-        <TableStatus kind="loading" text={t('tasks.loading')} />
-      ) : !tasks.data ? (
-        <TableStatus
-          kind="error"
-          text={t('tasks.loadError')}
-          retry={t('tasks.retry')}
-          onRetry={() => void tasks.refetch()}
-        />
-      ) : !tasks.data.content.length ? (
-        <TableStatus
-          kind="empty"
-          icon={<ClipboardList size={40} />}
-          title={t('tasks.list.none')}
-          hint={t('tasks.list.noneHint')}
-        />
-      ) : (
-        <ul className={styles.list} aria-label={t('tasks.list.title')}>
-          {tasks.data.content.map((task) => (
-            <li key={task.id}>
-              <TaskCard task={task} pending={pending.filter((c) => c.taskId === task.id)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={tasks}
+        texts={{
+          loading: t('tasks.loading'),
+          error: t('tasks.loadError'),
+          retry: t('tasks.retry'),
+        }}
+        empty={{
+          icon: <ClipboardList size={40} />,
+          title: t('tasks.list.none'),
+          hint: t('tasks.list.noneHint'),
+        }}
+        isEmpty={(data) => !data.content.length}
+      >
+        {(data) => (
+          <ul className={styles.list} aria-label={t('tasks.list.title')}>
+            {data.content.map((task) => (
+              <li key={task.id}>
+                <TaskCard task={task} pending={pending.filter((c) => c.taskId === task.id)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {(page > 0 || next) && (
         <div className={styles.actions}>
           <Button

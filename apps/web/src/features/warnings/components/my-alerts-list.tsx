@@ -11,7 +11,7 @@ import { useMyAlerts } from '../../../alerts/api/get-alerts';
 import { RelativeTime, WarningIcon } from '../../../bike/bike-display';
 import { Button } from '../../../ui/button/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table';
-import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { QueryState } from '../../../ui/query-state/query-state';
 import styles from './warnings-list.module.css';
 import { bikePath } from '../../../bike/bike-path';
 
@@ -21,29 +21,6 @@ export function MyAlertsList({ kind }: { kind: AlertKind | null }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const alerts = useMyAlerts(kind, page, PAGE_SIZE);
-
-  if (alerts.isPending) return <TableStatus kind="loading" text={t('warnings.mine.loading')} />;
-  if (!alerts.data) {
-    return (
-      <TableStatus
-        kind="error"
-        text={t('warnings.mine.error')}
-        retry={t('warnings.list.retry')}
-        onRetry={() => void alerts.refetch()}
-      />
-    );
-  }
-  const { content, totalElements } = alerts.data;
-  if (!content.length && page === 0) {
-    return (
-      <TableStatus
-        kind="empty"
-        icon={<UserRoundCheck size={40} />}
-        title={t('warnings.mine.empty')}
-        hint={t('warnings.mine.emptyHint')}
-      />
-    );
-  }
 
   const columns: DataTableColumn<Alert>[] = [
     {
@@ -85,32 +62,57 @@ export function MyAlertsList({ kind }: { kind: AlertKind | null }) {
       cell: (alert) => <AlertActions alert={alert} compact />,
     },
   ];
-  const last = (page + 1) * PAGE_SIZE >= totalElements;
 
   return (
-    <div className={styles.mine}>
-      <DataTable
-        caption={t('warnings.mine.label')}
-        testId="my-alerts"
-        rows={content}
-        rowKey={(alert) => alert.id}
-        columns={columns}
-      />
-      {totalElements > PAGE_SIZE && (
-        <div className={styles.pager}>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={page === 0}
-            onClick={() => setPage(page - 1)}
-          >
-            {t('warnings.mine.newer')}
-          </Button>
-          <Button size="sm" variant="secondary" disabled={last} onClick={() => setPage(page + 1)}>
-            {t('warnings.mine.older')}
-          </Button>
-        </div>
-      )}
-    </div>
+    <QueryState
+      query={alerts}
+      texts={{
+        loading: t('warnings.mine.loading'),
+        error: t('warnings.mine.error'),
+        retry: t('warnings.list.retry'),
+      }}
+      empty={{
+        icon: <UserRoundCheck size={40} />,
+        title: t('warnings.mine.empty'),
+        hint: t('warnings.mine.emptyHint'),
+      }}
+      // a later page emptied meanwhile keeps its pager (Newer)
+      isEmpty={(data) => !data.content.length && page === 0}
+    >
+      {({ content, totalElements }) => {
+        const last = (page + 1) * PAGE_SIZE >= totalElements;
+        return (
+          <div className={styles.mine}>
+            <DataTable
+              caption={t('warnings.mine.label')}
+              testId="my-alerts"
+              rows={content}
+              rowKey={(alert) => alert.id}
+              columns={columns}
+            />
+            {totalElements > PAGE_SIZE && (
+              <div className={styles.pager}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={page === 0}
+                  onClick={() => setPage(page - 1)}
+                >
+                  {t('warnings.mine.newer')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={last}
+                  onClick={() => setPage(page + 1)}
+                >
+                  {t('warnings.mine.older')}
+                </Button>
+              </div>
+            )}
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
