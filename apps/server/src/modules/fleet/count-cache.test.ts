@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LARGE_COUNT, MAX_AGE_MS, cachedCount } from './count-cache';
+import { FRESH_MS, LARGE_COUNT, STALE_MS, cachedCount, cachedFigure } from './count-cache';
 
 const database = () => ({ query: async () => [] }) as never;
 
@@ -14,7 +14,7 @@ describe('list counts', () => {
     expect(count).toHaveBeenCalledTimes(2);
   });
 
-  it('reuses a large count for the same key for two seconds, then counts again', async () => {
+  it('reuses a large count for the same key for two seconds, then answers it while counting again', async () => {
     vi.useFakeTimers();
     const db = database();
     let n = LARGE_COUNT;
@@ -22,10 +22,16 @@ describe('list counts', () => {
     expect(await cachedCount(db, 'k', count)).toBe(LARGE_COUNT);
     expect(await cachedCount(db, 'k', count)).toBe(LARGE_COUNT);
     expect(await cachedCount(db, 'other filter', count)).toBe(LARGE_COUNT + 1);
-    vi.advanceTimersByTime(MAX_AGE_MS + 1);
+    vi.advanceTimersByTime(FRESH_MS + 1);
+    // stale: the last count at once, one recount behind it for the next call
+    expect(await cachedCount(db, 'k', count)).toBe(LARGE_COUNT);
     expect(await cachedCount(db, 'k', count)).toBe(LARGE_COUNT + 2);
+    expect(count).toHaveBeenCalledTimes(3);
+    // too old to answer: counted again while the caller waits
+    vi.advanceTimersByTime(STALE_MS + 1);
+    expect(await cachedCount(db, 'k', count)).toBe(LARGE_COUNT + 3);
     // another database (another server) never shares it
-    expect(await cachedCount(database(), 'k', count)).toBe(LARGE_COUNT + 3);
+    expect(await cachedCount(database(), 'k', count)).toBe(LARGE_COUNT + 4);
   });
 
   it('shares one count between concurrent requests and never reuses a failure', async () => {
@@ -39,5 +45,24 @@ describe('list counts', () => {
     await expect(cachedCount(db, 'f', failing)).rejects.toThrow('down');
     await expect(cachedCount(db, 'f', failing)).rejects.toThrow('down');
     expect(failing).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the stale figure when its recomputation fails, and tries again', async () => {
+    vi.useFakeTimers();
+    const db = database();
+    const values: Array<number | Error> = [LARGE_COUNT, new Error('down'), LARGE_COUNT + 1];
+    const compute = vi.fn(async () => {
+      const next = values.shift()!;
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    const large = (n: number) => n >= LARGE_COUNT;
+    expect(await cachedFigure(db, 'k', compute, large)).toBe(LARGE_COUNT);
+    vi.advanceTimersByTime(FRESH_MS + 1);
+    expect(await cachedFigure(db, 'k', compute, large)).toBe(LARGE_COUNT);
+    await Promise.resolve();
+    expect(await cachedFigure(db, 'k', compute, large)).toBe(LARGE_COUNT);
+    expect(await cachedFigure(db, 'k', compute, large)).toBe(LARGE_COUNT + 1);
+    expect(compute).toHaveBeenCalledTimes(3);
   });
 });

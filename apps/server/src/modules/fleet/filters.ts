@@ -28,6 +28,12 @@ const column = (field: keyof FleetListItem) => {
   return sql;
 };
 
+/**
+ * Whether the conditions read the fleet's thresholds (`f` of bikeFrom()): only the warnings do.
+ * Every other condition reads the bike `b` alone (a count needs no join then).
+ */
+export const filterReadsThresholds = (filter: FleetFilter) => Boolean(filter.warning?.length);
+
 /** WHERE conditions over bikeFrom(); the first one scopes to the fleet. */
 export function filterConditions(
   params: SqlParams,

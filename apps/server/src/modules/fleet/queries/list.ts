@@ -11,7 +11,7 @@ import {
 } from '../../bikes/bike-view';
 import { bikeFrom } from '../../bikes/queries/bike-from';
 import { SqlParams } from '../../bikes/sql';
-import { filterConditions } from '../filters';
+import { filterConditions, filterReadsThresholds } from '../filters';
 
 /** Each sort field's column: the list item's own (bikes/bike-view.ts). */
 const SORT_COLUMNS: Record<FleetListSortField, string> = LIST_ITEM_COLUMNS;
@@ -23,6 +23,19 @@ export function orderBy(sort: string): string {
   return direction === 'desc'
     ? `${column} DESC NULLS LAST, b.id DESC`
     : `${column} ASC NULLS FIRST, b.id ASC`;
+}
+
+/**
+ * How many bikes a filter selects. It reads the bikes alone unless a warning filter needs the
+ * fleet's thresholds: no join per bike, and an index-only scan of the fleet's bikes where their
+ * pages are all-visible (≈ 5 ms for 100,000 bikes against ≈ 25 ms with the join; ADR 0122).
+ */
+function countSql(fleetId: string, at: Date, filter: FleetFilter) {
+  const params = new SqlParams();
+  const fleet = params.add(fleetId);
+  const from = filterReadsThresholds(filter) ? bikeFrom(fleet, params.add(at)) : 'bike b';
+  const where = filterConditions(params, fleet, fleetId, filter);
+  return { sql: `SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, values: params.values };
 }
 
 /** A page of the filtered fleet and the number of bikes the filter selects (count-cache.ts). */
@@ -37,15 +50,13 @@ export async function listPage(
   const fleet = params.add(fleetId);
   const now = params.add(at);
   const where = filterConditions(params, fleet, fleetId, request.filter);
-  const from = bikeFrom(fleet, now);
-  const countValues = [...params.values];
-  const pageSql = `SELECT ${listColumns()} FROM ${from} WHERE ${where}
+  const pageSql = `SELECT ${listColumns()} FROM ${bikeFrom(fleet, now)} WHERE ${where}
     ORDER BY ${orderBy(request.sort)} LIMIT ${params.add(size)} OFFSET ${params.add(page * size)}`;
-  const countSql = `SELECT count(*) AS n FROM ${from} WHERE ${where}`;
+  const count = countSql(fleetId, at, request.filter);
   const [rows, total] = await Promise.all([
     db.query<ListRow>(pageSql, params.values),
     cachedCount(db, `${fleetId} ${JSON.stringify(request.filter)}`, async () => {
-      const [row] = await db.query<{ n: number }>(countSql, countValues);
+      const [row] = await db.query<{ n: number }>(count.sql, count.values);
       return row?.n ?? 0;
     }),
   ]);
