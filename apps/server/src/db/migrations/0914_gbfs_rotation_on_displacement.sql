@@ -12,12 +12,22 @@ UPDATE bike SET gbfs_latitude = latitude, gbfs_longitude = longitude
  WHERE latitude IS NOT NULL AND longitude IS NOT NULL;
 
 -- metres between two WGS 84 points (equirectangular: exact to well under a metre at 50 m, and
--- within 0.1 % over kilometres; only the 50 m threshold matters)
+-- within 0.1 % over kilometres; only the 50 m threshold matters). A module may send any number
+-- the contract takes (5e-324 is a latitude): PostgreSQL refuses a float result that underflows
+-- ("value out of range"), which would fail the ingest's whole batch, so coordinates under 1e-9°
+-- (0.1 mm) count as 0 and differences under it as none — every product below then stays far
+-- above the smallest double.
 CREATE FUNCTION vfm_gbfs_metres(lat1 double precision, lon1 double precision,
                                 lat2 double precision, lon2 double precision)
 RETURNS double precision LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT 6371008.8 * sqrt(power(radians(lat2 - lat1), 2)
-                          + power(radians(lon2 - lon1) * cos(radians((lat1 + lat2) / 2)), 2))
+  SELECT CASE WHEN abs(d.dlat) < 1e-9 AND abs(d.dlon) < 1e-9 THEN 0::double precision
+              ELSE 6371008.8 * sqrt(power(radians(d.dlat), 2)
+                                    + power(radians(d.dlon) * cos(radians(d.mid)), 2)) END
+    FROM (SELECT c.a2 - c.a1 AS dlat, c.o2 - c.o1 AS dlon, (c.a1 + c.a2) / 2 AS mid
+            FROM (SELECT CASE WHEN abs(lat1) < 1e-9 THEN 0 ELSE lat1 END AS a1,
+                         CASE WHEN abs(lon1) < 1e-9 THEN 0 ELSE lon1 END AS o1,
+                         CASE WHEN abs(lat2) < 1e-9 THEN 0 ELSE lat2 END AS a2,
+                         CASE WHEN abs(lon2) < 1e-9 THEN 0 ELSE lon2 END AS o2) c) d
 $$;
 
 -- a renewed id is issued where the bike is now
