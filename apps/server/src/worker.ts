@@ -29,6 +29,7 @@ import { fanOut } from './modules/notifications/fanout/fanout';
 import { automateTasks } from './modules/tasks/automation';
 import { sweepMaintenance } from './modules/maintenance/service';
 import { sweepZoneCaps } from './modules/zones/zone-caps';
+import { fleetsOf, placeFleets } from './modules/zones/placement';
 import type { AppContext } from './plugins/context';
 
 /**
@@ -61,6 +62,13 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
   await jobs.work('zones.caps', async () => {
     const changes = await sweepZoneCaps(database, jobs, now());
     if (changes.length) log.info({ changes: changes.length }, 'zone caps swept');
+  });
+  await jobs.work<EventJobData>('zones.place', async (batch) => {
+    await placeFleets(database, jobs, fleetsOf(batch), now());
+  });
+  await jobs.work('zones.sweep', async () => {
+    const placed = await placeFleets(database, jobs, null, now());
+    if (placed) log.info({ placed }, 'bikes placed among their zones');
   });
   await jobs.work('alerts.sweep', async () => {
     const changes = await sweepAlerts(database, jobs, now());
@@ -122,6 +130,7 @@ export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
       throw new Error(`probe ${job.data.token} fails until ${job.data.failUntil}`);
     await recordProbe(ctx.database, job.id, job.data.token, process.pid);
   });
-  // a fresh start: the alerts match the bikes before the first minute is over
+  // a fresh start: the bikes' places and the alerts match before the first minute is over
+  await jobs.send(null, 'zones.sweep', {});
   await jobs.send(null, 'alerts.sweep', {});
 }

@@ -45,6 +45,8 @@ export interface DomainEventData {
   'zone.cap-crossed': ZoneCapRef;
   /** the zone's parked bikes are back within its cap: its alert cleared */
   'zone.cap-ended': ZoneCapRef;
+  /** zones of a fleet drawn, changed or deleted (docs/zones.md): its bikes are placed again */
+  'zone.changed': { fleetId: string; zoneIds: string[] };
 }
 
 /** The zone alert an event is about. */
@@ -80,6 +82,8 @@ export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]
     'module.back',
     'bike.zones-changed',
   ],
+  // docs/zones.md: a fleet's bikes placed again among its changed zones
+  'zones.place': ['zone.changed'],
   // docs/webhooks.md: a fleet's webhooks hear its alerts
   'webhooks.fanout': ['alert.opened', 'alert.cleared', 'zone.cap-crossed', 'zone.cap-ended'],
   // docs/notifications.md: what may notify someone (the alert kinds, and three events that open no alert)

@@ -11,6 +11,7 @@ export type JobOwner = 'fleet' | 'operator';
 export const QUEUE_OWNERS: Record<QueueName, JobOwner> = {
   'alerts.reconcile': 'fleet',
   'tasks.automate': 'fleet',
+  'zones.place': 'fleet',
   'webhooks.fanout': 'fleet',
   'webhooks.deliver': 'fleet',
   'webhooks.disabled-mail': 'fleet',
@@ -23,6 +24,7 @@ export const QUEUE_OWNERS: Record<QueueName, JobOwner> = {
   // a job of its fleet)
   'tasks.maintenance': 'operator',
   'zones.caps': 'operator',
+  'zones.sweep': 'operator',
   'alerts.sweep': 'operator',
   'commands.expire': 'operator',
   'auth.maintenance': 'operator',

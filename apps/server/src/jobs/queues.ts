@@ -46,6 +46,10 @@ export const QUEUES = {
   },
   /** the zones' permit caps: parked bikes counted, cap alerts opened and cleared (docs/zones.md) */
   'zones.caps': { retryLimit: 2, retryDelay: 5, expireInSeconds: 120, cron: '* * * * *' },
+  /** the zones' placement (docs/zones.md): a fleet's bikes when its zones change (zone.changed) */
+  'zones.place': { retryLimit: 8, retryDelay: 1, expireInSeconds: 120, batchSize: 50, wakeMs: 20 },
+  /** every bike placed again each minute: a zone's hours begin or end */
+  'zones.sweep': { retryLimit: 2, retryDelay: 5, expireInSeconds: 120, cron: '* * * * *' },
   /** the silent modules (nothing happens when a module says nothing) and a safety net */
   'alerts.sweep': { retryLimit: 2, retryDelay: 5, expireInSeconds: 120, cron: '* * * * *' },
   /** commands not acknowledged within 24 h become EXPIRED (DESIGN §7) */
