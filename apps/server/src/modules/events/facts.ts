@@ -5,7 +5,12 @@
 // none of the three itself; a new fact is one entry of FactData and one line of FACTS.
 import type { AlertKind, Availability } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import { domainEvent, type BikeRef, type DomainEvent } from '../../jobs/domain-events';
+import {
+  domainEvent,
+  type BikeRef,
+  type DomainEvent,
+  type ZoneCapRef,
+} from '../../jobs/domain-events';
 import type { Jobs } from '../../jobs/job-queue';
 import { FleetChanges, type FleetChangeKind } from '../bikes/fleet-changes';
 import { recordEvents, type EventRecord } from './queries';
@@ -41,11 +46,24 @@ export interface FactData {
     zones: Array<{ id: string; name: string; type: string }>;
     at: Date;
   };
+  /** a zone's permit cap crossed for its grace: its alert opened (ADR 0104); back within it */
+  'zone.cap-crossed': ZoneCapRef;
+  'zone.cap-ended': ZoneCapRef;
+  /** an administrator stored a quarantined module message again, or cleared it (ADR 0080) */
+  'quarantine.stored': QuarantineFact & { outcome: unknown };
+  'quarantine.cleared': QuarantineFact;
   /** the alerts' reconciliation opened or cleared these (nobody acted) */
   'alert.opened': AlertRef;
   'alert.cleared': AlertRef & { by: Actor };
   'alert.acknowledged': AlertRef & { by: string };
   'alert.assigned': AlertRef & { assigneeId: string | null };
+}
+
+interface QuarantineFact {
+  fleetId: string;
+  by: string;
+  at: Date;
+  message: { vehicleNumber: string | null; moduleId: string; kind: string; reason: string };
 }
 
 export type FactName = keyof FactData;
@@ -114,6 +132,23 @@ const FACTS: { [F in FactName]: (data: FactData[F]) => Consequences } = {
     // the fleet's open maps and zone lists read the zones again (the stream's `zones`)
     live: { fleetId, kinds: ['zone', 'event'] },
   }),
+  'zone.cap-crossed': (cap) => ({
+    events: [domainEvent('zone.cap-crossed', cap)],
+    live: { fleetId: cap.fleetId, kinds: ['zone'] },
+  }),
+  'zone.cap-ended': (cap) => ({
+    events: [domainEvent('zone.cap-ended', cap)],
+    live: { fleetId: cap.fleetId, kinds: ['zone'] },
+  }),
+  'quarantine.stored': ({ outcome, ...stored }) => ({
+    audit: [quarantineRow(stored, 'QUARANTINE_STORED', { outcome })],
+    // the fleet's other administrators' screens follow
+    live: { fleetId: stored.fleetId, kinds: ['quarantine', 'event'] },
+  }),
+  'quarantine.cleared': (cleared) => ({
+    audit: [quarantineRow(cleared, 'QUARANTINE_CLEARED', {})],
+    live: { fleetId: cleared.fleetId, kinds: ['quarantine', 'event'] },
+  }),
   'alert.opened': (alert) => ({
     events: [domainEvent('alert.opened', alert)],
     live: { fleetId: alert.fleetId, kinds: ['alert'] },
@@ -142,6 +177,23 @@ function theftRow(bike: BikeRef, by: string, name: string, data: Record<string, 
     source: 'MANAGER',
     userEmail: by,
     data,
+  } satisfies EventRecord;
+}
+
+/** The activity log's entry (admin-only reading): who did what to which module's message. No
+ *  bike id: it is the administration's, not the bike's history. */
+function quarantineRow(of: QuarantineFact, name: string, extra: Record<string, unknown>) {
+  const { vehicleNumber, moduleId, kind, reason } = of.message;
+  return {
+    fleetId: of.fleetId,
+    bikeId: null,
+    vehicleNumber,
+    type: 'OTHER',
+    name,
+    source: 'MANAGER',
+    userEmail: of.by,
+    data: { moduleId, kind, reason, ...extra },
+    occurredAt: of.at,
   } satisfies EventRecord;
 }
 
