@@ -6,7 +6,7 @@
 // so the share holds across worker processes (cluster mode). The columns it sets are pg-boss's
 // (state, started_on, retry_count: the same as fetchNextJob), so pg-boss's lease, retries and
 // dead letters work unchanged.
-import { JOBS_SCHEMA } from './queues';
+import { JOBS_SCHEMA } from '../queues';
 
 /** A job's fleet, as its data carries it (`data.fleetId`, or an event's `data.data.fleetId`). */
 const FLEET = `coalesce(data->>'fleetId', data->'data'->>'fleetId', '')`;
