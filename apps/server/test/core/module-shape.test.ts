@@ -88,7 +88,9 @@ describe('server module shape', () => {
       );
     expect(misplaced).toEqual([]);
     // the scan sees the query files' SQL at all
-    expect(sqlLines(readFileSync(path.join(SRC, 'jobs', 'queries', 'index.ts'), 'utf8')).length).toBe(3);
+    expect(
+      sqlLines(readFileSync(path.join(SRC, 'jobs', 'queries', 'index.ts'), 'utf8')).length,
+    ).toBe(3);
   });
 
   it('tells a query file from any other file, and sees SQL text in either', () => {
