@@ -8,6 +8,7 @@
 //  - no-sql-in-routes: a server module's routes.ts holds no SQL and calls no database method;
 //    its SQL lives in the module's queries.ts (docs/architecture.md "Server modules").
 // The import rules see static imports, `export … from` and dynamic `import()`.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const AREAS = [
@@ -68,8 +69,10 @@ function featureOf(file, root) {
   const rel = path.relative(path.resolve(root), file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
   const [feature, ...rest] = rel.split(path.sep);
-  // a file directly in the root (e.g. modules/index.ts) is where features meet, not a feature
-  if (!rest.length && path.extname(feature)) return null;
+  // a file directly in the root (e.g. modules/index.ts, modules/manifest.ts) is where features
+  // meet, not a feature — named with its extension or, in an import, without
+  if (!rest.length && (path.extname(feature) || existsSync(`${path.resolve(root, feature)}.ts`)))
+    return null;
   return { feature, rest: rest.join('/') };
 }
 

@@ -1,5 +1,6 @@
 // Builds the Fastify application. Fixed plugin order: external plugins, then app plugins
-// (context, errors, language, api key, XSRF, auth), then routes.
+// (context, errors, language, api key, XSRF, auth), then the routes the module list declares
+// (modules/index.ts).
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import contextPlugin, { type AppContext } from './plugins/context';
@@ -13,14 +14,10 @@ import xsrfPlugin from './plugins/xsrf';
 import authPlugin from './plugins/auth';
 import rateLimitPlugin from './plugins/rate-limit';
 import webPlugin from './plugins/web';
-import healthModule, { type ReadinessCheck } from './modules/health';
+import type { ReadinessCheck } from './modules/health';
 import { pingDatabase } from './modules/health/queries';
 import { activeApiKeyHashes, findSessionAccount } from './modules/auth/queries';
-import appInfoModule from './modules/app-info';
-import gbfsModule from './modules/gbfs';
-import mdsModule from './modules/mds';
-import { unsubscribeRoutes } from './modules/notifications';
-import { apiModules } from './modules';
+import { apiModules, rootModules } from './modules';
 import { loggerOptions } from './lib/logger';
 import { buildRequestValidator } from './lib/request-validator';
 import { buildResponseSerializer } from './lib/response-serializer';
@@ -73,14 +70,9 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(authPlugin, { findSessionAccount });
   await app.register(rateLimitPlugin);
 
-  await app.register(healthModule);
-  await app.register(appInfoModule);
-  // the public open-data feed, outside the API prefix (docs/open-data.md)
-  await app.register(gbfsModule);
-  // the MDS Provider API for cities' clients, outside the API prefix too (docs/open-data.md)
-  await app.register(mdsModule);
-  // the one-click unsubscribe of notification e-mails, outside the API prefix (docs/notifications.md)
-  await app.register(unsubscribeRoutes);
+  // the modules' routes (their manifests, ADR 0123): outside the API prefix (health, the open
+  // data feeds, the one-click unsubscribe…), then under it
+  for (const module of rootModules) await app.register(module);
   for (const module of apiModules) {
     await app.register(module, { prefix: ctx.config.apiPrefix });
   }

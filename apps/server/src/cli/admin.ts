@@ -171,6 +171,8 @@ async function main(argv: string[], io: AdminIo): Promise<number> {
   // the database stack is loaded only now: help and usage errors answer at once
   const { openDatabase } = await import('../db/client');
   const { migrate } = await import('../db/migrate');
+  // the queues migrate() creates are the modules' (ADR 0123)
+  await import('../modules');
   const config = loadConfig(io.env);
   const release = config.databaseUrl ? null : await acquireDataDirLock(config.dataDir);
   try {

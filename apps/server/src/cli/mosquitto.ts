@@ -9,6 +9,8 @@ import { ConfigError, loadConfig } from '../config/config';
 import { openDatabase } from '../db/client';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
+// the queues migrate() creates are the modules' (ADR 0123)
+import '../modules';
 import { writeMosquittoFiles } from '../ingest/mosquitto-config';
 
 async function main() {

@@ -5,12 +5,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import PgBoss from 'pg-boss';
 import type { Database, TxQuery } from './client';
-import { JOBS_SCHEMA, QUEUES, type QueuePolicy } from '../jobs/queues';
+import { JOBS_SCHEMA, QUEUES, queueNames, type QueuePolicy } from '../jobs/queues';
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 const LOCK_KEY = 7_210_001; // arbitrary, constant: "VFM migrations"
 
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  // the queues are the modules' (ADR 0123): whoever migrates loads the module list first
+  if (!queueNames().length)
+    throw new Error('no queue registered: import the module list (src/modules) before migrating');
   const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
   const lock = async (tx: TxQuery) => {
     if (database.kind === 'postgres')

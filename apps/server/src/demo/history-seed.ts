@@ -4,7 +4,7 @@
 // state and usage figures at the end of it.
 import { firmwareOf, generateHistory, type BikeHistory } from '@vfm/simulator';
 import type { Database, TxQuery } from '../db/client';
-import { ensureTelemetryPartitions } from '../ingest/queries/partitions';
+import { ensureTelemetryPartitions } from '../modules/bikes/queries/partitions';
 import { refreshUsage } from '../ingest/queries/usage';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
 import { insertPastCommands } from '../modules/commands/queries';

@@ -9,7 +9,7 @@ import { startEmbeddedBroker } from './embedded-broker';
 import { connectExternalBroker } from './external-link';
 import { IngestMetrics } from './metrics';
 import { ModuleAuthenticator } from './module-auth';
-import { ensureTelemetryPartitions } from './queries/partitions';
+import { ensureTelemetryPartitions } from '../modules/bikes/queries/partitions';
 import { IngestPipeline } from './pipeline';
 import type { MqttTransport } from './transport';
 import { Coalescer } from '../lib/coalescer';

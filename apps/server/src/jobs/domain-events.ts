@@ -2,9 +2,10 @@
 // an event publishes it inside its own transaction (`jobs.publish(tx, events)`): one job per
 // subscriber is stored with the cause, so an event is never lost with a crash nor sent for a
 // rolled-back change, and every subscriber runs as a job in a worker, never in the
-// publisher's transaction. A subscriber is one line of SUBSCRIPTIONS below.
+// publisher's transaction. A subscriber is a queue whose module's manifest says what it `hears`
+// (ADR 0123); a cause records facts (modules/events/facts.ts), which publish these events.
 import type { AlertKind, Availability, CommandType, ZoneCapKind } from '@vfm/contract';
-import type { QueueName } from './queues';
+import { QUEUES, type QueueName, type QueueSpec } from './queues';
 
 /** The bike an event is about. */
 export interface BikeRef {
@@ -45,6 +46,8 @@ export interface DomainEventData {
   'zone.cap-crossed': ZoneCapRef;
   /** the zone's parked bikes are back within its cap: its alert cleared */
   'zone.cap-ended': ZoneCapRef;
+  /** zones of a fleet drawn, changed or deleted (docs/zones.md): its bikes are placed again */
+  'zone.changed': { fleetId: string; zoneIds: string[] };
 }
 
 /** The zone alert an event is about. */
@@ -68,36 +71,10 @@ export type DomainEvent = {
 /** A job of a subscriber: the event it was published for. */
 export type EventJobData = DomainEvent & { publishedAt: string };
 
-/** Who hears what: queue ← the events it subscribes to. */
-export const SUBSCRIPTIONS: Partial<Record<QueueName, readonly DomainEventName[]>> = {
-  'alerts.reconcile': [
-    'theft.alarm',
-    'theft.alarm-ended',
-    'theft.reported',
-    'theft.cancelled',
-    'battery.low',
-    'battery.ok',
-    'module.back',
-    'bike.zones-changed',
-  ],
-  // docs/webhooks.md: a fleet's webhooks hear its alerts
-  'webhooks.fanout': ['alert.opened', 'alert.cleared', 'zone.cap-crossed', 'zone.cap-ended'],
-  // docs/notifications.md: what may notify someone (the alert kinds, and three events that open no alert)
-  'notifications.fanout': [
-    'alert.opened',
-    'module.back',
-    'command.failed',
-    'command.expired',
-    'zone.cap-crossed',
-  ],
-  // docs/tasks.md: low battery → swap, module silent → inspect, theft → recover (ADR 0091)
-  'tasks.automate': ['alert.opened', 'alert.cleared'],
-};
-
-/** The queues subscribed to an event. */
+/** The queues subscribed to an event (each queue's `hears`, in its module's manifest). */
 export function subscribersOf(name: DomainEventName): QueueName[] {
-  return (Object.entries(SUBSCRIPTIONS) as Array<[QueueName, readonly DomainEventName[]]>)
-    .filter(([, events]) => events.includes(name))
+  return (Object.entries(QUEUES) as Array<[QueueName, QueueSpec]>)
+    .filter(([, spec]) => spec.hears?.includes(name))
     .map(([queue]) => queue);
 }
 

@@ -1,13 +1,13 @@
 // A queue worked in slots (ADR 0118): pg-boss's own worker fetches a batch and fetches again
 // only when the whole batch is done, so one receiver that never answers holds nine others.
 // Here each job has a slot of its own: the worker fetches as many jobs as slots are free
-// (queries/fair-fetch.ts: in turns across fleets, each fleet within its share), runs each by itself,
+// (queries/fair.ts: in turns across fleets, each fleet within its share), runs each by itself,
 // completes or fails it by itself (pg-boss's complete/fail: its retries, backoff and dead
 // letters), and fetches again as soon as a slot frees. A job whose worker dies stays active
 // and is taken again after its lease, as with pg-boss's worker.
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { fetchFairly, type SqlRunner } from './queries/fair-fetch';
+import { fetchFairly, type SqlRunner } from './queries/fair';
 import type { JobMetrics } from './job-metrics';
 import type { Job, JobHandler } from './job-queue';
 

@@ -1,5 +1,5 @@
 // The jobs' counters of this process and the queues' backlog (GET /metrics, Prometheus text).
-import type { FleetLoad } from './queries/fair-fetch';
+import type { FleetLoad } from './queries/fair';
 
 export class JobMetrics {
   private readonly completed = new Map<string, number>();

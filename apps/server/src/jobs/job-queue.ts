@@ -12,7 +12,7 @@ import { JOBS_CHANNEL, notifyQueues, selectJobCounts } from './queries';
 import { subscribersOf, type DomainEvent, type EventJobData } from './domain-events';
 import { JobMetrics } from './job-metrics';
 import { FairWorker } from './fair-worker';
-import { selectFleetLoad, type FleetLoad } from './queries/fair-fetch';
+import { selectFleetLoad, type FleetLoad } from './queries/fair';
 import { JOBS_SCHEMA, QUEUES, type QueueName, type QueuePolicy } from './queues';
 
 export { JOBS_CHANNEL };

@@ -3,39 +3,16 @@
 // Administration → Jobs — or the operator's (cron sweeps, housekeeping, the probe: no fleet),
 // seen and retried only with `npm run admin -- jobs`. A job of a fleet queue without a fleet
 // is the operator's too: nobody of a fleet reads another fleet's errors by accident.
-import type { QueueName } from './queues';
+import { QUEUES, queueNames, type JobOwner, type QueueName } from './queues';
 
-export type JobOwner = 'fleet' | 'operator';
+export type { JobOwner };
 
-/** Each queue's owner; a new queue does not compile until it is given one. */
-export const QUEUE_OWNERS: Record<QueueName, JobOwner> = {
-  'alerts.reconcile': 'fleet',
-  'tasks.automate': 'fleet',
-  'webhooks.fanout': 'fleet',
-  'webhooks.deliver': 'fleet',
-  'webhooks.disabled-mail': 'fleet',
-  'notifications.fanout': 'fleet',
-  'notifications.deliver': 'fleet',
-  'notifications.push': 'fleet',
-  // ADR 0124: an SMS delivery names its fleet like a push's
-  'notifications.sms': 'fleet',
-  // one account's digest (ADR 0118): the account's fleet
-  'notifications.digest-send': 'fleet',
-  // the crons: one job for every fleet (the digest cron gathers; each account's digest is then
-  // a job of its fleet)
-  'tasks.maintenance': 'operator',
-  'zones.caps': 'operator',
-  'alerts.sweep': 'operator',
-  'commands.expire': 'operator',
-  'auth.maintenance': 'operator',
-  'telemetry.partitions': 'operator',
-  'notifications.digest': 'operator',
-  'jobs.probe': 'operator',
-};
+/** Each queue's owner, as its module declares it (QueueSpec.owner). */
+export const ownerOf = (queue: QueueName): JobOwner => QUEUES[queue].owner;
 
-export const FLEET_QUEUES = (Object.keys(QUEUE_OWNERS) as QueueName[]).filter(
-  (queue) => QUEUE_OWNERS[queue] === 'fleet',
-);
+/** The queues whose jobs are their fleet's. */
+export const fleetQueues = (): QueueName[] =>
+  queueNames().filter((queue) => ownerOf(queue) === 'fleet');
 
 /** SQL: the fleet a job's data names (a domain event's is in its data), else null. */
 export const JOB_FLEET_SQL = (job: string) =>

@@ -1,48 +1,85 @@
-// The API modules, each registered under the API prefix (/api/wf/rest/v1) by its index.ts.
-// One line each; docs/architecture.md "Server modules" tells the shape of a module.
+// The module list (ADR 0123): the one place that names the server's modules, one line each. Each
+// module declares what it brings in its index.ts (its manifest: manifest.ts) — routes under the
+// API prefix or outside it, queues with their policy, owner, events heard and handler — and
+// app.ts, worker.ts and the jobs home's queues are derived from this list. docs/architecture.md
+// "Server modules" tells the shape of a module and how to add one.
 import type { FastifyPluginAsync } from 'fastify';
-import accountsModule from './accounts';
-import authModule from './auth';
-import settingsModule from './settings';
-import commandsModule from './commands';
-import provisioningModule from './provisioning';
-import fleetModule from './fleet';
-import bikeRecordsModule from './bike-records';
-import administrationModule from './administration';
-import quarantineModule from './quarantine';
-import alertsModule from './alerts';
-import jobsModule from './jobs';
-import openDataModule from './open-data';
-import cityAccessModule from './city-access';
-import zonesModule from './zones';
-import webhooksModule from './webhooks';
-import notificationsModule from './notifications';
-import sharesModule from './shares';
-import trackExportModule from './track-export';
-import tasksModule from './tasks';
-import maintenanceModule from './maintenance';
-import taskStatisticsModule from './task-statistics';
+import { registerQueues, type QueueName, type QueueSpec } from '../jobs/queues';
+import type { QueueDeclaration, QueueNamesOf } from './manifest';
+import health from './health';
+import appInfo from './app-info';
+import gbfs from './gbfs';
+import mds from './mds';
+import accounts from './accounts';
+import auth from './auth';
+import settings from './settings';
+import commands from './commands';
+import provisioning from './provisioning';
+import fleet from './fleet';
+import bikes from './bikes';
+import bikeRecords from './bike-records';
+import administration from './administration';
+import quarantine from './quarantine';
+import zones from './zones';
+import alerts from './alerts';
+import jobs from './jobs';
+import openData from './open-data';
+import cityAccess from './city-access';
+import webhooks from './webhooks';
+import notifications from './notifications';
+import shares from './shares';
+import trackExport from './track-export';
+import tasks from './tasks';
+import maintenance from './maintenance';
+import taskStatistics from './task-statistics';
 
-export const apiModules: FastifyPluginAsync[] = [
-  authModule,
-  settingsModule,
-  accountsModule,
-  bikeRecordsModule,
-  fleetModule,
-  commandsModule,
-  provisioningModule,
-  administrationModule,
-  quarantineModule,
-  alertsModule,
-  jobsModule,
-  openDataModule,
-  cityAccessModule,
-  zonesModule,
-  webhooksModule,
-  notificationsModule,
-  sharesModule,
-  trackExportModule,
-  tasksModule,
-  maintenanceModule,
-  taskStatisticsModule,
-];
+export const MODULES = [
+  health,
+  appInfo,
+  gbfs,
+  mds,
+  auth,
+  settings,
+  accounts,
+  bikes,
+  bikeRecords,
+  fleet,
+  commands,
+  provisioning,
+  administration,
+  quarantine,
+  zones,
+  alerts,
+  jobs,
+  openData,
+  cityAccess,
+  webhooks,
+  notifications,
+  shares,
+  trackExport,
+  tasks,
+  maintenance,
+  taskStatistics,
+] as const;
+
+declare module '../jobs/queues' {
+  /** every queue a module declares: QueueName is their union */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the augmentation is the point
+  interface QueueRegistry extends Record<QueueNamesOf<(typeof MODULES)[number]>, true> {}
+}
+
+/** The routes under the API prefix (/api/wf/rest/v1), in the list's order. */
+export const apiModules: FastifyPluginAsync[] = MODULES.flatMap((m) =>
+  'api' in m && m.api ? [m.api] : [],
+);
+
+/** The routes outside the API prefix (health, open data, the one-click unsubscribe…). */
+export const rootModules: FastifyPluginAsync[] = MODULES.flatMap((m) =>
+  'root' in m && m.root ? [...m.root] : [],
+);
+
+/** Every queue with its declaration, in the list's order. */
+export const queueDeclarations = (): Array<[QueueName, QueueDeclaration]> =>
+  MODULES.flatMap((m) => Object.entries(m.queues ?? {}) as Array<[QueueName, QueueDeclaration]>);
+
+registerQueues(Object.fromEntries(queueDeclarations()) as Record<string, QueueSpec>);

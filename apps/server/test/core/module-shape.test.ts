@@ -88,7 +88,9 @@ describe('server module shape', () => {
       );
     expect(misplaced).toEqual([]);
     // the scan sees the query files' SQL at all
-    expect(sqlLines(readFileSync(path.join(SRC, 'jobs', 'queries.ts'), 'utf8')).length).toBe(3);
+    expect(
+      sqlLines(readFileSync(path.join(SRC, 'jobs', 'queries', 'index.ts'), 'utf8')).length,
+    ).toBe(3);
   });
 
   it('tells a query file from any other file, and sees SQL text in either', () => {
@@ -130,5 +132,39 @@ describe('server module shape', () => {
     expect(lint(call, routes).map((m) => m.messageId)).toEqual(['database']);
     expect(lint("const summary = 'Select the bikes from the list';", routes)).toEqual([]);
     expect(lint(sql, path.join(MODULES, 'example', 'queries.ts'))).toEqual([]);
+  });
+
+  it('keeps files short (ADR 0123): no production file over 400 lines, no query file over 300', () => {
+    const lines = (file: string) =>
+      readFileSync(path.join(SRC, file), 'utf8').split('\n').length - 1;
+    const isQueryFile = (file: string) => {
+      const parts = file.split(path.sep);
+      return parts.at(-1) === 'queries.ts' || parts.slice(0, -1).includes('queries');
+    };
+    const over = Object.fromEntries(
+      sources()
+        .map((file) => [file.split(path.sep).join('/'), lines(file), isQueryFile(file)] as const)
+        .filter(([, count, query]) => count > (query ? 300 : 400))
+        .map(([file, count]) => [file, count]),
+    );
+    // the files already over their limit when the rule came: each may shrink, none may grow, and
+    // a file back under its limit leaves this list (a query file becomes a `queries/` folder)
+    const GRANDFATHERED: Record<string, number> = {
+      'ingest/batch-writer.ts': 402,
+      'modules/alerts/queries.ts': 369,
+      'modules/commands/queries.ts': 330,
+      'modules/fleet/stream/stream-hub.ts': 466,
+      'modules/notifications/queries.ts': 305,
+      'modules/tasks/service.ts': 451,
+      'modules/webhooks/deliveries.ts': 417,
+      'modules/webhooks/delivery/queries.ts': 305,
+      'modules/webhooks/queries.ts': 320,
+      'modules/zones/queries.ts': 434,
+    };
+    for (const [file, count] of Object.entries(over))
+      expect(count, `${file}: ${count} lines`).toBeLessThanOrEqual(GRANDFATHERED[file] ?? 0);
+    expect(Object.keys(over).sort(), 'files back under their limit').toEqual(
+      Object.keys(GRANDFATHERED).sort(),
+    );
   });
 });

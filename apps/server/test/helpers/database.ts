@@ -8,6 +8,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client';
 import { MIGRATIONS_DIR, migrate } from '../../src/db/migrate';
+// the queues migrate() creates are the modules' (ADR 0123)
+import '../../src/modules';
 
 export interface TestDatabase {
   database: Database;

@@ -79,5 +79,5 @@ export async function withRouteRecorder(
   importOriginal: () => Promise<{ apiModules: FastifyPluginAsync[] }>,
 ) {
   const original = await importOriginal();
-  return { apiModules: [recordRoutes, ...original.apiModules] };
+  return { ...original, apiModules: [recordRoutes, ...original.apiModules] };
 }

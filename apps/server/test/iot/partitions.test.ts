@@ -1,7 +1,10 @@
 // Telemetry is partitioned by month (DESIGN §2): the partitions of this and next month exist
 // from the start; rows that landed in the default partition move into their month's partition.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTelemetryPartitions, partitionName } from '../../src/ingest/queries/partitions';
+import {
+  ensureTelemetryPartitions,
+  partitionName,
+} from '../../src/modules/bikes/queries/partitions';
 import { createFleetWithUsers } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { startTestServer, type TestServer } from '../helpers/server';

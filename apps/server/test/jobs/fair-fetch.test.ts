@@ -5,7 +5,7 @@
 // with no worker running; on PGlite and, with DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate';
-import { fetchFairly } from '../../src/jobs/queries/fair-fetch';
+import { fetchFairly } from '../../src/jobs/queries/fair';
 import { JOBS_SCHEMA } from '../../src/jobs/queues';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 

@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { listJobs } from '../../src/cli/commands';
 import { domainEvent } from '../../src/jobs/domain-events';
-import { FLEET_QUEUES, JOB_FLEET_SQL } from '../../src/jobs/job-scope';
+import { fleetQueues, JOB_FLEET_SQL } from '../../src/jobs/job-scope';
 import { ruleInput } from '../notifications/rule-input';
 
 let t: TestServer;
@@ -172,7 +172,7 @@ describe('the jobs of a fleet and the operator’s', () => {
     const orphans = await t.server.database.query<{ name: string }>(
       `SELECT j.name FROM pgboss.job j
         WHERE j.name = ANY($1::text[]) AND ${JOB_FLEET_SQL('j')} IS NULL`,
-      [FLEET_QUEUES],
+      [fleetQueues()],
     );
     expect(orphans).toEqual([]);
   });
@@ -186,7 +186,7 @@ describe('the jobs of a fleet and the operator’s', () => {
     expect(seen.failed.totalElements).toBe(1);
     // the counts are the fleet's alone; the operator's queues are not listed
     const queues = seen.queues.map((q) => q.queue);
-    expect(queues).toEqual(expect.arrayContaining(FLEET_QUEUES));
+    expect(queues).toEqual(expect.arrayContaining(fleetQueues()));
     for (const queue of ['alerts.sweep', 'jobs.probe', 'commands.expire', 'auth.maintenance'])
       expect(queues).not.toContain(queue);
     const failed = await failedInDatabase(fleetA.fleet.id);

@@ -72,7 +72,7 @@ describe('fair webhook deliveries between fleets', () => {
     // fleet B: two thefts, 38 attempts that each wait for the 10 s deadline
     await openAlert(fleetB.fleet);
     await openAlert(fleetB.fleet);
-    const share = QUEUES['webhooks.deliver'].slots.fleetSlots;
+    const share = QUEUES['webhooks.deliver'].slots!.fleetSlots;
     await waitFor(() => silent.open >= share, 15_000, 'fleet B’s receivers holding attempts');
 
     const started = Date.now();

@@ -1,9 +1,11 @@
-// The zones' alerts (docs/zones.md): the sweep places every bike of a fleet with zones by its
-// last position and opens OUTSIDE_SERVICE_AREA and IN_NO_RIDE_ZONE alerts, which clear when the
+// The zones' alerts (docs/zones.md): the zones' placement (`zones.place`) places every bike of a
+// fleet with zones by its last position, and the alerts' sweep opens OUTSIDE_SERVICE_AREA and IN_NO_RIDE_ZONE alerts, which clear when the
 // bike comes back (or the zone goes); the fleet list filters the bikes outside the service area.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepAlerts } from '../../src/modules/alerts/service';
+import { placeFleets } from '../../src/modules/zones/placement';
 import { createBike } from '../helpers/bikes';
+import { waitFor } from '../helpers/mqtt';
 import { createFleetWithUsers } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 import type { ApiClient } from '../helpers/api-client';
@@ -50,7 +52,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sweep = () => sweepAlerts(t.server.database, t.server.jobs, new Date());
+/** the minute's placement, then the alerts' sweep (the test runs both itself: no worker) */
+const sweep = async () => {
+  await placeFleets(t.server.database, t.server.jobs, null, new Date());
+  return sweepAlerts(t.server.database, t.server.jobs, new Date());
+};
 const activeKinds = async (vehicleNumber: string) =>
   (
     (await manager.get('alerts', { query: { vehicleNumber } })).body.content as Array<{
@@ -145,5 +151,23 @@ describe('zone alerts', () => {
     for (const zone of zones) expect((await manager.delete(`zones/${zone.id}`)).status).toBe(204);
     await sweep();
     expect(await activeKinds('ZA-NORIDE')).toEqual([]);
+  });
+
+  it('places the fleet’s bikes as soon as a zone is drawn, without waiting for the minute', async () => {
+    // the zone change is a fact (zone.changed): the zones' queue places the fleet's bikes and
+    // each bike whose marks changed reaches the alerts (bike.zones-changed) through the worker
+    const zone = await manager.post('zones', {
+      name: 'Place',
+      type: 'NO_RIDE',
+      geometry: square(4.85, 45.75, 0.01),
+    });
+    expect(zone.status, zone.text).toBe(201);
+    await waitFor(async () => (await activeKinds('ZA-IN')).includes('IN_NO_RIDE_ZONE'));
+    const [row] = await t.server.database.query<{ no_ride_zone_since: Date | null }>(
+      `SELECT no_ride_zone_since FROM bike WHERE vehicle_number = 'ZA-IN'`,
+    );
+    expect(row?.no_ride_zone_since).not.toBeNull();
+    expect((await manager.delete(`zones/${zone.body.id}`)).status).toBe(204);
+    await waitFor(async () => (await activeKinds('ZA-IN')).length === 0);
   });
 });

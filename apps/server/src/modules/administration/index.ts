@@ -1,3 +1,6 @@
 // The administration module's entry point (fleet settings and activity), registered in
 // ../index.ts.
-export { default } from './routes';
+import { defineModule } from '../manifest';
+import routes from './routes';
+
+export default defineModule({ name: 'administration', api: routes });

@@ -1,2 +1,53 @@
-// The alerts' entry point (ADR 0081), registered in ../index.ts.
-export { default } from './routes';
+// The alerts module's manifest (ADR 0123), listed in ../index.ts: its routes, and its two
+// queues — the subscriber that reconciles the bikes an event names, and the minute's sweep.
+import type { EventJobData } from '../../jobs/domain-events';
+import { defineModule, type QueueHandler } from '../manifest';
+import routes from './routes';
+import { reconcileBikes, sweepAlerts } from './service';
+
+const reconcile: QueueHandler<EventJobData> = async (batch, { ctx }) => {
+  const bikeIds = batch.flatMap(({ data }) => ('bikeId' in data.data ? [data.data.bikeId] : []));
+  await reconcileBikes(ctx.database, ctx.jobs, [...new Set(bikeIds)], ctx.now());
+};
+
+const sweep: QueueHandler = async (_batch, { ctx, log }) => {
+  const changes = await sweepAlerts(ctx.database, ctx.jobs, ctx.now());
+  if (changes.length) log.info({ changes: changes.length }, 'alerts swept');
+};
+
+export default defineModule({
+  name: 'alerts',
+  api: routes,
+  queues: {
+    /** opens and clears the alerts of the bikes a domain event names */
+    'alerts.reconcile': {
+      retryLimit: 8,
+      retryDelay: 1,
+      expireInSeconds: 60,
+      batchSize: 200,
+      owner: 'fleet',
+      hears: [
+        'theft.alarm',
+        'theft.alarm-ended',
+        'theft.reported',
+        'theft.cancelled',
+        'battery.low',
+        'battery.ok',
+        'module.back',
+        'bike.zones-changed',
+      ],
+      handler: reconcile,
+    },
+    /** the silent modules (nothing happens when a module says nothing) and a safety net; a
+     *  fresh worker runs it at once: the alerts match the bikes before the first minute is over */
+    'alerts.sweep': {
+      retryLimit: 2,
+      retryDelay: 5,
+      expireInSeconds: 120,
+      cron: '* * * * *',
+      owner: 'operator',
+      atStart: true,
+      handler: sweep,
+    },
+  },
+});

@@ -1,6 +1,8 @@
 // The alerts of a fleet (ADR 0081): listed with filters, acknowledged, assigned
 // and cleared by the fleet's users; opened and cleared by themselves through
 // `reconcileBikes` (the subscriber of the warning events) and `sweepAlerts` (every minute).
+// The alerts only reconcile conditions: the zones module places the bikes among the zones
+// (their marks are conditions) and publishes `bike.zones-changed` (ADR 0123).
 // Every change reaches the fleet's screens through the stream and is published as a domain
 // event for whoever subscribes (notifications).
 import type {
@@ -13,12 +15,11 @@ import type {
   AlertQuery,
 } from '@vfm/contract';
 import type { Database, Queryable } from '../../db/client';
-import { domainEvent, type DomainEvent } from '../../jobs/domain-events';
+import { domainEvent } from '../../jobs/domain-events';
 import type { Jobs } from '../../jobs/job-queue';
 import { badRequest, conflict, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
-import { FleetChanges } from '../bikes/fleet-changes';
-import { placeBikesInZones } from '../zones/zone-conditions';
+import { fact, record, type Fact } from '../events/facts';
 import {
   isActiveAccountOfFleet,
   lockAlert,
@@ -65,7 +66,7 @@ export async function acknowledgeAlert(
   return act(scope, id, async (tx, alert) => {
     if (alert.acknowledged) return null;
     await updateAcknowledged(tx, id, scope.principal.accountId, body.comment ?? null, scope.now);
-    return domainEvent('alert.acknowledged', {
+    return fact('alert.acknowledged', {
       ...bikeOf(scope, alert),
       alertId: id,
       kind: alert.kind,
@@ -83,7 +84,7 @@ export async function assignAlert(scope: RequestScope, id: string, body: AlertAs
         { field: 'assigneeId', message: 'not an active user of your fleet' },
       ]);
     await updateAssignee(tx, id, assigneeId, scope.now);
-    return domainEvent('alert.assigned', {
+    return fact('alert.assigned', {
       ...bikeOf(scope, alert),
       alertId: id,
       kind: alert.kind,
@@ -96,7 +97,7 @@ export async function clearAlert(scope: RequestScope, id: string, body: AlertCle
   return act(scope, id, async (tx, alert) => {
     if (alert.cleared) throw conflict('This alert is already cleared.', 'ALERT_CLEARED');
     await updateCleared(tx, id, scope.principal.accountId, body.reason, scope.now);
-    return domainEvent('alert.cleared', {
+    return fact('alert.cleared', {
       ...bikeOf(scope, alert),
       alertId: id,
       kind: alert.kind,
@@ -117,16 +118,14 @@ const bikeOf = (scope: RequestScope, alert: LockedAlert) => ({
 async function act(
   scope: RequestScope,
   id: string,
-  change: (tx: Queryable, alert: LockedAlert) => Promise<DomainEvent | null>,
+  change: (tx: Queryable, alert: LockedAlert) => Promise<Fact | null>,
 ): Promise<Alert> {
   const { database, fleetId } = scope;
   await database.transaction(async (tx) => {
     const alert = await lockAlert(tx, fleetId, id);
     if (!alert) throw notFound(NOT_FOUND);
-    const event = await change(tx, alert);
-    if (!event) return;
-    await scope.ctx.jobs.publish(tx, [event]);
-    await new FleetChanges().add(fleetId, 'alert').notify(tx);
+    const happened = await change(tx, alert);
+    if (happened) await record(tx, scope.ctx.jobs, [happened]);
   });
   const alert = await selectAlert(database, fleetId, id);
   if (!alert) throw notFound(NOT_FOUND);
@@ -143,8 +142,6 @@ export async function reconcileBikes(
   if (!bikeIds.length) return [];
   return database.transaction(async (tx) => {
     await lockAlertWriters(tx);
-    // the bikes' places among the zones first: their marks are alert conditions (docs/zones.md)
-    await placeBikesInZones(tx, bikeIds, now);
     const changes = await reconcileAlerts(tx, bikeIds, now);
     await announce(tx, jobs, changes);
     return changes;
@@ -158,8 +155,6 @@ export async function reconcileBikes(
 export async function sweepAlerts(database: Database, jobs: Jobs, now: Date) {
   return database.transaction(async (tx) => {
     await lockAlertWriters(tx);
-    // the bikes' places among the zones first: their marks are alert conditions (docs/zones.md)
-    await placeBikesInZones(tx, null, now);
     const changes = await reconcileAlerts(tx, null, now);
     const silent = changes.filter((c) => c.kind === 'LACK_MODULE_COMM' && c.change === 'opened');
     await jobs.publish(
@@ -177,27 +172,16 @@ const bikeRef = (change: AlertChange) => ({
   vehicleNumber: change.vehicleNumber,
 });
 
+/** The reconciliation's changes, recorded as facts (ADR 0123). */
 async function announce(tx: Queryable, jobs: Jobs, changes: AlertChange[]) {
-  if (!changes.length) return;
-  await jobs.publish(
+  await record(
     tx,
-    changes.map((change) =>
-      change.change === 'opened'
-        ? domainEvent('alert.opened', {
-            ...bikeRef(change),
-            alertId: change.alertId,
-            kind: change.kind,
-          })
-        : domainEvent('alert.cleared', {
-            ...bikeRef(change),
-            alertId: change.alertId,
-            kind: change.kind,
-            by: null,
-          }),
-    ),
+    jobs,
+    changes.map((change) => {
+      const alert = { ...bikeRef(change), alertId: change.alertId, kind: change.kind };
+      return change.change === 'opened'
+        ? fact('alert.opened', alert)
+        : fact('alert.cleared', { ...alert, by: null });
+    }),
   );
-  // last: it locks the fleets' change sequences until the commit (ADR 0082)
-  const fleetChanges = new FleetChanges();
-  for (const change of changes) fleetChanges.add(change.fleetId, 'alert');
-  await fleetChanges.notify(tx);
 }

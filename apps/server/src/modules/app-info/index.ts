@@ -1,2 +1,5 @@
-// The app-info module's entry point, registered in ../../app.ts.
-export { default } from './routes';
+// The app-info module's entry point, listed in ../index.ts.
+import { defineModule } from '../manifest';
+import routes from './routes';
+
+export default defineModule({ name: 'app-info', root: [routes] });

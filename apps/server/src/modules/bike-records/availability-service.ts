@@ -3,10 +3,8 @@
 // whose availability changes gets an AVAILABILITY_CHANGED audit event with the user's e-mail.
 import type { Availability, AvailabilityResult } from '@vfm/contract';
 import { findFleetBikes } from '../bikes/bike-lookup';
-import { recordEvents } from '../events/queries';
+import { fact, record } from '../events/facts';
 import { setBikesAvailability } from './queries';
-import { FleetChanges } from '../bikes/fleet-changes';
-import { domainEvent } from '../../jobs/domain-events';
 import type { RequestScope } from '../../plugins/request-scope';
 
 interface LockedBike {
@@ -29,33 +27,23 @@ export async function setAvailability(
 
     const changed = bikes.filter((bike) => bike.availability !== availability);
     if (changed.length) {
-      const ids = changed.map((bike) => bike.id);
-      await setBikesAvailability(tx, ids, availability);
-      await recordEvents(
+      await setBikesAvailability(
         tx,
-        changed.map((bike) => ({
-          fleetId: principal.fleetId,
-          bikeId: bike.id,
-          vehicleNumber: bike.vehicle_number,
-          type: 'OTHER',
-          name: 'AVAILABILITY_CHANGED',
-          source: 'MANAGER',
-          userEmail: principal.email,
-          data: { from: bike.availability, to: availability },
-        })),
+        changed.map((bike) => bike.id),
+        availability,
       );
-    }
-    // delivered at commit (never for a rolled-back change), ADR 0020
-    if (changed.length) {
-      await scope.ctx.jobs.publish(tx, [
-        domainEvent('availability.changed', {
+      await record(tx, scope.ctx.jobs, [
+        fact('availability.changed', {
           fleetId: principal.fleetId,
-          vehicleNumbers: changed.map((bike) => bike.vehicle_number),
+          by: principal.email,
           availability,
+          bikes: changed.map((bike) => ({
+            id: bike.id,
+            vehicleNumber: bike.vehicle_number,
+            from: bike.availability,
+          })),
         }),
       ]);
-      // last: it locks the fleet's change sequence until the commit (ADR 0082)
-      await new FleetChanges().add(principal.fleetId, 'bike', 'event').notify(tx);
     }
     const changedSet = new Set(changed);
     return {

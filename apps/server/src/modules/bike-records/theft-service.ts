@@ -7,13 +7,11 @@ import type { TxQuery } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
 import { conflict } from '../../lib/problem';
 import { requireBike } from '../bikes/bike-lookup';
-import { recordEvents } from '../events/queries';
+import { fact, record, type Fact } from '../events/facts';
 import { toAvailability, toIotMode } from '../bikes/bike-view';
 import { iso } from '../bikes/sql';
-import { FleetChanges } from '../bikes/fleet-changes';
 import type { RequestScope } from '../../plugins/request-scope';
 import { enqueueCommands } from '../commands/command-service';
-import { domainEvent } from '../../jobs/domain-events';
 import { THEFT_COLUMNS, markTheftCancelled, markTheftReported, type TheftRow } from './queries';
 
 const lockBike = (tx: TxQuery, fleetId: string, vehicleNumber: string) =>
@@ -39,27 +37,6 @@ async function switchMode(
   return command?.id ?? null;
 }
 
-async function recordTheftEvent(
-  tx: TxQuery,
-  principal: Principal,
-  bike: TheftRow,
-  name: 'THEFT_DECLARED' | 'THEFT_CANCELLED',
-  data: Record<string, unknown>,
-) {
-  await recordEvents(tx, [
-    {
-      fleetId: principal.fleetId,
-      bikeId: bike.id,
-      vehicleNumber: bike.vehicle_number,
-      type: 'PRODUCT',
-      name,
-      source: 'MANAGER',
-      userEmail: principal.email,
-      data,
-    },
-  ]);
-}
-
 function toResult(row: TheftRow, commandId: string | null): TheftResult {
   return {
     vehicleNumber: row.vehicle_number,
@@ -73,18 +50,28 @@ function toResult(row: TheftRow, commandId: string | null): TheftResult {
   };
 }
 
-/** One theft change in a transaction; its notice reaches the streams at commit (ADR 0020). */
+/** One theft change in a transaction, recorded as its fact (ADR 0123); its notice reaches the
+ *  streams at commit (ADR 0020). */
 async function changeTheft(
   scope: RequestScope,
   vehicleNumber: string,
-  change: (tx: TxQuery, bike: TheftRow) => Promise<TheftResult>,
+  change: (tx: TxQuery, bike: TheftRow) => Promise<{ result: TheftResult; fact: Fact }>,
 ): Promise<TheftResult> {
   return scope.database.transaction(async (tx) => {
-    const result = await change(tx, await lockBike(tx, scope.fleetId, vehicleNumber));
-    await new FleetChanges().add(scope.fleetId, 'bike', 'warning', 'command', 'event').notify(tx);
+    const { result, fact: happened } = await change(
+      tx,
+      await lockBike(tx, scope.fleetId, vehicleNumber),
+    );
+    await record(tx, scope.ctx.jobs, [happened]);
     return result;
   });
 }
+
+const refOf = (scope: RequestScope, bike: TheftRow) => ({
+  fleetId: scope.fleetId,
+  bikeId: bike.id,
+  vehicleNumber: bike.vehicle_number,
+});
 
 export function reportTheft(scope: RequestScope, vehicleNumber: string): Promise<TheftResult> {
   const { principal, now } = scope;
@@ -93,18 +80,16 @@ export function reportTheft(scope: RequestScope, vehicleNumber: string): Promise
       throw conflict(`A theft of ${bike.vehicle_number} is already reported.`, 'THEFT_REPORTED');
     }
     const updated = await markTheftReported(tx, bike.id, now, principal.email);
-    const ref = { fleetId: scope.fleetId, bikeId: bike.id, vehicleNumber: bike.vehicle_number };
-    await scope.ctx.jobs.publish(tx, [
-      ...(bike.theft_state === 'SUSPECTED' ? [domainEvent('theft.alarm-ended', ref)] : []),
-      domainEvent('theft.reported', { ...ref, by: 'MANAGER' }),
-    ]);
     const commandId = await switchMode(tx, principal, bike, 'PERMANENT', now);
-    await recordTheftEvent(tx, principal, bike, 'THEFT_DECLARED', {
-      previousAvailability: bike.availability,
-      previousMode: bike.iot_mode,
-      commandId,
-    });
-    return toResult(updated, commandId);
+    return {
+      result: toResult(updated, commandId),
+      fact: fact('theft.declared', {
+        bike: refOf(scope, bike),
+        by: principal.email,
+        endedAlarm: bike.theft_state === 'SUSPECTED',
+        audit: { previousAvailability: bike.availability, previousMode: bike.iot_mode, commandId },
+      }),
+    };
   });
 }
 
@@ -115,24 +100,23 @@ export function cancelTheft(scope: RequestScope, vehicleNumber: string): Promise
       throw conflict(`No theft of ${bike.vehicle_number} is reported.`, 'THEFT_NOT_REPORTED');
     }
     const updated = await markTheftCancelled(tx, bike.id);
-    await scope.ctx.jobs.publish(tx, [
-      domainEvent('theft.cancelled', {
-        fleetId: scope.fleetId,
-        bikeId: bike.id,
-        vehicleNumber: bike.vehicle_number,
-      }),
-    ]);
     // back to the remembered mode; nothing to send when it was unknown or already PERMANENT
     const previousMode: IotMode | null = toIotMode(bike.theft_previous_mode);
     const commandId =
       previousMode && previousMode !== 'PERMANENT'
         ? await switchMode(tx, principal, bike, previousMode, now)
         : null;
-    await recordTheftEvent(tx, principal, bike, 'THEFT_CANCELLED', {
-      restoredAvailability: updated.availability,
-      restoredMode: previousMode,
-      commandId,
-    });
-    return toResult(updated, commandId);
+    return {
+      result: toResult(updated, commandId),
+      fact: fact('theft.cancelled', {
+        bike: refOf(scope, bike),
+        by: principal.email,
+        audit: {
+          restoredAvailability: updated.availability,
+          restoredMode: previousMode,
+          commandId,
+        },
+      }),
+    };
   });
 }

@@ -1,4 +1,4 @@
-// Housekeeping of the MDS access log (docs/open-data.md), with the hourly auth.maintenance job: the
+// Housekeeping of the MDS access log (docs/open-data.md), by the hourly city-access.maintenance job: the
 // administrators read the last pulls; 90 days answer "who pulled what this quarter".
 import type { Queryable } from '../../db/client';
 import { deleteAccessBefore } from './queries';

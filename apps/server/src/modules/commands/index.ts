@@ -1,2 +1,24 @@
-// The commands module's entry point, registered in ../index.ts.
-export { default } from './routes';
+// The commands module's manifest (ADR 0123), listed in ../index.ts: its routes, and the minute's
+// expiry of the commands not acknowledged within 24 h (DESIGN §7).
+import { defineModule, type QueueHandler } from '../manifest';
+import { expireOverdueCommands } from './lifecycle';
+import routes from './routes';
+
+const expire: QueueHandler = async (_batch, { ctx }) => {
+  await expireOverdueCommands(ctx.database, ctx.jobs, ctx.now());
+};
+
+export default defineModule({
+  name: 'commands',
+  api: routes,
+  queues: {
+    'commands.expire': {
+      retryLimit: 2,
+      retryDelay: 5,
+      expireInSeconds: 120,
+      cron: '* * * * *',
+      owner: 'operator',
+      handler: expire,
+    },
+  },
+});

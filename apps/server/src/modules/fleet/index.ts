@@ -1,2 +1,5 @@
-// The fleet module's entry point, registered in ../index.ts.
-export { default } from './routes';
+// The fleet module's entry point, listed in ../index.ts.
+import { defineModule } from '../manifest';
+import routes from './routes';
+
+export default defineModule({ name: 'fleet', api: routes });

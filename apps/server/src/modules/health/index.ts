@@ -1,3 +1,6 @@
-// The health module's entry point, registered in ../../app.ts.
-export { default } from './routes';
+// The health module's entry point, listed in ../index.ts.
+import { defineModule } from '../manifest';
+import routes from './routes';
 export type { ReadinessCheck } from './routes';
+
+export default defineModule({ name: 'health', root: [routes] });

@@ -3,7 +3,7 @@
 // housekeeping, the probe) and other fleets' are never counted, listed nor found here.
 import type { FailedJob, QueueCounts } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import { FLEET_QUEUES, JOB_FLEET_SQL } from '../../jobs/job-scope';
+import { fleetQueues, JOB_FLEET_SQL } from '../../jobs/job-scope';
 import { JOBS_SCHEMA } from '../../jobs/queues';
 
 const VISIBLE = `${JOB_FLEET_SQL('j')} = $1::text`;
@@ -21,7 +21,7 @@ export async function selectQueueCounts(db: Queryable, fleetId: string): Promise
       WHERE q.name NOT LIKE '\\_\\_pgboss%'
       GROUP BY q.name HAVING q.name = ANY($2::text[]) OR count(j.id) > 0
       ORDER BY q.name`,
-    [fleetId, FLEET_QUEUES],
+    [fleetId, fleetQueues()],
   );
 }
 

@@ -1,8 +1,29 @@
-// The maintenance schedules' entry point (docs/tasks.md), registered in ../index.ts. A maintenance
-// task done starts the bike's next period (tasks/task-done.ts: tasks does not import this module).
+// The maintenance schedules' manifest (ADR 0123), listed in ../index.ts: a task done starts the
+// bike's next period (in the task's own transaction: tasks/task-done.ts), and every ten minutes
+// the tasks of the bikes a schedule says are due are opened (docs/tasks.md).
+import { defineModule, type QueueHandler } from '../manifest';
 import { onTaskDone } from '../tasks/task-done';
-import { restartMaintenancePeriod } from './service';
+import routes from './routes';
+import { restartMaintenancePeriod, sweepMaintenance } from './service';
 
 onTaskDone(restartMaintenancePeriod);
 
-export { default } from './routes';
+const sweep: QueueHandler = async (_batch, { ctx, log }) => {
+  const opened = await sweepMaintenance(ctx.database, ctx.now());
+  if (opened) log.info({ opened }, 'maintenance tasks opened');
+};
+
+export default defineModule({
+  name: 'maintenance',
+  api: routes,
+  queues: {
+    'tasks.maintenance': {
+      retryLimit: 3,
+      retryDelay: 30,
+      expireInSeconds: 300,
+      cron: '*/10 * * * *',
+      owner: 'operator',
+      handler: sweep,
+    },
+  },
+});

@@ -1,3 +1,6 @@
-// The MDS 2.0 Provider API's entry point (ADR 0085), registered in src/app.ts outside
+// The MDS 2.0 Provider API's entry point (ADR 0085), listed in ../index.ts outside
 // the API prefix: city bearer tokens only. Its clients are the city-access module's.
-export { default } from './routes';
+import { defineModule } from '../manifest';
+import routes from './routes';
+
+export default defineModule({ name: 'mds', root: [routes] });

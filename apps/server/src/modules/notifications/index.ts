@@ -1,4 +1,120 @@
-// The notifications' entry points (docs/notifications.md): the API routes, registered in ../index.ts, and
-// the one-click unsubscribe, registered in app.ts outside the API prefix.
-export { default } from './routes';
-export { default as unsubscribeRoutes } from './unsubscribe-routes';
+// The notifications' manifest (docs/notifications.md, ADR 0123), listed in ../index.ts: the API
+// routes, the one-click unsubscribe outside the API prefix, and the queues — notifications, then
+// each e-mail, push and SMS as its own job (ADR 0086, ADR 0087, ADR 0124), the digests.
+import type { EventJobData } from '../../jobs/domain-events';
+import { defineModule, type QueueHandler } from '../manifest';
+import { instantChannels } from './channels';
+import {
+  deliverOne,
+  queueDueDigests,
+  sendDigest,
+  type DeliveryJobData,
+  type DigestJobData,
+} from './delivery/deliver';
+import { fanOut } from './fanout/fanout';
+import routes from './routes';
+import unsubscribeRoutes from './unsubscribe-routes';
+
+const fanout: QueueHandler<EventJobData> = async (batch, { ctx }) => {
+  await fanOut(
+    ctx.database,
+    ctx.jobs,
+    batch.map((job) => job.data),
+    ctx.now(),
+    instantChannels(ctx.config),
+  );
+};
+
+// ADR 0118: worked in slots, fairly between fleets: one job at a time each; the delivery's
+// channel (e-mail, push, SMS: ADR 0124) says how it goes out
+const deliver: QueueHandler<DeliveryJobData> = async ([job], { ctx, log }) => {
+  if (job) await deliverOne(ctx, job.data.deliveryId, log);
+};
+
+const digest: QueueHandler = async (_batch, { ctx, log }) => {
+  const queued = await queueDueDigests(ctx);
+  if (queued) log.info({ queued }, 'notification digests queued');
+};
+
+const digestSend: QueueHandler<DigestJobData> = async ([job], { ctx, log }) => {
+  if (job) await sendDigest(ctx, job.data.digestKey, log);
+};
+
+export default defineModule({
+  name: 'notifications',
+  api: routes,
+  root: [unsubscribeRoutes],
+  queues: {
+    /** the rules matching an alert (or a module back, a command failed) → the users'
+     *  notifications and one delivery job per e-mail */
+    'notifications.fanout': {
+      retryLimit: 8,
+      retryDelay: 1,
+      expireInSeconds: 60,
+      batchSize: 100,
+      owner: 'fleet',
+      // what may notify someone (the alert kinds, and three events that open no alert)
+      hears: [
+        'alert.opened',
+        'module.back',
+        'command.failed',
+        'command.expired',
+        'zone.cap-crossed',
+      ],
+      handler: fanout,
+    },
+    /** one notification e-mail; a retry never sends it twice (ADR 0087). 8 retries from 5 s:
+     *  over 20 minutes of a mail server down */
+    'notifications.deliver': {
+      retryLimit: 8,
+      retryDelay: 5,
+      expireInSeconds: 60,
+      // ADR 0118: side by side, each fleet within its share (the SMTP deadline is 30 s)
+      slots: { slots: 16, fleetSlots: 6 },
+      owner: 'fleet',
+      handler: deliver,
+    },
+    /** ADR 0118: one push notification to a user's browsers (in parallel, under one 10 s
+     *  deadline), apart from the e-mails so that dead push services never hold an e-mail back */
+    'notifications.push': {
+      retryLimit: 8,
+      retryDelay: 5,
+      expireInSeconds: 60,
+      wakeMs: 20,
+      slots: { slots: 16, fleetSlots: 6 },
+      owner: 'fleet',
+      handler: deliver,
+    },
+    /** ADR 0124: one SMS through the operator's gateway (one 10 s request), apart from the
+     *  e-mails and pushes so that a gateway down holds neither back */
+    'notifications.sms': {
+      retryLimit: 8,
+      retryDelay: 5,
+      expireInSeconds: 60,
+      wakeMs: 20,
+      slots: { slots: 8, fleetSlots: 3 },
+      owner: 'fleet',
+      handler: deliver,
+    },
+    /** one account's digest (ADR 0118): sent, refused or retried on its own — a mailbox that
+     *  refuses holds no other account's digest back; the account's fleet's job */
+    'notifications.digest-send': {
+      retryLimit: 3,
+      retryDelay: 30,
+      expireInSeconds: 120,
+      slots: { slots: 4, fleetSlots: 2 },
+      owner: 'fleet',
+      handler: digestSend,
+    },
+    /** the held e-mails (digests, throttle, quiet hours) whose digest is due: gathered, then one
+     *  `notifications.digest-send` job per account (the cron gathers for every fleet) */
+    'notifications.digest': {
+      retryLimit: 3,
+      retryDelay: 30,
+      expireInSeconds: 300,
+      cron: '*/5 * * * *',
+      owner: 'operator',
+      handler: digest,
+    },
+  },
+});

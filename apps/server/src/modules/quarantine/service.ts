@@ -7,7 +7,6 @@ import type {
   QuarantineRetry,
   QuarantinedMessage,
 } from '@vfm/contract';
-import type { Queryable } from '../../db/client';
 // Known debt (docs/architecture.md): the retry belongs in ingest/, which the routes would then call.
 // eslint-disable-next-line vfm/server-layers -- the quarantine's retry runs the ingest's writer
 import { writeBatch } from '../../ingest/batch-writer';
@@ -18,8 +17,7 @@ import { parseUpMessage } from '../../ingest/validate';
 import { HttpProblem, conflict, notFound } from '../../lib/problem';
 import { moduleMoved } from './module-moved';
 import type { RequestScope } from '../../plugins/request-scope';
-import { FleetChanges } from '../bikes/fleet-changes';
-import { recordEvents } from '../events/queries';
+import { fact, record } from '../events/facts';
 import {
   deleteQuarantined,
   recordFailedAttempt,
@@ -68,8 +66,9 @@ export async function retryQuarantined(scope: RequestScope, id: number): Promise
       });
       await deleteQuarantined(tx, fleetId, id);
       const outcome = result.outcomes[0]!;
-      await audit(tx, scope, 'QUARANTINE_STORED', entry, { outcome });
-      await new FleetChanges().add(fleetId, 'quarantine', 'event').notify(tx);
+      await record(tx, scope.ctx.jobs, [
+        fact('quarantine.stored', { ...quarantineFact(scope, entry), outcome }),
+      ]);
       return outcome;
     });
     scope.log.info({ quarantineId: id, outcome }, 'quarantined module message retried');
@@ -88,36 +87,23 @@ export async function clearQuarantined(scope: RequestScope, id: number): Promise
     const entry = await selectQuarantinedForUpdate(tx, fleetId, id);
     if (!entry) throw notFound(NOT_FOUND);
     await deleteQuarantined(tx, fleetId, id);
-    await audit(tx, scope, 'QUARANTINE_CLEARED', entry);
-    // the fleet's other administrators' screens follow
-    await new FleetChanges().add(fleetId, 'quarantine', 'event').notify(tx);
+    await record(tx, scope.ctx.jobs, [fact('quarantine.cleared', quarantineFact(scope, entry))]);
   });
   scope.log.info({ quarantineId: id }, 'quarantined module message cleared');
 }
 
-/** The activity log's entry (admin-only reading, ADMINISTRATION_EVENT_NAMES): who did what to
- *  which module's message. No bike id: it is the administration's, not the bike's history. */
-function audit(
-  tx: Queryable,
-  scope: RequestScope,
-  name: 'QUARANTINE_STORED' | 'QUARANTINE_CLEARED',
-  entry: QuarantinedMessage,
-  extra: Record<string, unknown> = {},
-) {
-  return recordEvents(tx, [
-    {
-      fleetId: scope.fleetId,
-      bikeId: null,
-      vehicleNumber: entry.vehicleNumber,
-      type: 'OTHER',
-      name,
-      source: 'MANAGER',
-      userEmail: scope.principal.email,
-      data: { moduleId: entry.moduleId, kind: entry.kind, reason: entry.reason, ...extra },
-      occurredAt: scope.now,
-    },
-  ]);
-}
+/** Who did it, to which module's message (the facts' audit row: events/facts.ts). */
+const quarantineFact = (scope: RequestScope, entry: QuarantinedMessage) => ({
+  fleetId: scope.fleetId,
+  by: scope.principal.email,
+  at: scope.now,
+  message: {
+    vehicleNumber: entry.vehicleNumber,
+    moduleId: entry.moduleId,
+    kind: entry.kind,
+    reason: entry.reason,
+  },
+});
 
 /** The stored message no longer passes the ingest's validation. */
 class RetryRefused extends Error {

@@ -1,2 +1,5 @@
-// The settings module's entry point, registered in ../index.ts.
-export { default } from './routes';
+// The settings module's entry point, listed in ../index.ts.
+import { defineModule } from '../manifest';
+import routes from './routes';
+
+export default defineModule({ name: 'settings', api: routes });

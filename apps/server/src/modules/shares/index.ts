@@ -1,2 +1,5 @@
-// Shared live positions (docs/manager-tools.md), registered in ../index.ts.
-export { default } from './routes';
+// Shared live positions (docs/manager-tools.md), listed in ../index.ts.
+import { defineModule } from '../manifest';
+import routes from './routes';
+
+export default defineModule({ name: 'shares', api: routes });

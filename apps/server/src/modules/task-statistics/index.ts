@@ -1,2 +1,5 @@
-// The task statistics' entry point (docs/tasks.md), registered in ../index.ts.
-export { default } from './routes';
+// The task statistics' entry point (docs/tasks.md), listed in ../index.ts.
+import { defineModule } from '../manifest';
+import routes from './routes';
+
+export default defineModule({ name: 'task-statistics', api: routes });

@@ -1,2 +1,5 @@
-// Trip and track export (docs/manager-tools.md), registered in ../index.ts.
-export { default } from './routes';
+// Trip and track export (docs/manager-tools.md), listed in ../index.ts.
+import { defineModule } from '../manifest';
+import routes from './routes';
+
+export default defineModule({ name: 'track-export', api: routes });

@@ -1,4 +1,4 @@
-// Housekeeping of the webhooks' delivery log (docs/webhooks.md), with the hourly auth.maintenance
+// Housekeeping of the webhooks' delivery log (docs/webhooks.md), by the hourly webhooks.maintenance
 // job: a delivery is kept 30 days after it was created (its attempts with it), except while an
 // attempt is still due.
 import type { Queryable } from '../../db/client';

@@ -1,2 +1,59 @@
-// The zones' entry point (docs/zones.md), registered in ../index.ts.
-export { default } from './routes';
+// The zones module's manifest (ADR 0123), listed in ../index.ts: its routes; the placement of
+// the bikes among the zones outside the ingest — a fleet's bikes when its zones change
+// (`zone.changed`), every bike each minute (a zone's hours begin or end) — and the permit caps
+// (docs/zones.md). The zones' automatic commands go with the placement (zone-conditions.ts).
+import type { EventJobData } from '../../jobs/domain-events';
+import { defineModule, type QueueHandler } from '../manifest';
+import { fleetsOf, placeFleets } from './placement';
+import routes from './routes';
+import { sweepZoneCaps } from './zone-caps';
+
+const place: QueueHandler<EventJobData> = async (batch, { ctx }) => {
+  await placeFleets(ctx.database, ctx.jobs, fleetsOf(batch), ctx.now());
+};
+
+const placeEveryBike: QueueHandler = async (_batch, { ctx, log }) => {
+  const placed = await placeFleets(ctx.database, ctx.jobs, null, ctx.now());
+  if (placed) log.info({ placed }, 'bikes placed among their zones');
+};
+
+const caps: QueueHandler = async (_batch, { ctx, log }) => {
+  const changes = await sweepZoneCaps(ctx.database, ctx.jobs, ctx.now());
+  if (changes.length) log.info({ changes: changes.length }, 'zone caps swept');
+};
+
+export default defineModule({
+  name: 'zones',
+  api: routes,
+  queues: {
+    'zones.place': {
+      retryLimit: 8,
+      retryDelay: 1,
+      expireInSeconds: 120,
+      batchSize: 50,
+      wakeMs: 20,
+      owner: 'fleet',
+      hears: ['zone.changed'],
+      handler: place,
+    },
+    /** run at once by a fresh worker, before the alerts' sweep (the module list's order) */
+    'zones.sweep': {
+      retryLimit: 2,
+      retryDelay: 5,
+      expireInSeconds: 120,
+      cron: '* * * * *',
+      owner: 'operator',
+      atStart: true,
+      handler: placeEveryBike,
+    },
+    /** the permit caps: parked bikes counted, cap alerts opened and cleared */
+    'zones.caps': {
+      retryLimit: 2,
+      retryDelay: 5,
+      expireInSeconds: 120,
+      cron: '* * * * *',
+      owner: 'operator',
+      handler: caps,
+    },
+  },
+});

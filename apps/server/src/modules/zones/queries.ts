@@ -227,18 +227,24 @@ export interface PlacedBike {
 
 /** These bikes ($1, null = all) of fleets with zones, or still marked by a zone now gone;
  *  `lock`: their rows locked in id order (as the ingest locks them), read as committed last. */
-export async function selectPlacedBikes(db: Queryable, bikeIds: number[] | null, lock = false) {
+export async function selectPlacedBikes(
+  db: Queryable,
+  bikeIds: number[] | null,
+  lock = false,
+  fleetIds: string[] | null = null,
+) {
   return db.query<PlacedBike>(
     `SELECT b.id, b.fleet_id, b.vehicle_number, b.latitude, b.longitude, b.last_position_date,
             b.status, b.outside_service_area_since, b.no_ride_zone_since, b.no_parking_since,
             b.zone_commands, b.zone_ids
        FROM bike b
       WHERE ($1::bigint[] IS NULL OR b.id = ANY($1::bigint[]))
+        AND ($2::uuid[] IS NULL OR b.fleet_id = ANY($2::uuid[]))
         AND (EXISTS (SELECT 1 FROM zone z WHERE z.fleet_id = b.fleet_id)
              OR b.outside_service_area_since IS NOT NULL OR b.no_ride_zone_since IS NOT NULL
              OR b.no_parking_since IS NOT NULL OR b.zone_commands IS NOT NULL
              OR b.zone_ids IS NOT NULL)${lock ? ' ORDER BY b.id FOR NO KEY UPDATE OF b' : ''}`,
-    [bikeIds],
+    [bikeIds, fleetIds],
   );
 }
 

@@ -18,12 +18,11 @@ import {
   vertexCount,
 } from '@vfm/contract';
 import type { Queryable, TxQuery } from '../../db/client';
-import { FleetChanges } from '../bikes/fleet-changes';
 import { HttpProblem, conflict, forbidden, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
 import type { Principal } from '../../plugins/auth';
 import { requireBike } from '../bikes/bike-lookup';
-import { recordEvents } from '../events/queries';
+import { fact, record } from '../events/facts';
 import {
   deleteZone as deleteZoneRow,
   insertZone,
@@ -252,21 +251,18 @@ const stale = (current: Zone) =>
     'ZONE_CHANGED',
   );
 
-/** Every change is an event of the activity log, and a notice: the fleet's open maps and zone
- * lists read the zones again (the stream's `zones`). */
-async function audit(tx: TxQuery, scope: RequestScope, name: string, zones: Zone[]) {
-  await new FleetChanges().add(scope.fleetId, 'zone', 'event').notify(tx);
-  await recordEvents(
-    tx,
-    zones.map((zone) => ({
+/** Every change is a fact (ADR 0123): an event of the activity log, a notice (the fleet's open
+ * maps and zone lists read the zones again) and `zone.changed` (the bikes placed again). */
+async function audit(tx: TxQuery, scope: RequestScope, action: ZoneAction, zones: Zone[]) {
+  await record(tx, scope.ctx.jobs, [
+    fact('zone.changed', {
       fleetId: scope.fleetId,
-      bikeId: null,
-      type: 'OTHER' as const,
-      name,
-      source: 'MANAGER' as const,
-      userEmail: scope.principal.email,
-      data: { id: zone.id, name: zone.name, type: zone.type },
-      occurredAt: scope.now,
-    })),
-  );
+      by: scope.principal.email,
+      action,
+      zones: zones.map(({ id, name, type }) => ({ id, name, type })),
+      at: scope.now,
+    }),
+  ]);
 }
+
+type ZoneAction = 'ZONE_CREATED' | 'ZONE_UPDATED' | 'ZONE_DELETED';

@@ -5,9 +5,8 @@
 // the open zone lists and statistics read again.
 import { ZONE_CAP_GRACE_MINUTES, type ZoneCapKind } from '@vfm/contract';
 import type { Database, TxQuery } from '../../db/client';
-import { domainEvent } from '../../jobs/domain-events';
 import type { Jobs } from '../../jobs/job-queue';
-import { FleetChanges } from '../bikes/fleet-changes';
+import { fact, record } from '../events/facts';
 import {
   endZoneAlert,
   insertZoneAlert,
@@ -79,25 +78,21 @@ async function sweepFleetCaps(tx: TxQuery, jobs: Jobs, fleetId: string, now: Dat
   for (const breach of breaches)
     if (!active.some((a) => a.zoneId === breach.zoneId && a.kind === breach.kind))
       await insertZoneAlert(tx, { fleetId, ...breach }, now);
-  if (changes.length) {
-    await jobs.publish(
-      tx,
-      changes.map(({ alert, change }) => {
-        const data = {
-          fleetId,
-          zoneAlertId: alert.id,
-          zoneId: alert.zoneId,
-          zoneName: names.get(alert.zoneId) ?? alert.zoneName,
-          kind: alert.kind,
-          cap: alert.cap,
-          parked: alert.parked,
-        };
-        return change === 'opened'
-          ? domainEvent('zone.cap-crossed', data)
-          : domainEvent('zone.cap-ended', data);
-      }),
-    );
-    await new FleetChanges().add(fleetId, 'zone').notify(tx);
-  }
+  await record(
+    tx,
+    jobs,
+    changes.map(({ alert, change }) => {
+      const data = {
+        fleetId,
+        zoneAlertId: alert.id,
+        zoneId: alert.zoneId,
+        zoneName: names.get(alert.zoneId) ?? alert.zoneName,
+        kind: alert.kind,
+        cap: alert.cap,
+        parked: alert.parked,
+      };
+      return change === 'opened' ? fact('zone.cap-crossed', data) : fact('zone.cap-ended', data);
+    }),
+  );
   return changes;
 }

@@ -9,8 +9,8 @@
 // out, SPEED_LIMIT with a slow zone's speed inside and 0 once out; `zone_commands` remembers
 // what the zones imposed, so only the zones undo it, once.
 // The ingest places the bikes of each batch as it writes them (ingest/batch-writer.ts); the
-// alerts' subscriber places the bikes of an event and the per-minute sweep every bike (a zone's
-// hours begin or end, a zone is drawn or deleted).
+// zones' own queue `zones.place` (placement.ts) places a fleet's bikes when its zones change
+// (`zone.changed`) and every bike each minute (a zone's hours begin or end).
 import { ZONE_REQUESTER_PREFIX, type CommandType } from '@vfm/contract';
 import type { Queryable, TxQuery } from '../../db/client';
 import { FleetChanges } from '../bikes/fleet-changes';
@@ -181,7 +181,8 @@ const toPlace = (row: PlacedBike): BikeToPlace => ({
   zoneIds: row.zone_ids,
 });
 
-/** Updates the zone marks of these bikes (null: every bike); answers how many changed. The
+/** Updates the zone marks of these bikes (null: every bike of `fleetIds`, or of every fleet);
+ *  answers the bikes that changed. The
  *  bikes that change are locked and placed again from their locked rows: an ingest batch may
  *  have moved them (and sent their zones' commands) since the first read, and a command must
  *  not be sent twice for one crossing. */
@@ -189,9 +190,11 @@ export async function placeBikesInZones(
   tx: TxQuery,
   bikeIds: number[] | null,
   now: Date,
-): Promise<number> {
-  const seen = await zoneMarkChanges(tx, (await selectPlacedBikes(tx, bikeIds)).map(toPlace), now);
-  if (!seen.length) return 0;
+  fleetIds: string[] | null = null,
+): Promise<ZoneChange[]> {
+  const bikes = await selectPlacedBikes(tx, bikeIds, false, fleetIds);
+  const seen = await zoneMarkChanges(tx, bikes.map(toPlace), now);
+  if (!seen.length) return [];
   const locked = await selectPlacedBikes(
     tx,
     seen.map((change) => change.id),
@@ -199,5 +202,5 @@ export async function placeBikesInZones(
   );
   const changes = await zoneMarkChanges(tx, locked.map(toPlace), now);
   await applyZoneChanges(tx, changes, now, { locked: true });
-  return changes.length;
+  return changes;
 }

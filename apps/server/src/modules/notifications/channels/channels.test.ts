@@ -7,7 +7,9 @@ import { NOTIFICATION_CHANNELS } from '@vfm/contract';
 import { ConfigError, loadConfig } from '../../../config/config';
 import type { ResolvedConfig } from '../../../config/secrets';
 import { QUEUES } from '../../../jobs/queues';
-import { QUEUE_OWNERS } from '../../../jobs/job-scope';
+import { ownerOf } from '../../../jobs/job-scope';
+// the module list registers every queue as it loads
+import '../../index';
 import { CHANNELS, channelOf, instantChannels } from './index';
 import { smsText } from './sms-text';
 
@@ -36,7 +38,7 @@ describe('the channel registry', () => {
     expect(new Set(queues).size).toBe(queues.length);
     for (const queue of queues) {
       expect(QUEUES[queue]).toHaveProperty('slots');
-      expect(QUEUE_OWNERS[queue]).toBe('fleet');
+      expect(ownerOf(queue)).toBe('fleet');
     }
   });
 

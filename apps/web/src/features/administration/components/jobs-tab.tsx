@@ -22,7 +22,7 @@ import { bikePath } from '../../../bike/bike-path';
 
 const PAGE_SIZE = 50;
 
-/** the queues of the server's jobs home (apps/server/src/jobs/queues.ts) → their wording */
+/** the queues of the server's jobs home (declared by the server modules' manifests) → their wording */
 const QUEUE_NAMES = {
   'alerts.reconcile': 'alertsReconcile',
   'alerts.sweep': 'alertsSweep',
@@ -42,6 +42,8 @@ const QUEUE_NAMES = {
   // docs/tasks.md
   'tasks.automate': 'tasksAutomate',
   'tasks.maintenance': 'tasksMaintenance',
+  // docs/zones.md: a fleet's bikes placed again when its zones change
+  'zones.place': 'zonesPlace',
 } as const;
 
 const COUNTS = ['created', 'retry', 'active', 'failed'] as const;

@@ -1,8 +1,8 @@
 // The jobs home's own SQL (docs/decisions/0112): the wake-up notice, the counts per state, the
 // probe's record, and the operator's view of the queues (the admin CLI). pg-boss's own
 // statements stay in pg-boss; the fleet administrator's view is modules/jobs/queries.ts.
-import type { Queryable } from '../db/client';
-import { JOBS_SCHEMA } from './queues';
+import type { Queryable } from '../../db/client';
+import { JOBS_SCHEMA } from '../queues';
 
 export const JOBS_CHANNEL = 'vfm_jobs';
 

@@ -1,7 +1,7 @@
 // Telemetry is partitioned by month of ts (DESIGN §2): old months are dropped or archived by
 // partition. The server creates the partitions of the current and next month at start and
 // daily; rows that landed in the default partition meanwhile are moved into the new one.
-import type { Database } from '../../db/client';
+import type { Database } from '../../../db/client';
 
 const LOCK_KEY = 7_210_004; // "VFM telemetry partitions"
 
