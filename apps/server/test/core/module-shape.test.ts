@@ -154,7 +154,6 @@ describe('server module shape', () => {
       'modules/alerts/queries.ts': 369,
       'modules/commands/queries.ts': 330,
       'modules/fleet/stream/stream-hub.ts': 466,
-      'modules/notifications/queries.ts': 305,
       'modules/tasks/service.ts': 451,
       'modules/webhooks/deliveries.ts': 417,
       'modules/webhooks/delivery/queries.ts': 305,

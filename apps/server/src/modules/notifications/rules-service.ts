@@ -17,17 +17,16 @@ import { findFleetBikes } from '../bikes/bike-lookup';
 import { recordFleetAction } from '../events/fleet-actions';
 import {
   accountHasPhone,
-  addEmailChannel,
   countRules,
   deleteRule as deleteRuleRow,
   fleetGroupIds,
   insertRule,
   selectRule,
   selectRules,
-  setUnsubscribed,
   updateRule as updateRuleRow,
   type RuleValues,
 } from './queries';
+import { addEmailChannel, setUnsubscribed } from './queries/unsubscribe';
 
 const NOT_FOUND = 'This notification rule does not exist for you.';
 

@@ -5,7 +5,11 @@
 import type { PublicScope } from '../../plugins/request-scope';
 import { recordEvents } from '../events/queries';
 import { readUnsubscribeToken } from './unsubscribe-token';
-import { dropEmailChannel, insertUnsubscribe, selectUnsubscribeTarget } from './queries';
+import {
+  dropEmailChannel,
+  insertUnsubscribe,
+  selectUnsubscribeTarget,
+} from './queries/unsubscribe';
 
 /** The rule's name when the token is valid and the rule still reaches its reader, else null. */
 export async function unsubscribeTarget(scope: PublicScope, token: string) {
