@@ -74,6 +74,8 @@ export default defineConfig({
       DATA_DIR: process.env.VFM_E2E_DATA_DIR,
       DEMO: 'true',
       SIMULATOR_BIKES: process.env.VFM_E2E_BIKES ?? '40',
+      // the flows expect their commands acknowledged: no refusal drawn at random (2 % by default)
+      SIMULATOR_COMMAND_FAILURE_PERCENT: '0',
       MQTT_PORT: process.env.VFM_E2E_MQTT_PORT,
       LOG_LEVEL: 'warn',
       // the webhooks spec's receiver listens on 127.0.0.1 (docs/webhooks.md)

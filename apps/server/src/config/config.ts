@@ -86,6 +86,9 @@ export interface Config {
   /** null until resolveSecrets() generated or loaded one */
   jwtSecret: string | null;
   simulatorBikes: number;
+  /** the share of commands a simulated module refuses, in % (the demo's realism; 0 in the e2e
+   *  run, whose flows expect an acknowledgement) */
+  simulatorCommandFailurePercent: number;
   demo: boolean;
   demoPassword: string;
   mapStyleUrl: string;
@@ -293,6 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiKeys: apiKeys.length ? apiKeys : [DEMO_API_KEY],
     jwtSecret,
     simulatorBikes: int('SIMULATOR_BIKES', demo ? 500 : 0, 0, 1_000_000),
+    simulatorCommandFailurePercent: int('SIMULATOR_COMMAND_FAILURE_PERCENT', 2, 0, 100),
     demo,
     demoPassword,
     mapStyleUrl: url('MAP_STYLE_URL', ['https:', 'http:']) ?? '',

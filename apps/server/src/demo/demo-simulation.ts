@@ -101,6 +101,7 @@ export function startDemoSimulation(
       modules,
       // riders already out as at this hour: the demo is alive from the first minute
       warmStart: true,
+      behaviour: { ackErrorRate: ctx.config.simulatorCommandFailurePercent / 100 },
       log: (message) => log.warn(message),
     });
     await fleet.start();
