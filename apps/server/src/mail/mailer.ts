@@ -70,15 +70,7 @@ export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions):
       async send({ to, subject, text, html, headers, idempotencyKey }) {
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
-          transport.sendMail({
-            from,
-            to,
-            subject,
-            text,
-            html,
-            ...(headers ? { headers } : {}),
-            ...(idempotencyKey ? { messageId: messageIdOf(idempotencyKey, from) } : {}),
-          }),
+          transport.sendMail(envelope(from, { to, subject, text, html, headers, idempotencyKey })),
           new Promise<never>((_, reject) => {
             timer = setTimeout(
               () => reject(new Error(`SMTP: no answer within ${SMTP_DEADLINE_MS / 1000} s`)),
@@ -108,15 +100,9 @@ export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions):
         logger.info({ subject }, 'mail already written (same idempotency key): not again');
         return;
       }
-      const info = await transport.sendMail({
-        from,
-        to,
-        subject,
-        text,
-        html,
-        ...(headers ? { headers } : {}),
-        ...(idempotencyKey ? { messageId: messageIdOf(idempotencyKey, from) } : {}),
-      });
+      const info = await transport.sendMail(
+        envelope(from, { to, subject, text, html, headers, idempotencyKey }),
+      );
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       // zero-padded counter: files sort in sending order even within one millisecond
       const file = path.join(
@@ -127,5 +113,20 @@ export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions):
       logger.info({ file, subject, links }, 'mail written to file (set SMTP_URL to send it)');
     },
     async close() {},
+  };
+}
+
+/** What nodemailer sends of a mail, both transports alike: its Message-ID from its
+ *  idempotency key (a receiver drops a second copy). */
+function envelope(
+  from: string,
+  mail: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html' | 'headers' | 'idempotencyKey'>,
+) {
+  const { idempotencyKey, headers, ...rest } = mail;
+  return {
+    from,
+    ...rest,
+    ...(headers ? { headers } : {}),
+    ...(idempotencyKey ? { messageId: messageIdOf(idempotencyKey, from) } : {}),
   };
 }

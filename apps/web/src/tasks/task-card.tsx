@@ -275,3 +275,24 @@ export function TaskCard({
     </article>
   );
 }
+
+/** Task cards as a list, each with the changes still waiting to be sent for it (offline). */
+export function TaskCardList({
+  tasks,
+  pending,
+  label,
+}: {
+  tasks: readonly Task[];
+  pending: readonly TaskChange[];
+  label: string;
+}) {
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {tasks.map((task) => (
+        <li key={task.id}>
+          <TaskCard task={task} pending={pending.filter((c) => c.taskId === task.id)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -365,24 +365,14 @@ export async function deliverWebhook(
  *  its breaker opened (once per opening, ADR 0118). */
 export async function mailDisabledEndpoint(ctx: AppContext, job: DisabledMailJobData) {
   if (job.reason === 'PAUSED') return mailPausedEndpoint(ctx, job);
-  const { database, mailer, config } = ctx;
+  const { database } = ctx;
   const endpoint = await selectEndpointById(database, job.endpointId);
   if (!endpoint || endpoint.enabled || endpoint.disabledReason !== 'FAILING') return;
   const admins = await selectFleetAdmins(database, endpoint.fleetId, ROLE_ADMIN);
   // claimed first (a replayed job sends nothing); given back when the transport failed
   if (!(await claimDisabledMail(database, endpoint.id, ctx.now()))) return;
   try {
-    for (const admin of admins)
-      await mailer.send(
-        webhookDisabledMail({
-          to: admin.email,
-          fullName: admin.full_name ?? '',
-          language: admin.language,
-          url: endpoint.url,
-          failingSince: endpoint.failingSince,
-          link: `${config.publicUrl}/${admin.language ?? 'fr'}/administration?tab=webhooks`,
-        }),
-      );
+    await mailAdmins(ctx, admins, { url: endpoint.url, failingSince: endpoint.failingSince });
   } catch (error) {
     await releaseDisabledMail(database, endpoint.id);
     throw error;
@@ -390,7 +380,7 @@ export async function mailDisabledEndpoint(ctx: AppContext, job: DisabledMailJob
 }
 
 async function mailPausedEndpoint(ctx: AppContext, job: DisabledMailJobData) {
-  const { database, mailer, config } = ctx;
+  const { database } = ctx;
   const endpoint = await selectEndpointById(database, job.endpointId);
   if (!endpoint) return;
   const admins = await selectFleetAdmins(database, endpoint.fleetId, ROLE_ADMIN);
@@ -398,20 +388,31 @@ async function mailPausedEndpoint(ctx: AppContext, job: DisabledMailJobData) {
   const openedAt = await claimBreakerMail(database, endpoint.id, ctx.now());
   if (!openedAt) return;
   try {
-    for (const admin of admins)
-      await mailer.send(
-        webhookDisabledMail({
-          to: admin.email,
-          fullName: admin.full_name ?? '',
-          language: admin.language,
-          url: endpoint.url,
-          failingSince: endpoint.failingSince ?? openedAt.toISOString(),
-          link: `${config.publicUrl}/${admin.language ?? 'fr'}/administration?tab=webhooks`,
-          paused: true,
-        }),
-      );
+    await mailAdmins(ctx, admins, {
+      url: endpoint.url,
+      failingSince: endpoint.failingSince ?? openedAt.toISOString(),
+      paused: true,
+    });
   } catch (error) {
     await releaseBreakerMail(database, endpoint.id);
     throw error;
   }
+}
+
+/** The fleet's administrators told of an endpoint turned off or paused, each in their language. */
+async function mailAdmins(
+  { mailer, config }: AppContext,
+  admins: Awaited<ReturnType<typeof selectFleetAdmins>>,
+  about: { url: string; failingSince: string | null; paused?: boolean },
+) {
+  for (const admin of admins)
+    await mailer.send(
+      webhookDisabledMail({
+        ...about,
+        to: admin.email,
+        fullName: admin.full_name ?? '',
+        language: admin.language,
+        link: `${config.publicUrl}/${admin.language ?? 'fr'}/administration?tab=webhooks`,
+      }),
+    );
 }

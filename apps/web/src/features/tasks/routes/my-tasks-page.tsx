@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../services/use-page-title';
 import { Page } from '../../../ui/page/page';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { useTasks } from '../../../tasks/api/get-tasks';
-import { TaskCard } from '../../../tasks/task-card';
+import { TaskCardList } from '../../../tasks/task-card';
 import { useTaskOutbox } from '../../../tasks/use-task-outbox';
 import { usePosition } from '../../../tasks/use-position';
 import styles from '../../../tasks/tasks.module.css';
@@ -78,13 +78,7 @@ export function MyTasksPage() {
           isEmpty={(data) => !data.content.length}
         >
           {(data) => (
-            <ul className={styles.list} aria-label={t('tasks.mine.title')}>
-              {data.content.map((task) => (
-                <li key={task.id}>
-                  <TaskCard task={task} pending={pending.filter((c) => c.taskId === task.id)} />
-                </li>
-              ))}
-            </ul>
+            <TaskCardList tasks={data.content} pending={pending} label={t('tasks.mine.title')} />
           )}
         </QueryState>
       </div>

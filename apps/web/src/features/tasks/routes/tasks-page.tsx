@@ -10,7 +10,7 @@ import { Page } from '../../../ui/page/page';
 import { Button } from '../../../ui/button/button';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { useTasks, type TasksQuery } from '../../../tasks/api/get-tasks';
-import { TaskCard } from '../../../tasks/task-card';
+import { TaskCardList } from '../../../tasks/task-card';
 import { useTaskOutbox } from '../../../tasks/use-task-outbox';
 import styles from '../../../tasks/tasks.module.css';
 import { MaintenanceSchedules } from '../components/maintenance-schedules';
@@ -98,13 +98,7 @@ export function TasksPage() {
         isEmpty={(data) => !data.content.length}
       >
         {(data) => (
-          <ul className={styles.list} aria-label={t('tasks.list.title')}>
-            {data.content.map((task) => (
-              <li key={task.id}>
-                <TaskCard task={task} pending={pending.filter((c) => c.taskId === task.id)} />
-              </li>
-            ))}
-          </ul>
+          <TaskCardList tasks={data.content} pending={pending} label={t('tasks.list.title')} />
         )}
       </QueryState>
       {(page > 0 || next) && (
