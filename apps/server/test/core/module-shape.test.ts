@@ -155,7 +155,6 @@ describe('server module shape', () => {
       'modules/commands/queries.ts': 330,
       'modules/fleet/stream/stream-hub.ts': 466,
       'modules/tasks/service.ts': 451,
-      'modules/webhooks/deliveries.ts': 417,
       'modules/webhooks/delivery/queries.ts': 305,
       'modules/webhooks/queries.ts': 320,
       'modules/zones/queries.ts': 434,

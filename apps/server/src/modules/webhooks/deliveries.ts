@@ -5,12 +5,11 @@
 // - `webhooks.deliver`: one attempt, signed per Standard Webhooks with the delivery's id as
 //   `webhook-id` (the same at every attempt), then, in one transaction, the attempt's log,
 //   the next attempt (a job starting after the schedule's wait) or the end, and the endpoint's
-//   failing mark — 24 h of failures disable it and a `webhooks.disabled-mail` job tells the
+//   failing mark — 24 h of failures disable it and a `webhooks.disabled-mail` job (endpoint-mail.ts) tells the
 //   fleet's administrators. A job names the attempt count it expects: once an attempt is
 //   recorded, a replay of its job (a worker killed before completing it) sends nothing.
 import {
   ALERT_SEVERITY,
-  ROLE_ADMIN,
   WEBHOOK_DISABLE_AFTER_HOURS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_MAX_ATTEMPTS,
@@ -24,20 +23,15 @@ import type { Logger } from 'pino';
 import type { EventJobData } from '../../jobs/domain-events';
 import type { AppContext } from '../../plugins/context';
 import { recordEvents } from '../events/queries';
-import { webhookDisabledMail } from './disabled-mail';
+import type { DisabledMailJobData } from './endpoint-mail';
 import { postWebhook, type AttemptResult } from './http-delivery';
 import {
-  claimBreakerMail,
-  claimDisabledMail,
   recordBreaker,
-  releaseBreakerMail,
   takeBreakerTurn,
-  releaseDisabledMail,
   disableFailingEndpoint,
   markEndpointOutcome,
   selectEnabledEndpoints,
   selectEndpointById,
-  selectFleetAdmins,
   type StoredEndpoint,
 } from './queries';
 import {
@@ -61,13 +55,6 @@ export interface DeliverJobData {
   attempt: number;
   /** an administrator's (test, redeliver): one attempt, no retries */
   manual?: boolean;
-}
-
-export interface DisabledMailJobData {
-  endpointId: string;
-  fleetId?: string;
-  /** the breaker opened (paused) rather than the endpoint disabled (ADR 0118) */
-  reason?: 'DISABLED' | 'PAUSED';
 }
 
 /**
@@ -359,60 +346,4 @@ export async function deliverWebhook(
       log.warn({ webhookId: endpoint.id }, 'webhook disabled after 24 h of failures');
     }
   });
-}
-
-/** Tells the fleet's administrators that an endpoint was disabled (once per disabling), or that
- *  its breaker opened (once per opening, ADR 0118). */
-export async function mailDisabledEndpoint(ctx: AppContext, job: DisabledMailJobData) {
-  if (job.reason === 'PAUSED') return mailPausedEndpoint(ctx, job);
-  const { database } = ctx;
-  const endpoint = await selectEndpointById(database, job.endpointId);
-  if (!endpoint || endpoint.enabled || endpoint.disabledReason !== 'FAILING') return;
-  const admins = await selectFleetAdmins(database, endpoint.fleetId, ROLE_ADMIN);
-  // claimed first (a replayed job sends nothing); given back when the transport failed
-  if (!(await claimDisabledMail(database, endpoint.id, ctx.now()))) return;
-  try {
-    await mailAdmins(ctx, admins, { url: endpoint.url, failingSince: endpoint.failingSince });
-  } catch (error) {
-    await releaseDisabledMail(database, endpoint.id);
-    throw error;
-  }
-}
-
-async function mailPausedEndpoint(ctx: AppContext, job: DisabledMailJobData) {
-  const { database } = ctx;
-  const endpoint = await selectEndpointById(database, job.endpointId);
-  if (!endpoint) return;
-  const admins = await selectFleetAdmins(database, endpoint.fleetId, ROLE_ADMIN);
-  // claimed first (a replayed job sends nothing; a breaker closed meanwhile neither)
-  const openedAt = await claimBreakerMail(database, endpoint.id, ctx.now());
-  if (!openedAt) return;
-  try {
-    await mailAdmins(ctx, admins, {
-      url: endpoint.url,
-      failingSince: endpoint.failingSince ?? openedAt.toISOString(),
-      paused: true,
-    });
-  } catch (error) {
-    await releaseBreakerMail(database, endpoint.id);
-    throw error;
-  }
-}
-
-/** The fleet's administrators told of an endpoint turned off or paused, each in their language. */
-async function mailAdmins(
-  { mailer, config }: AppContext,
-  admins: Awaited<ReturnType<typeof selectFleetAdmins>>,
-  about: { url: string; failingSince: string | null; paused?: boolean },
-) {
-  for (const admin of admins)
-    await mailer.send(
-      webhookDisabledMail({
-        ...about,
-        to: admin.email,
-        fullName: admin.full_name ?? '',
-        language: admin.language,
-        link: `${config.publicUrl}/${admin.language ?? 'fr'}/administration?tab=webhooks`,
-      }),
-    );
 }

@@ -3,13 +3,8 @@
 // mail of a disabled endpoint, and the delivery log's housekeeping (30 days).
 import type { EventJobData } from '../../jobs/domain-events';
 import { defineModule, type QueueHandler } from '../manifest';
-import {
-  deliverWebhook,
-  fanOutAlertEvents,
-  mailDisabledEndpoint,
-  type DeliverJobData,
-  type DisabledMailJobData,
-} from './deliveries';
+import { deliverWebhook, fanOutAlertEvents, type DeliverJobData } from './deliveries';
+import { mailDisabledEndpoint, type DisabledMailJobData } from './endpoint-mail';
 import { purgeWebhookDeliveries } from './maintenance';
 import routes from './routes';
 
