@@ -1,5 +1,5 @@
 // npm run bench -- first-start
-// What `npm start` on a fresh clone feels like (ADR 0102, ADR 0125): `npm start` itself (the web
+// What `npm start` on a fresh clone feels like (ADR 0102, ADR 0131): `npm start` itself (the web
 // build's check, then the server: embedded PGlite, broker, demo fleet and simulator) on an empty
 // DATA_DIR, after `npm ci` — whose postinstall built the web app (made here first, untimed, the
 // way the postinstall does: `build.mjs --if-changed`). Measures, from `npm start`: the web build

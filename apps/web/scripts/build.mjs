@@ -4,7 +4,7 @@
 // first `npm start` (ADR 0102); with these two settings ≈ 400 MB, for the same output.
 // They are read when the bundler's native module loads, hence set before Vite is imported.
 //
-// `--if-changed` (what `npm start` and `npm ci`'s postinstall run, ADR 0125 "First start"): the
+// `--if-changed` (what `npm start` and `npm ci`'s postinstall run, ADR 0131 "First start"): the
 // build is skipped when apps/web/dist was built from the same inputs — the web app's sources,
 // the contract's, the Vite configuration and the lock file, hashed into dist/.build-inputs — so
 // the first `npm start` after `npm ci` serves the build the install made, and a changed source

@@ -5,7 +5,7 @@
 // - tsx's cache of the server's compiled files (the server runs its TypeScript through tsx): the
 //   server's modules are loaded once here — nothing starts — so that the first start reads them
 //   compiled (≈ 0.8 s of a first start on two busy cores).
-// - The web app's production build (apps/web/scripts/build.mjs --if-changed, ADR 0125): the
+// - The web app's production build (apps/web/scripts/build.mjs --if-changed, ADR 0131): the
 //   first `npm start` finds it made from the same sources and starts the server at once.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

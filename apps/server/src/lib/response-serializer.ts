@@ -60,7 +60,12 @@ export const buildResponseSerializer: SerializerFactory = (externalSchemas, opti
     const key = `${context}\u0000${JSON.stringify(route.schema)}`;
     let serialize = compiledSerializers.get(key);
     if (!serialize) {
-      serialize = compile({ ...route, schema: nullableForSerializer(route.schema) as object });
+      // compiled at its first answer, not when the server starts (ADR 0131)
+      let compiled: Serializer | undefined;
+      serialize = ((data: unknown) => {
+        compiled ??= compile({ ...route, schema: nullableForSerializer(route.schema) as object });
+        return compiled(data);
+      }) as Serializer;
       compiledSerializers.set(key, serialize);
     }
     return serialize;
