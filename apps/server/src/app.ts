@@ -17,7 +17,7 @@ import webPlugin from './plugins/web';
 import type { ReadinessCheck } from './modules/health';
 import { pingDatabase } from './modules/health/queries';
 import { activeApiKeyHashes, findSessionAccount } from './modules/auth/queries';
-import { apiModules, rootModules } from './modules';
+import { apiModules, liveReads, rootModules } from './modules';
 import { loggerOptions } from './lib/logger';
 import { buildRequestValidator } from './lib/request-validator';
 import { buildResponseSerializer } from './lib/response-serializer';
@@ -54,6 +54,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('readinessChecks', new Map<string, ReadinessCheck>());
+  // what the modules push on the live stream (their manifests: fleet/stream/stream-hub.ts)
+  app.decorate('liveReads', liveReads);
   app.readinessChecks.set('database', async () => {
     await pingDatabase(ctx.database);
     return true;

@@ -5,7 +5,7 @@
 // "Server modules" tells the shape of a module and how to add one.
 import type { FastifyPluginAsync } from 'fastify';
 import { registerQueues, type QueueName, type QueueSpec } from '../jobs/queues';
-import type { QueueDeclaration, QueueNamesOf } from './manifest';
+import type { LiveRead, QueueDeclaration, QueueNamesOf } from './manifest';
 import health from './health';
 import appInfo from './app-info';
 import gbfs from './gbfs';
@@ -76,6 +76,11 @@ export const apiModules: FastifyPluginAsync[] = MODULES.flatMap((m) =>
 /** The routes outside the API prefix (health, open data, the one-click unsubscribe…). */
 export const rootModules: FastifyPluginAsync[] = MODULES.flatMap((m) =>
   'root' in m && m.root ? [...m.root] : [],
+);
+
+/** The modules' parts of the live stream (fleet/stream/stream-hub.ts), by module name. */
+export const liveReads: ReadonlyMap<string, LiveRead> = new Map(
+  MODULES.flatMap((m) => ('live' in m && m.live ? [[m.name, m.live] as const] : [])),
 );
 
 /** Every queue with its declaration, in the list's order. */

@@ -4,11 +4,14 @@
 // it does when a worker starts. The module list (modules/index.ts) is the one place that names
 // the modules; app.ts, worker.ts and the jobs home's queue list are derived from it, so adding a
 // module is its folder and one line of that list.
+import type { StreamEventName, StreamPayloads } from '@vfm/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
+import type { Database } from '../db/client';
 import type { Job } from '../jobs/job-queue';
 import type { QueueSpec } from '../jobs/queues';
 import type { AppContext } from '../plugins/context';
+import type { FleetChangeKind } from './bikes/fleet-changes';
 
 /** What a handler works with: the process's context and its logger. */
 export interface WorkerScope {
@@ -25,6 +28,39 @@ export interface QueueDeclaration extends QueueSpec {
   handler: QueueHandler;
 }
 
+/** What a module's live read sees of one fleet's stream (fleet/stream/stream-hub.ts). */
+export interface LiveFeed {
+  readonly fleetId: string;
+  /** database time (µs) when the fleet's first stream opened */
+  readonly openedAt: number;
+  /** how far behind its cursor a read by time looks (µs): a transaction that commits late
+   *  carries an older time */
+  readonly lookbackUs: number;
+  /** the module's own memory for this fleet (a cursor…), kept while its streams are open */
+  readonly memory: Map<string, unknown>;
+  /** whether an administrator's stream is open */
+  readonly hasAdmins: boolean;
+  broadcast<K extends StreamEventName>(event: K, data: StreamPayloads[K]): void;
+  broadcastToAdmins<K extends StreamEventName>(event: K, data: StreamPayloads[K]): void;
+}
+
+/**
+ * A module's part of the live stream (ADR 0123): after a fleet change notice of one of these
+ * kinds, the stream runs `push` for that fleet — coalesced with the other reads, at most once per
+ * interval, shared by all of the fleet's streams.
+ */
+export interface LiveRead {
+  after: readonly FleetChangeKind[];
+  push(feed: LiveFeed, database: Database): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the modules' live reads, by module name (app.ts, from the module list) */
+    liveReads: ReadonlyMap<string, LiveRead>;
+  }
+}
+
 export interface ModuleManifest<Q extends string = string> {
   name: string;
   /** registered under the API prefix (/api/wf/rest/v1) */
@@ -32,6 +68,8 @@ export interface ModuleManifest<Q extends string = string> {
   /** registered outside it (open data, health, one-click unsubscribe…) */
   root?: readonly FastifyPluginAsync[];
   queues?: { readonly [N in Q]: QueueDeclaration };
+  /** what the module pushes on the fleet's live stream, and after which change notices */
+  live?: LiveRead;
 }
 
 /** A manifest, its queue names kept as a union (the jobs home's QueueName is derived from them). */

@@ -153,7 +153,7 @@ describe('server module shape', () => {
       'ingest/batch-writer.ts': 402,
       'modules/alerts/queries.ts': 369,
       'modules/commands/queries.ts': 330,
-      'modules/fleet/stream/stream-hub.ts': 466,
+      'modules/fleet/stream/stream-hub.ts': 455,
       'modules/tasks/service.ts': 451,
       'modules/webhooks/delivery/queries.ts': 305,
       'modules/webhooks/queries.ts': 320,

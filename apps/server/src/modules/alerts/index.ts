@@ -1,7 +1,8 @@
 // The alerts module's manifest (ADR 0123), listed in ../index.ts: its routes, and its two
 // queues — the subscriber that reconciles the bikes an event names, and the minute's sweep.
 import type { EventJobData } from '../../jobs/domain-events';
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type LiveRead, type QueueHandler } from '../manifest';
+import { alertChangesSince } from './queries';
 import routes from './routes';
 import { reconcileBikes, sweepAlerts } from './service';
 
@@ -15,9 +16,22 @@ const sweep: QueueHandler = async (_batch, { ctx, log }) => {
   if (changes.length) log.info({ changes: changes.length }, 'alerts swept');
 };
 
+/** The live stream names the bikes whose alerts changed (the screens reload theirs, ADR 0081). */
+const live: LiveRead = {
+  after: ['alert'],
+  async push(feed, database) {
+    const cursor = (feed.memory.get('cursor') as number | undefined) ?? feed.openedAt;
+    const rows = await alertChangesSince(database, feed.fleetId, cursor - feed.lookbackUs);
+    if (!rows.length) return;
+    feed.memory.set('cursor', Math.max(cursor, ...rows.map((row) => row.at)));
+    feed.broadcast('alerts', { vehicleNumbers: rows.map((row) => row.vehicleNumber) });
+  },
+};
+
 export default defineModule({
   name: 'alerts',
   api: routes,
+  live,
   queues: {
     /** opens and clears the alerts of the bikes a domain event names */
     'alerts.reconcile': {

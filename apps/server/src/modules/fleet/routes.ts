@@ -64,6 +64,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.ctx.now,
     DEFAULT_STREAM_OPTIONS,
     app.ctx,
+    app.liveReads,
   );
   app.addHook('preClose', () => hub.close());
 

@@ -17,6 +17,8 @@ const automate: QueueHandler<EventJobData> = async (batch, { ctx }) => {
 export default defineModule({
   name: 'tasks',
   api: routes,
+  // the lists, My tasks and the swap queue read them again (docs/tasks.md)
+  live: { after: ['task'], push: async (feed) => feed.broadcast('tasks', {}) },
   queues: {
     'tasks.automate': {
       retryLimit: 8,

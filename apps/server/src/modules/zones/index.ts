@@ -25,6 +25,8 @@ const caps: QueueHandler = async (_batch, { ctx, log }) => {
 export default defineModule({
   name: 'zones',
   api: routes,
+  // the zones are small and few: the browsers read them again
+  live: { after: ['zone'], push: async (feed) => feed.broadcast('zones', {}) },
   queues: {
     'zones.place': {
       retryLimit: 8,

@@ -2,7 +2,9 @@
 // every connection; per fleet, notices are coalesced into at most one read and one push per
 // interval, shared by all connections of that fleet, and pushed to that fleet only. Bikes are
 // coalesced per bike: a notice that lists its bikes (the ingest's) adds them to a set read by
-// id at the next push; one without a list reads the window since the cursor.
+// id at the next push; one without a list reads the window since the cursor. The bikes, their
+// commands, events and warnings are the hub's own reads; each module adds its part (its
+// manifest's `live`: quarantine, alerts, zones, tasks…), run after the notices it hears.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import {
@@ -33,9 +35,8 @@ import {
 } from '@vfm/contract';
 import { mayReadEvent } from '../../events/readers';
 import { liveSessionRoles } from '../../auth/queries/sessions';
-import { countQuarantined } from '../../quarantine/queries';
-import { alertChangesSince } from '../../alerts/queries';
 import { NOTIFICATION_CHANNEL, countUnread } from '../../notifications/queries';
+import type { LiveFeed, LiveRead } from '../../manifest';
 import { sseFrame, type SseConnection } from './sse-connection';
 
 export interface StreamHubOptions {
@@ -56,8 +57,8 @@ export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
   warningsRefreshMs: 60_000,
 };
 
-type Pending =
-  Source | 'warnings' | 'bikeIds' | 'quarantine' | 'alerts' | 'zones' | 'tasks' | 'notifications';
+/** the hub's own reads, and the modules' live reads by module name (`live:<module>`) */
+type Pending = Source | 'warnings' | 'bikeIds' | 'notifications' | `live:${string}`;
 
 /**
  * Open streams of one session at most (docs/operations.md): a manager keeps a few tabs open, each
@@ -72,10 +73,10 @@ const READS: Record<FleetChangeKind, Pending[]> = {
   // the bike's pending flags change with its commands
   command: ['commands', 'bikes'],
   event: ['events'],
-  quarantine: ['quarantine'],
-  alert: ['alerts'],
-  zone: ['zones'],
-  task: ['tasks'],
+  quarantine: [],
+  alert: [],
+  zone: [],
+  task: [],
 };
 
 /** The source of a remembered key (queries/change-feed.ts keys: b…, c…, e…, r…). */
@@ -87,13 +88,13 @@ const READS_LISTED: Record<FleetChangeKind, Pending[]> = {
   warning: ['warnings'],
   command: ['commands'],
   event: ['events'],
-  quarantine: ['quarantine'],
-  alert: ['alerts'],
-  zone: ['zones'],
-  task: ['tasks'],
+  quarantine: [],
+  alert: [],
+  zone: [],
+  task: [],
 };
 
-class FleetFeed {
+class FleetFeed implements LiveFeed {
   readonly connections = new Set<SseConnection>();
   readonly pending = new Set<Pending>();
   /** bikes listed by notices since the last push */
@@ -110,15 +111,19 @@ class FleetFeed {
   lastWarnings: string | null = null;
   lastWarningsAt = 0;
   cursors: Record<Source, number>;
-  /** the alerts' read: changes after this (database time, µs) */
-  alertsCursor: number;
+  /** the modules' live reads' memory (LiveFeed) */
+  readonly memory = new Map<string, unknown>();
+  readonly lookbackUs = LOOKBACK_US;
 
   constructor(
     readonly fleetId: string,
-    start: number,
+    readonly openedAt: number,
   ) {
-    this.cursors = { bikes: start, commands: start, events: start, removed: start };
-    this.alertsCursor = start;
+    this.cursors = { bikes: openedAt, commands: openedAt, events: openedAt, removed: openedAt };
+  }
+
+  get hasAdmins() {
+    return [...this.connections].some((connection) => connection.isAdmin);
   }
 
   /** Sends one event to every connection of the fleet (serialised once). */
@@ -184,8 +189,18 @@ export class StreamHub {
     private readonly now: () => Date,
     private readonly options: StreamHubOptions = DEFAULT_STREAM_OPTIONS,
     owner?: object,
+    /** the modules' live reads, by module name (their manifests) */
+    private readonly live: ReadonlyMap<string, LiveRead> = new Map(),
   ) {
     if (owner) hubs.set(owner, this);
+  }
+
+  /** The reads a change notice's kinds call for: the hub's own, then the modules'. */
+  private readsAfter(kinds: FleetChangeKind[], own: Record<FleetChangeKind, Pending[]>) {
+    const reads: Pending[] = kinds.flatMap((kind) => own[kind]);
+    for (const [module, read] of this.live)
+      if (read.after.some((kind) => kinds.includes(kind))) reads.push(`live:${module}`);
+    return reads;
   }
 
   /**
@@ -246,13 +261,9 @@ export class StreamHub {
       const notice = parseFleetChangeNotice(payload);
       const feed = notice && this.feeds.get(notice.fleetId);
       if (!feed) return;
-      if (!notice.bikes)
-        return this.request(
-          feed,
-          notice.kinds.flatMap((kind) => READS[kind]),
-        );
+      if (!notice.bikes) return this.request(feed, this.readsAfter(notice.kinds, READS));
       for (const id of notice.bikes) feed.bikeIds.add(id);
-      this.request(feed, ['bikeIds', ...notice.kinds.flatMap((kind) => READS_LISTED[kind])]);
+      this.request(feed, ['bikeIds', ...this.readsAfter(notice.kinds, READS_LISTED)]);
     });
     // a session that ends closes its streams now, not at the next heartbeat (ADR 0042)
     const unlistenSessions = await this.database.listen(SESSION_CHANNEL, (payload) => {
@@ -336,22 +347,13 @@ export class StreamHub {
     try {
       for (const read of reads) {
         if (read === 'warnings') await this.pushWarnings(feed);
-        else if (read === 'quarantine') {
-          // the quarantine is the administration's: managers never hear of it
-          if ([...feed.connections].some((connection) => connection.isAdmin)) {
-            const count = await countQuarantined(this.database, feed.fleetId);
-            feed.broadcastToAdmins('quarantine', { count });
-          }
-        } else if (read === 'alerts') await this.pushAlerts(feed);
+        else if (read.startsWith('live:'))
+          await this.live.get(read.slice('live:'.length))?.push(feed, this.database);
         else if (read === 'notifications') await this.pushNotifications(feed);
-        // the zones are small and few: the browsers read them again
-        else if (read === 'zones') feed.broadcast('zones', {});
-        // the tasks (docs/tasks.md): the lists, My tasks and the swap queue read them again
-        else if (read === 'tasks') feed.broadcast('tasks', {});
         // the window read returns the listed bikes too
         else if (read === 'bikeIds') {
           if (!reads.includes('bikes')) await this.pushChanges(feed, 'bikes', ids);
-        } else await this.pushChanges(feed, read);
+        } else await this.pushChanges(feed, read as Source);
       }
     } catch (err) {
       this.log.warn({ err, fleetId: feed.fleetId }, 'fleet stream read failed');
@@ -404,19 +406,6 @@ export class StreamHub {
         feed.sent.delete(key);
       }
     }
-  }
-
-  /** Names the bikes whose alerts changed (the screens reload theirs). */
-  private async pushAlerts(feed: FleetFeed) {
-    // a transaction that commits late carries an older updated_at: read a little back
-    const rows = await alertChangesSince(
-      this.database,
-      feed.fleetId,
-      feed.alertsCursor - LOOKBACK_US,
-    );
-    if (!rows.length) return;
-    for (const row of rows) feed.alertsCursor = Math.max(feed.alertsCursor, row.at);
-    feed.broadcast('alerts', { vehicleNumbers: rows.map((row) => row.vehicleNumber) });
   }
 
   /** Each reader whose notifications changed gets their unread count, on their streams only. */
