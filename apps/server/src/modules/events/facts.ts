@@ -38,6 +38,13 @@ export interface FactData {
     audit: Record<string, unknown>;
   };
   'theft.cancelled': { bike: BikeRef; by: string; audit: Record<string, unknown> };
+  /** an administrator removed bikes (DESIGN §7: their modules unpaired in the audit trail) */
+  'bikes.removed': {
+    fleetId: string;
+    by: string;
+    at: Date;
+    bikes: Array<{ vehicleNumber: string; moduleId: string | null }>;
+  };
   /** zones drawn, changed or deleted (docs/zones.md): the zones module places the bikes again */
   'zone.changed': {
     fleetId: string;
@@ -116,6 +123,29 @@ const FACTS: { [F in FactName]: (data: FactData[F]) => Consequences } = {
     audit: [theftRow(bike, by, 'THEFT_CANCELLED', audit)],
     events: [domainEvent('theft.cancelled', bikeRef(bike))],
     live: { fleetId: bike.fleetId, kinds: ['bike', 'warning', 'command', 'event'] },
+  }),
+  'bikes.removed': ({ fleetId, by, at, bikes }) => ({
+    audit: bikes.map((bike) => ({
+      fleetId,
+      bikeId: null,
+      vehicleNumber: bike.vehicleNumber,
+      type: 'OTHER',
+      name: 'UNPAIRED',
+      source: 'MANAGER',
+      userEmail: by,
+      data: { moduleId: bike.moduleId, action: 'REMOVED' },
+      occurredAt: at,
+    })),
+    events: bikes.length
+      ? [
+          domainEvent('bikes.removed', {
+            fleetId,
+            vehicleNumbers: bikes.map((bike) => bike.vehicleNumber),
+          }),
+        ]
+      : [],
+    // the bikes' tasks went with them: the task lists count again
+    live: { fleetId, kinds: ['bike', 'warning', 'event', 'task'] },
   }),
   'zone.changed': ({ fleetId, by, action, zones, at }) => ({
     audit: zones.map((zone) => ({

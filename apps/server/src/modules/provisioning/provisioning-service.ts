@@ -5,11 +5,11 @@
 import type { VehicleImportResult, VehicleRemovalResult } from '@vfm/contract';
 import type { Database } from '../../db/client';
 import type { RequestScope } from '../../plugins/request-scope';
-import { FleetChanges } from '../bikes/fleet-changes';
+import { fact, record } from '../events/facts';
 import { domainEvent } from '../../jobs/domain-events';
 import { findFleetBikes, parseVehicleNumbers } from '../bikes/bike-lookup';
 import { prepareSecrets, provisionBatch } from './import-batch';
-import { newModuleSecret, recordPairingEvents } from './import-rules';
+import { newModuleSecret } from './import-rules';
 import { deleteBikes, notifyModuleRevocation, updateSecretHashes } from './queries';
 import { readVehicleCsv } from './vehicle-csv';
 
@@ -79,31 +79,21 @@ export async function removeVehicles(
       tx,
       bikes.map((bike) => bike.id),
     );
-    await recordPairingEvents(
-      tx,
-      input,
-      bikes.map((bike) => ({
-        bikeId: null,
-        vehicleNumber: bike.vehicle_number,
-        name: 'UNPAIRED',
-        moduleId: bike.module_id,
-        action: 'REMOVED',
-      })),
-    );
     await notifyModuleRevocation(
       tx,
       bikes.flatMap((bike) => (bike.module_id ? [bike.module_id] : [])),
     );
-    if (bikes.length)
-      await scope.ctx.jobs.publish(tx, [
-        domainEvent('bikes.removed', {
-          fleetId: input.fleetId,
-          vehicleNumbers: bikes.map((bike) => bike.vehicle_number),
-        }),
-      ]);
-    // last: it locks the fleet's change sequence until the commit (ADR 0082); the bikes' tasks
-    // went with them (the task lists count again)
-    await new FleetChanges().add(input.fleetId, 'bike', 'warning', 'event', 'task').notify(tx);
+    await record(tx, scope.ctx.jobs, [
+      fact('bikes.removed', {
+        fleetId: input.fleetId,
+        by: input.actorEmail,
+        at: input.now,
+        bikes: bikes.map((bike) => ({
+          vehicleNumber: bike.vehicle_number,
+          moduleId: bike.module_id,
+        })),
+      }),
+    ]);
     return { removed: bikes.length, vehicleNumbers: bikes.map((bike) => bike.vehicle_number) };
   });
 }
