@@ -4,9 +4,10 @@
 // server and its database — PGlite in memory — and the stream's clients) is what a call costs
 // whoever else uses the machine; latency is not (a shared machine doubles it). Each figure is
 // the median of several rounds after warm-up calls; a figure above its budget by more than the
-// tolerance is measured once more, then fails the run with the figure, the budget and how to
-// change the budget on purpose. The fleet has fewer bikes than count-cache.ts LARGE_COUNT, so
-// that every call does its whole work (no shared count or statistics hides a regression).
+// tolerance is measured again (up to twice, the lowest kept), then fails the run with the
+// figure, the budget and how to change the budget on purpose. The fleet has fewer bikes than
+// count-cache.ts LARGE_COUNT, so that every call does its whole work (no shared count or
+// statistics hides a regression).
 //   BUDGET_UPDATE=1   write the figures of this run as the budgets (then commit them, saying why)
 //   BUDGET_ROUNDS     rounds per figure (default 5; the median is compared)
 //   BUDGET_BIKES      bikes of the measured fleet (default 5000; the budgets are for 5000)
@@ -269,16 +270,18 @@ async function main() {
       };
       if (wanted(streamsScenario.name)) await withStreams(() => run(streamsScenario));
       calibrations.push((await measure(calibrate)).median);
-      // over the limit: measured once more (a noisy neighbour), the lower figure kept
+      // over the limit: measured again, up to twice (a noisy neighbour), the lowest figure kept
+      // — a call that really costs more is over every time
       if (!UPDATE) {
         const scale = scaleOf(file, calibrations);
         for (const scenario of [...measured, streamsScenario]) {
-          const figure = figures[scenario.name];
-          if (!figure || !over(file, scenario.name, figure.median * scale)) continue;
-          const first = figure;
-          const again = () => run(scenario);
-          await (scenario === streamsScenario ? withStreams(again) : again());
-          if (first.median < figures[scenario.name]!.median) figures[scenario.name] = first;
+          for (let retry = 0; retry < 2; retry += 1) {
+            const figure = figures[scenario.name];
+            if (!figure || !over(file, scenario.name, figure.median * scale)) break;
+            const again = () => run(scenario);
+            await (scenario === streamsScenario ? withStreams(again) : again());
+            if (figure.median < figures[scenario.name]!.median) figures[scenario.name] = figure;
+          }
         }
       }
     } finally {
