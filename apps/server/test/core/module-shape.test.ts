@@ -153,7 +153,6 @@ describe('server module shape', () => {
       'ingest/batch-writer.ts': 402,
       'modules/alerts/queries.ts': 369,
       'modules/commands/queries.ts': 330,
-      'modules/fleet/stream/stream-hub.ts': 455,
       'modules/tasks/service.ts': 451,
       'modules/zones/queries.ts': 434,
     };
