@@ -22,8 +22,8 @@ import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './queries/b
 import { refreshUsage } from './queries/usage';
 import { insertAutotests, insertTelemetry, insertTrips } from './queries/history';
 import { warningEvents } from './warning-events';
-import { domainEvent, type DomainEvent } from '../jobs/domain-events';
-import { applyZoneChanges, zoneMarkChanges } from '../modules/zones/zone-conditions';
+import type { DomainEvent } from '../jobs/domain-events';
+import { ingestSteps, type BatchMessage } from '../modules/ingest-steps';
 
 export interface ValidMessage<K extends UpKind = UpKind> {
   moduleId: string;
@@ -300,7 +300,9 @@ async function applyDerivedState(
       derivedCommands.push({ bike: derivation.state, ...command });
   }
   await saveBikeStates(tx, states);
-  events.push(...(await placeInZones(tx, work, states, changes, now)));
+  // the modules' steps (ingest/steps.ts): the zones' placement among them
+  const batch = { now, loaded: work.loaded, states, messages: storedMessages(work), changes };
+  for (const step of ingestSteps()) events.push(...(await step.run(tx, batch)));
   if (trips.length) {
     await insertTrips(
       tx,
@@ -338,37 +340,13 @@ async function applyDerivedState(
   return events;
 }
 
-/** Every position placed in its fleet's zones as it is written (docs/zones.md): the marks that
- * change and the zones' automatic commands (§4) are written with the batch, and each bike whose
- * marks changed is an event (the alerts' subscriber opens or clears its zone alerts). */
-async function placeInZones(
-  tx: TxQuery,
-  work: BatchWork,
-  states: BikeState[],
-  fleetChanges: FleetChanges,
-  now: Date,
-): Promise<DomainEvent[]> {
-  const changes = await zoneMarkChanges(
-    tx,
-    states.map((state) => ({
-      id: state.id,
-      fleetId: state.fleetId,
-      vehicleNumber: state.vehicleNumber,
-      latitude: state.latitude,
-      longitude: state.longitude,
-      lastPositionDate: state.lastPositionDate,
-      status: state.status,
-      ...work.loaded.get(state.id)!.zoneMarks,
-    })),
-    now,
-  );
-  await applyZoneChanges(tx, changes, now, { locked: true, fleetChanges });
-  return changes
-    .filter((change) => change.marksChanged)
-    .map(({ id }) => {
-      const { fleetId, vehicleNumber } = work.loaded.get(id)!.state;
-      return domainEvent('bike.zones-changed', { fleetId, bikeId: id, vehicleNumber });
-    });
+/** The batch's stored messages of known modules, in batch order. */
+function storedMessages(work: BatchWork): BatchMessage[] {
+  return Object.values(work.byKind)
+    .flat()
+    .filter(({ index }) => work.outcomes[index] === 'stored')
+    .sort((a, b) => a.index - b.index)
+    .map(({ bike, m }) => ({ bikeId: bike.state.id, ...m }) as BatchMessage);
 }
 
 /** Commands waiting for a module that just talked: it is online, (re)deliver them. */

@@ -4,6 +4,9 @@
 // Pure: batch-writer.ts loads the rows, calls deriveBike() and writes the result.
 import { BATTERY_HYSTERESIS_PERCENT, type IotMode, type TelemetryMessage } from '@vfm/contract';
 import type { FleetChangeKind } from '../modules/bikes/fleet-changes';
+import type { BikeState } from '../modules/bikes/bike-state';
+
+export type { BikeState };
 
 /** Below this speed a bike is PARKED (GPS noise of a standing bike stays under it). */
 export const MOVING_SPEED_KMH = 3;
@@ -12,50 +15,6 @@ export const NOMINAL_RANGE_KM = 80;
 /** Shorter trips than both of these are GPS noise, not trips. */
 const MIN_TRIP_KM = 0.05;
 const MIN_TRIP_MINUTES = 1;
-
-export interface BikeState {
-  id: number;
-  fleetId: string;
-  vehicleNumber: string;
-  availability: string;
-  status: 'PARKED' | 'MOVING';
-  iotMode: string | null;
-  assistanceLocked: boolean;
-  alarmActive: boolean;
-  batteryPlugged: boolean;
-  firmwareVersion: string | null;
-  hardwareVersion: string | null;
-  lastCommunicationDate: Date | null;
-  lastPositionDate: Date | null;
-  latitude: number | null;
-  longitude: number | null;
-  iotBatteryLevel: number | null;
-  bikeBatteryLevel: number | null;
-  batteryStateOfHealth: number | null;
-  batteryChargeCycles: number | null;
-  batteryNumber: string | null;
-  lastBatteryChangeDate: Date | null;
-  odometerKm: number | null;
-  totalKm: number;
-  autonomyKm: number | null;
-  lastTripKm: number | null;
-  co2AvoidedKg: number;
-  theftState: 'NONE' | 'SUSPECTED' | 'REPORTED';
-  theftSince: Date | null;
-  theftBy: string | null;
-  theftPreviousAvailability: string | null;
-  theftPreviousMode: string | null;
-  suspectedTheftSince: Date | null;
-  lowVehicleBatterySince: Date | null;
-  lowModuleBatterySince: Date | null;
-  stateSeq: number | null;
-  stateTs: Date | null;
-  tripStartedAt: Date | null;
-  tripStartOdometerKm: number | null;
-  tripStartLatitude: number | null;
-  tripStartLongitude: number | null;
-  tripDistanceKm: number | null;
-}
 
 export interface FleetSettings {
   lowVehicleBatteryPercent: number;

@@ -5,6 +5,7 @@
 // "Server modules" tells the shape of a module and how to add one.
 import type { FastifyPluginAsync } from 'fastify';
 import { registerQueues, type QueueName, type QueueSpec } from '../jobs/queues';
+import { registerIngestSteps } from './ingest-steps';
 import type { LiveRead, QueueDeclaration, QueueNamesOf } from './manifest';
 import health from './health';
 import appInfo from './app-info';
@@ -88,3 +89,8 @@ export const queueDeclarations = (): Array<[QueueName, QueueDeclaration]> =>
   MODULES.flatMap((m) => Object.entries(m.queues ?? {}) as Array<[QueueName, QueueDeclaration]>);
 
 registerQueues(Object.fromEntries(queueDeclarations()) as Record<string, QueueSpec>);
+
+// the modules' ingest steps (ingest/steps.ts), in the list's order
+registerIngestSteps(
+  new Map(MODULES.flatMap((m) => ('ingest' in m && m.ingest ? [[m.name, m.ingest] as const] : []))),
+);

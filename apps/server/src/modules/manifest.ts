@@ -8,6 +8,7 @@ import type { StreamEventName, StreamPayloads } from '@vfm/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
+import type { IngestStep } from './ingest-steps';
 import type { Job } from '../jobs/job-queue';
 import type { QueueSpec } from '../jobs/queues';
 import type { AppContext } from '../plugins/context';
@@ -70,6 +71,8 @@ export interface ModuleManifest<Q extends string = string> {
   queues?: { readonly [N in Q]: QueueDeclaration };
   /** what the module pushes on the fleet's live stream, and after which change notices */
   live?: LiveRead;
+  /** what the module does with each ingest batch, in its transaction (ingest/steps.ts) */
+  ingest?: IngestStep;
 }
 
 /** A manifest, its queue names kept as a union (the jobs home's QueueName is derived from them). */

@@ -3,6 +3,7 @@
 import type { TxQuery } from '../../db/client';
 import type { BikeState, FleetSettings } from '../derive';
 import type { ZoneCommands } from '../../modules/zones/queries';
+import type { BatchBike } from '../../modules/ingest-steps';
 
 type Column = readonly [field: keyof BikeState, column: string, type: string];
 
@@ -52,18 +53,9 @@ const COLUMNS: readonly Column[] = [
 ];
 const WRITABLE = COLUMNS.slice(3);
 
-export interface LoadedBike {
-  moduleId: string;
-  state: BikeState;
+/** A bike of the batch as loaded: what the modules' steps see, and its fleet's settings. */
+export interface LoadedBike extends BatchBike {
   settings: FleetSettings;
-  /** its zone marks before the batch (modules/zones/zone-conditions.ts) */
-  zoneMarks: {
-    outsideServiceAreaSince: Date | null;
-    noRideZoneSince: Date | null;
-    noParkingSince: Date | null;
-    zoneCommands: ZoneCommands | null;
-    zoneIds: string[] | null;
-  };
 }
 
 const SELECT_SQL = `SELECT b.module_id, ${COLUMNS.map(([, c]) => `b.${c}`).join(', ')},

@@ -4,6 +4,7 @@
 // (docs/zones.md). The zones' automatic commands go with the placement (zone-conditions.ts).
 import type { EventJobData } from '../../jobs/domain-events';
 import { defineModule, type QueueHandler } from '../manifest';
+import { placeInZones } from './ingest-step';
 import { fleetsOf, placeFleets } from './placement';
 import routes from './routes';
 import { sweepZoneCaps } from './zone-caps';
@@ -25,6 +26,7 @@ const caps: QueueHandler = async (_batch, { ctx, log }) => {
 export default defineModule({
   name: 'zones',
   api: routes,
+  ingest: placeInZones,
   // the zones are small and few: the browsers read them again
   live: { after: ['zone'], push: async (feed) => feed.broadcast('zones', {}) },
   queues: {
