@@ -17,6 +17,68 @@ export const ZONE_TYPES = [
 ] as const;
 export type ZoneType = (typeof ZONE_TYPES)[number];
 
+/** What a zone type means, written once (docs/zones.md): the server's checks and placement,
+ *  the open data's geofencing, the form and the map read it. */
+export interface ZoneTypeRules {
+  /** its zones may send automatic commands to the bikes they place */
+  autoCommands: boolean;
+  /** a bike may start a ride in it, end one in it (park), ride through it (GBFS rules) */
+  rideStart: boolean;
+  rideEnd: boolean;
+  rideThrough: boolean;
+  /** its zones have a maximum speed */
+  speedLimit: boolean;
+  /** where zones overlap, the rules of the lowest rank hold (the most restrictive first) */
+  rank: number;
+}
+
+export const ZONE_TYPE_RULES: Readonly<Record<ZoneType, ZoneTypeRules>> = {
+  NO_RIDE: {
+    autoCommands: true,
+    rideStart: false,
+    rideEnd: false,
+    rideThrough: false,
+    speedLimit: false,
+    rank: 0,
+  },
+  NO_PARKING: {
+    autoCommands: false,
+    rideStart: true,
+    rideEnd: false,
+    rideThrough: true,
+    speedLimit: false,
+    rank: 1,
+  },
+  SLOW: {
+    autoCommands: true,
+    rideStart: true,
+    rideEnd: true,
+    rideThrough: true,
+    speedLimit: true,
+    rank: 2,
+  },
+  PREFERRED_PARKING: {
+    autoCommands: false,
+    rideStart: true,
+    rideEnd: true,
+    rideThrough: true,
+    speedLimit: false,
+    rank: 3,
+  },
+  SERVICE_AREA: {
+    autoCommands: true,
+    rideStart: true,
+    rideEnd: true,
+    rideThrough: true,
+    speedLimit: false,
+    rank: 4,
+  },
+};
+
+/** The zone types whose rules say yes to `rule`, in ZONE_TYPES order. */
+export const zoneTypesWhere = (rule: (rules: ZoneTypeRules) => boolean): ZoneType[] =>
+  ZONE_TYPES.filter((type) => rule(ZONE_TYPE_RULES[type]));
+
 /** Every vertex of a zone, all rings and polygons together (docs/zones.md). */
 export const ZONE_VERTICES_MAX = 10_000;
 /** A fleet's zones at most. */

@@ -7,6 +7,7 @@ import {
   GBFS_BASE_PATH,
   GBFS_FILES,
   isZoneActive,
+  ZONE_TYPE_RULES,
   type GbfsFile,
   type OpenDataSettings,
   type Zone,
@@ -178,7 +179,7 @@ const BUILDERS: Record<GbfsFile, Builder> = {
   async geofencing_zones(scope, publication) {
     const zones = (await selectZones(scope.database, publication.fleet_id))
       .filter((zone) => isZoneActive(zone.activeHours, scope.now))
-      .sort((a, b) => GBFS_ZONE_ORDER.indexOf(a.type) - GBFS_ZONE_ORDER.indexOf(b.type));
+      .sort((a, b) => ZONE_TYPE_RULES[a.type].rank - ZONE_TYPE_RULES[b.type].rank);
     const language = publication.settings.languages[0] ?? 'fr';
     const features = zones.map((zone) => ({
       type: 'Feature',
@@ -187,8 +188,8 @@ const BUILDERS: Record<GbfsFile, Builder> = {
         name: [{ text: zone.name, language }],
         rules: [
           {
-            ...GBFS_ZONE_RULES[zone.type],
-            ...(zone.type === 'SLOW' && zone.maxSpeedKmh
+            ...gbfsZoneRules(zone.type),
+            ...(ZONE_TYPE_RULES[zone.type].speedLimit && zone.maxSpeedKmh
               ? { maximum_speed_kph: zone.maxSpeedKmh }
               : {}),
           },
@@ -219,29 +220,14 @@ const BUILDERS: Record<GbfsFile, Builder> = {
   },
 };
 
-/** Where zones overlap the first one's rules hold: the most restrictive first. */
-const GBFS_ZONE_ORDER: ZoneType[] = [
-  'NO_RIDE',
-  'NO_PARKING',
-  'SLOW',
-  'PREFERRED_PARKING',
-  'SERVICE_AREA',
-];
-
-/** The rules of each zone type in GBFS terms (docs/open-data.md "Zones"). */
-const GBFS_ZONE_RULES: Record<
-  ZoneType,
-  { ride_start_allowed: boolean; ride_end_allowed: boolean; ride_through_allowed: boolean }
-> = {
-  SERVICE_AREA: { ride_start_allowed: true, ride_end_allowed: true, ride_through_allowed: true },
-  NO_PARKING: { ride_start_allowed: true, ride_end_allowed: false, ride_through_allowed: true },
-  NO_RIDE: { ride_start_allowed: false, ride_end_allowed: false, ride_through_allowed: false },
-  SLOW: { ride_start_allowed: true, ride_end_allowed: true, ride_through_allowed: true },
-  PREFERRED_PARKING: {
-    ride_start_allowed: true,
-    ride_end_allowed: true,
-    ride_through_allowed: true,
-  },
+/** The rules of a zone type in GBFS terms (docs/open-data.md "Zones"). */
+const gbfsZoneRules = (type: ZoneType) => {
+  const { rideStart, rideEnd, rideThrough } = ZONE_TYPE_RULES[type];
+  return {
+    ride_start_allowed: rideStart,
+    ride_end_allowed: rideEnd,
+    ride_through_allowed: rideThrough,
+  };
 };
 
 /**

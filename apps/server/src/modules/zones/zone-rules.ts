@@ -5,6 +5,7 @@ import { Ajv } from 'ajv';
 import {
   ZONE_DEFAULT_COLOURS,
   ZONE_TYPES,
+  ZONE_TYPE_RULES,
   ZoneCreateSchema,
   bboxOf,
   isTimeZone,
@@ -19,20 +20,18 @@ import { addContractFormats } from '../../lib/contract-formats';
 import { badRequest, type FieldError } from '../../lib/problem';
 import type { ZoneValues } from './queries';
 
-/** The types whose zones may send automatic commands (docs/zones.md). */
-const AUTO_COMMAND_TYPES: readonly ZoneType[] = ['SERVICE_AREA', 'NO_RIDE', 'SLOW'];
-
 /** The problems of one zone's input, fields relative to the zone. */
 export function zoneInputErrors(input: ZoneCreate): FieldError[] {
   const errors: FieldError[] = zoneGeometryErrors(input.geometry).map((e) => ({
     field: `geometry/${e.field}`,
     message: e.message,
   }));
-  if (input.type === 'SLOW' && input.maxSpeedKmh == null)
+  const rules = ZONE_TYPE_RULES[input.type];
+  if (rules.speedLimit && input.maxSpeedKmh == null)
     errors.push({ field: 'maxSpeedKmh', message: 'a slow zone needs its maximum speed' });
-  if (input.type !== 'SLOW' && input.maxSpeedKmh != null)
+  if (!rules.speedLimit && input.maxSpeedKmh != null)
     errors.push({ field: 'maxSpeedKmh', message: 'only a slow zone has a maximum speed' });
-  if (input.autoCommands && !AUTO_COMMAND_TYPES.includes(input.type))
+  if (input.autoCommands && !rules.autoCommands)
     errors.push({
       field: 'autoCommands',
       message: 'only a service area, a no-ride zone and a slow zone send automatic commands',
@@ -65,7 +64,7 @@ export function valuesOf(input: ZoneCreate): ZoneValues {
     activeHours: input.activeHours ?? null,
     minBikes: input.minBikes ?? null,
     maxBikes: input.maxBikes ?? null,
-    maxSpeedKmh: input.type === 'SLOW' ? (input.maxSpeedKmh ?? null) : null,
+    maxSpeedKmh: ZONE_TYPE_RULES[input.type].speedLimit ? (input.maxSpeedKmh ?? null) : null,
     colour: input.colour ?? ZONE_DEFAULT_COLOURS[input.type],
     autoCommands: input.autoCommands ?? false,
   };
@@ -128,14 +127,17 @@ export async function importedZones(input: ZoneImport): Promise<ZoneValues[]> {
     // the geometry checks are CPU: other requests get their turn between features (ADR 0119)
     if (index > 0) await nextTurn();
     const props = (feature.properties ?? {}) as Record<string, unknown>;
+    const type = ZONE_TYPES.includes(props.type as ZoneType)
+      ? (props.type as ZoneType)
+      : 'SERVICE_AREA';
     const candidate: Record<string, unknown> = {
       name: typeof props.name === 'string' && props.name.trim() ? props.name : `Zone ${index + 1}`,
-      type: ZONE_TYPES.includes(props.type as ZoneType) ? props.type : 'SERVICE_AREA',
+      type,
       geometry: feature.geometry,
     };
     for (const key of KNOWN)
       if (props[key] != null && !(key in candidate)) candidate[key] = props[key];
-    if (candidate.type === 'SLOW') candidate.maxSpeedKmh = props.maxSpeedKmh ?? null;
+    if (ZONE_TYPE_RULES[type].speedLimit) candidate.maxSpeedKmh = props.maxSpeedKmh ?? null;
     if (typeof props.colour === 'string') candidate.colour = props.colour;
     const at = `features/${index}`;
     if (!checkZone(candidate)) {

@@ -4,13 +4,15 @@
 // carry `colour`, `type` and `id` (zones/zones-geojson.ts).
 import { useEffect } from 'react';
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+import { zoneTypesWhere } from '@vfm/contract';
 import { EMPTY, setGeoJson, useGeoJsonLayers } from '../core/geojson-layers';
 import { useLatest } from '../core/map-context';
 
+/** the zones where a bike may not be left (the contract's ZONE_TYPE_RULES) */
 const FORBIDDING: ExpressionSpecification = [
   'in',
   ['get', 'type'],
-  ['literal', ['NO_PARKING', 'NO_RIDE']],
+  ['literal', zoneTypesWhere((rules) => !rules.rideEnd)],
 ];
 
 const ZONE_LAYERS: LayerSpecification[] = [

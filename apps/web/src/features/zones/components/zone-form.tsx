@@ -7,6 +7,7 @@ import {
   WEEKDAYS,
   ZONE_TYPES,
   ZONE_DEFAULT_COLOURS,
+  ZONE_TYPE_RULES,
   polygonsOf,
   type ZoneType,
 } from '@vfm/contract';
@@ -92,7 +93,7 @@ export function ZoneForm(props: ZoneFormProps) {
             />
           </label>
         </div>
-        {draft.type === 'SLOW' && (
+        {ZONE_TYPE_RULES[draft.type].speedLimit && (
           <TextField
             label={t('zones.form.maxSpeed')}
             inputMode="numeric"

@@ -4,6 +4,8 @@ import {
   WEEKDAYS,
   ZONE_DEFAULT_COLOURS,
   ZONE_NAME_MAX,
+  ZONE_TYPE_RULES,
+  zoneTypesWhere,
   type Weekday,
   type Zone,
   type ZoneCreate,
@@ -32,7 +34,9 @@ export interface ZoneDraft {
 }
 
 /** The types whose zones may send automatic commands (the server refuses the others). */
-export const AUTO_COMMAND_TYPES: readonly ZoneType[] = ['SERVICE_AREA', 'NO_RIDE', 'SLOW'];
+export const AUTO_COMMAND_TYPES: readonly ZoneType[] = zoneTypesWhere(
+  (rules) => rules.autoCommands,
+);
 
 export type DraftProblem = 'name' | 'geometry' | 'maxSpeedKmh' | 'bikes' | 'hours';
 
@@ -84,7 +88,7 @@ export function draftProblems(draft: ZoneDraft): Set<DraftProblem> {
   const problems = new Set<DraftProblem>();
   if (!draft.name.trim() || draft.name.trim().length > ZONE_NAME_MAX) problems.add('name');
   if (!draft.geometry) problems.add('geometry');
-  if (draft.type === 'SLOW') {
+  if (ZONE_TYPE_RULES[draft.type].speedLimit) {
     const speed = Number(draft.maxSpeedKmh);
     if (!/^\d+$/.test(draft.maxSpeedKmh.trim()) || speed < 1 || speed > 45)
       problems.add('maxSpeedKmh');
@@ -108,7 +112,7 @@ export function toZoneCreate(draft: ZoneDraft): ZoneCreate {
     type: draft.type,
     geometry: draft.geometry!,
     colour: draft.colour,
-    maxSpeedKmh: draft.type === 'SLOW' ? Number(draft.maxSpeedKmh) : null,
+    maxSpeedKmh: ZONE_TYPE_RULES[draft.type].speedLimit ? Number(draft.maxSpeedKmh) : null,
     minBikes: count(draft.minBikes),
     maxBikes: count(draft.maxBikes),
     autoCommands: draft.autoCommands && AUTO_COMMAND_TYPES.includes(draft.type),
