@@ -93,6 +93,8 @@ export const BikeBatterySchema = Type.Object(
     /** the pack's state of health, a point a day, oldest first */
     history: Type.Array(BatteryHistoryPointSchema),
     swapReasons: Type.Array(StringEnum(SWAP_REASONS)),
+    /** the fleet's state of health threshold (the chart's line) */
+    sohThreshold: Type.Integer(),
   },
   { ...strict, title: 'BikeBattery' },
 );

@@ -165,9 +165,10 @@ export async function getBikeBattery(
 ): Promise<BikeBattery> {
   const { database: db, fleetId } = scope;
   const bike = await requireBike(db, fleetId, vehicleNumber);
-  const [battery, pack] = await Promise.all([
+  const [battery, pack, settings] = await Promise.all([
     selectBikeBattery(db, bike.id),
     selectPackOfBike(db, bike.id),
+    selectSettings(db, fleetId),
   ]);
   const history = pack ? (await selectHistory(db, pack.id)).reverse() : [];
   const reasons = (await swapReasons(scope)).get(bike.vehicle_number) ?? [];
@@ -187,6 +188,7 @@ export async function getBikeBattery(
       equivalentCycles: round(h.efc, 2)!,
     })),
     swapReasons: reasons,
+    sohThreshold: settings.soh_threshold,
   };
 }
 
