@@ -33,7 +33,7 @@ import {
   updatePackHealth,
   upsertBikeState,
   upsertPack,
-  upsertSohDay,
+  upsertSohDays,
   type BikeToEstimate,
   type SettingsRow,
   type TelemetryRow,
@@ -41,7 +41,11 @@ import {
 
 /** bikes per run, and telemetry rows read per bike at a time */
 export const BIKES_PER_RUN = 500;
+/** a bike is estimated again at most this often: its cost per run is spread over the rows of
+ *  5 minutes (docs/performance.md "Battery health") */
+export const ESTIMATE_EVERY_MS = 5 * 60_000;
 const ROWS_PER_READ = 5000;
+const DAY_MS = 86_400_000;
 
 interface BikeState {
   demand: DemandState;
@@ -56,12 +60,33 @@ export interface EstimationResult {
 }
 
 /** Estimates up to `limit` bikes' new telemetry; what it did. */
+/**
+ * Runs the estimation until every bike is read or `budgetMs` has passed (the worker's queue: a
+ * first start reads the demo's 30 days of history in one go); what it did.
+ */
+export async function estimateAll(
+  database: Database,
+  now: () => Date,
+  budgetMs = 45_000,
+): Promise<EstimationResult> {
+  const started = Date.now();
+  const total: EstimationResult = { bikes: 0, rows: 0, packs: 0 };
+  for (;;) {
+    const done = await runEstimation(database, now());
+    total.bikes += done.bikes;
+    total.rows += done.rows;
+    total.packs += done.packs;
+    if (done.bikes < BIKES_PER_RUN || Date.now() - started > budgetMs) return total;
+  }
+}
+
 export async function runEstimation(
   database: Database,
   now: Date,
   limit = BIKES_PER_RUN,
+  everyMs = ESTIMATE_EVERY_MS,
 ): Promise<EstimationResult> {
-  const bikes = await selectBikesToEstimate(database, limit);
+  const bikes = await selectBikesToEstimate(database, new Date(now.getTime() - everyMs), limit);
   const fleets = new Map<string, FleetContext>();
   const result: EstimationResult = { bikes: 0, rows: 0, packs: 0 };
   for (const bike of bikes) {
@@ -112,13 +137,25 @@ async function estimateBike(
 ): Promise<{ rows: number; packs: number }> {
   const stored = bike.state as BikeState | null;
   const state: BikeState = stored ?? { demand: emptyDemandState(), pack: null };
-  const packs = new Map<string, { id: number | null; state: PackState }>();
+  // each pack's state, and its state at the end of each day read (the day points)
+  const packs = new Map<
+    string,
+    {
+      id: number | null;
+      state: PackState;
+      /** the day (epoch day) of its last sample, and its figures at the end of each day read */
+      day: number | null;
+      days: Map<number, { soh: number | null; efc: number }>;
+    }
+  >();
   let cursor = bike.cursor_ts;
   let rows = 0;
   for (;;) {
     const batch = await selectTelemetryAfter(tx, bike.id, cursor, ROWS_PER_READ);
     if (!batch.length) break;
-    const keys = [...new Set(batch.map((r) => r.pack ?? state.pack ?? `bike:${bike.vehicle_number}`))];
+    const keys = [
+      ...new Set(batch.map((r) => r.pack ?? state.pack ?? `bike:${bike.vehicle_number}`)),
+    ];
     const missing = keys.filter((k) => !packs.has(k));
     if (missing.length) {
       const found = new Map(
@@ -126,7 +163,12 @@ async function estimateBike(
       );
       for (const key of missing) {
         const row = found.get(key);
-        packs.set(key, { id: row?.id ?? null, state: (row?.state as PackState) ?? emptyPackState() });
+        packs.set(key, {
+          id: row?.id ?? null,
+          state: (row?.state as PackState) ?? emptyPackState(),
+          day: null,
+          days: new Map(),
+        });
       }
     }
     const whPerKm = fleet.whPerKm.get(bike.model) ?? null;
@@ -135,6 +177,9 @@ async function estimateBike(
       state.pack = key;
       const sample = sampleOf(row);
       const pack = packs.get(key)!;
+      const day = Math.floor(sample.ts / DAY_MS);
+      if (pack.day !== null && day !== pack.day) pack.days.set(pack.day, figures(pack.state));
+      pack.day = day;
       pack.state = stepPack(pack.state, sample, whPerKm);
       state.demand = stepDemand(state.demand, sample);
     }
@@ -143,7 +188,12 @@ async function estimateBike(
     if (batch.length < ROWS_PER_READ) break;
   }
   if (!cursor) return { rows, packs: 0 };
-  const day = new Date(cursor).toISOString().slice(0, 10);
+  function figures(state: PackState) {
+    return {
+      soh: stateOfHealth(state, fleet.settings.nominal_capacity_wh),
+      efc: equivalentCycles(state),
+    };
+  }
   for (const [key, pack] of packs) {
     if (!pack.state.last) continue;
     const soh = stateOfHealth(pack.state, fleet.settings.nominal_capacity_wh);
@@ -168,8 +218,16 @@ async function estimateBike(
       now,
     );
     let trend: number | null = null;
+    if (pack.day !== null) pack.days.set(pack.day, figures(pack.state));
+    const points = [...pack.days].flatMap(([day, { soh: value, efc }]) =>
+      value === null
+        ? []
+        : [{ day: new Date(day * DAY_MS).toISOString().slice(0, 10), soh: value, efc }],
+    );
+    // the trend and the alert change with the day points only
+    if (!points.length) continue;
+    await upsertSohDays(tx, id, points);
     if (soh !== null) {
-      await upsertSohDay(tx, id, day, soh, equivalentCycles(pack.state));
       const days = await selectSohDays(tx, id);
       trend = trendPer30Days(days.map((d) => ({ day: d.day_ms, soh: d.soh })));
     }

@@ -1,11 +1,11 @@
 // The battery module's manifest (ADR 0123, ADR 0130), listed in ../index.ts: its routes and
 // its queue — the estimation, every minute, from the stored telemetry (estimation.ts).
 import { defineModule, type QueueHandler } from '../manifest';
-import { runEstimation } from './estimation';
+import { estimateAll } from './estimation';
 import routes from './routes';
 
 const estimate: QueueHandler = async (_batch, { ctx, log }) => {
-  const done = await runEstimation(ctx.database, ctx.now());
+  const done = await estimateAll(ctx.database, () => ctx.now());
   if (done.bikes) log.info(done, 'battery health estimated');
 };
 

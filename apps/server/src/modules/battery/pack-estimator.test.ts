@@ -123,7 +123,12 @@ describe('the trend and the alert', () => {
     expect(trendPer30Days(points)).toBeCloseTo(-3, 5);
   });
   it('needs 3 points over 5 days', () => {
-    expect(trendPer30Days([{ day: 0, soh: 90 }, { day: day, soh: 89 }])).toBeNull();
+    expect(
+      trendPer30Days([
+        { day: 0, soh: 90 },
+        { day: day, soh: 89 },
+      ]),
+    ).toBeNull();
     expect(trendPer30Days([0, 1, 2].map((i) => ({ day: i * day, soh: 90 })))).toBeNull();
   });
   it('alerts under the threshold first, then a fast drop', () => {

@@ -39,7 +39,7 @@ export interface PackState {
 /** the points of charge a capacity window needs */
 export const WINDOW_POINTS = 30;
 /** how many windows the capacity is the median of */
-export const CAPACITY_WINDOWS = 7;
+export const CAPACITY_WINDOWS = 5;
 /** at or above: hot; at or under: cold (°C) */
 export const HOT_C = 35;
 export const COLD_C = 0;
@@ -60,35 +60,29 @@ export const emptyPackState = (): PackState => ({
 });
 
 /**
- * The pack's state after one more sample (the state given is not changed). `whPerKm` is the
- * model's consumption, used where the pack reports no energy (null: such a step is not used
- * for the capacity). A sample older than the last one is ignored.
+ * The pack's state after one more sample: the state is changed in place and returned (the worker
+ * steps thousands of rows a run: no copy per row). `whPerKm` is the model's consumption, used
+ * where the pack reports no energy (null: such a step is not used for the capacity). A sample
+ * older than the last one is ignored.
  */
 export function stepPack(state: PackState, sample: PackSample, whPerKm: number | null): PackState {
   const last = state.last;
   if (last && sample.ts <= last.ts) return state;
-  const next: PackState = {
-    ...state,
-    window: { ...state.window },
-    capacities: state.capacities,
-    last: sample,
-    cycles: sample.cycles ?? state.cycles,
-    tempMax: sample.tempC === null ? state.tempMax : Math.max(state.tempMax ?? -Infinity, sample.tempC),
-  };
-  if (!last) return next;
+  state.last = sample;
+  if (sample.cycles !== null) state.cycles = sample.cycles;
+  if (sample.tempC !== null && (state.tempMax === null || sample.tempC > state.tempMax))
+    state.tempMax = sample.tempC;
+  if (!last) return state;
   const dt = sample.ts - last.ts;
-  if (dt > MAX_STEP_MS) {
-    next.window = closeNothing(state.window);
-    return next;
-  }
+  if (dt > MAX_STEP_MS) return restartWindow(state);
   if (last.tempC !== null) {
-    if (last.tempC >= HOT_C) next.hotHours += dt / 3600_000;
-    if (last.tempC <= COLD_C) next.coldHours += dt / 3600_000;
+    if (last.tempC >= HOT_C) state.hotHours += dt / 3600_000;
+    if (last.tempC <= COLD_C) state.coldHours += dt / 3600_000;
   }
   const charging = last.plugged === true || sample.plugged === true;
-  if (charging || last.level === null || sample.level === null) return next;
+  if (charging || last.level === null || sample.level === null) return state;
   const points = last.level - sample.level;
-  if (points < 0) return next; // charged without a plug (a swap station, the level's rounding)
+  if (points < 0) return state; // charged without a plug (a swap station, the level's rounding)
   const km =
     last.odometerKm !== null && sample.odometerKm !== null
       ? Math.max(0, sample.odometerKm - last.odometerKm)
@@ -97,33 +91,30 @@ export function stepPack(state: PackState, sample: PackSample, whPerKm: number |
     last.energyWh !== null && sample.energyWh !== null && sample.energyWh >= last.energyWh
       ? sample.energyWh - last.energyWh
       : null;
-  next.dischargedPoints += points;
+  state.dischargedPoints += points;
   if (energy !== null && km !== null) {
-    next.energyWh += energy;
-    next.distanceKm += km;
+    state.energyWh += energy;
+    state.distanceKm += km;
   }
   const wh = energy ?? (km !== null && whPerKm !== null ? km * whPerKm : null);
-  if (wh === null) {
-    if (points > 0) next.window = closeNothing(state.window);
-    return next;
-  }
-  const window = {
-    points: state.window.points + points,
-    wh: state.window.wh + wh,
-    measured: state.window.measured && energy !== null,
-  };
+  if (wh === null) return points > 0 ? restartWindow(state) : state;
+  const window = state.window;
+  window.points += points;
+  window.wh += wh;
+  window.measured = window.measured && energy !== null;
   if (window.points >= WINDOW_POINTS) {
-    const capacity = window.wh / (window.points / 100);
-    next.capacities = [...state.capacities, [sample.ts, capacity] as [number, number]].slice(
-      -CAPACITY_WINDOWS,
-    );
-    next.window = { points: 0, wh: 0, measured: true };
-  } else next.window = window;
-  return next;
+    state.capacities.push([sample.ts, window.wh / (window.points / 100)]);
+    if (state.capacities.length > CAPACITY_WINDOWS) state.capacities.shift();
+    restartWindow(state);
+  }
+  return state;
 }
 
-/** A window broken by a step that cannot be counted starts again. */
-const closeNothing = (_window: PackState['window']) => ({ points: 0, wh: 0, measured: true });
+/** A window broken by a step that cannot be counted (or closed) starts again. */
+function restartWindow(state: PackState): PackState {
+  state.window = { points: 0, wh: 0, measured: true };
+  return state;
+}
 
 /** The usable capacity now (Wh): the median of the last windows; null before the first. */
 export function capacityOf(state: PackState): number | null {
@@ -141,8 +132,7 @@ export function stateOfHealth(state: PackState, nominalWh: number): number | nul
 }
 
 /** Equivalent full cycles: the charge used, in whole packs. */
-export const equivalentCycles = (state: PackState) =>
-  Math.round(state.dischargedPoints) / 100;
+export const equivalentCycles = (state: PackState) => Math.round(state.dischargedPoints) / 100;
 
 /** Wh/km of the steps with both energy and distance; null under 1 km. */
 export const whPerKmOf = (state: PackState) =>

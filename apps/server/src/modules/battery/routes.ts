@@ -39,7 +39,7 @@ const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "Every pack of the fleet as CSV (state of health, cycles, Wh/km, temperature)",
+        summary: 'Every pack of the fleet as CSV (state of health, cycles, Wh/km, temperature)',
         produces: ['text/csv'],
         response: { 200: Type.String(), ...problems(400, 401, 403) },
       },
@@ -88,7 +88,10 @@ const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Change the fleet's battery settings (administrators; an audited action)",
-        body: Type.Partial(BatterySettingsSchema, { additionalProperties: false, minProperties: 1 }),
+        body: Type.Partial(BatterySettingsSchema, {
+          additionalProperties: false,
+          minProperties: 1,
+        }),
         response: { 200: BatterySettingsSchema, ...problems(400, 401, 403, 413, 415) },
       },
     },

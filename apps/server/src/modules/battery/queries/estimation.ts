@@ -12,15 +12,17 @@ export interface BikeToEstimate {
   state: unknown;
 }
 
-/** Bikes whose latest telemetry is past their cursor, the longest waiting first. */
-export function selectBikesToEstimate(db: Queryable, limit: number) {
+/** Bikes whose latest telemetry is past their cursor and last estimated before `before`, the
+ *  longest waiting first. */
+export function selectBikesToEstimate(db: Queryable, before: Date, limit: number) {
   return db.query<BikeToEstimate>(
     `SELECT b.id, b.fleet_id, b.vehicle_number, b.model, bb.cursor_ts, bb.state
        FROM bike b LEFT JOIN battery_bike bb ON bb.bike_id = b.id
       WHERE b.state_ts IS NOT NULL AND (bb.cursor_ts IS NULL OR b.state_ts > bb.cursor_ts)
+        AND (bb.updated_at IS NULL OR bb.updated_at <= $1)
       ORDER BY bb.cursor_ts NULLS FIRST, b.id
-      LIMIT $1`,
-    [limit],
+      LIMIT $2`,
+    [before, limit],
   );
 }
 
@@ -131,18 +133,17 @@ export async function upsertPack(db: Queryable, pack: PackWrite, now: Date): Pro
   return row!.id;
 }
 
-/** The pack's state of health of that day (the last estimate of the day wins). */
-export async function upsertSohDay(
+/** The pack's state of health of these days (the last estimate of a day wins). */
+export async function upsertSohDays(
   db: Queryable,
   packId: number,
-  day: string,
-  soh: number,
-  efc: number,
+  points: Array<{ day: string; soh: number; efc: number }>,
 ) {
   await db.query(
-    `INSERT INTO battery_soh_day (pack_id, day, soh, efc) VALUES ($1, $2::date, $3, $4)
+    `INSERT INTO battery_soh_day (pack_id, day, soh, efc)
+       SELECT $1, day, soh, efc FROM json_to_recordset($2::json) AS p(day date, soh real, efc real)
      ON CONFLICT (pack_id, day) DO UPDATE SET soh = EXCLUDED.soh, efc = EXCLUDED.efc`,
-    [packId, day, soh, efc],
+    [packId, JSON.stringify(points)],
   );
 }
 

@@ -46,7 +46,10 @@ function BatteryFigures({ data }: { data: BikeBattery }) {
   const figures: Array<[string, string]> = [
     [t('battery.level'), format.percent(data.level)],
     [t('battery.bike.prediction'), prediction],
-    [t('battery.soh'), pack?.stateOfHealth == null ? '—' : `${format.number(pack.stateOfHealth, 1)} %`],
+    [
+      t('battery.soh'),
+      pack?.stateOfHealth == null ? '—' : `${format.number(pack.stateOfHealth, 1)} %`,
+    ],
     [
       t('battery.trend'),
       pack?.trendPer30Days == null
