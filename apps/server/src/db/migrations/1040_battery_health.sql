@@ -55,6 +55,8 @@ CREATE TABLE battery_bike (
   bike_id bigint PRIMARY KEY REFERENCES bike (id) ON DELETE CASCADE,
   fleet_id uuid NOT NULL REFERENCES fleet (id) ON DELETE CASCADE,
   cursor_ts timestamptz NOT NULL,
+  -- the pack it carries now (battery_pack.pack_key)
+  pack_key text,
   state jsonb NOT NULL,
   level smallint,
   hours_to_20 real,
@@ -62,3 +64,4 @@ CREATE TABLE battery_bike (
   updated_at timestamptz NOT NULL
 );
 CREATE INDEX battery_bike_fleet_idx ON battery_bike (fleet_id);
+CREATE INDEX battery_bike_pack_idx ON battery_bike (fleet_id, pack_key);

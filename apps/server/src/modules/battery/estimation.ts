@@ -250,6 +250,7 @@ async function estimateBike(
       bikeId: bike.id,
       fleetId: bike.fleet_id,
       cursor: new Date(cursor),
+      packKey: state.pack,
       state,
       level,
       hoursTo20: hours,

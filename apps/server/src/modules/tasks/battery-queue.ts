@@ -49,9 +49,14 @@ export async function getBatteryQueue(
       : null;
   // the battery health's reasons (docs/battery.md): short before the next peak, rotation
   const reasons = await swapReasons(scope);
-  const rows = await selectBatteryQueue(scope.database, scope.fleetId, maxLevel, near, query.limit, [
-    ...reasons.keys(),
-  ]);
+  const rows = await selectBatteryQueue(
+    scope.database,
+    scope.fleetId,
+    maxLevel,
+    near,
+    query.limit,
+    [...reasons.keys()],
+  );
 
   const groups: Group[] = [];
   const unplaced: Array<{ row: BatteryQueueRow; rank: number }> = [];

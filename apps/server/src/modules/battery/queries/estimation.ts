@@ -176,6 +176,7 @@ export interface BikeWrite {
   bikeId: number;
   fleetId: string;
   cursor: Date;
+  packKey: string | null;
   state: unknown;
   level: number | null;
   hoursTo20: number | null;
@@ -185,9 +186,10 @@ export interface BikeWrite {
 export async function upsertBikeState(db: Queryable, bike: BikeWrite, now: Date) {
   await db.query(
     `INSERT INTO battery_bike (bike_id, fleet_id, cursor_ts, state, level, hours_to_20,
-         predicted_20_at, updated_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8)
+         predicted_20_at, updated_at, pack_key)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9)
      ON CONFLICT (bike_id) DO UPDATE SET cursor_ts = EXCLUDED.cursor_ts, state = EXCLUDED.state,
+         pack_key = EXCLUDED.pack_key,
          level = EXCLUDED.level, hours_to_20 = EXCLUDED.hours_to_20,
          predicted_20_at = EXCLUDED.predicted_20_at, updated_at = EXCLUDED.updated_at`,
     [
@@ -199,6 +201,7 @@ export async function upsertBikeState(db: Queryable, bike: BikeWrite, now: Date)
       bike.hoursTo20,
       bike.predictedAt,
       now,
+      bike.packKey,
     ],
   );
 }

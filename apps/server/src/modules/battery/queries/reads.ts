@@ -126,11 +126,13 @@ export async function selectBikeBattery(db: Queryable, bikeId: number) {
   return row ?? null;
 }
 
-/** The pack in the bike now: the one last seen on it. */
+/** The pack in the bike now (its last message's). */
 export async function selectPackOfBike(db: Queryable, bikeId: number) {
   const [row] = await db.query<PackRow>(
-    `SELECT ${PACK_COLUMNS} FROM battery_pack p LEFT JOIN bike b ON b.id = p.bike_id
-      WHERE p.bike_id = $1 ORDER BY p.updated_at DESC, p.id DESC LIMIT 1`,
+    `SELECT ${PACK_COLUMNS} FROM battery_bike bb
+       JOIN battery_pack p ON p.fleet_id = bb.fleet_id AND p.pack_key = bb.pack_key
+       LEFT JOIN bike b ON b.id = p.bike_id
+      WHERE bb.bike_id = $1`,
     [bikeId],
   );
   return row ?? null;
@@ -151,6 +153,11 @@ export interface SwapCandidateRow {
   rotation: boolean;
 }
 
+/** The pack a bike `b` carries now (`bb`: its battery_bike row), under the threshold. */
+const ROTATION = `EXISTS (SELECT 1 FROM battery_pack p
+   WHERE p.fleet_id = bb.fleet_id AND p.pack_key = bb.pack_key
+     AND p.alert_reason = 'LOW_STATE_OF_HEALTH')`;
+
 /**
  * The fleet's bikes predicted at 20 % before `peakEnd` (null: no peak known), or carrying a
  * pack under the state of health threshold.
@@ -159,19 +166,19 @@ export function selectSwapCandidates(db: Queryable, fleetId: string, peakEnd: Da
   return db.query<SwapCandidateRow>(
     `SELECT b.vehicle_number, b.id AS bike_id,
             coalesce(bb.predicted_20_at <= $2::timestamptz, false) AS short_before_peak,
-            EXISTS (SELECT 1 FROM battery_pack p WHERE p.bike_id = b.id
-                       AND p.alert_reason = 'LOW_STATE_OF_HEALTH') AS rotation
-       FROM bike b LEFT JOIN battery_bike bb ON bb.bike_id = b.id
-      WHERE b.fleet_id = $1
+            ${ROTATION} AS rotation
+       FROM battery_bike bb JOIN bike b ON b.id = bb.bike_id
+      WHERE bb.fleet_id = $1
         AND ((bb.predicted_20_at IS NOT NULL AND bb.predicted_20_at <= $2::timestamptz)
-          OR EXISTS (SELECT 1 FROM battery_pack p WHERE p.bike_id = b.id
-                        AND p.alert_reason = 'LOW_STATE_OF_HEALTH'))`,
+          OR ${ROTATION})`,
     [fleetId, peakEnd],
   );
 }
 
 /** The BATTERY_HEALTH alert's condition on `b` (bike), and since when (alerts/queries.ts). */
+const CURRENT_PACK = `FROM battery_bike bb JOIN battery_pack p
+   ON p.fleet_id = bb.fleet_id AND p.pack_key = bb.pack_key WHERE bb.bike_id = b.id`;
 export const BATTERY_HEALTH_CONDITION = {
-  holds: `EXISTS (SELECT 1 FROM battery_pack p WHERE p.bike_id = b.id AND p.alert_since IS NOT NULL)`,
-  since: `(SELECT min(p.alert_since) FROM battery_pack p WHERE p.bike_id = b.id)`,
+  holds: `EXISTS (SELECT 1 ${CURRENT_PACK} AND p.alert_since IS NOT NULL)`,
+  since: `(SELECT p.alert_since ${CURRENT_PACK})`,
 };

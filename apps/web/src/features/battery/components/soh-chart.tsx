@@ -69,25 +69,27 @@ export function SohChart({
           </text>
         )}
       </svg>
-      <table className={styles.visuallyHidden}>
-        <caption>{t('battery.chart.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('battery.chart.day')}</th>
-            <th scope="col">{t('battery.soh')}</th>
-            <th scope="col">{t('battery.cycles')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {history.map((p) => (
-            <tr key={p.day}>
-              <td>{format.date(p.day)}</td>
-              <td>{format.number(p.stateOfHealth, 1)} %</td>
-              <td>{format.number(p.equivalentCycles, 1)}</td>
+      <div className={styles.visuallyHidden}>
+        <table>
+          <caption>{t('battery.chart.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('battery.chart.day')}</th>
+              <th scope="col">{t('battery.soh')}</th>
+              <th scope="col">{t('battery.cycles')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {history.map((p) => (
+              <tr key={p.day}>
+                <td>{format.date(p.day)}</td>
+                <td>{format.number(p.stateOfHealth, 1)} %</td>
+                <td>{format.number(p.equivalentCycles, 1)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
