@@ -1,6 +1,7 @@
 // Battery health (docs/battery.md): the demo's packs, estimated by the worker from their 30 days
 // of history at first start, on the bike page's Battery tab — the pack's state of health and its
-// trend chart, the time to 20 % — and on the fleet's Battery page; on a desktop and on a phone.
+// trend chart, the time to 20 % — and on the fleet's Battery page; on a desktop and on a dark
+// phone.
 // With VFM_SCREENSHOTS_DIR the screens are written as pictures.
 import { test, expect, apiLogin, MANAGER } from './fixtures';
 import { shoot } from './screen-checks';
@@ -43,8 +44,13 @@ test('the bike page shows its pack, the trend and the time to 20 %', async ({
   await shoot(page, 'battery-fleet');
 });
 
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.describe('on a dark phone', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: 'dark',
+  });
   test('the Battery tab fits the screen', async ({ page, login, request }) => {
     const pack = await worstPack(request);
     await login('manager', `/en/fleet/product/${pack.vehicleNumber}?tab=battery`);
@@ -53,6 +59,9 @@ test.describe('on a phone', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await shoot(page, 'battery-bike-phone');
+    await shoot(page, 'battery-bike-phone-dark');
+    await page.goto('/en/battery');
+    await expect(page.getByRole('heading', { name: 'Worst packs' })).toBeVisible();
+    await shoot(page, 'battery-fleet-phone-dark');
   });
 });

@@ -101,6 +101,35 @@ afterAll(() => t.close());
 
 const manager = () => t.api({ token: cast.managerToken });
 
+describe('the ingest', () => {
+  it("keeps the pack's temperature and energy counter with the telemetry", async () => {
+    const bike = await createBike(t, cast.fleet);
+    const pipeline = t.server.iot!.pipeline;
+    const message = {
+      seq: Date.now(),
+      ts: new Date().toISOString(),
+      bikeBattery: 64,
+      batteryNumber: 'PACK-I',
+      batteryTempC: 31.5,
+      batteryEnergyWh: 12_345.6,
+    };
+    pipeline.accept(bike.moduleId, 'telemetry', Buffer.from(JSON.stringify(message)), () => {});
+    await pipeline.flush();
+    const [row] = await t.server.database.query<{ extra: Record<string, unknown> }>(
+      'SELECT extra FROM telemetry WHERE bike_id = $1',
+      [bike.id],
+    );
+    expect(row!.extra).toEqual({
+      batteryNumber: 'PACK-I',
+      batteryTempC: 31.5,
+      batteryEnergyWh: 12_345.6,
+    });
+    // a bike the estimation has not read yet: the fleet's figures below count it once read
+    await t.server.database.query('DELETE FROM telemetry WHERE bike_id = $1', [bike.id]);
+    await t.server.database.query('DELETE FROM bike WHERE id = $1', [bike.id]);
+  });
+});
+
 describe('the estimation', () => {
   it('reads each pack once: a second run has nothing to do, new telemetry is read on', async () => {
     expect(await estimate()).toEqual({ bikes: 0, rows: 0, packs: 0 });

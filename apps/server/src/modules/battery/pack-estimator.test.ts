@@ -119,17 +119,15 @@ describe('the pack estimator', () => {
 describe('the trend and the alert', () => {
   const day = 86_400_000;
   it('is the least-squares slope in points per 30 days', () => {
-    const points = Array.from({ length: 10 }, (_, i) => ({ day: i * day, soh: 95 - i * 0.1 }));
+    const points = Array.from({ length: 20 }, (_, i) => ({ day: i * day, soh: 95 - i * 0.1 }));
     expect(trendPer30Days(points)).toBeCloseTo(-3, 5);
   });
-  it('needs 3 points over 5 days', () => {
-    expect(
-      trendPer30Days([
-        { day: 0, soh: 90 },
-        { day: day, soh: 89 },
-      ]),
-    ).toBeNull();
-    expect(trendPer30Days([0, 1, 2].map((i) => ({ day: i * day, soh: 90 })))).toBeNull();
+  it('needs 7 points over 14 days', () => {
+    expect(trendPer30Days([0, 20, 40].map((i) => ({ day: i * day, soh: 90 - i })))).toBeNull();
+    const week = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ day: i * day, soh: 90 }));
+    expect(trendPer30Days(week)).toBeNull();
+    const fortnight = [0, 2, 4, 6, 8, 10, 14].map((i) => ({ day: i * day, soh: 90 }));
+    expect(trendPer30Days(fortnight)).toBe(0);
   });
   it('alerts under the threshold first, then a fast drop', () => {
     const settings = { sohThreshold: 80, fastDropPoints: 4 };

@@ -138,9 +138,15 @@ export const equivalentCycles = (state: PackState) => Math.round(state.discharge
 export const whPerKmOf = (state: PackState) =>
   state.distanceKm >= 1 ? state.energyWh / state.distanceKm : null;
 
+/** a trend needs this many day points, this many days apart at least (the first windows of a
+ *  pack are few: their slope is noise) */
+export const TREND_MIN_POINTS = 7;
+export const TREND_MIN_DAYS = 14;
+
 /**
  * The state of health's slope (points per 30 days) by least squares over the day points of
- * the last `days` days; null with fewer than 3 points or under 5 days between the first and last.
+ * the last `days` days; null with fewer than TREND_MIN_POINTS points or under TREND_MIN_DAYS
+ * days between the first and last.
  */
 export function trendPer30Days(
   points: Array<{ day: number; soh: number }>,
@@ -149,9 +155,9 @@ export function trendPer30Days(
   if (!points.length) return null;
   const end = Math.max(...points.map((p) => p.day));
   const recent = points.filter((p) => p.day > end - days * 86_400_000);
-  if (recent.length < 3) return null;
+  if (recent.length < TREND_MIN_POINTS) return null;
   const xs = recent.map((p) => p.day / 86_400_000);
-  if (Math.max(...xs) - Math.min(...xs) < 5) return null;
+  if (Math.max(...xs) - Math.min(...xs) < TREND_MIN_DAYS) return null;
   const meanX = xs.reduce((s, x) => s + x, 0) / xs.length;
   const meanY = recent.reduce((s, p) => s + p.soh, 0) / recent.length;
   let num = 0;
