@@ -11,8 +11,8 @@ import { usePageTitle } from '../../../services/use-page-title';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { QueryState } from '../../../ui/query-state/query-state';
-import { downloadBatteryCsv, useFleetBattery } from '../api/battery-queries';
-import styles from '../components/battery.module.css';
+import { downloadBatteryCsv, useFleetBattery } from '../../../battery/battery-queries';
+import styles from '../../../battery/battery.module.css';
 
 export function BatteryPage() {
   const { t } = useTranslation();

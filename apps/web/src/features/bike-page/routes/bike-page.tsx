@@ -20,7 +20,7 @@ import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { Link } from 'react-router';
 import { BikeAlerts } from '../components/bike-alerts';
 import { BikeTasks } from '../components/bike-tasks';
-import { BatterySection } from '../../battery/components/battery-section';
+import { BatterySection } from '../../../battery/battery-section';
 import { BikeHeader } from '../components/bike-header';
 import { CommandHistoryTable } from '../components/command-history';
 import { EventHistory } from '../components/event-history';

@@ -2,8 +2,8 @@
 // stream's refetch of the bike reaches it), the fleet's packs, their CSV.
 import { useQuery } from '@tanstack/react-query';
 import type { BikeBattery, FleetBattery } from '@vfm/contract';
-import { queryKeys } from '../../../api/query-keys';
-import { useServices } from '../../../services/services';
+import { queryKeys } from '../api/query-keys';
+import { useServices } from '../services/services';
 
 export const batteryKeys = {
   fleet: ['battery', 'fleet'] as const,

@@ -4,9 +4,9 @@
 import { useTranslation } from 'react-i18next';
 import { BatteryWarning } from 'lucide-react';
 import type { BikeBattery } from '@vfm/contract';
-import { useFormatters } from '../../../format/use-formatters';
-import { QueryState } from '../../../ui/query-state/query-state';
-import { useBikeBattery } from '../api/battery-queries';
+import { useFormatters } from '../format/use-formatters';
+import { QueryState } from '../ui/query-state/query-state';
+import { useBikeBattery } from './battery-queries';
 import { SohChart } from './soh-chart';
 import styles from './battery.module.css';
 

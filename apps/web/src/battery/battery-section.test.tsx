@@ -3,9 +3,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BatteryPack, BikeBattery, FleetBattery } from '@vfm/contract';
-import { renderApp } from '../../../testing/app-harness';
-import { makeBike } from '../../../testing/data-generators';
-import { json } from '../../../testing/fake-server';
+import { renderApp } from '../testing/app-harness';
+import { makeBike } from '../testing/data-generators';
+import { json } from '../testing/fake-server';
 
 const VN = 'VFM-00007';
 const bike = { [`GET products/details/${VN}`]: makeBike({ vehicleNumber: VN }) };

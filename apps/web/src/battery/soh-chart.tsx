@@ -2,7 +2,7 @@
 // threshold as a dashed line; the figures are also a visually hidden table for screen readers.
 import { useTranslation } from 'react-i18next';
 import type { BikeBattery } from '@vfm/contract';
-import { useFormatters } from '../../../format/use-formatters';
+import { useFormatters } from '../format/use-formatters';
 import styles from './battery.module.css';
 
 const W = 600;
