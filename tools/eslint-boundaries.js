@@ -37,7 +37,8 @@ const WEB_ROOT = 'apps/web/src';
  *                   rules' queries: docs/notifications.md); the keyboard shortcuts and their help (docs/manager-tools.md)
  *                  ; the installable app: service worker registration, offline and update
  *                   notices (docs/manager-tools.md); tasks (docs/tasks.md: queries, actions and their offline
- *                   queue, the dialog, a task's card)
+ *                   queue, the dialog, a task's card); battery (docs/battery.md: a bike's battery
+ *                   section, its queries and chart)
  *   features, shell   pages and the signed-in frame
  *   app       where everything meets; main.tsx starts it
  * `testing/` (test helpers) and tests may import anything.
@@ -59,6 +60,7 @@ export const WEB_LAYERS = {
   shortcuts: 7,
   pwa: 7,
   tasks: 7,
+  battery: 7,
   features: 8,
   shell: 8,
   app: 9,

@@ -7,12 +7,15 @@
 //   --inflight W       with --rate max: messages in flight per module (default 20)
 //   --battery-cycle N  with --rate max: the vehicle battery runs down from 100 % over N
 //                      messages, then is charged (a low battery starts and ends once per cycle)
+//   --truth FILE       on stop, write the truth of the simulated packs (state of health,
+//                      capacity, cycles: docs/battery.md) to FILE as JSON
 //   --credentials FILE JSON answer of POST fleet/admin/vehicles ({modules:[{moduleId, secret}]});
 //                      without it, module ids S00000… are generated (brokers without auth)
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FleetSimulator, type FleetModule } from './fleet';
 import { flood } from './load';
+import { packTruth } from './battery-pack';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     inflight: { type: 'string', default: '20' },
     credentials: { type: 'string' },
     'battery-cycle': { type: 'string' },
+    truth: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -96,6 +100,11 @@ const stop = async () => {
   clearInterval(report);
   await fleet.stop();
   console.log(`stopped: ${JSON.stringify(fleet.stats)}`);
+  if (values.truth) {
+    const packs = fleet.modules.flatMap((m) => m.simulatedPacks.map(packTruth));
+    writeFileSync(values.truth, JSON.stringify({ at: new Date().toISOString(), packs }, null, 2));
+    console.log(`the truth of ${packs.length} packs written to ${values.truth}`);
+  }
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

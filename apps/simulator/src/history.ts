@@ -13,6 +13,7 @@ import {
 } from './city';
 import { between, chance, createRng, hashString, pick, poisson, type Rng } from './random';
 import { autotestResults, isSilentModule, type ModuleInit } from './module';
+import { WH_PER_KM, createPack, drain, packReport, sohOf, type SimPack } from './battery-pack';
 
 export interface HistoryTelemetry {
   seq: number;
@@ -26,6 +27,8 @@ export interface HistoryTelemetry {
   batteryPlugged: boolean;
   assistanceLocked: boolean;
   odometerKm: number;
+  /** what the module reports of its pack (docs/battery.md) */
+  pack?: ReturnType<typeof packReport>;
 }
 
 export interface HistoryTrip {
@@ -65,6 +68,8 @@ export interface BikeHistory {
   events: HistoryEvent[];
   autotests: Array<{ seq: number; ts: Date; results: AutotestResult[] }>;
   commands: HistoryCommand[];
+  /** the bike's two packs, swapped in turn, ageing (battery-pack.ts): the truth of the estimates */
+  packs: SimPack[];
   /** the module's state at the end of the history: where the live simulator starts */
   final: Required<Omit<ModuleInit, 'moduleId' | 'batteryNumber' | 'silent'>> & {
     batteryNumber: string;
@@ -122,9 +127,10 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
   let odometerKm = Math.round(between(rng, 50, 2500) * 10) / 10;
   let bikeBattery = between(rng, 50, 100);
   let iotBattery = between(rng, 60, 100);
-  let batteryNumber = `BAT-${(hashString(moduleId) % 100_000).toString().padStart(5, '0')}`;
-  let batteryCycles = Math.round(between(rng, 10, 300));
-  const batterySoh = Math.round(between(rng, 80, 100));
+  // two packs per bike, one in the bike and one charged at the depot, swapped in turn
+  const packNumber = `BAT-${(hashString(moduleId) % 100_000).toString().padStart(5, '0')}`;
+  const packs = [createPack(`${packNumber}A`), createPack(`${packNumber}B`)];
+  let pack = packs[0]!;
   let lastSeq = 0;
   const seqAt = (ts: number) => (lastSeq = Math.max(lastSeq + 1, Math.floor(ts)));
 
@@ -136,6 +142,7 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
     events: [],
     autotests: [],
     commands: [],
+    packs,
     final: null as never,
   };
   const point = (
@@ -157,6 +164,7 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
       batteryPlugged: false,
       assistanceLocked: false,
       odometerKm: Math.round(odometerKm * 1000) / 1000,
+      pack: packReport(pack, new Date(ts).getUTCHours(), speedKmh > 0),
     });
   const event = (
     ts: number,
@@ -200,7 +208,7 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
       point(middle, positionAlong(route, route.km / 2), Math.round(speed), 'NAVIGATION');
       for (const turn of turns) if (turn.ts > middle) ride(turn.ts, turn.point);
       odometerKm += route.km;
-      bikeBattery = Math.max(3, bikeBattery - route.km / 0.8);
+      bikeBattery = Math.max(3, bikeBattery - drain(pack, route.km * WH_PER_KM));
       iotBattery = Math.max(10, iotBattery - 0.3);
       const endPoint = route.points[route.points.length - 1]!;
       point(tripEnd, endPoint, 0, 'STANDBY');
@@ -218,10 +226,7 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
     // the night round: low batteries swapped, module batteries topped up
     if (bikeBattery < 25) {
       bikeBattery = between(rng, 92, 100);
-      batteryNumber = `BAT-${Math.floor(between(rng, 0, 100_000))
-        .toString()
-        .padStart(5, '0')}`;
-      batteryCycles += 1;
+      pack = pack === packs[0] ? packs[1]! : packs[0]!;
     }
     iotBattery = Math.min(100, iotBattery + 2);
     const at = (hours: number) => day + hours * HOUR;
@@ -267,9 +272,9 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
     mode: 'STANDBY',
     assistanceLocked: false,
     alarmActive: false,
-    batteryNumber,
-    batterySoh,
-    batteryCycles,
+    batteryNumber: pack.id,
+    batterySoh: Math.round(sohOf(pack) * 100),
+    batteryCycles: Math.round(pack.ageCycles + pack.cycles),
     lastTs: history.telemetry.at(-1)!.ts,
   };
   return history;

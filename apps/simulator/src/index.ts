@@ -6,3 +6,4 @@ export * from './module';
 export * from './fleet';
 export * from './load';
 export * from './history';
+export * from './battery-pack';

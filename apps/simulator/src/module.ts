@@ -20,6 +20,7 @@ import {
   type Route,
 } from './city';
 import { between, chance, createRng, hashString, pick, type Rng } from './random';
+import { WH_PER_KM, createPack, drain, packReport, type SimPack } from './battery-pack';
 
 export interface ModuleInit {
   moduleId: string;
@@ -72,7 +73,6 @@ const FIRMWARES = ['2.4.1', '2.4.3', '2.5.0'];
  */
 export const firmwareOf = (moduleId: string) =>
   FIRMWARES[hashString(`firmware:${moduleId}`) % FIRMWARES.length]!;
-const KM_PER_PERCENT = 0.8; // 80 km on a full battery, as the server's autonomy estimate
 const PROFILE_MEAN = HOURLY_PROFILE.reduce((a, b) => a + b, 0) / HOURLY_PROFILE.length;
 const DAY_S = 86_400;
 /** a typical ride: about 3 km at about 17 km/h */
@@ -94,6 +94,9 @@ export class SimulatedModule {
   private batteryNumber: string;
   private batterySoh: number;
   private batteryCycles: number;
+  /** the pack in the bike and those it had, ageing (battery-pack.ts, docs/battery.md) */
+  private pack: SimPack;
+  private readonly packs = new Map<string, SimPack>();
   private readonly firmware: string;
   private route: Route | null = null;
   private routeKm = 0;
@@ -129,6 +132,7 @@ export class SimulatedModule {
       `BAT-${(hashString(init.moduleId) % 100_000).toString().padStart(5, '0')}`;
     this.batterySoh = init.batterySoh ?? Math.round(between(this.rng, 80, 100));
     this.batteryCycles = init.batteryCycles ?? Math.round(between(this.rng, 10, 400));
+    this.pack = this.packOf(this.batteryNumber);
     // the draw is kept so that a module's later random choices stay as they were
     pick(this.rng, FIRMWARES);
     this.firmware = firmwareOf(init.moduleId);
@@ -277,7 +281,7 @@ export class SimulatedModule {
     const step = Math.min((this.speedKmh * dt) / 3600, route.km - this.routeKm);
     this.routeKm += step;
     this.odometerKm += step;
-    this.bikeBattery = Math.max(0, this.bikeBattery - step / KM_PER_PERCENT);
+    this.bikeBattery = Math.max(0, this.bikeBattery - drain(this.pack, step * WH_PER_KM));
     this.iotBattery = Math.max(0, this.iotBattery - (0.5 * dt) / 3600);
     this.position = positionAlong(route, this.routeKm);
     this.speedKmh = Math.min(28, Math.max(8, this.speedKmh + between(this.rng, -1.5, 1.5)));
@@ -320,9 +324,16 @@ export class SimulatedModule {
     if (this.bikeBattery < 20 && chance(this.rng, 1 / 3600, dt)) {
       // the operator's round: a swap for a fresh battery, or a charger
       if (this.rng() < 0.5) {
-        this.batteryNumber = `BAT-${Math.floor(between(this.rng, 0, 100_000))
-          .toString()
-          .padStart(5, '0')}`;
+        // the bike's other pack (A ↔ B, as in its history), else a fresh one
+        const other = /[AB]$/.test(this.batteryNumber)
+          ? this.batteryNumber.slice(0, -1) + (this.batteryNumber.endsWith('A') ? 'B' : 'A')
+          : null;
+        this.batteryNumber =
+          other ??
+          `BAT-${Math.floor(between(this.rng, 0, 100_000))
+            .toString()
+            .padStart(5, '0')}`;
+        this.pack = this.packOf(this.batteryNumber);
         this.bikeBattery = Math.round(between(this.rng, 92, 100));
         this.batteryCycles += 1;
       } else {
@@ -381,6 +392,17 @@ export class SimulatedModule {
     }
   }
 
+  private packOf(id: string): SimPack {
+    let pack = this.packs.get(id);
+    if (!pack) this.packs.set(id, (pack = createPack(id)));
+    return pack;
+  }
+
+  /** The truth of the packs this module has carried (docs/battery.md). */
+  get simulatedPacks(): readonly SimPack[] {
+    return [...this.packs.values()];
+  }
+
   private telemetry(): Partial<TelemetryMessage> {
     return {
       lat: this.position.lat,
@@ -394,8 +416,8 @@ export class SimulatedModule {
       alarmActive: this.alarm,
       odometerKm: Math.round(this.odometerKm * 1000) / 1000,
       batterySoh: this.batterySoh,
-      batteryCycles: this.batteryCycles,
-      batteryNumber: this.batteryNumber,
+      // the pack's number, its energy counter, temperature and cycles (docs/battery.md)
+      ...packReport(this.pack, new Date().getUTCHours(), this.speedKmh > 0),
       firmware: this.firmware,
       hardware: 'VFM-IOT-3',
     };

@@ -11,6 +11,7 @@ import { SHARE_EVENT_NAMES } from './shares';
 import { ZONE_EVENT_NAMES } from './zones';
 import { WEBHOOK_AUDIT_EVENT_NAMES } from './webhooks';
 import { NOTIFICATION_RULE_EVENT_NAMES } from './notifications';
+import { BATTERY_SETTINGS_CHANGED } from './battery';
 
 const strict = { additionalProperties: false } as const;
 
@@ -73,6 +74,8 @@ export const ACTIVITY_KINDS = {
     MDS_CLIENT_REVOKED,
     // the webhooks' changes (docs/webhooks.md)
     ...WEBHOOK_AUDIT_EVENT_NAMES,
+    // the battery settings (docs/battery.md)
+    BATTERY_SETTINGS_CHANGED,
   ],
   quarantine: QUARANTINE_EVENT_NAMES,
   zones: ZONE_EVENT_NAMES,

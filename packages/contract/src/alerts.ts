@@ -21,7 +21,10 @@ export const ZONE_ALERT_KINDS = [
 /** How long a bike may stand in a no-parking zone before its alert opens (a drop-off, a
  *  rider's short stop): the default of the fleet setting noParkingGraceMinutes. */
 export const NO_PARKING_GRACE_MINUTES = 15;
-export const ALERT_KINDS = [...WARNING_TYPES, ...ZONE_ALERT_KINDS] as const;
+/** The battery health's kind (docs/battery.md): a pack of the bike under the fleet's state of
+ *  health threshold, or losing it abnormally fast. */
+export const BATTERY_ALERT_KINDS = ['BATTERY_HEALTH'] as const;
+export const ALERT_KINDS = [...WARNING_TYPES, ...ZONE_ALERT_KINDS, ...BATTERY_ALERT_KINDS] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_SEVERITIES = ['CRITICAL', 'MAJOR', 'MINOR'] as const;
@@ -37,6 +40,7 @@ export const ALERT_SEVERITY: Record<AlertKind, AlertSeverity> = {
   OUTSIDE_SERVICE_AREA: 'MAJOR',
   IN_NO_RIDE_ZONE: 'MAJOR',
   PARKED_IN_NO_PARKING: 'MINOR',
+  BATTERY_HEALTH: 'MINOR',
 };
 
 /** OPEN: nobody has taken it; ACKNOWLEDGED: someone has; CLEARED: over (history). */

@@ -102,6 +102,10 @@ export const TelemetryMessageSchema = Type.Object(
     batterySoh: Type.Optional(Level),
     batteryCycles: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
     batteryNumber: Type.Optional(ShortText),
+    /** extension (docs/battery.md): the pack's temperature, °C */
+    batteryTempC: Type.Optional(Type.Number({ minimum: -60, maximum: 150 })),
+    /** extension (docs/battery.md): the energy the pack has delivered since it was made, Wh */
+    batteryEnergyWh: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
     firmware: Type.Optional(ShortText),
     hardware: Type.Optional(ShortText),
   },

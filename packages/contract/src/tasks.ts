@@ -8,6 +8,7 @@ import { MARKING_PATTERN, VEHICLE_NUMBER_PATTERN } from './patterns';
 import type { WarningType } from './enums';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
 import { pagingProperties } from './bike-records';
+import { SWAP_REASONS } from './battery';
 
 const strict = { additionalProperties: false } as const;
 
@@ -453,6 +454,8 @@ export const BatteryQueueBikeSchema = Type.Object(
     distanceMeters: Nullable(Type.Number()),
     /** the index of its group in `groups`, null without a position */
     group: Nullable(Type.Integer({ minimum: 0 })),
+    /** why it needs a battery (docs/battery.md); absent from servers without battery health */
+    reasons: Type.Optional(Type.Array(StringEnum(SWAP_REASONS))),
     /** its active battery swap task, if any */
     task: Nullable(
       Type.Object(

@@ -193,6 +193,8 @@ async function insertHistories(
         plugged: p.batteryPlugged,
         locked: p.assistanceLocked,
         odo: p.odometerKm,
+        // the pack's number, energy counter and temperature (docs/battery.md)
+        extra: p.pack ?? null,
       })),
     ),
   );

@@ -59,6 +59,8 @@ const TELEMETRY_EXTRA = [
   'batterySoh',
   'batteryCycles',
   'batteryNumber',
+  'batteryTempC',
+  'batteryEnergyWh',
   'firmware',
   'hardware',
 ] as const;

@@ -33,6 +33,7 @@ import trackExport from './track-export';
 import tasks from './tasks';
 import maintenance from './maintenance';
 import taskStatistics from './task-statistics';
+import battery from './battery';
 
 export const MODULES = [
   health,
@@ -61,6 +62,7 @@ export const MODULES = [
   tasks,
   maintenance,
   taskStatistics,
+  battery,
 ] as const;
 
 declare module '../jobs/queues' {

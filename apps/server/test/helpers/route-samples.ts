@@ -201,6 +201,8 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
     /^vehicleNumber$/,
     async ({ side }) => side.bike.vehicleNumber,
   ],
+  // a bike's battery (docs/battery.md): the side's bike
+  [/\/battery\/bikes\//, /^vehicleNumber$/, async ({ side }) => side.bike.vehicleNumber],
   [/./, /^(vehicleNumber|vn)$/, bikeNumber],
   [/\/products\/find\//, /^text$/, async ({ side }) => side.bike.vehicleNumber],
   [/\/accounts/, /^(id|accountId)$/, accountId],
@@ -383,6 +385,11 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
         `vehicleNumber,bikeCode,moduleId,model,group\n${tag},${tag}-C,,City,Matrix\n`,
       );
     },
+  ],
+  // the battery settings (docs/battery.md): one value changed
+  [
+    /^PUT .*\/battery\/settings$/,
+    async () => new RawBody('application/json', JSON.stringify({ sohThreshold: 75 })),
   ],
   // the open-data settings (docs/open-data.md): a complete, unpublished set
   [

@@ -120,6 +120,12 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                   'StatisticsPage',
                 ),
               },
+              // docs/battery.md: the fleet's packs
+              {
+                path: 'battery',
+                handle: user,
+                lazy: page(() => import('../features/battery/routes/battery-page'), 'BatteryPage'),
+              },
               {
                 path: 'zones',
                 handle: user,

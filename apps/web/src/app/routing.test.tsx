@@ -91,6 +91,7 @@ describe('routes and guards', () => {
       'Fleet inventory',
       'Warnings',
       'Statistics',
+      'Batteries',
       'Zones',
       'Tasks',
       'Battery swaps',

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import {
   Ban,
+  BatteryLow,
   BatteryWarning,
   CircleParkingOff,
   Lock,
@@ -30,6 +31,8 @@ const WARNING_ICONS: Record<AlertKind, LucideIcon> = {
   OUTSIDE_SERVICE_AREA: MapPinOff,
   IN_NO_RIDE_ZONE: Ban,
   PARKED_IN_NO_PARKING: CircleParkingOff,
+  // a worn pack (docs/battery.md)
+  BATTERY_HEALTH: BatteryLow,
 };
 
 export function AvailabilityChip({ availability }: { availability: string | null | undefined }) {

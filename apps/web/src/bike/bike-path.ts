@@ -8,6 +8,8 @@ export const BIKE_TABS = [
   'overview',
   'alerts',
   'tasks',
+  // docs/battery.md: the pack's state of health and the time to 20 %
+  'battery',
   'trips',
   'commands',
   'history',

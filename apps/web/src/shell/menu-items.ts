@@ -2,6 +2,7 @@
 // Zones (docs/zones.md) beside them.
 import {
   BatteryCharging,
+  BatteryMedium,
   Bike,
   ChartColumn,
   ClipboardCheck,
@@ -29,7 +30,8 @@ export interface MenuItem {
     | 'shell.nav.administration'
     | 'tasks.nav.tasks'
     | 'tasks.nav.myTasks'
-    | 'tasks.nav.batteryQueue';
+    | 'tasks.nav.batteryQueue'
+    | 'battery.nav';
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
@@ -45,6 +47,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     { url: '/fleet', icon: Bike, text: 'shell.nav.fleet' },
     { url: '/warnings', icon: TriangleAlert, text: 'shell.nav.warnings', badge: 'warnings' },
     { url: '/statistics', icon: ChartColumn, text: 'shell.nav.statistics' },
+    // docs/battery.md: the packs' state of health
+    { url: '/battery', icon: BatteryMedium, text: 'battery.nav' },
     // docs/zones.md: every user sees the zones; managers edit them
     { url: '/zones', icon: Hexagon, text: 'shell.nav.zones' },
     // docs/tasks.md: the fleet's tasks, and those of the signed-in user

@@ -53,11 +53,12 @@ export async function insertHistoryTelemetry(tx: TxQuery, rows: unknown[]) {
   await insertChunks(
     tx,
     `INSERT INTO telemetry (bike_id, seq, ts, received_at, latitude, longitude, speed_kmh, iot_mode,
-                            bike_battery, iot_battery, battery_plugged, assistance_locked, odometer_km)
-     SELECT bike_id, seq, ts, ts, lat, lon, speed, mode, bb, ib, plugged, locked, odo
+                            bike_battery, iot_battery, battery_plugged, assistance_locked, odometer_km,
+                            extra)
+     SELECT bike_id, seq, ts, ts, lat, lon, speed, mode, bb, ib, plugged, locked, odo, extra
        FROM json_to_recordset($1::json) AS t(bike_id bigint, seq bigint, ts timestamptz, lat float8,
             lon float8, speed real, mode text, bb smallint, ib smallint, plugged boolean,
-            locked boolean, odo float8)
+            locked boolean, odo float8, extra jsonb)
      ON CONFLICT DO NOTHING`,
     rows,
   );

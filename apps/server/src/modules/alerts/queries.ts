@@ -7,6 +7,7 @@ import type { Alert, AlertKind, AlertStateFilter } from '@vfm/contract';
 import { ALERT_SEVERITY, WARNING_TYPES, type ZONE_ALERT_KINDS } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { fleetThresholdsSql, warningConditions, warningSince } from '../bikes/queries/warnings';
+import { BATTERY_HEALTH_CONDITION } from '../battery/queries';
 
 /**
  * When each kind's condition holds on `b` (bike) joined with `f` (fleetThresholdsSql), and
@@ -38,6 +39,8 @@ const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
     ]),
   ) as Record<(typeof WARNING_TYPES)[number], { holds: string; since: string }>),
   ...ZONE_CONDITIONS,
+  // a pack of the bike under the fleet's state of health threshold or losing it too fast
+  BATTERY_HEALTH: BATTERY_HEALTH_CONDITION,
 };
 
 /**

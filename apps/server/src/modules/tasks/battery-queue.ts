@@ -10,8 +10,10 @@ import {
   type BatteryQueue,
   type BatteryQueueBike,
   type BatteryQueueQuery,
+  type SwapReason,
 } from '@vfm/contract';
 import type { RequestScope } from '../../plugins/request-scope';
+import { swapReasons } from '../battery/service';
 import { selectBatteryQueue, selectLowBatteryPercent, type BatteryQueueRow } from './queries';
 
 const EARTH_DIAMETER_M = 12_742_000;
@@ -45,7 +47,16 @@ export async function getBatteryQueue(
     query.near && Math.abs(latitude!) <= 90 && Math.abs(longitude!) <= 180
       ? { latitude: latitude!, longitude: longitude! }
       : null;
-  const rows = await selectBatteryQueue(scope.database, scope.fleetId, maxLevel, near, query.limit);
+  // the battery health's reasons (docs/battery.md): short before the next peak, rotation
+  const reasons = await swapReasons(scope);
+  const rows = await selectBatteryQueue(
+    scope.database,
+    scope.fleetId,
+    maxLevel,
+    near,
+    query.limit,
+    [...reasons.keys()],
+  );
 
   const groups: Group[] = [];
   const unplaced: Array<{ row: BatteryQueueRow; rank: number }> = [];
@@ -81,9 +92,9 @@ export async function getBatteryQueue(
 
   const bikes: BatteryQueueBike[] = [
     ...summaries.flatMap(({ group }, index) =>
-      group.rows.map(({ row, rank }) => toQueueBike(row, rank, index)),
+      group.rows.map(({ row, rank }) => toQueueBike(row, rank, index, maxLevel, reasons)),
     ),
-    ...unplaced.map(({ row, rank }) => toQueueBike(row, rank, null)),
+    ...unplaced.map(({ row, rank }) => toQueueBike(row, rank, null, maxLevel, reasons)),
   ];
   return {
     maxLevel,
@@ -93,7 +104,14 @@ export async function getBatteryQueue(
   };
 }
 
-function toQueueBike(row: BatteryQueueRow, rank: number, group: number | null): BatteryQueueBike {
+function toQueueBike(
+  row: BatteryQueueRow,
+  rank: number,
+  group: number | null,
+  maxLevel: number,
+  reasons: Map<string, SwapReason[]>,
+): BatteryQueueBike {
+  const lowNow = row.bike_battery_level !== null && row.bike_battery_level <= maxLevel;
   return {
     rank,
     vehicleNumber: row.vehicle_number,
@@ -111,6 +129,10 @@ function toQueueBike(row: BatteryQueueRow, rank: number, group: number | null): 
           },
     distanceMeters: row.distance_m === null ? null : Math.round(row.distance_m),
     group,
+    reasons: [
+      ...(lowNow ? (['LOW_NOW'] as const) : []),
+      ...(reasons.get(row.vehicle_number) ?? []),
+    ],
     task: row.task_id
       ? { id: row.task_id, status: row.task_status!, assignee: row.task_assignee }
       : null,

@@ -37,19 +37,23 @@ export async function selectBatteryQueue(
   maxLevel: number,
   near: { latitude: number; longitude: number } | null,
   limit: number,
+  /** more bikes that need one (the battery health's reasons, docs/battery.md) */
+  also: string[] = [],
 ): Promise<BatteryQueueRow[]> {
-  const values: unknown[] = [fleetId, maxLevel, limit];
+  const values: unknown[] = [fleetId, maxLevel, limit, also];
   let distance = 'NULL::float8';
   if (near) {
     values.push(near.latitude, near.longitude);
-    distance = distanceSql(4);
+    distance = distanceSql(5);
   }
   return db.query<BatteryQueueRow>(
     `WITH needing AS (
        SELECT id FROM bike WHERE fleet_id = $1 AND bike_battery_level <= $2
        UNION
        SELECT bike_id FROM task WHERE fleet_id = $1 AND kind = 'BATTERY_SWAP'
-          AND status IN ('OPEN', 'IN_PROGRESS'))
+          AND status IN ('OPEN', 'IN_PROGRESS')
+       UNION
+       SELECT id FROM bike WHERE fleet_id = $1 AND vehicle_number = ANY($4::text[]))
      SELECT b.vehicle_number, b.bike_battery_level, b.autonomy_km, b.battery_number,
             b.last_battery_change_date, b.latitude, b.longitude, b.last_position_date,
             ${distance} AS distance_m, t.id AS task_id, t.status AS task_status,

@@ -20,6 +20,7 @@ import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { Link } from 'react-router';
 import { BikeAlerts } from '../components/bike-alerts';
 import { BikeTasks } from '../components/bike-tasks';
+import { BatterySection } from '../../../battery/battery-section';
 import { BikeHeader } from '../components/bike-header';
 import { CommandHistoryTable } from '../components/command-history';
 import { EventHistory } from '../components/event-history';
@@ -102,6 +103,7 @@ export function BikePage() {
         {tab === 'overview' && <Overview bike={bike} />}
         {tab === 'alerts' && <BikeAlerts vehicleNumber={bike.vehicleNumber} />}
         {tab === 'tasks' && <BikeTasks vehicleNumber={bike.vehicleNumber} />}
+        {tab === 'battery' && <BatterySection vehicleNumber={bike.vehicleNumber} />}
         {tab === 'trips' && <Trips vehicleNumber={bike.vehicleNumber} />}
         {tab === 'commands' && <CommandHistoryTable vehicleNumber={bike.vehicleNumber} />}
         {tab === 'history' && <EventHistory vehicleNumber={bike.vehicleNumber} />}

@@ -140,6 +140,12 @@ function QueueBike({ bike }: { bike: BatteryQueueBike }) {
         {bike.batteryNumber && (
           <span>{t('tasks.queue.battery', { number: bike.batteryNumber })}</span>
         )}
+        {/* why it needs a battery (docs/battery.md) */}
+        {bike.reasons?.map((reason) => (
+          <span key={reason} className={styles.reason} data-reason={reason}>
+            {t(`battery.reasons.${reason}`)}
+          </span>
+        ))}
         {bike.distanceMeters !== null && (
           <span>
             {t('tasks.card.distance', { distance: format.distance(bike.distanceMeters / 1000, 1) })}

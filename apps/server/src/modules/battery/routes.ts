@@ -1,0 +1,102 @@
+// Battery health (ADR 0130, docs/battery.md): the fleet's packs, their CSV, one bike's battery
+// and the fleet's battery settings (administrators change them). Thin: the service owns the rules.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  BatterySettingsSchema,
+  BikeBatterySchema,
+  FleetBatterySchema,
+  VehicleNumberParamsSchema,
+} from '@vfm/contract';
+import { problems } from '../../lib/route-schema';
+import { scopeOf } from '../../plugins/request-scope';
+import {
+  fleetBatteryCsv,
+  getBikeBattery,
+  getFleetBattery,
+  getSettings,
+  saveSettings,
+} from './service';
+
+const tags = ['battery'];
+
+const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/battery/fleet',
+    {
+      schema: {
+        tags,
+        summary:
+          "The fleet's packs: state of health distribution, worst packs, Wh/km per model, peak hour",
+        response: { 200: FleetBatterySchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => getFleetBattery(scopeOf(request)),
+  );
+
+  app.get(
+    '/battery/fleet/csv',
+    {
+      schema: {
+        tags,
+        summary: 'Every pack of the fleet as CSV (state of health, cycles, Wh/km, temperature)',
+        produces: ['text/csv'],
+        response: { 200: Type.String(), ...problems(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const lines: string[] = [];
+      for await (const line of fleetBatteryCsv(scopeOf(request))) lines.push(line);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="battery-packs-${day}.csv"`)
+        .send(lines.join(''));
+    },
+  );
+
+  app.get(
+    '/battery/bikes/:vehicleNumber',
+    {
+      schema: {
+        tags,
+        summary:
+          "The bike's pack (state of health and its trend, cycles) and its predicted time to 20 %",
+        params: VehicleNumberParamsSchema,
+        response: { 200: BikeBatterySchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getBikeBattery(scopeOf(request), request.params.vehicleNumber),
+  );
+
+  app.get(
+    '/battery/settings',
+    {
+      schema: {
+        tags,
+        summary: "The fleet's battery settings: nominal capacity, state of health threshold",
+        response: { 200: BatterySettingsSchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => getSettings(scopeOf(request)),
+  );
+
+  app.put(
+    '/battery/settings',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: "Change the fleet's battery settings (administrators; an audited action)",
+        body: Type.Partial(BatterySettingsSchema, {
+          additionalProperties: false,
+          minProperties: 1,
+        }),
+        response: { 200: BatterySettingsSchema, ...problems(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) => saveSettings(scopeOf(request), request.body),
+  );
+};
+
+export default batteryRoutes;

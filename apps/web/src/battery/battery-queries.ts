@@ -1,0 +1,39 @@
+// The battery health's calls (docs/battery.md): one bike's battery (under the bike's key, so the
+// stream's refetch of the bike reaches it), the fleet's packs, their CSV.
+import { useQuery } from '@tanstack/react-query';
+import type { BikeBattery, FleetBattery } from '@vfm/contract';
+import { queryKeys } from '../api/query-keys';
+import { useServices } from '../services/services';
+
+export const batteryKeys = {
+  fleet: ['battery', 'fleet'] as const,
+  bike: (vehicleNumber: string) => [...queryKeys.bikes.bike(vehicleNumber), 'battery'] as const,
+};
+
+export function useBikeBattery(vehicleNumber: string) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: batteryKeys.bike(vehicleNumber),
+    queryFn: () => http.get<BikeBattery>(`battery/bikes/${encodeURIComponent(vehicleNumber)}`),
+  });
+}
+
+export function useFleetBattery() {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: batteryKeys.fleet,
+    queryFn: () => http.get<FleetBattery>('battery/fleet'),
+  });
+}
+
+export async function downloadBatteryCsv(http: ReturnType<typeof useServices>['http']) {
+  const blob = await http.get<Blob>('battery/fleet/csv', { responseType: 'blob' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `battery-packs-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
