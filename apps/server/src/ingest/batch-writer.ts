@@ -24,6 +24,7 @@ import { insertAutotests, insertTelemetry, insertTrips } from './queries/history
 import { warningEvents } from './warning-events';
 import { domainEvent, type DomainEvent } from '../jobs/domain-events';
 import { applyZoneChanges, zoneMarkChanges } from '../modules/zones/zone-conditions';
+import { applyFirmware } from './firmware-hook';
 
 export interface ValidMessage<K extends UpKind = UpKind> {
   moduleId: string;
@@ -74,6 +75,7 @@ export async function writeBatch(
   await storeEventsAndAutotests(tx, work);
   const commandEvents: DomainEvent[] = [];
   const ackedBikes = await applyAcks(tx, work, commandEvents);
+  await applyFirmware(tx, work.byKind.firmware, work.outcomes, options.now); // ADR 0129
   const changes = new FleetChanges();
   const events = [
     ...commandEvents,
@@ -100,7 +102,13 @@ interface BatchWork {
 /** The messages by kind; those of an unknown module are answered as such. */
 function sortBatch(batch: ValidMessage[], bikes: Map<string, LoadedBike>): BatchWork {
   const outcomes: MessageOutcome[] = batch.map(() => 'duplicate');
-  const byKind: Record<UpKind, Sorted[]> = { telemetry: [], event: [], ack: [], autotest: [] };
+  const byKind: Record<UpKind, Sorted[]> = {
+    telemetry: [],
+    event: [],
+    ack: [],
+    autotest: [],
+    firmware: [],
+  };
   batch.forEach((m, index) => {
     const bike = bikes.get(m.moduleId);
     if (!bike) outcomes[index] = 'unknown_module';

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../plugins/context';
 import { MODULE_CHANNEL, type ModuleRevocation } from '../modules/provisioning/module-revocation';
 import { CommandDispatcher } from './dispatcher';
+import { startFirmwareOffers } from './firmware-hook';
 import { startEmbeddedBroker } from './embedded-broker';
 import { connectExternalBroker } from './external-link';
 import { IngestMetrics } from './metrics';
@@ -101,6 +102,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
   }
   dispatcher = new CommandDispatcher({ database, transport, metrics, logger: log, now });
   await dispatcher.start();
+  const firmwareOffers = await startFirmwareOffers(ctx, transport, log); // ADR 0129
 
   // a module removed from its fleet (possibly by another instance) can no longer connect
   const unlistenModules = await database.listen(MODULE_CHANNEL, (payload) => {
@@ -129,6 +131,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
       readySince.clear();
       await unlistenModules();
       await dispatcher.stop();
+      await firmwareOffers.stop();
       // graceful: no new connections, commit and acknowledge what was received, then close
       await transport.stopAccepting();
       await pipeline.stop();
