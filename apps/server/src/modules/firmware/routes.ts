@@ -15,6 +15,7 @@ import {
   FirmwareVersionsSchema,
   VehicleNumberParamsSchema,
 } from '@vfm/contract';
+import { HttpProblem } from '../../lib/problem';
 import { NoContent, problems } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import {
@@ -54,9 +55,12 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const scope = scopeOf(request);
       const { maxBytes } = firmwareSettings(scope.ctx.config);
       if (!request.isMultipart())
-        return reply
-          .code(415)
-          .send({ title: 'Unsupported Media Type', status: 415, code: 'MULTIPART_REQUIRED' });
+        throw new HttpProblem(
+          415,
+          'MULTIPART_REQUIRED',
+          'Unsupported Media Type',
+          'Send multipart/form-data.',
+        );
       const parts = request.parts({ limits: { fileSize: maxBytes } }) as AsyncIterable<UploadPart>;
       return reply.code(201).send(await uploadPackage(scope, parts));
     },
