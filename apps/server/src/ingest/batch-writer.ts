@@ -15,7 +15,7 @@ import {
   commandsDueForBikes,
   settleAcknowledged,
 } from '../modules/commands/lifecycle';
-import type { EventSource, UpKind, UpMessageByKind } from '@vfm/contract';
+import { UP_KINDS, type EventSource, type UpKind, type UpMessageByKind } from '@vfm/contract';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { deriveBike, type BikeInput, type BikeState, type DerivedTrip } from './derive';
 import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './queries/bike-state';
@@ -24,7 +24,6 @@ import { insertAutotests, insertTelemetry, insertTrips } from './queries/history
 import { warningEvents } from './warning-events';
 import { domainEvent, type DomainEvent } from '../jobs/domain-events';
 import { applyZoneChanges, zoneMarkChanges } from '../modules/zones/zone-conditions';
-import { applyFirmware } from './firmware-hook';
 
 export interface ValidMessage<K extends UpKind = UpKind> {
   moduleId: string;
@@ -75,7 +74,6 @@ export async function writeBatch(
   await storeEventsAndAutotests(tx, work);
   const commandEvents: DomainEvent[] = [];
   const ackedBikes = await applyAcks(tx, work, commandEvents);
-  await applyFirmware(tx, work.byKind.firmware, work.outcomes, options.now); // ADR 0129
   const changes = new FleetChanges();
   const events = [
     ...commandEvents,
@@ -102,13 +100,8 @@ interface BatchWork {
 /** The messages by kind; those of an unknown module are answered as such. */
 function sortBatch(batch: ValidMessage[], bikes: Map<string, LoadedBike>): BatchWork {
   const outcomes: MessageOutcome[] = batch.map(() => 'duplicate');
-  const byKind: Record<UpKind, Sorted[]> = {
-    telemetry: [],
-    event: [],
-    ack: [],
-    autotest: [],
-    firmware: [],
-  };
+  const byKind = {} as BatchWork['byKind'];
+  for (const kind of UP_KINDS) byKind[kind] = [];
   batch.forEach((m, index) => {
     const bike = bikes.get(m.moduleId);
     if (!bike) outcomes[index] = 'unknown_module';

@@ -2,3 +2,4 @@
 export * from './packages';
 export * from './campaigns';
 export * from './targets';
+export * from './offers';
