@@ -12,6 +12,9 @@ import type { TestServer } from '../helpers/server';
 import { runFirmwareTick } from '../../src/modules/firmware/tick';
 import { MAX_ATTEMPTS } from '../../src/modules/firmware/state-machine';
 import { firmwareModule, type FirmwareModule } from './module-double';
+import { seedDemoFirmware } from '../../src/demo/demo-firmware';
+import { createFleet } from '../helpers/factories';
+import { createBike } from '../helpers/bikes';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
@@ -329,5 +332,26 @@ describe('a campaign', () => {
     const manager = t.api({ token: cast.managerToken });
     expect((await manager.post(`firmware/campaigns/${id}/approve`)).status).toBe(403);
     expect((await admin().post(`firmware/campaigns/${id}/approve`)).body.state).toBe('RUNNING');
+  });
+});
+
+describe('the demo', () => {
+  it('has a finished campaign in its history, seeded once', async () => {
+    const fleet = await createFleet(t);
+    for (const fw of ['2.5.0', '2.5.0', '2.4.1'])
+      await createBike(t, fleet, { firmware_version: fw, hardware_version: 'VFM-IOT-3' });
+    expect(await seedDemoFirmware(t.server.database, fleet.id, t.dataDir, t.clock.now())).toBe(
+      true,
+    );
+    expect(await seedDemoFirmware(t.server.database, fleet.id, t.dataDir, t.clock.now())).toBe(
+      false,
+    );
+    const [row] = await t.server.database.query<{ state: string; n: number }>(
+      `SELECT c.state, count(*)::int AS n FROM firmware_campaign c
+         JOIN firmware_target t ON t.campaign_id = c.id AND t.state = 'UPDATED'
+        WHERE c.fleet_id = $1 GROUP BY c.state`,
+      [fleet.id],
+    );
+    expect(row).toEqual({ state: 'FINISHED', n: 2 });
   });
 });

@@ -34,12 +34,13 @@ export async function insertCampaign(
     CampaignRow,
     'created_at' | 'finished_at' | 'version' | 'module_model' | 'paused_from' | 'paused_reason'
   >,
+  createdAt?: Date,
 ): Promise<void> {
   await db.query(
     `INSERT INTO firmware_campaign (id, fleet_id, package_id, name, state, canary_percent,
         auto_approve_percent, pace_per_minute, max_failure_percent, window_start, window_end,
-        created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        created_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, coalesce($13, now()))`,
     [
       row.id,
       row.fleet_id,
@@ -53,6 +54,7 @@ export async function insertCampaign(
       row.window_start,
       row.window_end,
       row.created_by,
+      createdAt ?? null,
     ],
   );
 }

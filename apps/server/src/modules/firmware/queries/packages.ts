@@ -23,11 +23,12 @@ const SELECT_PACKAGE = `
 export function insertPackage(
   db: Queryable,
   row: Omit<PackageRow, 'uploaded_at' | 'active_campaigns'>,
+  uploadedAt?: Date,
 ): Promise<PackageRow[]> {
   return db.query<PackageRow>(
     `INSERT INTO firmware_package (id, fleet_id, version, module_model, file_name, size, sha256,
-                                   storage_key, uploaded_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                                   storage_key, uploaded_by, uploaded_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, now()))
      ON CONFLICT (fleet_id, module_model, version) DO NOTHING
      RETURNING *, 0 AS active_campaigns`,
     [
@@ -40,6 +41,7 @@ export function insertPackage(
       row.sha256,
       row.storage_key,
       row.uploaded_by,
+      uploadedAt ?? null,
     ],
   );
 }
