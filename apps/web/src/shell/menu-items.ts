@@ -6,6 +6,7 @@ import {
   ChartColumn,
   ClipboardCheck,
   ClipboardList,
+  Cpu,
   Hexagon,
   ShieldCheck,
   TriangleAlert,
@@ -29,7 +30,8 @@ export interface MenuItem {
     | 'shell.nav.administration'
     | 'tasks.nav.tasks'
     | 'tasks.nav.myTasks'
-    | 'tasks.nav.batteryQueue';
+    | 'tasks.nav.batteryQueue'
+    | 'firmware.nav.firmware';
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
@@ -52,6 +54,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
   ];
   if (userType === 'ADMIN') {
+    // docs/firmware.md: packages and campaigns of the modules' firmware
+    items.push({ url: '/firmware', icon: Cpu, text: 'firmware.nav.firmware' });
     items.push({ url: '/administration', icon: ShieldCheck, text: 'shell.nav.administration' });
   }
   return items;
