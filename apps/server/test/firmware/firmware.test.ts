@@ -9,7 +9,7 @@ import { API_PREFIX, XSRF_COOKIE } from '@vfm/contract';
 import { createFleetWithUsers } from '../helpers/factories';
 import { bikeRow, startIotTestServer, waitFor } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
-import { runFirmwareTick } from '../../src/modules/firmware/tick';
+import { runFirmwareTick, tickCampaign } from '../../src/modules/firmware/tick';
 import { MAX_ATTEMPTS } from '../../src/modules/firmware/state-machine';
 import { firmwareModule, type FirmwareModule } from './module-double';
 import { seedDemoFirmware } from '../../src/demo/demo-firmware';
@@ -332,6 +332,38 @@ describe('a campaign', () => {
     const manager = t.api({ token: cast.managerToken });
     expect((await manager.post(`firmware/campaigns/${id}/approve`)).status).toBe(403);
     expect((await admin().post(`firmware/campaigns/${id}/approve`)).body.state).toBe('RUNNING');
+  });
+});
+
+describe('a worker killed mid-tick', () => {
+  it('loses no module state: a tick is one transaction per campaign, done again by the next', async () => {
+    const pkg = await newPackage();
+    const fleet = await modules(2);
+    for (const m of fleet) m.behaviour = 'ignore';
+    const created = await admin().post('firmware/campaigns', {
+      packageId: pkg.id,
+      name: 'Crash',
+      target: { vehicleNumbers: fleet.map((m) => m.bike.vehicleNumber) },
+      canaryPercent: 0,
+    });
+    const id = created.body.id;
+    // the worker dies after the tick's writes, before its commit
+    await t.server.database
+      .transaction(async (tx) => {
+        await tickCampaign(tx, id, t.clock.now());
+        throw new Error('SIGKILL');
+      })
+      .catch(() => undefined);
+    expect((await campaign(id)).campaign.counts).toEqual({ PENDING: 2 });
+    await tick();
+    expect((await campaign(id)).campaign.counts).toEqual({ OFFERED: 2 });
+    const offered = await t.server.database.query(
+      `SELECT 1 FROM event WHERE name = 'FIRMWARE_OFFERED' AND data->>'campaignId' = $1`,
+      [id],
+    );
+    expect(offered).toHaveLength(2);
+    for (const m of fleet) await waitFor(() => m.offers.length === 1, 15_000, 'offer');
+    await admin().post(`firmware/campaigns/${id}/abort`);
   });
 });
 
