@@ -27,7 +27,7 @@ import { Overview } from '../components/overview';
 import { SelfDiagnosis } from '../components/self-diagnosis';
 import { ShareTab } from '../components/share-tab';
 import { Trips } from '../components/trips';
-import { BikeFirmwareHistory } from '../../firmware/components/bike-firmware-history';
+import { BikeFirmwareHistory } from '../../../bike/firmware-history';
 import styles from '../components/bike-page.module.css';
 import { BIKE_TABS, bikePath, isBikeTab, type BikeTab } from '../../../bike/bike-path';
 

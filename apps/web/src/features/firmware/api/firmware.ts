@@ -1,9 +1,9 @@
 // The firmware calls (docs/firmware.md, administrators): packages (multipart upload, list,
-// delete), campaigns (create, list, detail, approve/pause/resume/abort), the fleet's version
-// distribution and a bike's firmware history. A campaign under way is read again every 5 s.
+// delete), campaigns (create, list, detail, approve/pause/resume/abort) and the fleet's version
+// distribution (a bike's firmware history is bike/firmware-history.tsx). A campaign under way is
+// read again every 5 s.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  FirmwareBikeHistory,
   FirmwareCampaign,
   FirmwareCampaignCreate,
   FirmwareCampaignDetail,
@@ -53,15 +53,6 @@ export function useVersions() {
   return useQuery({
     queryKey: [...KEY, 'versions'],
     queryFn: () => http.get<FirmwareVersions>('firmware/versions'),
-  });
-}
-
-export function useBikeFirmware(vehicleNumber: string) {
-  const { http } = useServices();
-  return useQuery({
-    queryKey: [...KEY, 'bike', vehicleNumber],
-    queryFn: () =>
-      http.get<FirmwareBikeHistory>(`firmware/bikes/${encodeURIComponent(vehicleNumber)}`),
   });
 }
 

@@ -1,10 +1,20 @@
-// A bike's firmware (docs/firmware.md) on its page: the version it runs, its module model, and
-// each campaign that offered it a package — version before and after, its state and reason.
+// A bike's firmware (docs/firmware.md) on its page's Firmware tab (administrators): the version
+// it runs, its module model, and each campaign that offered it a package — version before and
+// after, its state and reason. Its texts are the firmware feature's (firmware.bike.*).
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Cpu } from 'lucide-react';
-import { QueryState } from '../../../ui/query-state/query-state';
-import { useBikeFirmware } from '../api/firmware';
-import styles from './firmware.module.css';
+import type { FirmwareBikeHistory as History } from '@vfm/contract';
+import { useServices } from '../services/services';
+import { QueryState } from '../ui/query-state/query-state';
+import styles from './firmware-history.module.css';
+
+function useBikeFirmware(vehicleNumber: string) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: ['firmware', 'bike', vehicleNumber],
+    queryFn: () => http.get<History>(`firmware/bikes/${encodeURIComponent(vehicleNumber)}`),
+  });
+}
 
 export function BikeFirmwareHistory({ vehicleNumber }: { vehicleNumber: string }) {
   const { t, i18n } = useTranslation();
