@@ -9,6 +9,7 @@
 //                      messages, then is charged (a low battery starts and ends once per cycle)
 //   --credentials FILE JSON answer of POST fleet/admin/vehicles ({modules:[{moduleId, secret}]});
 //                      without it, module ids S00000… are generated (brokers without auth)
+//   --firmware-failure-rate P  share of firmware installs that fail, 0–1 (docs/mqtt.md "Firmware")
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FleetSimulator, type FleetModule } from './fleet';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     inflight: { type: 'string', default: '20' },
     credentials: { type: 'string' },
     'battery-cycle': { type: 'string' },
+    'firmware-failure-rate': { type: 'string', default: '0' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -83,6 +85,7 @@ const fleet = new FleetSimulator({
   brokerUrl: values.broker,
   modules,
   behaviour: { reportIntervalSeconds: rate ? modules.length / rate : null },
+  firmwareFailureRate: Number(values['firmware-failure-rate']),
   log: (message) => console.error(message),
 });
 console.log(`connecting ${modules.length} modules to ${values.broker}…`);
