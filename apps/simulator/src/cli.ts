@@ -11,6 +11,7 @@
 //                      capacity, cycles: docs/battery.md) to FILE as JSON
 //   --credentials FILE JSON answer of POST fleet/admin/vehicles ({modules:[{moduleId, secret}]});
 //                      without it, module ids S00000… are generated (brokers without auth)
+//   --firmware-failure-rate P  share of firmware installs that fail, 0–1 (docs/mqtt.md "Firmware")
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FleetSimulator, type FleetModule } from './fleet';
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     credentials: { type: 'string' },
     'battery-cycle': { type: 'string' },
     truth: { type: 'string' },
+    'firmware-failure-rate': { type: 'string', default: '0' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -87,6 +89,7 @@ const fleet = new FleetSimulator({
   brokerUrl: values.broker,
   modules,
   behaviour: { reportIntervalSeconds: rate ? modules.length / rate : null },
+  firmwareFailureRate: Number(values['firmware-failure-rate']),
   log: (message) => console.error(message),
 });
 console.log(`connecting ${modules.length} modules to ${values.broker}…`);

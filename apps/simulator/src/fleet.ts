@@ -3,7 +3,15 @@
 // session, subscription to its command topic, QoS 1 both ways. One timer drives every module,
 // so 500 modules cost 500 sockets and a loop a second, not 500 timers.
 import mqtt, { type MqttClient } from 'mqtt';
-import { MQTT_QOS, commandTopic, upTopic, type CommandMessage } from '@vfm/contract';
+import {
+  MQTT_QOS,
+  commandTopic,
+  firmwareTopic,
+  upTopic,
+  type CommandMessage,
+  type FirmwareOfferMessage,
+} from '@vfm/contract';
+import { applyFirmwareOffer } from './firmware';
 import { SimulatedModule, type BehaviourOptions, type ModuleInit } from './module';
 
 export interface FleetModule extends ModuleInit {
@@ -22,6 +30,8 @@ export interface FleetOptions {
   tickMs?: number;
   now?: () => number;
   log?: (message: string) => void;
+  /** share of firmware installs that fail (docs/mqtt.md "Firmware"; default 0) */
+  firmwareFailureRate?: number;
 }
 
 export interface FleetStats {
@@ -43,6 +53,8 @@ export class FleetSimulator {
   private readonly running: Running[];
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** firmware offers being applied */
+  private readonly updating = new Set<string>();
   private readonly now: () => number;
   private readonly counters: Omit<FleetStats, 'connected'>;
 
@@ -116,6 +128,32 @@ export class FleetSimulator {
     }
   }
 
+  /** A firmware offer: downloaded, checked, installed (or failed), reported step by step. */
+  private updateFirmware(r: Running, payload: Buffer) {
+    let offer: FirmwareOfferMessage;
+    try {
+      offer = JSON.parse(payload.toString()) as FirmwareOfferMessage;
+    } catch {
+      this.counters.errors += 1;
+      return;
+    }
+    // a redelivered offer: done already, or under way
+    if (offer.version === r.module.firmwareVersion || this.updating.has(offer.offerId)) return;
+    this.updating.add(offer.offerId);
+    void applyFirmwareOffer(offer, {
+      failRate: this.options.firmwareFailureRate ?? 0,
+      report: (step) => {
+        const { kind, body } = r.module.firmwareMessage(this.now(), step);
+        r.client?.publish(upTopic(r.module.moduleId, kind), JSON.stringify(body), {
+          qos: MQTT_QOS,
+        });
+      },
+    })
+      .then((version) => version && r.module.installFirmware(version))
+      .catch(() => (this.counters.errors += 1))
+      .finally(() => this.updating.delete(offer.offerId));
+  }
+
   private connect(r: Running, secret: string | undefined): Promise<void> {
     const { moduleId } = r.module;
     return new Promise((resolve) => {
@@ -132,11 +170,12 @@ export class FleetSimulator {
       r.client = client;
       let first = true;
       client.on('connect', () => {
-        client.subscribe(commandTopic(moduleId), { qos: MQTT_QOS });
+        client.subscribe([commandTopic(moduleId), firmwareTopic(moduleId)], { qos: MQTT_QOS });
         if (first) resolve();
         first = false;
       });
-      client.on('message', (_topic, payload) => {
+      client.on('message', (topic, payload) => {
+        if (topic === firmwareTopic(moduleId)) return this.updateFirmware(r, payload);
         try {
           r.module.receiveCommand(JSON.parse(payload.toString()) as CommandMessage, this.now());
           this.counters.commands += 1;

@@ -97,7 +97,7 @@ export class SimulatedModule {
   /** the pack in the bike and those it had, ageing (battery-pack.ts, docs/battery.md) */
   private pack: SimPack;
   private readonly packs = new Map<string, SimPack>();
-  private readonly firmware: string;
+  private firmware: string;
   private route: Route | null = null;
   private routeKm = 0;
   private speedKmh = 0;
@@ -421,6 +421,21 @@ export class SimulatedModule {
       firmware: this.firmware,
       hardware: 'VFM-IOT-3',
     };
+  }
+
+  /** A firmware step as `up/firmware` (docs/mqtt.md "Firmware"), with the module's own seq. */
+  firmwareMessage(now: number, step: Record<string, unknown>): OutMessage {
+    return this.message('firmware', now, step);
+  }
+
+  /** Rebooted on a new firmware: the next telemetry, sent at once, reports it. */
+  installFirmware(version: string) {
+    this.firmware = version;
+    this.nextReportAt = 0;
+  }
+
+  get firmwareVersion() {
+    return this.firmware;
   }
 
   /** seq: per-module monotonic and never reused, even across restarts (epoch ms based). */

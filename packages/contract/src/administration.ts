@@ -10,6 +10,7 @@ import { MDS_CLIENT_CREATED, MDS_CLIENT_REVOKED } from './city-access';
 import { SHARE_EVENT_NAMES } from './shares';
 import { ZONE_EVENT_NAMES } from './zones';
 import { WEBHOOK_AUDIT_EVENT_NAMES } from './webhooks';
+import { FIRMWARE_AUDIT_EVENT_NAMES } from './firmware';
 import { NOTIFICATION_RULE_EVENT_NAMES } from './notifications';
 import { BATTERY_SETTINGS_CHANGED } from './battery';
 
@@ -76,6 +77,8 @@ export const ACTIVITY_KINDS = {
     ...WEBHOOK_AUDIT_EVENT_NAMES,
     // the battery settings (docs/battery.md)
     BATTERY_SETTINGS_CHANGED,
+    // the modules' firmware: packages and campaigns (docs/firmware.md)
+    ...FIRMWARE_AUDIT_EVENT_NAMES,
   ],
   quarantine: QUARANTINE_EVENT_NAMES,
   zones: ZONE_EVENT_NAMES,

@@ -28,3 +28,4 @@ export * from './shares';
 export * from './track-export';
 export * from './tasks';
 export * from './battery';
+export * from './firmware';

@@ -10,6 +10,7 @@ import {
   type IotMode,
 } from './enums';
 import { IOT_CODE_PATTERN } from './patterns';
+import { FIRMWARE_REPORT_STATES } from './firmware';
 import { StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
@@ -17,7 +18,7 @@ const strict = { additionalProperties: false } as const;
 /** Root of every VFM topic; the version is part of the topic so a v2 can live beside it. */
 export const MQTT_TOPIC_ROOT = 'vfm/v1';
 /** Kinds of message a module sends (`vfm/v1/{moduleId}/up/{kind}`). */
-export const UP_KINDS = ['telemetry', 'event', 'ack', 'autotest'] as const;
+export const UP_KINDS = ['telemetry', 'event', 'ack', 'autotest', 'firmware'] as const;
 export type UpKind = (typeof UP_KINDS)[number];
 /** Every message of the protocol is QoS 1 (at least once; the receiver is idempotent). */
 export const MQTT_QOS = 1;
@@ -29,6 +30,8 @@ export const moduleIdRegExp = new RegExp(MODULE_ID_PATTERN);
 export const upTopic = (moduleId: string, kind: UpKind) =>
   `${MQTT_TOPIC_ROOT}/${moduleId}/up/${kind}`;
 export const commandTopic = (moduleId: string) => `${MQTT_TOPIC_ROOT}/${moduleId}/down/command`;
+/** Firmware offers (docs/mqtt.md "Firmware", ADR 0129). */
+export const firmwareTopic = (moduleId: string) => `${MQTT_TOPIC_ROOT}/${moduleId}/down/firmware`;
 /** What the server subscribes to: every module's up messages. */
 export const UP_TOPIC_FILTER = `${MQTT_TOPIC_ROOT}/+/up/#`;
 /** MQTT 5 shared subscription of the ingest workers (DESIGN §2 scale-out). */
@@ -222,11 +225,46 @@ export const AutotestMessageSchema = Type.Object(
 );
 export type AutotestMessage = Static<typeof AutotestMessageSchema>;
 
+/**
+ * `up/firmware` (ADR 0129): where the module is with an offer. DOWNLOADING carries its progress,
+ * FAILED its reason; after the reboot UPDATED carries the version now running (and the next
+ * telemetry its `firmware`).
+ */
+export const FirmwareReportMessageSchema = Type.Object(
+  {
+    seq: Seq,
+    ts: Ts,
+    offerId: Uuid,
+    state: StringEnum(FIRMWARE_REPORT_STATES),
+    progress: Type.Optional(Level),
+    version: Type.Optional(ShortText),
+    reason: Type.Optional(Type.String({ maxLength: 200, pattern: MODULE_TEXT_PATTERN })),
+  },
+  { ...strict, title: 'FirmwareReport' },
+);
+export type FirmwareReportMessage = Static<typeof FirmwareReportMessageSchema>;
+
+/** `down/firmware`: an offer — fetch `url` (HTTP GET, Range allowed) before `deadline`, check
+ *  its size and SHA-256, install, reboot, report. */
+export const FirmwareOfferMessageSchema = Type.Object(
+  {
+    offerId: Uuid,
+    version: ShortText,
+    url: Type.String({ maxLength: 2000 }),
+    size: Type.Integer({ minimum: 0 }),
+    sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    deadline: Ts,
+  },
+  { ...strict, title: 'FirmwareOffer' },
+);
+export type FirmwareOfferMessage = Static<typeof FirmwareOfferMessageSchema>;
+
 export const UP_MESSAGE_SCHEMAS = {
   telemetry: TelemetryMessageSchema,
   event: ModuleEventMessageSchema,
   ack: CommandAckMessageSchema,
   autotest: AutotestMessageSchema,
+  firmware: FirmwareReportMessageSchema,
 } as const;
 
 export interface UpMessageByKind {
@@ -234,6 +272,7 @@ export interface UpMessageByKind {
   event: ModuleEventMessage;
   ack: CommandAckMessage;
   autotest: AutotestMessage;
+  firmware: FirmwareReportMessage;
 }
 
 /** `down/command`: value is a boolean for LOCK_CONTROL and ALARM, a mode name for MODE, the

@@ -8,6 +8,8 @@ import type { AppContext } from '../plugins/context';
 import { issueModuleSecrets } from '../modules/provisioning/provisioning-service';
 import { demoWarnings, ensureDemoFleet, provisionDemoBikes } from './demo-fleet';
 import { seedDemoTasks } from './demo-tasks';
+import { seedDemoFirmware } from './demo-firmware';
+import { firmwareSettings } from '../modules/firmware/settings';
 import { seedDemoHistory } from './history-seed';
 import { bikeStates } from './queries/fleet';
 import type { RequestGate } from './request-gate';
@@ -61,6 +63,7 @@ export function startDemoSimulation(
         bikes.map((b) => b.id),
         now(),
       );
+      await seedDemoFirmware(database, fleetId, firmwareSettings(config).storeDir, now()); // ADR 0129
     }
     if (stopped) return;
     // the server drives these modules itself: it issues their secrets at each start

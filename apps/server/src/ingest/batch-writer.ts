@@ -15,7 +15,7 @@ import {
   commandsDueForBikes,
   settleAcknowledged,
 } from '../modules/commands/lifecycle';
-import type { EventSource, UpKind, UpMessageByKind } from '@vfm/contract';
+import { UP_KINDS, type EventSource, type UpKind, type UpMessageByKind } from '@vfm/contract';
 import { recordEvents, type EventRecord } from '../modules/events/queries';
 import { deriveBike, type BikeInput, type BikeState, type DerivedTrip } from './derive';
 import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './queries/bike-state';
@@ -102,7 +102,8 @@ interface BatchWork {
 /** The messages by kind; those of an unknown module are answered as such. */
 function sortBatch(batch: ValidMessage[], bikes: Map<string, LoadedBike>): BatchWork {
   const outcomes: MessageOutcome[] = batch.map(() => 'duplicate');
-  const byKind: Record<UpKind, Sorted[]> = { telemetry: [], event: [], ack: [], autotest: [] };
+  const byKind = {} as BatchWork['byKind'];
+  for (const kind of UP_KINDS) byKind[kind] = [];
   batch.forEach((m, index) => {
     const bike = bikes.get(m.moduleId);
     if (!bike) outcomes[index] = 'unknown_module';

@@ -8,7 +8,7 @@
 import net from 'node:net';
 import { Aedes, type AedesOptions, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
-import { MQTT_QOS, commandTopic, parseUpTopic } from '@vfm/contract';
+import { MQTT_QOS, commandTopic, firmwareTopic, parseUpTopic } from '@vfm/contract';
 import type { IngestMetrics } from './metrics';
 import { limitPacketSize } from './packet-limit';
 import type { ModuleAuthenticator } from './module-auth';
@@ -212,7 +212,10 @@ function moduleRules(
     },
     authorizeSubscribe(client, subscription, done) {
       const moduleId = moduleOf.get(client);
-      const allowed = moduleId !== undefined && subscription.topic === commandTopic(moduleId);
+      const allowed =
+        moduleId !== undefined &&
+        (subscription.topic === commandTopic(moduleId) ||
+          subscription.topic === firmwareTopic(moduleId));
       if (!allowed)
         logger.warn({ moduleId, topic: subscription.topic }, 'module subscribe refused');
       done(
@@ -297,23 +300,29 @@ function transport(
   const closeServer = () =>
     (serverClosed ??= new Promise<void>((resolve) => server.close(() => resolve())));
 
+  const publishTo = (topic: string, payload: Buffer) =>
+    new Promise<void>((resolve, reject) => {
+      aedes.publish(
+        {
+          cmd: 'publish',
+          topic,
+          payload,
+          qos: MQTT_QOS,
+          retain: false,
+          dup: false,
+        },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
+
   return {
     kind: 'embedded',
     port,
     publishCommand(moduleId, payload) {
-      return new Promise((resolve, reject) => {
-        aedes.publish(
-          {
-            cmd: 'publish',
-            topic: commandTopic(moduleId),
-            payload,
-            qos: MQTT_QOS,
-            retain: false,
-            dup: false,
-          },
-          (error) => (error ? reject(error) : resolve()),
-        );
-      });
+      return publishTo(commandTopic(moduleId), payload);
+    },
+    publishFirmware(moduleId, payload) {
+      return publishTo(firmwareTopic(moduleId), payload);
     },
     onlineModules: () => new Set(connected.keys()),
     disconnectModules(moduleIds) {

@@ -9,7 +9,13 @@
 // - on a lost connection, held PUBACKs are dropped: the broker redelivers those messages.
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
-import { MQTT_QOS, commandTopic, parseUpTopic, sharedUpTopicFilter } from '@vfm/contract';
+import {
+  MQTT_QOS,
+  commandTopic,
+  firmwareTopic,
+  parseUpTopic,
+  sharedUpTopicFilter,
+} from '@vfm/contract';
 import type { IngestMetrics } from './metrics';
 import type { IngestPipeline } from './pipeline';
 import type { MqttTransport } from './transport';
@@ -137,6 +143,13 @@ export async function connectExternalBroker(options: ExternalLinkOptions): Promi
     publishCommand(moduleId, payload) {
       return new Promise((resolve, reject) => {
         client.publish(commandTopic(moduleId), payload, { qos: MQTT_QOS }, (error) =>
+          error ? reject(error) : resolve(),
+        );
+      });
+    },
+    publishFirmware(moduleId, payload) {
+      return new Promise((resolve, reject) => {
+        client.publish(firmwareTopic(moduleId), payload, { qos: MQTT_QOS }, (error) =>
           error ? reject(error) : resolve(),
         );
       });

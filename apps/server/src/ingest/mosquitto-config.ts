@@ -39,11 +39,13 @@ export function aclFile(serverUser: string): string {
     `user ${serverUser}`,
     `topic read ${MQTT_TOPIC_ROOT}/+/up/#`,
     `topic write ${MQTT_TOPIC_ROOT}/+/down/command`,
+    `topic write ${MQTT_TOPIC_ROOT}/+/down/firmware`,
     '',
     '# Every module (username = module id): publishes only under its own id, reads only its',
     '# own commands (DESIGN §6).',
     `pattern write ${MQTT_TOPIC_ROOT}/%u/up/#`,
     `pattern read ${MQTT_TOPIC_ROOT}/%u/down/command`,
+    `pattern read ${MQTT_TOPIC_ROOT}/%u/down/firmware`,
     '',
   ].join('\n');
 }

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../plugins/context';
 import { MODULE_CHANNEL, type ModuleRevocation } from '../modules/provisioning/module-revocation';
 import { CommandDispatcher } from './dispatcher';
+import { startFirmwareOffers, withFirmwareReports } from './firmware-hook';
+import { writeBatch } from './batch-writer';
 import { startEmbeddedBroker } from './embedded-broker';
 import { connectExternalBroker } from './external-link';
 import { IngestMetrics } from './metrics';
@@ -47,6 +49,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
     // one PGlite runs one query at a time; PostgreSQL overlaps a commit with the next batch
     concurrentWrites: database.kind === 'postgres' ? 2 : 1,
     onCommandsDue: (ids) => dispatcher?.track(dispatcher.dispatch({ ids })),
+    write: withFirmwareReports(writeBatch), // up/firmware: ADR 0129
     // ALERT_DETECTION=false (diagnostics): no events, the per-minute sweep still repairs
     ...(config.alertDetection
       ? { publish: (tx: TxQuery, events: DomainEvent[]) => ctx.jobs.publish(tx, events) }
@@ -101,6 +104,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
   }
   dispatcher = new CommandDispatcher({ database, transport, metrics, logger: log, now });
   await dispatcher.start();
+  const firmwareOffers = await startFirmwareOffers(ctx, transport, log); // ADR 0129
 
   // a module removed from its fleet (possibly by another instance) can no longer connect
   const unlistenModules = await database.listen(MODULE_CHANNEL, (payload) => {
@@ -129,6 +133,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
       readySince.clear();
       await unlistenModules();
       await dispatcher.stop();
+      await firmwareOffers.stop();
       // graceful: no new connections, commit and acknowledge what was received, then close
       await transport.stopAccepting();
       await pipeline.stop();

@@ -6,6 +6,8 @@ export interface MqttTransport {
   port: number | null;
   /** publishes a command QoS 1; resolves when the broker has it */
   publishCommand(moduleId: string, payload: Buffer): Promise<void>;
+  /** publishes a firmware offer QoS 1 (down/firmware, ADR 0129) */
+  publishFirmware(moduleId: string, payload: Buffer): Promise<void>;
   /** modules connected now; null when unknown (an external broker does not tell) */
   onlineModules(): Set<string> | null;
   /** closes the connections of these modules (removed from their fleet) */

@@ -17,6 +17,7 @@ const validators = {
   event: ajv.compile(UP_MESSAGE_SCHEMAS.event),
   ack: ajv.compile(UP_MESSAGE_SCHEMAS.ack),
   autotest: ajv.compile(UP_MESSAGE_SCHEMAS.autotest),
+  firmware: ajv.compile(UP_MESSAGE_SCHEMAS.firmware),
 };
 
 /** Larger payloads are not module messages (a full telemetry is ~400 bytes). */

@@ -34,6 +34,7 @@ import tasks from './tasks';
 import maintenance from './maintenance';
 import taskStatistics from './task-statistics';
 import battery from './battery';
+import firmware from './firmware';
 
 export const MODULES = [
   health,
@@ -63,6 +64,7 @@ export const MODULES = [
   maintenance,
   taskStatistics,
   battery,
+  firmware,
 ] as const;
 
 declare module '../jobs/queues' {

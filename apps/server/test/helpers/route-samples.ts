@@ -182,6 +182,30 @@ const webhookDeliveryId: Resolver = async ({ world, side }) => {
 const SAMPLE_WEBHOOK = { url: 'https://hooks.example.com/matrix', kinds: ['REPORTED_THEFT'] };
 // ---- end of webhooks ----------------------------------------------------------------------
 
+// ---- firmware (docs/firmware.md): a package of the side's fleet, and a campaign of it --------
+const firmwarePackageId: Resolver = async ({ world, side }) => {
+  const [row] = await world.t.server.database.query<{ id: string }>(
+    `INSERT INTO firmware_package (id, fleet_id, version, module_model, file_name, size, sha256, storage_key)
+     SELECT id, $1, 'mx-' || id, 'VFM-IOT-3', 'fw.bin', 1, repeat('0', 64), id
+       FROM (SELECT gen_random_uuid() AS id) AS n RETURNING id`,
+    [side.fleet.id],
+  );
+  if (side.name === 'foreign') side.secrets.push(row!.id);
+  return row!.id;
+};
+const firmwareCampaignId: Resolver = async (ctx, schema) => {
+  const packageId = await firmwarePackageId(ctx, schema);
+  const [row] = await ctx.world.t.server.database.query<{ id: string }>(
+    `INSERT INTO firmware_campaign (id, fleet_id, package_id, name, state, canary_percent,
+        pace_per_minute, max_failure_percent)
+     VALUES (gen_random_uuid(), $1, $2, 'Matrix', 'PAUSED', 10, 100, 20) RETURNING id`,
+    [ctx.side.fleet.id, packageId],
+  );
+  if (ctx.side.name === 'foreign') ctx.side.secrets.push(row!.id);
+  return row!.id;
+};
+// ---- end of firmware ----------------------------------------------------------------------
+
 /**
  * Entities named by a parameter, first match wins: [pattern of "METHOD /url", parameter name,
  * resolver]. A new route whose parameter no rule resolves makes the tests fail with its name:
@@ -243,6 +267,9 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
   // a webhook endpoint of the side's fleet, and one of its deliveries (docs/notifications.md)
   [/\/webhooks\//, /^id$/, webhookId],
   [/\/webhooks\//, /^deliveryId$/, webhookDeliveryId],
+  // a firmware package and a (paused) campaign of the side's fleet (docs/firmware.md)
+  [/\/firmware\/packages\//, /^id$/, firmwarePackageId],
+  [/\/firmware\/campaigns\//, /^id$/, firmwareCampaignId],
   // notifications (docs/notifications.md): a fresh rule and notification of the side's manager
   [
     /\/notification-rules\//,
@@ -428,6 +455,42 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
           features: [{ type: 'Feature', properties: SAMPLE_ZONE, geometry: SAMPLE_ZONE_GEOMETRY }],
         }),
       ),
+  ],
+  // a campaign of a package of the side's fleet, targeting the side's bike (docs/firmware.md)
+  [
+    /^POST .*\/firmware\/campaigns$/,
+    async (ctx) => {
+      const packageId = await firmwarePackageId(ctx, {} as JsonSchema);
+      await ctx.world.t.server.database.query(
+        `UPDATE bike SET hardware_version = 'VFM-IOT-3' WHERE id = $1`,
+        [ctx.side.bike.id],
+      );
+      return new RawBody(
+        'application/json',
+        JSON.stringify({
+          packageId,
+          name: 'Matrix',
+          target: { vehicleNumbers: [ctx.side.bike.vehicleNumber] },
+        }),
+      );
+    },
+  ],
+  // a firmware package is multipart: its fields, then its file (docs/firmware.md)
+  [
+    /^POST .*\/firmware\/packages$/,
+    async ({ side }) => {
+      imported += 1;
+      const b = 'matrixboundary';
+      const field = (name: string, value: string) =>
+        `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      return new RawBody(
+        `multipart/form-data; boundary=${b}`,
+        field('version', `mx-${side.name}-${imported}-${Date.now()}`) +
+          field('moduleModel', 'VFM-IOT-3') +
+          `--${b}\r\nContent-Disposition: form-data; name="file"; filename="fw.bin"\r\n` +
+          `Content-Type: application/octet-stream\r\n\r\nfirmware\r\n--${b}--\r\n`,
+      );
+    },
   ],
   // a webhook needs an https URL (docs/notifications.md)
   [

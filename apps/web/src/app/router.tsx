@@ -151,6 +151,15 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                   'BatteryQueuePage',
                 ),
               },
+              // docs/firmware.md: packages, campaigns, versions (administrators)
+              {
+                path: 'firmware',
+                handle: { role: 'admin' } satisfies ShellRouteHandle,
+                lazy: page(
+                  () => import('../features/firmware/routes/firmware-page'),
+                  'FirmwarePage',
+                ),
+              },
               {
                 path: 'administration',
                 handle: { role: 'admin' } satisfies ShellRouteHandle,

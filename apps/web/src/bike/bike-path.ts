@@ -15,6 +15,8 @@ export const BIKE_TABS = [
   'history',
   'diagnosis',
   'share',
+  // docs/firmware.md: the bike's firmware updates (administrators)
+  'firmware',
 ] as const;
 export type BikeTab = (typeof BIKE_TABS)[number];
 

@@ -18,6 +18,7 @@ import type shortcuts from '../shortcuts/i18n/en.json';
 import type pwa from '../pwa/i18n/en.json';
 import type tasks from '../tasks/i18n/en.json';
 import type battery from '../battery/i18n/en.json';
+import type firmware from '../features/firmware/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -36,6 +37,7 @@ interface FeatureMessages {
   pwa: typeof pwa;
   tasks: typeof tasks;
   battery: typeof battery;
+  firmware: typeof firmware;
 }
 
 declare module 'i18next' {

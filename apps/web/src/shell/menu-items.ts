@@ -7,6 +7,7 @@ import {
   ChartColumn,
   ClipboardCheck,
   ClipboardList,
+  Cpu,
   Hexagon,
   ShieldCheck,
   TriangleAlert,
@@ -31,7 +32,8 @@ export interface MenuItem {
     | 'tasks.nav.tasks'
     | 'tasks.nav.myTasks'
     | 'tasks.nav.batteryQueue'
-    | 'battery.nav';
+    | 'battery.nav'
+    | 'firmware.nav.firmware';
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
@@ -56,6 +58,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
   ];
   if (userType === 'ADMIN') {
+    // docs/firmware.md: packages and campaigns of the modules' firmware
+    items.push({ url: '/firmware', icon: Cpu, text: 'firmware.nav.firmware' });
     items.push({ url: '/administration', icon: ShieldCheck, text: 'shell.nav.administration' });
   }
   return items;

@@ -28,6 +28,7 @@ import { Overview } from '../components/overview';
 import { SelfDiagnosis } from '../components/self-diagnosis';
 import { ShareTab } from '../components/share-tab';
 import { Trips } from '../components/trips';
+import { BikeFirmwareHistory } from '../../../bike/firmware-history';
 import styles from '../components/bike-page.module.css';
 import { BIKE_TABS, bikePath, isBikeTab, type BikeTab } from '../../../bike/bike-path';
 
@@ -35,11 +36,11 @@ export function BikePage() {
   const { t } = useTranslation();
   const { vehicleNumber = '' } = useParams();
   const [params] = useSearchParams();
-  const { technician } = useSession();
+  const { technician, userType } = useSession();
   // sharing a bike's position is a manager's (ADR 0090): no Share tab for a technician
-  const shown: readonly BikeTab[] = technician
-    ? BIKE_TABS.filter((id) => id !== 'share')
-    : BIKE_TABS;
+  const shown: readonly BikeTab[] = (
+    technician ? BIKE_TABS.filter((id) => id !== 'share') : BIKE_TABS
+  ).filter((id) => id !== 'firmware' || userType === 'ADMIN'); // docs/firmware.md
   const asked = params.get('tab');
   const tab: BikeTab = isBikeTab(asked) && shown.includes(asked) ? asked : 'overview';
   usePageTitle(t('bikePage.title', { vehicleNumber }));
@@ -88,7 +89,12 @@ export function BikePage() {
   const bike = details.data;
   const tabs: TabItem[] = shown.map((id) => ({
     id,
-    title: id === 'tasks' ? t('tasks.tab') : t(`bikePage.tabs.${id}`),
+    title:
+      id === 'tasks'
+        ? t('tasks.tab')
+        : id === 'firmware'
+          ? t('firmware.bike.tab')
+          : t(`bikePage.tabs.${id}`),
     url: bikePath(vehicleNumber, { tab: id }),
     active: tab === id,
     // the tab counts the bike's active alerts
@@ -109,6 +115,7 @@ export function BikePage() {
         {tab === 'history' && <EventHistory vehicleNumber={bike.vehicleNumber} />}
         {tab === 'diagnosis' && <SelfDiagnosis vehicleNumber={bike.vehicleNumber} />}
         {tab === 'share' && <ShareTab vehicleNumber={bike.vehicleNumber} />}
+        {tab === 'firmware' && <BikeFirmwareHistory vehicleNumber={bike.vehicleNumber} />}
       </div>
     </div>
   );

@@ -1,0 +1,186 @@
+// Firmware (ADR 0129, docs/firmware.md; administrators only): packages (multipart upload,
+// list, delete), campaigns (create, list, detail, approve, pause, resume, abort), the fleet's
+// version distribution and a bike's firmware history. Thin: the services own the rules.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  FirmwareBikeHistorySchema,
+  FirmwareCampaignCreateSchema,
+  FirmwareCampaignDetailSchema,
+  FirmwareCampaignListSchema,
+  FirmwareCampaignSchema,
+  FirmwareIdParamsSchema,
+  FirmwarePackageListSchema,
+  FirmwarePackageSchema,
+  FirmwareVersionsSchema,
+  VehicleNumberParamsSchema,
+} from '@vfm/contract';
+import { HttpProblem } from '../../lib/problem';
+import { NoContent, problems } from '../../lib/route-schema';
+import { scopeOf } from '../../plugins/request-scope';
+import {
+  actOnCampaign,
+  bikeHistory,
+  createCampaign,
+  getCampaign,
+  listCampaigns,
+  versionDistribution,
+} from './campaign-service';
+import { deletePackage, listPackages, uploadPackage, type UploadPart } from './package-service';
+import { firmwareSettings } from './settings';
+
+const tags = ['firmware'];
+const config = { auth: 'admin' } as const;
+const Params = FirmwareIdParamsSchema;
+const ACTIONS = ['approve', 'pause', 'resume', 'abort'] as const;
+
+const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+
+  app.post(
+    '/firmware/packages',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Upload a package: multipart fields version, moduleModel, then file',
+        description:
+          'The fields come before the file. The SHA-256 and size are computed while the file ' +
+          'streams to the store; a file over FIRMWARE_MAX_BYTES → 413.',
+        consumes: ['multipart/form-data'],
+        response: { 201: FirmwarePackageSchema, ...problems(400, 401, 403, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const { maxBytes } = firmwareSettings(scope.ctx.config);
+      if (!request.isMultipart())
+        throw new HttpProblem(
+          415,
+          'MULTIPART_REQUIRED',
+          'Unsupported Media Type',
+          'Send multipart/form-data.',
+        );
+      const parts = request.parts({ limits: { fileSize: maxBytes } }) as AsyncIterable<UploadPart>;
+      return reply.code(201).send(await uploadPackage(scope, parts));
+    },
+  );
+
+  app.get(
+    '/firmware/packages',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The fleet's firmware packages, newest first",
+        response: { 200: FirmwarePackageListSchema, ...problems(401, 403) },
+      },
+    },
+    async (request) => listPackages(scopeOf(request)),
+  );
+
+  app.delete(
+    '/firmware/packages/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a package (409 while a campaign refers to it)',
+        params: Params,
+        response: { 204: NoContent, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deletePackage(scopeOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/firmware/campaigns',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Start a campaign: a package offered to a target (a module in another open campaign → 409)',
+        body: FirmwareCampaignCreateSchema,
+        response: { 201: FirmwareCampaignSchema, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createCampaign(scopeOf(request), request.body)),
+  );
+
+  app.get(
+    '/firmware/campaigns',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The fleet's campaigns with their progress, newest first",
+        response: { 200: FirmwareCampaignListSchema, ...problems(401, 403) },
+      },
+    },
+    async (request) => listCampaigns(scopeOf(request)),
+  );
+
+  app.get(
+    '/firmware/campaigns/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A campaign and each module's state, progress and failure reason",
+        params: Params,
+        response: { 200: FirmwareCampaignDetailSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getCampaign(scopeOf(request), request.params.id),
+  );
+
+  for (const action of ACTIONS) {
+    app.post(
+      `/firmware/campaigns/:id/${action}`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `${action[0]!.toUpperCase()}${action.slice(1)} a campaign (409 when its state does not allow it)`,
+          params: Params,
+          response: { 200: FirmwareCampaignSchema, ...problems(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => actOnCampaign(scopeOf(request), request.params.id, action),
+    );
+  }
+
+  app.get(
+    '/firmware/versions',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The fleet's modules per model and running version",
+        response: { 200: FirmwareVersionsSchema, ...problems(401, 403) },
+      },
+    },
+    async (request) => versionDistribution(scopeOf(request)),
+  );
+
+  app.get(
+    '/firmware/bikes/:vehicleNumber',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A bike's running version and its firmware updates, newest first",
+        params: VehicleNumberParamsSchema,
+        response: { 200: FirmwareBikeHistorySchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => bikeHistory(scopeOf(request), request.params.vehicleNumber),
+  );
+};
+
+export default firmwareRoutes;

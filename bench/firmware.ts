@@ -1,0 +1,99 @@
+// npm run bench -- firmware
+// docs/firmware.md, ADR 0129: a firmware campaign running beside the ingest. The ingest's rate
+// (200 publishing modules, the simulator's `--rate max` in its own process) with a campaign
+// over BENCH_FIRMWARE_MODULES other modules (10,000) at 200 a minute ≥ 0.9 × the same without
+// it, phases interleaved off, on, on, off. "On": the campaign's tick runs every
+// BENCH_TICK_MS (5 s, the minute's work twelve times as often: a harsher load than the cron's)
+// in the server's process — timeouts, campaign state, the pace's offers, the outbox's notice and
+// the ingest dispatcher's claim (its modules are offline: nothing is published, the claim
+// query still runs). The offered modules do not answer; their reports are the integration
+// tests'. Ends with one `BENCH {json}` line.
+//   BENCH_DATABASES   pglite,postgres (the default) or one of them
+//   BENCH_PGLITE_MESSAGES / BENCH_MESSAGES   messages per phase (20000 / 40000)
+import os from 'node:os';
+import { runFirmwareTick } from '../apps/server/src/modules/firmware/tick';
+import { ingestRun, type IngestRun } from './_ingest-run';
+
+type Kind = 'pglite' | 'postgres';
+const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
+const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
+const MODULES = Number(process.env.BENCH_FIRMWARE_MODULES ?? 10_000);
+const PACE = 200;
+const TICK_MS = Number(process.env.BENCH_TICK_MS ?? 5_000);
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** MODULES bikes of the fleet with a module of the package's model, and a running campaign. */
+const seedCampaign = (fleetId: string) => `
+INSERT INTO bike (fleet_id, vehicle_number, bike_code, module_id, model, hardware_version,
+  firmware_version, iot_mode, last_communication_date)
+SELECT '${fleetId}', 'FW' || lpad(i::text, 7, '0'), 'FWC' || lpad(i::text, 7, '0'),
+  'F' || upper(lpad(to_hex(i), 5, '0')), 'Bench', 'VFM-IOT-3', '1.0.0', 'STANDBY', now()
+FROM generate_series(1, ${MODULES}) i;
+INSERT INTO firmware_package (id, fleet_id, version, module_model, file_name, size, sha256, storage_key)
+VALUES ('00000000-0000-4000-8000-0000000000f1', '${fleetId}', '2.0.0', 'VFM-IOT-3', 'fw.bin', 1,
+  repeat('0', 64), 'bench');
+INSERT INTO firmware_campaign (id, fleet_id, package_id, name, state, canary_percent,
+  pace_per_minute, max_failure_percent)
+VALUES ('00000000-0000-4000-8000-0000000000c1', '${fleetId}', '00000000-0000-4000-8000-0000000000f1',
+  'Bench', 'RUNNING', 0, ${PACE}, 100);
+INSERT INTO firmware_target (id, campaign_id, fleet_id, bike_id, vehicle_number, module_id, previous_version)
+SELECT gen_random_uuid(), '00000000-0000-4000-8000-0000000000c1', fleet_id, id, vehicle_number,
+  module_id, firmware_version FROM bike WHERE fleet_id = '${fleetId}' AND vehicle_number LIKE 'FW%';
+ANALYZE bike; ANALYZE firmware_target;`;
+
+async function comparison(kind: Kind) {
+  const messages = kind === 'pglite' ? PGLITE_MESSAGES : PG_MESSAGES;
+  const rates = { off: [] as number[], on: [] as number[] };
+  let offered = 0;
+  for (const phase of ['off', 'on', 'on', 'off'] as const) {
+    let timer: NodeJS.Timeout | null = null;
+    const run: IngestRun = await ingestRun(
+      kind,
+      messages,
+      { modules: 200, inflight: 20 },
+      {},
+      {
+        setup: async (database, fleetId) => {
+          await database.exec(seedCampaign(fleetId));
+          if (phase === 'off') return;
+          const tick = () => runFirmwareTick(database, new Date()).catch(() => undefined);
+          await tick();
+          timer = setInterval(() => void tick(), TICK_MS);
+        },
+        after: async (database) => {
+          if (timer) clearInterval(timer);
+          const [row] = await database.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM firmware_target WHERE offered_at IS NOT NULL`,
+          );
+          return row?.n ?? 0;
+        },
+      },
+    );
+    rates[phase].push(Math.round(run.rate));
+    if (phase === 'on') offered = Math.max(offered, run.after ?? 0);
+    console.log(
+      `  ${kind} campaign ${phase.padEnd(3)}: ${Math.round(run.rate).toLocaleString('en')} msg/s (${run.rows}/${run.sent} rows${phase === 'on' ? `, ${run.after} modules offered` : ''})`,
+    );
+  }
+  return {
+    off: rates.off,
+    on: rates.on,
+    ratio: round(mean(rates.on) / mean(rates.off)),
+    offered,
+    messages,
+  };
+}
+
+console.log(
+  `firmware benchmark: ingest with a campaign over ${MODULES} modules at ${PACE}/min, ${os.cpus().length} CPUs`,
+);
+const results: Record<string, Awaited<ReturnType<typeof comparison>>> = {};
+for (const kind of KINDS) results[kind] = await comparison(kind);
+for (const [kind, r] of Object.entries(results))
+  console.log(`${kind}: on/off = ${r.ratio} (budget ≥ 0.9)${r.ratio < 0.9 ? '  OVER BUDGET' : ''}`);
+console.log(
+  `BENCH ${JSON.stringify({ name: 'firmware', modules: MODULES, pace: PACE, ...results })}`,
+);
