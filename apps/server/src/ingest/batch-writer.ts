@@ -22,6 +22,7 @@ import { loadBikesForUpdate, saveBikeStates, type LoadedBike } from './queries/b
 import { refreshUsage } from './queries/usage';
 import { insertAutotests, insertTelemetry, insertTrips } from './queries/history';
 import { warningEvents } from './warning-events';
+import { TELEMETRY_EXTRA } from './telemetry-extra';
 import type { DomainEvent } from '../jobs/domain-events';
 import { ingestSteps, type BatchMessage } from '../modules/ingest-steps';
 
@@ -53,17 +54,6 @@ export interface WriteBatchOptions {
 const asReal = (value: number) => (Math.fround(value) === 0 ? 0 : value);
 
 const key = (bikeId: number, seq: number, ms?: number) => `${bikeId}:${seq}:${ms ?? ''}`;
-
-const TELEMETRY_EXTRA = [
-  'alarmActive',
-  'batterySoh',
-  'batteryCycles',
-  'batteryNumber',
-  'batteryTempC',
-  'batteryEnergyWh',
-  'firmware',
-  'hardware',
-] as const;
 
 export async function writeBatch(
   tx: TxQuery,

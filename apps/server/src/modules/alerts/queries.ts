@@ -39,8 +39,7 @@ const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
     ]),
   ) as Record<(typeof WARNING_TYPES)[number], { holds: string; since: string }>),
   ...ZONE_CONDITIONS,
-  // a pack of the bike under the fleet's state of health threshold or losing it too fast
-  BATTERY_HEALTH: BATTERY_HEALTH_CONDITION,
+  BATTERY_HEALTH: BATTERY_HEALTH_CONDITION, // docs/battery.md: the pack in the bike now
 };
 
 /**
