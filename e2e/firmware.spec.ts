@@ -78,3 +78,39 @@ test.describe('on a phone', () => {
     await shoot(page, 'bike-firmware-mobile');
   });
 });
+
+// pictures only (docs/screenshots, `VFM_SCREENSHOTS_DIR`): dark, and the empty and error states
+test.describe('pictures', () => {
+  test.skip(!process.env.VFM_SCREENSHOTS_DIR, 'pictures, not checks: npm run screenshots');
+
+  test.describe('dark', () => {
+    test.use({ colorScheme: 'dark' });
+    test('the firmware page, dark', async ({ page, login }) => {
+      await login('admin', '/fr/firmware');
+      await expect(page.getByText(DEMO_CAMPAIGN)).toBeVisible();
+      await shoot(page, 'firmware-dark-desktop');
+    });
+  });
+
+  test('empty, then failing', async ({ page, login }) => {
+    await page.route('**/api/wf/rest/v1/firmware/**', (route) => {
+      const url = route.request().url();
+      const body = url.endsWith('/packages')
+        ? { packages: [] }
+        : url.endsWith('/campaigns')
+          ? { campaigns: [] }
+          : { versions: [] };
+      return route.fulfill({ json: body });
+    });
+    await login('admin', '/fr/firmware');
+    await expect(page.getByText(f.campaigns.empty)).toBeVisible();
+    await shoot(page, 'firmware-empty-desktop');
+    await page.unroute('**/api/wf/rest/v1/firmware/**');
+    await page.route('**/api/wf/rest/v1/firmware/**', (route) =>
+      route.fulfill({ status: 503, json: { status: 503, title: 'Service Unavailable' } }),
+    );
+    await page.reload();
+    await expect(page.getByText(f.campaigns.error)).toBeVisible();
+    await shoot(page, 'firmware-error-desktop');
+  });
+});

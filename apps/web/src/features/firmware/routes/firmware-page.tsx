@@ -6,15 +6,18 @@ import { Page } from '../../../ui/page/page';
 import { CampaignsPanel } from '../components/campaigns-panel';
 import { PackagesPanel } from '../components/packages-panel';
 import { VersionsPanel } from '../components/versions-panel';
+import styles from '../components/firmware.module.css';
 
 export function FirmwarePage() {
   const { t } = useTranslation();
   usePageTitle(t('firmware.title'));
   return (
     <Page wide>
-      <CampaignsPanel />
-      <PackagesPanel />
-      <VersionsPanel />
+      <div className={styles.page}>
+        <CampaignsPanel />
+        <PackagesPanel />
+        <VersionsPanel />
+      </div>
     </Page>
   );
 }
