@@ -73,7 +73,8 @@ export function bikeDay(input: BikeDayInput): BikeDay {
   for (let i = 0; i + 1 < points.length; i++) {
     const from = points[i]!;
     const length = points[i + 1]! - from;
-    while (next < changes.length && changes[next]!.at <= from) state = apply(state, changes[next++]!);
+    while (next < changes.length && changes[next]!.at <= from)
+      state = apply(state, changes[next++]!);
     if (from < input.createdAt) continue;
     const riding = spans.some(([a, b]) => a <= from && from < b);
     const placed = IN_RIGHT_OF_WAY.has(state.availability) && !state.stolen;

@@ -3,6 +3,7 @@
 // read (every ten minutes, at a worker's start, and for the demo once its history is written).
 import { defineModule, type QueueHandler } from '../manifest';
 import { rollUp, type RollupOptions } from './rollup';
+import routes from './routes';
 
 const rollup: QueueHandler<RollupOptions> = async (batch, { ctx, log }) => {
   for (const job of batch) {
@@ -13,6 +14,7 @@ const rollup: QueueHandler<RollupOptions> = async (batch, { ctx, log }) => {
 
 export default defineModule({
   name: 'reports',
+  api: routes,
   queues: {
     /** the daily rollups: today and yesterday again, and every day not final yet (catch-up) */
     'reports.rollup': {

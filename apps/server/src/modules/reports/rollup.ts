@@ -52,7 +52,9 @@ export async function rollUp(db: Database, now: Date, options: RollupOptions = {
     if (fleet.seeding || !fleet.first_day) continue;
     const earliest = isoDay(dayStart(today) - (ROLLUP_DAYS_MAX - 1) * DAY_MS);
     const first = fleet.first_day > earliest ? fleet.first_day : earliest;
-    const done = options.recompute ? new Set<string>() : await finalDays(db, fleet.id, first, today);
+    const done = options.recompute
+      ? new Set<string>()
+      : await finalDays(db, fleet.id, first, today);
     const yesterday = isoDay(dayStart(today) - DAY_MS);
     for (let t = dayStart(first); t <= dayStart(today); t += DAY_MS) {
       const day = isoDay(t);
@@ -83,14 +85,16 @@ export async function rollUpDay(db: Database, fleetId: string, day: string, now:
 
 async function bikeDays(db: Database, fleetId: string, day: string, start: Date, end: Date) {
   const rows: BikeDayRow[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const bikes = await rollupBikes(db, fleetId, end, after, PAGE);
     if (!bikes.length) break;
     after = bikes[bikes.length - 1]!.id;
     const ids = bikes.map((b) => b.id);
     const carried = new Map((await previousEnds(db, fleetId, day, ids)).map((r) => [r.bike_id, r]));
     const missing = ids.filter((id) => !carried.has(id));
-    const found = new Map((missing.length ? await stateAt(db, missing, start) : []).map((r) => [r.id, r]));
+    const found = new Map(
+      (missing.length ? await stateAt(db, missing, start) : []).map((r) => [r.id, r]),
+    );
     const changes = group(await dayChanges(db, ids, start, end), (row) => row.bike_id);
     const trips = group(await dayTrips(db, ids, start, end), (row) => row.bike_id);
     for (const bike of bikes) {
@@ -106,20 +110,17 @@ async function bikeDays(db: Database, fleetId: string, day: string, start: Date,
               availability: past?.availability ?? bike.availability,
               stolen: past?.stolen ?? bike.theft_state === 'REPORTED',
             },
-        changes: (changes.get(bike.id) ?? []).map(
-          (c): StateChange =>
-            c.name === 'AVAILABILITY_CHANGED'
-              ? { at: c.at.getTime(), ...(c.to ? { availability: c.to } : {}) }
-              : { at: c.at.getTime(), stolen: c.name === 'THEFT_DECLARED' },
+        changes: (changes.get(bike.id) ?? []).map((c): StateChange =>
+          c.name === 'AVAILABILITY_CHANGED'
+            ? { at: c.at.getTime(), ...(c.to ? { availability: c.to } : {}) }
+            : { at: c.at.getTime(), stolen: c.name === 'THEFT_DECLARED' },
         ),
-        trips: (trips.get(bike.id) ?? []).map(
-          (t): TripSpan => ({
-            startedAt: t.started_at.getTime(),
-            endedAt: t.ended_at.getTime(),
-            km: t.distance_km,
-            minutes: t.duration_minutes,
-          }),
-        ),
+        trips: (trips.get(bike.id) ?? []).map((t): TripSpan => ({
+          startedAt: t.started_at.getTime(),
+          endedAt: t.ended_at.getTime(),
+          km: t.distance_km,
+          minutes: t.duration_minutes,
+        })),
       });
       rows.push({
         bikeId: bike.id,

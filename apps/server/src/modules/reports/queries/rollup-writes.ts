@@ -30,7 +30,12 @@ const TABLES = [
   'report_zone_day',
 ] as const;
 
+/** Deletes a (fleet, day)'s rows, after waiting for any other writer of the same day. */
 export async function clearDay(tx: Queryable, fleetId: string, day: string) {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('report-day:' || $1 || ':' || $2))`, [
+    fleetId,
+    day,
+  ]);
   for (const table of TABLES)
     await tx.query(`DELETE FROM ${table} WHERE fleet_id = $1 AND day = $2::date`, [fleetId, day]);
 }

@@ -1,0 +1,162 @@
+// Reports of a period (ADR 0127, docs/reports.md): how a fleet, a group, a zone or a bike was
+// used, what broke and how fast it was fixed, for a day, a week, a month or any period of at
+// most REPORT_MAX_DAYS UTC days, beside the period just before it. The use of the bikes follows
+// the MDS Metrics definitions (dockless metrics 2.6–2.10); the report reads the daily rollups.
+import { Type, type Static } from '@sinclair/typebox';
+import { VEHICLE_NUMBER_PATTERN } from './patterns';
+import { Nullable, StringEnum } from './schema-helpers';
+import { TASK_PRIORITIES } from './tasks';
+
+const strict = { additionalProperties: false } as const;
+
+export const REPORT_MAX_DAYS = 400;
+export const REPORT_PERIODS = ['day', 'week', 'month', 'custom'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+export const REPORT_SCOPES = ['fleet', 'group', 'zone', 'bike'] as const;
+export type ReportScopeKind = (typeof REPORT_SCOPES)[number];
+export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export const ReportQuerySchema = Type.Object(
+  {
+    /** day: `from`; week: the ISO week (Monday–Sunday) holding `from`; month: its month;
+     *  custom: `from` to `to` (default: the last 30 days) */
+    period: Type.Optional(StringEnum(REPORT_PERIODS, { default: 'custom' })),
+    /** first day (UTC, YYYY-MM-DD); default: today (day, week, month) */
+    from: Type.Optional(Type.String({ format: 'date' })),
+    /** last day, included (custom only) */
+    to: Type.Optional(Type.String({ format: 'date' })),
+    /** one of these at most: the report of a group (with its subgroups), a zone or a bike */
+    groupId: Type.Optional(Type.String({ format: 'uuid' })),
+    zoneId: Type.Optional(Type.String({ format: 'uuid' })),
+    vehicleNumber: Type.Optional(Type.String({ pattern: VEHICLE_NUMBER_PATTERN })),
+  },
+  strict,
+);
+export type ReportQuery = Static<typeof ReportQuerySchema>;
+
+export const ReportExportQuerySchema = Type.Composite([
+  ReportQuerySchema,
+  Type.Object({ format: StringEnum(REPORT_FORMATS) }),
+]);
+export type ReportExportQuery = Static<typeof ReportExportQuerySchema>;
+
+const Count = Type.Integer({ minimum: 0 });
+const Minutes = Nullable(Type.Number());
+
+/** A period's totals; a ratio is null when there is nothing to divide by. */
+export const ReportFiguresSchema = Type.Object(
+  {
+    trips: Count,
+    km: Type.Number(),
+    rideMinutes: Type.Number(),
+    /** MDS dockless.utilization.trips_per_vehicle.avg, per day: trips ÷ deployed bike-days */
+    tripsPerBikePerDay: Nullable(Type.Number()),
+    /** MDS dockless.utilization.idle.percent: not on a trip ÷ time in the right of way, 0–100 */
+    idlePercent: Nullable(Type.Number()),
+    /** MDS dockless.deployed.avg: bikes in the public right of way, on average */
+    deployedBikesAverage: Nullable(Type.Number()),
+    /** MDS dockless.active.count / inactive.count over the period (null for a zone) */
+    activeBikes: Nullable(Count),
+    inactiveBikes: Nullable(Count),
+    /** hours the bikes were available to a rider */
+    hoursAvailable: Nullable(Type.Number()),
+    alertsOpened: Count,
+    tasksDone: Count,
+    /** tasks done by their due time, 0–100 */
+    tasksWithinSlaPercent: Nullable(Type.Number()),
+    /** BATTERY_SWAP tasks done */
+    batterySwaps: Count,
+  },
+  strict,
+);
+export type ReportFigures = Static<typeof ReportFiguresSchema>;
+
+export const ReportDaySchema = Type.Object(
+  {
+    day: Type.String({ format: 'date' }),
+    trips: Count,
+    km: Type.Number(),
+    rideMinutes: Type.Number(),
+    activeBikes: Nullable(Count),
+    idlePercent: Nullable(Type.Number()),
+    hoursAvailable: Nullable(Type.Number()),
+  },
+  strict,
+);
+export type ReportDay = Static<typeof ReportDaySchema>;
+
+export const ReportSchema = Type.Object(
+  {
+    period: StringEnum(REPORT_PERIODS),
+    from: Type.String({ format: 'date' }),
+    to: Type.String({ format: 'date' }),
+    days: Type.Integer({ minimum: 1 }),
+    previous: Type.Object(
+      { from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }) },
+      strict,
+    ),
+    scope: Type.Object(
+      { kind: StringEnum(REPORT_SCOPES), id: Nullable(Type.String()), name: Type.String() },
+      strict,
+    ),
+    figures: ReportFiguresSchema,
+    previousFigures: ReportFiguresSchema,
+    perDay: Type.Array(ReportDaySchema),
+    zones: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ format: 'uuid' }),
+          name: Type.String(),
+          type: Type.String(),
+          trips: Count,
+          km: Type.Number(),
+          rideMinutes: Type.Number(),
+          /** distinct bikes that started a trip in it, on an average day */
+          bikesPerDay: Type.Number(),
+          minBikes: Nullable(Count),
+          maxBikes: Nullable(Count),
+        },
+        strict,
+      ),
+    ),
+    alerts: Type.Array(
+      Type.Object(
+        {
+          kind: Type.String(),
+          opened: Count,
+          acknowledged: Count,
+          medianMinutesToAcknowledge: Minutes,
+          cleared: Count,
+          medianMinutesToClear: Minutes,
+        },
+        strict,
+      ),
+    ),
+    tasksByPriority: Type.Array(
+      Type.Object(
+        {
+          priority: StringEnum(TASK_PRIORITIES),
+          done: Count,
+          withinSla: Count,
+          withinSlaPercent: Nullable(Type.Number()),
+        },
+        strict,
+      ),
+    ),
+    technicians: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ format: 'uuid' }),
+          email: Type.String(),
+          name: Nullable(Type.String()),
+          done: Count,
+          medianMinutesToClose: Minutes,
+        },
+        strict,
+      ),
+    ),
+  },
+  strict,
+);
+export type Report = Static<typeof ReportSchema>;
