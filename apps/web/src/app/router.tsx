@@ -120,6 +120,12 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                   'StatisticsPage',
                 ),
               },
+              // ADR 0127: a period's reports (managers and administrators)
+              {
+                path: 'reports',
+                handle: user,
+                lazy: page(() => import('../features/reports/routes/reports-page'), 'ReportsPage'),
+              },
               {
                 path: 'zones',
                 handle: user,

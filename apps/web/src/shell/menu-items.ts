@@ -6,6 +6,7 @@ import {
   ChartColumn,
   ClipboardCheck,
   ClipboardList,
+  FileBarChart,
   Hexagon,
   ShieldCheck,
   TriangleAlert,
@@ -29,7 +30,8 @@ export interface MenuItem {
     | 'shell.nav.administration'
     | 'tasks.nav.tasks'
     | 'tasks.nav.myTasks'
-    | 'tasks.nav.batteryQueue';
+    | 'tasks.nav.batteryQueue'
+    | 'reports.nav';
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
@@ -50,6 +52,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     // docs/tasks.md: the fleet's tasks, and those of the signed-in user
     { url: '/tasks', icon: ClipboardList, text: 'tasks.nav.tasks', end: true },
     { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
+    // ADR 0127: a period's reports and their exports
+    { url: '/reports', icon: FileBarChart, text: 'reports.nav' },
   ];
   if (userType === 'ADMIN') {
     items.push({ url: '/administration', icon: ShieldCheck, text: 'shell.nav.administration' });
