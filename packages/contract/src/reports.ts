@@ -160,3 +160,79 @@ export const ReportSchema = Type.Object(
   strict,
 );
 export type Report = Static<typeof ReportSchema>;
+
+// ---- report schedules --------------------------------------------------------------------
+
+export const REPORT_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
+export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
+export const REPORT_ATTACHMENTS = ['pdf', 'xlsx'] as const;
+export const REPORT_RECIPIENTS_MAX = 50;
+
+export const ReportScheduleInputSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    frequency: StringEnum(REPORT_FREQUENCIES),
+    format: StringEnum(REPORT_ATTACHMENTS),
+    groupId: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
+    zoneId: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
+    recipients: Type.Array(Type.String({ format: 'email', maxLength: 254 }), {
+      minItems: 1,
+      maxItems: REPORT_RECIPIENTS_MAX,
+    }),
+    /** IANA time zone of recipients without an account (default UTC) */
+    timeZone: Type.Optional(Type.String({ maxLength: 64 })),
+    /** the local hour the report is sent (default 7) */
+    hour: Type.Optional(Type.Integer({ minimum: 0, maximum: 23 })),
+  },
+  strict,
+);
+export type ReportScheduleInput = Static<typeof ReportScheduleInputSchema>;
+
+export const ReportScheduleSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    frequency: StringEnum(REPORT_FREQUENCIES),
+    format: StringEnum(REPORT_ATTACHMENTS),
+    groupId: Nullable(Type.String({ format: 'uuid' })),
+    zoneId: Nullable(Type.String({ format: 'uuid' })),
+    recipients: Type.Array(Type.String()),
+    timeZone: Type.String(),
+    hour: Type.Integer(),
+    /** the first day of the next period to be sent */
+    nextFrom: Type.String({ format: 'date' }),
+    lastDelivery: Nullable(
+      Type.Object(
+        {
+          status: StringEnum(['PENDING', 'SENT', 'FAILED'] as const),
+          periodFrom: Type.String({ format: 'date' }),
+          periodTo: Type.String({ format: 'date' }),
+          at: Type.String({ format: 'date-time' }),
+        },
+        strict,
+      ),
+    ),
+  },
+  strict,
+);
+export type ReportSchedule = Static<typeof ReportScheduleSchema>;
+
+export const ReportScheduleListSchema = Type.Object(
+  { content: Type.Array(ReportScheduleSchema) },
+  strict,
+);
+export type ReportScheduleList = Static<typeof ReportScheduleListSchema>;
+
+export const ReportScheduleIdParamsSchema = Type.Object(
+  { id: Type.String({ format: 'uuid' }) },
+  strict,
+);
+
+export const ReportSendNowSchema = Type.Object(
+  {
+    periodFrom: Type.String({ format: 'date' }),
+    periodTo: Type.String({ format: 'date' }),
+    deliveries: Type.Integer({ minimum: 0 }),
+  },
+  strict,
+);

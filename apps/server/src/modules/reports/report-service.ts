@@ -150,9 +150,17 @@ async function periodFigures(
   return { figures: figuresOf(whole, whole, taskSums, days), perDay, alerts, tasks };
 }
 
-export async function getReport(scope: RequestScope, query: ReportQuery): Promise<Report> {
-  const { database: db, fleetId } = scope;
-  const period = periodOf(query, scope.now);
+export const getReport = (scope: RequestScope, query: ReportQuery) =>
+  buildReport(scope.database, scope.fleetId, query, scope.now);
+
+/** The report of a fleet (a request's, or a scheduled delivery's). */
+export async function buildReport(
+  db: Queryable,
+  fleetId: string,
+  query: ReportQuery,
+  today: Date,
+): Promise<Report> {
+  const period = periodOf(query, today);
   const target = await resolveScope(db, fleetId, query);
   const params = (from: string, to: string): ReportScopeParams => ({
     fleetId,
