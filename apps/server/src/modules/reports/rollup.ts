@@ -86,9 +86,10 @@ export async function rollUpDay(db: Database, fleetId: string, day: string, now:
 async function bikeDays(db: Database, fleetId: string, day: string, start: Date, end: Date) {
   const rows: BikeDayRow[] = [];
   for (let after = 0; ;) {
-    const bikes = await rollupBikes(db, fleetId, end, after, PAGE);
-    if (!bikes.length) break;
-    after = bikes[bikes.length - 1]!.id;
+    const page = await rollupBikes(db, fleetId, after, PAGE);
+    const bikes = page.filter((b) => b.created_at < end);
+    if (!page.length) break;
+    after = page[page.length - 1]!.id;
     const ids = bikes.map((b) => b.id);
     const carried = new Map((await previousEnds(db, fleetId, day, ids)).map((r) => [r.bike_id, r]));
     const missing = ids.filter((id) => !carried.has(id));
@@ -135,7 +136,7 @@ async function bikeDays(db: Database, fleetId: string, day: string, start: Date,
         endStolen: result.end.stolen,
       });
     }
-    if (bikes.length < PAGE) break;
+    if (page.length < PAGE) break;
   }
   return rows;
 }

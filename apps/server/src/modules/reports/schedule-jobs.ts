@@ -105,8 +105,10 @@ export async function deliver(ctx: AppContext, job: DeliveryJob) {
     const report = await buildReport(ctx.database, delivery.fleet_id, query, ctx.now());
     const file = await reportBuffer(report, delivery.format);
     const params = new URLSearchParams({ period: query.period!, from: report.from });
-    if (delivery.group_id) (params.set('scope', 'group'), params.set('target', delivery.group_id));
-    if (delivery.zone_id) (params.set('scope', 'zone'), params.set('target', delivery.zone_id));
+    if (delivery.group_id) params.set('scope', 'group');
+    if (delivery.zone_id) params.set('scope', 'zone');
+    if (delivery.group_id ?? delivery.zone_id)
+      params.set('target', (delivery.group_id ?? delivery.zone_id)!);
     const link = `${ctx.config.publicUrl}/reports?${params.toString()}`;
     await ctx.mailer.send({
       ...scheduledReportMail({ to: delivery.recipient, name: delivery.name, report, link }),

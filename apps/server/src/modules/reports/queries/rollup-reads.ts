@@ -43,17 +43,16 @@ export interface RollupBikeRow {
   theft_state: string;
 }
 
-export async function rollupBikes(
-  db: Queryable,
-  fleetId: string,
-  before: Date,
-  afterId: number,
-  limit: number,
-) {
+/** A page of the fleet's bikes (keyset on id); the caller keeps those that existed then. */
+export async function rollupBikes(db: Queryable, fleetId: string, afterId: number, limit: number) {
+  // a bike exists from its creation, or its first trip if that is earlier (history imported
+  // with it, as the demo's 30 days)
   return db.query<RollupBikeRow>(
-    `SELECT id, group_id, created_at, availability, theft_state FROM bike
-      WHERE fleet_id = $1 AND created_at < $2 AND id > $3 ORDER BY id LIMIT $4`,
-    [fleetId, before, afterId, limit],
+    `SELECT b.id, b.group_id, b.availability, b.theft_state,
+            least(b.created_at, (SELECT min(t.started_at) FROM trip t WHERE t.bike_id = b.id))
+              AS created_at
+       FROM bike b WHERE b.fleet_id = $1 AND b.id > $2 ORDER BY b.id LIMIT $3`,
+    [fleetId, afterId, limit],
   );
 }
 

@@ -96,7 +96,8 @@ export async function insertZoneDays(
   );
 }
 
-const MINUTES = (later: string) => `extract(epoch FROM (a.${later} - a.opened_at)) / 60`;
+const MINUTES = (later: string) =>
+  `greatest(0, extract(epoch FROM (a.${later} - a.opened_at)) / 60)`;
 
 /** Alerts opened, acknowledged and cleared in [start, end), per bike and kind. */
 export async function insertAlertDay(
@@ -141,7 +142,7 @@ export async function insertTaskDay(
      SELECT $1, $2::date, t.bike_id, b.group_id, t.kind, t.priority, t.closed_by,
             count(*)::int,
             count(*) FILTER (WHERE t.due_at IS NULL OR t.closed_at <= t.due_at)::int,
-            array_agg(extract(epoch FROM (t.closed_at - t.created_at)) / 60)
+            array_agg(greatest(0, extract(epoch FROM (t.closed_at - t.created_at)) / 60))
        FROM task t LEFT JOIN bike b ON b.id = t.bike_id
       WHERE t.fleet_id = $1 AND t.status = 'DONE' AND t.closed_at >= $3 AND t.closed_at < $4
       GROUP BY t.bike_id, b.group_id, t.kind, t.priority, t.closed_by`,
