@@ -236,3 +236,54 @@ export const ReportSendNowSchema = Type.Object(
   },
   strict,
 );
+
+// ---- the city pack -----------------------------------------------------------------------
+
+export const CityReportQuerySchema = Type.Object(
+  {
+    /** the month (UTC), YYYY-MM; default: the last whole month */
+    month: Type.Optional(Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' })),
+  },
+  strict,
+);
+export type CityReportQuery = Static<typeof CityReportQuerySchema>;
+
+/** The monthly report a city permit asks for, by the MDS definitions: its trips are those of
+ *  the MDS `trips` endpoint (ended in the month, placed), its events those of `events`. */
+export const CityReportSchema = Type.Object(
+  {
+    month: Type.String(),
+    from: Type.String({ format: 'date' }),
+    to: Type.String({ format: 'date' }),
+    trips: Type.Object(
+      {
+        count: Count,
+        /** metres, each trip rounded as MDS publishes it */
+        distance: Count,
+        /** seconds, likewise */
+        duration: Count,
+      },
+      strict,
+    ),
+    /** MDS Metrics dockless metrics over the month (from the daily rollups) */
+    vehicles: Type.Object(
+      {
+        deployedAverage: Nullable(Type.Number()),
+        activeCount: Count,
+        inactiveCount: Count,
+        idlePercent: Nullable(Type.Number()),
+        tripsPerVehiclePerDay: Nullable(Type.Number()),
+      },
+      strict,
+    ),
+    /** thefts reported (MDS `not_located`) */
+    thefts: Count,
+    /** bikes taken off the street: for maintenance (`maintenance_pick_up`) and to rebalance
+     *  (`rebalance_pick_up`) */
+    removals: Type.Object({ maintenance: Count, rebalance: Count }, strict),
+    /** damage recorded by a REPAIR task done in the month (VFM has no vandalism flag) */
+    repairs: Count,
+  },
+  strict,
+);
+export type CityReport = Static<typeof CityReportSchema>;

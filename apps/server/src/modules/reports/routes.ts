@@ -4,11 +4,18 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ReportExportQuerySchema, ReportQuerySchema, ReportSchema } from '@vfm/contract';
+import {
+  CityReportQuerySchema,
+  CityReportSchema,
+  ReportExportQuerySchema,
+  ReportQuerySchema,
+  ReportSchema,
+} from '@vfm/contract';
 import { problems } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import { REPORT_MEDIA_TYPES, reportFileName, reportStream } from './report-files';
 import { getReport } from './report-service';
+import { getCityReport } from './city-service';
 
 const tags = ['reports'];
 const StreamedFile = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
@@ -54,6 +61,20 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-disposition', `attachment; filename="${reportFileName(report, format)}"`)
         .send(await reportStream(report, format));
     },
+  );
+
+  app.get(
+    '/reports/city',
+    {
+      schema: {
+        tags,
+        summary:
+          "The month's city pack: trips and events as the MDS Provider API publishes them, MDS Metrics, thefts, removals",
+        querystring: CityReportQuerySchema,
+        response: { 200: CityReportSchema, ...problems(400, 401, 403) },
+      },
+    },
+    async (request) => getCityReport(scopeOf(request), request.query),
   );
 };
 
