@@ -287,3 +287,26 @@ export const CityReportSchema = Type.Object(
   strict,
 );
 export type CityReport = Static<typeof CityReportSchema>;
+
+// ---- the fleet screen's KPI strip --------------------------------------------------------
+
+const KpiFigures = Type.Object(
+  {
+    /** trips started since midnight (UTC) until the time of the call */
+    trips: Count,
+    /** bikes with at least one of them */
+    activeBikes: Count,
+    /** active bikes ÷ the fleet's bikes, 0–100 */
+    utilisationPercent: Nullable(Type.Number()),
+    /** alerts opened in the same span */
+    alertsOpened: Count,
+  },
+  strict,
+);
+
+/** Today so far against the same span of the same day last week. */
+export const FleetKpisSchema = Type.Object(
+  { at: Type.String({ format: 'date-time' }), today: KpiFigures, lastWeek: KpiFigures },
+  strict,
+);
+export type FleetKpis = Static<typeof FleetKpisSchema>;

@@ -2,7 +2,7 @@
 // day was computed by hand — two bikes, trips, a removal, alerts and tasks — for the fleet, a
 // group, a zone and a bike beside the day before; the bad input; an empty period; the exports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReportSchema } from '@vfm/contract';
+import { FleetKpisSchema, ReportSchema } from '@vfm/contract';
 import { rollUp } from '../../src/modules/reports/rollup';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createFleetWithTechnician } from '../helpers/factories';
@@ -231,6 +231,13 @@ describe('reports', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.text.startsWith('%PDF-')).toBe(true);
+  });
+
+  it("gives the fleet screen's KPIs: today so far beside the same span a week ago", async () => {
+    const res = await manager().get('reports/kpis');
+    expect(res.status, res.text).toBe(200);
+    expectShape(FleetKpisSchema, res.body);
+    expect(res.body.today).toMatchObject({ trips: 0, activeBikes: 0, utilisationPercent: 0 });
   });
 
   it('computes a day again to the same rows (the rollup is idempotent)', async () => {

@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import {
   CityReportQuerySchema,
   CityReportSchema,
+  FleetKpisSchema,
   ReportExportQuerySchema,
   ReportQuerySchema,
   ReportSchema,
@@ -16,6 +17,7 @@ import { scopeOf } from '../../plugins/request-scope';
 import { REPORT_MEDIA_TYPES, reportFileName, reportStream } from './report-files';
 import { getReport } from './report-service';
 import { getCityReport } from './city-service';
+import { getFleetKpis } from './kpi-service';
 
 const tags = ['reports'];
 const StreamedFile = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
@@ -75,6 +77,18 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => getCityReport(scopeOf(request), request.query),
+  );
+
+  app.get(
+    '/reports/kpis',
+    {
+      schema: {
+        tags,
+        summary: 'Today so far against the same span a week ago: trips, utilisation, alerts',
+        response: { 200: FleetKpisSchema, ...problems(401, 403) },
+      },
+    },
+    async (request) => getFleetKpis(scopeOf(request)),
   );
 };
 

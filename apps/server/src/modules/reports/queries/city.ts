@@ -41,3 +41,23 @@ export async function cityRepairs(db: Queryable, fleetId: string, from: Date, to
   );
   return row!.repairs;
 }
+
+/** Trips started, bikes that rode and alerts opened in [from, to), with the fleet's bikes. */
+export async function spanFigures(db: Queryable, fleetId: string, from: Date, to: Date) {
+  const [row] = await db.query<{
+    trips: number;
+    active: number;
+    bikes: number;
+    alerts: number;
+  }>(
+    `SELECT (SELECT count(*)::int FROM trip WHERE fleet_id = $1
+                AND started_at >= $2 AND started_at < $3) AS trips,
+            (SELECT count(DISTINCT bike_id)::int FROM trip WHERE fleet_id = $1
+                AND started_at >= $2 AND started_at < $3) AS active,
+            (SELECT count(*)::int FROM bike WHERE fleet_id = $1 AND created_at < $3) AS bikes,
+            (SELECT count(*)::int FROM alert WHERE fleet_id = $1
+                AND opened_at >= $2 AND opened_at < $3) AS alerts`,
+    [fleetId, from, to],
+  );
+  return row!;
+}
