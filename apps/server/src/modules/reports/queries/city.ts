@@ -42,7 +42,7 @@ export async function cityRepairs(db: Queryable, fleetId: string, from: Date, to
   return row!.repairs;
 }
 
-/** Trips started, bikes that rode and alerts opened in [from, to), with the fleet's bikes. */
+/** Trips started, bikes that rode and alerts opened in [from, to), and the fleet's bikes now. */
 export async function spanFigures(db: Queryable, fleetId: string, from: Date, to: Date) {
   const [row] = await db.query<{
     trips: number;
@@ -54,7 +54,7 @@ export async function spanFigures(db: Queryable, fleetId: string, from: Date, to
                 AND started_at >= $2 AND started_at < $3) AS trips,
             (SELECT count(DISTINCT bike_id)::int FROM trip WHERE fleet_id = $1
                 AND started_at >= $2 AND started_at < $3) AS active,
-            (SELECT count(*)::int FROM bike WHERE fleet_id = $1 AND created_at < $3) AS bikes,
+            (SELECT count(*)::int FROM bike WHERE fleet_id = $1) AS bikes,
             (SELECT count(*)::int FROM alert WHERE fleet_id = $1
                 AND opened_at >= $2 AND opened_at < $3) AS alerts`,
     [fleetId, from, to],
