@@ -121,4 +121,50 @@ describe('reports page', { timeout: 20_000 }, () => {
       expect(server.callsTo('GET reports').at(-1)!.query.get('groupId')).toBeTruthy(),
     );
   });
+
+  it('adds a schedule with its recipients, and sends one now', async () => {
+    const schedule = {
+      id: '5f0c2a1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+      name: 'City',
+      frequency: 'MONTHLY',
+      format: 'pdf',
+      groupId: null,
+      zoneId: null,
+      recipients: ['city@example.org'],
+      timeZone: 'UTC',
+      hour: 7,
+      nextFrom: '2026-11-01',
+      lastDelivery: null,
+    };
+    const { server } = renderApp('/reports', {
+      signedInAs: 'user',
+      answers: {
+        'GET reports': report(),
+        'GET fleet/group': [],
+        'GET report-schedules': { content: [schedule] },
+        'POST report-schedules': schedule,
+        [`POST report-schedules/${schedule.id}/send`]: {
+          periodFrom: '2026-10-01',
+          periodTo: '2026-10-31',
+          deliveries: 1,
+        },
+      },
+    });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'City');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Recipients (e-mail addresses)' }),
+      'city@example.org, ana@example.com',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(server.callsTo('POST report-schedules')).toHaveLength(1));
+    expect(server.callsTo('POST report-schedules')[0]!.body).toMatchObject({
+      name: 'City',
+      frequency: 'MONTHLY',
+      recipients: ['city@example.org', 'ana@example.com'],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Send City now' }));
+    await waitFor(() =>
+      expect(server.callsTo(`POST report-schedules/${schedule.id}/send`)).toHaveLength(1),
+    );
+  });
 });

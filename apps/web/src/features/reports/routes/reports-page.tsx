@@ -13,6 +13,7 @@ import { QueryState } from '../../../ui/query-state/query-state';
 import { downloadReport, useReport } from '../api/reports';
 import { ReportDays } from '../components/report-days';
 import { ReportFigures } from '../components/report-figures';
+import { ReportSchedules } from '../components/report-schedules';
 import { ReportTables } from '../components/report-tables';
 import { ReportToolbar } from '../components/report-toolbar';
 import { isEmptyReport } from '../state/shaping';
@@ -93,6 +94,7 @@ export function ReportsPage() {
           </>
         )}
       </QueryState>
+      <ReportSchedules />
     </div>
   );
 }
