@@ -29,3 +29,4 @@ export * from './track-export';
 export * from './tasks';
 export * from './battery';
 export * from './firmware';
+export * from './reports';

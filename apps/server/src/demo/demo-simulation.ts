@@ -64,6 +64,8 @@ export function startDemoSimulation(
         now(),
       );
       await seedDemoFirmware(database, fleetId, firmwareSettings(config).storeDir, now()); // ADR 0129
+      // the reports' daily rollups of those 30 days (ADR 0127), at once
+      await ctx.jobs.send(null, 'reports.rollup', { fleetId, recompute: true });
     }
     if (stopped) return;
     // the server drives these modules itself: it issues their secrets at each start

@@ -20,6 +20,8 @@ export interface MailMessage {
    * second copy), and in file mode a message already written is not written again.
    */
   idempotencyKey?: string;
+  /** files attached (a scheduled report, ADR 0127) */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 /** A Message-ID that a key always gives (RFC 5322: unique per message, here per key). */
@@ -67,10 +69,12 @@ export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions):
     });
     return {
       mode: 'smtp',
-      async send({ to, subject, text, html, headers, idempotencyKey }) {
+      async send({ to, subject, text, html, headers, idempotencyKey, attachments }) {
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
-          transport.sendMail(envelope(from, { to, subject, text, html, headers, idempotencyKey })),
+          transport.sendMail(
+            envelope(from, { to, subject, text, html, headers, idempotencyKey, attachments }),
+          ),
           new Promise<never>((_, reject) => {
             timer = setTimeout(
               () => reject(new Error(`SMTP: no answer within ${SMTP_DEADLINE_MS / 1000} s`)),
@@ -93,7 +97,7 @@ export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions):
   let counter = 0;
   return {
     mode: 'file',
-    async send({ to, subject, text, html, links = [], headers, idempotencyKey }) {
+    async send({ to, subject, text, html, links = [], headers, idempotencyKey, attachments }) {
       await mkdir(mailDir, { recursive: true });
       const tag = idempotencyKey ? `-${fileTagOf(idempotencyKey)}` : '';
       if (tag && (await readdir(mailDir)).some((name) => name.endsWith(`${tag}.eml`))) {
@@ -101,7 +105,7 @@ export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions):
         return;
       }
       const info = await transport.sendMail(
-        envelope(from, { to, subject, text, html, headers, idempotencyKey }),
+        envelope(from, { to, subject, text, html, headers, idempotencyKey, attachments }),
       );
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       // zero-padded counter: files sort in sending order even within one millisecond
@@ -120,12 +124,16 @@ export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions):
  *  idempotency key (a receiver drops a second copy). */
 function envelope(
   from: string,
-  mail: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html' | 'headers' | 'idempotencyKey'>,
+  mail: Pick<
+    MailMessage,
+    'to' | 'subject' | 'text' | 'html' | 'headers' | 'idempotencyKey' | 'attachments'
+  >,
 ) {
-  const { idempotencyKey, headers, ...rest } = mail;
+  const { idempotencyKey, headers, attachments, ...rest } = mail;
   return {
     from,
     ...rest,
+    ...(attachments?.length ? { attachments } : {}),
     ...(headers ? { headers } : {}),
     ...(idempotencyKey ? { messageId: messageIdOf(idempotencyKey, from) } : {}),
   };

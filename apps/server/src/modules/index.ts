@@ -35,6 +35,7 @@ import maintenance from './maintenance';
 import taskStatistics from './task-statistics';
 import battery from './battery';
 import firmware from './firmware';
+import reports from './reports';
 
 export const MODULES = [
   health,
@@ -65,6 +66,7 @@ export const MODULES = [
   taskStatistics,
   battery,
   firmware,
+  reports,
 ] as const;
 
 declare module '../jobs/queues' {

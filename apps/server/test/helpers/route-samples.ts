@@ -158,6 +158,19 @@ const zoneId: Resolver = async ({ world, side, fresh }) => {
   return id;
 };
 
+// ---- report schedules (ADR 0127): one of the side's fleet (a remove takes it away: a fresh one)
+const reportScheduleId: Resolver = async ({ world, side }) => {
+  const [row] = await world.t.server.database.query<{ id: string }>(
+    `INSERT INTO report_schedule (fleet_id, name, frequency, format, recipients, time_zone, hour,
+            next_from)
+     VALUES ($1, 'Matrix', 'WEEKLY', 'pdf', '{matrix@example.com}', 'UTC', 7, current_date)
+     RETURNING id`,
+    [side.fleet.id],
+  );
+  if (side.name === 'foreign') side.secrets.push(row!.id);
+  return row!.id;
+};
+
 // ---- webhooks (docs/webhooks.md): an endpoint of the side's fleet, and a delivery of it ----------
 const webhookId: Resolver = async ({ world, side }) => {
   const [row] = await world.t.server.database.query<{ id: string }>(
@@ -266,6 +279,7 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
   [/\/zones\//, /^id$/, zoneId],
   // a webhook endpoint of the side's fleet, and one of its deliveries (docs/notifications.md)
   [/\/webhooks\//, /^id$/, webhookId],
+  [/\/report-schedules\//, /^id$/, reportScheduleId],
   [/\/webhooks\//, /^deliveryId$/, webhookDeliveryId],
   // a firmware package and a (paused) campaign of the side's fleet (docs/firmware.md)
   [/\/firmware\/packages\//, /^id$/, firmwarePackageId],

@@ -126,6 +126,12 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                 handle: user,
                 lazy: page(() => import('../features/battery/routes/battery-page'), 'BatteryPage'),
               },
+              // ADR 0127: a period's reports (managers and administrators)
+              {
+                path: 'reports',
+                handle: user,
+                lazy: page(() => import('../features/reports/routes/reports-page'), 'ReportsPage'),
+              },
               {
                 path: 'zones',
                 handle: user,

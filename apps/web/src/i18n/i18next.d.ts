@@ -19,6 +19,7 @@ import type pwa from '../pwa/i18n/en.json';
 import type tasks from '../tasks/i18n/en.json';
 import type battery from '../battery/i18n/en.json';
 import type firmware from '../features/firmware/i18n/en.json';
+import type reports from '../features/reports/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -38,6 +39,7 @@ interface FeatureMessages {
   tasks: typeof tasks;
   battery: typeof battery;
   firmware: typeof firmware;
+  reports: typeof reports;
 }
 
 declare module 'i18next' {

@@ -8,6 +8,7 @@ import {
   ClipboardCheck,
   ClipboardList,
   Cpu,
+  FileBarChart,
   Hexagon,
   ShieldCheck,
   TriangleAlert,
@@ -33,7 +34,8 @@ export interface MenuItem {
     | 'tasks.nav.myTasks'
     | 'tasks.nav.batteryQueue'
     | 'battery.nav'
-    | 'firmware.nav.firmware';
+    | 'firmware.nav.firmware'
+    | 'reports.nav';
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
@@ -56,6 +58,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     // docs/tasks.md: the fleet's tasks, and those of the signed-in user
     { url: '/tasks', icon: ClipboardList, text: 'tasks.nav.tasks', end: true },
     { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
+    // ADR 0127: a period's reports and their exports
+    { url: '/reports', icon: FileBarChart, text: 'reports.nav' },
   ];
   if (userType === 'ADMIN') {
     // docs/firmware.md: packages and campaigns of the modules' firmware

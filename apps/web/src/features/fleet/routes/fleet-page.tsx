@@ -23,6 +23,7 @@ import { SummaryStrip } from '../components/summary-strip';
 import { activeFilterCount } from '../state/fleet-view';
 import { useFleetPageView } from '../state/use-fleet-page-view';
 import styles from './fleet-page.module.css';
+import { KpiStrip } from '../components/kpi-strip';
 
 const FleetMapPane = lazy(() => import('../components/fleet-map-pane'));
 
@@ -78,6 +79,8 @@ export function FleetPage() {
   return (
     <div className={styles.page}>
       <SummaryStrip information={page.information} view={view} onChange={changeView} />
+      {/* ADR 0127: today against the same day last week */}
+      <KpiStrip />
       <div className={styles.toolbar}>
         <label className={styles.search}>
           <Search size={16} aria-hidden="true" />

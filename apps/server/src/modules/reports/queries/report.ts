@@ -1,0 +1,164 @@
+// What a report reads (ADR 0127): the daily rollups of a fleet over a period of UTC days, for
+// the whole fleet, a group with its subgroups ($4) or a bike ($5) — zone figures come from the
+// zone rollup. Every list is aggregated in the database; the medians from the stored minutes.
+import type { Queryable } from '../../../db/client';
+
+export interface ReportScopeParams {
+  fleetId: string;
+  from: string;
+  to: string;
+  groupId: string | null;
+  bikeId: number | null;
+}
+
+const WHERE = `r.fleet_id = $1 AND r.day BETWEEN $2::date AND $3::date
+  AND ($4::uuid IS NULL OR r.group_id IN (
+    WITH RECURSIVE scope(id) AS (
+      SELECT id FROM fleet_group WHERE fleet_id = $1 AND id = $4::uuid
+      UNION
+      SELECT child.id FROM fleet_group child JOIN scope ON child.parent_id = scope.id)
+    SELECT id FROM scope))
+  AND ($5::bigint IS NULL OR r.bike_id = $5::bigint)`;
+
+const params = (p: ReportScopeParams) => [p.fleetId, p.from, p.to, p.groupId, p.bikeId];
+
+export interface BikeTotalsRow {
+  day: string | null;
+  trips: number;
+  km: number;
+  ride_minutes: number;
+  deployed_minutes: number;
+  available_minutes: number;
+  on_trip_minutes: number;
+  deployed_bikes: number;
+  active_bikes: number;
+}
+
+const TOTALS = `coalesce(sum(r.trips), 0)::int AS trips, coalesce(sum(r.km), 0)::float8 AS km,
+  coalesce(sum(r.ride_minutes), 0)::float8 AS ride_minutes,
+  coalesce(sum(r.deployed_minutes), 0)::float8 AS deployed_minutes,
+  coalesce(sum(r.available_minutes), 0)::float8 AS available_minutes,
+  coalesce(sum(r.on_trip_minutes), 0)::float8 AS on_trip_minutes,
+  count(DISTINCT r.bike_id) FILTER (WHERE r.deployed_minutes > 0)::int AS deployed_bikes,
+  count(DISTINCT r.bike_id) FILTER (WHERE r.trips > 0)::int AS active_bikes`;
+
+/** The period's totals (day null) and each day's (only the days with rows). */
+export async function bikeTotals(db: Queryable, p: ReportScopeParams) {
+  return db.query<BikeTotalsRow>(
+    `SELECT NULL AS day, ${TOTALS} FROM report_bike_day r WHERE ${WHERE}
+     UNION ALL
+     SELECT to_char(r.day, 'YYYY-MM-DD'), ${TOTALS} FROM report_bike_day r WHERE ${WHERE}
+      GROUP BY r.day`,
+    params(p),
+  );
+}
+
+export interface ZoneTotalsRow {
+  id: string;
+  name: string;
+  type: string;
+  min_bikes: number | null;
+  max_bikes: number | null;
+  day: string | null;
+  trips: number;
+  km: number;
+  ride_minutes: number;
+  bikes: number;
+}
+
+/** Per zone (all of the fleet's, or one), its totals and, with `perDay`, each day's. */
+export async function zoneTotals(
+  db: Queryable,
+  fleetId: string,
+  from: string,
+  to: string,
+  zoneId: string | null,
+  perDay: boolean,
+) {
+  return db.query<ZoneTotalsRow>(
+    `SELECT z.id, z.name, z.type, z.min_bikes, z.max_bikes,
+            ${perDay ? `to_char(r.day, 'YYYY-MM-DD')` : 'NULL'} AS day,
+            coalesce(sum(r.trips), 0)::int AS trips, coalesce(sum(r.km), 0)::float8 AS km,
+            coalesce(sum(r.ride_minutes), 0)::float8 AS ride_minutes,
+            coalesce(sum(r.bikes), 0)::int AS bikes
+       FROM zone z LEFT JOIN report_zone_day r ON r.zone_id = z.id AND r.fleet_id = z.fleet_id
+            AND r.day BETWEEN $2::date AND $3::date
+      WHERE z.fleet_id = $1 AND ($4::uuid IS NULL OR z.id = $4::uuid)
+      GROUP BY z.id, z.name, z.type, z.min_bikes, z.max_bikes${perDay ? ', r.day' : ''}
+      ORDER BY lower(z.name), z.id`,
+    [fleetId, from, to, zoneId],
+  );
+}
+
+export async function alertTotals(db: Queryable, p: ReportScopeParams) {
+  return db.query<{
+    kind: string;
+    opened: number;
+    acknowledged: number;
+    ack_median: number | null;
+    cleared: number;
+    clear_median: number | null;
+  }>(
+    `WITH rows AS (SELECT r.* FROM report_alert_day r WHERE ${WHERE}),
+          ack AS (SELECT kind, count(*)::int AS n,
+                         percentile_cont(0.5) WITHIN GROUP (ORDER BY m) AS median
+                    FROM rows, unnest(rows.ack_minutes) AS m GROUP BY kind),
+          clr AS (SELECT kind, count(*)::int AS n,
+                         percentile_cont(0.5) WITHIN GROUP (ORDER BY m) AS median
+                    FROM rows, unnest(rows.clear_minutes) AS m GROUP BY kind)
+     SELECT k.kind, k.opened, coalesce(ack.n, 0) AS acknowledged, ack.median AS ack_median,
+            coalesce(clr.n, 0) AS cleared, clr.median AS clear_median
+       FROM (SELECT kind, sum(opened)::int AS opened FROM rows GROUP BY kind) k
+       LEFT JOIN ack ON ack.kind = k.kind LEFT JOIN clr ON clr.kind = k.kind
+      ORDER BY k.kind`,
+    params(p),
+  );
+}
+
+export async function taskTotals(db: Queryable, p: ReportScopeParams) {
+  return db.query<{ priority: string; done: number; within_sla: number; swaps: number }>(
+    `SELECT r.priority, sum(r.done)::int AS done, sum(r.within_sla)::int AS within_sla,
+            coalesce(sum(r.done) FILTER (WHERE r.kind = 'BATTERY_SWAP'), 0)::int AS swaps
+       FROM report_task_day r WHERE ${WHERE} GROUP BY r.priority`,
+    params(p),
+  );
+}
+
+export async function technicianTotals(db: Queryable, p: ReportScopeParams) {
+  return db.query<{
+    id: string;
+    email: string;
+    name: string | null;
+    done: number;
+    median: number | null;
+  }>(
+    `SELECT a.id, a.email, nullif(a.full_name, '') AS name, count(*)::int AS done,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY m) AS median
+       FROM report_task_day r CROSS JOIN LATERAL unnest(r.close_minutes) AS m
+       JOIN account a ON a.id = r.technician_id
+      WHERE ${WHERE}
+      GROUP BY a.id, a.email, a.full_name ORDER BY count(*) DESC, a.email`,
+    params(p),
+  );
+}
+
+export async function groupName(db: Queryable, fleetId: string, id: string) {
+  const rows = await db.query<{ name: string }>(
+    `SELECT name FROM fleet_group WHERE fleet_id = $1 AND id = $2`,
+    [fleetId, id],
+  );
+  return rows[0]?.name ?? null;
+}
+
+export async function zoneName(db: Queryable, fleetId: string, id: string) {
+  const rows = await db.query<{ name: string }>(
+    `SELECT name FROM zone WHERE fleet_id = $1 AND id = $2`,
+    [fleetId, id],
+  );
+  return rows[0]?.name ?? null;
+}
+
+export async function fleetName(db: Queryable, fleetId: string) {
+  const rows = await db.query<{ name: string }>(`SELECT name FROM fleet WHERE id = $1`, [fleetId]);
+  return rows[0]?.name ?? '';
+}

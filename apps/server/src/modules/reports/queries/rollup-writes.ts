@@ -1,0 +1,166 @@
+// What the rollup job writes (ADR 0127): a (fleet, day) at once, inside the caller's
+// transaction — its old rows deleted, its new ones written, its mark set.
+import type { Queryable } from '../../../db/client';
+
+export interface BikeDayRow {
+  bikeId: number;
+  groupId: string | null;
+  trips: number;
+  km: number;
+  rideMinutes: number;
+  deployedMinutes: number;
+  availableMinutes: number;
+  onTripMinutes: number;
+  endAvailability: string;
+  endStolen: boolean;
+}
+
+export interface ZoneDayRow {
+  zoneId: string;
+  trips: number;
+  km: number;
+  rideMinutes: number;
+  bikes: number;
+}
+
+const TABLES = [
+  'report_bike_day',
+  'report_alert_day',
+  'report_task_day',
+  'report_zone_day',
+] as const;
+
+/** Deletes a (fleet, day)'s rows, after waiting for any other writer of the same day. */
+export async function clearDay(tx: Queryable, fleetId: string, day: string) {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('report-day:' || $1 || ':' || $2))`, [
+    fleetId,
+    day,
+  ]);
+  for (const table of TABLES)
+    await tx.query(`DELETE FROM ${table} WHERE fleet_id = $1 AND day = $2::date`, [fleetId, day]);
+}
+
+const BATCH = 5000;
+
+export async function insertBikeDays(
+  tx: Queryable,
+  fleetId: string,
+  day: string,
+  rows: BikeDayRow[],
+) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const part = rows.slice(i, i + BATCH);
+    await tx.query(
+      `INSERT INTO report_bike_day (fleet_id, day, bike_id, group_id, trips, km, ride_minutes,
+              deployed_minutes, available_minutes, on_trip_minutes, end_availability, end_stolen)
+       SELECT $1, $2::date, * FROM unnest($3::bigint[], $4::uuid[], $5::int[], $6::float8[],
+              $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::text[], $12::bool[])`,
+      [
+        fleetId,
+        day,
+        part.map((r) => r.bikeId),
+        part.map((r) => r.groupId),
+        part.map((r) => r.trips),
+        part.map((r) => r.km),
+        part.map((r) => r.rideMinutes),
+        part.map((r) => r.deployedMinutes),
+        part.map((r) => r.availableMinutes),
+        part.map((r) => r.onTripMinutes),
+        part.map((r) => r.endAvailability),
+        part.map((r) => r.endStolen),
+      ],
+    );
+  }
+}
+
+export async function insertZoneDays(
+  tx: Queryable,
+  fleetId: string,
+  day: string,
+  rows: ZoneDayRow[],
+) {
+  if (!rows.length) return;
+  await tx.query(
+    `INSERT INTO report_zone_day (fleet_id, day, zone_id, trips, km, ride_minutes, bikes)
+     SELECT $1, $2::date, * FROM unnest($3::uuid[], $4::int[], $5::float8[], $6::float8[],
+            $7::int[])`,
+    [
+      fleetId,
+      day,
+      rows.map((r) => r.zoneId),
+      rows.map((r) => r.trips),
+      rows.map((r) => r.km),
+      rows.map((r) => r.rideMinutes),
+      rows.map((r) => r.bikes),
+    ],
+  );
+}
+
+const MINUTES = (later: string) =>
+  `greatest(0, extract(epoch FROM (a.${later} - a.opened_at)) / 60)`;
+
+/** Alerts opened, acknowledged and cleared in [start, end), per bike and kind. */
+export async function insertAlertDay(
+  tx: Queryable,
+  fleetId: string,
+  day: string,
+  start: Date,
+  end: Date,
+) {
+  await tx.query(
+    `INSERT INTO report_alert_day (fleet_id, day, bike_id, group_id, kind, opened, ack_minutes,
+            clear_minutes)
+     SELECT $1, $2::date, x.bike_id, b.group_id, x.kind,
+            count(*) FILTER (WHERE x.what = 'o')::int,
+            coalesce(array_agg(x.minutes) FILTER (WHERE x.what = 'a'), '{}'),
+            coalesce(array_agg(x.minutes) FILTER (WHERE x.what = 'c'), '{}')
+       FROM (SELECT a.bike_id, a.kind, 'o' AS what, 0::float8 AS minutes FROM alert a
+              WHERE a.fleet_id = $1 AND a.opened_at >= $3 AND a.opened_at < $4
+             UNION ALL
+             SELECT a.bike_id, a.kind, 'a', ${MINUTES('acknowledged_at')} FROM alert a
+              WHERE a.fleet_id = $1 AND a.acknowledged_at >= $3 AND a.acknowledged_at < $4
+             UNION ALL
+             SELECT a.bike_id, a.kind, 'c', ${MINUTES('cleared_at')} FROM alert a
+              WHERE a.fleet_id = $1 AND a.cleared_at >= $3 AND a.cleared_at < $4) x
+       LEFT JOIN bike b ON b.id = x.bike_id
+      GROUP BY x.bike_id, b.group_id, x.kind`,
+    [fleetId, day, start, end],
+  );
+}
+
+/** Tasks done in [start, end), per bike, kind, priority and who closed them. */
+export async function insertTaskDay(
+  tx: Queryable,
+  fleetId: string,
+  day: string,
+  start: Date,
+  end: Date,
+) {
+  await tx.query(
+    `INSERT INTO report_task_day (fleet_id, day, bike_id, group_id, kind, priority,
+            technician_id, done, within_sla, close_minutes)
+     SELECT $1, $2::date, t.bike_id, b.group_id, t.kind, t.priority, t.closed_by,
+            count(*)::int,
+            count(*) FILTER (WHERE t.due_at IS NULL OR t.closed_at <= t.due_at)::int,
+            array_agg(greatest(0, extract(epoch FROM (t.closed_at - t.created_at)) / 60))
+       FROM task t LEFT JOIN bike b ON b.id = t.bike_id
+      WHERE t.fleet_id = $1 AND t.status = 'DONE' AND t.closed_at >= $3 AND t.closed_at < $4
+      GROUP BY t.bike_id, b.group_id, t.kind, t.priority, t.closed_by`,
+    [fleetId, day, start, end],
+  );
+}
+
+export async function markDay(
+  tx: Queryable,
+  fleetId: string,
+  day: string,
+  final: boolean,
+  now: Date,
+) {
+  await tx.query(
+    `INSERT INTO report_rollup_day (fleet_id, day, final, computed_at) VALUES ($1, $2::date, $3, $4)
+     ON CONFLICT (fleet_id, day) DO UPDATE SET final = excluded.final,
+            computed_at = excluded.computed_at`,
+    [fleetId, day, final, now],
+  );
+}

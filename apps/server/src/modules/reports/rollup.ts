@@ -1,0 +1,183 @@
+// The daily rollups (ADR 0127, docs/reports.md), kept by the queue reports.rollup: every ten
+// minutes (and once as a worker starts) each fleet's today and yesterday are computed again,
+// and any day of the last ROLLUP_DAYS_MAX since the fleet's first data that is not final yet is
+// caught up, oldest first (a day starts from the state its previous day ended in). A (fleet,
+// day) is one transaction: its rows deleted and written again with its mark, so a job repeated
+// or killed (SIGKILL: the lease gives it to another worker) leaves every day whole.
+import { pointInGeometry, bboxOf, bboxContains, type ZoneGeometry } from '@vfm/contract';
+import type { Database } from '../../db/client';
+import { bikeDay, type StateChange, type TripSpan } from './bike-day';
+import {
+  dayChanges,
+  dayTrips,
+  finalDays,
+  previousEnds,
+  rollupBikes,
+  rollupFleets,
+  stateAt,
+  tripStarts,
+  zonesOfFleet,
+} from './queries/rollup-reads';
+import {
+  clearDay,
+  insertAlertDay,
+  insertBikeDays,
+  insertTaskDay,
+  insertZoneDays,
+  markDay,
+  type BikeDayRow,
+  type ZoneDayRow,
+} from './queries/rollup-writes';
+
+export const DAY_MS = 86_400_000;
+/** how far back the catch-up goes (the longest report period) */
+export const ROLLUP_DAYS_MAX = 400;
+const PAGE = 2000;
+
+export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+export interface RollupOptions {
+  /** one fleet (the demo once its history is written); all when absent */
+  fleetId?: string | null;
+  /** compute again the days already final (the demo's history arrived after them) */
+  recompute?: boolean;
+}
+
+/** Rolls up what is due; returns the number of (fleet, day) computed. */
+export async function rollUp(db: Database, now: Date, options: RollupOptions = {}) {
+  let computed = 0;
+  const today = isoDay(now.getTime());
+  for (const fleet of await rollupFleets(db, options.fleetId ?? null)) {
+    if (fleet.seeding || !fleet.first_day) continue;
+    const earliest = isoDay(dayStart(today) - (ROLLUP_DAYS_MAX - 1) * DAY_MS);
+    const first = fleet.first_day > earliest ? fleet.first_day : earliest;
+    const done = options.recompute
+      ? new Set<string>()
+      : await finalDays(db, fleet.id, first, today);
+    const yesterday = isoDay(dayStart(today) - DAY_MS);
+    for (let t = dayStart(first); t <= dayStart(today); t += DAY_MS) {
+      const day = isoDay(t);
+      if (done.has(day) && day !== today && day !== yesterday) continue;
+      await rollUpDay(db, fleet.id, day, now);
+      computed++;
+    }
+  }
+  return computed;
+}
+
+/** One fleet's day: computed, then written in one transaction. */
+export async function rollUpDay(db: Database, fleetId: string, day: string, now: Date) {
+  const start = new Date(dayStart(day));
+  const dayEnd = new Date(start.getTime() + DAY_MS);
+  const end = dayEnd < now ? dayEnd : now;
+  const bikes = await bikeDays(db, fleetId, day, start, end);
+  const zones = await zoneDays(db, fleetId, start, end);
+  await db.transaction(async (tx) => {
+    await clearDay(tx, fleetId, day);
+    await insertBikeDays(tx, fleetId, day, bikes);
+    await insertZoneDays(tx, fleetId, day, zones);
+    await insertAlertDay(tx, fleetId, day, start, end);
+    await insertTaskDay(tx, fleetId, day, start, end);
+    await markDay(tx, fleetId, day, end.getTime() === dayEnd.getTime(), now);
+  });
+}
+
+async function bikeDays(db: Database, fleetId: string, day: string, start: Date, end: Date) {
+  const rows: BikeDayRow[] = [];
+  for (let after = 0; ;) {
+    const page = await rollupBikes(db, fleetId, after, PAGE);
+    const bikes = page.filter((b) => b.created_at < end);
+    if (!page.length) break;
+    after = page[page.length - 1]!.id;
+    const ids = bikes.map((b) => b.id);
+    const carried = new Map((await previousEnds(db, fleetId, day, ids)).map((r) => [r.bike_id, r]));
+    const missing = ids.filter((id) => !carried.has(id));
+    const found = new Map(
+      (missing.length ? await stateAt(db, missing, start) : []).map((r) => [r.id, r]),
+    );
+    const changes = group(await dayChanges(db, ids, start, end), (row) => row.bike_id);
+    const trips = group(await dayTrips(db, ids, start, end), (row) => row.bike_id);
+    for (const bike of bikes) {
+      const before = carried.get(bike.id);
+      const past = found.get(bike.id);
+      const result = bikeDay({
+        start: start.getTime(),
+        end: end.getTime(),
+        createdAt: bike.created_at.getTime(),
+        initial: before
+          ? { availability: before.end_availability, stolen: before.end_stolen }
+          : {
+              availability: past?.availability ?? bike.availability,
+              stolen: past?.stolen ?? bike.theft_state === 'REPORTED',
+            },
+        changes: (changes.get(bike.id) ?? []).map((c): StateChange =>
+          c.name === 'AVAILABILITY_CHANGED'
+            ? { at: c.at.getTime(), ...(c.to ? { availability: c.to } : {}) }
+            : { at: c.at.getTime(), stolen: c.name === 'THEFT_DECLARED' },
+        ),
+        trips: (trips.get(bike.id) ?? []).map((t): TripSpan => ({
+          startedAt: t.started_at.getTime(),
+          endedAt: t.ended_at.getTime(),
+          km: t.distance_km,
+          minutes: t.duration_minutes,
+        })),
+      });
+      rows.push({
+        bikeId: bike.id,
+        groupId: bike.group_id,
+        trips: result.trips,
+        km: result.km,
+        rideMinutes: result.rideMinutes,
+        deployedMinutes: result.deployedMinutes,
+        availableMinutes: result.availableMinutes,
+        onTripMinutes: result.onTripMinutes,
+        endAvailability: result.end.availability,
+        endStolen: result.end.stolen,
+      });
+    }
+    if (page.length < PAGE) break;
+  }
+  return rows;
+}
+
+/** The trips that started in each zone (a trip counts in every zone its start lies in). */
+async function zoneDays(db: Database, fleetId: string, start: Date, end: Date) {
+  const zones = (await zonesOfFleet(db, fleetId)).map((zone) => {
+    const geometry = zone.geometry as ZoneGeometry;
+    return { id: zone.id, geometry, bbox: bboxOf(geometry) };
+  });
+  if (!zones.length) return [];
+  const totals = new Map<string, ZoneDayRow & { bikeIds: Set<number> }>();
+  for (const trip of await tripStarts(db, fleetId, start, end)) {
+    if (trip.lat === null || trip.lon === null) continue;
+    for (const zone of zones) {
+      if (!bboxContains(zone.bbox, trip.lon, trip.lat)) continue;
+      if (!pointInGeometry(trip.lon, trip.lat, zone.geometry)) continue;
+      const total = totals.get(zone.id) ?? {
+        zoneId: zone.id,
+        trips: 0,
+        km: 0,
+        rideMinutes: 0,
+        bikes: 0,
+        bikeIds: new Set<number>(),
+      };
+      total.trips++;
+      total.km += trip.distance_km;
+      total.rideMinutes += trip.duration_minutes;
+      total.bikeIds.add(trip.bike_id);
+      totals.set(zone.id, total);
+    }
+  }
+  return [...totals.values()].map(({ bikeIds, ...row }) => ({ ...row, bikes: bikeIds.size }));
+}
+
+function group<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
+}
