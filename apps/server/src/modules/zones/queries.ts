@@ -102,6 +102,25 @@ export async function selectZone(db: Queryable, fleetId: string, id: string, loc
   return rows[0] ? toZone(rows[0]) : null;
 }
 
+/** A zone's name, type and version, its row locked: what a replacement or a deletion checks,
+ * without reading its geometry (ADR 0125). */
+export async function lockZoneHead(db: Queryable, fleetId: string, id: string) {
+  const rows = await db.query<Pick<ZoneRow, 'id' | 'name' | 'type' | 'version' | 'updated_by'>>(
+    'SELECT id, name, type, version, updated_by FROM zone WHERE fleet_id = $1 AND id = $2 FOR UPDATE',
+    [fleetId, id],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        id: row.id,
+        name: row.name,
+        type: row.type,
+        version: row.version,
+        updatedBy: row.updated_by,
+      }
+    : null;
+}
+
 /** Locks the fleet's row while its zones change, so that two managers' changes are counted
  * against its budgets one after the other (NO KEY: rows that refer to the fleet, its bikes,
  * are still written meanwhile). First in the transaction: the fleet, then its zones. */

@@ -26,6 +26,7 @@ import { requireBike } from '../bikes/bike-lookup';
 import { fact, record } from '../events/facts';
 import {
   lockFleetZones,
+  lockZoneHead,
   selectMapZones,
   selectZone,
   selectZoneUse,
@@ -105,7 +106,7 @@ export async function updateZone(scope: RequestScope, id: string, input: ZoneUpd
   const [values] = await checked(scope, { kind: 'zone', input: fields }, size);
   return scope.database.transaction(async (tx) => {
     await lockFleetZones(tx, scope.fleetId);
-    const current = await selectZone(tx, scope.fleetId, id, true);
+    const current = await lockZoneHead(tx, scope.fleetId, id);
     if (!current) throw notFound(NOT_FOUND, undefined, 'ZONE_NOT_FOUND');
     if (current.version !== version) throw stale(current);
     await requireRoom(tx, scope.fleetId, [values!], id);
@@ -125,7 +126,7 @@ export async function updateZone(scope: RequestScope, id: string, input: ZoneUpd
 export async function deleteZone(scope: RequestScope, id: string, version?: number) {
   requireEditor(scope);
   await scope.database.transaction(async (tx) => {
-    const current = await selectZone(tx, scope.fleetId, id, true);
+    const current = await lockZoneHead(tx, scope.fleetId, id);
     if (!current) throw notFound(NOT_FOUND, undefined, 'ZONE_NOT_FOUND');
     if (version !== undefined && current.version !== version) throw stale(current);
     await deleteZoneRow(tx, scope.fleetId, id);
@@ -271,7 +272,7 @@ export function overBudget(used: number, sizes: number[], replacing: boolean) {
   );
 }
 
-const stale = (current: Zone) =>
+const stale = (current: Pick<Zone, 'version' | 'updatedBy'>) =>
   conflict(
     `This zone was changed by ${current.updatedBy ?? 'someone else'} meanwhile ` +
       `(version ${current.version}): read it again before changing it.`,

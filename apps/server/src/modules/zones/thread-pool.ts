@@ -1,8 +1,8 @@
 // A worker thread for CPU-bound work that must not hold the event loop (ADR 0125): the zones'
 // geometry checks and simplification. One thread by default (the API's loop keeps the other
-// core); jobs wait in one queue per tenant (a fleet) and the thread takes them in turns, one
-// job of each waiting tenant after another, so that a fleet's burst of imports delays another
-// fleet's zone by one job at most. Each job has a time budget: past it the thread is ended (a
+// core); jobs wait in one queue per tenant (a fleet) and the thread takes them in turns — the
+// tenant served longest ago first — so that a fleet's burst of imports delays another fleet's
+// zone by the one job running at most. Each job has a time budget: past it the thread is ended (a
 // job cannot be interrupted otherwise), the job fails with ThreadJobTimeout and a fresh thread
 // serves the next one. A thread that dies (out of memory, a crash) fails its job with
 // ThreadJobCrash and is replaced the same way. Threads start on first use and end after a
@@ -67,6 +67,9 @@ interface Slot {
 export class FairThreadPool {
   /** waiting jobs by tenant; a Map keeps the order in which tenants came */
   private readonly queues = new Map<string, Job[]>();
+  /** each tenant's last turn (a tenant's entry stays: a fleet served just now waits its turn) */
+  private readonly served = new Map<string, number>();
+  private turn = 0;
   private readonly slots: Slot[];
   private closed = false;
   /** threads made so far (a replaced one counts again) */
@@ -110,15 +113,21 @@ export class FairThreadPool {
     await Promise.all(this.slots.map((slot) => this.retire(slot, 'the pool is closed')));
   }
 
-  /** The next job, in turns: the first tenant's oldest job, that tenant moved to the back. */
+  /** The next job, in turns: the oldest job of the tenant served longest ago (never served
+   * first; ties in the order tenants came). */
   private next(): Job | null {
+    let chosen: string | null = null;
+    let oldest = Infinity;
     for (const [tenant, queue] of this.queues) {
-      const job = queue.shift();
-      this.queues.delete(tenant);
-      if (queue.length) this.queues.set(tenant, queue);
-      if (job) return job;
+      const served = this.served.get(tenant) ?? -1;
+      if (queue.length && served < oldest) [chosen, oldest] = [tenant, served];
     }
-    return null;
+    if (chosen === null) return null;
+    const queue = this.queues.get(chosen)!;
+    const job = queue.shift()!;
+    if (!queue.length) this.queues.delete(chosen);
+    this.served.set(chosen, ++this.turn);
+    return job;
   }
 
   private dispatch() {

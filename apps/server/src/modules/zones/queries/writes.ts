@@ -43,7 +43,7 @@ export async function insertZone(
     `INSERT INTO zone (name, type, geometry, map_geometry, min_lon, min_lat, max_lon, max_lat,
                        vertex_count, active_hours, min_bikes, max_bikes, max_speed_kmh, colour,
                        auto_commands, fleet_id, created_by, updated_by, created_at, updated_at)
-     VALUES ($1, $2, $3::jsonb, coalesce($4::jsonb, $3::jsonb), $5, $6, $7, $8, $9,
+     VALUES ($1, $2, $3::json, coalesce($4::json, $3::json), $5, $6, $7, $8, $9,
              $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $17, $18, $18)
      RETURNING ${WRITTEN}`,
     [...valuesOf(values), fleetId, by, now],
@@ -60,8 +60,8 @@ export async function updateZone(
   now: Date,
 ): Promise<Zone> {
   const rows = await db.query<Omit<ZoneRow, 'geometry'>>(
-    `UPDATE zone SET name = $1, type = $2, geometry = $3::jsonb,
-            map_geometry = coalesce($4::jsonb, $3::jsonb), min_lon = $5, min_lat = $6,
+    `UPDATE zone SET name = $1, type = $2, geometry = $3::json,
+            map_geometry = coalesce($4::json, $3::json), min_lon = $5, min_lat = $6,
             max_lon = $7, max_lat = $8, vertex_count = $9, active_hours = $10::jsonb,
             min_bikes = $11, max_bikes = $12, max_speed_kmh = $13, colour = $14,
             auto_commands = $15, version = version + 1, updated_by = $16, updated_at = $17
