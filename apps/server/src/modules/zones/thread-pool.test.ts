@@ -14,7 +14,8 @@ parentPort.on('message', ({ op, tag, ms }) => {
   if (op === 'die') process.exit(3);
   if (op === 'fail') throw new Error('boom');
   parentPort.postMessage({ ok: tag });
-});`;
+});
+parentPort.postMessage({ ready: true });`;
 
 let pool: FairThreadPool;
 const make = (budgetMs: number, queueMax?: number) =>

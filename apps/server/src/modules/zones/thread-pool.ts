@@ -3,7 +3,8 @@
 // core); jobs wait in one queue per tenant (a fleet) and the thread takes them in turns — the
 // tenant served longest ago first — so that a fleet's burst of imports delays another fleet's
 // zone by the one job running at most. Each job has a time budget: past it the thread is ended (a
-// job cannot be interrupted otherwise), the job fails with ThreadJobTimeout and a fresh thread
+// job cannot be interrupted otherwise; the budget counts from when the thread has loaded), the
+// job fails with ThreadJobTimeout and a fresh thread
 // serves the next one. A thread that dies (out of memory, a crash) fails its job with
 // ThreadJobCrash and is replaced the same way. Threads start on first use and end after a
 // while without work; they never keep the process alive.
@@ -32,7 +33,8 @@ export class ThreadJobError extends Error {
 }
 
 export interface ThreadPoolOptions {
-  /** How a thread is made (the worker script; see zone-thread.ts). */
+  /** How a thread is made (the worker script; see zone-thread.ts). The script posts
+   * `{ ready: true }` once loaded, then answers each message with `{ ok }` or `{ error }`. */
   spawn: () => Worker;
   /** A job's time on a thread at most. */
   budgetMs: number;
@@ -59,6 +61,8 @@ interface Job {
 
 interface Slot {
   worker: Worker | null;
+  /** the thread said it is loaded (`{ ready: true }`): a job's budget starts then */
+  ready: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
   idle: NodeJS.Timeout | null;
@@ -78,6 +82,7 @@ export class FairThreadPool {
   constructor(private readonly options: ThreadPoolOptions) {
     this.slots = Array.from({ length: options.size ?? 1 }, () => ({
       worker: null,
+      ready: false,
       job: null,
       timer: null,
       idle: null,
@@ -142,23 +147,33 @@ export class FairThreadPool {
   private start(slot: Slot, job: Job) {
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
-    const worker = slot.worker ?? this.spawn(slot);
+    if (!slot.worker) this.spawn(slot);
     slot.job = job;
+    if (slot.ready) this.post(slot);
+  }
+
+  /** The slot's job to its thread, its budget counted from now. */
+  private post(slot: Slot) {
     slot.timer = setTimeout(() => {
       void this.retire(slot, new ThreadJobTimeout(this.options.budgetMs)).then(() =>
         this.dispatch(),
       );
     }, this.options.budgetMs);
     slot.timer.unref();
-    worker.postMessage(job.message);
+    slot.worker!.postMessage(slot.job!.message);
   }
 
   private spawn(slot: Slot): Worker {
     const worker = this.options.spawn();
     this.started += 1;
     worker.unref();
-    worker.on('message', (answer: { ok?: unknown; error?: string }) => {
+    worker.on('message', (answer: { ok?: unknown; error?: string; ready?: boolean }) => {
       if (slot.worker !== worker) return;
+      if (answer?.ready) {
+        slot.ready = true;
+        if (slot.job) this.post(slot);
+        return;
+      }
       const job = this.finish(slot);
       if (job) {
         if (answer && typeof answer === 'object' && 'error' in answer)
@@ -171,6 +186,7 @@ export class FairThreadPool {
     const lost = (cause: unknown) => {
       if (slot.worker !== worker) return;
       slot.worker = null;
+      slot.ready = false;
       this.finish(slot)?.reject(new ThreadJobCrash(cause));
       this.dispatch();
     };
@@ -193,6 +209,7 @@ export class FairThreadPool {
   private async retire(slot: Slot, reason: Error | string) {
     const worker = slot.worker;
     slot.worker = null;
+    slot.ready = false;
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     const job = this.finish(slot);

@@ -1,5 +1,6 @@
 // The zones' worker thread (zone-thread.ts, ADR 0125): each message a ZoneJob, each answer
-// `{ ok: ZoneCheck }` — or `{ error }` when the job itself failed.
+// `{ ok: ZoneCheck }` — or `{ error }` when the job itself failed; `{ ready: true }` once loaded
+// (a job's budget counts from then).
 import { parentPort } from 'node:worker_threads';
 import { runZoneJob, type ZoneJob } from './zone-checks';
 
@@ -10,3 +11,4 @@ parentPort!.on('message', (job: ZoneJob) => {
     parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }
 });
+parentPort!.postMessage({ ready: true });
