@@ -8,7 +8,7 @@
 // serves the next one. A thread that dies (out of memory, a crash) fails its job with
 // ThreadJobCrash and is replaced the same way. Threads start on first use and end after a
 // while without work; they never keep the process alive.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 
 export class ThreadJobTimeout extends Error {
   constructor(readonly budgetMs: number) {
