@@ -186,8 +186,9 @@ export const ZoneSchema = Type.Object(
     bbox: Type.Array(Type.Number(), { minItems: 4, maxItems: 4 }),
     /** the corners of the whole geometry (a simplified one has fewer) */
     vertexCount: Type.Integer({ minimum: 0 }),
-    /** `GET zones` (ADR 0119): true when `geometry` is the map's simplification of the zone
-     *  (zone-simplify.ts) — `GET zones/{id}` answers it whole */
+    /** `GET zones` (ADR 0119), and the answers of `POST zones` and `PUT zones/{id}` (ADR
+     *  0125): true when `geometry` is the map's simplification of the zone (zone-simplify.ts)
+     *  — `GET zones/{id}` answers it whole */
     simplified: Type.Optional(Type.Boolean()),
     /** 1 at creation, +1 at each change */
     version: Type.Integer({ minimum: 1 }),
@@ -240,8 +241,26 @@ export const ZoneImportSchema = Type.Object(
 );
 export type ZoneImport = Static<typeof ZoneImportSchema>;
 
+/** A zone made by an import (ADR 0125): named and counted, without its geometry — `GET zones`
+ *  lists it as the map draws it, `GET zones/{id}` answers it whole. */
+export const ZoneImportedSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    type: StringEnum(ZONE_TYPES),
+    /** the corners of the whole geometry */
+    vertexCount: Type.Integer({ minimum: 0 }),
+    /** true when the map draws it simplified (fewer corners) */
+    simplified: Type.Boolean(),
+    version: Type.Integer({ minimum: 1 }),
+  },
+  strict,
+);
+export type ZoneImported = Static<typeof ZoneImportedSchema>;
+
+/** `POST zones/import`: how many zones were made, and which (no geometry echoed back). */
 export const ZoneImportResultSchema = Type.Object(
-  { created: Type.Integer({ minimum: 0 }), content: Type.Array(ZoneSchema) },
+  { created: Type.Integer({ minimum: 0 }), content: Type.Array(ZoneImportedSchema) },
   strict,
 );
 export type ZoneImportResult = Static<typeof ZoneImportResultSchema>;

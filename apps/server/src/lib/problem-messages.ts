@@ -23,9 +23,11 @@ const TITLES: Record<number, Record<Localised, string>> = {
   410: { fr: 'Plus disponible', de: 'Nicht mehr verfügbar' },
   413: { fr: 'Contenu trop volumineux', de: 'Inhalt zu groß' },
   415: { fr: 'Type de contenu non pris en charge', de: 'Nicht unterstützter Inhaltstyp' },
+  422: { fr: 'Contenu impossible à traiter', de: 'Inhalt nicht verarbeitbar' },
   429: { fr: 'Trop de requêtes', de: 'Zu viele Anfragen' },
   431: { fr: 'En-têtes trop volumineux', de: 'Header zu groß' },
   500: { fr: 'Erreur interne du serveur', de: 'Interner Serverfehler' },
+  503: { fr: 'Service indisponible', de: 'Dienst nicht verfügbar' },
 };
 
 const DETAILS: Record<string, Record<Localised, Text>> = {
@@ -84,6 +86,19 @@ const DETAILS: Record<string, Record<Localised, Text>> = {
       `Des zones de ${p.extra.params?.corners} sommets, c'est plus que cette flotte peut écrire maintenant (${p.extra.params?.capacity} sommets par 10 minutes) : réessayez plus tard.`,
     de: (p) =>
       `Zonen mit ${p.extra.params?.corners} Eckpunkten sind mehr, als diese Flotte jetzt schreiben darf (${p.extra.params?.capacity} Eckpunkte pro 10 Minuten): Versuchen Sie es später erneut.`,
+  },
+  // ADR 0125: the zones' thread
+  ZONE_TOO_COMPLEX: {
+    fr: 'La vérification de ces zones a pris trop de temps : simplifiez-les ou envoyez-en moins à la fois.',
+    de: 'Die Prüfung dieser Zonen hat zu lange gedauert: Vereinfachen Sie sie oder senden Sie weniger auf einmal.',
+  },
+  ZONE_CHECKS_BUSY: {
+    fr: 'Les zones de cette flotte sont déjà en cours de vérification : réessayez une fois enregistrées.',
+    de: 'Die Zonen dieser Flotte werden bereits geprüft: Versuchen Sie es erneut, wenn sie gespeichert sind.',
+  },
+  ZONE_CHECKS_UNAVAILABLE: {
+    fr: "Les zones n'ont pas pu être vérifiées : réessayez.",
+    de: 'Die Zonen konnten nicht geprüft werden: Versuchen Sie es erneut.',
   },
   TOO_MANY_STREAMS: {
     fr: 'Cette session a déjà trop de flux en direct ouverts : fermez un onglet ou réessayez plus tard.',

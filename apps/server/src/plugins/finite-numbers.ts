@@ -4,13 +4,30 @@
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/problem';
 
-/** The path of the first non-finite number in a value, or null. */
+/** The path of the first non-finite number in a value, or null. The path is made only for
+ * the number found: a body of many numbers (a zone's corners) costs a walk, no strings. */
 export function findNonFinite(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  const trail = nonFiniteTrail(value, depth);
+  if (!trail) return null;
+  return [path, ...trail].filter((part) => part !== '').join('.');
+}
+
+function nonFiniteTrail(value: unknown, depth: number): string[] | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : [];
   if (!value || typeof value !== 'object' || depth > 8) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = findNonFinite(item, path ? `${path}.${key}` : key, depth + 1);
-    if (found) return found;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'number' ? Number.isFinite(item) : !item || typeof item !== 'object')
+        continue;
+      const found = nonFiniteTrail(item, depth + 1);
+      if (found) return [String(i), ...found];
+    }
+    return null;
+  }
+  for (const key of Object.keys(value)) {
+    const found = nonFiniteTrail((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return [key, ...found];
   }
   return null;
 }

@@ -35,7 +35,8 @@ export default defineModule({
       retryDelay: 1,
       expireInSeconds: 120,
       batchSize: 50,
-      wakeMs: 20,
+      // a burst of changes (an import, a clean-up) placed once: ADR 0125
+      wakeMs: 500,
       owner: 'fleet',
       hears: ['zone.changed'],
       handler: place,

@@ -75,8 +75,19 @@ function indexedRing(ring: Ring): PreparedRing {
   };
 }
 
+/** A big ring's index is built on its first test (ADR 0125): a zone no position reaches (its
+ * box holds none of the fleet's bikes) costs nothing but its box when it is drawn. */
+function lazyRing(ring: Ring): PreparedRing {
+  let built: PreparedRing | null = null;
+  const index = () => (built ??= indexedRing(ring));
+  return {
+    holds: (lon, lat) => index().holds(lon, lat),
+    touches: (lon, lat) => index().touches(lon, lat),
+  };
+}
+
 const prepareRing = (ring: Ring) =>
-  ring.length <= PLAIN_RING_MAX ? plainRing(ring) : indexedRing(ring);
+  ring.length <= PLAIN_RING_MAX ? plainRing(ring) : lazyRing(ring);
 
 /** Whether a position is in the geometry, as pointInGeometry answers: in the outer ring of
  * one of its polygons (its edges included) and in none of that polygon's holes (a hole's edges

@@ -3,7 +3,7 @@
 import type { Zone, ZoneActiveHours, ZoneCapKind, ZoneGeometry, ZoneType } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 
-interface ZoneRow {
+export interface ZoneRow {
   id: string;
   name: string;
   type: ZoneType;
@@ -29,9 +29,11 @@ interface ZoneRow {
 export interface ZoneValues {
   name: string;
   type: ZoneType;
-  geometry: ZoneGeometry;
-  /** as the map draws it (ADR 0119) */
+  /** the whole geometry, serialised (off the event loop for a big zone: ADR 0125) */
+  geometryJson: string;
+  /** as the map draws it (ADR 0119): the whole one when `simplified` is false */
   mapGeometry: ZoneGeometry;
+  simplified: boolean;
   bbox: [number, number, number, number];
   vertexCount: number;
   activeHours: ZoneActiveHours | null;
@@ -49,7 +51,7 @@ const COLUMNS = `id, name, type, geometry, min_lon, min_lat, max_lon, max_lat, v
 const iso = (value: Date | string) => new Date(value).toISOString();
 const num = (value: number | string) => Number(value);
 
-function toZone(row: ZoneRow): Zone {
+export function toZone(row: ZoneRow): Zone {
   return {
     id: row.id,
     name: row.name,
@@ -100,6 +102,25 @@ export async function selectZone(db: Queryable, fleetId: string, id: string, loc
   return rows[0] ? toZone(rows[0]) : null;
 }
 
+/** A zone's name, type and version, its row locked: what a replacement or a deletion checks,
+ * without reading its geometry (ADR 0125). */
+export async function lockZoneHead(db: Queryable, fleetId: string, id: string) {
+  const rows = await db.query<Pick<ZoneRow, 'id' | 'name' | 'type' | 'version' | 'updated_by'>>(
+    'SELECT id, name, type, version, updated_by FROM zone WHERE fleet_id = $1 AND id = $2 FOR UPDATE',
+    [fleetId, id],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        id: row.id,
+        name: row.name,
+        type: row.type,
+        version: row.version,
+        updatedBy: row.updated_by,
+      }
+    : null;
+}
+
 /** Locks the fleet's row while its zones change, so that two managers' changes are counted
  * against its budgets one after the other (NO KEY: rows that refer to the fleet, its bikes,
  * are still written meanwhile). First in the transaction: the fleet, then its zones. */
@@ -116,65 +137,6 @@ export async function selectZoneUse(db: Queryable, fleetId: string, except: stri
     [fleetId, except],
   );
   return { zones: Number(rows[0]?.zones ?? 0), vertices: Number(rows[0]?.vertices ?? 0) };
-}
-
-const valuesOf = (v: ZoneValues) => [
-  v.name,
-  v.type,
-  JSON.stringify(v.geometry),
-  v.mapGeometry === v.geometry ? null : JSON.stringify(v.mapGeometry),
-  ...v.bbox,
-  v.vertexCount,
-  v.activeHours ? JSON.stringify(v.activeHours) : null,
-  v.minBikes,
-  v.maxBikes,
-  v.maxSpeedKmh,
-  v.colour,
-  v.autoCommands,
-];
-
-export async function insertZone(
-  db: Queryable,
-  fleetId: string,
-  values: ZoneValues,
-  by: string,
-  now: Date,
-): Promise<Zone> {
-  const rows = await db.query<ZoneRow>(
-    `INSERT INTO zone (name, type, geometry, map_geometry, min_lon, min_lat, max_lon, max_lat,
-                       vertex_count, active_hours, min_bikes, max_bikes, max_speed_kmh, colour,
-                       auto_commands, fleet_id, created_by, updated_by, created_at, updated_at)
-     VALUES ($1, $2, $3::jsonb, coalesce($4::jsonb, $3::jsonb), $5, $6, $7, $8, $9,
-             $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $17, $18, $18)
-     RETURNING ${COLUMNS}`,
-    [...valuesOf(values), fleetId, by, now],
-  );
-  return toZone(rows[0]!);
-}
-
-export async function updateZone(
-  db: Queryable,
-  fleetId: string,
-  id: string,
-  values: ZoneValues,
-  by: string,
-  now: Date,
-): Promise<Zone> {
-  const rows = await db.query<ZoneRow>(
-    `UPDATE zone SET name = $1, type = $2, geometry = $3::jsonb,
-            map_geometry = coalesce($4::jsonb, $3::jsonb), min_lon = $5, min_lat = $6,
-            max_lon = $7, max_lat = $8, vertex_count = $9, active_hours = $10::jsonb,
-            min_bikes = $11, max_bikes = $12, max_speed_kmh = $13, colour = $14,
-            auto_commands = $15, version = version + 1, updated_by = $16, updated_at = $17
-      WHERE fleet_id = $18 AND id = $19
-     RETURNING ${COLUMNS}`,
-    [...valuesOf(values), by, now, fleetId, id],
-  );
-  return toZone(rows[0]!);
-}
-
-export async function deleteZone(db: Queryable, fleetId: string, id: string): Promise<void> {
-  await db.query('DELETE FROM zone WHERE fleet_id = $1 AND id = $2', [fleetId, id]);
 }
 
 /** The zones of a fleet whose box holds the point (the exact test is the caller's). */

@@ -51,9 +51,11 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create a zone (managers); the geometry is a GeoJSON Polygon or MultiPolygon',
+        summary:
+          'Create a zone (managers); the geometry is a GeoJSON Polygon or MultiPolygon. ' +
+          'The answer has the geometry as the map draws it (`simplified`), not the whole one',
         body: ZoneCreateSchema,
-        response: { 201: ZoneSchema, ...problems(400, 401, 403, 409) },
+        response: { 201: ZoneSchema, ...problems(400, 401, 403, 409, 422, 429, 503) },
       },
     },
     async (request, reply) =>
@@ -65,9 +67,14 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Import a GeoJSON FeatureCollection of zones (managers): all or nothing',
+        summary:
+          'Import a GeoJSON FeatureCollection of zones (managers): all or nothing; ' +
+          'the answer names the zones made, without their geometry',
         body: ZoneImportSchema,
-        response: { 201: ZoneImportResultSchema, ...problems(400, 401, 403, 409, 413) },
+        response: {
+          201: ZoneImportResultSchema,
+          ...problems(400, 401, 403, 409, 413, 422, 429, 503),
+        },
       },
     },
     async (request, reply) =>
@@ -104,10 +111,12 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Replace a zone (managers); `version` is the one read, else 409',
+        summary:
+          'Replace a zone (managers); `version` is the one read, else 409. ' +
+          'The answer has the geometry as the map draws it (`simplified`)',
         params: ZoneParamsSchema,
         body: ZoneUpdateSchema,
-        response: { 200: ZoneSchema, ...problems(400, 401, 403, 404, 409) },
+        response: { 200: ZoneSchema, ...problems(400, 401, 403, 404, 409, 422, 429, 503) },
       },
     },
     async (request) => updateZone(scopeOf(request), request.params.id, request.body),

@@ -11,6 +11,7 @@ import {
   type ZoneCreate,
   type ZoneImport,
   type ZoneImportResult,
+  type ZoneImported,
   type ZoneList,
   type ZoneListQuery,
   type ZoneUpdate,
@@ -18,24 +19,29 @@ import {
   vertexCount,
 } from '@vfm/contract';
 import type { Queryable, TxQuery } from '../../db/client';
-import { HttpProblem, conflict, forbidden, notFound } from '../../lib/problem';
+import { HttpProblem, badRequest, conflict, forbidden, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
 import type { Principal } from '../../plugins/auth';
 import { requireBike } from '../bikes/bike-lookup';
 import { fact, record } from '../events/facts';
 import {
-  deleteZone as deleteZoneRow,
-  insertZone,
   lockFleetZones,
+  lockZoneHead,
   selectMapZones,
   selectZone,
   selectZoneUse,
   selectZones,
-  updateZone as updateZoneRow,
   type ZoneValues,
 } from './queries';
+import {
+  deleteZone as deleteZoneRow,
+  insertZone,
+  updateZone as updateZoneRow,
+} from './queries/writes';
+import type { ZoneJob } from './zone-checks';
 import { occupancyOf, zonesAt } from './zone-placement';
-import { importedSize, importedZones, nextTurn, zoneValues } from './zone-rules';
+import { importedSize, nextTurn } from './zone-rules';
+import { runZoneCheck } from './zone-thread';
 import { zoneWriteBudget } from './zone-write-budget';
 
 const NOT_FOUND = 'This zone does not exist in your fleet.';
@@ -78,13 +84,14 @@ export async function getZone(scope: RequestScope, id: string): Promise<Zone> {
 
 export async function createZone(scope: RequestScope, input: ZoneCreate): Promise<Zone> {
   requireEditor(scope);
-  await precheckRoom(scope, [vertexCount(input.geometry)]);
-  spendWrite(scope, [vertexCount(input.geometry)]);
-  const values = zoneValues(input);
+  const size = vertexCount(input.geometry);
+  await precheckRoom(scope, [size]);
+  spendWrite(scope, [size]);
+  const [values] = await checked(scope, { kind: 'zone', input }, size);
   return scope.database.transaction(async (tx) => {
     await lockFleetZones(tx, scope.fleetId);
-    await requireRoom(tx, scope.fleetId, [values]);
-    const zone = await insertZone(tx, scope.fleetId, values, scope.principal.email, scope.now);
+    await requireRoom(tx, scope.fleetId, [values!]);
+    const zone = await insertZone(tx, scope.fleetId, values!, scope.principal.email, scope.now);
     await audit(tx, scope, 'ZONE_CREATED', [zone]);
     return zone;
   });
@@ -93,20 +100,21 @@ export async function createZone(scope: RequestScope, input: ZoneCreate): Promis
 export async function updateZone(scope: RequestScope, id: string, input: ZoneUpdate) {
   requireEditor(scope);
   const { version, ...fields } = input;
-  await precheckRoom(scope, [vertexCount(fields.geometry)], id);
-  spendWrite(scope, [vertexCount(fields.geometry)]);
-  const values = zoneValues(fields);
+  const size = vertexCount(fields.geometry);
+  await precheckRoom(scope, [size], id);
+  spendWrite(scope, [size]);
+  const [values] = await checked(scope, { kind: 'zone', input: fields }, size);
   return scope.database.transaction(async (tx) => {
     await lockFleetZones(tx, scope.fleetId);
-    const current = await selectZone(tx, scope.fleetId, id, true);
+    const current = await lockZoneHead(tx, scope.fleetId, id);
     if (!current) throw notFound(NOT_FOUND, undefined, 'ZONE_NOT_FOUND');
     if (current.version !== version) throw stale(current);
-    await requireRoom(tx, scope.fleetId, [values], id);
+    await requireRoom(tx, scope.fleetId, [values!], id);
     const zone = await updateZoneRow(
       tx,
       scope.fleetId,
       id,
-      values,
+      values!,
       scope.principal.email,
       scope.now,
     );
@@ -118,7 +126,7 @@ export async function updateZone(scope: RequestScope, id: string, input: ZoneUpd
 export async function deleteZone(scope: RequestScope, id: string, version?: number) {
   requireEditor(scope);
   await scope.database.transaction(async (tx) => {
-    const current = await selectZone(tx, scope.fleetId, id, true);
+    const current = await lockZoneHead(tx, scope.fleetId, id);
     if (!current) throw notFound(NOT_FOUND, undefined, 'ZONE_NOT_FOUND');
     if (version !== undefined && current.version !== version) throw stale(current);
     await deleteZoneRow(tx, scope.fleetId, id);
@@ -126,25 +134,45 @@ export async function deleteZone(scope: RequestScope, id: string, version?: numb
   });
 }
 
-/** A GeoJSON FeatureCollection, all or nothing: the first bad features are named. */
+/** A GeoJSON FeatureCollection, all or nothing: the first bad features are named. The answer
+ * names the zones made, without their geometry (ADR 0125). */
 export async function importZones(scope: RequestScope, input: ZoneImport) {
   requireEditor(scope);
   const sizes = input.features.map(importedSize);
   await precheckRoom(scope, sizes);
   spendWrite(scope, sizes);
-  const values = await importedZones(input);
+  const values = await checked(
+    scope,
+    { kind: 'import', input },
+    sizes.reduce((sum, n) => sum + n, 0),
+  );
   return scope.database.transaction(async (tx): Promise<ZoneImportResult> => {
     await lockFleetZones(tx, scope.fleetId);
     await requireRoom(tx, scope.fleetId, values);
-    const content: Zone[] = [];
+    const content: ZoneImported[] = [];
     for (const value of values) {
       // an embedded database works on this thread: others get their turn between zones
       if (content.length) await nextTurn();
-      content.push(await insertZone(tx, scope.fleetId, value, scope.principal.email, scope.now));
+      const zone = await insertZone(tx, scope.fleetId, value, scope.principal.email, scope.now);
+      const { id, name, type, vertexCount: corners, simplified, version } = zone;
+      content.push({ id, name, type, vertexCount: corners, simplified: !!simplified, version });
     }
     await audit(tx, scope, 'ZONE_CREATED', content);
     return { created: content.length, content };
   });
+}
+
+/** The zones' row values, checked inline or on the zones' thread (zone-thread.ts), or the 400
+ * that names what is wrong (an import's, with its features). */
+async function checked(scope: RequestScope, job: ZoneJob, corners: number): Promise<ZoneValues[]> {
+  const check = await runZoneCheck(scope.fleetId, job, corners);
+  if ('values' in check) return check.values;
+  const [first] = check.errors;
+  const what =
+    job.kind === 'import'
+      ? "The file's zones are not valid (nothing was imported)"
+      : 'The zone is not valid';
+  throw badRequest(`${what}: ${first!.field} ${first!.message}.`, check.errors);
 }
 
 /** The zones a bike of the fleet stands in now, from its last position. */
@@ -244,7 +272,7 @@ export function overBudget(used: number, sizes: number[], replacing: boolean) {
   );
 }
 
-const stale = (current: Zone) =>
+const stale = (current: Pick<Zone, 'version' | 'updatedBy'>) =>
   conflict(
     `This zone was changed by ${current.updatedBy ?? 'someone else'} meanwhile ` +
       `(version ${current.version}): read it again before changing it.`,
@@ -253,7 +281,12 @@ const stale = (current: Zone) =>
 
 /** Every change is a fact (ADR 0123): an event of the activity log, a notice (the fleet's open
  * maps and zone lists read the zones again) and `zone.changed` (the bikes placed again). */
-async function audit(tx: TxQuery, scope: RequestScope, action: ZoneAction, zones: Zone[]) {
+async function audit(
+  tx: TxQuery,
+  scope: RequestScope,
+  action: ZoneAction,
+  zones: Array<Pick<Zone, 'id' | 'name' | 'type'>>,
+) {
   await record(tx, scope.ctx.jobs, [
     fact('zone.changed', {
       fleetId: scope.fleetId,

@@ -1,6 +1,7 @@
 // POST zones, PUT zones/{id}, DELETE zones/{id}, POST zones/import (docs/zones.md-2): the
 // managers' changes. Each one reads the list again; a 409 (changed meanwhile) too, so that the
-// page shows the other manager's version.
+// page shows the other manager's version. A save answers the zone as the map draws it, an
+// import the zones made without geometry (ADR 0125): the whole geometry is GET zones/{id}'s.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Zone, ZoneCreate, ZoneImportResult, ZoneUpdate } from '@vfm/contract';
 import type { HttpClient } from '../../api/http-client';

@@ -212,4 +212,44 @@ describe('the Zones view', () => {
     const exported = JSON.parse(text);
     expect(exported.features[0].geometry).toEqual(full.geometry);
   });
+
+  it('keeps editing the whole zone after saving, though the answer is simplified', async () => {
+    const whole = zone({
+      vertexCount: 6,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [4.8292, 45.7569],
+            [4.8351, 45.7569],
+            [4.8351, 45.7589],
+            [4.831, 45.7575],
+            [4.8301, 45.757],
+            [4.8292, 45.7569],
+          ],
+        ],
+      },
+    });
+    const simplified = zone({ simplified: true, vertexCount: 6 });
+    const { server } = renderApp('/zones', {
+      signedInAs: 'user',
+      answers: {
+        [LIST]: { content: [simplified] },
+        [`GET zones/${ID}`]: whole,
+        // the server answers a save as the map draws it (docs/zones.md)
+        [`PUT zones/${ID}`]: json(200, { ...simplified, name: 'Mine', version: 2 }),
+      },
+    });
+    fireEvent.click(await screen.findByText('Place Bellecour'));
+    expect(await screen.findByText('Shape: 5 corners')).toBeInTheDocument();
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo(`PUT zones/${ID}`)).toHaveLength(1));
+    expect(server.callsTo(`PUT zones/${ID}`)[0]!.body).toMatchObject({
+      geometry: whole.geometry,
+      version: 1,
+    });
+    expect(await screen.findByText('Zone saved.')).toBeInTheDocument();
+    expect(screen.getByText('Shape: 5 corners')).toBeInTheDocument();
+  });
 });

@@ -83,7 +83,10 @@ export function useZonesView() {
           ? await update.mutateAsync({ id: draft.id, body: { ...body, version: draft.version } })
           : await create.mutateAsync(body);
       toasts.show({ type: 'success', message: t('zones.form.saved') });
-      begin(draftOf(saved), shapeModeOf(saved));
+      // the answer's geometry may be the map's simplification (ADR 0125): the form keeps the
+      // whole one it sent
+      const whole = { ...saved, geometry: body.geometry, simplified: false };
+      begin(draftOf(whole), shapeModeOf(whole));
     } catch (error) {
       await recover(error, 'zones.form.failed');
     }
