@@ -27,3 +27,4 @@ export * from './notifications';
 export * from './shares';
 export * from './track-export';
 export * from './tasks';
+export * from './rebalancing';
