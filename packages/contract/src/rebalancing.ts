@@ -94,6 +94,8 @@ export type Heatmap = Static<typeof HeatmapSchema>;
 
 export const ForecastQuerySchema = Type.Object(
   {
+    /** only this cell (of the forecast's resolution); an unknown cell is a 400 */
+    cell: Type.Optional(Type.String({ maxLength: 20 })),
     resolution: Type.Optional(
       Type.Integer({
         minimum: REBALANCING_MIN_RESOLUTION,
@@ -199,7 +201,8 @@ export type RouteStopKind = (typeof ROUTE_STOP_KINDS)[number];
 export const RouteStopSchema = Type.Object(
   {
     kind: StringEnum(ROUTE_STOP_KINDS),
-    taskId: Type.String({ format: 'uuid' }),
+    /** the task; null for a bike of the swap queue with no swap task yet */
+    taskId: Nullable(Type.String({ format: 'uuid' })),
     vehicleNumber: Type.String(),
     position: Type.Tuple([Type.Number(), Type.Number()]),
     /** planned arrival */
@@ -225,8 +228,6 @@ export type Route = Static<typeof RouteSchema>;
 export const RouteListSchema = Type.Object(
   {
     content: Type.Array(RouteSchema),
-    /** stops no route could take (capacity, time windows, no technician) */
-    unplanned: Type.Integer({ minimum: 0 }),
   },
   strict,
 );

@@ -34,10 +34,10 @@ export function seasonalBaseline(series: Series, end = series.counts.length, smo
   for (let i = 0; i < end; i++) {
     const how = (first + i) % WEEK_HOURS;
     const value = series.counts[i]!;
-    sums[how] += value;
-    seen[how] += 1;
-    hourSums[how % 24] += value;
-    hourSeen[how % 24] += 1;
+    sums[how]! += value;
+    seen[how]! += 1;
+    hourSums[how % 24]! += value;
+    hourSeen[how % 24]! += 1;
   }
   const baseline = new Array<number>(WEEK_HOURS);
   for (let how = 0; how < WEEK_HOURS; how++) {
@@ -83,14 +83,14 @@ export class Ridge {
 
   add(x: number[], y: number) {
     for (let i = 0; i < FEATURES; i++) {
-      this.xty[i] += x[i]! * y;
-      for (let j = 0; j < FEATURES; j++) this.xtx[i]![j] += x[i]! * x[j]!;
+      this.xty[i]! += x[i]! * y;
+      for (let j = 0; j < FEATURES; j++) this.xtx[i]![j]! += x[i]! * x[j]!;
     }
   }
 
   solve(): number[] {
     const a = this.xtx.map((row, i) => [...row, this.xty[i]!]);
-    for (let i = 1; i < FEATURES; i++) a[i]![i] += this.lambda; // the intercept is not shrunk
+    for (let i = 1; i < FEATURES; i++) a[i]![i]! += this.lambda; // the intercept is not shrunk
     for (let col = 0; col < FEATURES; col++) {
       let pivot = col;
       for (let r = col + 1; r < FEATURES; r++)
@@ -101,7 +101,7 @@ export class Ridge {
       for (let r = 0; r < FEATURES; r++) {
         if (r === col) continue;
         const f = a[r]![col]! / p;
-        for (let c = col; c <= FEATURES; c++) a[r]![c] -= f * a[col]![c]!;
+        for (let c = col; c <= FEATURES; c++) a[r]![c]! -= f * a[col]![c]!;
       }
     }
     return a.map((row, i) => row[FEATURES]! / row[i]!);

@@ -116,8 +116,14 @@ function requestsOf(ctx: Context): number[][] {
 }
 
 /** the cheapest feasible way to put a request in one of the routes, or null */
+interface Insertion {
+  van: number;
+  route: number[];
+  delta: number;
+}
+
 function bestInsertion(ctx: Context, routes: number[][], request: number[], costs: number[]) {
-  let best: { van: number; route: number[]; delta: number } | null = null;
+  let best = null as Insertion | null;
   routes.forEach((route, v) => {
     const van = ctx.vans[v]!;
     // the exact change of length of each placement (i: before route[i]; j for the drop-off)
