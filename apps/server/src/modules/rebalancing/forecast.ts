@@ -22,27 +22,29 @@ export interface Series {
 }
 
 /**
- * The hour-of-week means of counts[0, end), each shrunk towards its hour of day's mean by
- * `smoothing` pseudo-observations (a cell seen a few weeks only does not trust one Tuesday).
+ * The hour-of-week means of counts[0, end), each shrunk towards the mean of the same hour on the
+ * same kind of day (Monday–Friday, or the weekend) by `smoothing` pseudo-observations: a cell
+ * seen a few weeks only does not trust one Tuesday, and five weekdays say more than one.
  */
-export function seasonalBaseline(series: Series, end = series.counts.length, smoothing = 1) {
+export function seasonalBaseline(series: Series, end = series.counts.length, smoothing = 3) {
   const sums = new Float64Array(WEEK_HOURS);
   const seen = new Float64Array(WEEK_HOURS);
-  const hourSums = new Float64Array(24);
-  const hourSeen = new Float64Array(24);
+  const kindSums = new Float64Array(48);
+  const kindSeen = new Float64Array(48);
   const first = hourOfWeek(series.start);
+  const kindOf = (how: number) => (how >= 120 ? 24 : 0) + (how % 24);
   for (let i = 0; i < end; i++) {
     const how = (first + i) % WEEK_HOURS;
     const value = series.counts[i]!;
     sums[how]! += value;
     seen[how]! += 1;
-    hourSums[how % 24]! += value;
-    hourSeen[how % 24]! += 1;
+    kindSums[kindOf(how)]! += value;
+    kindSeen[kindOf(how)]! += 1;
   }
   const baseline = new Array<number>(WEEK_HOURS);
   for (let how = 0; how < WEEK_HOURS; how++) {
-    const hour = how % 24;
-    const prior = hourSeen[hour] ? hourSums[hour]! / hourSeen[hour]! : 0;
+    const kind = kindOf(how);
+    const prior = kindSeen[kind] ? kindSums[kind]! / kindSeen[kind]! : 0;
     baseline[how] = (sums[how]! + smoothing * prior) / (seen[how]! + smoothing);
   }
   return baseline;
@@ -143,7 +145,7 @@ export function trainForecast(
   cells: Map<string, Series>,
   options: TrainOptions = {},
 ): TrainedForecast {
-  const { holdoutHours = WEEK_HOURS, originStep = 6, smoothing = 1, lambda = 1 } = options;
+  const { holdoutHours = WEEK_HOURS, originStep = 6, smoothing = 3, lambda = 1 } = options;
   const ridge = new Ridge(lambda);
   const length = [...cells.values()][0]?.counts.length ?? 0;
   const split = Math.max(0, length - holdoutHours);
@@ -165,8 +167,8 @@ export function trainForecast(
     for (let origin = split; origin + HORIZON_HOURS <= length; origin += originStep)
       for (let target = origin; target < origin + HORIZON_HOURS; target++) {
         const x = features(series, baseline, origin, target);
-        baseErr += Math.abs(x[1]! - series.counts[target]!);
-        modelErr += Math.abs(predict(weights, x) - series.counts[target]!);
+        baseErr += (x[1]! - series.counts[target]!) ** 2;
+        modelErr += (predict(weights, x) - series.counts[target]!) ** 2;
       }
     const model = split >= WEEK_HOURS && modelErr < baseErr ? 'regression' : 'baseline';
     const full = seasonalBaseline(series, length, smoothing);

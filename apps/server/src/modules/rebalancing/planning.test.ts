@@ -58,12 +58,15 @@ function demandSeries(weeks: number, scale: number, seed: number): Series {
 }
 
 describe('forecast', () => {
-  it('the baseline is the hour-of-week mean, shrunk towards the hour of day', () => {
+  it('the baseline is the hour-of-week mean, shrunk towards that hour on that kind of day', () => {
     const counts = new Array(2 * WEEK_HOURS).fill(0);
     counts[8] = 4; // Monday 08:00 of the first week only
     const baseline = seasonalBaseline({ start: MONDAY, counts }, undefined, 1);
-    // (4 + 1 × prior) / (2 + 1) with the 08:00 prior 4 / 14
-    expect(baseline[8]).toBeCloseTo((4 + 4 / 14) / 3, 6);
+    // (4 + 1 × prior) / (2 + 1) with the weekdays' 08:00 prior 4 / 10
+    expect(baseline[8]).toBeCloseTo((4 + 4 / 10) / 3, 6);
+    // Tuesday 08:00 leans on Monday's: (0 + 1 × 0.4) / (2 + 1); Saturday 08:00 does not
+    expect(baseline[24 + 8]).toBeCloseTo(0.4 / 3, 6);
+    expect(baseline[5 * 24 + 8]).toBe(0);
     expect(baseline[9]).toBe(0);
   });
 

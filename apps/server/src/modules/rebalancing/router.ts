@@ -122,10 +122,16 @@ interface Insertion {
   delta: number;
 }
 
-function bestInsertion(ctx: Context, routes: number[][], request: number[], costs: number[]) {
+function bestInsertion(
+  ctx: Context,
+  routes: number[][],
+  request: number[],
+  costs: number[],
+  onlyVan?: Van,
+) {
   let best = null as Insertion | null;
   routes.forEach((route, v) => {
-    const van = ctx.vans[v]!;
+    const van = onlyVan ?? ctx.vans[v]!;
     // the exact change of length of each placement (i: before route[i]; j for the drop-off)
     const candidates: Array<{ i: number; j: number; approx: number }> = [];
     const pos = (k: number) => (k === 0 ? van.start : ctx.stops[route[k - 1]!]!.at);
@@ -183,8 +189,14 @@ export function planRoutes(stops: Stop[], vans: Van[], options: RouterOptions = 
       farthest(ctx, y) - farthest(ctx, x) ||
       stops[x[0]!]!.id.localeCompare(stops[y[0]!]!.id),
   );
+  // each van its sector around the start (as many requests each), tried first: the work is
+  // shared out instead of piling on the first route
+  const sectorOf = sectors(ctx, requests);
   for (const request of requests) {
-    const best = bestInsertion(ctx, routes, request, costs);
+    const own = sectorOf.get(request)!;
+    const mine = routes.map((route, v) => (v === own ? route : null));
+    const best =
+      sectorInsertion(ctx, mine, request, costs) ?? bestInsertion(ctx, routes, request, costs);
     if (!best) unplanned.push(request);
     else {
       routes[best.van] = best.route;
@@ -193,6 +205,32 @@ export function planRoutes(stops: Stop[], vans: Van[], options: RouterOptions = 
   }
   localSearch(ctx, routes, costs, deadline, clock);
   return finish(ctx, routes, unplanned.flat());
+}
+
+/** the van whose sector (by bearing from the vans' mean start) holds each request */
+function sectors(ctx: Context, requests: number[][]) {
+  const lon = ctx.vans.reduce((sum, v) => sum + v.start[0], 0) / Math.max(1, ctx.vans.length);
+  const lat = ctx.vans.reduce((sum, v) => sum + v.start[1], 0) / Math.max(1, ctx.vans.length);
+  const bearing = (request: number[]) => {
+    const [x, y] = ctx.stops[request[0]!]!.at;
+    return Math.atan2(y - lat, (x - lon) * Math.cos((lat * Math.PI) / 180));
+  };
+  const sorted = [...requests].sort((a, b) => bearing(a) - bearing(b));
+  const size = Math.max(1, Math.ceil(sorted.length / Math.max(1, ctx.vans.length)));
+  return new Map(sorted.map((request, k) => [request, Math.floor(k / size)]));
+}
+
+/** the cheapest insertion into the routes given (null entries are skipped) */
+function sectorInsertion(
+  ctx: Context,
+  routes: Array<number[] | null>,
+  request: number[],
+  costs: number[],
+) {
+  const v = routes.findIndex((r) => r !== null);
+  if (v < 0) return null;
+  const only = bestInsertion(ctx, [routes[v]!], request, [costs[v]!], ctx.vans[v]);
+  return only ? { ...only, van: v } : null;
 }
 
 function farthest(ctx: Context, request: number[]) {
