@@ -68,6 +68,8 @@ export const HeatmapCellSchema = Type.Object(
     cell: H3CellSchema,
     /** the cell's centre [longitude, latitude] */
     centre: Type.Tuple([Type.Number(), Type.Number()]),
+    /** the cell's outline [[longitude, latitude]…], closed: the map draws it as is */
+    boundary: Type.Array(Type.Tuple([Type.Number(), Type.Number()])),
     /** supply: mean rentable bikes; starts/ends/unmet: trips (expected) per day; idle: bikes */
     value: Type.Number(),
   },

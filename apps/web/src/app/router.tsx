@@ -145,6 +145,15 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                   'BatteryQueuePage',
                 ),
               },
+              // docs/rebalancing.md: the moves suggested and the technicians' routes
+              {
+                path: 'rebalancing',
+                handle: field,
+                lazy: page(
+                  () => import('../features/rebalancing/routes/rebalancing-page'),
+                  'RebalancingPage',
+                ),
+              },
               {
                 path: 'administration',
                 handle: { role: 'admin' } satisfies ShellRouteHandle,

@@ -1,6 +1,7 @@
 // SPEC §2: Fleet inventory, Warnings and Statistics, plus Administration for admins only;
 // Zones (docs/zones.md) beside them.
 import {
+  ArrowLeftRight,
   BatteryCharging,
   Bike,
   ChartColumn,
@@ -29,7 +30,8 @@ export interface MenuItem {
     | 'shell.nav.administration'
     | 'tasks.nav.tasks'
     | 'tasks.nav.myTasks'
-    | 'tasks.nav.batteryQueue';
+    | 'tasks.nav.batteryQueue'
+    | 'rebalancing.nav';
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
@@ -38,6 +40,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     return [
       { url: '/tasks/mine', icon: ClipboardCheck, text: 'tasks.nav.myTasks' },
       { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
+      // docs/rebalancing.md: their route of the shift
+      { url: '/rebalancing', icon: ArrowLeftRight, text: 'rebalancing.nav' },
       { url: '/fleet', icon: Bike, text: 'shell.nav.fleet' },
     ];
   }
@@ -50,6 +54,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     // docs/tasks.md: the fleet's tasks, and those of the signed-in user
     { url: '/tasks', icon: ClipboardList, text: 'tasks.nav.tasks', end: true },
     { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
+    // docs/rebalancing.md: where bikes are needed, and the technicians' routes
+    { url: '/rebalancing', icon: ArrowLeftRight, text: 'rebalancing.nav' },
   ];
   if (userType === 'ADMIN') {
     items.push({ url: '/administration', icon: ShieldCheck, text: 'shell.nav.administration' });

@@ -1,6 +1,6 @@
 // H3 cells (h3-js, ADR 0128): a position's cell at a resolution, a cell's centre as
 // [longitude, latitude], and the check of a cell a caller names.
-import { cellToLatLng, getResolution, isValidCell, latLngToCell } from 'h3-js';
+import { cellToBoundary, cellToLatLng, getResolution, isValidCell, latLngToCell } from 'h3-js';
 import { badRequest } from '../../lib/problem';
 import type { LonLat } from './recommend';
 
@@ -10,6 +10,14 @@ export const cellOf = (lon: number, lat: number, resolution: number) =>
 export function centreOf(cell: string): LonLat {
   const [lat, lon] = cellToLatLng(cell);
   return [Math.round(lon * 1e6) / 1e6, Math.round(lat * 1e6) / 1e6];
+}
+
+/** the cell's outline as [longitude, latitude] pairs, closed */
+export function boundaryOf(cell: string): Array<[number, number]> {
+  return cellToBoundary(cell, true).map(
+    ([lon, lat]) =>
+      [Math.round(lon! * 1e6) / 1e6, Math.round(lat! * 1e6) / 1e6] as [number, number],
+  );
 }
 
 /** A cell named by a caller: a valid H3 index of the resolution, else a 400. */

@@ -16,7 +16,7 @@ import {
 } from '@vfm/contract';
 import { resolvePeriod } from '../../lib/period';
 import type { RequestScope } from '../../plugins/request-scope';
-import { CellIndex, centreOf } from './cells';
+import { CellIndex, boundaryOf, centreOf } from './cells';
 import { HOUR_MS, WEEK_HOURS, hourOfWeek } from './forecast';
 import { parkedIntervals, standingBikes, tripPoints, type ParkedRow } from './queries';
 
@@ -114,7 +114,12 @@ export async function getHeatmap(scope: RequestScope, query: HeatmapQuery): Prom
   }
 
   const cells = [...tally.cells]
-    .map(([cell, value]) => ({ cell, centre: centreOf(cell), value: round(value * scale) }))
+    .map(([cell, value]) => ({
+      cell,
+      centre: centreOf(cell),
+      boundary: boundaryOf(cell),
+      value: round(value * scale),
+    }))
     .filter((c) => c.value > 0)
     .sort((a, b) => b.value - a.value || a.cell.localeCompare(b.cell));
   const profileScale = query.layer === 'supply' ? 1 : scale;
