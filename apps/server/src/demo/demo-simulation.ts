@@ -61,6 +61,8 @@ export function startDemoSimulation(
         bikes.map((b) => b.id),
         now(),
       );
+      // docs/rebalancing.md: the forecast, the moves suggested and the routes at first start
+      await ctx.jobs.send(null, 'rebalancing.plan', {});
     }
     if (stopped) return;
     // the server drives these modules itself: it issues their secrets at each start

@@ -24,31 +24,29 @@ export function RecommendationCard({
   const format = useFormatters();
   const { toasts } = useServices();
   const decide = useDecide();
+  // the answer is told even though the card leaves the list as it is read again (a mutate()
+  // callback would not run once the card is gone)
   const act = (decision: Decision) =>
-    decide.mutate(
-      { id: r.id, decision },
-      {
-        onSuccess: (answer) => {
-          const outcome = decision === 'accept' ? (answer as AcceptResult).outcome : null;
-          toasts.show({
-            type: outcome === 'ACCEPTED' || !outcome ? 'success' : 'info',
-            message:
-              outcome === 'ACCEPTED'
-                ? t('rebalancing.done.accepted', { count: r.bikes })
-                : outcome === 'REPLANNED'
-                  ? t('rebalancing.done.replanned')
-                  : outcome === 'GONE'
-                    ? t('rebalancing.done.gone')
-                    : t(`rebalancing.done.${decision === 'snooze' ? 'snoozed' : 'dismissed'}`),
-          });
-        },
-        onError: (error) =>
-          toasts.show({
-            type: 'error',
-            message:
-              (isApiError(error) && error.problem?.detail) || t('rebalancing.errors.generic'),
-          }),
+    decide.mutateAsync({ id: r.id, decision }).then(
+      (answer) => {
+        const outcome = decision === 'accept' ? (answer as AcceptResult).outcome : null;
+        toasts.show({
+          type: outcome === 'ACCEPTED' || !outcome ? 'success' : 'info',
+          message:
+            outcome === 'ACCEPTED'
+              ? t('rebalancing.done.accepted', { count: r.bikes })
+              : outcome === 'REPLANNED'
+                ? t('rebalancing.done.replanned')
+                : outcome === 'GONE'
+                  ? t('rebalancing.done.gone')
+                  : t(`rebalancing.done.${decision === 'snooze' ? 'snoozed' : 'dismissed'}`),
+        });
       },
+      (error: unknown) =>
+        toasts.show({
+          type: 'error',
+          message: (isApiError(error) && error.problem?.detail) || t('rebalancing.errors.generic'),
+        }),
     );
   const busy = decide.isPending ? decide.variables?.decision : undefined;
   return (
