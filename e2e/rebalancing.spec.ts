@@ -41,12 +41,17 @@ test('heat map layer on the fleet map; accepting a move makes tasks', async ({
   }
   expect(await rebalanceTasks()).toBeGreaterThan(before);
 
-  // the technician's phone: their route, an ordered list and a map
+  // the phone: the manager's suggestions, then the technician's route (an ordered list, a map)
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('recommendation').first()).toBeVisible();
+  await picture(page, 'rebalancing-mobile');
   await login(
     { email: TECHNICIAN, password: process.env.DEMO_PASSWORD ?? 'VfmDemo!2026' },
     '/en/rebalancing',
   );
   await expect(page.getByRole('heading', { name: 'My route' })).toBeVisible();
+  await expect(page.getByTestId('route-map')).toHaveAttribute('data-ready', 'true', MAP_READY);
   await picture(page, 'rebalancing-route-mobile');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await picture(page, 'rebalancing-route-mobile-dark');
 });

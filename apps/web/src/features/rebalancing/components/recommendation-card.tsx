@@ -60,7 +60,10 @@ export function RecommendationCard({
         })}
       </p>
       <p className={styles.gain}>
-        {t('rebalancing.gain', { rides: format.number(r.extraRides, 1) })}
+        {t('rebalancing.gain', {
+          count: Math.round(r.extraRides),
+          rides: format.number(r.extraRides, 1),
+        })}
       </p>
       <p className={styles.meta}>{r.vehicleNumbers.join(', ')}</p>
       {canDecide && (
