@@ -27,6 +27,11 @@ test('heat map layer on the fleet map; accepting a move makes tasks', async ({
 
   await page.goto('/en/rebalancing');
   await expect(page.getByTestId('recommendation').first()).toBeVisible();
+  await expect(page.getByTestId('route-map').first()).toHaveAttribute(
+    'data-ready',
+    'true',
+    MAP_READY,
+  );
   await picture(page, 'rebalancing-desktop');
   // the simulated riders may take a bike meanwhile: then the move is planned again
   for (let attempt = 0; attempt < 3 && (await rebalanceTasks()) === before; attempt++) {
