@@ -25,7 +25,6 @@ import {
   type Van,
 } from '../apps/server/src/modules/rebalancing/router';
 
-const HOUR_MS = 3_600_000;
 const WEEKS = Number(process.env.BENCH_WEEKS ?? 10);
 const STOPS = Number(process.env.BENCH_STOPS ?? 300);
 const VANS = Number(process.env.BENCH_VANS ?? 5);

@@ -19,4 +19,6 @@ if (!Number.isInteger(hours) || hours < 1 || hours > 24 * 366 || Number.isNaN(fr
 }
 const start = Math.floor(from / 3_600_000) * 3_600_000;
 const spots = demandTruth(start, hours, Number(values.seed));
-console.log(JSON.stringify({ from: new Date(start).toISOString(), hours, spots }, null, 1));
+process.stdout.write(
+  `${JSON.stringify({ from: new Date(start).toISOString(), hours, spots }, null, 1)}\n`,
+);

@@ -5,12 +5,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEATMAP_LAYERS, type Heatmap, type HeatmapLayer } from '@vfm/contract';
-import { useHeatmap } from '../features/rebalancing/api/rebalancing';
-import { useSession } from '../services/services';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useServices, useSession } from '../services/services';
 import { HEAT_COLOURS } from './layers/heatmap-layer';
 import styles from './fleet-map.module.css';
 
 const KEY = 'vfm.map.heat';
+
+/** GET rebalancing/heatmap of the last 28 days, read once in 5 minutes at most */
+function useHeatmap(layer: HeatmapLayer | null) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: ['rebalancing', 'heatmap', layer],
+    queryFn: () => http.get<Heatmap>('rebalancing/heatmap', { query: { layer: layer! } }),
+    enabled: layer !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+}
 
 export function useHeatmapOnMap() {
   const { technician } = useSession();

@@ -1,27 +1,9 @@
-// The rebalancing resource (docs/rebalancing.md): the heat map of the fleet map, the
-// recommendations with their decisions, and the technicians' routes. Deciding on a
-// recommendation reads the recommendations, the routes and the tasks again.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AcceptResult,
-  Heatmap,
-  HeatmapLayer,
-  Recommendation,
-  RecommendationList,
-  RouteList,
-} from '@vfm/contract';
+// The rebalancing resource (docs/rebalancing.md): the recommendations with their decisions, and
+// the technicians' routes (the fleet map's heat map reads its own: map/heatmap-control.tsx).
+// Deciding on a recommendation reads the recommendations, the routes and the tasks again.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AcceptResult, Recommendation, RecommendationList, RouteList } from '@vfm/contract';
 import { useServices } from '../../../services/services';
-
-export function useHeatmap(layer: HeatmapLayer | null) {
-  const { http } = useServices();
-  return useQuery({
-    queryKey: ['rebalancing', 'heatmap', layer],
-    queryFn: () => http.get<Heatmap>('rebalancing/heatmap', { query: { layer: layer! } }),
-    enabled: layer !== null,
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
-  });
-}
 
 export function useRecommendations(enabled = true) {
   const { http } = useServices();
