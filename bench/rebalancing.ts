@@ -18,6 +18,11 @@ import {
   trainForecast,
   type Series,
 } from '../apps/server/src/modules/rebalancing/forecast';
+import { migrate } from '../apps/server/src/db/migrate';
+import type { RequestScope } from '../apps/server/src/plugins/request-scope';
+import { getHeatmap } from '../apps/server/src/modules/rebalancing/heatmap-service';
+import { FLEET, seedSql } from './_fleet-seed';
+import { withBenchDatabase } from './_server';
 import {
   nearestNeighbour,
   planRoutes,
@@ -137,4 +142,52 @@ const routes = {
   shorterPerStopPercent: round((1 - plan.km / planned(plan) / (nn.km / planned(nn))) * 100, 1),
 };
 console.log('routes', routes);
-console.log(`BENCH ${JSON.stringify({ name: 'rebalancing', forecast: forecastFigures, routes })}`);
+// 3. the heat map of trip starts over 30 days for BENCH_HEAT_BIKES bikes (100,000), one trip per
+//    bike and day, on PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL) with BENCH_HEATMAP=1
+const HEAT_BIKES = Number(process.env.BENCH_HEAT_BIKES ?? 100_000);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+let heatmap: Record<string, number> | null = null;
+if (serverUrl && process.env.BENCH_HEATMAP) {
+  heatmap = await withBenchDatabase('postgres', 'rebalancing', serverUrl, async (database) => {
+    await migrate(database);
+    await database.exec(seedSql(HEAT_BIKES));
+    const seeded = performance.now();
+    // the trip triggers (bike counters, migration 0300) are off for the seed: 3 million rows
+    await database.exec(`
+      SET session_replication_role = replica;
+      INSERT INTO trip (fleet_id, bike_id, started_at, ended_at, distance_km, duration_minutes,
+                        start_latitude, start_longitude, end_latitude, end_longitude)
+      SELECT b.fleet_id, b.id, s, s + interval '15 minutes', 2, 15,
+             b.latitude, b.longitude, b.latitude + 0.01, b.longitude + 0.01
+        FROM bike b, generate_series(now() - interval '30 days', now() - interval '1 day',
+                                     interval '1 day') AS d(day),
+             LATERAL (SELECT d.day + (b.id % 1440) * interval '1 minute') AS t(s)
+       WHERE b.fleet_id = '${FLEET}';
+      SET session_replication_role = origin;
+      ANALYZE trip;`);
+    const trips = (await database.query<{ n: number }>('SELECT count(*)::int AS n FROM trip'))[0]!
+      .n;
+    const scope = { database, fleetId: FLEET, now: new Date() } as unknown as RequestScope;
+    const times: number[] = [];
+    let cells = 0;
+    for (let run = 0; run < 3; run++) {
+      const t = performance.now();
+      const answer = await getHeatmap(scope, { layer: 'starts', resolution: 8 });
+      times.push(performance.now() - t);
+      cells = answer.cells.length;
+    }
+    times.sort((a, b) => a - b);
+    return {
+      bikes: HEAT_BIKES,
+      trips,
+      seedSeconds: round((performance.now() - seeded) / 1000, 1),
+      cells,
+      medianMs: Math.round(times[1]!),
+      bestMs: Math.round(times[0]!),
+    };
+  });
+  console.log('heat map of trip starts, 30 days, PostgreSQL', heatmap);
+}
+console.log(
+  `BENCH ${JSON.stringify({ name: 'rebalancing', forecast: forecastFigures, routes, heatmap })}`,
+);

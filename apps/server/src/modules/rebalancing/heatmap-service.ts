@@ -18,7 +18,14 @@ import { resolvePeriod } from '../../lib/period';
 import type { RequestScope } from '../../plugins/request-scope';
 import { CellIndex, boundaryOf, centreOf } from './cells';
 import { HOUR_MS, WEEK_HOURS, hourOfWeek } from './forecast';
-import { parkedIntervals, standingBikes, tripPoints, type ParkedRow } from './queries';
+import {
+  parkedIntervals,
+  standingBikes,
+  tripPointTotals,
+  tripPoints,
+  tripProfile,
+  type ParkedRow,
+} from './queries';
 
 const DAY_MS = 86_400_000;
 
@@ -82,9 +89,19 @@ export async function getHeatmap(scope: RequestScope, query: HeatmapQuery): Prom
   let scale = 1 / days;
 
   if (query.layer === 'starts' || query.layer === 'ends') {
+    // the cells from positions rounded finer than the cells, the profiles apart (168 rows)
     const side = query.layer === 'starts' ? 'start' : 'end';
-    for (const row of await tripPoints(scope.database, scope.fleetId, from, to, side))
-      tally.add(index.of(row.lon, row.lat), row.hour, row.weekday, row.n);
+    const { database: db, fleetId } = scope;
+    const digits = resolution <= 8 ? 3 : 4;
+    const [hour, weekday] = [query.hour ?? null, query.weekday ?? null];
+    for (const row of await tripPointTotals(db, fleetId, from, to, side, digits, hour, weekday)) {
+      const cell = index.of(row.lon, row.lat);
+      tally.cells.set(cell, (tally.cells.get(cell) ?? 0) + row.n);
+    }
+    for (const row of await tripProfile(db, fleetId, from, to, side)) {
+      if (weekday === null || weekday === row.weekday) tally.byHour[row.hour]! += row.n;
+      if (hour === null || hour === row.hour) tally.byWeekday[row.weekday - 1]! += row.n;
+    }
   } else if (query.layer === 'supply') {
     unit = 'bikes';
     const rows = await parkedIntervals(scope.database, scope.fleetId, from, to);

@@ -36,6 +36,63 @@ export async function tripPoints(
   );
 }
 
+export interface PointRow {
+  lon: number;
+  lat: number;
+  n: number;
+}
+
+/**
+ * Trip starts (or ends) of the period by position rounded to `digits` decimals (3: ~100 m, for
+ * cells of resolution 8 and coarser; 4: ~10 m), only those of one hour of day and/or day of
+ * week when given (UTC).
+ */
+export async function tripPointTotals(
+  db: Queryable,
+  fleetId: string,
+  from: Date,
+  to: Date,
+  side: 'start' | 'end',
+  digits: 3 | 4,
+  hour: number | null,
+  weekday: number | null,
+): Promise<PointRow[]> {
+  const at = side === 'start' ? 'started_at' : 'ended_at';
+  const lon = side === 'start' ? 'start_longitude' : 'end_longitude';
+  const lat = side === 'start' ? 'start_latitude' : 'end_latitude';
+  return db.query<PointRow>(
+    `SELECT round(${lon}::numeric, $4)::float8 AS lon, round(${lat}::numeric, $4)::float8 AS lat,
+            count(*)::int AS n
+       FROM trip
+      WHERE fleet_id = $1 AND ${at} >= $2 AND ${at} < $3
+        AND ${lon} IS NOT NULL AND ${lat} IS NOT NULL
+        AND ($5::int IS NULL OR extract(hour FROM ${at} AT TIME ZONE 'UTC') = $5)
+        AND ($6::int IS NULL OR extract(isodow FROM ${at} AT TIME ZONE 'UTC') = $6)
+      GROUP BY 1, 2`,
+    [fleetId, from, to, digits, hour, weekday],
+  );
+}
+
+/** The same trips counted by hour of day and day of week (at most 168 rows). */
+export async function tripProfile(
+  db: Queryable,
+  fleetId: string,
+  from: Date,
+  to: Date,
+  side: 'start' | 'end',
+): Promise<Array<{ hour: number; weekday: number; n: number }>> {
+  const at = side === 'start' ? 'started_at' : 'ended_at';
+  const lon = side === 'start' ? 'start_longitude' : 'end_longitude';
+  return db.query(
+    `SELECT extract(hour FROM ${at} AT TIME ZONE 'UTC')::int AS hour,
+            extract(isodow FROM ${at} AT TIME ZONE 'UTC')::int AS weekday, count(*)::int AS n
+       FROM trip
+      WHERE fleet_id = $1 AND ${at} >= $2 AND ${at} < $3 AND ${lon} IS NOT NULL
+      GROUP BY 1, 2`,
+    [fleetId, from, to],
+  );
+}
+
 export interface ParkedRow {
   lon: number;
   lat: number;
