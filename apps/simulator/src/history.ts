@@ -3,17 +3,11 @@
 // alarms, a rider's theft declaration now and then, and the manager's commands. Pure: the
 // server's demo seed writes it to the database once.
 import type { AutotestResult, CommandType, IotMode } from '@vfm/contract';
-import {
-  HOURLY_PROFILE,
-  STATIONS,
-  positionAlong,
-  randomTrip,
-  type Point,
-  type Route,
-} from './city';
+import { HOURLY_PROFILE, STATIONS, positionAlong, type Point, type Route } from './city';
 import { between, chance, createRng, hashString, pick, poisson, type Rng } from './random';
 import { autotestResults, isSilentModule, type ModuleInit } from './module';
 import { WH_PER_KM, createPack, drain, packReport, sohOf, type SimPack } from './battery-pack';
+import { demandTrip } from './demand';
 
 export interface HistoryTelemetry {
   seq: number;
@@ -195,7 +189,7 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
     }
     for (const tripStart of starts) {
       if (tripStart < Math.max(free, start) || tripStart >= end) continue;
-      const route = randomTrip(rng, position);
+      const route = demandTrip(rng, position, tripStart);
       const speed = between(rng, 12, 20);
       const tripEnd = tripStart + (route.km / speed) * HOUR;
       if (tripEnd >= end) break;

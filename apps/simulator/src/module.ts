@@ -10,17 +10,10 @@ import {
   type TelemetryMessage,
   type UpKind,
 } from '@vfm/contract';
-import {
-  HOURLY_PROFILE,
-  STATIONS,
-  positionAlong,
-  randomTrip,
-  shortMove,
-  type Point,
-  type Route,
-} from './city';
+import { HOURLY_PROFILE, STATIONS, positionAlong, shortMove, type Point, type Route } from './city';
 import { between, chance, createRng, hashString, pick, type Rng } from './random';
 import { WH_PER_KM, createPack, drain, packReport, type SimPack } from './battery-pack';
+import { demandTrip } from './demand';
 
 export interface ModuleInit {
   moduleId: string;
@@ -201,7 +194,7 @@ export class SimulatedModule {
 
   /** Starts a ride now (tests, load). */
   startTrip(now: number) {
-    this.route = randomTrip(this.rng, this.position);
+    this.route = demandTrip(this.rng, this.position, now);
     this.routeKm = 0;
     this.speedKmh = between(this.rng, 12, 22);
     if (this.speedLimitKmh) this.speedKmh = Math.min(this.speedKmh, this.speedLimitKmh);

@@ -30,3 +30,4 @@ export * from './tasks';
 export * from './battery';
 export * from './firmware';
 export * from './reports';
+export * from './rebalancing';

@@ -66,6 +66,8 @@ export function startDemoSimulation(
       await seedDemoFirmware(database, fleetId, firmwareSettings(config).storeDir, now()); // ADR 0129
       // the reports' daily rollups of those 30 days (ADR 0127), at once
       await ctx.jobs.send(null, 'reports.rollup', { fleetId, recompute: true });
+      // docs/rebalancing.md: the forecast, the moves suggested and the routes at first start
+      await ctx.jobs.send(null, 'rebalancing.plan', {});
     }
     if (stopped) return;
     // the server drives these modules itself: it issues their secrets at each start

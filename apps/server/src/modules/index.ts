@@ -36,6 +36,7 @@ import taskStatistics from './task-statistics';
 import battery from './battery';
 import firmware from './firmware';
 import reports from './reports';
+import rebalancing from './rebalancing';
 
 export const MODULES = [
   health,
@@ -67,6 +68,7 @@ export const MODULES = [
   battery,
   firmware,
   reports,
+  rebalancing,
 ] as const;
 
 declare module '../jobs/queues' {

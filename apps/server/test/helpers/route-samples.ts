@@ -327,6 +327,22 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
       return row!.id;
     },
   ],
+  // a fresh open recommendation of the side's fleet, moving its bike (docs/rebalancing.md)
+  [
+    /\/rebalancing\/recommendations\//,
+    /^id$/,
+    async ({ world, side }) => {
+      const [row] = await world.t.server.database.query<{ id: string }>(
+        `INSERT INTO rebalancing_recommendation (fleet_id, from_cell, to_cell, from_lon, from_lat,
+                to_lon, to_lat, bike_ids, due_at, extra_rides, created_at)
+         VALUES ($1, '881fb46625fffff', '881fb46627fffff', 2.35, 48.85, 2.36, 48.86,
+                 ARRAY[$2::bigint], now() + interval '2 hours', 1.5, now()) RETURNING id`,
+        [side.fleet.id, side.bike.id],
+      );
+      if (side.name === 'foreign') side.secrets.push(row!.id);
+      return row!.id;
+    },
+  ],
   // a maintenance schedule of the side's fleet (deletion takes it away: a fresh one; docs/tasks.md)
   [
     /\/maintenance\/schedules\//,

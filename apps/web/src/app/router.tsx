@@ -166,6 +166,15 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                   'FirmwarePage',
                 ),
               },
+              // docs/rebalancing.md: the moves suggested and the technicians' routes
+              {
+                path: 'rebalancing',
+                handle: field,
+                lazy: page(
+                  () => import('../features/rebalancing/routes/rebalancing-page'),
+                  'RebalancingPage',
+                ),
+              },
               {
                 path: 'administration',
                 handle: { role: 'admin' } satisfies ShellRouteHandle,

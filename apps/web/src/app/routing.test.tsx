@@ -95,6 +95,7 @@ describe('routes and guards', () => {
       'Zones',
       'Tasks',
       'Battery swaps',
+      'Rebalancing',
     ]);
   });
 
@@ -110,7 +111,7 @@ describe('routes and guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['VFM', 'My tasks', 'Battery swaps', 'Fleet inventory']);
+    ).toEqual(['VFM', 'My tasks', 'Battery swaps', 'Rebalancing', 'Fleet inventory']);
   });
 
   it('lets an admin into administration and lists it in the menu', async () => {

@@ -20,6 +20,7 @@ import type tasks from '../tasks/i18n/en.json';
 import type battery from '../battery/i18n/en.json';
 import type firmware from '../features/firmware/i18n/en.json';
 import type reports from '../features/reports/i18n/en.json';
+import type rebalancing from '../features/rebalancing/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -40,6 +41,7 @@ interface FeatureMessages {
   battery: typeof battery;
   firmware: typeof firmware;
   reports: typeof reports;
+  rebalancing: typeof rebalancing;
 }
 
 declare module 'i18next' {

@@ -22,6 +22,8 @@ import { earlyBounds } from './markers/early-feed';
 import type { MarkerFeed } from './markers/marker-feed';
 import { useMarkerFeed } from './markers/use-marker-feed';
 import { useZonesShown, ZonesToggle } from './zones-toggle';
+import { HeatmapControl, useHeatmapOnMap } from './heatmap-control';
+import { HeatmapLayer } from './layers/heatmap-layer';
 import styles from './fleet-map.module.css';
 
 type Popup = { at: [number, number] } & (
@@ -45,6 +47,8 @@ export function FleetMap(props: FleetMapProps) {
   const focus = props.onFocus ?? setOwnFocus;
   const [popup, setPopup] = useState<Popup | null>(null);
   const [zonesShown, showZones] = useZonesShown();
+  // docs/rebalancing.md: a heat map in H3 cells under the bikes, with its legend
+  const heat = useHeatmapOnMap();
   // the zones come once the bikes' first view is on screen (docs/performance.md: 1,000 zones must not
   // delay the markers), like the land; their layer is on the map from the start (still loading:
   // null), so that it is not added while the first view is being drawn (ADR 0115)
@@ -66,6 +70,7 @@ export function FleetMap(props: FleetMapProps) {
         <div className={styles.legendSlot}>
           <MapLegend />
           {props.zones && <ZonesToggle shown={zonesShown} onChange={showZones} />}
+          {heat.enabled && <HeatmapControl {...heat} />}
         </div>
       }
     >
@@ -73,6 +78,7 @@ export function FleetMap(props: FleetMapProps) {
         <>
           <LandLayer feed={feed} />
           {showsZones && <ZonesLayer zones={firstViewDrawn ? (props.zones ?? null) : null} />}
+          {heat.enabled && <HeatmapLayer heatmap={heat.heatmap} />}
           <FleetCamera feed={feed} />
           <MarkersLayer feed={feed} onFocus={focus} onHover={props.onHover} />
           <SelectionLayer highlighted={props.highlighted} selected={props.selected} />

@@ -1,6 +1,7 @@
 // SPEC §2: Fleet inventory, Warnings and Statistics, plus Administration for admins only;
 // Zones (docs/zones.md) beside them.
 import {
+  ArrowLeftRight,
   BatteryCharging,
   BatteryMedium,
   Bike,
@@ -35,7 +36,8 @@ export interface MenuItem {
     | 'tasks.nav.batteryQueue'
     | 'battery.nav'
     | 'firmware.nav.firmware'
-    | 'reports.nav';
+    | 'reports.nav'
+    | 'rebalancing.nav';
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
@@ -44,6 +46,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     return [
       { url: '/tasks/mine', icon: ClipboardCheck, text: 'tasks.nav.myTasks' },
       { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
+      // docs/rebalancing.md: their route of the shift
+      { url: '/rebalancing', icon: ArrowLeftRight, text: 'rebalancing.nav' },
       { url: '/fleet', icon: Bike, text: 'shell.nav.fleet' },
     ];
   }
@@ -60,6 +64,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
     // ADR 0127: a period's reports and their exports
     { url: '/reports', icon: FileBarChart, text: 'reports.nav' },
+    // docs/rebalancing.md: where bikes are needed, and the technicians' routes
+    { url: '/rebalancing', icon: ArrowLeftRight, text: 'rebalancing.nav' },
   ];
   if (userType === 'ADMIN') {
     // docs/firmware.md: packages and campaigns of the modules' firmware

@@ -1,0 +1,2 @@
+export * from './maps';
+export * from './plans';
