@@ -10,6 +10,7 @@ import { MDS_CLIENT_CREATED, MDS_CLIENT_REVOKED } from './city-access';
 import { SHARE_EVENT_NAMES } from './shares';
 import { ZONE_EVENT_NAMES } from './zones';
 import { WEBHOOK_AUDIT_EVENT_NAMES } from './webhooks';
+import { RULE_AUDIT_EVENT_NAMES } from './rules';
 import { NOTIFICATION_RULE_EVENT_NAMES } from './notifications';
 
 const strict = { additionalProperties: false } as const;
@@ -73,6 +74,8 @@ export const ACTIVITY_KINDS = {
     MDS_CLIENT_REVOKED,
     // the webhooks' changes (docs/webhooks.md)
     ...WEBHOOK_AUDIT_EVENT_NAMES,
+    // the rules' changes (docs/rules.md)
+    ...RULE_AUDIT_EVENT_NAMES,
   ],
   quarantine: QUARANTINE_EVENT_NAMES,
   zones: ZONE_EVENT_NAMES,

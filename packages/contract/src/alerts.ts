@@ -4,6 +4,7 @@
 // or by hand with a reason). The warnings screen and the bike page show and act on them.
 import { Type, type Static } from '@sinclair/typebox';
 import { WARNING_TYPES } from './enums';
+import { RULE_ALERT_KINDS } from './rule-kinds';
 import { VEHICLE_NUMBER_PATTERN } from './patterns';
 import { pagingProperties } from './bike-records';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
@@ -21,7 +22,8 @@ export const ZONE_ALERT_KINDS = [
 /** How long a bike may stand in a no-parking zone before its alert opens (a drop-off, a
  *  rider's short stop): the default of the fleet setting noParkingGraceMinutes. */
 export const NO_PARKING_GRACE_MINUTES = 15;
-export const ALERT_KINDS = [...WARNING_TYPES, ...ZONE_ALERT_KINDS] as const;
+/** …and the rules' (ADR 0126): the built-in theft and tamper rules', and RULE (a written rule). */
+export const ALERT_KINDS = [...WARNING_TYPES, ...ZONE_ALERT_KINDS, ...RULE_ALERT_KINDS] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_SEVERITIES = ['CRITICAL', 'MAJOR', 'MINOR'] as const;
@@ -37,6 +39,14 @@ export const ALERT_SEVERITY: Record<AlertKind, AlertSeverity> = {
   OUTSIDE_SERVICE_AREA: 'MAJOR',
   IN_NO_RIDE_ZONE: 'MAJOR',
   PARKED_IN_NO_PARKING: 'MINOR',
+  // the rules' defaults: a rule alert takes its rule's severity (ADR 0126)
+  UNACCOMPANIED_MOTION: 'CRITICAL',
+  VAN_HOP: 'CRITICAL',
+  BATTERY_REMOVED: 'MAJOR',
+  BATTERY_RISING_PARKED: 'MAJOR',
+  MODULE_POWER_CUT: 'CRITICAL',
+  FAR_OUTSIDE_SERVICE_AREA: 'CRITICAL',
+  RULE: 'MAJOR',
 };
 
 /** OPEN: nobody has taken it; ACKNOWLEDGED: someone has; CLEARED: over (history). */
@@ -81,6 +91,9 @@ export const AlertSchema = Type.Object(
     clearCause: Nullable(StringEnum(ALERT_CLEAR_CAUSES)),
     /** the reason given when cleared by hand */
     clearReason: Nullable(Type.String()),
+    /** a rule's alert (ADR 0126): its rule, and the messages that made it fire */
+    rule: Type.Optional(Nullable(Type.Object({ id: Type.String(), name: Type.String() }, strict))),
+    detail: Type.Optional(Nullable(Type.Unknown())),
   },
   strict,
 );

@@ -27,3 +27,6 @@ export * from './notifications';
 export * from './shares';
 export * from './track-export';
 export * from './tasks';
+export * from './rule-kinds';
+export * from './rules';
+export * from './rule-kind-labels';

@@ -104,6 +104,9 @@ export const TelemetryMessageSchema = Type.Object(
     batteryNumber: Type.Optional(ShortText),
     firmware: Type.Optional(ShortText),
     hardware: Type.Optional(ShortText),
+    /** extension (ADR 0126): false while the module runs on its backup cell, cut from the
+     *  bike's power — a tamper sign the rule MODULE_POWER_CUT watches (docs/mqtt.md) */
+    externalPower: Type.Optional(Type.Boolean()),
   },
   { ...strict, title: 'Telemetry' },
 );

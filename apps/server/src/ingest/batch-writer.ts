@@ -24,6 +24,7 @@ import { insertAutotests, insertTelemetry, insertTrips } from './queries/history
 import { warningEvents } from './warning-events';
 import { domainEvent, type DomainEvent } from '../jobs/domain-events';
 import { applyZoneChanges, zoneMarkChanges } from '../modules/zones/zone-conditions';
+import { evaluateRules } from '../modules/rules/live';
 
 export interface ValidMessage<K extends UpKind = UpKind> {
   moduleId: string;
@@ -80,7 +81,9 @@ export async function writeBatch(
     ...(await applyDerivedState(tx, work, ackedBikes, changes, options.now)),
   ];
   if (events.length && options.publish) await options.publish(tx, events);
-  const commandsToDispatch = await commandsDue(tx, work, options);
+  // commands waiting for a module that just talked: it is online, (re)deliver them
+  const { now, resendBefore: before } = options;
+  const commandsToDispatch = await commandsDueForBikes(tx, [...work.loaded.keys()], now, before);
   await changes.notify(tx);
   return { outcomes: work.outcomes, commandsToDispatch };
 }
@@ -301,6 +304,8 @@ async function applyDerivedState(
   }
   await saveBikeStates(tx, states);
   events.push(...(await placeInZones(tx, work, states, changes, now)));
+  // the rules see each message of the batch (ADR 0126); a firing that changes is an event
+  events.push(...(await evaluateRules(tx, work, now)));
   if (trips.length) {
     await insertTrips(
       tx,
@@ -369,15 +374,6 @@ async function placeInZones(
       const { fleetId, vehicleNumber } = work.loaded.get(id)!.state;
       return domainEvent('bike.zones-changed', { fleetId, bikeId: id, vehicleNumber });
     });
-}
-
-/** Commands waiting for a module that just talked: it is online, (re)deliver them. */
-async function commandsDue(
-  tx: TxQuery,
-  work: BatchWork,
-  options: WriteBatchOptions,
-): Promise<string[]> {
-  return commandsDueForBikes(tx, [...work.loaded.keys()], options.now, options.resendBefore);
 }
 
 function eventRow(

@@ -32,6 +32,7 @@ import trackExport from './track-export';
 import tasks from './tasks';
 import maintenance from './maintenance';
 import taskStatistics from './task-statistics';
+import rules from './rules';
 
 export const MODULES = [
   health,
@@ -60,6 +61,7 @@ export const MODULES = [
   tasks,
   maintenance,
   taskStatistics,
+  rules,
 ] as const;
 
 declare module '../jobs/queues' {

@@ -150,7 +150,6 @@ describe('server module shape', () => {
     // the files already over their limit when the rule came: each may shrink, none may grow, and
     // a file back under its limit leaves this list (a query file becomes a `queries/` folder)
     const GRANDFATHERED: Record<string, number> = {
-      'ingest/batch-writer.ts': 402,
       'modules/alerts/queries.ts': 369,
       'modules/commands/queries.ts': 330,
       'modules/fleet/stream/stream-hub.ts': 466,
