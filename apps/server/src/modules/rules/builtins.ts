@@ -40,7 +40,7 @@ export const BUILTIN_RULES: Record<BuiltinRuleKind, Omit<BuiltinRule, 'builtin' 
   BATTERY_REMOVED: {
     name: 'Battery removed',
     condition: {
-      all: [{ type: 'batteryPlugged', value: false }, { type: 'moving', value: false }, NO_SWAP],
+      all: [{ type: 'batteryRemoved' }, { type: 'moving', value: false }, NO_SWAP],
     },
     actions: ALERT,
     latch: true,

@@ -40,8 +40,9 @@ const obs = (
   message: Observation['message'] = { kind: 'telemetry', seq: minutes },
 ): Observation => ({ at: at(minutes), view: { ...VIEW, ...view }, message });
 
-const test1 = (p: RulePredicate, o: Observation, memory: RuleMemory = {}) =>
-  testPredicate(p, o, memory);
+/** one test (the literals below are `as const`: readonly arrays) */
+const test1 = (p: object, o: Observation, memory: RuleMemory = {}) =>
+  testPredicate(p as RulePredicate, o, memory);
 
 describe('each test', () => {
   it('threshold: a level of the bike, the speed of the message', () => {
@@ -81,6 +82,14 @@ describe('each test', () => {
     expect(test1({ type: 'externalPower', value: false }, obs({ externalPower: null }))).toBe(
       undefined,
     );
+  });
+
+  it('battery removed: unplugged after it was seen plugged', () => {
+    const removed = { type: 'batteryRemoved' } as const;
+    expect(test1(removed, obs({ batteryPlugged: false }), { sawPlugged: true })).toBe(true);
+    // a module that never reported a plugged battery says nothing of its removal
+    expect(test1(removed, obs({ batteryPlugged: false }), {})).toBe(false);
+    expect(test1(removed, obs(), { sawPlugged: true })).toBe(false);
   });
 
   it('zones: the marks the zones keep', () => {
@@ -133,10 +142,11 @@ describe('each test', () => {
   });
 });
 
-const run = (rule: { condition: RuleCondition; latch?: boolean }, observations: Observation[]) => {
+const run = (rule: { condition: object; latch?: boolean }, observations: Observation[]) => {
   let memory: RuleMemory = {};
+  const evaluable = { latch: false, ...rule, condition: rule.condition as RuleCondition };
   return observations.map((o) => {
-    const result = evaluateRule({ latch: false, ...rule }, memory, o);
+    const result = evaluateRule(evaluable, memory, o);
     // what is remembered goes through JSON, as through the database
     memory = JSON.parse(JSON.stringify(result.memory)) as RuleMemory;
     return result;

@@ -68,6 +68,8 @@ export interface RuleMemory {
   track?: Array<[number, number, number, number | null]>;
   /** the lowest battery since the bike parked */
   parkedBattery?: number;
+  /** a battery was seen plugged (its removal is then a loss, not a module that never says) */
+  sawPlugged?: boolean;
   /** the last position inside the service area */
   lastInside?: [number, number];
   /** the messages while the tests held (the first one and the latest) */
@@ -145,6 +147,8 @@ export function testPredicate(
         : view.openTaskKinds.length === 0;
     case 'batteryPlugged':
       return view.batteryPlugged === p.value;
+    case 'batteryRemoved':
+      return !view.batteryPlugged && memory.sawPlugged === true;
     case 'batteryRiseWhileParked':
       return (
         !view.moving &&
@@ -206,6 +210,8 @@ function remember(condition: RuleCondition, memory: RuleMemory, obs: Observation
     } else if (p.type === 'batteryRiseWhileParked') {
       if (view.moving || view.bikeBattery === null) delete next.parkedBattery;
       else next.parkedBattery = Math.min(next.parkedBattery ?? view.bikeBattery, view.bikeBattery);
+    } else if (p.type === 'batteryRemoved') {
+      if (view.batteryPlugged) next.sawPlugged = true;
     } else if (p.type === 'outsideServiceAreaBy') {
       if (!view.outsideServiceArea && hasPosition)
         next.lastInside = [view.latitude!, view.longitude!];
