@@ -86,9 +86,9 @@ export const RulePredicateSchema = Type.Union([
     },
     strict,
   ),
-  /** the battery removed: reported plugged, then its reading lost (unplugged) */
+  /** the battery removed: the module cannot read it (telemetry batteryPresent false) */
   Type.Object({ type: Type.Literal('batteryRemoved') }, strict),
-  /** the battery plugged or not (as the module reports it) */
+  /** the battery charging or not (telemetry batteryPlugged) */
   Type.Object({ type: Type.Literal('batteryPlugged'), value: Type.Boolean() }, strict),
   /** the battery rose by `percent` points since the bike parked */
   Type.Object({ type: Type.Literal('batteryRiseWhileParked'), percent: Percent }, strict),

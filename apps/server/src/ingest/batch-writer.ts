@@ -62,6 +62,8 @@ const TELEMETRY_EXTRA = [
   'batteryNumber',
   'firmware',
   'hardware',
+  'externalPower',
+  'batteryPresent',
 ] as const;
 
 export async function writeBatch(

@@ -22,7 +22,7 @@ export const BUILTIN_RULES: Record<BuiltinRuleKind, Omit<BuiltinRule, 'builtin' 
     name: 'Moving while out of service or locked',
     condition: {
       all: [
-        { type: 'threshold', field: 'speedKmh', op: 'ge', value: 6 },
+        { type: 'threshold', field: 'speedKmh', op: 'ge', value: 4 },
         { type: 'availability', in: ['OUT', 'TRANSIT'], orAssistanceLocked: true },
         { type: 'noOpenTask' },
       ],
@@ -40,14 +40,21 @@ export const BUILTIN_RULES: Record<BuiltinRuleKind, Omit<BuiltinRule, 'builtin' 
   BATTERY_REMOVED: {
     name: 'Battery removed',
     condition: {
-      all: [{ type: 'batteryRemoved' }, { type: 'moving', value: false }, NO_SWAP],
+      all: [{ type: 'batteryRemoved' }, NO_SWAP],
     },
     actions: ALERT,
     latch: true,
   },
   BATTERY_RISING_PARKED: {
     name: 'Battery rising while parked',
-    condition: { all: [{ type: 'batteryRiseWhileParked', percent: 10 }, NO_SWAP] },
+    // charging (batteryPlugged) is the one honest way up
+    condition: {
+      all: [
+        { type: 'batteryRiseWhileParked', percent: 10 },
+        { type: 'batteryPlugged', value: false },
+        NO_SWAP,
+      ],
+    },
     actions: ALERT,
     latch: true,
   },

@@ -171,6 +171,9 @@ export async function dryRunRule(
               : {
                   kind: 'telemetry',
                   seq: row.seq,
+                  ...(typeof row.extra?.batteryPresent === 'boolean'
+                    ? { batteryPresent: row.extra.batteryPresent }
+                    : {}),
                   ...(row.speedKmh !== null ? { speedKmh: row.speedKmh } : {}),
                 },
         });

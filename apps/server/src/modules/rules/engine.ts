@@ -86,6 +86,9 @@ export function messageOf(input: BikeInput): ObservedMessage {
       kind: 'telemetry',
       seq: input.seq,
       ...(input.telemetry.speedKmh !== undefined ? { speedKmh: input.telemetry.speedKmh } : {}),
+      ...(input.telemetry.batteryPresent !== undefined
+        ? { batteryPresent: input.telemetry.batteryPresent }
+        : {}),
     };
   if (input.kind === 'event') return { kind: 'event', seq: input.seq, eventName: input.name };
   return { kind: input.kind, seq: input.seq };

@@ -84,12 +84,14 @@ describe('each test', () => {
     );
   });
 
-  it('battery removed: unplugged after it was seen plugged', () => {
+  it('battery removed: the module reads no battery', () => {
     const removed = { type: 'batteryRemoved' } as const;
-    expect(test1(removed, obs({ batteryPlugged: false }), { sawPlugged: true })).toBe(true);
-    // a module that never reported a plugged battery says nothing of its removal
-    expect(test1(removed, obs({ batteryPlugged: false }), {})).toBe(false);
-    expect(test1(removed, obs(), { sawPlugged: true })).toBe(false);
+    const present = (batteryPresent: boolean) =>
+      obs({}, 0, { kind: 'telemetry', seq: 1, batteryPresent });
+    expect(test1(removed, present(false))).toBe(true);
+    expect(test1(removed, present(true))).toBe(false);
+    // a module that does not say (or a sweep): unknown, the last truth stays
+    expect(test1(removed, obs())).toBeUndefined();
   });
 
   it('zones: the marks the zones keep', () => {

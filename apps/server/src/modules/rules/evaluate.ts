@@ -34,6 +34,8 @@ export interface ObservedMessage {
   kind: 'telemetry' | 'event' | 'ack' | 'autotest';
   seq: number | null;
   speedKmh?: number;
+  /** telemetry batteryPresent (docs/mqtt.md), when the module says */
+  batteryPresent?: boolean;
   eventName?: string;
 }
 
@@ -68,8 +70,6 @@ export interface RuleMemory {
   track?: Array<[number, number, number, number | null]>;
   /** the lowest battery since the bike parked */
   parkedBattery?: number;
-  /** a battery was seen plugged (its removal is then a loss, not a module that never says) */
-  sawPlugged?: boolean;
   /** the last position inside the service area */
   lastInside?: [number, number];
   /** the messages while the tests held (the first one and the latest) */
@@ -148,7 +148,8 @@ export function testPredicate(
     case 'batteryPlugged':
       return view.batteryPlugged === p.value;
     case 'batteryRemoved':
-      return !view.batteryPlugged && memory.sawPlugged === true;
+      // a telemetry message that does not say leaves the last truth (unknown)
+      return message?.batteryPresent === undefined ? undefined : !message.batteryPresent;
     case 'batteryRiseWhileParked':
       return (
         !view.moving &&
@@ -210,8 +211,6 @@ function remember(condition: RuleCondition, memory: RuleMemory, obs: Observation
     } else if (p.type === 'batteryRiseWhileParked') {
       if (view.moving || view.bikeBattery === null) delete next.parkedBattery;
       else next.parkedBattery = Math.min(next.parkedBattery ?? view.bikeBattery, view.bikeBattery);
-    } else if (p.type === 'batteryRemoved') {
-      if (view.batteryPlugged) next.sawPlugged = true;
     } else if (p.type === 'outsideServiceAreaBy') {
       if (!view.outsideServiceArea && hasPosition)
         next.lastInside = [view.latitude!, view.longitude!];
