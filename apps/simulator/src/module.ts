@@ -20,6 +20,7 @@ import {
   type Route,
 } from './city';
 import { between, chance, createRng, hashString, pick, type Rng } from './random';
+import { TamperScenario } from './tamper';
 
 export interface ModuleInit {
   moduleId: string;
@@ -46,6 +47,8 @@ export interface BehaviourOptions {
   theftAttemptsPerDay: number;
   /** a rider declaring the bike stolen (THEFT_DECLARED, source RIDER) */
   theftDeclarationsPerDay: number;
+  /** someone at a parked bike: power cut, battery taken or swapped, a van (tamper.ts) */
+  tamperingsPerDay: number;
   ackErrorRate: number;
 }
 
@@ -54,6 +57,7 @@ export const DEFAULT_BEHAVIOUR: BehaviourOptions = {
   reportIntervalSeconds: null,
   theftAttemptsPerDay: 1 / 150,
   theftDeclarationsPerDay: 1 / 1500,
+  tamperingsPerDay: 1 / 60,
   ackErrorRate: 0.02,
 };
 
@@ -107,6 +111,7 @@ export class SimulatedModule {
   private theftCancelAt: number | null = null;
   private theftDeclared = false;
   private acks: Array<{ at: number; command: CommandMessage; ok: boolean }> = [];
+  private readonly tamper: TamperScenario;
 
   constructor(
     init: ModuleInit,
@@ -132,6 +137,7 @@ export class SimulatedModule {
     // the draw is kept so that a module's later random choices stay as they were
     pick(this.rng, FIRMWARES);
     this.firmware = firmwareOf(init.moduleId);
+    this.tamper = new TamperScenario(init.moduleId, this.options.tamperingsPerDay);
   }
 
   get moving() {
@@ -298,6 +304,12 @@ export class SimulatedModule {
     if (charging !== null) return charging;
     const tripRate = this.tripRate(now);
     if (this.theftAttempt(now, dt, out)) return true;
+    const tampered = this.tamper.tick(now, dt, this.position);
+    if (tampered) {
+      this.position = tampered.position ?? this.position;
+      this.bikeBattery = Math.min(100, this.bikeBattery + (tampered.batteryRise ?? 0));
+      return true;
+    }
     if (this.rideable && chance(this.rng, tripRate, dt)) {
       this.startTrip(now);
       return true;
@@ -398,6 +410,7 @@ export class SimulatedModule {
       batteryNumber: this.batteryNumber,
       firmware: this.firmware,
       hardware: 'VFM-IOT-3',
+      ...this.tamper.telemetry(),
     };
   }
 
