@@ -17,6 +17,7 @@ import type sharedPosition from '../features/shared-position/i18n/en.json';
 import type shortcuts from '../shortcuts/i18n/en.json';
 import type pwa from '../pwa/i18n/en.json';
 import type tasks from '../tasks/i18n/en.json';
+import type rules from '../features/rules/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -34,6 +35,7 @@ interface FeatureMessages {
   shortcuts: typeof shortcuts;
   pwa: typeof pwa;
   tasks: typeof tasks;
+  rules: typeof rules;
 }
 
 declare module 'i18next' {

@@ -9,6 +9,7 @@ import {
   Hexagon,
   ShieldCheck,
   TriangleAlert,
+  Workflow,
   type LucideIcon,
 } from 'lucide-react';
 import type { UserType } from '../session/user-type';
@@ -29,7 +30,8 @@ export interface MenuItem {
     | 'shell.nav.administration'
     | 'tasks.nav.tasks'
     | 'tasks.nav.myTasks'
-    | 'tasks.nav.batteryQueue';
+    | 'tasks.nav.batteryQueue'
+    | 'rules.nav.rules';
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
@@ -50,6 +52,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     // docs/tasks.md: the fleet's tasks, and those of the signed-in user
     { url: '/tasks', icon: ClipboardList, text: 'tasks.nav.tasks', end: true },
     { url: '/tasks/battery-queue', icon: BatteryCharging, text: 'tasks.nav.batteryQueue' },
+    // docs/rules.md: administrators write the rules, managers read them
+    { url: '/rules', icon: Workflow, text: 'rules.nav.rules' },
   ];
   if (userType === 'ADMIN') {
     items.push({ url: '/administration', icon: ShieldCheck, text: 'shell.nav.administration' });
