@@ -24,7 +24,7 @@ import { insertAutotests, insertTelemetry, insertTrips } from './queries/history
 import { warningEvents } from './warning-events';
 import { domainEvent, type DomainEvent } from '../jobs/domain-events';
 import { applyZoneChanges, zoneMarkChanges } from '../modules/zones/zone-conditions';
-import { evaluateRules } from '../modules/rules/live';
+import { evaluateRules } from './rules';
 
 export interface ValidMessage<K extends UpKind = UpKind> {
   moduleId: string;

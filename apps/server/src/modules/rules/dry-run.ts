@@ -5,96 +5,54 @@
 // history does not keep is taken as it is now: availability, zone marks, open tasks.
 import type { RuleDryRunResult, TelemetryMessage } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
-import {
-  deriveBike,
-  type BikeInput,
-  type BikeState,
-  type FleetSettings,
-} from '../../ingest/derive';
-import { evaluateRule, type Observation, type RuleMemory } from './evaluate';
-import { inScope, viewOf } from './engine';
+import { evaluateRule, type BikeView, type Observation, type RuleMemory } from './evaluate';
+import { inScope } from './engine';
 import { selectFleetBikes, selectHistory, type HistoryRow } from './queries/dry-run';
 import type { RuleValues } from './queries/rules';
 import type { BikeContext } from './queries/state';
+import { observe, type RuleMessage } from './view';
 
 const DAY = 86_400_000;
 const CHUNK = 200;
 const FIRINGS_MAX = 500;
-/** derivation thresholds do not matter to the rules (they read levels, not warnings) */
-const SETTINGS: FleetSettings = {
-  lowVehicleBatteryPercent: 20,
-  lowModuleBatteryPercent: 20,
-  lackOfCommunicationHours: 24,
-  co2KgPerKm: 0,
-};
 
-function blank(bike: BikeContext): BikeState {
-  return {
-    id: bike.id,
-    fleetId: bike.fleetId,
-    vehicleNumber: bike.vehicleNumber,
-    availability: bike.availability,
-    status: 'PARKED',
-    iotMode: null,
-    assistanceLocked: false,
-    alarmActive: false,
-    batteryPlugged: true,
-    firmwareVersion: null,
-    hardwareVersion: null,
-    lastCommunicationDate: null,
-    lastPositionDate: null,
-    latitude: null,
-    longitude: null,
-    iotBatteryLevel: null,
-    bikeBatteryLevel: null,
-    batteryStateOfHealth: null,
-    batteryChargeCycles: null,
-    batteryNumber: null,
-    lastBatteryChangeDate: null,
-    odometerKm: null,
-    totalKm: 0,
-    autonomyKm: null,
-    lastTripKm: null,
-    co2AvoidedKg: 0,
-    theftState: 'NONE',
-    theftSince: null,
-    theftBy: null,
-    theftPreviousAvailability: null,
-    theftPreviousMode: null,
-    suspectedTheftSince: null,
-    lowVehicleBatterySince: null,
-    lowModuleBatterySince: null,
-    stateSeq: null,
-    stateTs: null,
-    tripStartedAt: null,
-    tripStartOdometerKm: null,
-    tripStartLatitude: null,
-    tripStartLongitude: null,
-    tripDistanceKm: null,
-  };
-}
+/** A bike before its history: what it is now of what the history does not keep. */
+const blank = (bike: BikeContext): BikeView => ({
+  availability: bike.availability,
+  moving: false,
+  assistanceLocked: false,
+  latitude: null,
+  longitude: null,
+  bikeBattery: null,
+  iotBattery: null,
+  odometerKm: null,
+  batterySoh: null,
+  batteryCycles: null,
+  batteryPlugged: false,
+  externalPower: null,
+  lastCommunicationDate: null,
+  outsideServiceArea: bike.outsideServiceArea,
+  inNoRideZone: bike.inNoRideZone,
+  inNoParkingZone: bike.inNoParkingZone,
+  openTaskKinds: bike.openTaskKinds,
+});
 
-function inputOf(row: HistoryRow): BikeInput {
+function messageOf(row: HistoryRow): RuleMessage {
   if (row.kind === 'event')
-    return { kind: 'event', seq: row.seq, ts: row.ts, name: row.name!, source: 'MODULE' };
-  const t: Record<string, unknown> = {
-    seq: row.seq,
-    ts: row.ts.toISOString(),
-    ...(row.extra ?? {}),
-  };
+    return { kind: 'event', seq: row.seq, ts: row.ts, eventName: row.name! };
+  const t: Record<string, unknown> = { ...(row.extra ?? {}) };
   const set = (key: string, value: unknown) => {
     if (value !== null) t[key] = value;
   };
   set('lat', row.latitude);
   set('lon', row.longitude);
   set('speedKmh', row.speedKmh);
-  set('mode', row.mode);
   set('bikeBattery', row.bikeBattery);
   set('iotBattery', row.iotBattery);
   set('batteryPlugged', row.batteryPlugged);
   set('assistanceLocked', row.assistanceLocked);
   set('odometerKm', row.odometerKm);
-  return { kind: 'telemetry', seq: row.seq, ts: row.ts, telemetry: t as TelemetryMessage };
+  return { kind: 'telemetry', seq: row.seq, ts: row.ts, telemetry: t as Partial<TelemetryMessage> };
 }
 
 /** The minutes after a message at which the sweep would see something change. */
@@ -131,10 +89,8 @@ export async function dryRunRule(
     for (const row of rows)
       (byBike.get(row.bikeId) ?? byBike.set(row.bikeId, []).get(row.bikeId)!).push(row);
     for (const bike of chunk) {
-      let state = blank(bike);
       let memory: RuleMemory = {};
-      let power: boolean | null = null;
-      const observe = (obs: Observation) => {
+      const evaluate = (obs: Observation) => {
         const result = evaluateRule(rule, memory, obs);
         memory = result.memory;
         if (!result.started) return;
@@ -148,36 +104,19 @@ export async function dryRunRule(
             longitude: obs.view.longitude,
           });
       };
-      let last: Date | null = null;
+      // between two messages, the instants the sweep would see something change
+      let last: Observation | null = null;
       const sweepsUntil = (until: Date) => {
         if (!last) return;
         for (const offset of offsets) {
-          const at = new Date(last.getTime() + offset);
-          if (at < until) observe({ at, view: viewOf(state, bike, power), message: null });
+          const at = new Date(last.at.getTime() + offset);
+          if (at < until) evaluate({ at, view: last.view, message: null });
         }
       };
-      for (const row of byBike.get(bike.id) ?? []) {
-        sweepsUntil(row.ts);
-        const input = inputOf(row);
-        state = deriveBike(state, [input], SETTINGS, row.ts).state;
-        if (row.extra && typeof row.extra.externalPower === 'boolean')
-          power = row.extra.externalPower;
-        observe({
-          at: row.ts,
-          view: viewOf(state, bike, power),
-          message:
-            input.kind === 'event'
-              ? { kind: 'event', seq: row.seq, eventName: input.name }
-              : {
-                  kind: 'telemetry',
-                  seq: row.seq,
-                  ...(typeof row.extra?.batteryPresent === 'boolean'
-                    ? { batteryPresent: row.extra.batteryPresent }
-                    : {}),
-                  ...(row.speedKmh !== null ? { speedKmh: row.speedKmh } : {}),
-                },
-        });
-        last = row.ts;
+      for (const obs of observe(blank(bike), (byBike.get(bike.id) ?? []).map(messageOf))) {
+        sweepsUntil(obs.at);
+        evaluate(obs);
+        last = obs;
       }
       sweepsUntil(now);
     }

@@ -2,8 +2,6 @@
 // run share this — which rules watch a bike (scope), how a bike looks to them (view), one bike's
 // observations through one rule (memory in, memory out, the occurrences that began).
 import type { RuleScope } from '@vfm/contract';
-import type { BikeInput, BikeState } from '../../ingest/derive';
-import { MOVING_SPEED_KMH } from '../../ingest/derive';
 import {
   evaluateRule,
   worthKeeping,
@@ -11,7 +9,6 @@ import {
   type EvaluableRule,
   type MessageRef,
   type Observation,
-  type ObservedMessage,
   type RuleMemory,
 } from './evaluate';
 
@@ -36,22 +33,22 @@ export interface BikePlace {
 }
 
 /** The bike as a rule sees it after a message (its derived state) or at a sweep. */
-/** The columns of a bike's state a rule reads (the sweep reads them from the row). */
-export type ViewedState = Pick<
-  BikeState,
-  | 'availability'
-  | 'status'
-  | 'assistanceLocked'
-  | 'latitude'
-  | 'longitude'
-  | 'bikeBatteryLevel'
-  | 'iotBatteryLevel'
-  | 'odometerKm'
-  | 'batteryStateOfHealth'
-  | 'batteryChargeCycles'
-  | 'batteryPlugged'
-  | 'lastCommunicationDate'
->;
+/** The columns of a bike's state a rule reads (the ingest's BikeState has them; the sweep reads
+ *  them from the row). */
+export interface ViewedState {
+  availability: string;
+  status: string;
+  assistanceLocked: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  bikeBatteryLevel: number | null;
+  iotBatteryLevel: number | null;
+  odometerKm: number | null;
+  batteryStateOfHealth: number | null;
+  batteryChargeCycles: number | null;
+  batteryPlugged: boolean;
+  lastCommunicationDate: Date | null;
+}
 
 export function viewOf(
   state: ViewedState,
@@ -78,29 +75,6 @@ export function viewOf(
     openTaskKinds: place.openTaskKinds,
   };
 }
-
-/** The message of an input, as the tests read it. */
-export function messageOf(input: BikeInput): ObservedMessage {
-  if (input.kind === 'telemetry')
-    return {
-      kind: 'telemetry',
-      seq: input.seq,
-      ...(input.telemetry.speedKmh !== undefined ? { speedKmh: input.telemetry.speedKmh } : {}),
-      ...(input.telemetry.batteryPresent !== undefined
-        ? { batteryPresent: input.telemetry.batteryPresent }
-        : {}),
-    };
-  if (input.kind === 'event') return { kind: 'event', seq: input.seq, eventName: input.name };
-  return { kind: input.kind, seq: input.seq };
-}
-
-export const externalPowerOf = (input: BikeInput): boolean | null =>
-  input.kind === 'telemetry'
-    ? ((input.telemetry as { externalPower?: boolean }).externalPower ?? null)
-    : null;
-
-/** Whether a bike moves at this speed (the ingest's own threshold). */
-export const movingAt = (speedKmh: number) => speedKmh >= MOVING_SPEED_KMH;
 
 export interface Outcome {
   /** null: nothing to remember (no row) */

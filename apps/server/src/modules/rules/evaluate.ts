@@ -4,7 +4,6 @@
 // (durations, absences, schedules) and the dry run (stored telemetry) all call it; none has its
 // own idea of what a condition means.
 import type { RuleCondition, RulePredicate } from '@vfm/contract';
-import { haversineKm } from '../../ingest/derive';
 
 /** A bike as a rule sees it at one instant. */
 export interface BikeView {
@@ -86,6 +85,15 @@ export interface Evaluation {
 }
 
 const MINUTE = 60_000;
+
+/** Great-circle distance in km (the ingest's own formula: ingest/derive.ts). */
+function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
 const REFS_MAX = 5;
 /** A van hop: the odometer advanced less than this share of the GPS distance. */
 const RIDE_SHARE = 0.25;
