@@ -28,6 +28,7 @@ export function RuleAlertsPanel() {
   });
   const alerts: Alert[] = results
     .flatMap((r) => r.data?.content ?? [])
+    .filter((alert) => (RULE_ALERT_KINDS as readonly string[]).includes(alert.kind))
     .sort((a, b) => b.openedAt.localeCompare(a.openedAt));
   if (!alerts.length) return null;
   return (

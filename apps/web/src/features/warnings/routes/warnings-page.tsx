@@ -197,7 +197,7 @@ export function WarningsPage() {
           </Suspense>
         )}
         {list}
-        {type === null && <RuleAlertsPanel />}
+        {type === null && !mine && <RuleAlertsPanel />}
       </div>
     </div>
   );
