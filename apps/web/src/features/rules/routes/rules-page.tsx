@@ -26,7 +26,15 @@ export function RulesPage() {
   return (
     <Page>
       {editing ? (
-        <Panel title={editing.id ? editing.name : t('rules.new')}>
+        <Panel
+          title={
+            editing.builtin
+              ? t(`bike.warning.${editing.builtin}`)
+              : editing.id
+                ? editing.name
+                : t('rules.new')
+          }
+        >
           <RuleForm
             key={editing.id ?? 'new'}
             initial={editing}
