@@ -10,7 +10,11 @@ import { domainEvent, type DomainEvent } from '../jobs/domain-events';
 import { FleetChanges } from '../modules/bikes/fleet-changes';
 import { runActions, type Started } from '../modules/rules/actions';
 import { inScope, runObservations, viewOf } from '../modules/rules/engine';
-import { selectEnabledRules } from '../modules/rules/queries/rules';
+import {
+  selectEnabledRules,
+  selectRuleStamps,
+  type LiveRule,
+} from '../modules/rules/queries/rules';
 import {
   selectBikeContext,
   selectStates,
@@ -29,6 +33,25 @@ export interface BatchBikes {
 
 /** The fleets whose built-ins this process has seen in place. */
 const withBuiltins = new Set<string>();
+/** Each fleet's enabled rules as last read, with the stamp they were read at. */
+const cache = new Map<string, { stamp: string; rules: LiveRule[] }>();
+
+/** The enabled rules of these fleets: read again only for a fleet whose stamp changed. */
+async function rulesOf(tx: TxQuery, fleetIds: string[]): Promise<LiveRule[]> {
+  const stamps = new Map(
+    (await selectRuleStamps(tx, fleetIds)).map((row) => [row.fleetId, row.stamp]),
+  );
+  const stale = fleetIds.filter((id) => cache.get(id)?.stamp !== (stamps.get(id) ?? ''));
+  if (stale.length) {
+    const fresh = await selectEnabledRules(tx, stale);
+    for (const id of stale)
+      cache.set(id, {
+        stamp: stamps.get(id) ?? '',
+        rules: fresh.filter((rule) => rule.fleetId === id),
+      });
+  }
+  return fleetIds.flatMap((id) => cache.get(id)?.rules ?? []);
+}
 
 /** A message of the batch as the rules read it. */
 const ruleMessage = (input: BikeInput): RuleMessage => ({
@@ -54,13 +77,10 @@ export async function evaluateRules(
     await ensureBuiltins(tx, fresh);
     for (const id of fresh) withBuiltins.add(id);
   }
-  const rules = await selectEnabledRules(tx, fleetIds);
+  const rules = await rulesOf(tx, fleetIds);
   if (!rules.length) return [];
   const states = new Map(
-    (await selectStates(tx, [...new Set(rules.map((r) => r.id))], bikeIds)).map((row) => [
-      `${row.ruleId}:${row.bikeId}`,
-      row,
-    ]),
+    (await selectStates(tx, bikeIds)).map((row) => [`${row.ruleId}:${row.bikeId}`, row]),
   );
   const writes: StateWrite[] = [];
   const started: Started[] = [];

@@ -38,7 +38,7 @@ export async function sweepRules(database: Database, jobs: Jobs, now: Date): Pro
     if (!pairs.size) return 0;
     const bikes = await lockSweepBikes(tx, [...pairs.keys()]);
     const states = new Map(
-      (await selectStates(tx, [...byId.keys()], [...pairs.keys()])).map((row) => [
+      (await selectStates(tx, [...pairs.keys()])).map((row) => [
         `${row.ruleId}:${row.bikeId}`,
         row,
       ]),

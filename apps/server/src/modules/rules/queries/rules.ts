@@ -167,6 +167,16 @@ export async function selectEnabledRules(db: Queryable, fleetIds: string[]): Pro
   );
 }
 
+/** A stamp of each fleet's enabled rules: it changes with any write of them. */
+export async function selectRuleStamps(db: Queryable, fleetIds: string[]) {
+  return db.query<{ fleetId: string; stamp: string }>(
+    `SELECT fleet_id AS "fleetId", count(*) || ':' || sum(version) || ':' ||
+            max(updated_at)::text || ':' || count(*) FILTER (WHERE enabled) AS stamp
+       FROM rule WHERE fleet_id = ANY($1::uuid[]) GROUP BY fleet_id`,
+    [fleetIds],
+  );
+}
+
 /** Which of these fleets have their built-ins already. */
 export async function fleetsWithBuiltins(db: Queryable, fleetIds: string[]): Promise<string[]> {
   const rows = await db.query<{ fleetId: string }>(

@@ -10,16 +10,13 @@ export interface StateRow {
   firingSince: Date | null;
 }
 
-export async function selectStates(
-  db: Queryable,
-  ruleIds: string[],
-  bikeIds: number[],
-): Promise<StateRow[]> {
-  if (!ruleIds.length || !bikeIds.length) return [];
+/** What the rules remember of these bikes (every rule's: the caller keeps those it runs). */
+export async function selectStates(db: Queryable, bikeIds: number[]): Promise<StateRow[]> {
+  if (!bikeIds.length) return [];
   return db.query<StateRow>(
     `SELECT rule_id AS "ruleId", bike_id AS "bikeId", memory, firing_since AS "firingSince"
-       FROM rule_state WHERE bike_id = ANY($1::bigint[]) AND rule_id = ANY($2::uuid[])`,
-    [bikeIds, ruleIds],
+       FROM rule_state WHERE bike_id = ANY($1::bigint[])`,
+    [bikeIds],
   );
 }
 
