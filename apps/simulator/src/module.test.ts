@@ -21,6 +21,7 @@ const T0 = Date.UTC(2026, 10, 20, 3, 0, 0); // 03:00 UTC: riders are rare
 const quiet = {
   tripsPerDay: 0,
   theftAttemptsPerDay: 0,
+  tamperingsPerDay: 0,
   theftDeclarationsPerDay: 0,
   ackErrorRate: 0,
 };

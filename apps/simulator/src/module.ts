@@ -14,6 +14,7 @@ import { HOURLY_PROFILE, STATIONS, positionAlong, shortMove, type Point, type Ro
 import { between, chance, createRng, hashString, pick, type Rng } from './random';
 import { WH_PER_KM, createPack, drain, packReport, type SimPack } from './battery-pack';
 import { demandTrip } from './demand';
+import { TamperScenario } from './tamper';
 
 export interface ModuleInit {
   moduleId: string;
@@ -40,6 +41,8 @@ export interface BehaviourOptions {
   theftAttemptsPerDay: number;
   /** a rider declaring the bike stolen (THEFT_DECLARED, source RIDER) */
   theftDeclarationsPerDay: number;
+  /** someone at a parked bike: power cut, battery taken or swapped, a van (tamper.ts) */
+  tamperingsPerDay: number;
   ackErrorRate: number;
 }
 
@@ -48,6 +51,7 @@ export const DEFAULT_BEHAVIOUR: BehaviourOptions = {
   reportIntervalSeconds: null,
   theftAttemptsPerDay: 1 / 150,
   theftDeclarationsPerDay: 1 / 1500,
+  tamperingsPerDay: 1 / 60,
   ackErrorRate: 0.02,
 };
 
@@ -103,6 +107,7 @@ export class SimulatedModule {
   private theftCancelAt: number | null = null;
   private theftDeclared = false;
   private acks: Array<{ at: number; command: CommandMessage; ok: boolean }> = [];
+  private readonly tamper: TamperScenario;
 
   constructor(
     init: ModuleInit,
@@ -129,6 +134,7 @@ export class SimulatedModule {
     // the draw is kept so that a module's later random choices stay as they were
     pick(this.rng, FIRMWARES);
     this.firmware = firmwareOf(init.moduleId);
+    this.tamper = new TamperScenario(init.moduleId, this.options.tamperingsPerDay);
   }
 
   get moving() {
@@ -295,6 +301,12 @@ export class SimulatedModule {
     if (charging !== null) return charging;
     const tripRate = this.tripRate(now);
     if (this.theftAttempt(now, dt, out)) return true;
+    const tampered = this.tamper.tick(now, dt, this.position);
+    if (tampered) {
+      this.position = tampered.position ?? this.position;
+      this.bikeBattery = Math.min(100, this.bikeBattery + (tampered.batteryRise ?? 0));
+      return true;
+    }
     if (this.rideable && chance(this.rng, tripRate, dt)) {
       this.startTrip(now);
       return true;
@@ -413,6 +425,7 @@ export class SimulatedModule {
       ...packReport(this.pack, new Date().getUTCHours(), this.speedKmh > 0),
       firmware: this.firmware,
       hardware: 'VFM-IOT-3',
+      ...this.tamper.telemetry(),
     };
   }
 

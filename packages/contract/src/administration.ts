@@ -11,6 +11,7 @@ import { SHARE_EVENT_NAMES } from './shares';
 import { ZONE_EVENT_NAMES } from './zones';
 import { WEBHOOK_AUDIT_EVENT_NAMES } from './webhooks';
 import { FIRMWARE_AUDIT_EVENT_NAMES } from './firmware';
+import { RULE_AUDIT_EVENT_NAMES } from './rules';
 import { NOTIFICATION_RULE_EVENT_NAMES } from './notifications';
 import { BATTERY_SETTINGS_CHANGED } from './battery';
 
@@ -79,6 +80,8 @@ export const ACTIVITY_KINDS = {
     BATTERY_SETTINGS_CHANGED,
     // the modules' firmware: packages and campaigns (docs/firmware.md)
     ...FIRMWARE_AUDIT_EVENT_NAMES,
+    // the rules' changes (docs/rules.md)
+    ...RULE_AUDIT_EVENT_NAMES,
   ],
   quarantine: QUARANTINE_EVENT_NAMES,
   zones: ZONE_EVENT_NAMES,

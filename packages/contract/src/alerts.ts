@@ -4,6 +4,7 @@
 // or by hand with a reason). The warnings screen and the bike page show and act on them.
 import { Type, type Static } from '@sinclair/typebox';
 import { WARNING_TYPES } from './enums';
+import { RULE_ALERT_KINDS } from './rule-kinds';
 import { VEHICLE_NUMBER_PATTERN } from './patterns';
 import { pagingProperties } from './bike-records';
 import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
@@ -24,7 +25,13 @@ export const NO_PARKING_GRACE_MINUTES = 15;
 /** The battery health's kind (docs/battery.md): a pack of the bike under the fleet's state of
  *  health threshold, or losing it abnormally fast. */
 export const BATTERY_ALERT_KINDS = ['BATTERY_HEALTH'] as const;
-export const ALERT_KINDS = [...WARNING_TYPES, ...ZONE_ALERT_KINDS, ...BATTERY_ALERT_KINDS] as const;
+/** …and the rules' (ADR 0126): the built-in theft and tamper rules', and RULE (a written rule). */
+export const ALERT_KINDS = [
+  ...WARNING_TYPES,
+  ...ZONE_ALERT_KINDS,
+  ...BATTERY_ALERT_KINDS,
+  ...RULE_ALERT_KINDS,
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_SEVERITIES = ['CRITICAL', 'MAJOR', 'MINOR'] as const;
@@ -41,6 +48,14 @@ export const ALERT_SEVERITY: Record<AlertKind, AlertSeverity> = {
   IN_NO_RIDE_ZONE: 'MAJOR',
   PARKED_IN_NO_PARKING: 'MINOR',
   BATTERY_HEALTH: 'MINOR',
+  // the rules' defaults: a rule alert takes its rule's severity (ADR 0126)
+  UNACCOMPANIED_MOTION: 'CRITICAL',
+  VAN_HOP: 'CRITICAL',
+  BATTERY_REMOVED: 'MAJOR',
+  BATTERY_RISING_PARKED: 'MAJOR',
+  MODULE_POWER_CUT: 'CRITICAL',
+  FAR_OUTSIDE_SERVICE_AREA: 'CRITICAL',
+  RULE: 'MAJOR',
 };
 
 /** OPEN: nobody has taken it; ACKNOWLEDGED: someone has; CLEARED: over (history). */
@@ -85,6 +100,9 @@ export const AlertSchema = Type.Object(
     clearCause: Nullable(StringEnum(ALERT_CLEAR_CAUSES)),
     /** the reason given when cleared by hand */
     clearReason: Nullable(Type.String()),
+    /** a rule's alert (ADR 0126): its rule, and the messages that made it fire */
+    rule: Type.Optional(Nullable(Type.Object({ id: Type.String(), name: Type.String() }, strict))),
+    detail: Type.Optional(Nullable(Type.Unknown())),
   },
   strict,
 );

@@ -31,3 +31,6 @@ export * from './battery';
 export * from './firmware';
 export * from './reports';
 export * from './rebalancing';
+export * from './rule-kinds';
+export * from './rules';
+export * from './rule-kind-labels';

@@ -111,6 +111,12 @@ export const TelemetryMessageSchema = Type.Object(
     batteryEnergyWh: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
     firmware: Type.Optional(ShortText),
     hardware: Type.Optional(ShortText),
+    /** extension (ADR 0126): false while the module runs on its backup cell, cut from the
+     *  bike's power — a tamper sign the rule MODULE_POWER_CUT watches (docs/mqtt.md) */
+    externalPower: Type.Optional(Type.Boolean()),
+    /** extension (ADR 0126): false when the module reads no battery — removed from the bike
+     *  (rule BATTERY_REMOVED); absent when the module cannot tell */
+    batteryPresent: Type.Optional(Type.Boolean()),
   },
   { ...strict, title: 'Telemetry' },
 );

@@ -25,6 +25,7 @@ import { warningEvents } from './warning-events';
 import { TELEMETRY_EXTRA } from './telemetry-extra';
 import type { DomainEvent } from '../jobs/domain-events';
 import { ingestSteps, type BatchMessage } from '../modules/ingest-steps';
+import { evaluateRules } from './rules';
 
 export interface ValidMessage<K extends UpKind = UpKind> {
   moduleId: string;
@@ -72,7 +73,9 @@ export async function writeBatch(
     ...(await applyDerivedState(tx, work, ackedBikes, changes, options.now)),
   ];
   if (events.length && options.publish) await options.publish(tx, events);
-  const commandsToDispatch = await commandsDue(tx, work, options);
+  // commands waiting for a module that just talked: it is online, (re)deliver them
+  const { now, resendBefore: before } = options;
+  const commandsToDispatch = await commandsDueForBikes(tx, [...work.loaded.keys()], now, before);
   await changes.notify(tx);
   return { outcomes: work.outcomes, commandsToDispatch };
 }
@@ -296,6 +299,8 @@ async function applyDerivedState(
   // the modules' steps (ingest/steps.ts): the zones' placement among them
   const batch = { now, loaded: work.loaded, states, messages: storedMessages(work), changes };
   for (const step of ingestSteps()) events.push(...(await step.run(tx, batch)));
+  // the rules see each message of the batch (ADR 0126); a firing that changes is an event
+  events.push(...(await evaluateRules(tx, work, now)));
   if (trips.length) {
     await insertTrips(
       tx,
@@ -340,15 +345,6 @@ function storedMessages(work: BatchWork): BatchMessage[] {
     .filter(({ index }) => work.outcomes[index] === 'stored')
     .sort((a, b) => a.index - b.index)
     .map(({ bike, m }) => ({ bikeId: bike.state.id, ...m }) as BatchMessage);
-}
-
-/** Commands waiting for a module that just talked: it is online, (re)deliver them. */
-async function commandsDue(
-  tx: TxQuery,
-  work: BatchWork,
-  options: WriteBatchOptions,
-): Promise<string[]> {
-  return commandsDueForBikes(tx, [...work.loaded.keys()], options.now, options.resendBefore);
 }
 
 function eventRow(

@@ -10,4 +10,7 @@ export const TELEMETRY_EXTRA = [
   'batteryEnergyWh',
   'firmware',
   'hardware',
+  // the rules' tamper signals (docs/rules.md)
+  'externalPower',
+  'batteryPresent',
 ] as const;

@@ -31,6 +31,8 @@ export interface DomainEventData {
   /** the ingest placed a bike among its fleet's zones and one of its zone marks changed
    * (outside the service area, in a no-ride zone, parked in a no-parking zone: docs/zones.md) */
   'bike.zones-changed': BikeRef;
+  /** a rule began or stopped firing for a bike (ADR 0126): the alerts reconcile it */
+  'rule.firing-changed': BikeRef;
   'command.acknowledged': BikeRef & { commandId: string; type: CommandType };
   'command.failed': BikeRef & { commandId: string; type: CommandType };
   'command.expired': BikeRef & { commandId: string; type: CommandType };

@@ -37,6 +37,7 @@ import battery from './battery';
 import firmware from './firmware';
 import reports from './reports';
 import rebalancing from './rebalancing';
+import rules from './rules';
 
 export const MODULES = [
   health,
@@ -69,6 +70,7 @@ export const MODULES = [
   firmware,
   reports,
   rebalancing,
+  rules,
 ] as const;
 
 declare module '../jobs/queues' {

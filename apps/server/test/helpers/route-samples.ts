@@ -218,6 +218,27 @@ const firmwareCampaignId: Resolver = async (ctx, schema) => {
   return row!.id;
 };
 // ---- end of firmware ----------------------------------------------------------------------
+// ---- rules (docs/rules.md): a written rule of the side's fleet, and its body ---------------------
+const SAMPLE_FLEET_RULE = {
+  name: 'Matrix rule',
+  enabled: false,
+  severity: 'MINOR',
+  condition: { all: [{ type: 'assistanceLocked', value: true }] },
+  scope: { groupIds: [], models: [] },
+  actions: [{ type: 'alert' }],
+  latch: false,
+};
+const fleetRuleId: Resolver = async ({ world, side }) => {
+  const [row] = await world.t.server.database.query<{ id: string }>(
+    `INSERT INTO rule (id, fleet_id, alert_kind, name, enabled, severity, condition, actions)
+     SELECT id, $1, 'RULE:' || id, 'Matrix', false, 'MINOR', $2, '[{"type": "alert"}]'
+       FROM (SELECT gen_random_uuid() AS id) x RETURNING id`,
+    [side.fleet.id, JSON.stringify(SAMPLE_FLEET_RULE.condition)],
+  );
+  if (side.name === 'foreign') side.secrets.push(row!.id);
+  return row!.id;
+};
+// ---- end of rules -------------------------------------------------------------------------
 
 /**
  * Entities named by a parameter, first match wins: [pattern of "METHOD /url", parameter name,
@@ -284,6 +305,8 @@ export const SAMPLE_RULES: Array<[RegExp, RegExp, Resolver]> = [
   // a firmware package and a (paused) campaign of the side's fleet (docs/firmware.md)
   [/\/firmware\/packages\//, /^id$/, firmwarePackageId],
   [/\/firmware\/campaigns\//, /^id$/, firmwareCampaignId],
+  // a written rule of the side's fleet (docs/rules.md)
+  [/ \/api\/.*\/rules\/:id$/, /^id$/, fleetRuleId],
   // notifications (docs/notifications.md): a fresh rule and notification of the side's manager
   [
     /\/notification-rules\//,
@@ -548,6 +571,31 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
   [
     /^PUT .*\/notification-rules\/:id$/,
     async () => new RawBody('application/json', JSON.stringify({ ...SAMPLE_RULE, version: 1 })),
+  ],
+  // a rule (docs/rules.md): a fresh one, switched off; a replacement names its version
+  [
+    /^POST .*\/v1\/rules$/,
+    async () => new RawBody('application/json', JSON.stringify(SAMPLE_FLEET_RULE)),
+  ],
+  [
+    /^PUT .*\/v1\/rules\/:id$/,
+    async () =>
+      new RawBody('application/json', JSON.stringify({ ...SAMPLE_FLEET_RULE, version: 1 })),
+  ],
+  [
+    /^POST .*\/v1\/rules\/dry-run$/,
+    async () =>
+      new RawBody(
+        'application/json',
+        JSON.stringify({
+          rule: {
+            condition: SAMPLE_FLEET_RULE.condition,
+            scope: SAMPLE_FLEET_RULE.scope,
+            actions: SAMPLE_FLEET_RULE.actions,
+          },
+          days: 1,
+        }),
+      ),
   ],
   // a browser's push subscription (docs/notifications.md)
   [

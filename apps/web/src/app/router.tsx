@@ -137,6 +137,12 @@ export const createRoutes = (beforeShell: () => Promise<void> = async () => {}):
                 handle: user,
                 lazy: page(() => import('../features/zones/routes/zones-page'), 'ZonesPage'),
               },
+              // docs/rules.md: the fleet's rules (administrators write, managers read)
+              {
+                path: 'rules',
+                handle: user,
+                lazy: page(() => import('../features/rules/routes/rules-page'), 'RulesPage'),
+              },
               // docs/tasks.md: the fleet's tasks (managers) and "My tasks" (phone-first)
               {
                 path: 'tasks',

@@ -13,6 +13,11 @@ import {
   WifiOff,
   Cpu,
   Hourglass,
+  Truck,
+  BatteryCharging,
+  Unplug,
+  Route,
+  Workflow,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { AlertKind, FleetListItem, WarningType } from '@vfm/contract';
@@ -33,6 +38,14 @@ const WARNING_ICONS: Record<AlertKind, LucideIcon> = {
   PARKED_IN_NO_PARKING: CircleParkingOff,
   // a worn pack (docs/battery.md)
   BATTERY_HEALTH: BatteryLow,
+  // the rules' alerts (docs/rules.md)
+  UNACCOMPANIED_MOTION: Siren,
+  VAN_HOP: Truck,
+  BATTERY_REMOVED: BatteryWarning,
+  BATTERY_RISING_PARKED: BatteryCharging,
+  MODULE_POWER_CUT: Unplug,
+  FAR_OUTSIDE_SERVICE_AREA: Route,
+  RULE: Workflow,
 };
 
 export function AvailabilityChip({ availability }: { availability: string | null | undefined }) {

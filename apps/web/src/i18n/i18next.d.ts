@@ -21,6 +21,7 @@ import type battery from '../battery/i18n/en.json';
 import type firmware from '../features/firmware/i18n/en.json';
 import type reports from '../features/reports/i18n/en.json';
 import type rebalancing from '../features/rebalancing/i18n/en.json';
+import type rules from '../features/rules/i18n/en.json';
 
 interface FeatureMessages {
   myAccount: typeof myAccount;
@@ -42,6 +43,7 @@ interface FeatureMessages {
   firmware: typeof firmware;
   reports: typeof reports;
   rebalancing: typeof rebalancing;
+  rules: typeof rules;
 }
 
 declare module 'i18next' {

@@ -13,6 +13,7 @@ import {
   Hexagon,
   ShieldCheck,
   TriangleAlert,
+  Workflow,
   type LucideIcon,
 } from 'lucide-react';
 import type { UserType } from '../session/user-type';
@@ -37,7 +38,8 @@ export interface MenuItem {
     | 'battery.nav'
     | 'firmware.nav.firmware'
     | 'reports.nav'
-    | 'rebalancing.nav';
+    | 'rebalancing.nav'
+    | 'rules.nav.rules';
 }
 
 export function menuItemsFor(userType: UserType, technician = false): MenuItem[] {
@@ -66,6 +68,8 @@ export function menuItemsFor(userType: UserType, technician = false): MenuItem[]
     { url: '/reports', icon: FileBarChart, text: 'reports.nav' },
     // docs/rebalancing.md: where bikes are needed, and the technicians' routes
     { url: '/rebalancing', icon: ArrowLeftRight, text: 'rebalancing.nav' },
+    // docs/rules.md: administrators write the rules, managers read them
+    { url: '/rules', icon: Workflow, text: 'rules.nav.rules' },
   ];
   if (userType === 'ADMIN') {
     // docs/firmware.md: packages and campaigns of the modules' firmware

@@ -1,7 +1,7 @@
 // Texts of the notification e-mails (docs/notifications.md) in the 11 languages of SPEC §3, French the
 // default. One subject and sentence per kind; placeholders {vehicleNumber}, {time}, {rule},
 // {count}. Plain text: the layout escapes them for HTML.
-import type { Language, NotificationKind } from '@vfm/contract';
+import { RULE_ALERT_KIND_LABELS, type Language, type NotificationKind } from '@vfm/contract';
 
 export interface NotificationMailTexts {
   kinds: Record<NotificationKind, string>;
@@ -24,6 +24,7 @@ export interface NotificationMailTexts {
 export const NOTIFICATION_MAIL_TEXTS: Record<Language, NotificationMailTexts> = {
   fr: {
     kinds: {
+      ...RULE_ALERT_KIND_LABELS.fr!,
       SUSPECTED_THEFT: 'Alarme antivol',
       REPORTED_THEFT: 'Vol déclaré',
       LACK_MODULE_COMM: 'Module silencieux',
@@ -52,6 +53,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Language, NotificationMailTexts> = 
   },
   en: {
     kinds: {
+      ...RULE_ALERT_KIND_LABELS.en!,
       SUSPECTED_THEFT: 'Theft alarm',
       REPORTED_THEFT: 'Theft reported',
       LACK_MODULE_COMM: 'Module silent',
@@ -80,6 +82,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Language, NotificationMailTexts> = 
   },
   de: {
     kinds: {
+      ...RULE_ALERT_KIND_LABELS.de!,
       SUSPECTED_THEFT: 'Diebstahlalarm',
       REPORTED_THEFT: 'Diebstahl gemeldet',
       LACK_MODULE_COMM: 'Modul meldet sich nicht',
@@ -108,6 +111,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Language, NotificationMailTexts> = 
   },
   es: {
     kinds: {
+      ...RULE_ALERT_KIND_LABELS.es!,
       SUSPECTED_THEFT: 'Alarma antirrobo',
       REPORTED_THEFT: 'Robo declarado',
       LACK_MODULE_COMM: 'Módulo sin comunicación',
@@ -136,6 +140,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Language, NotificationMailTexts> = 
   },
   it: {
     kinds: {
+      ...RULE_ALERT_KIND_LABELS.it!,
       SUSPECTED_THEFT: 'Allarme antifurto',
       REPORTED_THEFT: 'Furto denunciato',
       LACK_MODULE_COMM: 'Modulo silenzioso',
@@ -164,6 +169,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Language, NotificationMailTexts> = 
   },
   nl: {
     kinds: {
+      ...RULE_ALERT_KIND_LABELS.nl!,
       SUSPECTED_THEFT: 'Diefstalalarm',
       REPORTED_THEFT: 'Diefstal gemeld',
       LACK_MODULE_COMM: 'Module stil',
@@ -192,6 +198,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Language, NotificationMailTexts> = 
   },
   zh: {
     kinds: {
+      ...RULE_ALERT_KIND_LABELS.zh!,
       SUSPECTED_THEFT: '防盗警报',
       REPORTED_THEFT: '已报失窃',
       LACK_MODULE_COMM: '模块无通信',
@@ -220,6 +227,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Language, NotificationMailTexts> = 
   },
   cs: {
     kinds: {
+      ...RULE_ALERT_KIND_LABELS.cs!,
       SUSPECTED_THEFT: 'Poplach proti krádeži',
       REPORTED_THEFT: 'Nahlášená krádež',
       LACK_MODULE_COMM: 'Modul nekomunikuje',
@@ -248,6 +256,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Language, NotificationMailTexts> = 
   },
   pt: {
     kinds: {
+      ...RULE_ALERT_KIND_LABELS.pt!,
       SUSPECTED_THEFT: 'Alarme antirroubo',
       REPORTED_THEFT: 'Roubo declarado',
       LACK_MODULE_COMM: 'Módulo sem comunicação',
@@ -276,6 +285,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Language, NotificationMailTexts> = 
   },
   pl: {
     kinds: {
+      ...RULE_ALERT_KIND_LABELS.pl!,
       SUSPECTED_THEFT: 'Alarm antykradzieżowy',
       REPORTED_THEFT: 'Zgłoszona kradzież',
       LACK_MODULE_COMM: 'Moduł milczy',
@@ -304,6 +314,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Language, NotificationMailTexts> = 
   },
   fi: {
     kinds: {
+      ...RULE_ALERT_KIND_LABELS.fi!,
       SUSPECTED_THEFT: 'Varkaushälytys',
       REPORTED_THEFT: 'Varkaus ilmoitettu',
       LACK_MODULE_COMM: 'Moduuli ei vastaa',

@@ -49,6 +49,7 @@ export default defineModule({
         'battery.ok',
         'module.back',
         'bike.zones-changed',
+        'rule.firing-changed',
       ],
       handler: reconcile,
     },

@@ -1,10 +1,11 @@
-// The alerts' SQL (ADR 0081). An alert is one occurrence (bike, kind, opened_at) of a warning
-// condition; `reconcileAlerts` makes the stored alerts match the bikes' conditions — it opens
-// what started and clears what ended — and is the one writer of automatic changes: the
-// subscriber of the domain events and the per-minute sweep both call it, so that replaying a
-// job, two workers at once or a missed event all end in the same rows.
-import type { Alert, AlertKind, AlertStateFilter } from '@vfm/contract';
+// The alerts' SQL (ADR 0081). An alert is one occurrence (bike, kind, opened_at) of a condition —
+// a warning, a zone mark, a rule firing (ADR 0126, rules/queries/alert-conditions.ts);
+// `reconcileAlerts` makes the stored alerts match them — opens what started, clears what ended —
+// and is the one writer of automatic changes: the event subscriber and the per-minute sweep both
+// call it, so that a replayed job, two workers at once or a missed event end in the same rows.
+import type { Alert, AlertKind, AlertStateFilter, RuleAlertKind } from '@vfm/contract';
 import { ALERT_SEVERITY, WARNING_TYPES, type ZONE_ALERT_KINDS } from '@vfm/contract';
+import * as rules from '../rules/queries/alert-conditions';
 import type { Queryable } from '../../db/client';
 import { fleetThresholdsSql, warningConditions, warningSince } from '../bikes/queries/warnings';
 import { BATTERY_HEALTH_CONDITION } from '../battery/queries';
@@ -31,7 +32,7 @@ const ZONE_CONDITIONS: Record<(typeof ZONE_ALERT_KINDS)[number], { holds: string
       since: `b.no_parking_since + f.no_parking_grace`,
     },
   };
-const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
+const CONDITIONS: Record<Exclude<AlertKind, RuleAlertKind>, { holds: string; since: string }> = {
   ...(Object.fromEntries(
     WARNING_TYPES.map((kind) => [
       kind,
@@ -43,40 +44,40 @@ const CONDITIONS: Record<AlertKind, { holds: string; since: string }> = {
 };
 
 /**
- * The differences between the conditions and the active alerts, for these bikes ($1, null =
- * every bike) at time $2, in one read: each bike is scanned once (its conditions side by
- * side), the active alerts once, and a full join keeps what differs — a condition that holds
- * with no active alert and no occurrence since it began (`open`, with its start), an active
- * alert whose condition ended (`clear`). The steady state of a sweep returns no row.
+ * The differences between the conditions and the active alerts of bikes $1 (null: all) at $2,
+ * in one read: each bike and the active alerts scanned once, a full join keeping what differs —
+ * a condition holding with no active alert nor occurrence since it began (`open`, with its
+ * start), an active alert whose condition ended (`clear`). A steady sweep returns no row.
  */
 const DIFFERENCES = `
 WITH desired AS MATERIALIZED (
-  SELECT b.id AS bike_id, b.fleet_id, k.kind, coalesce(k.since, $2::timestamptz) AS since
-    FROM bike b JOIN ${fleetThresholdsSql('$2')} ON f.id = b.fleet_id
+  SELECT b.id AS bike_id, b.fleet_id, k.kind, coalesce(k.since, $2::timestamptz) AS since,
+         NULL::uuid AS rule_id, NULL::jsonb AS detail FROM bike b JOIN ${fleetThresholdsSql('$2')} ON f.id = b.fleet_id
    CROSS JOIN LATERAL (VALUES ${Object.entries(CONDITIONS)
      .map(([kind, { holds, since }]) => `('${kind}', ${holds}, ${since})`)
      .join(',\n     ')}) AS k(kind, holds, since)
-   WHERE ($1::bigint[] IS NULL OR b.id = ANY($1::bigint[])) AND k.holds
+   WHERE ($1::bigint[] IS NULL OR b.id = ANY($1::bigint[])) AND k.holds UNION ALL ${rules.RULE_DESIRED}
 ), active AS MATERIALIZED (
   SELECT a.id, a.bike_id, a.kind FROM alert a
    WHERE a.cleared_at IS NULL AND ($1::bigint[] IS NULL OR a.bike_id = ANY($1::bigint[]))
 ), differs AS MATERIALIZED (
-  SELECT d.bike_id, d.fleet_id, d.kind, d.since, act.id AS alert_id
-    FROM desired d FULL JOIN active act ON act.bike_id = d.bike_id AND act.kind = d.kind
+  SELECT d.bike_id, d.fleet_id, d.kind, d.since, d.rule_id, d.detail, act.id AS alert_id FROM desired d FULL JOIN active act ON act.bike_id = d.bike_id AND act.kind = d.kind
    WHERE d.bike_id IS NULL OR act.id IS NULL
 )
 SELECT 'open' AS change, x.bike_id AS "bikeId", x.fleet_id AS "fleetId", x.kind,
-       x.since::text AS since, NULL::uuid AS "alertId"
+       x.since::text AS since, NULL::uuid AS "alertId", x.rule_id AS "ruleId", x.detail
   FROM differs x
  WHERE x.alert_id IS NULL
    -- an occurrence cleared by hand is not opened again
    AND NOT EXISTS (SELECT 1 FROM alert a
                     WHERE a.bike_id = x.bike_id AND a.kind = x.kind AND a.opened_at >= x.since)
 UNION ALL
-SELECT 'clear', NULL, NULL, NULL, NULL, x.alert_id FROM differs x WHERE x.bike_id IS NULL`;
+SELECT 'clear', NULL, NULL, NULL, NULL, x.alert_id, NULL, NULL FROM differs x WHERE x.bike_id IS NULL`;
 
 /** One bit per kind: a bike's conditions and its active alerts compared as two integers. */
-const KIND_BITS = Object.keys(CONDITIONS).map((kind, index) => [kind, 1 << index] as const);
+const KIND_BITS = Object.entries(CONDITIONS).map(
+  ([kind, c], i) => [kind, 1 << i, c.holds] as const,
+);
 
 /**
  * The bikes (of every fleet) whose conditions at $1 differ from their active alerts: one scan
@@ -91,15 +92,13 @@ WITH active AS MATERIALIZED (
 )
 SELECT b.id FROM bike b JOIN ${fleetThresholdsSql('$1')} ON f.id = b.fleet_id
   LEFT JOIN active act ON act.bike_id = b.id
- WHERE (${KIND_BITS.map(
-   ([kind, bit]) => `CASE WHEN ${CONDITIONS[kind as AlertKind].holds} THEN ${bit} ELSE 0 END`,
- ).join('\n      | ')}) <> coalesce(act.kinds, 0)
- ORDER BY b.id`;
+ WHERE (${KIND_BITS.map(([, bit, holds]) => `CASE WHEN ${holds} THEN ${bit} ELSE 0 END`).join(
+   '\n      | ',
+ )}) <> coalesce(act.kinds, 0)
+ UNION ${rules.RULE_BIKES_THAT_DIFFER} ORDER BY 1`;
 
 /** Whether the condition of alert `a`'s kind holds on its bike `b` and fleet `f` at $2. */
-const STILL_HOLDS = `CASE a.kind ${Object.entries(CONDITIONS)
-  .map(([kind, { holds }]) => `WHEN '${kind}' THEN (${holds})`)
-  .join(' ')} ELSE false END`;
+const STILL_HOLDS = `CASE WHEN a.rule_id IS NOT NULL THEN ${rules.RULE_STILL_FIRES} ELSE CASE a.kind ${KIND_BITS.map(([k, , holds]) => `WHEN '${k}' THEN (${holds})`).join(' ')} ELSE false END END`;
 
 export interface AlertChange {
   alertId: string;
@@ -140,10 +139,10 @@ export async function reconcileAlerts(
   const toClear = differences.filter((d) => d.change === 'clear').map((d) => d.alertId);
   const opened = toOpen.length
     ? await tx.query<AlertChange>(
-        `INSERT INTO alert (fleet_id, bike_id, kind, opened_at)
-         SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::timestamptz[])
+        `INSERT INTO alert (fleet_id, bike_id, kind, opened_at, rule_id, detail)
+         SELECT f, b, k, o, r, d::jsonb FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::timestamptz[], $5::uuid[], $6::text[]) AS x(f, b, k, o, r, d)
          ON CONFLICT (bike_id, kind) WHERE cleared_at IS NULL DO NOTHING
-         RETURNING id AS "alertId", fleet_id AS "fleetId", bike_id AS "bikeId", kind,
+         RETURNING id AS "alertId", fleet_id AS "fleetId", bike_id AS "bikeId", ${rules.alertKindSql('alert')} AS kind,
                    (SELECT vehicle_number FROM bike WHERE id = bike_id) AS "vehicleNumber",
                    'opened' AS change`,
         [
@@ -151,6 +150,7 @@ export async function reconcileAlerts(
           toOpen.map((d) => d.bikeId),
           toOpen.map((d) => d.kind),
           toOpen.map((d) => d.since),
+          ...rules.ruleColumns(toOpen),
         ],
       )
     : [];
@@ -162,14 +162,13 @@ export async function reconcileAlerts(
           WHERE a.id = ANY($1::uuid[]) AND b.id = a.bike_id AND a.cleared_at IS NULL
             AND NOT coalesce(${STILL_HOLDS}, false)
           RETURNING a.id AS "alertId", a.fleet_id AS "fleetId", a.bike_id AS "bikeId",
-                    b.vehicle_number AS "vehicleNumber", a.kind, 'cleared' AS change`,
+                    b.vehicle_number AS "vehicleNumber", ${rules.alertKindSql('a')} AS kind, 'cleared' AS change`,
         [toClear, now],
       )
     : [];
   return [...opened, ...cleared];
 }
 
-/** Locks these bikes (id order, as the ingest does: no deadlock) until the transaction ends. */
 /**
  * One writer of automatic alerts at a time, across processes: the event subscriber and the
  * sweep read the bikes and write the differences, so two of them at once could open or clear
@@ -191,7 +190,7 @@ const userRef = (alias: string) =>
         ELSE json_build_object('id', ${alias}.id, 'email', ${alias}.email,
                                'name', nullif(${alias}.full_name, '')) END`;
 
-const ALERT_SELECT = `SELECT a.id, a.kind, ${STATE_SQL} AS state, b.vehicle_number AS "vehicleNumber",
+const ALERT_SELECT = `SELECT a.id, ${rules.alertKindSql('a')} AS kind, ${rules.RULE_OF_ALERT}, ${STATE_SQL} AS state, b.vehicle_number AS "vehicleNumber",
        a.opened_at AS "openedAt", a.acknowledged_at AS "acknowledgedAt",
        ${userRef('ack')} AS "acknowledgedBy", a.ack_comment AS comment,
        ${userRef('asg')} AS assignee, a.assigned_at AS "assignedAt",
@@ -201,24 +200,25 @@ const ALERT_SELECT = `SELECT a.id, a.kind, ${STATE_SQL} AS state, b.vehicle_numb
   JOIN bike b ON b.id = a.bike_id
   LEFT JOIN account ack ON ack.id = a.acknowledged_by
   LEFT JOIN account asg ON asg.id = a.assignee_id
-  LEFT JOIN account clr ON clr.id = a.cleared_by`;
+  LEFT JOIN account clr ON clr.id = a.cleared_by LEFT JOIN rule r_ ON r_.id = a.rule_id`;
 
 type AlertRow = Omit<
   Alert,
   'severity' | 'openedAt' | 'acknowledgedAt' | 'assignedAt' | 'clearedAt'
-> & {
-  openedAt: Date;
-  acknowledgedAt: Date | null;
-  assignedAt: Date | null;
-  clearedAt: Date | null;
-};
+> &
+  rules.RuleSeverity & {
+    openedAt: Date;
+    acknowledgedAt: Date | null;
+    assignedAt: Date | null;
+    clearedAt: Date | null;
+  };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function toAlert(row: AlertRow): Alert {
+function toAlert({ ruleSeverity, ...row }: AlertRow): Alert {
   return {
     ...row,
-    severity: ALERT_SEVERITY[row.kind],
+    severity: ruleSeverity ?? ALERT_SEVERITY[row.kind],
     openedAt: row.openedAt.toISOString(),
     acknowledgedAt: iso(row.acknowledgedAt),
     assignedAt: iso(row.assignedAt),
@@ -249,7 +249,7 @@ export async function selectAlertPage(
   size: number,
 ): Promise<{ content: Alert[]; total: number }> {
   const where = `a.fleet_id = $1 AND ${STATE_FILTER[filter.state]}
-    AND ($2::text IS NULL OR a.kind = $2)
+    AND ${rules.kindFilterSql('a', '$2')}
     AND ($3::text[] IS NULL OR b.vehicle_number = ANY($3::text[]))
     AND ($4::uuid IS NULL OR a.assignee_id = $4)`;
   const params = [
@@ -288,7 +288,7 @@ export async function lockAlert(tx: Queryable, fleetId: string, id: string) {
     acknowledged: boolean;
     cleared: boolean;
   }>(
-    `SELECT a.bike_id AS "bikeId", b.vehicle_number AS "vehicleNumber", a.kind,
+    `SELECT a.bike_id AS "bikeId", b.vehicle_number AS "vehicleNumber", ${rules.alertKindSql('a')} AS kind,
             a.acknowledged_at IS NOT NULL AS acknowledged, a.cleared_at IS NOT NULL AS cleared
        FROM alert a JOIN bike b ON b.id = a.bike_id
       WHERE a.fleet_id = $1 AND a.id = $2 FOR UPDATE OF a`,

@@ -26,6 +26,7 @@ import { useServices } from '../../../services/services';
 import { usePageTitle } from '../../../services/use-page-title';
 import { Button } from '../../../ui/button/button';
 import { Spinner } from '../../../ui/spinner/spinner';
+import { RuleAlertsPanel } from '../../../alerts/rule-alerts-panel';
 import { Tabs, type TabItem } from '../../../ui/tabs/tabs';
 import { ZoneCapBanner } from '../../../zones/zone-cap-banner';
 import { MyAlertsList } from '../components/my-alerts-list';
@@ -196,6 +197,7 @@ export function WarningsPage() {
           </Suspense>
         )}
         {list}
+        {type === null && !mine && <RuleAlertsPanel />}
       </div>
     </div>
   );

@@ -1,0 +1,134 @@
+// The dry run (ADR 0126): what a rule would have fired over the last 1–30 days, replayed from the
+// stored telemetry and module events through the ingest's derivation and the rules' one
+// evaluation (evaluate.ts) — the live path's code, not a copy. Between two messages, the sweep's
+// instants that matter (a duration or a silence reaching its minutes) are observed too. What the
+// history does not keep is taken as it is now: availability, zone marks, open tasks.
+import type { RuleDryRunResult, TelemetryMessage } from '@vfm/contract';
+import type { Queryable } from '../../db/client';
+import { evaluateRule, type BikeView, type Observation, type RuleMemory } from './evaluate';
+import { inScope } from './engine';
+import { selectFleetBikes, selectHistory, type HistoryRow } from './queries/dry-run';
+import type { RuleValues } from './queries/rules';
+import type { BikeContext } from './queries/state';
+import { observe, type RuleMessage } from './view';
+
+const DAY = 86_400_000;
+const CHUNK = 200;
+const FIRINGS_MAX = 500;
+
+/** A bike before its history: what it is now of what the history does not keep. */
+const blank = (bike: BikeContext): BikeView => ({
+  availability: bike.availability,
+  moving: false,
+  assistanceLocked: false,
+  latitude: null,
+  longitude: null,
+  bikeBattery: null,
+  iotBattery: null,
+  odometerKm: null,
+  batterySoh: null,
+  batteryCycles: null,
+  batteryPlugged: false,
+  externalPower: null,
+  lastCommunicationDate: null,
+  outsideServiceArea: bike.outsideServiceArea,
+  inNoRideZone: bike.inNoRideZone,
+  inNoParkingZone: bike.inNoParkingZone,
+  openTaskKinds: bike.openTaskKinds,
+});
+
+function messageOf(row: HistoryRow): RuleMessage {
+  if (row.kind === 'event')
+    return { kind: 'event', seq: row.seq, ts: row.ts, eventName: row.name! };
+  const t: Record<string, unknown> = { ...(row.extra ?? {}) };
+  const set = (key: string, value: unknown) => {
+    if (value !== null) t[key] = value;
+  };
+  set('lat', row.latitude);
+  set('lon', row.longitude);
+  set('speedKmh', row.speedKmh);
+  set('bikeBattery', row.bikeBattery);
+  set('iotBattery', row.iotBattery);
+  set('batteryPlugged', row.batteryPlugged);
+  set('assistanceLocked', row.assistanceLocked);
+  set('odometerKm', row.odometerKm);
+  return { kind: 'telemetry', seq: row.seq, ts: row.ts, telemetry: t as Partial<TelemetryMessage> };
+}
+
+/** The minutes after a message at which the sweep would see something change. */
+function sweepOffsets(rule: RuleValues): number[] {
+  const c = rule.condition;
+  const minutes = c.all.flatMap((p) => (p.type === 'silentFor' ? [p.minutes] : []));
+  if (c.forMinutes) minutes.push(c.forMinutes);
+  if (c.times) minutes.push(c.times.minutes);
+  return [...new Set(minutes)].sort((a, b) => a - b).map((m) => m * 60_000);
+}
+
+export async function dryRunRule(
+  db: Queryable,
+  fleetId: string,
+  rule: RuleValues,
+  days: number,
+  now: Date,
+): Promise<RuleDryRunResult> {
+  const from = new Date(now.getTime() - days * DAY);
+  const bikes = (await selectFleetBikes(db, fleetId)).filter((bike) => inScope(rule.scope, bike));
+  const offsets = sweepOffsets(rule);
+  const firings: RuleDryRunResult['firings'] = [];
+  const fired = new Set<number>();
+  let truncated = false;
+  for (let i = 0; i < bikes.length; i += CHUNK) {
+    const chunk = bikes.slice(i, i + CHUNK);
+    const rows = await selectHistory(
+      db,
+      chunk.map((bike) => bike.id),
+      from,
+      now,
+    );
+    const byBike = new Map<number, HistoryRow[]>();
+    for (const row of rows)
+      (byBike.get(row.bikeId) ?? byBike.set(row.bikeId, []).get(row.bikeId)!).push(row);
+    for (const bike of chunk) {
+      let memory: RuleMemory = {};
+      const evaluate = (obs: Observation) => {
+        const result = evaluateRule(rule, memory, obs);
+        memory = result.memory;
+        if (!result.started) return;
+        fired.add(bike.id);
+        if (firings.length >= FIRINGS_MAX) truncated = true;
+        else
+          firings.push({
+            vehicleNumber: bike.vehicleNumber,
+            at: obs.at.toISOString(),
+            latitude: obs.view.latitude,
+            longitude: obs.view.longitude,
+          });
+      };
+      // between two messages, the instants the sweep would see something change
+      let last: Observation | null = null;
+      const sweepsUntil = (until: Date) => {
+        if (!last) return;
+        for (const offset of offsets) {
+          const at = new Date(last.at.getTime() + offset);
+          if (at < until) evaluate({ at, view: last.view, message: null });
+        }
+      };
+      for (const obs of observe(blank(bike), (byBike.get(bike.id) ?? []).map(messageOf))) {
+        sweepsUntil(obs.at);
+        evaluate(obs);
+        last = obs;
+      }
+      sweepsUntil(now);
+    }
+  }
+  firings.sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    from: from.toISOString(),
+    to: now.toISOString(),
+    bikesInScope: bikes.length,
+    bikesFired: fired.size,
+    needsConfirmation: bikes.length > 0 && fired.size > bikes.length / 2,
+    firings,
+    truncated,
+  };
+}

@@ -1,0 +1,307 @@
+// The one evaluation of a rule (ADR 0126, docs/rules.md): pure — a rule, what it remembers of a
+// bike, one observation of that bike (after a message, or at a sweep's minute without one) →
+// what it remembers now, whether it fires and since when. The ingest's batch (live), the sweep
+// (durations, absences, schedules) and the dry run (stored telemetry) all call it; none has its
+// own idea of what a condition means.
+import type { RuleCondition, RulePredicate } from '@vfm/contract';
+
+/** A bike as a rule sees it at one instant. */
+export interface BikeView {
+  availability: string;
+  moving: boolean;
+  assistanceLocked: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  bikeBattery: number | null;
+  iotBattery: number | null;
+  odometerKm: number | null;
+  batterySoh: number | null;
+  batteryCycles: number | null;
+  batteryPlugged: boolean;
+  /** null: the module does not say (docs/mqtt.md `externalPower`) */
+  externalPower: boolean | null;
+  lastCommunicationDate: Date | null;
+  outsideServiceArea: boolean;
+  inNoRideZone: boolean;
+  inNoParkingZone: boolean;
+  /** the kinds of the bike's open tasks */
+  openTaskKinds: string[];
+}
+
+/** The message behind an observation; null at a sweep. */
+export interface ObservedMessage {
+  kind: 'telemetry' | 'event' | 'ack' | 'autotest';
+  seq: number | null;
+  speedKmh?: number;
+  /** telemetry batteryPresent (docs/mqtt.md), when the module says */
+  batteryPresent?: boolean;
+  eventName?: string;
+}
+
+export interface Observation {
+  at: Date;
+  view: BikeView;
+  message: ObservedMessage | null;
+}
+
+export interface EvaluableRule {
+  condition: RuleCondition;
+  latch: boolean;
+}
+
+export interface MessageRef {
+  seq: number | null;
+  at: string;
+  kind: string;
+}
+
+/** What a rule remembers of one bike (rule_state.memory): JSON, small. */
+export interface RuleMemory {
+  /** the last truth of each test (1/0), for what an observation cannot tell (speed at a sweep) */
+  truth?: number[];
+  holdsSince?: string;
+  /** when the tests started to hold, within the `times` window */
+  starts?: string[];
+  /** the condition's own result at the last observation (an edge starts a latched occurrence) */
+  cond?: boolean;
+  firingSince?: string;
+  /** [ms, lat, lon, odometer] of the distance window */
+  track?: Array<[number, number, number, number | null]>;
+  /** the lowest battery since the bike parked */
+  parkedBattery?: number;
+  /** the last position inside the service area */
+  lastInside?: [number, number];
+  /** the messages while the tests held (the first one and the latest) */
+  refs?: MessageRef[];
+}
+
+export interface Evaluation {
+  memory: RuleMemory;
+  firingSince: Date | null;
+  /** a new occurrence began at this observation: its actions run */
+  started: boolean;
+  /** the messages that made it fire */
+  refs: MessageRef[];
+}
+
+const MINUTE = 60_000;
+
+/** Great-circle distance in km (the ingest's own formula: ingest/derive.ts). */
+function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+const REFS_MAX = 5;
+/** A van hop: the odometer advanced less than this share of the GPS distance. */
+const RIDE_SHARE = 0.25;
+
+const truthOf = (value: boolean) => (value ? 1 : 0);
+
+function compare(actual: number | null | undefined, op: string, value: number) {
+  if (actual === null || actual === undefined) return undefined;
+  if (op === 'lt') return actual < value;
+  if (op === 'le') return actual <= value;
+  if (op === 'gt') return actual > value;
+  return actual >= value;
+}
+
+/** Whether one test holds; undefined when this observation cannot tell. */
+export function testPredicate(
+  p: RulePredicate,
+  obs: Observation,
+  memory: RuleMemory,
+): boolean | undefined {
+  const { view, message, at } = obs;
+  switch (p.type) {
+    case 'threshold':
+      if (p.field === 'speedKmh') return compare(message?.speedKmh, p.op, p.value);
+      return compare(view[p.field], p.op, p.value);
+    case 'availability':
+      return (
+        (p.in as string[]).includes(view.availability) ||
+        (Boolean(p.orAssistanceLocked) && view.assistanceLocked)
+      );
+    case 'assistanceLocked':
+      return view.assistanceLocked === p.value;
+    case 'moving':
+      return view.moving === p.value;
+    case 'zone': {
+      const place =
+        p.place === 'OUTSIDE_SERVICE_AREA'
+          ? view.outsideServiceArea
+          : p.place === 'IN_NO_RIDE_ZONE'
+            ? view.inNoRideZone
+            : view.inNoParkingZone;
+      return place === p.value;
+    }
+    case 'outsideServiceAreaBy': {
+      if (!view.outsideServiceArea || !memory.lastInside || view.latitude === null) return false;
+      const [lat, lon] = memory.lastInside;
+      return haversineKm(lat, lon, view.latitude, view.longitude!) > p.km;
+    }
+    case 'distanceMoved':
+      return distanceMoved(memory.track ?? [], p, at);
+    case 'silentFor':
+      return (
+        view.lastCommunicationDate !== null &&
+        at.getTime() - view.lastCommunicationDate.getTime() >= p.minutes * MINUTE
+      );
+    case 'noOpenTask':
+      return p.kinds
+        ? !view.openTaskKinds.some((kind) => (p.kinds as string[]).includes(kind))
+        : view.openTaskKinds.length === 0;
+    case 'batteryPlugged':
+      return view.batteryPlugged === p.value;
+    case 'batteryRemoved':
+      // a telemetry message that does not say leaves the last truth (unknown)
+      return message?.batteryPresent === undefined ? undefined : !message.batteryPresent;
+    case 'batteryRiseWhileParked':
+      return (
+        !view.moving &&
+        view.bikeBattery !== null &&
+        memory.parkedBattery !== undefined &&
+        view.bikeBattery - memory.parkedBattery >= p.percent
+      );
+    case 'externalPower':
+      return view.externalPower === null ? undefined : view.externalPower === p.value;
+    case 'event':
+      // a module event holds for its own message only
+      return message?.kind === 'event' && message.eventName === p.name;
+    case 'schedule':
+      return inSchedule(p, at);
+  }
+}
+
+function distanceMoved(
+  track: NonNullable<RuleMemory['track']>,
+  p: Extract<RulePredicate, { type: 'distanceMoved' }>,
+  at: Date,
+): boolean {
+  const window = track.filter(([ms]) => ms >= at.getTime() - p.minutes * MINUTE);
+  if (window.length < 2) return false;
+  const [, lat0, lon0, odo0] = window[0]!;
+  const [, lat1, lon1, odo1] = window[window.length - 1]!;
+  const km = haversineKm(lat0, lon0, lat1, lon1);
+  if (km < p.km) return false;
+  if (!p.withoutRide) return true;
+  // no ride: the wheel's odometer hardly moved (unknown odometer: not a ride either)
+  return odo0 === null || odo1 === null || odo1 - odo0 < km * RIDE_SHARE;
+}
+
+function inSchedule(p: Extract<RulePredicate, { type: 'schedule' }>, at: Date): boolean {
+  const minutes = at.getUTCHours() * 60 + at.getUTCMinutes();
+  const [fh, fm] = p.from.split(':').map(Number);
+  const [th, tm] = p.to.split(':').map(Number);
+  const from = fh! * 60 + fm!;
+  const to = th! * 60 + tm!;
+  const day = at.getUTCDay();
+  if (from <= to) return p.days.includes(day) && minutes >= from && minutes < to;
+  // over midnight: the evening belongs to the day named, the morning to the day after it
+  if (minutes >= from) return p.days.includes(day);
+  return minutes < to && p.days.includes((day + 6) % 7);
+}
+
+/** Updates what the tests need remembered from this observation (before they are tested). */
+function remember(condition: RuleCondition, memory: RuleMemory, obs: Observation): RuleMemory {
+  const next: RuleMemory = { ...memory };
+  const { view, at } = obs;
+  const hasPosition = view.latitude !== null && view.longitude !== null;
+  for (const p of condition.all) {
+    if (p.type === 'distanceMoved') {
+      const since = at.getTime() - p.minutes * MINUTE;
+      const track = (next.track ?? []).filter(([ms]) => ms >= since);
+      if (obs.message && hasPosition)
+        track.push([at.getTime(), view.latitude!, view.longitude!, view.odometerKm]);
+      next.track = track.slice(-50);
+    } else if (p.type === 'batteryRiseWhileParked') {
+      if (view.moving || view.bikeBattery === null) delete next.parkedBattery;
+      else next.parkedBattery = Math.min(next.parkedBattery ?? view.bikeBattery, view.bikeBattery);
+    } else if (p.type === 'outsideServiceAreaBy') {
+      if (!view.outsideServiceArea && hasPosition)
+        next.lastInside = [view.latitude!, view.longitude!];
+    }
+  }
+  return next;
+}
+
+/** One observation of one bike by one rule. */
+export function evaluateRule(
+  rule: EvaluableRule,
+  memory: RuleMemory,
+  obs: Observation,
+): Evaluation {
+  const { condition } = rule;
+  const at = obs.at;
+  const next = remember(condition, memory, obs);
+  const truth = condition.all.map((p, index) => {
+    const known = testPredicate(p, obs, next);
+    return known === undefined ? (memory.truth?.[index] ?? 0) : truthOf(known);
+  });
+  next.truth = truth;
+  const holds = truth.every((t) => t === 1);
+  const held = Boolean(memory.holdsSince);
+  const iso = at.toISOString();
+
+  if (holds) {
+    next.holdsSince = held ? memory.holdsSince : iso;
+    if (obs.message) {
+      const refs = [
+        ...(held ? (memory.refs ?? []) : []),
+        { seq: obs.message.seq, at: iso, kind: obs.message.kind },
+      ];
+      next.refs = refs.length > REFS_MAX ? [refs[0]!, ...refs.slice(-(REFS_MAX - 1))] : refs;
+    }
+  } else {
+    delete next.holdsSince;
+    if (!condition.times) delete next.refs;
+  }
+
+  if (condition.times) {
+    const since = at.getTime() - condition.times.minutes * MINUTE;
+    const starts = (memory.starts ?? []).filter((s) => Date.parse(s) >= since);
+    if (holds && !held) starts.push(iso);
+    next.starts = starts.slice(-condition.times.count);
+  }
+
+  const long = condition.forMinutes
+    ? holds && at.getTime() - Date.parse(next.holdsSince!) >= condition.forMinutes * MINUTE
+    : holds;
+  const cond = condition.times
+    ? (next.starts?.length ?? 0) >= condition.times.count && (long || !condition.forMinutes)
+    : long;
+  next.cond = cond;
+
+  let firingSince: string | undefined;
+  let started = false;
+  if (rule.latch) {
+    // a latched occurrence lasts until cleared by hand; each new start is a new occurrence
+    started = cond && !memory.cond;
+    firingSince = started ? iso : memory.firingSince;
+  } else {
+    started = cond && !memory.firingSince;
+    firingSince = cond ? (memory.firingSince ?? iso) : undefined;
+  }
+  if (firingSince) next.firingSince = firingSince;
+  else delete next.firingSince;
+  return {
+    memory: next,
+    firingSince: firingSince ? new Date(firingSince) : null,
+    started,
+    refs: next.refs ?? [],
+  };
+}
+
+/** Whether a memory is worth a row: something held, fired or is remembered. */
+export function worthKeeping(memory: RuleMemory): boolean {
+  return Boolean(
+    memory.holdsSince ||
+    memory.firingSince ||
+    memory.starts?.length ||
+    memory.track?.length ||
+    memory.parkedBattery !== undefined ||
+    memory.lastInside,
+  );
+}

@@ -1,0 +1,68 @@
+// What a dry run reads (ADR 0126): the fleet's bikes with their place and tasks now, and the
+// stored history of some of them over the period — telemetry and module events, in order.
+import type { Queryable } from '../../../db/client';
+import type { BikeContext } from './state';
+
+export async function groupsOfFleet(db: Queryable, fleetId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM fleet_group WHERE fleet_id = $1', [
+    fleetId,
+  ]);
+  return rows.map((row) => row.id);
+}
+
+export async function selectFleetBikes(db: Queryable, fleetId: string): Promise<BikeContext[]> {
+  return db.query<BikeContext>(
+    `SELECT b.id, b.fleet_id AS "fleetId", b.vehicle_number AS "vehicleNumber",
+            b.group_id AS "groupId", b.model, b.availability,
+            b.outside_service_area_since IS NOT NULL AS "outsideServiceArea",
+            b.no_ride_zone_since IS NOT NULL AS "inNoRideZone",
+            b.no_parking_since IS NOT NULL AS "inNoParkingZone",
+            coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
+                       WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
+                     '{}') AS "openTaskKinds"
+       FROM bike b WHERE b.fleet_id = $1 ORDER BY b.id`,
+    [fleetId],
+  );
+}
+
+export interface HistoryRow {
+  bikeId: number;
+  kind: 'telemetry' | 'event';
+  seq: number;
+  ts: Date;
+  latitude: number | null;
+  longitude: number | null;
+  speedKmh: number | null;
+  mode: string | null;
+  bikeBattery: number | null;
+  iotBattery: number | null;
+  batteryPlugged: boolean | null;
+  assistanceLocked: boolean | null;
+  odometerKm: number | null;
+  extra: Record<string, unknown> | null;
+  name: string | null;
+}
+
+/** The bikes' telemetry and module events within [from, to), per bike in time order. */
+export async function selectHistory(
+  db: Queryable,
+  bikeIds: number[],
+  from: Date,
+  to: Date,
+): Promise<HistoryRow[]> {
+  return db.query<HistoryRow>(
+    `SELECT bike_id AS "bikeId", 'telemetry' AS kind, seq, ts, latitude, longitude,
+            speed_kmh AS "speedKmh", iot_mode AS mode, bike_battery AS "bikeBattery",
+            iot_battery AS "iotBattery", battery_plugged AS "batteryPlugged",
+            assistance_locked AS "assistanceLocked", odometer_km AS "odometerKm", extra,
+            NULL AS name
+       FROM telemetry WHERE bike_id = ANY($1::bigint[]) AND ts >= $2 AND ts < $3
+     UNION ALL
+     SELECT bike_id, 'event', module_seq, occurred_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+            NULL, NULL, NULL, name
+       FROM event WHERE bike_id = ANY($1::bigint[]) AND occurred_at >= $2 AND occurred_at < $3
+        AND source = 'MODULE' AND module_seq IS NOT NULL
+     ORDER BY 1, 4, 3`,
+    [bikeIds, from, to],
+  );
+}

@@ -1,0 +1,99 @@
+// What the rules remember of the bikes (rule_state, ADR 0126), and what of a bike the
+// evaluation reads besides its state: its zone marks, group, model and open tasks.
+import type { Queryable } from '../../../db/client';
+import type { MessageRef, RuleMemory } from '../evaluate';
+
+export interface StateRow {
+  ruleId: string;
+  bikeId: number;
+  memory: RuleMemory;
+  firingSince: Date | null;
+}
+
+/** What the rules remember of these bikes (every rule's: the caller keeps those it runs). */
+export async function selectStates(db: Queryable, bikeIds: number[]): Promise<StateRow[]> {
+  if (!bikeIds.length) return [];
+  return db.query<StateRow>(
+    `SELECT rule_id AS "ruleId", bike_id AS "bikeId", memory, firing_since AS "firingSince"
+       FROM rule_state WHERE bike_id = ANY($1::bigint[])`,
+    [bikeIds],
+  );
+}
+
+export interface StateWrite {
+  ruleId: string;
+  bikeId: number;
+  /** null: nothing to remember (the row goes) */
+  memory: RuleMemory | null;
+  firingSince: Date | null;
+  refs: MessageRef[];
+}
+
+/** Writes what changed, in key order (two writers never wait on each other). */
+export async function writeStates(db: Queryable, writes: StateWrite[], now: Date) {
+  const sorted = [...writes].sort(
+    (a, b) => a.bikeId - b.bikeId || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0),
+  );
+  const gone = sorted.filter((w) => w.memory === null);
+  const kept = sorted.filter((w) => w.memory !== null);
+  if (gone.length)
+    await db.query(
+      `DELETE FROM rule_state s USING unnest($1::uuid[], $2::bigint[]) AS g(rule_id, bike_id)
+        WHERE s.rule_id = g.rule_id AND s.bike_id = g.bike_id`,
+      [gone.map((w) => w.ruleId), gone.map((w) => w.bikeId)],
+    );
+  if (kept.length)
+    await db.query(
+      `INSERT INTO rule_state (rule_id, bike_id, memory, firing_since, detail, updated_at)
+       SELECT r.rule_id, r.bike_id, r.memory, r.firing_since, r.detail, $2
+         FROM json_to_recordset($1::json) AS r(rule_id uuid, bike_id bigint, memory jsonb,
+                                               firing_since timestamptz, detail jsonb)
+       ON CONFLICT (rule_id, bike_id) DO UPDATE
+          SET memory = excluded.memory, firing_since = excluded.firing_since,
+              detail = CASE WHEN excluded.firing_since IS DISTINCT FROM rule_state.firing_since
+                            THEN excluded.detail ELSE rule_state.detail END,
+              updated_at = excluded.updated_at`,
+      [
+        JSON.stringify(
+          kept.map((w) => ({
+            rule_id: w.ruleId,
+            bike_id: w.bikeId,
+            memory: w.memory,
+            firing_since: w.firingSince?.toISOString() ?? null,
+            detail: w.firingSince ? { messages: w.refs } : null,
+          })),
+        ),
+        now,
+      ],
+    );
+}
+
+export interface BikeContext {
+  id: number;
+  fleetId: string;
+  vehicleNumber: string;
+  groupId: string | null;
+  model: string;
+  availability: string;
+  outsideServiceArea: boolean;
+  inNoRideZone: boolean;
+  inNoParkingZone: boolean;
+  openTaskKinds: string[];
+}
+
+/** What the evaluation reads of these bikes besides their derived state. */
+export async function selectBikeContext(db: Queryable, bikeIds: number[]): Promise<BikeContext[]> {
+  if (!bikeIds.length) return [];
+  return db.query<BikeContext>(
+    `SELECT b.id, b.fleet_id AS "fleetId", b.vehicle_number AS "vehicleNumber",
+            b.group_id AS "groupId", b.model, b.availability,
+            b.outside_service_area_since IS NOT NULL AS "outsideServiceArea",
+            b.no_ride_zone_since IS NOT NULL AS "inNoRideZone",
+            b.no_parking_since IS NOT NULL AS "inNoParkingZone",
+            coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
+                       WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
+                     '{}') AS "openTaskKinds"
+       FROM bike b WHERE b.id = ANY($1::bigint[])`,
+    [bikeIds],
+  );
+}

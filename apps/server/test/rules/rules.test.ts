@@ -1,0 +1,300 @@
+// Rules (ADR 0126, docs/rules.md) through the real server: administrators write them, managers
+// read them, versions and bad input refused with what is wrong, every change audited; a rule
+// evaluated on the ingest's batch opens an alert of its own kind through the alerts' life cycle,
+// the built-in tamper rules fire from the module's own telemetry, a duration is the sweep's and
+// its state is in the database, the dry run replays stored telemetry. On PGlite and, with
+// DATABASE_URL and MQTT_URL, on PostgreSQL and Mosquitto.
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AlertPageSchema,
+  RuleDryRunResultSchema,
+  RuleListSchema,
+  RuleSchema,
+  type Alert,
+  type Rule,
+} from '@vfm/contract';
+import { createFleetWithUsers } from '../helpers/factories';
+import { expectShape } from '../helpers/contract';
+import {
+  brokerUrlOf,
+  connectModule,
+  provisionModule,
+  publishUp,
+  startIotTestServer,
+  telemetry,
+  waitFor,
+} from '../helpers/mqtt';
+import type { TestServer } from '../helpers/server';
+import { sweepRules } from '../../src/modules/rules/sweep';
+
+let t: TestServer;
+let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  t = await startIotTestServer();
+  cast = await createFleetWithUsers(t);
+  other = await createFleetWithUsers(t);
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await t.close();
+});
+
+const admin = () => t.api({ token: cast.adminToken });
+const manager = () => t.api({ token: cast.managerToken });
+
+const RULE = {
+  name: 'Locked bike on a low battery',
+  enabled: true,
+  severity: 'MINOR',
+  condition: {
+    all: [
+      { type: 'assistanceLocked', value: true },
+      { type: 'threshold', field: 'bikeBattery', op: 'le', value: 30 },
+    ],
+  },
+  scope: { groupIds: [], models: [] },
+  actions: [{ type: 'alert' }, { type: 'task', kind: 'BATTERY_SWAP' }],
+  latch: false,
+};
+
+async function create(body: Record<string, unknown> = RULE): Promise<Rule> {
+  const res = await admin().post('rules', body);
+  expect(res.status, res.text).toBe(201);
+  expectShape(RuleSchema, res.body);
+  return res.body;
+}
+
+async function moduleOnline(columns: Record<string, unknown> = {}) {
+  const module = await provisionModule(t, cast.fleet, {
+    last_communication_date: new Date(),
+    bike_battery_level: 80,
+    ...columns,
+  });
+  const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
+  clients.push(client);
+  return { ...module, client };
+}
+
+async function alertsOf(vehicleNumber: string): Promise<Alert[]> {
+  const res = await manager().get('alerts', { query: { vehicleNumber, state: 'all' } });
+  expect(res.status).toBe(200);
+  expectShape(AlertPageSchema, res.body);
+  return res.body.content;
+}
+
+const activeAlert = (vehicleNumber: string, kind: string) =>
+  waitFor(
+    async () => (await alertsOf(vehicleNumber)).find((a) => a.kind === kind && !a.clearedAt),
+    15_000,
+    `an active ${kind} alert of ${vehicleNumber}`,
+  );
+
+describe('the rules resource', () => {
+  it('lists the built-in rules to a manager, on by default', async () => {
+    const res = await manager().get('rules');
+    expect(res.status, res.text).toBe(200);
+    expectShape(RuleListSchema, res.body);
+    const builtins = (res.body.content as Rule[]).filter((r) => r.builtin);
+    expect(builtins.map((r) => r.builtin).sort()).toEqual([
+      'BATTERY_REMOVED',
+      'BATTERY_RISING_PARKED',
+      'FAR_OUTSIDE_SERVICE_AREA',
+      'MODULE_POWER_CUT',
+      'UNACCOMPANIED_MOTION',
+      'VAN_HOP',
+    ]);
+    expect(builtins.every((r) => r.enabled && r.alertKind === r.builtin)).toBe(true);
+  });
+
+  it('lets an administrator write, version and delete a rule, audited', async () => {
+    const rule = await create();
+    expect(rule).toMatchObject({ version: 1, builtin: null, alertKind: 'RULE', enabled: true });
+    const one = await manager().get(`rules/${rule.id}`);
+    expect(one.status).toBe(200);
+    expect(one.headers.get('etag')).toBe('"1"');
+
+    const {
+      id: _id,
+      builtin: _b,
+      alertKind: _k,
+      version: _v,
+      updatedAt: _u,
+      updatedBy: _by,
+      ...body
+    } = rule;
+    const renamed = await admin().put(
+      `rules/${rule.id}`,
+      { ...body, name: 'Renamed' },
+      {
+        headers: { 'if-match': '"1"' },
+      },
+    );
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Renamed', version: 2 });
+    // a stale version (body or header): 409, nothing changed
+    const stale = await admin().put(`rules/${rule.id}`, { ...body, name: 'Lost', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('STALE_VERSION');
+    const noVersion = await admin().put(`rules/${rule.id}`, body);
+    expect(noVersion.status).toBe(400);
+    expect((await manager().get(`rules/${rule.id}`)).body.name).toBe('Renamed');
+
+    expect((await admin().delete(`rules/${rule.id}`)).status).toBe(204);
+    expect((await manager().get(`rules/${rule.id}`)).status).toBe(404);
+    const audit = await t.server.database.query<{ name: string }>(
+      `SELECT name FROM event WHERE fleet_id = $1 AND data->>'id' = $2 ORDER BY id`,
+      [cast.fleet.id, rule.id],
+    );
+    expect(audit.map((a) => a.name)).toEqual(['RULE_CREATED', 'RULE_UPDATED', 'RULE_DELETED']);
+  });
+
+  it('refuses a manager’s writes and another fleet’s rules', async () => {
+    expect((await manager().post('rules', RULE)).status).toBe(403);
+    const rule = await create();
+    const foreign = t.api({ token: other.adminToken });
+    expect((await foreign.get(`rules/${rule.id}`)).status).toBe(404);
+    expect((await foreign.delete(`rules/${rule.id}`)).status).toBe(404);
+    const builtin = (await manager().get('rules')).body.content.find((r: Rule) => r.builtin);
+    expect((await admin().delete(`rules/${builtin.id}`)).status).toBe(409);
+    expect((await admin().delete(`rules/${rule.id}`)).status).toBe(204);
+  });
+
+  it('answers 400 naming the problem, and saves nothing', async () => {
+    const before = (await manager().get('rules')).body.content.length;
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ ...RULE, script: 'rm -rf' }, /script|additional/i],
+      [
+        {
+          ...RULE,
+          condition: { all: [{ type: 'threshold', field: 'bikeBattery', op: 'gt', value: 100 }] },
+        },
+        /can never hold/,
+      ],
+      [
+        {
+          ...RULE,
+          actions: [{ type: 'command', command: 'LOCK_CONTROL', value: 'true' }],
+        },
+        /retrigger/,
+      ],
+      [{ ...RULE, actions: [{ type: 'command', command: 'MODE', value: 'FAST' }] }, /not a value/],
+      [{ ...RULE, scope: { groupIds: [other.fleet.id], models: [] } }, /not a group/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await admin().post('rules', body);
+      expect(res.status, res.text).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+      expect(res.text).toMatch(message);
+    }
+    expect((await manager().get('rules')).body.content.length).toBe(before);
+  });
+});
+
+describe('rules at work', () => {
+  it('opens an alert of the rule, with its task, from the ingest’s batch; clears it after', async () => {
+    const rule = await create({ ...RULE, name: 'Locked and low' });
+    const m = await moduleOnline();
+    const vn = m.bike.vehicleNumber;
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ assistanceLocked: true }));
+    await publishUp(
+      m.client,
+      m.moduleId,
+      'telemetry',
+      telemetry({ assistanceLocked: true, bikeBattery: 25 }),
+    );
+    const alert = await activeAlert(vn, 'RULE');
+    expect(alert).toMatchObject({
+      severity: 'MINOR',
+      rule: { id: rule.id, name: 'Locked and low' },
+    });
+    expect((alert.detail as { messages: unknown[] }).messages).toHaveLength(1);
+    const tasks = await t.server.database.query<{ kind: string }>(
+      `SELECT kind FROM task WHERE bike_id = $1`,
+      [m.bike.id],
+    );
+    expect(tasks.map((task) => task.kind)).toEqual(['BATTERY_SWAP']);
+
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ assistanceLocked: false }));
+    await waitFor(async () =>
+      (await alertsOf(vn)).find((a) => a.id === alert.id && a.state === 'CLEARED'),
+    );
+    expect((await admin().delete(`rules/${rule.id}`)).status).toBe(204);
+  });
+
+  it('fires a built-in tamper rule on the module’s own telemetry (externalPower)', async () => {
+    const m = await moduleOnline();
+    const vn = m.bike.vehicleNumber;
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ externalPower: false }));
+    const alert = await activeAlert(vn, 'MODULE_POWER_CUT');
+    expect(alert.severity).toBe('CRITICAL');
+    expect(alert.rule?.name).toBe('Module cut from the bike');
+  });
+
+  it('fires a built-in theft rule: moving while out of service, no task', async () => {
+    const m = await moduleOnline({ availability: 'OUT' });
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ speedKmh: 14 }));
+    await activeAlert(m.bike.vehicleNumber, 'UNACCOMPANIED_MOTION');
+  });
+
+  it('keeps a duration in the database and fires it by the sweep', async () => {
+    const rule = await create({
+      ...RULE,
+      name: 'Locked for ten minutes',
+      condition: { all: [{ type: 'assistanceLocked', value: true }], forMinutes: 10 },
+      actions: [{ type: 'alert' }],
+    });
+    const m = await moduleOnline();
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ assistanceLocked: true }));
+    const state = await waitFor(async () => {
+      const [row] = await t.server.database.query<{ memory: { holdsSince?: string } }>(
+        'SELECT memory FROM rule_state WHERE rule_id = $1 AND bike_id = $2',
+        [rule.id, m.bike.id],
+      );
+      return row?.memory.holdsSince ? row : null;
+    });
+    expect(state.memory.holdsSince).toBeTruthy();
+    // a sweep 11 minutes later (any worker, after any restart: the state is the row)
+    const later = new Date(Date.now() + 11 * 60_000);
+    expect(await sweepRules(t.server.database, t.server.jobs, later)).toBeGreaterThan(0);
+    await activeAlert(m.bike.vehicleNumber, 'RULE');
+    expect((await admin().delete(`rules/${rule.id}`)).status).toBe(204);
+  });
+
+  it('dry-runs a rule over stored telemetry, and asks to confirm one firing for most bikes', async () => {
+    const m = await moduleOnline();
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: 12 }));
+    await waitFor(
+      async () =>
+        (await t.server.database.query('SELECT 1 FROM telemetry WHERE bike_id = $1', [m.bike.id]))
+          .length > 0,
+    );
+    const low = {
+      condition: { all: [{ type: 'threshold', field: 'bikeBattery', op: 'le', value: 15 }] },
+      scope: { groupIds: [], models: [] },
+      actions: [{ type: 'alert' }],
+    };
+    const res = await admin().post('rules/dry-run', { rule: low, days: 1 });
+    expect(res.status, res.text).toBe(200);
+    expectShape(RuleDryRunResultSchema, res.body);
+    expect(res.body.firings.map((f: { vehicleNumber: string }) => f.vehicleNumber)).toContain(
+      m.bike.vehicleNumber,
+    );
+    expect((await admin().post('rules/dry-run', { rule: low, days: 31 })).status).toBe(400);
+
+    const everyone = {
+      ...RULE,
+      name: 'Everyone',
+      condition: { all: [{ type: 'threshold', field: 'iotBattery', op: 'ge', value: 1 }] },
+      actions: [{ type: 'alert' }],
+    };
+    const asks = await admin().post('rules', everyone);
+    expect(asks.status, asks.text).toBe(409);
+    expect(asks.body.code).toBe('RULE_NEEDS_CONFIRMATION');
+    const confirmed = await create({ ...everyone, enabled: false });
+    expect(confirmed.enabled).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+// Rules (docs/rules.md): a module of the demo fleet reports it is cut from the bike's power
+// (telemetry externalPower false) and the built-in rule's alert appears on the warnings screen
+// without a reload; an administrator sees the built-in rules on the Rules screen. With
+// VFM_SCREENSHOTS_DIR set, the Rules screen's pictures are taken too (desktop, phone).
+import type { APIRequestContext, Page } from '@playwright/test';
+import rulesFr from '../apps/web/src/features/rules/i18n/fr.json' with { type: 'json' };
+import { test, expect, fr, apiLogin, connectModule, ADMIN, API, type ApiClient } from './fixtures';
+
+const shots = process.env.VFM_SCREENSHOTS_DIR;
+const shoot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
+};
+
+/** A bike of the demo fleet with a module of its own (the administrators' CSV import). */
+async function importModule(request: APIRequestContext, admin: ApiClient) {
+  const suffix = Date.now().toString(36).toUpperCase().slice(-5).padStart(5, '0');
+  const vehicleNumber = `E2E-RULE-${suffix}`;
+  const moduleId = `R${suffix}`;
+  const csv = `vehicleNumber,bikeCode,moduleId,model,group\n${vehicleNumber},BC-R-${suffix},${moduleId},City 28,\n`;
+  const answer = await request.post(`${API}/fleet/admin/vehicles`, {
+    headers: { ...(await admin.headers()), 'content-type': 'text/csv' },
+    data: csv,
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const { modules } = (await answer.json()) as {
+    modules: Array<{ moduleId: string; secret: string }>;
+  };
+  const { secret } = modules.find((m) => m.moduleId === moduleId)!;
+  return { vehicleNumber, moduleId, client: await connectModule(moduleId, secret) };
+}
+
+test('a module cut from its bike raises the built-in rule’s alert on the warnings screen', async ({
+  page,
+  login,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const module = await importModule(request, admin);
+  try {
+    await login('admin', '/fr/warnings');
+    await module.client.publishAsync(
+      `vfm/v1/${module.moduleId}/up/telemetry`,
+      JSON.stringify({
+        seq: Date.now(),
+        ts: new Date().toISOString(),
+        lat: 45.76,
+        lon: 4.84,
+        bikeBattery: 80,
+        externalPower: false,
+      }),
+      { qos: 1 },
+    );
+    const panel = page.getByTestId('rule-alerts');
+    const card = panel.getByRole('listitem').filter({ hasText: module.vehicleNumber });
+    await expect(card).toContainText(fr.bike.warning.MODULE_POWER_CUT, { timeout: 20_000 });
+
+    await page.goto('/fr/rules');
+    await expect(page.getByRole('button', { name: fr.bike.warning.VAN_HOP })).toBeVisible();
+    await shoot(page, 'rules-desktop');
+    await page.getByRole('button', { name: fr.bike.warning.BATTERY_RISING_PARKED }).click();
+    await expect(page.getByLabel(rulesFr.form.name)).toBeVisible();
+    await shoot(page, 'rules-form-desktop');
+    if (shots) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/fr/rules');
+      await expect(page.getByRole('button', { name: fr.bike.warning.VAN_HOP })).toBeVisible();
+      await shoot(page, 'rules-mobile');
+    }
+  } finally {
+    await module.client.endAsync();
+    await admin.call('DELETE', `fleet/admin/vehicles?vehicleNumbers=${module.vehicleNumber}`);
+  }
+});
