@@ -1,8 +1,7 @@
 // A report as a file (ADR 0127): CSV (one section per table), XLSX (one sheet per table, by
 // write-excel-file) or PDF (by pdfkit), each a stream; and as a Buffer for a mail's attachment.
 import { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
-import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
+import type { SheetData } from 'write-excel-file/node';
 import type { Report, ReportFormat } from '@vfm/contract';
 import { spreadsheetCsvLine } from '@vfm/contract/csv';
 import { reportTables, reportTitle, type Cell } from './report-tables';
@@ -19,7 +18,7 @@ export const reportFileName = (report: Report, format: ReportFormat) =>
 export async function reportStream(report: Report, format: ReportFormat): Promise<Readable> {
   if (format === 'csv') return Readable.from(csvLines(report));
   if (format === 'xlsx') return xlsx(report);
-  return pdf(report);
+  return pdf(report, (await import('pdfkit')).default);
 }
 
 export async function reportBuffer(report: Report, format: ReportFormat): Promise<Buffer> {
@@ -50,13 +49,16 @@ async function xlsx(report: Report): Promise<Readable> {
       ...table.rows.map((row) => row.map(xlsxCell)),
     ] as SheetData,
   }));
+  // loaded when a file is asked for, not at the server's start (ADR 0131)
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   const file = writeXlsxFile(sheets);
   return (file.toStream as () => Promise<Readable>).call(file);
 }
 
 const text = (value: Cell) => (value === null ? '—' : String(value));
 
-function pdf(report: Report): Readable {
+/** PDFKit is loaded when a PDF is asked for, not at the server's start (ADR 0131). */
+function pdf(report: Report, PDFDocument: typeof import('pdfkit')): Readable {
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: reportTitle(report) } });
   doc.fontSize(16).font('Helvetica-Bold').text(reportTitle(report));
   doc
