@@ -10,8 +10,8 @@ const DAY_MS = 86_400_000;
 
 export async function planFleet(db: Database, fleetId: string, now: Date, by: string | null) {
   await trainFleetForecast(db, fleetId, now);
-  const recommendations = await db.transaction((tx) => recommendForFleet(tx, fleetId, now));
-  const plan = await db.transaction((tx) => planFleetRoutes(tx, fleetId, now));
+  const recommendations = await recommendForFleet(db, fleetId, now);
+  const plan = await planFleetRoutes(db, fleetId, now);
   if (by)
     await recordEvents(db, [
       {

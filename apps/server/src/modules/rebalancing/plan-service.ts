@@ -4,7 +4,7 @@
 // rebalancing/plan): the same work, for their fleet.
 import { REBALANCING_DEFAULT_RESOLUTION, pointInGeometry, isZoneActive } from '@vfm/contract';
 import type { ZoneActiveHours, ZoneGeometry } from '@vfm/contract';
-import type { Queryable } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { CellIndex, centreOf } from './cells';
 import { HOUR_MS, WEEK_HOURS, trainForecast, type Series } from './forecast';
 import {
@@ -115,23 +115,27 @@ function placeOf(cell: string, centre: LonLat, zones: ZoneRow[], now: Date, inde
 }
 
 /** Recommendations from the stored forecast; the open ones are replaced. */
-export async function recommendForFleet(db: Queryable, fleetId: string, now: Date) {
+/** Reads and recommends outside any transaction (CPU: on PGlite a transaction holds the one
+ *  connection every request waits for), then supersedes and writes in one. */
+export async function recommendForFleet(db: Database, fleetId: string, now: Date) {
   const forecast = await selectForecast(db, fleetId);
   if (!forecast) return [];
   const moves = recommendMoves(await cellStates(db, fleetId, now, forecast));
-  await supersedeOpen(db, fleetId, now);
-  return insertRecommendations(
-    db,
-    fleetId,
-    moves.map((m) => ({
-      fromCell: m.fromCell,
-      toCell: m.toCell,
-      from: m.from,
-      to: m.to,
-      bikeIds: m.bikes.map((b) => b.id),
-      dueAt: new Date(now.getTime() + m.beforeHours * HOUR_MS),
-      extraRides: m.extraRides,
-    })),
-    now,
-  );
+  return db.transaction(async (tx) => {
+    await supersedeOpen(tx, fleetId, now);
+    return insertRecommendations(
+      tx,
+      fleetId,
+      moves.map((m) => ({
+        fromCell: m.fromCell,
+        toCell: m.toCell,
+        from: m.from,
+        to: m.to,
+        bikeIds: m.bikes.map((b) => b.id),
+        dueAt: new Date(now.getTime() + m.beforeHours * HOUR_MS),
+        extraRides: m.extraRides,
+      })),
+      now,
+    );
+  });
 }

@@ -9,7 +9,7 @@ import {
   type Route,
   type RouteList,
 } from '@vfm/contract';
-import type { Queryable } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { RequestScope } from '../../plugins/request-scope';
 import { selectBatteryQueue, selectLowBatteryPercent } from '../tasks/queries';
 import { replaceRoutes, routeTasks, selectRoutes, technicians } from './queries';
@@ -27,7 +27,9 @@ interface StopInfo {
   position: LonLat;
 }
 
-export async function planFleetRoutes(db: Queryable, fleetId: string, now: Date) {
+/** Reads, plans (CPU, outside any transaction: on PGlite a transaction holds the one
+ *  connection every request waits for), then replaces the fleet's routes in one transaction. */
+export async function planFleetRoutes(db: Database, fleetId: string, now: Date) {
   const people = await technicians(db, fleetId, ROLE_TECHNICIAN);
   const maxLevel = (await selectLowBatteryPercent(db, fleetId)) ?? LOW_BATTERY_THRESHOLD_PERCENT;
   const swaps = await selectBatteryQueue(db, fleetId, maxLevel, null, 300);
@@ -78,21 +80,23 @@ export async function planFleetRoutes(db: Queryable, fleetId: string, now: Date)
     })),
   );
   const shiftEnd = new Date(now.getTime() + SHIFT_HOURS * 3_600_000);
-  await replaceRoutes(
-    db,
-    fleetId,
-    plan.routes.map((route) => ({
-      technician_id: route.vanId,
-      shift_start: now,
-      shift_end: shiftEnd,
-      planned_at: now,
-      length_km: Math.round(route.km * 100) / 100,
-      stops: route.stops.map((id, k) => ({
-        ...info.get(id)!,
-        at: new Date(now.getTime() + route.arrivals[k]! * MINUTE_MS).toISOString(),
-        load: route.loads[k]!,
+  await db.transaction((tx) =>
+    replaceRoutes(
+      tx,
+      fleetId,
+      plan.routes.map((route) => ({
+        technician_id: route.vanId,
+        shift_start: now,
+        shift_end: shiftEnd,
+        planned_at: now,
+        length_km: Math.round(route.km * 100) / 100,
+        stops: route.stops.map((id, k) => ({
+          ...info.get(id)!,
+          at: new Date(now.getTime() + route.arrivals[k]! * MINUTE_MS).toISOString(),
+          load: route.loads[k]!,
+        })),
       })),
-    })),
+    ),
   );
   return plan;
 }

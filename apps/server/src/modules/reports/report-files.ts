@@ -1,6 +1,7 @@
 // A report as a file (ADR 0127): CSV (one section per table), XLSX (one sheet per table, by
 // write-excel-file) or PDF (by pdfkit), each a stream; and as a Buffer for a mail's attachment.
 import { Readable } from 'node:stream';
+import type PDFKit from 'pdfkit';
 import type { SheetData } from 'write-excel-file/node';
 import type { Report, ReportFormat } from '@vfm/contract';
 import { spreadsheetCsvLine } from '@vfm/contract/csv';
@@ -58,7 +59,7 @@ async function xlsx(report: Report): Promise<Readable> {
 const text = (value: Cell) => (value === null ? '—' : String(value));
 
 /** PDFKit is loaded when a PDF is asked for, not at the server's start (ADR 0131). */
-function pdf(report: Report, PDFDocument: typeof import('pdfkit')): Readable {
+function pdf(report: Report, PDFDocument: typeof PDFKit): Readable {
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: reportTitle(report) } });
   doc.fontSize(16).font('Helvetica-Bold').text(reportTitle(report));
   doc
