@@ -95,7 +95,9 @@ describe('routes and guards', () => {
       'Zones',
       'Tasks',
       'Battery swaps',
+      'Reports',
       'Rebalancing',
+      'Rules',
     ]);
   });
 
