@@ -30,7 +30,8 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.FIRMWARE_MAX_BYTES;
   delete process.env.FIRMWARE_BASE_URL;
-  await Promise.all(clients.map((c) => c.endAsync(true)));
+  // a module that rebooted closed its connection already: ending it again may reject
+  await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
   await t.close();
 });
 
