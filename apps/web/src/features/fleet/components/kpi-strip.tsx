@@ -35,7 +35,8 @@ export function KpiStrip() {
     ],
   ];
   return (
-    <section className={styles.strip} aria-label={t('reports.kpi.title')}>
+    // scrolls sideways on a phone: reachable by keyboard (a scrollable region)
+    <section className={styles.strip} aria-label={t('reports.kpi.title')} tabIndex={0}>
       {items.map(([label, value, before]) => (
         <div key={label} className={styles.kpi}>
           <span className={styles.label}>{label}</span>
