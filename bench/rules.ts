@@ -7,6 +7,7 @@
 import os from 'node:os';
 import type { Database } from '../apps/server/src/db/client';
 import { ingestRun } from './_ingest-run';
+import { insertWrittenRules } from './_rules';
 import { insertBuiltins } from '../apps/server/src/modules/rules/queries/rules';
 import { builtinRules } from '../apps/server/src/modules/rules/builtins';
 
@@ -23,29 +24,10 @@ async function noRules(database: Database, fleetId: string) {
   await database.query('UPDATE rule SET enabled = false WHERE fleet_id = $1', [fleetId]);
 }
 
-/** The built-ins on, and RULES written rules of every kind of test (thresholds that rarely
- *  hold: the cost measured is the evaluation's, not the alerts'). */
+/** The built-ins on, and RULES written rules of every kind of test (bench/_rules.ts). */
 async function manyRules(database: Database, fleetId: string) {
   await insertBuiltins(database, [fleetId], builtinRules());
-  const conditions = [
-    { all: [{ type: 'threshold', field: 'bikeBattery', op: 'le', value: 1 }] },
-    { all: [{ type: 'threshold', field: 'speedKmh', op: 'gt', value: 200 }], forMinutes: 5 },
-    {
-      all: [
-        { type: 'availability', in: ['OUT'] },
-        { type: 'moving', value: true },
-      ],
-    },
-    { all: [{ type: 'distanceMoved', km: 50, minutes: 10, withoutRide: true }] },
-    { all: [{ type: 'silentFor', minutes: 600 }] },
-  ];
-  await database.query(
-    `INSERT INTO rule (id, fleet_id, alert_kind, name, severity, condition, actions)
-     SELECT id, $1, 'RULE:' || id, 'Bench ' || n, 'MINOR', ($2::jsonb)->(n % $3),
-            '[{"type": "alert"}]'
-       FROM (SELECT gen_random_uuid() AS id, n FROM generate_series(1, $4) AS n) x`,
-    [fleetId, JSON.stringify(conditions), conditions.length, RULES],
-  );
+  await insertWrittenRules(database, fleetId, RULES);
 }
 
 const fmt = (rate: number) => `${Math.round(rate).toLocaleString('en')} msg/s`;
