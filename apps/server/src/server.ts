@@ -15,7 +15,7 @@ import { assertNoDemoAccounts } from './demo/production-guard';
 import { startIot, type IotRuntime } from './ingest/runtime';
 import metricsRoutes from './ingest/metrics-routes';
 import { startDemoSimulation, type DemoSimulation } from './demo/demo-simulation';
-import { requestGate } from './demo/request-gate';
+import { requestGate } from './plugins/request-gate';
 import { Jobs } from './jobs/job-queue';
 import { startWorker } from './worker';
 
@@ -104,8 +104,10 @@ export async function createServer(
         );
       }
       await app.register(metricsRoutes, { metrics: () => iot?.metrics ?? null, jobs });
+      // on PGlite's one connection, background work gives way to the API's requests (ADR 0137)
+      const gate = config.roles.has('api') ? requestGate(app) : undefined;
       if (config.roles.has('worker'))
-        await startWorker(app.ctx, logger.child({ component: 'worker' }));
+        await startWorker(app.ctx, logger.child({ component: 'worker' }), gate);
       if (config.roles.has('simulator') && config.simulatorBikes > 0) {
         const brokerUrl = iot?.brokerUrl ?? config.mqttUrl;
         // the demo's history is seeded once the server listens (or after 15 s if it never does)
@@ -114,7 +116,7 @@ export async function createServer(
           setTimeout(resolve, 15_000).unref();
         });
         if (brokerUrl) {
-          const demo = startDemoSimulation(app.ctx, logger, brokerUrl, listening, requestGate(app));
+          const demo = startDemoSimulation(app.ctx, logger, brokerUrl, listening, gate);
           simulation = demo;
           // signing in and the API answer while the demo's history is written; /readyz says
           // when the demo is whole (what the e2e run waits for before its flows)

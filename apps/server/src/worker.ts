@@ -5,11 +5,15 @@
 import type { Logger } from 'pino';
 import { queueDeclarations } from './modules';
 import type { AppContext } from './plugins/context';
+import { yieldingDatabase, type RequestGate } from './plugins/request-gate';
 
-export async function startWorker(ctx: AppContext, log: Logger): Promise<void> {
+/** `gate`: the API beside it in this process — the handlers' queries give way to its requests
+ *  on PGlite's one connection (ADR 0137). */
+export async function startWorker(ctx: AppContext, log: Logger, gate?: RequestGate): Promise<void> {
   const declarations = queueDeclarations();
+  const jobCtx = gate ? { ...ctx, database: yieldingDatabase(ctx.database, gate) } : ctx;
   for (const [name, queue] of declarations)
-    await ctx.jobs.work(name, (batch) => queue.handler(batch, { ctx, log }));
+    await ctx.jobs.work(name, (batch) => queue.handler(batch, { ctx: jobCtx, log }));
   // a fresh start: the sweeps that should not wait for their minute (zones, then alerts)
   for (const [name, queue] of declarations) if (queue.atStart) await ctx.jobs.send(null, name, {});
 }

@@ -12,7 +12,7 @@ import { seedDemoFirmware } from './demo-firmware';
 import { firmwareSettings } from '../modules/firmware/settings';
 import { seedDemoHistory } from './history-seed';
 import { bikeStates } from './queries/fleet';
-import type { RequestGate } from './request-gate';
+import type { RequestGate } from '../plugins/request-gate';
 
 export interface DemoSimulation {
   /** settles once the modules are connected (or the start failed, which is logged) */

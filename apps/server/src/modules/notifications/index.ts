@@ -2,8 +2,8 @@
 // routes, the one-click unsubscribe outside the API prefix, and the queues — notifications, then
 // each e-mail, push and SMS as its own job (ADR 0086, ADR 0087, ADR 0124), the digests.
 import type { EventJobData } from '../../jobs/domain-events';
-import { defineModule, type QueueHandler } from '../manifest';
-import { instantChannels } from './channels';
+import { defineModule, type QueueDeclaration, type QueueHandler } from '../manifest';
+import { CHANNELS, instantChannels, type Channel, type ChannelQueueName } from './channels';
 import {
   deliverOne,
   queueDueDigests,
@@ -30,6 +30,14 @@ const fanout: QueueHandler<EventJobData> = async (batch, { ctx }) => {
 const deliver: QueueHandler<DeliveryJobData> = async ([job], { ctx, log }) => {
   if (job) await deliverOne(ctx, job.data.deliveryId, log);
 };
+
+/** Each channel's delivery queue (channels/*.ts), one job a delivery, worked by `deliver`. */
+const channelQueues = Object.fromEntries(
+  Object.values<Channel>(CHANNELS).map(({ queue: { name, ...policy } }) => [
+    name,
+    { ...policy, owner: 'fleet', handler: deliver } satisfies QueueDeclaration,
+  ]),
+) as Record<ChannelQueueName, QueueDeclaration>;
 
 const digest: QueueHandler = async (_batch, { ctx, log }) => {
   const queued = await queueDueDigests(ctx);
@@ -63,39 +71,8 @@ export default defineModule({
       ],
       handler: fanout,
     },
-    /** one notification e-mail; a retry never sends it twice (ADR 0087). 8 retries from 5 s:
-     *  over 20 minutes of a mail server down */
-    'notifications.deliver': {
-      retryLimit: 8,
-      retryDelay: 5,
-      expireInSeconds: 60,
-      // ADR 0118: side by side, each fleet within its share (the SMTP deadline is 30 s)
-      slots: { slots: 16, fleetSlots: 6 },
-      owner: 'fleet',
-      handler: deliver,
-    },
-    /** ADR 0118: one push notification to a user's browsers (in parallel, under one 10 s
-     *  deadline), apart from the e-mails so that dead push services never hold an e-mail back */
-    'notifications.push': {
-      retryLimit: 8,
-      retryDelay: 5,
-      expireInSeconds: 60,
-      wakeMs: 20,
-      slots: { slots: 16, fleetSlots: 6 },
-      owner: 'fleet',
-      handler: deliver,
-    },
-    /** ADR 0124: one SMS through the operator's gateway (one 10 s request), apart from the
-     *  e-mails and pushes so that a gateway down holds neither back */
-    'notifications.sms': {
-      retryLimit: 8,
-      retryDelay: 5,
-      expireInSeconds: 60,
-      wakeMs: 20,
-      slots: { slots: 8, fleetSlots: 3 },
-      owner: 'fleet',
-      handler: deliver,
-    },
+    // each channel's deliveries in its own queue, as the channel declares it (ADR 0124)
+    ...channelQueues,
     /** one account's digest (ADR 0118): sent, refused or retried on its own — a mailbox that
      *  refuses holds no other account's digest back; the account's fleet's job */
     'notifications.digest-send': {

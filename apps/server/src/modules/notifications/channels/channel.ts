@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { ZoneActiveHours } from '@vfm/contract';
 import type { ResolvedConfig } from '../../../config/secrets';
 import type { AppContext } from '../../../plugins/context';
-import type { QueueName } from '../../../jobs/queues';
+import type { QueuePolicy } from '../../../jobs/queues';
 import type { ClaimedDelivery } from '../delivery/queries';
 
 /** The channels that make deliveries (IN_APP is the bell: the notification itself). */
@@ -30,10 +30,19 @@ export interface InstantRule {
   alwaysNotify: string[];
 }
 
-export interface Channel {
+/**
+ * The queue of a channel's delivery jobs, declared by the channel (ADR 0124): its name and
+ * policy; the notifications' manifest registers it with the one delivery handler. A fleet's
+ * jobs, in slots fairly between fleets (ADR 0118).
+ */
+export interface ChannelQueue<Q extends string = string> extends QueuePolicy {
+  name: Q;
+}
+
+export interface Channel<Q extends string = string> {
   name: DeliveryChannelName;
-  /** the queue of its delivery jobs (ADR 0118: slots, fairly between fleets) */
-  queue: QueueName;
+  /** the queue of its delivery jobs, apart from the other channels' (ADR 0118) */
+  queue: ChannelQueue<Q>;
   /**
    * now or never (push, SMS): one delivery when a matching rule is not in its quiet hours,
    * none otherwise. false: the e-mail, whose rules may hold it for a digest (fanout.ts).

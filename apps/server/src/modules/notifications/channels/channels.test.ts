@@ -34,7 +34,7 @@ describe('the channel registry', () => {
   });
 
   it('gives each channel a queue of its own, in slots and owned by the fleet (ADR 0118)', () => {
-    const queues = Object.values(CHANNELS).map((channel) => channel.queue);
+    const queues = Object.values(CHANNELS).map((channel) => channel.queue.name);
     expect(new Set(queues).size).toBe(queues.length);
     for (const queue of queues) {
       expect(QUEUES[queue]).toHaveProperty('slots');

@@ -11,9 +11,18 @@ import type { Channel } from './channel';
 /** the kinds whose push asks the push service to wake the phone at once */
 const URGENT_KINDS = new Set(['SUSPECTED_THEFT', 'REPORTED_THEFT']);
 
-export const pushChannel: Channel = {
+export const pushChannel: Channel<'notifications.push'> = {
   name: 'PUSH',
-  queue: 'notifications.push',
+  /** one push notification to a user's browsers (in parallel, under one 10 s deadline), apart
+   *  from the e-mails so that dead push services never hold an e-mail back (ADR 0118) */
+  queue: {
+    name: 'notifications.push',
+    retryLimit: 8,
+    retryDelay: 5,
+    expireInSeconds: 60,
+    wakeMs: 20,
+    slots: { slots: 16, fleetSlots: 6 },
+  },
   instant: true,
   // the VAPID keys are generated once when not configured (push/vapid-keys.ts)
   enabled: () => true,

@@ -18,9 +18,18 @@ import type { Channel } from './channel';
 /** one request, well below the SMS job's 60 s lease (ADR 0118) */
 export const SMS_DEADLINE_MS = 10_000;
 
-export const smsChannel: Channel = {
+export const smsChannel: Channel<'notifications.sms'> = {
   name: 'SMS',
-  queue: 'notifications.sms',
+  /** one SMS through the operator's gateway (one 10 s request), apart from the e-mails and
+   *  pushes so that a gateway down holds neither back */
+  queue: {
+    name: 'notifications.sms',
+    retryLimit: 8,
+    retryDelay: 5,
+    expireInSeconds: 60,
+    wakeMs: 20,
+    slots: { slots: 8, fleetSlots: 3 },
+  },
   instant: true,
   enabled: (config: ResolvedConfig) => config.sms !== null,
   recipientNeedsSql: SMS_RECIPIENT_NEEDS_SQL,

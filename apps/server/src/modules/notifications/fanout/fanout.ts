@@ -291,7 +291,7 @@ export async function fanOut(
     // hold no e-mail back); each job names its fleet (its share of the queue's slots)
     for (const delivery of deliveries)
       if (delivery.status === 'PENDING')
-        await jobs.send(tx, CHANNELS[delivery.channel].queue, {
+        await jobs.send(tx, CHANNELS[delivery.channel].queue.name, {
           deliveryId: delivery.id,
           fleetId: delivery.fleetId,
         } satisfies DeliveryJobData);

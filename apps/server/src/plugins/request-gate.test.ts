@@ -1,8 +1,10 @@
-// The demo seed gives way to requests (ADR 0102): idle() waits for the requests being
-// answered, not for the live stream, and never longer than a second.
+// Background work gives way to requests (ADR 0102, ADR 0137): idle() waits for the requests
+// being answered, not for the live stream, and never longer than a second; the worker's
+// database on PGlite starts each query and transaction once no request is answered.
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestGate } from './request-gate';
+import { openDatabase } from '../db/client';
+import { requestGate, yieldingDatabase } from './request-gate';
 
 const apps: Array<ReturnType<typeof Fastify>> = [];
 afterEach(async () => {
@@ -59,4 +61,34 @@ describe('the request gate of the demo seed', () => {
     await Promise.all([stream, slow]);
     expect(gate.active).toBe(0);
   });
+
+  it("starts a job's query on PGlite once the request in progress is answered", async () => {
+    const { app, gate, release } = await server();
+    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    try {
+      const jobs = yieldingDatabase(database, gate);
+      const order: string[] = [];
+      const answer = app.inject({ url: '/slow' }).then(() => order.push('request'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const query = jobs.query<{ one: number }>('SELECT 1 AS one').then((rows) => {
+        order.push('job query');
+        return rows;
+      });
+      const transaction = jobs
+        .transaction((tx) => tx.query('SELECT 2'))
+        .then(() => order.push('job transaction'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(order).toEqual([]);
+      release();
+      expect(await query).toEqual([{ one: 1 }]);
+      await Promise.all([answer, transaction]);
+      expect(order).toHaveLength(3);
+      // with no request in flight it does not wait
+      const started = Date.now();
+      await jobs.query('SELECT 3');
+      expect(Date.now() - started).toBeLessThan(500);
+    } finally {
+      await database.close();
+    }
+  }, 30_000);
 });

@@ -1,10 +1,12 @@
-// The demo's history seed gives way to requests (ADR 0102). On PGlite every query waits for
+// Background work gives way to requests (ADR 0102, ADR 0137). On PGlite every query waits for
 // the one connection: a sign-in's few queries, each behind a bike's seed transaction (tens of
-// milliseconds, more on busy cores), took a second or two at the first start. The seed now
-// starts each bike only when no request is being answered — or after MAX_WAIT_MS, so that a
-// steady stream of requests cannot hold it back for ever. The live stream (open for as long as
-// a map is) does not count.
+// milliseconds, more on busy cores), took a second or two at the first start. The demo seed
+// starts each bike, and the worker's jobs each query or transaction (yieldingDatabase), only
+// when no request is being answered — or after MAX_WAIT_MS, so that a steady stream of
+// requests cannot hold them back for ever. The live stream (open for as long as a map is) does
+// not count.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
 
 const MAX_WAIT_MS = 1000;
 const counted = new WeakSet<FastifyRequest>();
@@ -51,6 +53,35 @@ export function requestGate(app: FastifyInstance): RequestGate {
           resolve();
         });
       });
+    },
+  };
+}
+
+/**
+ * The database as background work uses it beside an API on PGlite's one connection: each query
+ * and each transaction starts once no request is being answered (or after MAX_WAIT_MS). A
+ * transaction's own queries do not wait: it holds the connection. On PostgreSQL (a pool) the
+ * database is returned as it is.
+ */
+export function yieldingDatabase(database: Database, gate: RequestGate): Database {
+  if (database.kind !== 'pglite') return database;
+  return {
+    ...database,
+    async query(text, params) {
+      await gate.idle();
+      return database.query(text, params);
+    },
+    async exec(text) {
+      await gate.idle();
+      return database.exec(text);
+    },
+    async transaction(fn) {
+      await gate.idle();
+      return database.transaction(fn);
+    },
+    async executeSql(text, values) {
+      await gate.idle();
+      return database.executeSql(text, values);
     },
   };
 }
