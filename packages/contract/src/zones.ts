@@ -30,6 +30,16 @@ export interface ZoneTypeRules {
   speedLimit: boolean;
   /** where zones overlap, the rules of the lowest rank hold (the most restrictive first) */
   rank: number;
+  /**
+   * what its active zones mark on a bike inside (the zone index's marks, docs/zones.md): in the
+   * service area, in a no-ride zone (and its lock command), parked in a no-parking zone, under
+   * a speed limit (and its command) — or nothing
+   */
+  mark: 'SERVICE' | 'NO_RIDE' | 'NO_PARKING' | 'SPEED' | null;
+  /** where rebalancing brings bikes (docs/rebalancing.md) */
+  preferredParking: boolean;
+  /** the colour of its new zones (the map and the form's default) */
+  colour: string;
 }
 
 export const ZONE_TYPE_RULES: Readonly<Record<ZoneType, ZoneTypeRules>> = {
@@ -40,6 +50,9 @@ export const ZONE_TYPE_RULES: Readonly<Record<ZoneType, ZoneTypeRules>> = {
     rideThrough: false,
     speedLimit: false,
     rank: 0,
+    mark: 'NO_RIDE',
+    preferredParking: false,
+    colour: '#7c2d12',
   },
   NO_PARKING: {
     autoCommands: false,
@@ -48,6 +61,9 @@ export const ZONE_TYPE_RULES: Readonly<Record<ZoneType, ZoneTypeRules>> = {
     rideThrough: true,
     speedLimit: false,
     rank: 1,
+    mark: 'NO_PARKING',
+    preferredParking: false,
+    colour: '#dc2626',
   },
   SLOW: {
     autoCommands: true,
@@ -56,6 +72,9 @@ export const ZONE_TYPE_RULES: Readonly<Record<ZoneType, ZoneTypeRules>> = {
     rideThrough: true,
     speedLimit: true,
     rank: 2,
+    mark: 'SPEED',
+    preferredParking: false,
+    colour: '#d97706',
   },
   PREFERRED_PARKING: {
     autoCommands: false,
@@ -64,6 +83,9 @@ export const ZONE_TYPE_RULES: Readonly<Record<ZoneType, ZoneTypeRules>> = {
     rideThrough: true,
     speedLimit: false,
     rank: 3,
+    mark: null,
+    preferredParking: true,
+    colour: '#16a34a',
   },
   SERVICE_AREA: {
     autoCommands: true,
@@ -72,12 +94,20 @@ export const ZONE_TYPE_RULES: Readonly<Record<ZoneType, ZoneTypeRules>> = {
     rideThrough: true,
     speedLimit: false,
     rank: 4,
+    mark: 'SERVICE',
+    preferredParking: false,
+    colour: '#2563eb',
   },
 };
 
 /** The zone types whose rules say yes to `rule`, in ZONE_TYPES order. */
 export const zoneTypesWhere = (rule: (rules: ZoneTypeRules) => boolean): ZoneType[] =>
   ZONE_TYPES.filter((type) => rule(ZONE_TYPE_RULES[type]));
+
+/** The types whose zones make the service area: a fleet with one has bikes "outside" it. */
+export const SERVICE_AREA_TYPES = zoneTypesWhere((rules) => rules.mark === 'SERVICE');
+/** Whether a zone of this type is (part of) the service area. */
+export const isServiceAreaType = (type: ZoneType) => ZONE_TYPE_RULES[type].mark === 'SERVICE';
 
 /** Every vertex of a zone, all rings and polygons together (docs/zones.md). */
 export const ZONE_VERTICES_MAX = 10_000;
@@ -90,13 +120,9 @@ export const ZONE_VERTICES_PER_FLEET_MAX = 200_000;
 export const ZONE_IMPORT_MAX = 200;
 export const ZONE_NAME_MAX = 100;
 /** The colours of new zones of each type (the map and the form's default). */
-export const ZONE_DEFAULT_COLOURS: Record<ZoneType, string> = {
-  SERVICE_AREA: '#2563eb',
-  NO_PARKING: '#dc2626',
-  NO_RIDE: '#7c2d12',
-  SLOW: '#d97706',
-  PREFERRED_PARKING: '#16a34a',
-};
+export const ZONE_DEFAULT_COLOURS = Object.fromEntries(
+  ZONE_TYPES.map((type) => [type, ZONE_TYPE_RULES[type].colour]),
+) as Record<ZoneType, string>;
 export const ZONE_COLOUR_PATTERN = '^#[0-9a-fA-F]{6}$';
 /** HH:MM, 00:00 to 23:59 (24:00 as the end of a day). */
 export const ZONE_TIME_PATTERN = '^(?:[01]\\d|2[0-3]):[0-5]\\d$|^24:00$';

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import {
   GBFS_BASE_PATH,
   GBFS_FILES,
+  isServiceAreaType,
   isZoneActive,
   ZONE_TYPE_RULES,
   type GbfsFile,
@@ -196,7 +197,7 @@ const BUILDERS: Record<GbfsFile, Builder> = {
         ],
       },
     }));
-    const hasServiceArea = zones.some((zone) => zone.type === 'SERVICE_AREA');
+    const hasServiceArea = zones.some((zone) => isServiceAreaType(zone.type));
     const data = {
       geofencing_zones: { type: 'FeatureCollection', features },
       // with a service area, a ride may pass outside it but neither start nor end there

@@ -1,6 +1,13 @@
 // The zones' SQL (ADR 0084): one fleet's zones, read and written; the geometry is
 // jsonb with its bounding box beside it (no PostGIS on PGlite).
-import type { Zone, ZoneActiveHours, ZoneCapKind, ZoneGeometry, ZoneType } from '@vfm/contract';
+import {
+  SERVICE_AREA_TYPES,
+  type Zone,
+  type ZoneActiveHours,
+  type ZoneCapKind,
+  type ZoneGeometry,
+  type ZoneType,
+} from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 
 export interface ZoneRow {
@@ -157,10 +164,10 @@ export async function selectZonesAround(
 
 /** Whether the fleet has a service area (without one, no bike is "outside" it). */
 export async function hasServiceArea(db: Queryable, fleetId: string): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM zone WHERE fleet_id = $1 AND type = 'SERVICE_AREA' LIMIT 1`,
-    [fleetId],
-  );
+  const rows = await db.query(`SELECT 1 FROM zone WHERE fleet_id = $1 AND type = ANY($2) LIMIT 1`, [
+    fleetId,
+    SERVICE_AREA_TYPES,
+  ]);
   return rows.length > 0;
 }
 

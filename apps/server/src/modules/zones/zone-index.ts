@@ -8,7 +8,7 @@
 // zones added or changed are read whole and prepared: a zone drawn, changed or deleted by
 // another process is seen by the next batch, without reloading the others.
 import Flatbush from 'flatbush';
-import { isZoneActive, type BBox, type Zone } from '@vfm/contract';
+import { ZONE_TYPE_RULES, isZoneActive, type BBox, type Zone } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { selectZonesByIds, selectZoneStamps, selectZoneVersions } from './queries';
 import { prepareGeometry } from './prepared-zone';
@@ -111,7 +111,9 @@ export class FleetZones {
     const minute = Math.floor(now.getTime() / 60_000);
     if (minute !== this.activeMinute) {
       this.active = this.zones.map((zone) => isZoneActive(zone.activeHours, now));
-      const areas = this.zones.filter((z, i) => z.type === 'SERVICE_AREA' && this.active[i]);
+      const areas = this.zones.filter(
+        (z, i) => ZONE_TYPE_RULES[z.type].mark === 'SERVICE' && this.active[i],
+      );
       this.anyServiceArea = areas.length > 0;
       const arming = areas
         .filter((zone) => zone.autoCommands)
@@ -137,13 +139,15 @@ export class FleetZones {
       if (!this.prepared[i]!.contains(lon, lat)) continue;
       zoneIds.push(zone.id);
       if (!active[i]) continue;
-      if (zone.type === 'SERVICE_AREA') inService = true;
-      else if (zone.type === 'NO_PARKING') noParking ||= status === 'PARKED';
-      else if (zone.type === 'NO_RIDE') {
+      // what the zone's type marks (the contract's ZONE_TYPE_RULES)
+      const mark = ZONE_TYPE_RULES[zone.type].mark;
+      if (mark === 'SERVICE') inService = true;
+      else if (mark === 'NO_PARKING') noParking ||= status === 'PARKED';
+      else if (mark === 'NO_RIDE') {
         noRide = true;
         if (zone.autoCommands) lock ??= refOf(zone);
       } else if (
-        zone.type === 'SLOW' &&
+        mark === 'SPEED' &&
         zone.autoCommands &&
         zone.maxSpeedKmh !== null &&
         (!speed || zone.maxSpeedKmh < speed.kmh)

@@ -2,6 +2,7 @@
 // it are read (an index-sized read), then tested exactly in TypeScript (ADR 0084: no PostGIS).
 import {
   bboxContains,
+  isServiceAreaType,
   isZoneActive,
   pointInGeometry,
   type BBox,
@@ -35,7 +36,7 @@ export async function zonesAt(
   const zones = candidates
     .filter((zone) => pointInGeometry(lon, lat, zone.geometry))
     .map((zone) => ({ zone, active: isZoneActive(zone.activeHours, at) }));
-  const inService = zones.some(({ zone }) => zone.type === 'SERVICE_AREA');
+  const inService = zones.some(({ zone }) => isServiceAreaType(zone.type));
   return {
     zones,
     outsideServiceArea: !inService && (await hasServiceArea(db, fleetId)),

@@ -4,7 +4,7 @@
 // carry `colour`, `type` and `id` (zones/zones-geojson.ts).
 import { useEffect } from 'react';
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
-import { zoneTypesWhere } from '@vfm/contract';
+import { SERVICE_AREA_TYPES, zoneTypesWhere } from '@vfm/contract';
 import { EMPTY, setGeoJson, useGeoJsonLayers } from '../core/geojson-layers';
 import { useLatest } from '../core/map-context';
 
@@ -13,6 +13,13 @@ const FORBIDDING: ExpressionSpecification = [
   'in',
   ['get', 'type'],
   ['literal', zoneTypesWhere((rules) => !rules.rideEnd)],
+];
+
+/** the service area's zones: lightly filled, their outline dashed */
+const SERVICE_AREA: ExpressionSpecification = [
+  'in',
+  ['get', 'type'],
+  ['literal', SERVICE_AREA_TYPES],
 ];
 
 const ZONE_LAYERS: LayerSpecification[] = [
@@ -28,7 +35,7 @@ const ZONE_LAYERS: LayerSpecification[] = [
         0.35,
         FORBIDDING,
         0.22,
-        ['==', ['get', 'type'], 'SERVICE_AREA'],
+        SERVICE_AREA,
         0.04,
         0.14,
       ],
@@ -38,14 +45,14 @@ const ZONE_LAYERS: LayerSpecification[] = [
     id: 'zone-line',
     type: 'line',
     source: 'zones',
-    filter: ['!=', ['get', 'type'], 'SERVICE_AREA'],
+    filter: ['!', SERVICE_AREA],
     paint: { 'line-color': ['get', 'colour'], 'line-width': 2 },
   },
   {
     id: 'zone-line-service',
     type: 'line',
     source: 'zones',
-    filter: ['==', ['get', 'type'], 'SERVICE_AREA'],
+    filter: SERVICE_AREA,
     paint: { 'line-color': ['get', 'colour'], 'line-width': 2.5, 'line-dasharray': [3, 2] },
   },
 ];

@@ -16,6 +16,9 @@ import { TextField } from '../../../ui/field/text-field';
 import { AUTO_COMMAND_TYPES, type DraftProblem, type ZoneDraft } from '../state/zone-draft';
 import styles from './zones.module.css';
 
+/** the marks whose zones send commands (the contract's ZONE_TYPE_RULES): the hint says which */
+type AutoCommandMark = 'SERVICE' | 'NO_RIDE' | 'SPEED';
+
 export interface ZoneFormProps {
   draft: ZoneDraft;
   editable: boolean;
@@ -131,11 +134,9 @@ export function ZoneForm(props: ZoneFormProps) {
               {t('zones.form.autoCommands')}
             </label>
             <p id="zone-auto-commands-hint" className={styles.hint}>
-              {draft.type === 'SERVICE_AREA'
-                ? t('zones.form.autoCommandsHint.SERVICE_AREA')
-                : draft.type === 'NO_RIDE'
-                  ? t('zones.form.autoCommandsHint.NO_RIDE')
-                  : t('zones.form.autoCommandsHint.SLOW')}
+              {t(
+                `zones.form.autoCommandsHint.${ZONE_TYPE_RULES[draft.type].mark as AutoCommandMark}`,
+              )}
             </p>
           </div>
         )}
