@@ -5,7 +5,7 @@ import type { AlertAcknowledged } from '@vfm/contract';
 import { FleetChanges } from '../bikes/fleet-changes';
 import { HttpProblem, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
-import * as q from './queries';
+import * as q from './queries/acknowledgements';
 import { domainEvent } from '../../jobs/domain-events';
 
 export const ALERT_EVENT_NAMES = ['ALARM_TRIGGERED'];
