@@ -19,6 +19,7 @@ const CHECKS = [
   ['type check: e2e', ...tsc('e2e/tsconfig.json')],
   ['type check: simulator', ...tsc('apps/simulator/tsconfig.json')],
   ['type check: contract', ...tsc('packages/contract/tsconfig.json')],
+  ['type check: demo city', ...tsc('packages/demo-city/tsconfig.json')],
   ['stand-alone', 'tools/stand-alone.mjs', []],
 ];
 

@@ -1,7 +1,7 @@
 // The demo fleet's zones (docs/zones.md): a service area around the simulated city's streets and
 // one no-parking zone on Place Bellecour, so that a newcomer sees zones at first start. Seeded
 // once: a fleet that ever had a zone (or whose managers deleted them all) is left alone.
-import { CITY } from '@vfm/simulator';
+import { CITY } from '@vfm/demo-city';
 import { ZONE_DEFAULT_COLOURS, bboxOf, vertexCount, type ZoneGeometry } from '@vfm/contract';
 import type { Queryable } from '../db/client';
 import { fleetEverHadZones, insertDemoZone } from './queries/seed';

@@ -1,8 +1,6 @@
 // Settings (DESIGN §5 "Settings"): application settings by language, app settings, and the
 // per-user settings that only their owner reads and writes.
-// Known debt (docs/architecture.md): the demo city's streets want a package of their own.
-// eslint-disable-next-line vfm/server-layers -- the offline basemap draws the simulator's streets
-import { streetLines } from '@vfm/simulator';
+import { streetLines } from '@vfm/demo-city';
 import {
   APP_VERSION,
   DEFAULT_DISTANCE_UNIT,
