@@ -17,6 +17,7 @@ import webPlugin from './plugins/web';
 import type { ReadinessCheck } from './modules/health';
 import { pingDatabase } from './modules/health/queries';
 import { activeApiKeyHashes, findSessionAccount } from './modules/auth/queries';
+import { quarantineReplay } from './ingest/quarantine-replay';
 import { apiModules, liveReads, rootModules } from './modules';
 import { loggerOptions } from './lib/logger';
 import { buildRequestValidator } from './lib/request-validator';
@@ -56,6 +57,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   app.decorate('readinessChecks', new Map<string, ReadinessCheck>());
   // what the modules push on the live stream (their manifests: fleet/stream/stream-hub.ts)
   app.decorate('liveReads', liveReads);
+  // the quarantine's retry stores a message as the ingest does (modules/quarantine/replay.ts)
+  app.decorate('quarantineReplay', quarantineReplay);
   app.readinessChecks.set('database', async () => {
     await pingDatabase(ctx.database);
     return true;

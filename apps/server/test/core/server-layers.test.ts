@@ -65,6 +65,15 @@ describe('server layers', () => {
     ]);
   });
 
+  it('has no exception: no import is exempted from the rule (docs/architecture.md)', () => {
+    const exempted = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) =>
+        /eslint-disable.*vfm\/server-layers/.test(readFileSync(path.join(SRC, file), 'utf8')),
+      );
+    expect(exempted).toEqual([]);
+  });
+
   it('has no loop between modules: a module never reaches back to one that imports it', () => {
     const modules = path.join(SRC, 'modules');
     const names = readdirSync(modules, { withFileTypes: true })

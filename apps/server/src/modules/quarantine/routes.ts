@@ -39,7 +39,8 @@ const quarantineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: QuarantineRetrySchema, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => retryQuarantined(scopeOf(request), request.params.id),
+    async (request) =>
+      retryQuarantined(scopeOf(request), request.server.quarantineReplay, request.params.id),
   );
 
   app.delete(

@@ -1,21 +1,16 @@
 // The ingest quarantine seen by a fleet administrator (docs/operations.md): the
 // messages the ingest could not store, which they retry once the cause is fixed (a newer
-// server, a corrected bike) or clear. A retry runs the ingest's own validation and writer.
+// server, a corrected bike) or clear. A retry runs the ingest's own validation and writer
+// (replay.ts: the ingest gives them to the server).
 import type {
   QuarantinePage,
   QuarantineQuery,
   QuarantineRetry,
   QuarantinedMessage,
 } from '@vfm/contract';
-// Known debt (docs/architecture.md): the retry belongs in ingest/, which the routes would then call.
-// eslint-disable-next-line vfm/server-layers -- the quarantine's retry runs the ingest's writer
-import { writeBatch } from '../../ingest/batch-writer';
-// eslint-disable-next-line vfm/server-layers -- idem: its resend delay and error wording
-import { COMMAND_RESEND_MS, describeError } from '../../ingest/pipeline';
-// eslint-disable-next-line vfm/server-layers -- idem: the ingest's validation
-import { parseUpMessage } from '../../ingest/validate';
 import { HttpProblem, conflict, notFound } from '../../lib/problem';
 import { moduleMoved } from './module-moved';
+import type { QuarantineReplay } from './replay';
 import type { RequestScope } from '../../plugins/request-scope';
 import { fact, record } from '../events/facts';
 import {
@@ -39,7 +34,11 @@ export async function getQuarantine(
 
 /** Writes the message as the ingest would, into the bike that carried its module when it was
  *  quarantined; on success it leaves the quarantine. */
-export async function retryQuarantined(scope: RequestScope, id: number): Promise<QuarantineRetry> {
+export async function retryQuarantined(
+  scope: RequestScope,
+  replay: QuarantineReplay,
+  id: number,
+): Promise<QuarantineRetry> {
   const { database, fleetId, now } = scope;
   let failure: string;
   try {
@@ -50,22 +49,8 @@ export async function retryQuarantined(scope: RequestScope, id: number): Promise
       const carrier = await selectModuleCarrierForUpdate(tx, entry.moduleId);
       const moved = moduleMoved(entry, fleetId, carrier);
       if (moved) throw moved;
-      const parsed = parseUpMessage(entry.kind, Buffer.from(entry.payload, 'utf8'), now);
-      if (!parsed.ok)
-        throw new RetryRefused(`${parsed.reason}${parsed.detail ? `: ${parsed.detail}` : ''}`);
-      const message = {
-        moduleId: entry.moduleId,
-        kind: entry.kind,
-        message: parsed.message,
-        ts: parsed.ts,
-      };
-      const result = await writeBatch(tx, [message], {
-        now,
-        resendBefore: new Date(now.getTime() - COMMAND_RESEND_MS),
-        publish: (tx, events) => scope.ctx.jobs.publish(tx, events),
-      });
+      const outcome = await replay.store(tx, entry, { now, jobs: scope.ctx.jobs });
       await deleteQuarantined(tx, fleetId, id);
-      const outcome = result.outcomes[0]!;
       await record(tx, scope.ctx.jobs, [
         fact('quarantine.stored', { ...quarantineFact(scope, entry), outcome }),
       ]);
@@ -75,7 +60,7 @@ export async function retryQuarantined(scope: RequestScope, id: number): Promise
     return { outcome };
   } catch (error) {
     if (!(error instanceof Error) || error instanceof HttpProblem) throw error;
-    failure = describeError(error);
+    failure = replay.describeError(error);
   }
   await recordFailedAttempt(database, id, failure);
   throw conflict(`The message still cannot be stored (${failure}).`, 'STILL_QUARANTINED');
@@ -104,8 +89,3 @@ const quarantineFact = (scope: RequestScope, entry: QuarantinedMessage) => ({
     reason: entry.reason,
   },
 });
-
-/** The stored message no longer passes the ingest's validation. */
-class RetryRefused extends Error {
-  override name = 'Refused';
-}
