@@ -3,7 +3,7 @@
 import { REFRESH_TOKEN_TTL_DAYS } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
 import { randomToken, sha256 } from '../../../lib/crypto';
-import { SESSION_CHANNEL } from '../../../lib/session-ends';
+import { LIVE_CHANNEL } from '../../../lib/live-channel';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -166,15 +166,16 @@ export async function liveSessionRoles(db: Queryable, sessionIds: string[], admi
 /** ids per notification: a NOTIFY payload must stay under 8000 bytes */
 const IDS_PER_NOTICE = 100;
 
-/** Announces ended sessions on `vfm_session` (lib/session-ends.ts), in the revoking transaction. */
+/** Announces ended sessions on the live channel (lib/session-ends.ts), in the revoking
+ *  transaction. */
 export async function announceSessionEnds(db: Queryable, sessionIds: string[]): Promise<void> {
   const payloads: string[] = [];
   for (let i = 0; i < sessionIds.length; i += IDS_PER_NOTICE) {
-    payloads.push(JSON.stringify(sessionIds.slice(i, i + IDS_PER_NOTICE)));
+    payloads.push(JSON.stringify({ sessions: sessionIds.slice(i, i + IDS_PER_NOTICE) }));
   }
   if (!payloads.length) return;
   await db.query(
-    `SELECT pg_notify('${SESSION_CHANNEL}', payload) FROM unnest($1::text[]) AS payload`,
+    `SELECT pg_notify('${LIVE_CHANNEL}', payload) FROM unnest($1::text[]) AS payload`,
     [payloads],
   );
 }

@@ -1,7 +1,9 @@
 // The fleet change notice's statement (fleet-changes.ts holds the contract and who is told).
 import type { TxQuery } from '../../../db/client';
+import { LIVE_CHANNEL } from '../../../lib/live-channel';
 
-export const FLEET_CHANNEL = 'vfm_fleet';
+/** the live stream's channel: a fleet's change notices are one of its three shapes */
+export const FLEET_CHANNEL = LIVE_CHANNEL;
 
 /**
  * Bumps the change sequence of the marker fleets and the task sequence of the task fleets

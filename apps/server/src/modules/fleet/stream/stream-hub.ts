@@ -7,12 +7,9 @@
 // manifest's `live`: quarantine, alerts, zones, tasks…), run after the notices it hears.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
-import {
-  FLEET_CHANNEL,
-  parseFleetChangeNotice,
-  type FleetChangeKind,
-} from '../../bikes/fleet-changes';
-import { SESSION_CHANNEL, parseSessionEnds } from '../../../lib/session-ends';
+import { parseFleetChangeNotice, type FleetChangeKind } from '../../bikes/fleet-changes';
+import { LIVE_CHANNEL } from '../../../lib/live-channel';
+import { parseSessionEnds } from '../../../lib/session-ends';
 import { countWarnings } from '../../bikes/queries/warning-counts';
 import {
   LOOKBACK_US,
@@ -29,7 +26,7 @@ import {
 } from '../queries/change-feed';
 import { ROLE_ADMIN, type VfmEvent } from '@vfm/contract';
 import { liveSessionRoles } from '../../auth/queries/sessions';
-import { NOTIFICATION_CHANNEL, countUnread } from '../../notifications/queries';
+import { countUnread } from '../../notifications/queries';
 import type { LiveRead } from '../../manifest';
 import type { SseConnection } from './sse-connection';
 import {
@@ -152,26 +149,8 @@ export class StreamHub {
   }
 
   private async start() {
-    const unlisten = await this.database.listen(FLEET_CHANNEL, (payload) => {
-      const notice = parseFleetChangeNotice(payload);
-      const feed = notice && this.feeds.get(notice.fleetId);
-      if (!feed) return;
-      if (!notice.bikes) return this.request(feed, this.readsAfter(notice.kinds, READS));
-      for (const id of notice.bikes) feed.bikeIds.add(id);
-      this.request(feed, ['bikeIds', ...this.readsAfter(notice.kinds, READS_LISTED)]);
-    });
-    // a session that ends closes its streams now, not at the next heartbeat (ADR 0042)
-    const unlistenSessions = await this.database.listen(SESSION_CHANNEL, (payload) => {
-      this.endSessions(new Set(parseSessionEnds(payload)));
-    });
-    // a user's own notifications (docs/notifications.md): their unread count, to their connections only
-    const unlistenNotifications = await this.database.listen(NOTIFICATION_CHANNEL, (payload) => {
-      const notice = parseNotificationNotice(payload);
-      const feed = notice && this.feeds.get(notice.fleetId);
-      if (!feed) return;
-      for (const accountId of notice.accounts) feed.notifiedAccounts.add(accountId);
-      this.request(feed, ['notifications']);
-    });
+    // one channel, three notices told apart by their shape (lib/live-channel.ts)
+    const unlisten = await this.database.listen(LIVE_CHANNEL, (payload) => this.hear(payload));
     const every = (ms: number, fn: () => void) => {
       const timer = setInterval(fn, ms);
       timer.unref();
@@ -181,11 +160,29 @@ export class StreamHub {
     every(this.options.warningsRefreshMs, () => {
       for (const feed of this.feeds.values()) this.request(feed, ['warnings']);
     });
-    return async () => {
-      await unlisten();
-      await unlistenSessions();
-      await unlistenNotifications();
-    };
+    return unlisten;
+  }
+
+  /** A notice of the live channel: sessions ended, users notified, or a fleet's changes. */
+  private hear(payload: string) {
+    // a session that ends closes its streams now, not at the next heartbeat (ADR 0042)
+    const sessions = parseSessionEnds(payload);
+    if (sessions) return this.endSessions(new Set(sessions));
+    // a user's own notifications (docs/notifications.md): their unread count, to their
+    // connections only
+    const notified = parseNotificationNotice(payload);
+    if (notified) {
+      const feed = this.feeds.get(notified.fleetId);
+      if (!feed) return;
+      for (const accountId of notified.accounts) feed.notifiedAccounts.add(accountId);
+      return this.request(feed, ['notifications']);
+    }
+    const notice = parseFleetChangeNotice(payload);
+    const feed = notice && this.feeds.get(notice.fleetId);
+    if (!feed) return;
+    if (!notice.bikes) return this.request(feed, this.readsAfter(notice.kinds, READS));
+    for (const id of notice.bikes) feed.bikeIds.add(id);
+    this.request(feed, ['bikeIds', ...this.readsAfter(notice.kinds, READS_LISTED)]);
   }
 
   private endSessions(sessionIds: Set<string>) {

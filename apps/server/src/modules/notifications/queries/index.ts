@@ -13,9 +13,7 @@ import type {
   ZoneActiveHours,
 } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
-
-/** The channel of the live stream: `{fleetId, accounts}` whose notifications changed. */
-export const NOTIFICATION_CHANNEL = 'vfm_notification';
+import { LIVE_CHANNEL } from '../../../lib/live-channel';
 
 export interface RuleValues {
   name: string;
@@ -226,7 +224,8 @@ export async function markAllRead(db: Queryable, accountId: string, now: Date) {
   );
 }
 
-/** Tells the live streams that these users' notifications changed (delivered at commit). */
+/** Tells the live streams that these users' notifications changed (delivered at commit): on
+ *  the live channel, `{fleetId, accounts}`. */
 export async function announceNotifications(db: Queryable, fleetId: string, accountIds: string[]) {
   const accounts = [...new Set(accountIds)];
   // a NOTIFY payload holds 8,000 bytes: 150 ids at a time
@@ -234,9 +233,7 @@ export async function announceNotifications(db: Queryable, fleetId: string, acco
   for (let i = 0; i < accounts.length; i += 150)
     payloads.push(JSON.stringify({ fleetId, accounts: accounts.slice(i, i + 150) }));
   if (!payloads.length) return;
-  await db.query(`SELECT pg_notify('${NOTIFICATION_CHANNEL}', p) FROM unnest($1::text[]) AS p`, [
-    payloads,
-  ]);
+  await db.query(`SELECT pg_notify('${LIVE_CHANNEL}', p) FROM unnest($1::text[]) AS p`, [payloads]);
 }
 
 /** Whether the account gave a phone number (the SMS channel's recipient, ADR 0124). */
