@@ -150,8 +150,6 @@ describe('server module shape', () => {
     // the files already over their limit when the rule came: each may shrink, none may grow, and
     // a file back under its limit leaves this list (a query file becomes a `queries/` folder)
     const GRANDFATHERED: Record<string, number> = {
-      // + the BATTERY_HEALTH condition's import and entry (docs/battery.md)
-      'modules/alerts/queries.ts': 371,
       'modules/tasks/service.ts': 451,
     };
     for (const [file, count] of Object.entries(over))
