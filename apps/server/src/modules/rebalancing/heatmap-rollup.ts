@@ -9,6 +9,7 @@ import { normaliseProfiles, type Filter, type Tally } from './heatmap-tally';
 import {
   countMarkedHours,
   rollupCells,
+  rollupGappedCells,
   rollupProfile,
   rollupStartsAndCover,
   type RollupMeasure,
@@ -68,7 +69,12 @@ export async function tallyFromRollup(read: RollupRead, measure: RollupMeasure, 
  */
 export async function unmetFromRollup(read: RollupRead, tally: Tally) {
   const [from, to] = span(read);
-  for (const row of await rollupStartsAndCover(read.db, read.fleetId, read.resolution, from, to)) {
+  const { db, fleetId, resolution } = read;
+  // the cells where a bike stood every hour have none: only the others are read by hour
+  const hours = Math.ceil((to.getTime() - from.getTime()) / HOUR_MS);
+  const gapped = await rollupGappedCells(db, fleetId, resolution, from, to, hours);
+  if (!gapped.length) return;
+  for (const row of await rollupStartsAndCover(db, fleetId, resolution, from, to, gapped)) {
     const how = (row.weekday - 1) * 24 + row.hour;
     const hours = read.weekHours[how]!;
     if (!row.starts || !hours) continue;

@@ -209,9 +209,28 @@ export async function rollupProfile(
   );
 }
 
+/** The cells with starts where some hour of [from, to) had no rentable bike (of `hours`). */
+export async function rollupGappedCells(
+  db: Queryable,
+  fleetId: string,
+  resolution: number,
+  from: Date,
+  to: Date,
+  hours: number,
+) {
+  const rows = await db.query<{ cell: string }>(
+    `SELECT cell FROM rebalancing_cell_hour
+      WHERE fleet_id = $1 AND resolution = $2 AND hour >= $3 AND hour < $4
+      GROUP BY cell
+     HAVING sum(starts) > 0 AND count(*) FILTER (WHERE supply > 0) < $5`,
+    [fleetId, resolution, from, to, hours],
+  );
+  return rows.map((r) => r.cell);
+}
+
 /**
- * Per cell and hour of week over [from, to): the trips started, and the hours some rentable
- * bike stood in the cell (for the unmet demand), of the cells with starts.
+ * Per cell (of `cells`) and hour of week over [from, to): the trips started, and the hours some
+ * rentable bike stood in the cell (for the unmet demand).
  */
 export async function rollupStartsAndCover(
   db: Queryable,
@@ -219,6 +238,7 @@ export async function rollupStartsAndCover(
   resolution: number,
   from: Date,
   to: Date,
+  cells: string[],
 ) {
   return db.query<{ cell: string; hour: number; weekday: number; starts: number; covered: number }>(
     `SELECT cell, extract(hour FROM hour AT TIME ZONE 'UTC')::int AS hour,
@@ -226,10 +246,9 @@ export async function rollupStartsAndCover(
             sum(starts)::int AS starts, (count(*) FILTER (WHERE supply > 0))::int AS covered
        FROM rebalancing_cell_hour
       WHERE fleet_id = $1 AND resolution = $2 AND hour >= $3 AND hour < $4
-        AND cell IN (SELECT cell FROM rebalancing_cell_hour
-                      WHERE fleet_id = $1 AND resolution = $2 AND hour >= $3 AND hour < $4
-                        AND starts > 0)
-      GROUP BY 1, 2, 3`,
-    [fleetId, resolution, from, to],
+        AND cell = ANY($5::text[])
+      GROUP BY 1, 2, 3
+     HAVING sum(starts) > 0`,
+    [fleetId, resolution, from, to, cells],
   );
 }
