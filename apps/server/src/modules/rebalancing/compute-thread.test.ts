@@ -2,7 +2,7 @@
 // recommendations and the routes give on the thread exactly what they give in the caller's
 // thread, and while the thread plans, the caller's event loop keeps turning.
 import { afterAll, describe, expect, it } from 'vitest';
-import { compute, computeThread } from './compute-thread';
+import { compute, computePool } from './compute-thread';
 import type { ComputeJob } from './compute';
 import { WEEK_HOURS, type Series } from './forecast';
 import type { CellState } from './recommend';
@@ -47,7 +47,9 @@ const vans = (n: number): Van[] =>
     shiftMinutes: 480,
   }));
 
-afterAll(() => computeThread().close());
+// a pool of its own: the process's (computeThread) may serve other test files meanwhile
+const pool = computePool();
+afterAll(() => pool.close());
 
 describe('the rebalancing thread', () => {
   it('trains, recommends and plans as the caller would', async () => {
@@ -72,24 +74,28 @@ describe('the rebalancing thread', () => {
       { op: 'plan', stops: stops(24, 7), vans: vans(2), options: { timeBudgetMs: 30_000 } },
     ];
     for (const job of jobs) {
-      const inline = await compute('fleet-a', job, true);
-      const threaded = await compute('fleet-a', job);
+      const inline = await compute('fleet-a', job, 'inline');
+      const threaded = await compute('fleet-a', job, pool);
       expect(threaded, job.op).toEqual(inline);
       if (job.op === 'recommend') expect(threaded).not.toHaveLength(0);
     }
-    expect(computeThread().started).toBe(1);
+    expect(pool.started).toBe(1);
   });
 
   it('leaves the event loop free while it plans', async () => {
     let ticks = 0;
     const timer = setInterval(() => (ticks += 1), 10);
     const started = Date.now();
-    const plan = await compute('fleet-b', {
-      op: 'plan',
-      stops: stops(200, 11),
-      vans: vans(5),
-      options: { timeBudgetMs: 1_000 },
-    });
+    const plan = await compute(
+      'fleet-b',
+      {
+        op: 'plan',
+        stops: stops(200, 11),
+        vans: vans(5),
+        options: { timeBudgetMs: 1_000 },
+      },
+      pool,
+    );
     clearInterval(timer);
     expect(plan.routes).toHaveLength(5);
     // a loop held by the search would tick once at its end

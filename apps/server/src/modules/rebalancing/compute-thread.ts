@@ -13,21 +13,25 @@ const THREAD_HEAP_MB = 512;
 
 let pool: FairThreadPool | null = null;
 
-/** This process's rebalancing thread, made on first use. */
-export function computeThread(): FairThreadPool {
-  return (pool ??= new FairThreadPool({
+/** A pool of the rebalancing's threads (one thread). */
+export const computePool = () =>
+  new FairThreadPool({
     spawn: () => moduleWorker(new URL('./compute-worker', import.meta.url).href, THREAD_HEAP_MB),
     budgetMs: COMPUTE_BUDGET_MS,
     queueMax: 16,
-  }));
+  });
+
+/** This process's rebalancing thread, made on first use. */
+export function computeThread(): FairThreadPool {
+  return (pool ??= computePool());
 }
 
 /** Runs a job for a fleet on the thread (`inline`: here, for comparison). */
 export async function compute<J extends ComputeJob>(
   fleetId: string,
   job: J,
-  inline = false,
+  on: FairThreadPool | 'inline' = computeThread(),
 ): Promise<ComputeResults[J['op']]> {
-  if (inline) return runComputeJob(job) as ComputeResults[J['op']];
-  return computeThread().run<ComputeResults[J['op']]>(fleetId, job);
+  if (on === 'inline') return runComputeJob(job) as ComputeResults[J['op']];
+  return on.run<ComputeResults[J['op']]>(fleetId, job);
 }
