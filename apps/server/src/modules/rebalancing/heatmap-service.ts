@@ -6,6 +6,8 @@
 //           no bike stood there, per day.
 // A filter on hour of day and day of week keeps only those hours; the profiles by hour and by
 // day of week each ignore their own filter (so the chart shows what the filter picks from).
+// Read from the rollup per cell and hour when it holds the period (heatmap-rollup.ts, ADR
+// 0136), else from the trips.
 import {
   REBALANCING_DEFAULT_DAYS,
   REBALANCING_DEFAULT_IDLE_DAYS,
