@@ -67,7 +67,8 @@ export async function hourTripPoints(
  * The parked stretches of the fleet's rentable bikes that overlap [from, to), clipped to it:
  * the trips that ended in it, and each bike's last trip started before it when it had ended
  * by then (within 30 days); a stretch ends at the bike's next start. The same stretches as
- * `parkedIntervals` over a period, one hour at a time, by index (a bike, its last trip).
+ * `parkedIntervals` over a period, one hour at a time: a bike's last trip by index, the next
+ * starts from the hour's trips.
  */
 export async function parkedInHour(
   db: Queryable,
@@ -76,28 +77,32 @@ export async function parkedInHour(
   to: Date,
 ): Promise<ParkedRow[]> {
   return db.query<ParkedRow>(
-    `WITH stretch AS (
-       SELECT t.bike_id, t.started_at, t.ended_at, t.end_longitude, t.end_latitude
+    `WITH ended AS (
+       -- the stretches that began in the hour, each to the bike's next start
+       SELECT t.end_longitude AS lon, t.end_latitude AS lat, t.ended_at,
+              (SELECT min(n.started_at) FROM trip n
+                WHERE n.bike_id = t.bike_id AND n.started_at > t.started_at
+                  AND n.started_at < $3) AS next_start
          FROM trip t JOIN bike b ON b.id = t.bike_id AND b.availability = 'AVAILABLE'
-        WHERE t.fleet_id = $1 AND t.ended_at >= $2 AND t.ended_at < $3
-       UNION ALL
-       SELECT l.bike_id, l.started_at, l.ended_at, l.end_longitude, l.end_latitude
+        WHERE t.fleet_id = $1 AND t.ended_at >= $2 AND t.ended_at < $3),
+     first_start AS (
+       -- each bike's first start in the hour (the end of the stretch it stood in at the start)
+       SELECT bike_id, min(started_at) AS next_start FROM trip
+        WHERE fleet_id = $1 AND started_at >= $2 AND started_at < $3
+        GROUP BY bike_id),
+     standing AS (
+       SELECT l.end_longitude AS lon, l.end_latitude AS lat, l.ended_at, f.next_start
          FROM bike b
-         CROSS JOIN LATERAL (SELECT t.bike_id, t.started_at, t.ended_at, t.end_longitude,
-                                    t.end_latitude
+         CROSS JOIN LATERAL (SELECT t.started_at, t.ended_at, t.end_longitude, t.end_latitude
                                FROM trip t WHERE t.bike_id = b.id AND t.started_at < $2
                               ORDER BY t.started_at DESC LIMIT 1) l
+         LEFT JOIN first_start f ON f.bike_id = b.id
         WHERE b.fleet_id = $1 AND b.availability = 'AVAILABLE'
           AND l.ended_at < $2 AND l.ended_at >= $2::timestamptz - interval '30 days')
-     SELECT round(s.end_longitude::numeric, 4)::float8 AS lon,
-            round(s.end_latitude::numeric, 4)::float8 AS lat,
-            greatest(s.ended_at, $2) AS since, least(coalesce(n.next_start, $3), $3) AS until
-       FROM stretch s
-       CROSS JOIN LATERAL (SELECT min(t.started_at) AS next_start FROM trip t
-                            WHERE t.bike_id = s.bike_id AND t.started_at > s.started_at
-                              AND t.started_at < $3) n
-      WHERE s.end_longitude IS NOT NULL AND s.end_latitude IS NOT NULL
-        AND coalesce(n.next_start, $3) > $2`,
+     SELECT round(s.lon::numeric, 4)::float8 AS lon, round(s.lat::numeric, 4)::float8 AS lat,
+            greatest(s.ended_at, $2) AS since, least(coalesce(s.next_start, $3), $3) AS until
+       FROM (SELECT * FROM ended UNION ALL SELECT * FROM standing) s
+      WHERE s.lon IS NOT NULL AND s.lat IS NOT NULL AND coalesce(s.next_start, $3) > $2`,
     [fleetId, from, to],
   );
 }
