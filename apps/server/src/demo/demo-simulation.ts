@@ -66,6 +66,8 @@ export function startDemoSimulation(
       await seedDemoFirmware(database, fleetId, firmwareSettings(config).storeDir, now()); // ADR 0129
       // the reports' daily rollups of those 30 days (ADR 0127), at once
       await ctx.jobs.send(null, 'reports.rollup', { fleetId, recompute: true });
+      // the heat maps' rollup per cell and hour of those days (ADR 0136)
+      await ctx.jobs.send(null, 'rebalancing.rollup', { fleetId, recompute: true });
       // docs/rebalancing.md: the forecast, the moves suggested and the routes at first start
       await ctx.jobs.send(null, 'rebalancing.plan', {});
     }

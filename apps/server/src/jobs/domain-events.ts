@@ -48,6 +48,9 @@ export interface DomainEventData {
   'zone.cap-crossed': ZoneCapRef;
   /** the zone's parked bikes are back within its cap: its alert cleared */
   'zone.cap-ended': ZoneCapRef;
+  /** a fleet's tasks made, taken, assigned, closed or reopened (the history's action): the
+   *  technicians' routes are planned again (ADR 0136) */
+  'tasks.changed': { fleetId: string; action: string };
   /** zones of a fleet drawn, changed or deleted (docs/zones.md): its bikes are placed again */
   'zone.changed': { fleetId: string; zoneIds: string[] };
 }

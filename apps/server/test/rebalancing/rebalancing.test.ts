@@ -19,6 +19,7 @@ import { createBike, type BikeRow } from '../helpers/bikes';
 import { createTrip } from '../helpers/fleet-data';
 import { expectShape } from '../helpers/contract';
 import type { ApiClient } from '../helpers/api-client';
+import { eventually } from '../helpers/eventually';
 
 const SOURCE: [number, number] = [2.3, 48.85]; // [lon, lat]
 const TARGET: [number, number] = [2.32, 48.855];
@@ -198,7 +199,15 @@ describe('forecast, recommendations, routes', () => {
   });
 
   it("the technician's route picks the bikes up before dropping them, within the van", async () => {
-    const res = await technician.get('rebalancing/routes');
+    // planned again by the jobs home once the tasks were made (rebalancing.replan)
+    const res = await eventually(
+      async () => {
+        const answer = await technician.get('rebalancing/routes');
+        const stops: Array<{ kind: string }> = answer.body.content?.[0]?.stops ?? [];
+        return stops.filter((s) => s.kind === 'PICKUP').length === 5 ? answer : null;
+      },
+      { what: 'the pickups on the route' },
+    );
     expect(res.status, res.text).toBe(200);
     expectShape(RouteListSchema, res.body);
     expect(res.body.content).toHaveLength(1);
@@ -215,6 +224,31 @@ describe('forecast, recommendations, routes', () => {
     }
     const others = await t.api({ token: other.managerToken }).get('rebalancing/routes');
     expect(others.body.content).toEqual([]);
+  });
+
+  it("a swap task made, then cancelled, comes onto the technician's route and leaves it", async () => {
+    const bike = await createBike(t, cast.fleet, {
+      vehicle_number: 'RB-SWAP',
+      longitude: TARGET[0] + 0.002,
+      latitude: TARGET[1],
+      bike_battery_level: 90,
+    });
+    const onRoute = async () =>
+      ((await technician.get('rebalancing/routes')).body.content[0]?.stops ?? []).some(
+        (s: { kind: string; vehicleNumber: string }) =>
+          s.kind === 'SWAP' && s.vehicleNumber === bike.vehicleNumber,
+      );
+    expect(await onRoute()).toBe(false);
+    const made = await manager.post('tasks', {
+      kind: 'BATTERY_SWAP',
+      vehicleNumbers: [bike.vehicleNumber],
+    });
+    expect(made.status, made.text).toBe(201);
+    await eventually(async () => ((await onRoute()) ? true : null), { what: 'the swap routed' });
+    const [task] = made.body.tasks;
+    const cancelled = await manager.post(`tasks/${task.id}/cancel`, {});
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await eventually(async () => ((await onRoute()) ? null : true), { what: 'the swap gone' });
   });
 
   it('snooze and dismiss are recorded; bad input and another fleet are refused', async () => {

@@ -6,6 +6,8 @@
 //           no bike stood there, per day.
 // A filter on hour of day and day of week keeps only those hours; the profiles by hour and by
 // day of week each ignore their own filter (so the chart shows what the filter picks from).
+// Read from the rollup per cell and hour when it holds the period (heatmap-rollup.ts, ADR
+// 0136), else from the trips.
 import {
   REBALANCING_DEFAULT_DAYS,
   REBALANCING_DEFAULT_IDLE_DAYS,
@@ -18,6 +20,15 @@ import { resolvePeriod } from '../../lib/period';
 import type { RequestScope } from '../../plugins/request-scope';
 import { CellIndex, boundaryOf, centreOf } from './cells';
 import { HOUR_MS, WEEK_HOURS, hourOfWeek } from './forecast';
+import { rollupCovers, tallyFromRollup, unmetFromRollup, type RollupRead } from './heatmap-rollup';
+import {
+  Tally,
+  hoursOfWeek,
+  keeps,
+  normaliseProfiles,
+  weekdayOf,
+  type Filter,
+} from './heatmap-tally';
 import {
   parkedIntervals,
   standingBikes,
@@ -28,36 +39,6 @@ import {
 } from './queries';
 
 const DAY_MS = 86_400_000;
-
-interface Filter {
-  hour?: number;
-  weekday?: number;
-}
-const weekdayOf = (how: number) => Math.floor(how / 24) + 1;
-const keeps = (f: Filter, hour: number, weekday: number) =>
-  (f.hour === undefined || f.hour === hour) && (f.weekday === undefined || f.weekday === weekday);
-
-class Tally {
-  readonly cells = new Map<string, number>();
-  readonly byHour = new Array<number>(24).fill(0);
-  readonly byWeekday = new Array<number>(7).fill(0);
-  constructor(private readonly filter: Filter) {}
-  add(cell: string, hour: number, weekday: number, value: number) {
-    const { hour: h, weekday: w } = this.filter;
-    if (w === undefined || w === weekday) this.byHour[hour]! += value;
-    if (h === undefined || h === hour) this.byWeekday[weekday - 1]! += value;
-    if (keeps(this.filter, hour, weekday))
-      this.cells.set(cell, (this.cells.get(cell) ?? 0) + value);
-  }
-}
-
-/** the hours of the period by hour of week (how many Mondays 08:00 it holds…) */
-function hoursOfWeek(from: Date, to: Date) {
-  const counts = new Array<number>(WEEK_HOURS).fill(0);
-  for (let t = Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS; t < to.getTime(); t += HOUR_MS)
-    counts[hourOfWeek(t)]! += 1;
-  return counts;
-}
 
 /** each parked stretch cut into the hours it covers: (cell, hour start, fraction of the hour) */
 function* parkedHours(rows: ParkedRow[], index: CellIndex) {
@@ -87,8 +68,24 @@ export async function getHeatmap(scope: RequestScope, query: HeatmapQuery): Prom
   const weekHours = hoursOfWeek(from, to);
   let unit: Heatmap['unit'] = 'trips/day';
   let scale = 1 / days;
+  const read: RollupRead = {
+    db: scope.database,
+    fleetId: scope.fleetId,
+    resolution,
+    from,
+    to,
+    now: scope.now,
+    filter,
+    weekHours,
+  };
+  const rolledUp = query.layer !== 'idle' && (await rollupCovers(read));
 
-  if (query.layer === 'starts' || query.layer === 'ends') {
+  if (rolledUp && query.layer !== 'unmet' && query.layer !== 'idle') {
+    if (query.layer === 'supply') unit = 'bikes';
+    await tallyFromRollup(read, query.layer, tally);
+  } else if (rolledUp) {
+    await unmetFromRollup(read, tally);
+  } else if (query.layer === 'starts' || query.layer === 'ends') {
     // the cells from positions rounded finer than the cells, the profiles apart (168 rows)
     const side = query.layer === 'starts' ? 'start' : 'end';
     const { database: db, fleetId } = scope;
@@ -109,12 +106,6 @@ export async function getHeatmap(scope: RequestScope, query: HeatmapQuery): Prom
       const how = hourOfWeek(hour);
       tally.add(cell, how % 24, weekdayOf(how), share);
     }
-    // bike-hours over the hours the filter keeps: the mean bikes standing
-    const kept = weekHours.reduce(
-      (s, n, how) => (keeps(filter, how % 24, weekdayOf(how)) ? s + n : s),
-      0,
-    );
-    scale = 1 / Math.max(1, kept);
     normaliseProfiles(tally, weekHours);
   } else if (query.layer === 'idle') {
     unit = 'bikes';
@@ -128,6 +119,15 @@ export async function getHeatmap(scope: RequestScope, query: HeatmapQuery): Prom
     }
   } else {
     await unmetDemand(scope, from, to, index, tally, weekHours);
+  }
+
+  if (query.layer === 'supply') {
+    // bike-hours over the hours the filter keeps: the mean bikes standing
+    const kept = weekHours.reduce(
+      (sum, n, how) => (keeps(filter, how % 24, weekdayOf(how)) ? sum + n : sum),
+      0,
+    );
+    scale = 1 / Math.max(1, kept);
   }
 
   const cells = [...tally.cells]
@@ -154,18 +154,6 @@ export async function getHeatmap(scope: RequestScope, query: HeatmapQuery): Prom
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
-
-/** the supply's profiles as mean bikes standing in that hour of day / day of week */
-function normaliseProfiles(tally: Tally, weekHours: number[]) {
-  const perHour = new Array<number>(24).fill(0);
-  const perWeekday = new Array<number>(7).fill(0);
-  weekHours.forEach((n, how) => {
-    perHour[how % 24]! += n;
-    perWeekday[weekdayOf(how) - 1]! += n;
-  });
-  tally.byHour.forEach((v, h) => (tally.byHour[h] = v / Math.max(1, perHour[h]!)));
-  tally.byWeekday.forEach((v, d) => (tally.byWeekday[d] = v / Math.max(1, perWeekday[d]!)));
-}
 
 async function unmetDemand(
   scope: RequestScope,

@@ -6,7 +6,8 @@ import { REBALANCING_DEFAULT_RESOLUTION, pointInGeometry, isZoneActive } from '@
 import type { ZoneActiveHours, ZoneGeometry } from '@vfm/contract';
 import type { Database, Queryable } from '../../db/client';
 import { CellIndex, centreOf } from './cells';
-import { HOUR_MS, WEEK_HOURS, trainForecast, type Series } from './forecast';
+import { compute } from './compute-thread';
+import { HOUR_MS, WEEK_HOURS, type Series } from './forecast';
 import {
   hourlyStarts,
   insertRecommendations,
@@ -20,7 +21,7 @@ import {
   type StandingBikeRow,
   type ZoneRow,
 } from './queries';
-import { recommendMoves, type CellState, type LonLat } from './recommend';
+import type { CellState, LonLat } from './recommend';
 
 /** how much history the forecast learns from */
 export const TRAINING_WEEKS = 8;
@@ -45,8 +46,11 @@ export async function trainFleetForecast(db: Queryable, fleetId: string, now: Da
     const i = Math.round((new Date(row.hour).getTime() - first) / HOUR_MS);
     if (i >= 0 && i < length) s.counts[i]! += row.n;
   }
-  const trained = trainForecast(series, {
-    holdoutHours: Math.min(WEEK_HOURS, Math.floor(length / 4)),
+  // the training on the module's thread (compute-thread.ts): the event loop does not wait
+  const trained = await compute(fleetId, {
+    op: 'train',
+    cells: series,
+    options: { holdoutHours: Math.min(WEEK_HOURS, Math.floor(length / 4)) },
   });
   const forecast: ForecastRow = {
     trained_at: now,
@@ -120,7 +124,8 @@ function placeOf(cell: string, centre: LonLat, zones: ZoneRow[], now: Date, inde
 export async function recommendForFleet(db: Database, fleetId: string, now: Date) {
   const forecast = await selectForecast(db, fleetId);
   if (!forecast) return [];
-  const moves = recommendMoves(await cellStates(db, fleetId, now, forecast));
+  const cells = await cellStates(db, fleetId, now, forecast);
+  const moves = await compute(fleetId, { op: 'recommend', cells });
   return db.transaction(async (tx) => {
     await supersedeOpen(tx, fleetId, now);
     return insertRecommendations(

@@ -4,8 +4,10 @@
 // router keeps every rule (pairs, capacity, windows) and beats nearest-neighbour.
 import { describe, expect, it } from 'vitest';
 import {
+  FEATURES,
   HORIZON_HOURS,
   WEEK_HOURS,
+  pooledBaseline,
   seasonalBaseline,
   seasonalNaive,
   trainForecast,
@@ -70,6 +72,27 @@ describe('forecast', () => {
     expect(baseline[9]).toBe(0);
   });
 
+  it('the pooled baseline pools weekdays that are alike and keeps apart a Friday that is not', () => {
+    const weeks = 8;
+    const alike: number[] = [];
+    const friday: number[] = [];
+    for (let i = 0; i < weeks * WEEK_HOURS; i++) {
+      const day = Math.floor(i / 24) % 7;
+      const hour = i % 24;
+      // 2 starts at 08:00 each weekday, one week in two 4 (noise); the Friday of `friday` 8
+      const base = day < 5 && hour === 8 ? (Math.floor(i / WEEK_HOURS) % 2 ? 4 : 0) : 0;
+      alike.push(base);
+      friday.push(day === 4 && hour === 8 ? 8 : base);
+    }
+    const pooled = pooledBaseline({ start: MONDAY, counts: alike });
+    // Monday's weeks and Tuesday's are the same draws: all five weekdays at 2
+    expect(pooled[8]).toBeCloseTo(2, 1);
+    expect(pooled[24 + 8]).toBeCloseTo(2, 1);
+    const apart = pooledBaseline({ start: MONDAY, counts: friday });
+    expect(apart[4 * 24 + 8]).toBeGreaterThan(6);
+    expect(apart[8]).toBeLessThan(3);
+  });
+
   it('beats seasonal-naive by far and keeps the regression only where it helps', () => {
     const cells = new Map<string, Series>();
     for (let c = 0; c < 20; c++) cells.set(`c${c}`, demandSeries(8, 1 + (c % 5), 11 + c));
@@ -79,7 +102,7 @@ describe('forecast', () => {
       [...cells].map(([k, s]) => [k, { start: s.start, counts: s.counts.slice(0, length - 24) }]),
     );
     const { cells: forecasts, weights } = trainForecast(train);
-    expect(weights).toHaveLength(5);
+    expect(weights).toHaveLength(FEATURES);
     let naive = 0;
     let ours = 0;
     for (const [cell, series] of cells) {

@@ -30,7 +30,6 @@ import {
   standingBikes,
   type RecommendationRow,
 } from './queries';
-import { planFleetRoutes } from './routes-service';
 import { REBALANCING_DEFAULT_RESOLUTION } from '@vfm/contract';
 
 const NOT_FOUND = 'This recommendation does not exist in your fleet.';
@@ -170,7 +169,7 @@ export async function acceptRecommendation(scope: RequestScope, id: string): Pro
       state: 'ACCEPTED',
       taskIds,
     });
-    await planFleetRoutes(db, fleetId, now);
+    // the routes are planned again by the jobs home (tasks.changed → rebalancing.replan)
     return { outcome: 'ACCEPTED', recommendation: toRecommendation(accepted), replacement: null };
   }
 

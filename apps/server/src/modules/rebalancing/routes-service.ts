@@ -14,7 +14,8 @@ import type { RequestScope } from '../../plugins/request-scope';
 import { selectBatteryQueue, selectLowBatteryPercent } from '../tasks/queries';
 import { replaceRoutes, routeTasks, selectRoutes, technicians } from './queries';
 import type { LonLat } from './recommend';
-import { planRoutes, type Stop } from './router';
+import { compute } from './compute-thread';
+import type { Stop } from './router';
 
 export const SHIFT_HOURS = 8;
 export const VAN_CAPACITY = 4;
@@ -70,15 +71,17 @@ export async function planFleetRoutes(db: Database, fleetId: string, now: Date) 
   const start: LonLat = stops.length
     ? [mean(stops.map((s) => s.at[0])), mean(stops.map((s) => s.at[1]))]
     : [0, 0];
-  const plan = planRoutes(
+  // planned on the module's thread (compute-thread.ts): the event loop does not wait
+  const plan = await compute(fleetId, {
+    op: 'plan',
     stops,
-    people.map((p) => ({
+    vans: people.map((p) => ({
       id: p.id,
       start,
       capacity: VAN_CAPACITY,
       shiftMinutes: SHIFT_HOURS * 60,
     })),
-  );
+  });
   const shiftEnd = new Date(now.getTime() + SHIFT_HOURS * 3_600_000);
   await db.transaction((tx) =>
     replaceRoutes(

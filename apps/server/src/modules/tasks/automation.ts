@@ -13,7 +13,8 @@ import {
 } from '@vfm/contract';
 import type { Database } from '../../db/client';
 import { FleetChanges } from '../bikes/fleet-changes';
-import type { EventJobData } from '../../jobs/domain-events';
+import { domainEvent, type EventJobData } from '../../jobs/domain-events';
+import type { Jobs } from '../../jobs/job-queue';
 import { cancelUnstartedAutomaticTasks, insertAutomaticTasks, insertHistory } from './queries';
 
 const PRIORITY_OF_KIND: Partial<Record<TaskKind, TaskPriority>> = {
@@ -34,11 +35,14 @@ export async function automateTasks(
   database: Database,
   events: EventJobData[],
   now: Date,
+  /** the jobs home: the fleets whose tasks changed are told (`tasks.changed`) */
+  jobs?: Jobs,
 ): Promise<AutomationResult> {
   const result: AutomationResult = { opened: 0, cancelled: 0 };
   const ordered = [...events].sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
   await database.transaction(async (tx) => {
     const changes = new FleetChanges();
+    const changed = new Set<string>();
     for (const event of ordered) {
       if (event.name !== 'alert.opened' && event.name !== 'alert.cleared') continue;
       const { fleetId, bikeId, alertId, kind } = event.data;
@@ -70,7 +74,10 @@ export async function automateTasks(
           now,
         );
         result.opened += opened.length;
-        if (opened.length) changes.add(fleetId, 'task');
+        if (opened.length) {
+          changes.add(fleetId, 'task');
+          changed.add(fleetId);
+        }
       } else {
         const cancelled = await cancelUnstartedAutomaticTasks(tx, [{ bikeId, cause: kind }], now);
         await insertHistory(
@@ -84,9 +91,16 @@ export async function automateTasks(
           now,
         );
         result.cancelled += cancelled.length;
-        if (cancelled.length) changes.add(fleetId, 'task');
+        if (cancelled.length) {
+          changes.add(fleetId, 'task');
+          changed.add(fleetId);
+        }
       }
     }
+    await jobs?.publish(
+      tx,
+      [...changed].map((fleetId) => domainEvent('tasks.changed', { fleetId, action: 'AUTOMATED' })),
+    );
     // the live stream's `tasks` event, last in the transaction
     await changes.notify(tx);
   });

@@ -11,6 +11,7 @@ const automate: QueueHandler<EventJobData> = async (batch, { ctx }) => {
     ctx.database,
     batch.map((job) => job.data),
     ctx.now(),
+    ctx.jobs,
   );
 };
 

@@ -27,7 +27,7 @@ import { findFleetBikes } from '../bikes/bike-lookup';
 import { recordEvents } from '../events/queries';
 import * as q from './queries';
 import { toTask } from './task-view';
-import { taskDone } from './task-done';
+import { taskChanged, taskDone } from './task-done';
 import { FleetChanges } from '../bikes/fleet-changes';
 
 const NOT_FOUND = 'This task does not exist in your fleet.';
@@ -196,7 +196,7 @@ export async function createTasks(scope: RequestScope, input: TaskCreate): Promi
       })),
       { kind: input.kind },
     );
-    await new FleetChanges().add(fleetId, 'task').notify(tx);
+    await taskChanged(tx, scope, 'CREATED');
     return created.map((task) => task.id);
   });
   const rows = await q.selectTasks(database, fleetId, ids);
@@ -249,7 +249,7 @@ export async function startTask(scope: RequestScope, id: string) {
       now,
     );
     await audit(tx, scope, 'TASK_STARTED', [taskRef(task)]);
-    await new FleetChanges().add(fleetId, 'task').notify(tx);
+    await taskChanged(tx, scope, 'STARTED');
   });
   return read(scope, id);
 }
@@ -386,7 +386,7 @@ async function act(
     );
     if (done.audit) await audit(tx, scope, done.audit, [taskRef(task)], done.data);
     // the live stream's `tasks` event (and the swap's bike change), last in the transaction
-    await (done.notify ?? new FleetChanges()).add(scope.fleetId, 'task').notify(tx);
+    await taskChanged(tx, scope, done.action, done.notify, done.data);
   });
   return read(scope, id);
 }

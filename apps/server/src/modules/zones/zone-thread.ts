@@ -38,17 +38,22 @@ function tsxApi(): string {
   return new URL(exports['./esm/api']!.import.default, pathToFileURL(manifest)).href;
 }
 
-/** The zones' worker thread; loaded through tsx when the server runs from its sources. */
-export function zoneWorker(): Worker {
+/** A module's worker thread from its script's URL without extension (`new URL('./x-worker',
+ * import.meta.url)`): the compiled `.js`, or the `.ts` source loaded through tsx. */
+export function moduleWorker(script: string, heapMb: number): Worker {
   const compiled = import.meta.url.endsWith('.js');
-  const script = new URL(`./zone-worker.${compiled ? 'js' : 'ts'}`, import.meta.url);
-  const options = { resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } };
-  if (compiled) return new Worker(script, options);
+  const url = new URL(`${script}.${compiled ? 'js' : 'ts'}`);
+  const options = { resourceLimits: { maxOldGenerationSizeMb: heapMb } };
+  if (compiled) return new Worker(url, options);
   const boot = `import(${JSON.stringify(tsxApi())})
     .then(({ register }) => register())
-    .then(() => import(${JSON.stringify(script.href)}))`;
+    .then(() => import(${JSON.stringify(url.href)}))`;
   return new Worker(boot, { ...options, eval: true });
 }
+
+/** The zones' worker thread; loaded through tsx when the server runs from its sources. */
+export const zoneWorker = (): Worker =>
+  moduleWorker(new URL('./zone-worker', import.meta.url).href, THREAD_HEAP_MB);
 
 let pool: FairThreadPool | null = null;
 
