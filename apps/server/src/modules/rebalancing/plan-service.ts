@@ -2,7 +2,12 @@
 // forecast on the last weeks' trips, turn its gaps into recommendations (the open ones are
 // replaced), and plan the technicians' routes. A manager may ask for it at once (POST
 // rebalancing/plan): the same work, for their fleet.
-import { REBALANCING_DEFAULT_RESOLUTION, pointInGeometry, isZoneActive } from '@vfm/contract';
+import {
+  REBALANCING_DEFAULT_RESOLUTION,
+  ZONE_TYPE_RULES,
+  pointInGeometry,
+  isZoneActive,
+} from '@vfm/contract';
 import type { ZoneActiveHours, ZoneGeometry } from '@vfm/contract';
 import type { Database, Queryable } from '../../db/client';
 import { CellIndex, centreOf } from './cells';
@@ -109,7 +114,7 @@ function placeOf(cell: string, centre: LonLat, zones: ZoneRow[], now: Date, inde
   for (const zone of zones) {
     if (!isZoneActive(zone.active_hours as ZoneActiveHours | null, now)) continue;
     const geometry = zone.geometry as ZoneGeometry;
-    if (zone.type === 'PREFERRED_PARKING') {
+    if (ZONE_TYPE_RULES[zone.type].preferredParking) {
       const middle: LonLat = [(zone.min_lon + zone.max_lon) / 2, (zone.min_lat + zone.max_lat) / 2];
       if (index.of(middle[0], middle[1]) === cell) preferred ??= middle;
       else if (pointInGeometry(centre[0], centre[1], geometry)) preferred ??= centre;

@@ -1,7 +1,10 @@
 // The heat maps' and the forecast's reads (ADR 0128): trips and parked bikes aggregated by
 // position (rounded to 4 decimals, about 10 m: finer than the finest H3 cell asked for) and
 // time; the H3 cells themselves are computed in TypeScript (h3-js).
+import { zoneTypesWhere, type ZoneType } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
+
+const STEERING_TYPES = zoneTypesWhere((rules) => !rules.rideEnd || rules.preferredParking);
 
 export interface PointCountRow {
   lon: number;
@@ -174,7 +177,7 @@ export async function hourlyStarts(
 }
 
 export interface ZoneRow {
-  type: 'NO_PARKING' | 'NO_RIDE' | 'PREFERRED_PARKING';
+  type: ZoneType;
   geometry: unknown;
   min_lon: number;
   min_lat: number;
@@ -183,13 +186,14 @@ export interface ZoneRow {
   active_hours: unknown;
 }
 
-/** The zones that steer moves: forbidden destinations and preferred parking. */
+/** The zones that steer moves: where a ride may not end (never a destination), and preferred
+ *  parking (the contract's ZONE_TYPE_RULES). */
 export async function steeringZones(db: Queryable, fleetId: string): Promise<ZoneRow[]> {
   return db.query<ZoneRow>(
     `SELECT type, geometry, min_lon, min_lat, max_lon, max_lat, active_hours
        FROM zone
-      WHERE fleet_id = $1 AND type IN ('NO_PARKING', 'NO_RIDE', 'PREFERRED_PARKING')`,
-    [fleetId],
+      WHERE fleet_id = $1 AND type = ANY($2)`,
+    [fleetId, STEERING_TYPES],
   );
 }
 
