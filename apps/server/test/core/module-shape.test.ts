@@ -149,9 +149,7 @@ describe('server module shape', () => {
     );
     // the files already over their limit when the rule came: each may shrink, none may grow, and
     // a file back under its limit leaves this list (a query file becomes a `queries/` folder)
-    const GRANDFATHERED: Record<string, number> = {
-      'modules/tasks/service.ts': 451,
-    };
+    const GRANDFATHERED: Record<string, number> = {};
     for (const [file, count] of Object.entries(over))
       expect(count, `${file}: ${count} lines`).toBeLessThanOrEqual(GRANDFATHERED[file] ?? 0);
     expect(Object.keys(over).sort(), 'files back under their limit').toEqual(
