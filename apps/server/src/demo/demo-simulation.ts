@@ -63,7 +63,7 @@ export function startDemoSimulation(
         bikes.map((b) => b.id),
         now(),
       );
-      await seedDemoFirmware(database, fleetId, firmwareSettings(config).storeDir, now()); // ADR 0129
+      await seedDemoFirmware(database, fleetId, firmwareSettings(config).store, now()); // ADR 0129
       // the reports' daily rollups of those 30 days (ADR 0127), at once
       await ctx.jobs.send(null, 'reports.rollup', { fleetId, recompute: true });
       // docs/rebalancing.md: the forecast, the moves suggested and the routes at first start

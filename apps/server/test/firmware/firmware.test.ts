@@ -15,6 +15,7 @@ import { firmwareModule, type FirmwareModule } from './module-double';
 import { seedDemoFirmware } from '../../src/demo/demo-firmware';
 import { createFleet } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
+import { firmwareSettings } from '../../src/modules/firmware/settings';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
@@ -22,14 +23,12 @@ const clients: MqttClient[] = [];
 const MAX_BYTES = 64 * 1024;
 
 beforeAll(async () => {
-  process.env.FIRMWARE_MAX_BYTES = String(MAX_BYTES);
-  t = await startIotTestServer();
-  process.env.FIRMWARE_BASE_URL = t.url;
+  t = await startIotTestServer({ env: { FIRMWARE_MAX_BYTES: String(MAX_BYTES) } });
+  // modules download from this server (its port known once it listens)
+  t.config.firmware.baseUrl = t.url;
   cast = await createFleetWithUsers(t);
 });
 afterAll(async () => {
-  delete process.env.FIRMWARE_MAX_BYTES;
-  delete process.env.FIRMWARE_BASE_URL;
   // a module that rebooted closed its connection already: ending it again may reject
   await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
   await t.close();
@@ -37,6 +36,7 @@ afterAll(async () => {
 
 const admin = () => t.api({ token: cast.adminToken });
 const tick = () => runFirmwareTick(t.server.database, t.clock.now());
+const store = () => firmwareSettings(t.config).store;
 
 async function upload(
   fields: Record<string, string>,
@@ -336,6 +336,54 @@ describe('a campaign', () => {
   });
 });
 
+describe('a group target', () => {
+  it("includes its sub-groups' bikes, and no other group's", async () => {
+    const pkg = await newPackage();
+    const group = async (name: string, parentId: string | null) =>
+      (
+        await t.server.database.query<{ id: string }>(
+          `INSERT INTO fleet_group (fleet_id, name, parent_id) VALUES ($1, $2, $3) RETURNING id`,
+          [cast.fleet.id, `${name} ${randomBytes(3).toString('hex')}`, parentId],
+        )
+      )[0]!.id;
+    const city = await group('City', null);
+    const north = await group('North', city);
+    const harbour = await group('Harbour', north);
+    const other = await group('Other', null);
+    const bike = (groupId: string) =>
+      createBike(t, cast.fleet, { group_id: groupId, hardware_version: 'VFM-IOT-3' });
+    const inside = [await bike(city), await bike(north), await bike(harbour)];
+    const outside = await bike(other);
+    const created = await admin().post('firmware/campaigns', {
+      packageId: pkg.id,
+      name: 'Sub-groups',
+      target: { groupIds: [city] },
+      canaryPercent: 0,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const targeted = (await campaign(created.body.id)).targets.map(
+      (x: { vehicleNumber: string }) => x.vehicleNumber,
+    );
+    expect(targeted.sort()).toEqual(inside.map((b) => b.vehicleNumber).sort());
+    expect(targeted).not.toContain(outside.vehicleNumber);
+    // a sub-group alone: its own bikes and its sub-groups'
+    const abort = await admin().post(`firmware/campaigns/${created.body.id}/abort`);
+    expect(abort.body.state).toBe('ABORTED');
+    const narrower = await admin().post('firmware/campaigns', {
+      packageId: pkg.id,
+      name: 'North only',
+      target: { groupIds: [north] },
+      canaryPercent: 0,
+    });
+    expect(
+      (await campaign(narrower.body.id)).targets
+        .map((x: { vehicleNumber: string }) => x.vehicleNumber)
+        .sort(),
+    ).toEqual([inside[1]!.vehicleNumber, inside[2]!.vehicleNumber].sort());
+    await admin().post(`firmware/campaigns/${narrower.body.id}/abort`);
+  });
+});
+
 describe('a worker killed mid-tick', () => {
   it('loses no module state: a tick is one transaction per campaign, done again by the next', async () => {
     const pkg = await newPackage();
@@ -373,10 +421,10 @@ describe('the demo', () => {
     const fleet = await createFleet(t);
     for (const fw of ['2.5.0', '2.5.0', '2.4.1'])
       await createBike(t, fleet, { firmware_version: fw, hardware_version: 'VFM-IOT-3' });
-    expect(await seedDemoFirmware(t.server.database, fleet.id, t.dataDir, t.clock.now())).toBe(
+    expect(await seedDemoFirmware(t.server.database, fleet.id, store(), t.clock.now())).toBe(
       true,
     );
-    expect(await seedDemoFirmware(t.server.database, fleet.id, t.dataDir, t.clock.now())).toBe(
+    expect(await seedDemoFirmware(t.server.database, fleet.id, store(), t.clock.now())).toBe(
       false,
     );
     const [row] = await t.server.database.query<{ state: string; n: number }>(
