@@ -46,7 +46,14 @@ const encode = (text: string) =>
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
 
-function error(status: number, code: string) {
+interface Answer {
+  status: number;
+  code?: string;
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+function error(status: number, code: string): Answer {
   return {
     status,
     code,
@@ -125,12 +132,7 @@ export async function startS3Receiver(
   };
   let nextUpload = 0;
 
-  function answer(
-    request: http.IncomingMessage,
-    url: URL,
-    key: string,
-    body: Buffer,
-  ): { status: number; code?: string; body?: string | Buffer; headers?: Record<string, string> } {
+  function answer(request: http.IncomingMessage, url: URL, key: string, body: Buffer): Answer {
     const q = url.searchParams;
     const method = request.method;
     if (method === 'POST' && q.has('uploads')) {
@@ -217,7 +219,7 @@ export async function startS3Receiver(
       const key = decodeURIComponent(rest.join('/'));
       const payload = String(request.headers['x-amz-content-sha256'] ?? '');
       const denied = checkSignature(request, url, receiver);
-      const result =
+      const result: Answer =
         bucket !== receiver.bucket
           ? error(404, 'NoSuchBucket')
           : denied
@@ -233,7 +235,7 @@ export async function startS3Receiver(
         bytes: body.length,
         payload,
         status: result.status,
-        code: 'code' in result ? (result.code ?? null) : null,
+        code: result.code ?? null,
       });
       response.writeHead(result.status, result.headers);
       response.end(result.body);
