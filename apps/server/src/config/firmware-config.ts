@@ -59,7 +59,7 @@ export function parseFirmwareConfig({ env, problems, int, bool, url }: Parsers):
   if (bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
     problems.push('FIRMWARE_S3_BUCKET must be an S3 bucket name (3–63 of a–z 0–9 . -)');
   const prefix = env.FIRMWARE_S3_PREFIX || '';
-  if (prefix && !/^[A-Za-z0-9_.\/-]+$/.test(prefix))
+  if (prefix && !/^[A-Za-z0-9_./-]+$/.test(prefix))
     problems.push('FIRMWARE_S3_PREFIX may hold only A–Z a–z 0–9 _ . / -');
   const s3: FirmwareS3Config | null =
     store === 's3' && !missing.length

@@ -421,12 +421,8 @@ describe('the demo', () => {
     const fleet = await createFleet(t);
     for (const fw of ['2.5.0', '2.5.0', '2.4.1'])
       await createBike(t, fleet, { firmware_version: fw, hardware_version: 'VFM-IOT-3' });
-    expect(await seedDemoFirmware(t.server.database, fleet.id, store(), t.clock.now())).toBe(
-      true,
-    );
-    expect(await seedDemoFirmware(t.server.database, fleet.id, store(), t.clock.now())).toBe(
-      false,
-    );
+    expect(await seedDemoFirmware(t.server.database, fleet.id, store(), t.clock.now())).toBe(true);
+    expect(await seedDemoFirmware(t.server.database, fleet.id, store(), t.clock.now())).toBe(false);
     const [row] = await t.server.database.query<{ state: string; n: number }>(
       `SELECT c.state, count(*)::int AS n FROM firmware_campaign c
          JOIN firmware_target t ON t.campaign_id = c.id AND t.state = 'UPDATED'
