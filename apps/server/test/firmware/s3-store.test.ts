@@ -182,6 +182,7 @@ describe('a server with FIRMWARE_STORE=s3', () => {
         FIRMWARE_S3_ACCESS_KEY: s3.accessKeyId,
         FIRMWARE_S3_SECRET_KEY: s3.secretAccessKey,
         FIRMWARE_S3_PREFIX: 'fleet-packages/',
+        FIRMWARE_MAX_BYTES: '200000',
       },
     });
     t.config.firmware.baseUrl = t.url;
@@ -258,5 +259,16 @@ describe('a server with FIRMWARE_STORE=s3', () => {
       ['PUT', 'fleet-packages/ID.bin', null, 200],
       ['DELETE', 'fleet-packages/ID.bin', null, 204],
     ]);
+  });
+
+  it('refuses a package over FIRMWARE_MAX_BYTES (413) and leaves nothing in the bucket', async () => {
+    const objects = s3.objects.size;
+    s3.requests.length = 0;
+    const big = await upload('3.1.0', randomBytes(200_001));
+    expect(big.status).toBe(413);
+    expect(big.body.code).toBe('PACKAGE_TOO_LARGE');
+    expect(s3.objects.size).toBe(objects);
+    expect(s3.uploads.size).toBe(0);
+    expect(s3.requests).toEqual([]);
   });
 });
