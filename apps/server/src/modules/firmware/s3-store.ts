@@ -183,7 +183,9 @@ export class S3Store implements PackageStore {
       [206, 200],
     );
     if (!response.body) throw new S3Error('GetObject', response.status, 'NoBody');
-    if (response.status === 200 && start !== 0) {
+    // a service that ignored the range answers the whole object: usable only if that is the range
+    const length = Number(response.headers.get('content-length'));
+    if (response.status === 200 && (start !== 0 || length !== end - start + 1)) {
       await response.body.cancel();
       throw new S3Error('GetObject', 200, 'RangeIgnored');
     }
