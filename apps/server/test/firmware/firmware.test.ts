@@ -23,7 +23,10 @@ const clients: MqttClient[] = [];
 const MAX_BYTES = 64 * 1024;
 
 beforeAll(async () => {
-  t = await startIotTestServer({ env: { FIRMWARE_MAX_BYTES: String(MAX_BYTES) } });
+  t = await startIotTestServer({
+    // a campaign's pace when its request gives none (the default is 100)
+    env: { FIRMWARE_MAX_BYTES: String(MAX_BYTES), FIRMWARE_PACE_PER_MINUTE: '150' },
+  });
   // modules download from this server (its port known once it listens)
   t.config.firmware.baseUrl = t.url;
   cast = await createFleetWithUsers(t);
@@ -143,7 +146,13 @@ describe('a campaign', () => {
       autoApproveSuccessPercent: 100,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ state: 'CANARY', total: 3, counts: { PENDING: 3 } });
+    expect(created.body).toMatchObject({
+      state: 'CANARY',
+      total: 3,
+      counts: { PENDING: 3 },
+      pacePerMinute: 150,
+      maxFailurePercent: 20,
+    });
     const id = created.body.id;
 
     await tick();
