@@ -7,7 +7,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, XSRF_COOKIE } from '@vfm/contract';
 import { createFleetWithUsers } from '../helpers/factories';
-import { bikeRow, startIotTestServer, waitFor } from '../helpers/mqtt';
+import { bikeRow, publishUp, startIotTestServer, telemetry, waitFor } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { runFirmwareTick, tickCampaign } from '../../src/modules/firmware/tick';
 import { MAX_ATTEMPTS } from '../../src/modules/firmware/state-machine';
@@ -321,6 +321,48 @@ describe('a campaign', () => {
     await waitFor(
       async () => (await target(created.body.id, riding!.bike.vehicleNumber)).state === 'UPDATED',
     );
+  });
+
+  it('waits for a sleeping module (LOW_POWER) and offers it at its next wake', async () => {
+    const pkg = await newPackage();
+    const [sleeper] = await modules(1, {
+      iot_mode: 'LOW_POWER',
+      last_communication_date: new Date(Date.now() - 10 * 60_000),
+    });
+    const created = await admin().post('firmware/campaigns', {
+      packageId: pkg.id,
+      name: 'Asleep',
+      target: { vehicleNumbers: [sleeper!.bike.vehicleNumber] },
+      canaryPercent: 0,
+    });
+    await tick();
+    expect(await target(created.body.id, sleeper!.bike.vehicleNumber)).toMatchObject({
+      state: 'WAITING',
+      reason: 'ASLEEP',
+    });
+    expect(sleeper!.offers).toEqual([]);
+    // it wakes: its telemetry (still LOW_POWER) comes in, and the next tick offers it
+    await publishUp(
+      sleeper!.client,
+      sleeper!.moduleId,
+      'telemetry',
+      telemetry({ mode: 'LOW_POWER', firmware: '1.0.0', hardware: 'VFM-IOT-3' }),
+    );
+    await waitFor(
+      async () =>
+        Date.now() -
+          new Date((await bikeRow(t, sleeper!.bike.id)).last_communication_date).getTime() <
+        60_000,
+      15_000,
+      'the wake seen',
+    );
+    await tick();
+    await waitFor(
+      async () => (await target(created.body.id, sleeper!.bike.vehicleNumber)).state === 'UPDATED',
+      15_000,
+      'updated after its wake',
+    );
+    expect(sleeper!.offers).toHaveLength(1);
   });
 
   it('asks for approval after a canary without automatic approval; pause and resume', async () => {
