@@ -42,10 +42,18 @@ test('an administrator follows a campaign, uploads a package and starts then abo
 
   // a campaign on that one bike, then aborted: the bike is left as it was
   const start = page.getByRole('form', { name: f.campaigns.start });
-  // the label's name holds the options' text: the form's one select
-  await start.locator('select').selectOption({ label: `VFM-IOT-3 · ${version}` });
+  // a label's name holds its select's text: the package is the form's first select, the group
+  // (every group unless chosen, docs/firmware.md) its second
+  await start
+    .locator('select')
+    .first()
+    .selectOption({ label: `VFM-IOT-3 · ${version}` });
+  await expect(start.locator('select').nth(1)).toHaveValue('');
   await start.getByLabel(f.campaigns.name, { exact: true }).fill(`E2E ${version}`);
   await start.getByLabel(f.campaigns.bikes).fill(vehicleNumber);
+  // the whole form in the picture, clear of the sticky header
+  await start.evaluate((form) => form.scrollIntoView({ block: 'center' }));
+  await shoot(page, 'firmware-campaign-form-desktop');
   await start.getByRole('button', { name: f.campaigns.start }).click();
   const mine = campaigns.getByRole('listitem').filter({ hasText: `E2E ${version}` });
   await expect(mine.getByText(f.campaignStates.CANARY, { exact: true })).toBeVisible();

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, APPLICATION_KEY } from '@vfm/contract';
+import { parseFirmwareConfig, type FirmwareConfig } from './firmware-config';
 
 /** MQTT_MAX_PACKET_BYTES by default, also written into the generated mosquitto.conf */
 export const DEFAULT_MQTT_MAX_PACKET_BYTES = 64 * 1024;
@@ -76,6 +77,8 @@ export interface Config {
   /** at most one notification e-mail per user, bike and kind in this time; the rest wait for
    *  the next digest (docs/notifications.md) */
   notifyEmailThrottleMinutes: number;
+  /** module firmware: package size, download address, store, campaign defaults (ADR 0129) */
+  firmware: FirmwareConfig;
   /** corners a fleet may write into its zones per 10 minutes, per API process (ADR 0119) */
   zoneWriteCornersPer10Min: number;
   /** origin used in e-mail links and the only allowed reset redirect origin */
@@ -290,6 +293,7 @@ export function loadConfig(env: Env = process.env): Config {
     vapidSubject,
     sms,
     notifyEmailThrottleMinutes: int('NOTIFY_EMAIL_THROTTLE_MINUTES', 30, 0, 24 * 60),
+    firmware: parseFirmwareConfig({ env, problems, int, bool, url }),
     zoneWriteCornersPer10Min: int('ZONE_WRITE_CORNERS_PER_10_MIN', 400_000, 1_000, 100_000_000),
     publicUrl,
     publicUrlDefaulted: !publicUrlRaw,

@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Database } from '../db/client';
-import { packageStore } from '../modules/firmware/package-store';
+import type { PackageStore } from '../modules/firmware/package-store';
 import * as q from '../modules/firmware/queries';
 import { DEMO_EMAIL_DOMAIN } from './seed';
 
@@ -15,7 +15,7 @@ const DAY = 86_400_000;
 export async function seedDemoFirmware(
   database: Database,
   fleetId: string,
-  storeDir: string,
+  store: PackageStore,
   now: Date,
 ): Promise<boolean> {
   if ((await q.listCampaigns(database, fleetId)).some((c) => c.name === CAMPAIGN_NAME))
@@ -31,7 +31,7 @@ export async function seedDemoFirmware(
   const bytes = createHash('sha512').update(`vfm demo firmware ${DEMO_FIRMWARE.version}`).digest();
   const file = Buffer.concat(Array.from({ length: 512 }, () => bytes));
   const id = randomUUID();
-  const put = await packageStore(storeDir).put(id, Readable.from([file]));
+  const put = await store.put(id, Readable.from([file]));
   await put.commit();
   const at = (days: number) => new Date(now.getTime() - days * DAY);
   await database.transaction(async (tx) => {

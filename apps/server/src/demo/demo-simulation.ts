@@ -63,7 +63,7 @@ export function startDemoSimulation(
         bikes.map((b) => b.id),
         now(),
       );
-      await seedDemoFirmware(database, fleetId, firmwareSettings(config).storeDir, now()); // ADR 0129
+      await seedDemoFirmware(database, fleetId, firmwareSettings(config).store, now()); // ADR 0129
       // the reports' daily rollups of those 30 days (ADR 0127), at once
       await ctx.jobs.send(null, 'reports.rollup', { fleetId, recompute: true });
       // the heat maps' rollup per cell and hour of those days (ADR 0136)

@@ -7,7 +7,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, XSRF_COOKIE } from '@vfm/contract';
 import { createFleetWithUsers } from '../helpers/factories';
-import { bikeRow, startIotTestServer, waitFor } from '../helpers/mqtt';
+import { bikeRow, publishUp, startIotTestServer, telemetry, waitFor } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { runFirmwareTick, tickCampaign } from '../../src/modules/firmware/tick';
 import { MAX_ATTEMPTS } from '../../src/modules/firmware/state-machine';
@@ -15,6 +15,7 @@ import { firmwareModule, type FirmwareModule } from './module-double';
 import { seedDemoFirmware } from '../../src/demo/demo-firmware';
 import { createFleet } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
+import { firmwareSettings } from '../../src/modules/firmware/settings';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
@@ -22,14 +23,15 @@ const clients: MqttClient[] = [];
 const MAX_BYTES = 64 * 1024;
 
 beforeAll(async () => {
-  process.env.FIRMWARE_MAX_BYTES = String(MAX_BYTES);
-  t = await startIotTestServer();
-  process.env.FIRMWARE_BASE_URL = t.url;
+  t = await startIotTestServer({
+    // a campaign's pace when its request gives none (the default is 100)
+    env: { FIRMWARE_MAX_BYTES: String(MAX_BYTES), FIRMWARE_PACE_PER_MINUTE: '150' },
+  });
+  // modules download from this server (its port known once it listens)
+  t.config.firmware.baseUrl = t.url;
   cast = await createFleetWithUsers(t);
 });
 afterAll(async () => {
-  delete process.env.FIRMWARE_MAX_BYTES;
-  delete process.env.FIRMWARE_BASE_URL;
   // a module that rebooted closed its connection already: ending it again may reject
   await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
   await t.close();
@@ -37,6 +39,7 @@ afterAll(async () => {
 
 const admin = () => t.api({ token: cast.adminToken });
 const tick = () => runFirmwareTick(t.server.database, t.clock.now());
+const store = () => firmwareSettings(t.config).store;
 
 async function upload(
   fields: Record<string, string>,
@@ -143,7 +146,13 @@ describe('a campaign', () => {
       autoApproveSuccessPercent: 100,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ state: 'CANARY', total: 3, counts: { PENDING: 3 } });
+    expect(created.body).toMatchObject({
+      state: 'CANARY',
+      total: 3,
+      counts: { PENDING: 3 },
+      pacePerMinute: 150,
+      maxFailurePercent: 20,
+    });
     const id = created.body.id;
 
     await tick();
@@ -314,6 +323,48 @@ describe('a campaign', () => {
     );
   });
 
+  it('waits for a sleeping module (LOW_POWER) and offers it at its next wake', async () => {
+    const pkg = await newPackage();
+    const [sleeper] = await modules(1, {
+      iot_mode: 'LOW_POWER',
+      last_communication_date: new Date(Date.now() - 10 * 60_000),
+    });
+    const created = await admin().post('firmware/campaigns', {
+      packageId: pkg.id,
+      name: 'Asleep',
+      target: { vehicleNumbers: [sleeper!.bike.vehicleNumber] },
+      canaryPercent: 0,
+    });
+    await tick();
+    expect(await target(created.body.id, sleeper!.bike.vehicleNumber)).toMatchObject({
+      state: 'WAITING',
+      reason: 'ASLEEP',
+    });
+    expect(sleeper!.offers).toEqual([]);
+    // it wakes: its telemetry (still LOW_POWER) comes in, and the next tick offers it
+    await publishUp(
+      sleeper!.client,
+      sleeper!.moduleId,
+      'telemetry',
+      telemetry({ mode: 'LOW_POWER', firmware: '1.0.0', hardware: 'VFM-IOT-3' }),
+    );
+    await waitFor(
+      async () =>
+        Date.now() -
+          new Date((await bikeRow(t, sleeper!.bike.id)).last_communication_date).getTime() <
+        60_000,
+      15_000,
+      'the wake seen',
+    );
+    await tick();
+    await waitFor(
+      async () => (await target(created.body.id, sleeper!.bike.vehicleNumber)).state === 'UPDATED',
+      15_000,
+      'updated after its wake',
+    );
+    expect(sleeper!.offers).toHaveLength(1);
+  });
+
   it('asks for approval after a canary without automatic approval; pause and resume', async () => {
     const pkg = await newPackage();
     const fleet = await modules(2);
@@ -333,6 +384,54 @@ describe('a campaign', () => {
     const manager = t.api({ token: cast.managerToken });
     expect((await manager.post(`firmware/campaigns/${id}/approve`)).status).toBe(403);
     expect((await admin().post(`firmware/campaigns/${id}/approve`)).body.state).toBe('RUNNING');
+  });
+});
+
+describe('a group target', () => {
+  it("includes its sub-groups' bikes, and no other group's", async () => {
+    const pkg = await newPackage();
+    const group = async (name: string, parentId: string | null) =>
+      (
+        await t.server.database.query<{ id: string }>(
+          `INSERT INTO fleet_group (fleet_id, name, parent_id) VALUES ($1, $2, $3) RETURNING id`,
+          [cast.fleet.id, `${name} ${randomBytes(3).toString('hex')}`, parentId],
+        )
+      )[0]!.id;
+    const city = await group('City', null);
+    const north = await group('North', city);
+    const harbour = await group('Harbour', north);
+    const other = await group('Other', null);
+    const bike = (groupId: string) =>
+      createBike(t, cast.fleet, { group_id: groupId, hardware_version: 'VFM-IOT-3' });
+    const inside = [await bike(city), await bike(north), await bike(harbour)];
+    const outside = await bike(other);
+    const created = await admin().post('firmware/campaigns', {
+      packageId: pkg.id,
+      name: 'Sub-groups',
+      target: { groupIds: [city] },
+      canaryPercent: 0,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const targeted = (await campaign(created.body.id)).targets.map(
+      (x: { vehicleNumber: string }) => x.vehicleNumber,
+    );
+    expect(targeted.sort()).toEqual(inside.map((b) => b.vehicleNumber).sort());
+    expect(targeted).not.toContain(outside.vehicleNumber);
+    // a sub-group alone: its own bikes and its sub-groups'
+    const abort = await admin().post(`firmware/campaigns/${created.body.id}/abort`);
+    expect(abort.body.state).toBe('ABORTED');
+    const narrower = await admin().post('firmware/campaigns', {
+      packageId: pkg.id,
+      name: 'North only',
+      target: { groupIds: [north] },
+      canaryPercent: 0,
+    });
+    expect(
+      (await campaign(narrower.body.id)).targets
+        .map((x: { vehicleNumber: string }) => x.vehicleNumber)
+        .sort(),
+    ).toEqual([inside[1]!.vehicleNumber, inside[2]!.vehicleNumber].sort());
+    await admin().post(`firmware/campaigns/${narrower.body.id}/abort`);
   });
 });
 
@@ -373,12 +472,8 @@ describe('the demo', () => {
     const fleet = await createFleet(t);
     for (const fw of ['2.5.0', '2.5.0', '2.4.1'])
       await createBike(t, fleet, { firmware_version: fw, hardware_version: 'VFM-IOT-3' });
-    expect(await seedDemoFirmware(t.server.database, fleet.id, t.dataDir, t.clock.now())).toBe(
-      true,
-    );
-    expect(await seedDemoFirmware(t.server.database, fleet.id, t.dataDir, t.clock.now())).toBe(
-      false,
-    );
+    expect(await seedDemoFirmware(t.server.database, fleet.id, store(), t.clock.now())).toBe(true);
+    expect(await seedDemoFirmware(t.server.database, fleet.id, store(), t.clock.now())).toBe(false);
     const [row] = await t.server.database.query<{ state: string; n: number }>(
       `SELECT c.state, count(*)::int AS n FROM firmware_campaign c
          JOIN firmware_target t ON t.campaign_id = c.id AND t.state = 'UPDATED'

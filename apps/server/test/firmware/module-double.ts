@@ -36,25 +36,38 @@ export async function firmwareModule(
     ...columns,
   });
   const client = await connectModule(brokerUrlOf(t), m.moduleId, m.secret);
+  return speakFirmware(client, m.bike, m.moduleId);
+}
+
+/**
+ * Makes a connected module speak the firmware protocol (the cluster test's modules, on the
+ * machine's broker, too): it subscribes to its `down/firmware` and updates as it is offered.
+ */
+export async function speakFirmware(
+  client: MqttClient,
+  bike: FirmwareModule['bike'],
+  moduleId: string,
+  options: { chunkBytes?: number; rebootMs?: number } = {},
+): Promise<FirmwareModule> {
   const module: FirmwareModule = {
-    bike: m.bike,
-    moduleId: m.moduleId,
+    bike,
+    moduleId,
     client,
     offers: [],
     versions: [],
     behaviour: 'update',
   };
   client.on('message', (topic, payload) => {
-    if (topic !== firmwareTopic(m.moduleId)) return;
+    if (topic !== firmwareTopic(moduleId)) return;
     const offer = JSON.parse(payload.toString()) as FirmwareOfferMessage;
     module.offers.push(offer);
     if (module.behaviour === 'ignore') return;
     const given = module.behaviour === 'corrupt' ? { ...offer, sha256: '0'.repeat(64) } : offer;
     void applyFirmwareOffer(given, {
-      chunkBytes: 4096,
-      rebootMs: 10,
+      chunkBytes: options.chunkBytes ?? 4096,
+      rebootMs: options.rebootMs ?? 10,
       report: (step) =>
-        publishUp(client, m.moduleId, 'firmware', {
+        publishUp(client, moduleId, 'firmware', {
           seq: nextSeq(),
           ts: new Date().toISOString(),
           ...step,
@@ -65,7 +78,7 @@ export async function firmwareModule(
         module.versions.push(version);
         await publishUp(
           client,
-          m.moduleId,
+          moduleId,
           'telemetry',
           telemetry({ firmware: version, hardware: 'VFM-IOT-3' }),
         );
@@ -73,6 +86,6 @@ export async function firmwareModule(
       // the suite may end while a module still reports: its connection closes under it
       .catch(() => {});
   });
-  await client.subscribeAsync(firmwareTopic(m.moduleId), { qos: 1 });
+  await client.subscribeAsync(firmwareTopic(moduleId), { qos: 1 });
   return module;
 }

@@ -116,7 +116,8 @@ export async function createCampaign(
         `Already in a campaign: ${busy.map((b) => b.vehicle_number).join(', ')}`,
         'ALREADY_IN_CAMPAIGN',
       );
-    const canaryPercent = input.canaryPercent ?? 10;
+    const { defaults } = scope.ctx.config.firmware;
+    const canaryPercent = input.canaryPercent ?? defaults.canaryPercent;
     const canary = canarySize(bikes.length, canaryPercent);
     const id = randomUUID();
     const state: FirmwareCampaignState = canary > 0 ? 'CANARY' : 'RUNNING';
@@ -128,8 +129,8 @@ export async function createCampaign(
       state,
       canary_percent: canaryPercent,
       auto_approve_percent: input.autoApproveSuccessPercent ?? null,
-      pace_per_minute: input.pacePerMinute ?? 100,
-      max_failure_percent: input.maxFailurePercent ?? 20,
+      pace_per_minute: input.pacePerMinute ?? defaults.pacePerMinute,
+      max_failure_percent: input.maxFailurePercent ?? defaults.maxFailurePercent,
       window_start: input.windowStart ?? null,
       window_end: input.windowEnd ?? null,
       created_by: scope.principal.email,

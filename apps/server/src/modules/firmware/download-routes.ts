@@ -8,7 +8,6 @@ import { HttpProblem, notFound } from '../../lib/problem';
 import { problems } from '../../lib/route-schema';
 import { publicScopeOf } from '../../plugins/request-scope';
 import { tokenMatches } from './offer-token';
-import { packageStore } from './package-store';
 import * as q from './queries';
 import { firmwareSettings } from './settings';
 
@@ -101,7 +100,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [start, end] = range ?? [0, size - 1];
       reply.header('content-length', String(end - start + 1));
       if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-      return reply.send(packageStore(settings.storeDir).read(offer.storage_key, start, end));
+      return reply.send(await settings.store.read(offer.storage_key, start, end));
     },
   );
 };

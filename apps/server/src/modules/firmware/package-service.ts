@@ -11,7 +11,6 @@ import {
 import { HttpProblem, badRequest, conflict, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
 import { recordEvents } from '../events/queries';
-import { packageStore } from './package-store';
 import * as q from './queries';
 import { firmwareSettings } from './settings';
 
@@ -47,7 +46,7 @@ export async function uploadPackage(
   parts: AsyncIterable<UploadPart>,
 ): Promise<FirmwarePackage> {
   const settings = firmwareSettings(scope.ctx.config);
-  const store = packageStore(settings.storeDir);
+  const { store } = settings;
   const fields: Record<string, string> = {};
   let stored: {
     id: string;
@@ -177,5 +176,5 @@ export async function deletePackage(scope: RequestScope, id: string): Promise<vo
     ]);
     return found;
   });
-  await packageStore(firmwareSettings(scope.ctx.config).storeDir).remove(row.storage_key);
+  await firmwareSettings(scope.ctx.config).store.remove(row.storage_key);
 }

@@ -1,20 +1,34 @@
-// Where package bytes live (ADR 0129, docs/firmware.md "Storage"). The store is an interface
-// so that an S3-compatible one (a bucket set by FIRMWARE_S3_* variables, range reads with the
-// `Range` header of GetObject) can be added beside the file store without touching the
-// routes: `put` takes a stream and never holds a whole package in memory, `read` gives a
-// byte range as a stream.
+// Where package bytes live (ADR 0129, ADR 0134, docs/firmware.md "Storage"): an interface, so
+// that the routes never know which store holds them — the file store in DATA_DIR/firmware (the
+// default) or an S3-compatible bucket (FIRMWARE_STORE=s3, s3-store.ts). `put` takes a stream
+// and never holds a whole package in memory; `read` gives a byte range as a stream.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FirmwareS3Config } from '../../config/firmware-config';
+import { S3Store } from './s3-store';
+
+export interface StoredUpload {
+  /** makes the upload the key's package */
+  commit(): Promise<void>;
+  /** drops it (a refused upload) */
+  discard(): Promise<void>;
+}
 
 export interface PackageStore {
-  /** writes the stream under a temporary name; `commit` makes it the key's, `discard` drops it */
-  put(key: string, body: Readable): Promise<{ commit(): Promise<void>; discard(): Promise<void> }>;
-  /** bytes [start, end] (inclusive) of a stored package */
-  read(key: string, start: number, end: number): Readable;
+  /** writes the stream aside; `commit` makes it the key's, `discard` drops it */
+  put(key: string, body: Readable): Promise<StoredUpload>;
+  /** bytes [start, end] (inclusive) of a stored package; rejects before any byte if it cannot */
+  read(key: string, start: number, end: number): Promise<Readable>;
   remove(key: string): Promise<void>;
+}
+
+/** A package's key: its id (a UUID), nothing a path or an object name could be tricked with. */
+export function checkKey(key: string): string {
+  if (!/^[A-Za-z0-9-]+$/.test(key)) throw new Error('bad package key');
+  return key;
 }
 
 /** Packages as files of DATA_DIR/firmware, one per package id. */
@@ -22,8 +36,7 @@ export class FileStore implements PackageStore {
   constructor(private readonly dir: string) {}
 
   private file(key: string) {
-    if (!/^[A-Za-z0-9-]+$/.test(key)) throw new Error('bad package key');
-    return path.join(this.dir, `${key}.bin`);
+    return path.join(this.dir, `${checkKey(key)}.bin`);
   }
 
   async put(key: string, body: Readable) {
@@ -42,7 +55,8 @@ export class FileStore implements PackageStore {
     };
   }
 
-  read(key: string, start: number, end: number): Readable {
+  async read(key: string, start: number, end: number): Promise<Readable> {
+    await stat(this.file(key));
     return createReadStream(this.file(key), { start, end });
   }
 
@@ -51,10 +65,18 @@ export class FileStore implements PackageStore {
   }
 }
 
-const stores = new Map<string, PackageStore>();
-/** The store of a data directory (FIRMWARE_STORE=file, the default). */
-export function packageStore(dir: string): PackageStore {
-  let store = stores.get(dir);
-  if (!store) stores.set(dir, (store = new FileStore(dir)));
+export type StoreSpec = { kind: 'file'; dir: string } | { kind: 's3'; s3: FirmwareS3Config };
+
+const fileStores = new Map<string, PackageStore>();
+const s3Stores = new WeakMap<FirmwareS3Config, PackageStore>();
+/** The store a configuration names (one instance per folder, or per bucket configuration). */
+export function packageStore(spec: StoreSpec): PackageStore {
+  if (spec.kind === 's3') {
+    let store = s3Stores.get(spec.s3);
+    if (!store) s3Stores.set(spec.s3, (store = new S3Store(spec.s3)));
+    return store;
+  }
+  let store = fileStores.get(spec.dir);
+  if (!store) fileStores.set(spec.dir, (store = new FileStore(spec.dir)));
   return store;
 }

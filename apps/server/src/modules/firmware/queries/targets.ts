@@ -11,7 +11,8 @@ export interface TargetBike {
   firmware_version: string | null;
 }
 
-/** The fleet's bikes with a module matching a target (every given filter applies). */
+/** The fleet's bikes with a module matching a target (every given filter applies; a group
+ *  includes its sub-groups, as the fleet filters do: DESIGN §5). */
 export function resolveTargetBikes(
   db: Queryable,
   fleetId: string,
@@ -21,7 +22,13 @@ export function resolveTargetBikes(
     `SELECT id AS bike_id, vehicle_number, module_id, firmware_version FROM bike
       WHERE fleet_id = $1 AND module_id IS NOT NULL
         AND ($2::text[] IS NULL OR hardware_version = ANY($2::text[]))
-        AND ($3::uuid[] IS NULL OR group_id = ANY($3::uuid[]))
+        AND ($3::uuid[] IS NULL OR group_id IN (
+              WITH RECURSIVE scope(id) AS (
+                SELECT id FROM fleet_group WHERE fleet_id = $1 AND id = ANY($3::uuid[])
+                UNION
+                SELECT child.id FROM fleet_group child JOIN scope ON child.parent_id = scope.id
+              )
+              SELECT id FROM scope))
         AND ($4::text[] IS NULL OR lower(vehicle_number) = ANY($4::text[]))
       ORDER BY id LIMIT 20001`,
     [

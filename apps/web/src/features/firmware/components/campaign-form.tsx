@@ -1,15 +1,23 @@
-// Starting a campaign (docs/firmware.md): a package, a name, the target (its bikes by number,
-// or every module of the package's model), the canary's share, automatic approval above a
+// Starting a campaign (docs/firmware.md): a package, a name, the target (its bikes by number
+// and/or a group with its sub-groups, or every module of the package's model), the canary's share, automatic approval above a
 // success rate, the pace, the failure rate that pauses, and an optional maintenance window.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FirmwarePackage } from '@vfm/contract';
+import type { FirmwarePackage, FleetGroupNode } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
+import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { useCreateCampaign } from '../api/firmware';
 import { parseVehicleNumbers } from '../state/campaign-view';
 import styles from './firmware.module.css';
+
+/** the group tree as options, each under its parent, indented */
+const flatten = (nodes: FleetGroupNode[], depth = 0): Array<{ id: string; label: string }> =>
+  nodes.flatMap((node) => [
+    { id: node.id, label: `${'\u00a0\u00a0'.repeat(depth)}${node.name}` },
+    ...flatten(node.children as FleetGroupNode[], depth + 1),
+  ]);
 
 const int = (text: string, fallback: number) => {
   const value = Number(text);
@@ -26,9 +34,11 @@ export function CampaignForm({
   const { t } = useTranslation();
   const { toasts } = useServices();
   const create = useCreateCampaign();
+  const groups = useFleetGroups();
   const [packageId, setPackageId] = useState('');
   const [name, setName] = useState('');
   const [bikes, setBikes] = useState('');
+  const [groupId, setGroupId] = useState('');
   const [canary, setCanary] = useState('10');
   const [autoApprove, setAutoApprove] = useState('');
   const [pace, setPace] = useState('100');
@@ -49,7 +59,10 @@ export function CampaignForm({
       {
         packageId: chosen,
         name: name.trim(),
-        target: vehicleNumbers.length ? { vehicleNumbers } : {},
+        target: {
+          ...(vehicleNumbers.length ? { vehicleNumbers } : {}),
+          ...(groupId ? { groupIds: [groupId] } : {}),
+        },
         canaryPercent: int(canary, 10),
         autoApproveSuccessPercent: autoApprove.trim() ? int(autoApprove, 100) : null,
         pacePerMinute: int(pace, 100),
@@ -102,6 +115,17 @@ export function CampaignForm({
           placeholder={t('firmware.campaigns.bikesHint')}
           onChange={(e) => setBikes(e.target.value)}
         />
+      </label>
+      <label className={styles.field}>
+        <span>{t('firmware.campaigns.group')}</span>
+        <select value={groupId} onChange={(e) => setGroupId(e.target.value)}>
+          <option value="">{t('firmware.campaigns.anyGroup')}</option>
+          {flatten(groups.data ?? []).map((group) => (
+            <option key={group.id} value={group.id}>
+              {group.label}
+            </option>
+          ))}
+        </select>
       </label>
       <label className={styles.field}>
         <span>{t('firmware.campaigns.canary')}</span>

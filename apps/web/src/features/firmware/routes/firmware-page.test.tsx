@@ -1,7 +1,7 @@
 // The Firmware page (docs/firmware.md): campaigns with their progress and actions, a campaign's
 // modules with their states and reasons, packages with their SHA-256, the version spread; the
 // loading, error (retried) and empty states.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FirmwareCampaign, FirmwarePackage } from '@vfm/contract';
@@ -84,6 +84,39 @@ describe('firmware page', { timeout: 20_000 }, () => {
     expect(server.callsTo(`POST firmware/campaigns/${CAMPAIGN.id}/approve`)).toHaveLength(1);
     expect(screen.getByText('a'.repeat(64))).toBeInTheDocument();
     expect(screen.getByText('40 bikes')).toBeInTheDocument();
+  });
+
+  it('starts a campaign on a group, its sub-groups with it', async () => {
+    const { server } = renderApp('/firmware', {
+      signedInAs: 'admin',
+      answers: answers({
+        'GET fleet/group': [
+          {
+            id: 'g-city',
+            name: 'City',
+            bikeCount: 12,
+            ownBikeCount: 4,
+            children: [
+              { id: 'g-north', name: 'North', bikeCount: 8, ownBikeCount: 8, children: [] },
+            ],
+          },
+        ],
+        'POST firmware/campaigns': { ...CAMPAIGN, id: 'c-new', name: 'North only' },
+      }),
+    });
+    const form = await screen.findByRole('form', { name: 'Start a campaign' });
+    await userEvent.type(within(form).getByLabelText('Name'), 'North only');
+    const group = within(form).getByLabelText('Group (with its sub-groups)');
+    await within(group).findByRole('option', { name: /North/ });
+    await userEvent.selectOptions(group, 'g-north');
+    await userEvent.click(within(form).getByRole('button', { name: 'Start a campaign' }));
+    await waitFor(() => expect(server.callsTo('POST firmware/campaigns')).toHaveLength(1));
+    const [sent] = server.callsTo('POST firmware/campaigns');
+    expect(sent!.body).toMatchObject({
+      packageId: PKG.id,
+      name: 'North only',
+      target: { groupIds: ['g-north'] },
+    });
   });
 
   it('says when there is nothing yet, and retries after an error', async () => {
