@@ -1,15 +1,15 @@
 // The fleet's Battery page (docs/battery.md): its packs' state of health — totals, the
 // distribution, the worst packs (each linking to its bike), Wh/km per model — and the CSV of
-// every pack.
+// every pack; for administrators, a link to the thresholds (Administration → Settings).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BatteryWarning, Download } from 'lucide-react';
+import { BatteryWarning, Download, SlidersHorizontal } from 'lucide-react';
 import type { FleetBattery } from '@vfm/contract';
 import { bikePath } from '../../../bike/bike-path';
 import { useFormatters } from '../../../format/use-formatters';
 import { usePageTitle } from '../../../services/use-page-title';
-import { useServices } from '../../../services/services';
-import { Button } from '../../../ui/button/button';
+import { useServices, useSession } from '../../../services/services';
+import { Button, buttonClassName } from '../../../ui/button/button';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { downloadBatteryCsv, useFleetBattery } from '../../../battery/battery-queries';
 import styles from '../../../battery/battery.module.css';
@@ -17,6 +17,7 @@ import styles from '../../../battery/battery.module.css';
 export function BatteryPage() {
   const { t } = useTranslation();
   const { http, toasts } = useServices();
+  const isAdmin = useSession().userType === 'ADMIN';
   usePageTitle(t('battery.nav'));
   const fleet = useFleetBattery();
   const exportCsv = async () => {
@@ -30,9 +31,19 @@ export function BatteryPage() {
     <div className={styles.page}>
       <div className={styles.head}>
         <h1 className={styles.title}>{t('battery.fleet.title')}</h1>
-        <Button variant="secondary" onClick={() => void exportCsv()}>
-          <Download size={16} aria-hidden="true" /> {t('battery.fleet.export')}
-        </Button>
+        <div className={styles.actions}>
+          {isAdmin && (
+            <Link
+              to="/administration?tab=settings"
+              className={buttonClassName({ variant: 'ghost' })}
+            >
+              <SlidersHorizontal size={16} aria-hidden="true" /> {t('battery.fleet.settingsLink')}
+            </Link>
+          )}
+          <Button variant="secondary" onClick={() => void exportCsv()}>
+            <Download size={16} aria-hidden="true" /> {t('battery.fleet.export')}
+          </Button>
+        </div>
       </div>
       <QueryState
         query={fleet}
