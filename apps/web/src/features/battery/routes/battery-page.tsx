@@ -1,6 +1,7 @@
 // The fleet's Battery page (docs/battery.md): its packs' state of health — totals, the
 // distribution, the worst packs (each linking to its bike), Wh/km per model — and the CSV of
 // every pack; for administrators, a link to the thresholds (Administration → Settings).
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BatteryWarning, Download, SlidersHorizontal } from 'lucide-react';
@@ -68,6 +69,13 @@ export function BatteryPage() {
 function FleetFigures({ data }: { data: FleetBattery }) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const { language } = useServices();
+  // the table's figures with their one decimal each (72.0 under 71.9, not 72)
+  const fixed = useMemo(
+    () => new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    [language],
+  );
+  const one = (value: number | null) => (value === null ? '—' : fixed.format(value));
   const largest = Math.max(1, ...data.distribution.map((d) => d.packs));
   const threshold = data.settings.sohThreshold;
   return (
@@ -185,15 +193,13 @@ function FleetFigures({ data }: { data: FleetBattery }) {
                       )}
                     </td>
                     <td className={`${styles.num} ${pack.alert ? styles.bad : ''}`}>
-                      {pack.stateOfHealth === null
-                        ? '—'
-                        : `${format.number(pack.stateOfHealth, 1)} %`}
+                      {pack.stateOfHealth === null ? '—' : `${one(pack.stateOfHealth)} %`}
                     </td>
                     <td className={`${styles.num} ${styles.optional}`}>
-                      {format.number(pack.trendPer30Days, 1)}
+                      {one(pack.trendPer30Days)}
                     </td>
                     <td className={`${styles.num} ${styles.optional}`}>
-                      {format.number(pack.equivalentCycles, 1)}
+                      {one(pack.equivalentCycles)}
                     </td>
                     <td className={styles.optional}>
                       {pack.alert ? t(`battery.alerts.${pack.alert}`) : ''}
