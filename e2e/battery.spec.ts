@@ -24,6 +24,10 @@ interface FleetBattery {
 
 const API = '/api/wf/rest/v1';
 
+// the first test waits for the worker's first estimate of the demo's history (up to a minute on
+// two busy cores) before its own steps
+test.describe.configure({ timeout: 120_000 });
+
 /** The fleet's packs once the worker has estimated the history: its worst pack on a bike. */
 async function estimatedFleet(request: Parameters<typeof apiLogin>[0]) {
   const manager = await apiLogin(request, MANAGER);
