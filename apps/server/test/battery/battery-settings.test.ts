@@ -5,6 +5,7 @@
 // DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BikeBattery, FleetBattery } from '@vfm/contract';
+import { hourlyRates, peakHour, type DemandState } from '../../src/modules/battery/demand';
 import { runEstimation } from '../../src/modules/battery/estimation';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createFleetWithTechnician } from '../helpers/factories';
@@ -162,7 +163,12 @@ describe("the fleet's peak hour", () => {
     await seedTelemetry(t, healthy, 470, 1, { fromMs: t.clock.now().getTime() + 12 * 3600_000 });
     expect((await estimate()).bikes).toBe(1);
     const fresh = (await peakRow())!;
-    expect(fresh.peak_hour).toBe(kept.peak_hour);
+    // the profiles' peak now (the new telemetry moved them: it may be another hour than before)
+    const states = await t.server.database.query<{ state: { demand: DemandState } }>(
+      'SELECT state FROM battery_bike WHERE fleet_id = $1',
+      [cast.fleet.id],
+    );
+    expect(fresh.peak_hour).toBe(peakHour(states.map((s) => hourlyRates(s.state.demand))));
     expect(new Date(fresh.computed_at).getTime()).toBeGreaterThan(
       new Date(kept.computed_at).getTime(),
     );
