@@ -44,9 +44,19 @@ async function estimatedFleet(request: Parameters<typeof apiLogin>[0]) {
   return { fleet, manager };
 }
 
+/** The worst pack that is in its bike now (the other of a bike's two packs may be in it), or
+ *  the worst pack seen on a bike. */
 async function worstPack(request: Parameters<typeof apiLogin>[0]) {
-  const { fleet } = await estimatedFleet(request);
-  return fleet.worst.find((p) => p.stateOfHealth !== null && p.vehicleNumber)!;
+  const { fleet, manager } = await estimatedFleet(request);
+  const seen = fleet.worst.filter((p) => p.stateOfHealth !== null && p.vehicleNumber);
+  for (const pack of seen.slice(0, 10)) {
+    const bike = await manager.call<{ pack: { packId: string } | null }>(
+      'GET',
+      `battery/bikes/${pack.vehicleNumber}`,
+    );
+    if (bike.pack?.packId === pack.packId) return pack;
+  }
+  return seen[0]!;
 }
 
 /** The battery settings' card alone as a picture (the page above it is the fleet settings'). */
