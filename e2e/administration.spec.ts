@@ -225,7 +225,7 @@ test('a settings change moves a bike into a low-battery warning, and the activit
   await expect(field).toHaveValue(String(settings.lowVehicleBatteryPercent));
   try {
     await field.fill(String(bike!.bikeBatteryLevel));
-    await page.getByRole('button', { name: fr.administration.settings.save }).click();
+    await page.getByRole('button', { name: fr.administration.settings.save, exact: true }).click();
     await expect(
       page.getByTestId('toast').filter({ hasText: fr.administration.settings.saved }),
     ).toBeVisible();

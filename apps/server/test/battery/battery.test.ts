@@ -17,72 +17,13 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { createFleetWithTechnician } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
+import { seedTelemetry } from './battery-seed';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
 let other: Awaited<ReturnType<typeof createFleetWithTechnician>>;
 let worn: BikeRow;
 let healthy: BikeRow;
-const MIN = 60_000;
-
-/** Telemetry of `cycles` discharges 95 → 25 % (a point a minute) of a pack of `capacityWh`,
- *  each followed by a charge, ending now; the energy counter where `energy`. */
-async function seedTelemetry(
-  bike: BikeRow,
-  capacityWh: number,
-  cycles: number,
-  options: { pack?: string; energy?: boolean; fromMs?: number } = {},
-) {
-  const rows: unknown[] = [];
-  const end = options.fromMs ?? t.clock.now().getTime();
-  let ts = end - cycles * 12 * 3600_000;
-  let energy = 0;
-  let odo = 100;
-  let seq = ts;
-  for (let c = 0; c < cycles; c++) {
-    for (let level = 95; level >= 25; level--) {
-      rows.push({
-        bike_id: bike.id,
-        seq: seq++,
-        ts: new Date(ts).toISOString(),
-        bike_battery: level,
-        battery_plugged: false,
-        odometer_km: odo,
-        extra: {
-          ...(options.pack ? { batteryNumber: options.pack, batteryCycles: 100 + c } : {}),
-          ...(options.energy === false ? {} : { batteryEnergyWh: energy }),
-          batteryTempC: 36,
-        },
-      });
-      energy += capacityWh / 100;
-      odo += capacityWh / 100 / 12;
-      ts += 5 * MIN;
-    }
-    energy -= capacityWh / 100;
-    odo -= capacityWh / 100 / 12;
-    rows.push({
-      bike_id: bike.id,
-      seq: seq++,
-      ts: new Date(ts).toISOString(),
-      bike_battery: 95,
-      battery_plugged: true,
-      odometer_km: odo,
-      extra: options.pack ? { batteryNumber: options.pack } : {},
-    });
-    ts = end - (cycles - c - 1) * 12 * 3600_000;
-  }
-  await t.server.database.query(
-    `INSERT INTO telemetry (bike_id, seq, ts, bike_battery, battery_plugged, odometer_km, extra)
-       SELECT bike_id, seq, ts, bike_battery, battery_plugged, odometer_km, extra
-         FROM json_to_recordset($1::json) AS r(bike_id bigint, seq bigint, ts timestamptz,
-           bike_battery smallint, battery_plugged boolean, odometer_km float8, extra jsonb)`,
-    [JSON.stringify(rows)],
-  );
-  await t.server.database.query(
-    `UPDATE bike SET state_ts = (SELECT max(ts) FROM telemetry WHERE bike_id = $1) WHERE id = $1`,
-    [bike.id],
-  );
-}
 
 const estimate = () => runEstimation(t.server.database, t.clock.now());
 
@@ -92,8 +33,8 @@ beforeAll(async () => {
   other = await createFleetWithTechnician(t);
   worn = await createBike(t, cast.fleet, { bike_battery_level: 70, battery_number: 'PACK-W' });
   healthy = await createBike(t, cast.fleet, { bike_battery_level: 80 });
-  await seedTelemetry(worn, 380, 4, { pack: 'PACK-W' });
-  await seedTelemetry(healthy, 470, 4, { energy: true });
+  await seedTelemetry(t, worn, 380, 4, { pack: 'PACK-W' });
+  await seedTelemetry(t, healthy, 470, 4, { energy: true });
   await createBike(t, other.fleet);
   await estimate();
 });
@@ -133,7 +74,7 @@ describe('the ingest', () => {
 describe('the estimation', () => {
   it('reads each pack once: a second run has nothing to do, new telemetry is read on', async () => {
     expect(await estimate()).toEqual({ bikes: 0, rows: 0, packs: 0 });
-    await seedTelemetry(healthy, 470, 1, { fromMs: t.clock.now().getTime() + 12 * 3600_000 });
+    await seedTelemetry(t, healthy, 470, 1, { fromMs: t.clock.now().getTime() + 12 * 3600_000 });
     // not before 5 minutes: a bike's cost per run is spread over 5 minutes of its telemetry
     expect((await estimate()).bikes).toBe(0);
     t.clock.advance(6 * 60_000);

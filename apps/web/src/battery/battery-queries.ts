@@ -1,12 +1,15 @@
 // The battery health's calls (docs/battery.md): one bike's battery (under the bike's key, so the
-// stream's refetch of the bike reaches it), the fleet's packs, their CSV.
-import { useQuery } from '@tanstack/react-query';
-import type { BikeBattery, FleetBattery } from '@vfm/contract';
+// stream's refetch of the bike reaches it), the fleet's packs, their CSV, the fleet's battery
+// settings (administrators change them: every pack follows within seconds).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BatterySettings, BikeBattery, FleetBattery } from '@vfm/contract';
 import { queryKeys } from '../api/query-keys';
 import { useServices } from '../services/services';
 
 export const batteryKeys = {
+  all: ['battery'] as const,
   fleet: ['battery', 'fleet'] as const,
+  settings: ['battery', 'settings'] as const,
   bike: (vehicleNumber: string) => [...queryKeys.bikes.bike(vehicleNumber), 'battery'] as const,
 };
 
@@ -36,4 +39,28 @@ export async function downloadBatteryCsv(http: ReturnType<typeof useServices>['h
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useBatterySettings() {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: batteryKeys.settings,
+    queryFn: () => http.get<BatterySettings>('battery/settings'),
+  });
+}
+
+export function useSaveBatterySettings() {
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: Partial<BatterySettings>) =>
+      http.put<BatterySettings>('battery/settings', settings),
+    // the packs' state of health, alerts and the swap reasons follow: the screens read again
+    onSuccess: (saved) => {
+      queryClient.setQueryData(batteryKeys.settings, saved);
+      void queryClient.invalidateQueries({ queryKey: batteryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
+    },
+  });
 }

@@ -59,7 +59,7 @@ describe('the Battery tab of a bike', () => {
       signedInAs: 'user',
       answers: { ...bike, [`GET battery/bikes/${VN}`]: () => json(500, { status: 500 }) },
     });
-    expect(await screen.findByText('The batteries could not be loaded.')).toBeInTheDocument();
+    expect(await screen.findByText("The bike's battery could not be loaded.")).toBeInTheDocument();
     server.on(`GET battery/bikes/${VN}`, { ...battery, pack: null, hoursTo20: null, history: [] });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No battery estimate yet')).toBeInTheDocument();

@@ -17,8 +17,8 @@ export function BatterySection({ vehicleNumber }: { vehicleNumber: string }) {
     <QueryState
       query={battery}
       texts={{
-        loading: t('battery.loading'),
-        error: t('battery.error'),
+        loading: t('battery.bike.loading'),
+        error: t('battery.bike.error'),
         retry: t('battery.retry'),
       }}
       empty={{

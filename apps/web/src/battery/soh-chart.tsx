@@ -5,9 +5,10 @@ import type { BikeBattery } from '@vfm/contract';
 import { useFormatters } from '../format/use-formatters';
 import styles from './battery.module.css';
 
-const W = 600;
-const H = 200;
-const PAD = { left: 36, right: 12, top: 12, bottom: 24 };
+// drawn at about its size on a desktop card (the ticks' text stays readable on a phone too)
+const W = 480;
+const H = 240;
+const PAD = { left: 40, right: 12, top: 12, bottom: 30 };
 
 export function SohChart({
   history,
@@ -40,7 +41,7 @@ export function SohChart({
         {ticks.map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className={styles.grid} />
-            <text x={PAD.left - 6} y={y(v) + 4} className={styles.tick} textAnchor="end">
+            <text x={PAD.left - 6} y={y(v) + 5} className={styles.tick} textAnchor="end">
               {v}
             </text>
           </g>
@@ -59,12 +60,12 @@ export function SohChart({
           <circle cx={x(0)} cy={y(first.stateOfHealth)} r={4} className={styles.dot} />
         )}
         {first && (
-          <text x={PAD.left} y={H - 6} className={styles.tick}>
+          <text x={PAD.left} y={H - 8} className={styles.tick}>
             {format.date(first.day)}
           </text>
         )}
         {last && history.length > 1 && (
-          <text x={W - PAD.right} y={H - 6} className={styles.tick} textAnchor="end">
+          <text x={W - PAD.right} y={H - 8} className={styles.tick} textAnchor="end">
             {format.date(last.day)}
           </text>
         )}

@@ -13,6 +13,7 @@ import {
   stepDemand,
   type DemandState,
 } from './demand';
+import { refreshPeaks } from './fleet-health';
 import {
   emptyPackState,
   equivalentCycles,
@@ -59,7 +60,6 @@ export interface EstimationResult {
   packs: number;
 }
 
-/** Estimates up to `limit` bikes' new telemetry; what it did. */
 /**
  * Runs the estimation until every bike is read or `budgetMs` has passed (the worker's queue: a
  * first start reads the demo's 30 days of history in one go); what it did.
@@ -100,6 +100,8 @@ export async function runEstimation(
     result.rows += done.rows;
     result.packs += done.packs;
   }
+  // the fleets' peak hours (the swap queue's), kept: computed again once a day old
+  await refreshPeaks(database, [...fleets.keys()], now);
   return result;
 }
 
@@ -214,6 +216,7 @@ async function estimateBike(
         tempMax: pack.state.tempMax,
         hotHours: pack.state.hotHours,
         coldHours: pack.state.coldHours,
+        nominalWh: fleet.settings.nominal_capacity_wh,
       },
       now,
     );
@@ -226,7 +229,7 @@ async function estimateBike(
     );
     // the trend and the alert change with the day points only
     if (!points.length) continue;
-    await upsertSohDays(tx, id, points);
+    await upsertSohDays(tx, id, points, fleet.settings.nominal_capacity_wh);
     if (soh !== null) {
       const days = await selectSohDays(tx, id);
       trend = trendPer30Days(days.map((d) => ({ day: d.day_ms, soh: d.soh })));

@@ -53,6 +53,23 @@ describe('the pack estimator', () => {
     expect(whPerKmOf(state)).toBeCloseTo(10, 5);
   });
 
+  it('keeps a window across a night parked, not across a gap where the pack was used', () => {
+    // 20 points, 10 hours parked (nothing used), 20 points more: one window of 40 points
+    const evening = discharge(90, 70, 420, { t: base, energy: 0, odo: 0 });
+    const morning = (energy: number, odo: number) =>
+      discharge(70, 50, 420, { t: base + 10 * 3600_000, energy, odo });
+    const parked = run([...evening, ...morning(84, 8.4)]);
+    expect(capacityOf(parked)).toBeCloseTo(420, 0);
+    // the same with the odometer only (no energy counter): the model's Wh/km
+    const noEnergy = (samples: PackSample[]) => samples.map((s) => ({ ...s, energyWh: null }));
+    expect(capacityOf(run(noEnergy([...evening, ...morning(84, 8.4)]), 10))).toBeCloseTo(420, 0);
+    // ridden in the gap (the counters moved, unseen): the window starts again, nothing yet
+    expect(capacityOf(run([...evening, ...morning(150, 15)]))).toBeNull();
+    // the level dropped in the gap with nothing used: a counter that says nothing
+    const dropped = morning(84, 8.4).map((s) => ({ ...s, level: s.level! - 5 }));
+    expect(capacityOf(run([...evening, ...dropped]))).toBeNull();
+  });
+
   it('needs a window of 30 points before the first estimate', () => {
     expect(capacityOf(run(discharge(90, 70, 420, { t: base, energy: 0, odo: 0 })))).toBeNull();
   });

@@ -74,7 +74,9 @@ export function stepPack(state: PackState, sample: PackSample, whPerKm: number |
     state.tempMax = sample.tempC;
   if (!last) return state;
   const dt = sample.ts - last.ts;
-  if (dt > MAX_STEP_MS) return restartWindow(state);
+  // a long gap says nothing of what happened in it — unless nothing was used (a bike parked
+  // overnight: the same energy counter, or the same odometer): its window goes on
+  if (dt > MAX_STEP_MS) return idle(last, sample) ? state : restartWindow(state);
   if (last.tempC !== null) {
     if (last.tempC >= HOT_C) state.hotHours += dt / 3600_000;
     if (last.tempC <= COLD_C) state.coldHours += dt / 3600_000;
@@ -109,6 +111,20 @@ export function stepPack(state: PackState, sample: PackSample, whPerKm: number |
   }
   return state;
 }
+
+/** Nothing was used between two samples: the energy counter (else the odometer) did not move
+ *  and no charge went missing (a level risen is a charge: it breaks no window). */
+function idle(last: PackSample, sample: PackSample): boolean {
+  if (last.level === null || sample.level === null || sample.level < last.level - 1) return false;
+  if (last.energyWh !== null && sample.energyWh !== null)
+    return Math.abs(sample.energyWh - last.energyWh) < IDLE_WH;
+  if (last.odometerKm !== null && sample.odometerKm !== null)
+    return Math.abs(sample.odometerKm - last.odometerKm) < IDLE_KM;
+  return false;
+}
+/** what a parked pack's counters may move by (their rounding) */
+const IDLE_WH = 1;
+const IDLE_KM = 0.05;
 
 /** A window broken by a step that cannot be counted (or closed) starts again. */
 function restartWindow(state: PackState): PackState {

@@ -13,15 +13,14 @@ import {
   type SwapReason,
 } from '@vfm/contract';
 import { spreadsheetCsvLine } from '@vfm/contract/csv';
-import type { Queryable } from '../../db/client';
 import type { RequestScope } from '../../plugins/request-scope';
 import { requireBike } from '../bikes/bike-lookup';
 import { recordFleetAction } from '../events/fleet-actions';
-import { emptyDemandState, hourlyRates, nextPeakEnd, peakHour, type DemandState } from './demand';
+import { nextPeakEnd } from './demand';
 import {
   selectBikeBattery,
-  selectDemandStates,
   selectDistribution,
+  selectFleetPeak,
   selectFleetSummary,
   selectHistory,
   selectModelConsumption,
@@ -92,18 +91,11 @@ export async function saveSettings(
       from: Object.fromEntries(changed.map((key) => [key, current[key]])),
       to: Object.fromEntries(changed.map((key) => [key, next[key]])),
     });
+    // every setting is read by the packs' figures or alerts: they follow within seconds, not
+    // at each pack's next day point (fleet-health.ts)
+    await scope.ctx.jobs.send(tx, 'battery.reassess', { fleetId: scope.fleetId });
     return next;
   });
-}
-
-/** The fleet's peak hour of demand (UTC), from its bikes' profiles. */
-async function fleetPeakHour(db: Queryable, fleetId: string): Promise<number | null> {
-  const states = await selectDemandStates(db, fleetId);
-  return peakHour(
-    states.map(({ state }) =>
-      hourlyRates((state as { demand?: DemandState }).demand ?? emptyDemandState()),
-    ),
-  );
 }
 
 export async function getFleetBattery(scope: RequestScope): Promise<FleetBattery> {
@@ -114,7 +106,7 @@ export async function getFleetBattery(scope: RequestScope): Promise<FleetBattery
     selectDistribution(db, fleetId),
     selectModelConsumption(db, fleetId),
     selectPacks(db, fleetId, WORST),
-    fleetPeakHour(db, fleetId),
+    selectFleetPeak(db, fleetId),
   ]);
   return {
     settings: toSettings(settings),
@@ -200,7 +192,7 @@ export async function getBikeBattery(
 export async function swapReasons(
   scope: Pick<RequestScope, 'database' | 'fleetId' | 'now'>,
 ): Promise<Map<string, SwapReason[]>> {
-  const peak = await fleetPeakHour(scope.database, scope.fleetId);
+  const peak = await selectFleetPeak(scope.database, scope.fleetId);
   const peakEnd = peak === null ? null : new Date(nextPeakEnd(scope.now.getTime(), peak));
   const rows = await selectSwapCandidates(scope.database, scope.fleetId, peakEnd);
   return new Map(

@@ -96,21 +96,24 @@ export interface PackWrite {
   tempMax: number | null;
   hotHours: number;
   coldHours: number;
+  /** the nominal capacity `soh` is measured against */
+  nominalWh: number;
 }
 
 /** Stores a pack's state and figures; its id. */
 export async function upsertPack(db: Queryable, pack: PackWrite, now: Date): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO battery_pack (fleet_id, pack_key, bike_id, model, state, soh, capacity_wh, efc,
-         cycles_reported, energy_wh, distance_km, temp_max, hot_hours, cold_hours, updated_at)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         cycles_reported, energy_wh, distance_km, temp_max, hot_hours, cold_hours, updated_at,
+         nominal_wh)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      ON CONFLICT (fleet_id, pack_key) DO UPDATE SET bike_id = EXCLUDED.bike_id,
          model = EXCLUDED.model, state = EXCLUDED.state, soh = EXCLUDED.soh,
          capacity_wh = EXCLUDED.capacity_wh, efc = EXCLUDED.efc,
          cycles_reported = EXCLUDED.cycles_reported, energy_wh = EXCLUDED.energy_wh,
          distance_km = EXCLUDED.distance_km, temp_max = EXCLUDED.temp_max,
          hot_hours = EXCLUDED.hot_hours, cold_hours = EXCLUDED.cold_hours,
-         updated_at = EXCLUDED.updated_at
+         updated_at = EXCLUDED.updated_at, nominal_wh = EXCLUDED.nominal_wh
      RETURNING id`,
     [
       pack.fleetId,
@@ -128,22 +131,26 @@ export async function upsertPack(db: Queryable, pack: PackWrite, now: Date): Pro
       pack.hotHours,
       pack.coldHours,
       now,
+      pack.nominalWh,
     ],
   );
   return row!.id;
 }
 
-/** The pack's state of health of these days (the last estimate of a day wins). */
+/** The pack's state of health of these days (the last estimate of a day wins), against the
+ *  nominal capacity `nominalWh`. */
 export async function upsertSohDays(
   db: Queryable,
   packId: number,
   points: Array<{ day: string; soh: number; efc: number }>,
+  nominalWh: number,
 ) {
   await db.query(
-    `INSERT INTO battery_soh_day (pack_id, day, soh, efc)
-       SELECT $1, day, soh, efc FROM json_to_recordset($2::json) AS p(day date, soh real, efc real)
-     ON CONFLICT (pack_id, day) DO UPDATE SET soh = EXCLUDED.soh, efc = EXCLUDED.efc`,
-    [packId, JSON.stringify(points)],
+    `INSERT INTO battery_soh_day (pack_id, day, soh, efc, nominal_wh)
+       SELECT $1, day, soh, efc, $3 FROM json_to_recordset($2::json) AS p(day date, soh real, efc real)
+     ON CONFLICT (pack_id, day) DO UPDATE SET soh = EXCLUDED.soh, efc = EXCLUDED.efc,
+         nominal_wh = EXCLUDED.nominal_wh`,
+    [packId, JSON.stringify(points), nominalWh],
   );
 }
 

@@ -1,5 +1,6 @@
 // The fleet settings (docs/web.md, DESIGN §7): the warning thresholds and the CO2
-// factor that fleet/information reports, edited by an administrator; each change is audited.
+// factor that fleet/information reports, edited by an administrator; each change is audited —
+// and below them the battery health's settings (battery-settings-section.tsx).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FleetSettings } from '@vfm/contract';
@@ -11,6 +12,7 @@ import { TextField } from '../../../ui/field/text-field';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useSaveFleetSettings } from '../api/fleet-admin';
 import { AdminTab } from './admin-tab';
+import { BatterySettingsSection } from './battery-settings-section';
 import styles from './administration.module.css';
 
 const FIELDS = [
@@ -52,13 +54,18 @@ const FIELDS = [
 export function SettingsTab() {
   const { t } = useTranslation();
   const information = useFleetInformation();
-  if (!information.data)
-    return <TableStatus kind="loading" text={t('administration.settings.loading')} />;
   return (
-    <SettingsForm
-      key={JSON.stringify(information.data.settings)}
-      current={information.data.settings}
-    />
+    <div className={styles.settingsStack}>
+      {information.data ? (
+        <SettingsForm
+          key={JSON.stringify(information.data.settings)}
+          current={information.data.settings}
+        />
+      ) : (
+        <TableStatus kind="loading" text={t('administration.settings.loading')} />
+      )}
+      <BatterySettingsSection />
+    </div>
   );
 }
 

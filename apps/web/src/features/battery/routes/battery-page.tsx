@@ -1,15 +1,16 @@
 // The fleet's Battery page (docs/battery.md): its packs' state of health — totals, the
 // distribution, the worst packs (each linking to its bike), Wh/km per model — and the CSV of
-// every pack.
+// every pack; for administrators, a link to the thresholds (Administration → Settings).
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BatteryWarning, Download } from 'lucide-react';
+import { BatteryWarning, Download, SlidersHorizontal } from 'lucide-react';
 import type { FleetBattery } from '@vfm/contract';
 import { bikePath } from '../../../bike/bike-path';
 import { useFormatters } from '../../../format/use-formatters';
 import { usePageTitle } from '../../../services/use-page-title';
-import { useServices } from '../../../services/services';
-import { Button } from '../../../ui/button/button';
+import { useServices, useSession } from '../../../services/services';
+import { Button, buttonClassName } from '../../../ui/button/button';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { downloadBatteryCsv, useFleetBattery } from '../../../battery/battery-queries';
 import styles from '../../../battery/battery.module.css';
@@ -17,6 +18,7 @@ import styles from '../../../battery/battery.module.css';
 export function BatteryPage() {
   const { t } = useTranslation();
   const { http, toasts } = useServices();
+  const isAdmin = useSession().userType === 'ADMIN';
   usePageTitle(t('battery.nav'));
   const fleet = useFleetBattery();
   const exportCsv = async () => {
@@ -30,9 +32,19 @@ export function BatteryPage() {
     <div className={styles.page}>
       <div className={styles.head}>
         <h1 className={styles.title}>{t('battery.fleet.title')}</h1>
-        <Button variant="secondary" onClick={() => void exportCsv()}>
-          <Download size={16} aria-hidden="true" /> {t('battery.fleet.export')}
-        </Button>
+        <div className={styles.actions}>
+          {isAdmin && (
+            <Link
+              to="/administration?tab=settings"
+              className={buttonClassName({ variant: 'ghost' })}
+            >
+              <SlidersHorizontal size={16} aria-hidden="true" /> {t('battery.fleet.settingsLink')}
+            </Link>
+          )}
+          <Button variant="secondary" onClick={() => void exportCsv()}>
+            <Download size={16} aria-hidden="true" /> {t('battery.fleet.export')}
+          </Button>
+        </div>
       </div>
       <QueryState
         query={fleet}
@@ -57,6 +69,13 @@ export function BatteryPage() {
 function FleetFigures({ data }: { data: FleetBattery }) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const { language } = useServices();
+  // the table's figures with their one decimal each (72.0 under 71.9, not 72)
+  const fixed = useMemo(
+    () => new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    [language],
+  );
+  const one = (value: number | null) => (value === null ? '—' : fixed.format(value));
   const largest = Math.max(1, ...data.distribution.map((d) => d.packs));
   const threshold = data.settings.sohThreshold;
   return (
@@ -174,15 +193,13 @@ function FleetFigures({ data }: { data: FleetBattery }) {
                       )}
                     </td>
                     <td className={`${styles.num} ${pack.alert ? styles.bad : ''}`}>
-                      {pack.stateOfHealth === null
-                        ? '—'
-                        : `${format.number(pack.stateOfHealth, 1)} %`}
+                      {pack.stateOfHealth === null ? '—' : `${one(pack.stateOfHealth)} %`}
                     </td>
                     <td className={`${styles.num} ${styles.optional}`}>
-                      {format.number(pack.trendPer30Days, 1)}
+                      {one(pack.trendPer30Days)}
                     </td>
                     <td className={`${styles.num} ${styles.optional}`}>
-                      {format.number(pack.equivalentCycles, 1)}
+                      {one(pack.equivalentCycles)}
                     </td>
                     <td className={styles.optional}>
                       {pack.alert ? t(`battery.alerts.${pack.alert}`) : ''}
