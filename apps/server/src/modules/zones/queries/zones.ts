@@ -4,7 +4,6 @@ import {
   SERVICE_AREA_TYPES,
   type Zone,
   type ZoneActiveHours,
-  type ZoneCapKind,
   type ZoneGeometry,
   type ZoneType,
 } from '@vfm/contract';
