@@ -30,8 +30,8 @@ export function BatteryPage() {
   };
   return (
     <div className={styles.page}>
+      {/* the page's title is the header's (app-header.tsx), as on the other pages */}
       <div className={styles.head}>
-        <h1 className={styles.title}>{t('battery.fleet.title')}</h1>
         <div className={styles.actions}>
           {isAdmin && (
             <Link
