@@ -6,11 +6,12 @@
 // or killed (SIGKILL: the lease gives it to another worker) leaves every day whole.
 import { pointInGeometry, bboxOf, bboxContains, type ZoneGeometry } from '@vfm/contract';
 import type { Database } from '../../db/client';
-import { bikeDay, type StateChange, type TripSpan } from './bike-day';
+import { bikeDay, type BikeDayInput, type StateChange, type TripSpan } from './bike-day';
 import {
   dayChanges,
   dayTrips,
   finalDays,
+  lastTripEnds,
   previousEnds,
   rollupBikes,
   rollupFleets,
@@ -24,10 +25,18 @@ import {
   insertBikeDays,
   insertTaskDay,
   insertZoneDays,
+  insertZoneGroupDays,
   markDay,
   type BikeDayRow,
   type ZoneDayRow,
 } from './queries/rollup-writes';
+import {
+  availableSpans,
+  MinuteCounts,
+  parkedSpans,
+  ZoneOccupancy,
+  type OccupancyZone,
+} from './zone-occupancy';
 
 export const DAY_MS = 86_400_000;
 /** how far back the catch-up goes (the longest report period) */
@@ -71,19 +80,47 @@ export async function rollUpDay(db: Database, fleetId: string, day: string, now:
   const start = new Date(dayStart(day));
   const dayEnd = new Date(start.getTime() + DAY_MS);
   const end = dayEnd < now ? dayEnd : now;
-  const bikes = await bikeDays(db, fleetId, day, start, end);
-  const zones = await zoneDays(db, fleetId, start, end);
+  const zones = await fleetZones(db, fleetId);
+  const occupancy = new ZoneOccupancy(zones, start.getTime(), end.getTime());
+  const available = new MinuteCounts(start.getTime(), end.getTime());
+  const bikes = await bikeDays(db, fleetId, day, start, end, (input, position, groupId) => {
+    occupancy.add(parkedSpans(input, position), groupId);
+    for (const span of availableSpans(input)) available.add('', span);
+  });
+  const started = new Map((await zoneTrips(db, fleetId, zones, start, end)).map((z) => [z.id, z]));
+  const zoneRows: ZoneDayRow[] = occupancy.rows().map((row) => ({
+    ...row,
+    trips: started.get(row.zoneId)?.trips ?? 0,
+    km: started.get(row.zoneId)?.km ?? 0,
+    rideMinutes: started.get(row.zoneId)?.rideMinutes ?? 0,
+    bikes: started.get(row.zoneId)?.bikes ?? 0,
+  }));
   await db.transaction(async (tx) => {
     await clearDay(tx, fleetId, day);
     await insertBikeDays(tx, fleetId, day, bikes);
-    await insertZoneDays(tx, fleetId, day, zones);
+    await insertZoneDays(tx, fleetId, day, zoneRows);
+    await insertZoneGroupDays(tx, fleetId, day, occupancy.groupRows());
     await insertAlertDay(tx, fleetId, day, start, end);
     await insertTaskDay(tx, fleetId, day, start, end);
-    await markDay(tx, fleetId, day, end.getTime() === dayEnd.getTime(), now);
+    const final = end.getTime() === dayEnd.getTime();
+    await markDay(tx, fleetId, day, final, now, available.series(''));
   });
 }
 
-async function bikeDays(db: Database, fleetId: string, day: string, start: Date, end: Date) {
+type BikeVisitor = (
+  input: BikeDayInput,
+  position: { lat: number; lon: number } | null,
+  groupId: string | null,
+) => void;
+
+async function bikeDays(
+  db: Database,
+  fleetId: string,
+  day: string,
+  start: Date,
+  end: Date,
+  visit: BikeVisitor,
+) {
   const rows: BikeDayRow[] = [];
   for (let after = 0; ;) {
     const page = await rollupBikes(db, fleetId, after, PAGE);
@@ -98,10 +135,11 @@ async function bikeDays(db: Database, fleetId: string, day: string, start: Date,
     );
     const changes = group(await dayChanges(db, ids, start, end), (row) => row.bike_id);
     const trips = group(await dayTrips(db, ids, start, end), (row) => row.bike_id);
+    const stood = new Map((await lastTripEnds(db, ids, start)).map((r) => [r.bike_id, r]));
     for (const bike of bikes) {
       const before = carried.get(bike.id);
       const past = found.get(bike.id);
-      const result = bikeDay({
+      const input: BikeDayInput = {
         start: start.getTime(),
         end: end.getTime(),
         createdAt: bike.created_at.getTime(),
@@ -121,8 +159,16 @@ async function bikeDays(db: Database, fleetId: string, day: string, start: Date,
           endedAt: t.ended_at.getTime(),
           km: t.distance_km,
           minutes: t.duration_minutes,
+          endLat: t.end_lat,
+          endLon: t.end_lon,
         })),
-      });
+      };
+      const result = bikeDay(input);
+      const here =
+        bike.latitude !== null && bike.longitude !== null
+          ? { lat: bike.latitude, lon: bike.longitude }
+          : null;
+      visit(input, stood.get(bike.id) ?? here, bike.group_id);
       rows.push({
         bikeId: bike.id,
         groupId: bike.group_id,
@@ -141,35 +187,63 @@ async function bikeDays(db: Database, fleetId: string, day: string, start: Date,
   return rows;
 }
 
-/** The trips that started in each zone (a trip counts in every zone its start lies in). */
-async function zoneDays(db: Database, fleetId: string, start: Date, end: Date) {
-  const zones = (await zonesOfFleet(db, fleetId)).map((zone) => {
+/** The fleet's zones, with a test of a point (its box first) and its caps today. */
+async function fleetZones(
+  db: Database,
+  fleetId: string,
+): Promise<
+  Array<
+    OccupancyZone & {
+      geometry: ZoneGeometry;
+    }
+  >
+> {
+  return (await zonesOfFleet(db, fleetId)).map((zone) => {
     const geometry = zone.geometry as ZoneGeometry;
-    return { id: zone.id, geometry, bbox: bboxOf(geometry) };
+    const bbox = bboxOf(geometry);
+    return {
+      id: zone.id,
+      geometry,
+      minBikes: zone.min_bikes,
+      maxBikes: zone.max_bikes,
+      contains: (lon: number, lat: number) =>
+        bboxContains(bbox, lon, lat) && pointInGeometry(lon, lat, geometry),
+    };
   });
+}
+
+/** The trips that started in each zone (a trip counts in every zone its start lies in). */
+async function zoneTrips(
+  db: Database,
+  fleetId: string,
+  zones: OccupancyZone[],
+  start: Date,
+  end: Date,
+) {
   if (!zones.length) return [];
-  const totals = new Map<string, ZoneDayRow & { bikeIds: Set<number> }>();
+  const totals = new Map<
+    string,
+    { id: string; trips: number; km: number; rideMinutes: number; bikes: Set<number> }
+  >();
   for (const trip of await tripStarts(db, fleetId, start, end)) {
     if (trip.lat === null || trip.lon === null) continue;
     for (const zone of zones) {
-      if (!bboxContains(zone.bbox, trip.lon, trip.lat)) continue;
-      if (!pointInGeometry(trip.lon, trip.lat, zone.geometry)) continue;
+      if (!zone.contains(trip.lon, trip.lat)) continue;
       const total = totals.get(zone.id) ?? {
-        zoneId: zone.id,
+        id: zone.id,
         trips: 0,
         km: 0,
         rideMinutes: 0,
-        bikes: 0,
-        bikeIds: new Set<number>(),
+        bikes: new Set<number>(),
       };
       total.trips++;
       total.km += trip.distance_km;
       total.rideMinutes += trip.duration_minutes;
-      total.bikeIds.add(trip.bike_id);
+      total.bikes.add(trip.bike_id);
       totals.set(zone.id, total);
     }
   }
-  return [...totals.values()].map(({ bikeIds, ...row }) => ({ ...row, bikes: bikeIds.size }));
+  return [...totals.values()].map((z) => ({ ...z, bikes: z.bikes.size }));
 }
 
 function group<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {

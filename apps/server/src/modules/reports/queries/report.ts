@@ -11,14 +11,14 @@ export interface ReportScopeParams {
   bikeId: number | null;
 }
 
-const WHERE = `r.fleet_id = $1 AND r.day BETWEEN $2::date AND $3::date
+const IN_GROUP = `r.fleet_id = $1 AND r.day BETWEEN $2::date AND $3::date
   AND ($4::uuid IS NULL OR r.group_id IN (
     WITH RECURSIVE scope(id) AS (
       SELECT id FROM fleet_group WHERE fleet_id = $1 AND id = $4::uuid
       UNION
       SELECT child.id FROM fleet_group child JOIN scope ON child.parent_id = scope.id)
-    SELECT id FROM scope))
-  AND ($5::bigint IS NULL OR r.bike_id = $5::bigint)`;
+    SELECT id FROM scope))`;
+const WHERE = `${IN_GROUP} AND ($5::bigint IS NULL OR r.bike_id = $5::bigint)`;
 
 const params = (p: ReportScopeParams) => [p.fleetId, p.from, p.to, p.groupId, p.bikeId];
 
@@ -64,6 +64,11 @@ export interface ZoneTotalsRow {
   km: number;
   ride_minutes: number;
   bikes: number;
+  parked_minutes: number;
+  observed_minutes: number;
+  peak_parked: number | null;
+  minutes_above_max: number;
+  minutes_below_min: number;
 }
 
 /** Per zone (all of the fleet's, or one), its totals and, with `perDay`, each day's. */
@@ -80,13 +85,31 @@ export async function zoneTotals(
             ${perDay ? `to_char(r.day, 'YYYY-MM-DD')` : 'NULL'} AS day,
             coalesce(sum(r.trips), 0)::int AS trips, coalesce(sum(r.km), 0)::float8 AS km,
             coalesce(sum(r.ride_minutes), 0)::float8 AS ride_minutes,
-            coalesce(sum(r.bikes), 0)::int AS bikes
+            coalesce(sum(r.bikes), 0)::int AS bikes,
+            coalesce(sum(r.parked_minutes), 0)::float8 AS parked_minutes,
+            coalesce(sum(r.observed_minutes), 0)::int AS observed_minutes,
+            max(r.peak_parked)::int AS peak_parked,
+            coalesce(sum(r.minutes_above_max), 0)::int AS minutes_above_max,
+            coalesce(sum(r.minutes_below_min), 0)::int AS minutes_below_min
        FROM zone z LEFT JOIN report_zone_day r ON r.zone_id = z.id AND r.fleet_id = z.fleet_id
             AND r.day BETWEEN $2::date AND $3::date
       WHERE z.fleet_id = $1 AND ($4::uuid IS NULL OR z.id = $4::uuid)
       GROUP BY z.id, z.name, z.type, z.min_bikes, z.max_bikes${perDay ? ', r.day' : ''}
       ORDER BY lower(z.name), z.id`,
     [fleetId, from, to, zoneId],
+  );
+}
+
+/** A group's (with its subgroups) bike-minutes parked in each zone, and the minutes observed. */
+export async function zoneGroupTotals(db: Queryable, p: ReportScopeParams) {
+  return db.query<{ id: string; parked_minutes: number; observed_minutes: number }>(
+    `SELECT r.zone_id AS id, sum(r.parked_minutes)::float8 AS parked_minutes,
+            (SELECT coalesce(sum(d.observed_minutes), 0)::int FROM report_zone_day d
+              WHERE d.fleet_id = $1 AND d.zone_id = r.zone_id
+                AND d.day BETWEEN $2::date AND $3::date) AS observed_minutes
+       FROM report_zone_group_day r WHERE ${IN_GROUP}
+      GROUP BY r.zone_id`,
+    params(p).slice(0, 4),
   );
 }
 

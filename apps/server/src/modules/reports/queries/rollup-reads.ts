@@ -41,6 +41,8 @@ export interface RollupBikeRow {
   created_at: Date;
   availability: string;
   theft_state: string;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** A page of the fleet's bikes (keyset on id); the caller keeps those that existed then. */
@@ -48,7 +50,7 @@ export async function rollupBikes(db: Queryable, fleetId: string, afterId: numbe
   // a bike exists from its creation, or its first trip if that is earlier (history imported
   // with it, as the demo's 30 days)
   return db.query<RollupBikeRow>(
-    `SELECT b.id, b.group_id, b.availability, b.theft_state,
+    `SELECT b.id, b.group_id, b.availability, b.theft_state, b.latitude, b.longitude,
             least(b.created_at, (SELECT min(t.started_at) FROM trip t WHERE t.bike_id = b.id))
               AS created_at
        FROM bike b WHERE b.fleet_id = $1 AND b.id > $2 ORDER BY b.id LIMIT $3`,
@@ -105,19 +107,38 @@ export async function dayTrips(db: Queryable, ids: number[], start: Date, end: D
     ended_at: Date;
     distance_km: number;
     duration_minutes: number;
+    end_lat: number | null;
+    end_lon: number | null;
   }>(
-    `SELECT bike_id, started_at, ended_at, distance_km, duration_minutes FROM trip
+    `SELECT bike_id, started_at, ended_at, distance_km, duration_minutes,
+            end_latitude AS end_lat, end_longitude AS end_lon FROM trip
       WHERE bike_id = ANY($1::bigint[]) AND started_at < $3 AND ended_at > $2
         AND started_at > $2::timestamptz - interval '1 day'`,
     [ids, start, end],
   );
 }
 
-export async function zonesOfFleet(db: Queryable, fleetId: string) {
-  return db.query<{ id: string; geometry: unknown }>(
-    `SELECT id, geometry FROM zone WHERE fleet_id = $1 ORDER BY id`,
-    [fleetId],
+/** Where each bike's last trip that started before `start` ended (where it stood then). */
+export async function lastTripEnds(db: Queryable, ids: number[], start: Date) {
+  return db.query<{ bike_id: number; lat: number; lon: number }>(
+    `SELECT b.id AS bike_id, t.end_latitude AS lat, t.end_longitude AS lon
+       FROM unnest($1::bigint[]) AS b(id)
+       CROSS JOIN LATERAL (SELECT end_latitude, end_longitude FROM trip
+              WHERE bike_id = b.id AND started_at < $2 ORDER BY started_at DESC LIMIT 1) t
+      WHERE t.end_latitude IS NOT NULL AND t.end_longitude IS NOT NULL`,
+    [ids, start],
   );
+}
+
+export async function zonesOfFleet(db: Queryable, fleetId: string) {
+  return db.query<{
+    id: string;
+    geometry: unknown;
+    min_bikes: number | null;
+    max_bikes: number | null;
+  }>(`SELECT id, geometry, min_bikes, max_bikes FROM zone WHERE fleet_id = $1 ORDER BY id`, [
+    fleetId,
+  ]);
 }
 
 export async function tripStarts(db: Queryable, fleetId: string, start: Date, end: Date) {

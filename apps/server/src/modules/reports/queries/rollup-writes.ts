@@ -1,6 +1,7 @@
 // What the rollup job writes (ADR 0127): a (fleet, day) at once, inside the caller's
 // transaction — its old rows deleted, its new ones written, its mark set.
 import type { Queryable } from '../../../db/client';
+import type { ZoneOccupancyRow } from '../zone-occupancy';
 
 export interface BikeDayRow {
   bikeId: number;
@@ -15,8 +16,7 @@ export interface BikeDayRow {
   endStolen: boolean;
 }
 
-export interface ZoneDayRow {
-  zoneId: string;
+export interface ZoneDayRow extends ZoneOccupancyRow {
   trips: number;
   km: number;
   rideMinutes: number;
@@ -28,6 +28,7 @@ const TABLES = [
   'report_alert_day',
   'report_task_day',
   'report_zone_day',
+  'report_zone_group_day',
 ] as const;
 
 /** Deletes a (fleet, day)'s rows, after waiting for any other writer of the same day. */
@@ -80,18 +81,49 @@ export async function insertZoneDays(
   rows: ZoneDayRow[],
 ) {
   if (!rows.length) return;
+  const column = <K extends keyof ZoneDayRow>(key: K) => rows.map((r) => r[key]);
   await tx.query(
-    `INSERT INTO report_zone_day (fleet_id, day, zone_id, trips, km, ride_minutes, bikes)
+    `INSERT INTO report_zone_day (fleet_id, day, zone_id, trips, km, ride_minutes, bikes,
+            parked_minutes, observed_minutes, peak_parked, minutes_above_max, minutes_below_min,
+            min_bikes, max_bikes)
      SELECT $1, $2::date, * FROM unnest($3::uuid[], $4::int[], $5::float8[], $6::float8[],
-            $7::int[])`,
+            $7::int[], $8::float8[], $9::int[], $10::int[], $11::int[], $12::int[], $13::int[],
+            $14::int[])`,
+    [
+      fleetId,
+      day,
+      column('zoneId'),
+      column('trips'),
+      column('km'),
+      column('rideMinutes'),
+      column('bikes'),
+      column('parkedMinutes'),
+      column('observedMinutes'),
+      column('peakParked'),
+      column('minutesAboveMax'),
+      column('minutesBelowMin'),
+      column('minBikes'),
+      column('maxBikes'),
+    ],
+  );
+}
+
+export async function insertZoneGroupDays(
+  tx: Queryable,
+  fleetId: string,
+  day: string,
+  rows: Array<{ zoneId: string; groupId: string | null; parkedMinutes: number }>,
+) {
+  if (!rows.length) return;
+  await tx.query(
+    `INSERT INTO report_zone_group_day (fleet_id, day, zone_id, group_id, parked_minutes)
+     SELECT $1, $2::date, * FROM unnest($3::uuid[], $4::uuid[], $5::float8[])`,
     [
       fleetId,
       day,
       rows.map((r) => r.zoneId),
-      rows.map((r) => r.trips),
-      rows.map((r) => r.km),
-      rows.map((r) => r.rideMinutes),
-      rows.map((r) => r.bikes),
+      rows.map((r) => r.groupId),
+      rows.map((r) => r.parkedMinutes),
     ],
   );
 }
@@ -156,11 +188,13 @@ export async function markDay(
   day: string,
   final: boolean,
   now: Date,
+  availableByMinute: number[],
 ) {
   await tx.query(
-    `INSERT INTO report_rollup_day (fleet_id, day, final, computed_at) VALUES ($1, $2::date, $3, $4)
+    `INSERT INTO report_rollup_day (fleet_id, day, final, computed_at, available_by_minute)
+     VALUES ($1, $2::date, $3, $4, $5::int[])
      ON CONFLICT (fleet_id, day) DO UPDATE SET final = excluded.final,
-            computed_at = excluded.computed_at`,
-    [fleetId, day, final, now],
+            computed_at = excluded.computed_at, available_by_minute = excluded.available_by_minute`,
+    [fleetId, day, final, now, availableByMinute],
   );
 }
