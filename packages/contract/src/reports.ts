@@ -311,9 +311,21 @@ const KpiFigures = Type.Object(
     utilisationPercent: Nullable(Type.Number()),
     /** alerts opened in the same span */
     alertsOpened: Count,
+    /** the hour of the span with the most trips started (null: no trip) */
+    peakHour: Nullable(Type.String({ format: 'date-time' })),
+    /** the fewest bikes available to rent in that hour (from the rollup: null until computed) */
+    bikesAvailableAtPeak: Nullable(Count),
+    /** alerts whose time to acknowledge (ALERT_ACK_SLA_MINUTES) ran out in the span while
+     *  neither acknowledged nor cleared */
+    alertsPastSla: Count,
   },
   strict,
 );
+
+/** How long an alert may wait for an acknowledgement, by its severity (the KPI strip's
+ *  "alerts past their SLA"): a critical one a quarter of an hour, a major one an hour, a minor
+ *  one four. */
+export const ALERT_ACK_SLA_MINUTES = { CRITICAL: 15, MAJOR: 60, MINOR: 240 } as const;
 
 /** Today so far against the same span of the same day last week. */
 export const FleetKpisSchema = Type.Object(
