@@ -12,7 +12,8 @@
 //            ingest (which itself writes nothing more for the reports): target ≤ 5 %.
 // PGlite (in memory) with BENCH_DEMO_BIKES (default 500, the demo's fleet); PostgreSQL, when
 // BENCH_DATABASE_URL or DATABASE_URL is set, with BENCH_BIKES (default 100,000), in a database
-// created and dropped here. Ends with one `BENCH {json}` line.
+// created and dropped here (BENCH_KEEP=1 keeps it; BENCH_REUSE=<its name> measures the reports
+// again on it, without the seed). Ends with one `BENCH {json}` line.
 import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { buildReport } from '../apps/server/src/modules/reports/report-service';
@@ -46,7 +47,8 @@ async function seedZones(database: Database, bikes: number) {
     await database.query(
       `INSERT INTO zone (fleet_id, name, type, geometry, min_lon, min_lat, max_lon, max_lat,
               vertex_count, colour, min_bikes, max_bikes)
-       VALUES ($1, $2, 'PREFERRED_PARKING', $3, $4, $5, $4 + 0.05, $5 + 0.05, 5, '#16a34a', $6,
+       VALUES ($1, $2, 'PREFERRED_PARKING', $3, $4::float8, $5::float8, $4::float8 + 0.05,
+               $5::float8 + 0.05, 5, '#16a34a', $6,
                $7)`,
       [
         FLEET,
@@ -65,7 +67,7 @@ async function seedZones(database: Database, bikes: number) {
 async function seedRollups(database: Database) {
   const first = isoDay(today - 60 * DAY);
   const last = isoDay(today - DAY);
-  const days = `generate_series($2::date, $3::date, interval '1 day')::date`;
+  const days = `(SELECT g::date AS d FROM generate_series($2::date, $3::date, interval '1 day') g) ds`;
   const params = [FLEET, first, last];
   await database.query(
     `INSERT INTO report_bike_day (fleet_id, day, bike_id, group_id, trips, km, ride_minutes,
@@ -73,10 +75,31 @@ async function seedRollups(database: Database) {
      SELECT $1, d, b.id, b.group_id, t.n, t.n * 2.4, t.n * 14,
             CASE WHEN b.id % 6 < 4 THEN 1440 ELSE 0 END,
             CASE WHEN b.id % 6 < 3 THEN 1440 - t.n * 14 ELSE 0 END, t.n * 14, 'AVAILABLE', false
-       FROM ${days} d CROSS JOIN bike b
+       FROM ${days} CROSS JOIN bike b
       CROSS JOIN LATERAL (SELECT CASE WHEN b.id % 6 < 4 THEN (random() * 6)::int ELSE 0 END AS n) t
       WHERE b.fleet_id = $1`,
     params,
+  );
+  // the sums per group and day, and the bikes' month rows, as the job writes them beside
+  await database.query(
+    `INSERT INTO report_group_day (fleet_id, day, group_id, bikes, trips, km, ride_minutes,
+            deployed_minutes, available_minutes, on_trip_minutes, deployed_bikes, active_bikes)
+     SELECT fleet_id, day, group_id, count(*), sum(trips), sum(km), sum(ride_minutes),
+            sum(deployed_minutes), sum(available_minutes), sum(on_trip_minutes),
+            count(*) FILTER (WHERE deployed_minutes > 0), count(*) FILTER (WHERE trips > 0)
+       FROM report_bike_day WHERE fleet_id = $1 GROUP BY fleet_id, day, group_id`,
+    [FLEET],
+  );
+  await database.query(
+    `INSERT INTO report_bike_month (fleet_id, month, bike_id, group_id, deployed_days,
+            active_days)
+     SELECT fleet_id, date_trunc('month', day)::date, bike_id, min(group_id::text)::uuid,
+            coalesce(sum(1 << (extract(day FROM day)::int - 1))
+              FILTER (WHERE deployed_minutes > 0), 0),
+            coalesce(sum(1 << (extract(day FROM day)::int - 1)) FILTER (WHERE trips > 0), 0)
+       FROM report_bike_day WHERE fleet_id = $1
+      GROUP BY fleet_id, date_trunc('month', day)::date, bike_id`,
+    [FLEET],
   );
   await database.query(
     `INSERT INTO report_alert_day (fleet_id, day, bike_id, group_id, kind, opened, ack_minutes,
@@ -84,7 +107,7 @@ async function seedRollups(database: Database) {
      SELECT $1, d, b.id, b.group_id,
             (ARRAY['LOW_VEHICLE_BATTERY', 'LACK_MODULE_COMM', 'SUSPECTED_THEFT'])[1 + b.id % 3],
             1, ARRAY[random() * 120], ARRAY[random() * 600]
-       FROM ${days} d CROSS JOIN bike b
+       FROM ${days} CROSS JOIN bike b
       WHERE b.fleet_id = $1 AND (b.id + extract(day FROM d)::int) % 50 = 0`,
     params,
   );
@@ -95,7 +118,7 @@ async function seedRollups(database: Database) {
             (ARRAY['LOW', 'NORMAL', 'HIGH', 'URGENT'])[1 + b.id % 4],
             (SELECT id FROM account WHERE fleet_id = $1 LIMIT 1), 1, (b.id % 5 > 0)::int,
             ARRAY[random() * 480]
-       FROM ${days} d CROSS JOIN bike b
+       FROM ${days} CROSS JOIN bike b
       WHERE b.fleet_id = $1 AND (b.id + extract(day FROM d)::int) % 33 = 0`,
     params,
   );
@@ -105,18 +128,18 @@ async function seedRollups(database: Database) {
             min_bikes, max_bikes)
      SELECT $1, d, z.id, 500, 1200, 7000, 300, 1440 * z.max_bikes * 0.8, 1440,
             z.max_bikes + 3, 30, 0, z.min_bikes, z.max_bikes
-       FROM ${days} d CROSS JOIN zone z WHERE z.fleet_id = $1`,
+       FROM ${days} CROSS JOIN zone z WHERE z.fleet_id = $1`,
     params,
   );
   await database.query(
     `INSERT INTO report_zone_group_day (fleet_id, day, zone_id, group_id, parked_minutes)
-     SELECT $1, d, z.id, g.id, 1000 FROM ${days} d CROSS JOIN zone z
+     SELECT $1, d, z.id, g.id, 1000 FROM ${days} CROSS JOIN zone z
       CROSS JOIN fleet_group g WHERE z.fleet_id = $1 AND g.fleet_id = $1`,
     params,
   );
   await database.query(
     `INSERT INTO report_rollup_day (fleet_id, day, final, computed_at)
-     SELECT $1, d, true, now() FROM ${days} d`,
+     SELECT $1, d, true, now() FROM ${days}`,
     params,
   );
   await database.exec('ANALYZE');
@@ -171,9 +194,19 @@ async function timed(fn: () => Promise<unknown>) {
   return performance.now() - start;
 }
 
-async function runOn(database: Database, bikes: number) {
-  await migrate(database);
+async function runOn(database: Database, bikes: number, reuse = false) {
   const seedStart = performance.now();
+  if (!reuse) await seed(database, bikes);
+  const seedMs = performance.now() - seedStart;
+  const figures: Record<string, number> = { bikes, seedSeconds: round(seedMs / 1000, 1) };
+  Object.assign(figures, await measureReports(database));
+  if (reuse) return figures;
+  Object.assign(figures, await measureRollup(database, bikes));
+  return figures;
+}
+
+async function seed(database: Database, bikes: number) {
+  await migrate(database);
   // the bikes exist since before the 60 days (the rollup starts from their first day)
   await database.exec(
     seedSql(bikes).replace(
@@ -183,7 +216,9 @@ async function runOn(database: Database, bikes: number) {
   );
   await seedZones(database, bikes);
   await seedRollups(database);
-  const seedMs = performance.now() - seedStart;
+}
+
+async function measureReports(database: Database) {
   const [group] = await database.query<{ id: string }>(
     `SELECT id FROM fleet_group WHERE fleet_id = $1 AND parent_id IS NULL ORDER BY name LIMIT 1`,
     [FLEET],
@@ -197,7 +232,7 @@ async function runOn(database: Database, bikes: number) {
     from: isoDay(today - 30 * DAY),
     to: isoDay(today - DAY),
   };
-  const figures: Record<string, number> = { bikes, seedSeconds: round(seedMs / 1000, 1) };
+  const figures: Record<string, number> = {};
   for (const [name, scope] of [
     ['fleet', {}],
     ['group', { groupId: group!.id }],
@@ -214,7 +249,12 @@ async function runOn(database: Database, bikes: number) {
     figures[`${name}P50Ms`] = round(percentile(times, 50));
     figures[`${name}P95Ms`] = round(percentile(times, 95));
   }
-  // the rollup of one day of raw data (yesterday: 3 trips a bike)
+  return figures;
+}
+
+/** The rollup of one day of raw data (yesterday: 3 trips a bike). */
+async function measureRollup(database: Database, bikes: number) {
+  const figures: Record<string, number> = {};
   const day = isoDay(today - DAY);
   await seedDay(database, day);
   const cpuBefore = process.cpuUsage();
@@ -233,7 +273,7 @@ async function runOn(database: Database, bikes: number) {
 }
 
 const results: Record<string, Record<string, number>> = {};
-{
+if (!process.env.BENCH_REUSE) {
   const database = await openDatabase({ databaseUrl: null, dataDir: null });
   try {
     results.pglite = await runOn(database, DEMO_BIKES);
@@ -244,22 +284,25 @@ const results: Record<string, Record<string, number>> = {};
 }
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (serverUrl) {
-  const name = `vfm_bench_reports_${process.pid}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  // BENCH_REUSE=<database>: the reports only, on a database a run kept (BENCH_KEEP=1)
+  const reuse = process.env.BENCH_REUSE;
+  const name = reuse ?? `vfm_bench_reports_${process.pid}`;
+  if (!reuse) await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
   try {
-    results.postgres = await runOn(database, BIKES);
+    results.postgres = await runOn(database, BIKES, !!reuse);
     console.log('PostgreSQL', results.postgres);
   } finally {
     await database.close();
-    await adminQuery(serverUrl, `DROP DATABASE ${name}`);
+    if (process.env.BENCH_KEEP || reuse) console.log(`kept the database ${name}`);
+    else await adminQuery(serverUrl, `DROP DATABASE ${name}`);
   }
 }
 const ok =
-  (results.pglite!.fleetP95Ms ?? Infinity) <= 5000 &&
+  (!results.pglite || results.pglite.fleetP95Ms! <= 5000) &&
   (!results.postgres || results.postgres.fleetP95Ms! <= 2000) &&
-  Object.values(results).every((r) => r.rollupSharePercent! <= 5);
+  Object.values(results).every((r) => (r.rollupSharePercent ?? 0) <= 5);
 console.log(`BENCH ${JSON.stringify({ name: 'reports', ok, ...results })}`);
 process.exit(ok ? 0 : 1);

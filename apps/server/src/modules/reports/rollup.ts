@@ -23,11 +23,14 @@ import {
   clearDay,
   insertAlertDay,
   insertBikeDays,
+  insertGroupDays,
   insertTaskDay,
   insertZoneDays,
   insertZoneGroupDays,
   markDay,
+  upsertBikeMonths,
   type BikeDayRow,
+  type GroupDayRow,
   type ZoneDayRow,
 } from './queries/rollup-writes';
 import {
@@ -98,6 +101,8 @@ export async function rollUpDay(db: Database, fleetId: string, day: string, now:
   await db.transaction(async (tx) => {
     await clearDay(tx, fleetId, day);
     await insertBikeDays(tx, fleetId, day, bikes);
+    await insertGroupDays(tx, fleetId, day, groupDays(bikes));
+    await upsertBikeMonths(tx, fleetId, day, bikes);
     await insertZoneDays(tx, fleetId, day, zoneRows);
     await insertZoneGroupDays(tx, fleetId, day, occupancy.groupRows());
     await insertAlertDay(tx, fleetId, day, start, end);
@@ -244,6 +249,38 @@ async function zoneTrips(
     }
   }
   return [...totals.values()].map((z) => ({ ...z, bikes: z.bikes.size }));
+}
+
+const EMPTY_GROUP_DAY: GroupDayRow = {
+  groupId: null,
+  bikes: 0,
+  trips: 0,
+  km: 0,
+  rideMinutes: 0,
+  deployedMinutes: 0,
+  availableMinutes: 0,
+  onTripMinutes: 0,
+  deployedBikes: 0,
+  activeBikes: 0,
+};
+
+/** The day's sums per group, and its bikes deployed and active. */
+function groupDays(bikes: BikeDayRow[]): GroupDayRow[] {
+  const groups = new Map<string | null, GroupDayRow>();
+  for (const b of bikes) {
+    const g = groups.get(b.groupId) ?? { ...EMPTY_GROUP_DAY, groupId: b.groupId };
+    groups.set(b.groupId, g);
+    g.bikes++;
+    g.trips += b.trips;
+    g.km += b.km;
+    g.rideMinutes += b.rideMinutes;
+    g.deployedMinutes += b.deployedMinutes;
+    g.availableMinutes += b.availableMinutes;
+    g.onTripMinutes += b.onTripMinutes;
+    if (b.deployedMinutes > 0) g.deployedBikes++;
+    if (b.trips > 0) g.activeBikes++;
+  }
+  return [...groups.values()];
 }
 
 function group<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {

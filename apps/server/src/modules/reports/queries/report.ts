@@ -2,6 +2,7 @@
 // the whole fleet, a group with its subgroups ($4) or a bike ($5) — zone figures come from the
 // zone rollup. Every list is aggregated in the database; the medians from the stored minutes.
 import type { Queryable } from '../../../db/client';
+import { monthMasks } from '../period';
 
 export interface ReportScopeParams {
   fleetId: string;
@@ -11,13 +12,13 @@ export interface ReportScopeParams {
   bikeId: number | null;
 }
 
-const IN_GROUP = `r.fleet_id = $1 AND r.day BETWEEN $2::date AND $3::date
-  AND ($4::uuid IS NULL OR r.group_id IN (
+const GROUP_FILTER = `($4::uuid IS NULL OR r.group_id IN (
     WITH RECURSIVE scope(id) AS (
       SELECT id FROM fleet_group WHERE fleet_id = $1 AND id = $4::uuid
       UNION
       SELECT child.id FROM fleet_group child JOIN scope ON child.parent_id = scope.id)
     SELECT id FROM scope))`;
+const IN_GROUP = `r.fleet_id = $1 AND r.day BETWEEN $2::date AND $3::date AND ${GROUP_FILTER}`;
 const WHERE = `${IN_GROUP} AND ($5::bigint IS NULL OR r.bike_id = $5::bigint)`;
 
 const params = (p: ReportScopeParams) => [p.fleetId, p.from, p.to, p.groupId, p.bikeId];
@@ -34,24 +35,67 @@ export interface BikeTotalsRow {
   active_bikes: number;
 }
 
-const TOTALS = `coalesce(sum(r.trips), 0)::int AS trips, coalesce(sum(r.km), 0)::float8 AS km,
+const SUMS = `coalesce(sum(r.trips), 0)::int AS trips, coalesce(sum(r.km), 0)::float8 AS km,
   coalesce(sum(r.ride_minutes), 0)::float8 AS ride_minutes,
   coalesce(sum(r.deployed_minutes), 0)::float8 AS deployed_minutes,
   coalesce(sum(r.available_minutes), 0)::float8 AS available_minutes,
-  coalesce(sum(r.on_trip_minutes), 0)::float8 AS on_trip_minutes,
-  count(DISTINCT r.bike_id) FILTER (WHERE r.deployed_minutes > 0)::int AS deployed_bikes,
-  count(DISTINCT r.bike_id) FILTER (WHERE r.trips > 0)::int AS active_bikes`;
+  coalesce(sum(r.on_trip_minutes), 0)::float8 AS on_trip_minutes`;
 
-/** The period's totals (day null) and each day's (only the days with rows). */
-export async function bikeTotals(db: Queryable, p: ReportScopeParams) {
-  return db.query<BikeTotalsRow>(
-    `SELECT NULL AS day, ${TOTALS} FROM report_bike_day r WHERE ${WHERE}
-     UNION ALL
-     SELECT to_char(r.day, 'YYYY-MM-DD'), ${TOTALS} FROM report_bike_day r WHERE ${WHERE}
-      GROUP BY r.day`,
-    params(p),
-  );
+/**
+ * Each day's totals (only the days with rows) and the period's (day null) with its distinct
+ * deployed and active bikes: of a bike from its rows; of the fleet or a group from the sums
+ * per group and day and the bikes' month rows (docs/performance.md "Reports": a 30-day report
+ * of 100,000 bikes reads some 1,500 and 100,000 rows, not 3 million twice).
+ */
+export async function bikeTotals(db: Queryable, p: ReportScopeParams): Promise<BikeTotalsRow[]> {
+  const { months, masks } = monthMasks(p.from, p.to);
+  const perBike = p.bikeId !== null;
+  const [days, [bikes]] = await Promise.all([
+    db.query<BikeTotalsRow>(
+      perBike
+        ? `SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${SUMS},
+                  count(*) FILTER (WHERE r.deployed_minutes > 0)::int AS deployed_bikes,
+                  count(*) FILTER (WHERE r.trips > 0)::int AS active_bikes
+             FROM report_bike_day r WHERE ${WHERE} GROUP BY r.day`
+        : `SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${SUMS},
+                  sum(r.deployed_bikes)::int AS deployed_bikes,
+                  sum(r.active_bikes)::int AS active_bikes
+             FROM report_group_day r WHERE ${IN_GROUP} GROUP BY r.day`,
+      perBike ? params(p) : params(p).slice(0, 4),
+    ),
+    perBike
+      ? Promise.resolve([null])
+      : db.query<{ deployed_bikes: number; active_bikes: number }>(
+          `SELECT count(*) FILTER (WHERE deployed)::int AS deployed_bikes,
+                  count(*) FILTER (WHERE active)::int AS active_bikes
+             FROM (SELECT bool_or(r.deployed_days & m.mask <> 0) AS deployed,
+                          bool_or(r.active_days & m.mask <> 0) AS active
+                     FROM report_bike_month r
+                     JOIN unnest($5::date[], $6::int[]) AS m(month, mask) ON m.month = r.month
+                    WHERE r.fleet_id = $1 AND r.month BETWEEN date_trunc('month', $2::date)::date
+                          AND $3::date AND ${GROUP_FILTER}
+                    GROUP BY r.bike_id) b`,
+          [...params(p).slice(0, 4), months, masks],
+        ),
+  ]);
+  const sum = (key: SumKey) => days.reduce((total, d) => total + d[key], 0);
+  const whole: BikeTotalsRow = {
+    day: null,
+    trips: sum('trips'),
+    km: sum('km'),
+    ride_minutes: sum('ride_minutes'),
+    deployed_minutes: sum('deployed_minutes'),
+    available_minutes: sum('available_minutes'),
+    on_trip_minutes: sum('on_trip_minutes'),
+    // a bike's: deployed or active on any day
+    deployed_bikes: bikes ? bikes.deployed_bikes : Number(days.some((d) => d.deployed_bikes > 0)),
+    active_bikes: bikes ? bikes.active_bikes : Number(days.some((d) => d.active_bikes > 0)),
+  };
+  return [whole, ...days];
 }
+
+type SumKey =
+  'trips' | 'km' | 'ride_minutes' | 'deployed_minutes' | 'available_minutes' | 'on_trip_minutes';
 
 export interface ZoneTotalsRow {
   id: string;

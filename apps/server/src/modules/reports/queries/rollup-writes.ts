@@ -29,6 +29,7 @@ const TABLES = [
   'report_task_day',
   'report_zone_day',
   'report_zone_group_day',
+  'report_group_day',
 ] as const;
 
 /** Deletes a (fleet, day)'s rows, after waiting for any other writer of the same day. */
@@ -69,6 +70,80 @@ export async function insertBikeDays(
         part.map((r) => r.onTripMinutes),
         part.map((r) => r.endAvailability),
         part.map((r) => r.endStolen),
+      ],
+    );
+  }
+}
+
+export interface GroupDayRow {
+  groupId: string | null;
+  bikes: number;
+  trips: number;
+  km: number;
+  rideMinutes: number;
+  deployedMinutes: number;
+  availableMinutes: number;
+  onTripMinutes: number;
+  deployedBikes: number;
+  activeBikes: number;
+}
+
+export async function insertGroupDays(
+  tx: Queryable,
+  fleetId: string,
+  day: string,
+  rows: GroupDayRow[],
+) {
+  if (!rows.length) return;
+  const column = <K extends keyof GroupDayRow>(key: K) => rows.map((r) => r[key]);
+  await tx.query(
+    `INSERT INTO report_group_day (fleet_id, day, group_id, bikes, trips, km, ride_minutes,
+            deployed_minutes, available_minutes, on_trip_minutes, deployed_bikes, active_bikes)
+     SELECT $1, $2::date, * FROM unnest($3::uuid[], $4::int[], $5::int[], $6::float8[],
+            $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::int[], $12::int[])`,
+    [
+      fleetId,
+      day,
+      column('groupId'),
+      column('bikes'),
+      column('trips'),
+      column('km'),
+      column('rideMinutes'),
+      column('deployedMinutes'),
+      column('availableMinutes'),
+      column('onTripMinutes'),
+      column('deployedBikes'),
+      column('activeBikes'),
+    ],
+  );
+}
+
+/** Each bike's bit of the day in its month's row: set when deployed / active, else cleared. */
+export async function upsertBikeMonths(
+  tx: Queryable,
+  fleetId: string,
+  day: string,
+  rows: BikeDayRow[],
+) {
+  const month = `${day.slice(0, 8)}01`;
+  const bit = 1 << (Number(day.slice(8, 10)) - 1);
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const part = rows.slice(i, i + BATCH);
+    await tx.query(
+      `INSERT INTO report_bike_month AS m (fleet_id, month, bike_id, group_id, deployed_days,
+              active_days)
+       SELECT $1, $2::date, * FROM unnest($4::bigint[], $5::uuid[], $6::int[], $7::int[])
+       ON CONFLICT (fleet_id, month, bike_id) DO UPDATE SET group_id = excluded.group_id,
+              deployed_days = (m.deployed_days & ~$3::int) | excluded.deployed_days,
+              active_days = (m.active_days & ~$3::int) | excluded.active_days`,
+      [
+        fleetId,
+        month,
+        bit,
+        part.map((r) => r.bikeId),
+        part.map((r) => r.groupId),
+        part.map((r) => (r.deployedMinutes > 0 ? bit : 0)),
+        part.map((r) => (r.trips > 0 ? bit : 0)),
       ],
     );
   }
