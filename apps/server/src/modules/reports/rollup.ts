@@ -1,9 +1,10 @@
 // The daily rollups (ADR 0127, docs/reports.md), kept by the queue reports.rollup: every ten
-// minutes (and once as a worker starts) each fleet's today and yesterday are computed again,
-// and any day of the last ROLLUP_DAYS_MAX since the fleet's first data that is not final yet is
-// caught up, oldest first (a day starts from the state its previous day ended in). A (fleet,
-// day) is one transaction: its rows deleted and written again with its mark, so a job repeated
-// or killed (SIGKILL: the lease gives it to another worker) leaves every day whole.
+// minutes (and once as a worker starts) each fleet's today is computed again, yesterday until
+// it was computed an hour after its end (late trips and events), and any day of the last
+// ROLLUP_DAYS_MAX since the fleet's first data that is not final yet is caught up, oldest first
+// (a day starts from the state its previous day ended in). A (fleet, day) is one transaction:
+// its rows deleted and written again with its mark, so a job repeated or killed (SIGKILL: the
+// lease gives it to another worker) leaves every day whole.
 import { pointInGeometry, bboxOf, bboxContains, type ZoneGeometry } from '@vfm/contract';
 import type { Database } from '../../db/client';
 import { bikeDay, type BikeDayInput, type StateChange, type TripSpan } from './bike-day';
@@ -16,8 +17,8 @@ import {
   rollupBikes,
   rollupFleets,
   stateAt,
-  tripStarts,
   zonesOfFleet,
+  type DayTripRow,
 } from './queries/rollup-reads';
 import {
   clearDay,
@@ -67,10 +68,9 @@ export async function rollUp(db: Database, now: Date, options: RollupOptions = {
     const done = options.recompute
       ? new Set<string>()
       : await finalDays(db, fleet.id, first, today);
-    const yesterday = isoDay(dayStart(today) - DAY_MS);
     for (let t = dayStart(first); t <= dayStart(today); t += DAY_MS) {
       const day = isoDay(t);
-      if (done.has(day) && day !== today && day !== yesterday) continue;
+      if (done.has(day) && day !== today) continue;
       await rollUpDay(db, fleet.id, day, now);
       computed++;
     }
@@ -86,11 +86,21 @@ export async function rollUpDay(db: Database, fleetId: string, day: string, now:
   const zones = await fleetZones(db, fleetId);
   const occupancy = new ZoneOccupancy(zones, start.getTime(), end.getTime());
   const available = new MinuteCounts(start.getTime(), end.getTime());
-  const bikes = await bikeDays(db, fleetId, day, start, end, (input, position, groupId) => {
-    occupancy.add(parkedSpans(input, position), groupId);
-    for (const span of availableSpans(input)) available.add('', span);
-  });
-  const started = new Map((await zoneTrips(db, fleetId, zones, start, end)).map((z) => [z.id, z]));
+  const trips = await dayTrips(db, fleetId, start, end);
+  const tripsOf = group(trips, (row) => row.bike_id);
+  const bikes = await bikeDays(
+    db,
+    fleetId,
+    day,
+    start,
+    end,
+    tripsOf,
+    (input, position, groupId) => {
+      occupancy.add(parkedSpans(input, position), groupId);
+      for (const span of availableSpans(input)) available.add('', span);
+    },
+  );
+  const started = new Map(zoneTrips(zones, trips, start).map((z) => [z.id, z]));
   const zoneRows: ZoneDayRow[] = occupancy.rows().map((row) => ({
     ...row,
     trips: started.get(row.zoneId)?.trips ?? 0,
@@ -124,11 +134,12 @@ async function bikeDays(
   day: string,
   start: Date,
   end: Date,
+  tripsOf: Map<number, DayTripRow[]>,
   visit: BikeVisitor,
 ) {
   const rows: BikeDayRow[] = [];
   for (let after = 0; ;) {
-    const page = await rollupBikes(db, fleetId, after, PAGE);
+    const page = await rollupBikes(db, fleetId, after, PAGE, start);
     const bikes = page.filter((b) => b.created_at < end);
     if (!page.length) break;
     after = page[page.length - 1]!.id;
@@ -139,7 +150,6 @@ async function bikeDays(
       (missing.length ? await stateAt(db, missing, start) : []).map((r) => [r.id, r]),
     );
     const changes = group(await dayChanges(db, ids, start, end), (row) => row.bike_id);
-    const trips = group(await dayTrips(db, ids, start, end), (row) => row.bike_id);
     const stood = new Map((await lastTripEnds(db, ids, start)).map((r) => [r.bike_id, r]));
     for (const bike of bikes) {
       const before = carried.get(bike.id);
@@ -159,9 +169,9 @@ async function bikeDays(
             ? { at: c.at.getTime(), ...(c.to ? { availability: c.to } : {}) }
             : { at: c.at.getTime(), stolen: c.name === 'THEFT_DECLARED' },
         ),
-        trips: (trips.get(bike.id) ?? []).map((t): TripSpan => ({
-          startedAt: t.started_at.getTime(),
-          endedAt: t.ended_at.getTime(),
+        trips: (tripsOf.get(bike.id) ?? []).map((t): TripSpan => ({
+          startedAt: t.started_at,
+          endedAt: t.ended_at,
           km: t.distance_km,
           minutes: t.duration_minutes,
           endLat: t.end_lat,
@@ -218,22 +228,17 @@ async function fleetZones(
 }
 
 /** The trips that started in each zone (a trip counts in every zone its start lies in). */
-async function zoneTrips(
-  db: Database,
-  fleetId: string,
-  zones: OccupancyZone[],
-  start: Date,
-  end: Date,
-) {
+function zoneTrips(zones: OccupancyZone[], trips: DayTripRow[], start: Date) {
   if (!zones.length) return [];
   const totals = new Map<
     string,
     { id: string; trips: number; km: number; rideMinutes: number; bikes: Set<number> }
   >();
-  for (const trip of await tripStarts(db, fleetId, start, end)) {
-    if (trip.lat === null || trip.lon === null) continue;
+  for (const trip of trips) {
+    if (trip.started_at < start.getTime() || trip.start_lat === null || trip.start_lon === null)
+      continue;
     for (const zone of zones) {
-      if (!zone.contains(trip.lon, trip.lat)) continue;
+      if (!zone.contains(trip.start_lon, trip.start_lat)) continue;
       const total = totals.get(zone.id) ?? {
         id: zone.id,
         trips: 0,
