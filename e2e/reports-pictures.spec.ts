@@ -1,6 +1,7 @@
 // Pictures of the reports for docs/screenshots (docs/reports.md): the last 30 days of the demo
 // fleet, of a group, of a zone and of a bike — each with its figures, days and tables, the
-// zones' time and occupancy against their caps — and the fleet screen's KPI strip. Pictures,
+// zones' time and occupancy against their caps —, printed and on a phone, and the fleet
+// screen's KPI strip. Pictures,
 // not checks (reports.spec.ts and report-schedule-mail.spec.ts assert the flows): `npm test`
 // skips them, `npm run screenshots` takes them.
 import { mkdirSync } from 'node:fs';
@@ -21,10 +22,13 @@ test('pictures of the reports', async ({ page, request }) => {
   const dir = process.env.VFM_SCREENSHOTS_DIR!;
   mkdirSync(dir, { recursive: true });
   const api = await apiLogin(request, MANAGER);
+  // the demo's 30 days rolled up to yesterday (the catch-up goes oldest first)
   await expect
-    .poll(async () => (await api.call<Report>('GET', 'reports')).figures.trips, {
-      timeout: 45_000,
-    })
+    .poll(
+      async () =>
+        (await api.call<Report>('GET', `reports?period=day&from=${day(1)}`)).figures.trips,
+      { timeout: 120_000 },
+    )
     .toBeGreaterThan(0);
   const zones = await api.call<{ content: Array<{ id: string; type: string }> }>('GET', 'zones');
   const area = zones.content.find((z) => z.type === 'SERVICE_AREA')!;
@@ -61,6 +65,18 @@ test('pictures of the reports', async ({ page, request }) => {
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
   }
+
+  // printed, and on a phone (the zones' table scrolls sideways in its card)
+  await page.goto(`/en/reports?${last30}`);
+  await expect(page.getByRole('region', { name: 'Figures' })).toBeVisible({ timeout: 20_000 });
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: path.join(dir, 'reports-print.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('table', { name: 'Zones' }).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(dir, 'reports-mobile.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto('/en/fleet');
   const strip = page.getByRole('region', { name: 'Today against the same day last week' });

@@ -13,14 +13,16 @@ function Table({
   head,
   rows,
   empty,
+  wide = false,
 }: {
   title: string;
   head: string[];
   rows: ReactNode[][];
   empty: string;
+  wide?: boolean;
 }) {
   return (
-    <figure className={styles.card}>
+    <figure className={wide ? `${styles.card} ${styles.wide}` : styles.card}>
       <div className={styles.tableScroll}>
         <table className={styles.table}>
           <caption className={styles.cardTitle}>{title}</caption>
@@ -116,6 +118,7 @@ export function ReportTables({ report }: { report: Report }) {
       />
       {report.zones.length > 0 && (
         <Table
+          wide
           title={t('reports.zones.title')}
           empty={t('reports.none')}
           head={[
