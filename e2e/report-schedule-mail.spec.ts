@@ -1,10 +1,13 @@
 // A scheduled report by e-mail (ADR 0127, docs/reports.md): the manager adds a daily schedule
 // with an Excel file on the Reports screen and sends it now; the e-mail arrives in the outbox
-// with its attachment, whose trips equal the report's, and its link opens the same report.
+// with its attachment, whose trips equal the report's, and its link opens the same report
+// (axe-clean); the fleet screen's KPI strip has the bikes available at the peak and the alerts
+// past their SLA.
 import { readFile } from 'node:fs/promises';
 import { test, expect, apiLogin, MANAGER, uniqueEmail } from './fixtures';
 import { linkTo, waitForMail } from './mail';
 import { readXlsx } from './xlsx';
+import { expectAxeClean } from './screen-checks';
 import reportsFr from '../apps/web/src/features/reports/i18n/fr.json' with { type: 'json' };
 
 interface Report {
@@ -65,4 +68,13 @@ test('a schedule sent now arrives with its Excel file and a link to the same rep
   await expect(page).toHaveURL(new RegExp(`/reports\\?period=day&from=${yesterday}`));
   const shown = page.getByRole('region', { name: reportsFr.figures.title });
   await expect(shown).toContainText(new Intl.NumberFormat('fr').format(report.figures.trips));
+  await expect(page.getByRole('table', { name: reportsFr.zones.title })).toBeVisible();
+  await expectAxeClean(page, 'the report of the link');
+
+  // the fleet screen's KPI strip, today against the same day last week
+  await page.goto('/fr/fleet');
+  const strip = page.getByRole('region', { name: reportsFr.kpi.title });
+  await expect(strip).toContainText(reportsFr.kpi.peakAvailable);
+  await expect(strip).toContainText(reportsFr.kpi.pastSla);
+  await expectAxeClean(page, 'the fleet screen with its KPI strip');
 });
