@@ -109,11 +109,22 @@ export const ReportSchema = Type.Object(
           id: Type.String({ format: 'uuid' }),
           name: Type.String(),
           type: Type.String(),
-          trips: Count,
-          km: Type.Number(),
-          rideMinutes: Type.Number(),
+          /** trips that started in it (null in a group's report: trips are the fleet's) */
+          trips: Nullable(Count),
+          km: Nullable(Type.Number()),
+          rideMinutes: Nullable(Type.Number()),
           /** distinct bikes that started a trip in it, on an average day */
-          bikesPerDay: Type.Number(),
+          bikesPerDay: Nullable(Type.Number()),
+          /** time in the zone: hours the scope's bikes stood parked in it (in the right of way) */
+          parkedHours: Type.Number(),
+          /** bikes parked in it on average over the period (null: not observed) */
+          meanParked: Nullable(Type.Number()),
+          /** the most bikes parked in it at once (sampled each minute; the fleet's and a zone's
+           *  report only: a cap counts the fleet's bikes) */
+          peakParked: Nullable(Count),
+          /** minutes with more bikes parked than its maximum, fewer than its minimum */
+          minutesAboveMax: Nullable(Count),
+          minutesBelowMin: Nullable(Count),
           minBikes: Nullable(Count),
           maxBikes: Nullable(Count),
         },
@@ -300,9 +311,21 @@ const KpiFigures = Type.Object(
     utilisationPercent: Nullable(Type.Number()),
     /** alerts opened in the same span */
     alertsOpened: Count,
+    /** the hour of the span with the most trips started (null: no trip) */
+    peakHour: Nullable(Type.String({ format: 'date-time' })),
+    /** the fewest bikes available to rent in that hour (from the rollup: null until computed) */
+    bikesAvailableAtPeak: Nullable(Count),
+    /** alerts whose time to acknowledge (ALERT_ACK_SLA_MINUTES) ran out in the span while
+     *  neither acknowledged nor cleared */
+    alertsPastSla: Count,
   },
   strict,
 );
+
+/** How long an alert may wait for an acknowledgement, by its severity (the KPI strip's
+ *  "alerts past their SLA"): a critical one a quarter of an hour, a major one an hour, a minor
+ *  one four. */
+export const ALERT_ACK_SLA_MINUTES = { CRITICAL: 15, MAJOR: 60, MINOR: 240 } as const;
 
 /** Today so far against the same span of the same day last week. */
 export const FleetKpisSchema = Type.Object(

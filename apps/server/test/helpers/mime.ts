@@ -60,20 +60,23 @@ export function parseMail(raw: string): ParsedMail {
     text: '',
     html: '',
   };
-  const boundary = /boundary="?([^";]+)"?/.exec(headers['content-type'] ?? '')?.[1];
-  const parts = boundary
-    ? body
-        .split(`--${boundary}`)
-        .slice(1, -1)
-        .map((part) => splitHead(part.replace(/^\n/, '')))
-    : [[headers, body] as [Record<string, string>, string]];
-  for (const [partHeaders, partBody] of parts) {
-    const type = partHeaders['content-type'] ?? 'text/plain';
-    const decoded = decodeBody(partHeaders, partBody);
-    if (type.startsWith('text/html')) result.html = decoded;
-    else if (type.startsWith('text/plain')) result.text = decoded;
-  }
+  collectParts(headers, body, result);
   return result;
+}
+
+/** The text and HTML parts, through nested multiparts (a mail with an attachment). */
+function collectParts(headers: Record<string, string>, body: string, result: ParsedMail) {
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/.exec(type)?.[1];
+  if (boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+      const [partHeaders, partBody] = splitHead(part.replace(/^\n/, ''));
+      collectParts(partHeaders, partBody, result);
+    }
+    return;
+  }
+  if (type.startsWith('text/html') && !result.html) result.html = decodeBody(headers, body);
+  else if (type.startsWith('text/plain') && !result.text) result.text = decodeBody(headers, body);
 }
 
 /** The e-mailed link (with its token) in the plain-text part. */

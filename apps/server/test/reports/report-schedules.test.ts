@@ -123,6 +123,35 @@ describe('report schedules', () => {
     });
   });
 
+  it("writes each recipient's mail in their language, else in its author's", async () => {
+    const db = t.server.database;
+    await db.query(`UPDATE account SET language = 'de' WHERE id = $1`, [cast.manager.id]);
+    await db.query(`UPDATE account SET language = 'it' WHERE id = $1`, [cast.admin.id]);
+    const created = await manager().post(
+      'report-schedules',
+      input({ name: 'Languages', recipients: ['outside@example.com', cast.admin.email] }),
+    );
+    expect(created.status, created.text).toBe(201);
+    expect((await manager().post(`report-schedules/${created.body.id}/send`)).status).toBe(202);
+    const body = async (to: string) => {
+      const mail = await eventually(
+        () =>
+          smtp.received.find((m) => m.envelopeTo.includes(to) && m.subject.includes('Languages')),
+        { what: `the mail to ${to}` },
+      );
+      return `${mail.text}\n${mail.html}`;
+    };
+    const italian = await body(cast.admin.email);
+    expect(italian).toContain('Il rapporto completo è allegato.');
+    expect(italian).toContain('Vederlo in VFM');
+    // no account: the language of the manager who made the schedule
+    expect(await body('outside@example.com')).toContain('Der vollständige Bericht ist angehängt.');
+    await db.query(`UPDATE account SET language = 'fr' WHERE id = ANY($1::uuid[])`, [
+      [cast.manager.id, cast.admin.id],
+    ]);
+    expect((await manager().delete(`report-schedules/${created.body.id}`)).status).toBe(204);
+  });
+
   it("makes each recipient's delivery at the hour of their time zone once the period ended", async () => {
     await t.server.database.query(
       `INSERT INTO user_settings (account_id, application_name, time_zone) VALUES ($1, $2, 'America/New_York')

@@ -33,7 +33,7 @@ async function trip(bike: BikeRow, fleetId: string, from: number, to: number, km
   await db().query(
     `INSERT INTO trip (fleet_id, bike_id, started_at, ended_at, distance_km, duration_minutes,
             start_latitude, start_longitude, end_latitude, end_longitude)
-     VALUES ($1, $2, $3, $4, $5, $6, 48.8566, 2.3522, 48.86, 2.36)`,
+     VALUES ($1, $2, $3, $4, $5, $6, 48.8566, 2.3522, 48.86, 2.37)`,
     [fleetId, bike.id, at(from), at(to), km, (to - from) * 60],
   );
 }
@@ -83,6 +83,8 @@ beforeAll(async () => {
     name: 'Centre',
     type: 'SERVICE_AREA',
     geometry: square(2.35, 48.855, 0.01),
+    minBikes: 1,
+    maxBikes: 1,
   });
   expect(zone.status, zone.text).toBe(201);
   zoneId = zone.body.id;
@@ -152,8 +154,25 @@ describe('reports', () => {
     expect(body.technicians).toEqual([
       expect.objectContaining({ id: cast.technician.id, done: 2, medianMinutesToClose: 150 }),
     ]);
+    // parked in the zone: A from 0:00 to 8:00 (then where its trips ended, outside), B but
+    // from 10:00 to 16:00 (OUT) — 2 bikes 0–8, 1 bike 8–10, none 10–16, 1 bike 16–24
     expect(body.zones).toEqual([
-      expect.objectContaining({ id: zoneId, name: 'Centre', trips: 2, km: 7.5, bikesPerDay: 1 }),
+      {
+        id: zoneId,
+        name: 'Centre',
+        type: 'SERVICE_AREA',
+        trips: 2,
+        km: 7.5,
+        rideMinutes: 90,
+        bikesPerDay: 1,
+        parkedHours: 26,
+        meanParked: 1.1,
+        peakParked: 2,
+        minutesAboveMax: 480,
+        minutesBelowMin: 360,
+        minBikes: 1,
+        maxBikes: 1,
+      },
     ]);
     expect(body.perDay).toEqual([
       {
@@ -173,10 +192,25 @@ describe('reports', () => {
     expect(group.scope).toEqual({ kind: 'group', id: groupId, name: 'North' });
     expect(group.figures).toMatchObject({ trips: 2, idlePercent: 93.8, batterySwaps: 1 });
     expect(group.alerts.map((x: { kind: string }) => x.kind)).toEqual(['LOW_VEHICLE_BATTERY']);
+    // its bike A stood in the zone from 0:00 to 8:00; the trips and the caps are the fleet's
+    expect(group.zones).toEqual([
+      expect.objectContaining({
+        id: zoneId,
+        trips: null,
+        parkedHours: 8,
+        meanParked: 0.3,
+        peakParked: null,
+        minutesAboveMax: null,
+      }),
+    ]);
     const bike = await report({ vehicleNumber: b.vehicleNumber });
     expect(bike.figures).toMatchObject({ trips: 0, hoursAvailable: 18, tasksWithinSlaPercent: 0 });
     const zone = await report({ zoneId });
     expect(zone.figures).toMatchObject({ trips: 2, km: 7.5, idlePercent: null });
+    expect(zone.zones).toEqual([
+      expect.objectContaining({ id: zoneId, parkedHours: 26, peakParked: 2, minutesAboveMax: 480 }),
+    ]);
+    expect(bike.zones).toEqual([]);
   });
 
   it('a week and a month hold the day; an empty period is an empty report', async () => {
@@ -224,6 +258,7 @@ describe('reports', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain(`report-fleet-${D2}-${D2}.csv`);
     expect(csv.text).toContain('Trips per bike per day,1.14,');
+    expect(csv.text).toContain('Centre,26,1.1,2,1,1,480,360');
     const xlsx = await manager().get('reports/export', { query: { ...query, format: 'xlsx' } });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');

@@ -22,6 +22,9 @@ export interface TripSpan {
   endedAt: number;
   km: number;
   minutes: number;
+  /** where it ended (the bike stands there until its next trip) */
+  endLat?: number | null;
+  endLon?: number | null;
 }
 
 export interface BikeDayInput {
@@ -51,7 +54,18 @@ export interface BikeDay {
 const MINUTE = 60_000;
 const IN_RIGHT_OF_WAY = new Set(['AVAILABLE', 'IN_OPERATION']);
 
-export function bikeDay(input: BikeDayInput): BikeDay {
+/** A stretch of the day in one state: riding or not, in the right of way or not. */
+export interface DaySegment {
+  from: number;
+  to: number;
+  riding: boolean;
+  placed: boolean;
+  state: BikeState;
+}
+
+/** The day cut where anything changes (creation, a change of state, a trip's start or end),
+ *  from the bike's creation on; and the state at the day's end. */
+export function daySegments(input: BikeDayInput): { segments: DaySegment[]; end: BikeState } {
   const { start, end } = input;
   const changes = [...input.changes]
     .filter((c) => c.at >= start && c.at < end)
@@ -67,23 +81,32 @@ export function bikeDay(input: BikeDayInput): BikeDay {
 
   let state: BikeState = { ...input.initial };
   let next = 0;
-  let deployed = 0;
-  let available = 0;
-  let onTrip = 0;
+  const segments: DaySegment[] = [];
   for (let i = 0; i + 1 < points.length; i++) {
     const from = points[i]!;
-    const length = points[i + 1]! - from;
     while (next < changes.length && changes[next]!.at <= from)
       state = apply(state, changes[next++]!);
     if (from < input.createdAt) continue;
     const riding = spans.some(([a, b]) => a <= from && from < b);
     const placed = IN_RIGHT_OF_WAY.has(state.availability) && !state.stolen;
+    segments.push({ from, to: points[i + 1]!, riding, placed, state });
+  }
+  while (next < changes.length) state = apply(state, changes[next++]!);
+  return { segments, end: state };
+}
+
+export function bikeDay(input: BikeDayInput): BikeDay {
+  const { start, end } = input;
+  const walk = daySegments(input);
+  let deployed = 0;
+  let available = 0;
+  let onTrip = 0;
+  for (const { from, to, riding, placed, state } of walk.segments) {
+    const length = to - from;
     if (riding) onTrip += length;
     if (riding || placed) deployed += length;
     if (!riding && placed && state.availability === 'AVAILABLE') available += length;
   }
-  while (next < changes.length) state = apply(state, changes[next++]!);
-
   const started = input.trips.filter((t) => t.startedAt >= start && t.startedAt < end);
   return {
     trips: started.length,
@@ -92,7 +115,7 @@ export function bikeDay(input: BikeDayInput): BikeDay {
     deployedMinutes: deployed / MINUTE,
     availableMinutes: available / MINUTE,
     onTripMinutes: onTrip / MINUTE,
-    end: state,
+    end: walk.end,
   };
 }
 

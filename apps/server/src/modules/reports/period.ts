@@ -74,3 +74,19 @@ export function daysOf(from: string, to: string): string[] {
   for (let t = parse(from); t <= parse(to); t += DAY) days.push(iso(t));
   return days;
 }
+
+/** The days a period holds in each month it touches: the month, and its days as bits. */
+export function monthMasks(from: string, to: string) {
+  const months: string[] = [];
+  const masks: number[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 864e5) {
+    const day = new Date(t).toISOString();
+    const month = `${day.slice(0, 8)}01`;
+    if (months[months.length - 1] !== month) {
+      months.push(month);
+      masks.push(0);
+    }
+    masks[masks.length - 1]! |= 1 << (Number(day.slice(8, 10)) - 1);
+  }
+  return { months, masks };
+}

@@ -75,7 +75,7 @@ function pdf(report: Report, PDFDocument: typeof PDFKit): Readable {
     if (!table.rows.length) continue;
     doc.moveDown(0.8).fontSize(12).font('Helvetica-Bold').text(table.title, 40);
     const columns = table.header.length;
-    const first = Math.min(width * 0.34, 170);
+    const first = columns > 6 ? 110 : Math.min(width * 0.34, 170);
     const rest = (width - first) / Math.max(1, columns - 1);
     const line = (cells: Cell[], bold: boolean) => {
       if (doc.y > doc.page.height - 60) doc.addPage();

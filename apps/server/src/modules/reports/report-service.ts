@@ -16,10 +16,12 @@ import {
   groupName,
   taskTotals,
   technicianTotals,
+  zoneGroupTotals,
   zoneName,
   zoneTotals,
   type BikeTotalsRow,
   type ReportScopeParams,
+  type ZoneTotalsRow,
 } from './queries/report';
 
 interface ResolvedScope {
@@ -170,13 +172,14 @@ export async function buildReport(
     bikeId: target.bikeId,
   });
   const current = params(period.from, period.to);
-  const [now, before, technicians, zones] = await Promise.all([
+  const [now, before, technicians, zones, groupZones] = await Promise.all([
     periodFigures(db, target, current, period.days),
     periodFigures(db, target, params(period.previous.from, period.previous.to), period.days),
     target.zoneId ? Promise.resolve([]) : technicianTotals(db, current),
-    target.kind === 'fleet' || target.zoneId
-      ? zoneTotals(db, fleetId, period.from, period.to, target.zoneId, false)
-      : Promise.resolve([]),
+    target.kind === 'bike'
+      ? Promise.resolve([])
+      : zoneTotals(db, fleetId, period.from, period.to, target.zoneId, false),
+    target.groupId ? zoneGroupTotals(db, current) : Promise.resolve(null),
   ]);
   return {
     period: period.kind,
@@ -199,17 +202,9 @@ export async function buildReport(
           hoursAvailable: target.zoneId ? null : 0,
         },
     ),
-    zones: zones.map((z) => ({
-      id: z.id,
-      name: z.name,
-      type: z.type,
-      trips: z.trips,
-      km: round(z.km, 1),
-      rideMinutes: round(z.ride_minutes, 1),
-      bikesPerDay: round(z.bikes / period.days, 1),
-      minBikes: z.min_bikes,
-      maxBikes: z.max_bikes,
-    })),
+    zones: groupZones
+      ? groupZoneRows(zones, groupZones)
+      : zones.map((z) => zoneRow(z, period.days)),
     alerts: now.alerts.map((a) => ({
       kind: a.kind,
       opened: a.opened,
@@ -234,6 +229,55 @@ export async function buildReport(
       medianMinutesToClose: minutes(t.median),
     })),
   };
+}
+
+const mean = (minutes: number, observed: number) =>
+  observed > 0 ? round(minutes / observed, 1) : null;
+
+function zoneRow(z: ZoneTotalsRow, days: number): Report['zones'][number] {
+  return {
+    id: z.id,
+    name: z.name,
+    type: z.type,
+    trips: z.trips,
+    km: round(z.km, 1),
+    rideMinutes: round(z.ride_minutes, 1),
+    bikesPerDay: round(z.bikes / days, 1),
+    parkedHours: round(z.parked_minutes / 60, 1),
+    meanParked: mean(z.parked_minutes, z.observed_minutes),
+    peakParked: z.observed_minutes > 0 ? z.peak_parked : null,
+    minutesAboveMax: z.max_bikes === null || !z.observed_minutes ? null : z.minutes_above_max,
+    minutesBelowMin: z.min_bikes === null || !z.observed_minutes ? null : z.minutes_below_min,
+    minBikes: z.min_bikes,
+    maxBikes: z.max_bikes,
+  };
+}
+
+/** A group's report: its bikes' time in each zone (trips and occupancy are the fleet's). */
+function groupZoneRows(
+  zones: ZoneTotalsRow[],
+  times: Array<{ id: string; parked_minutes: number; observed_minutes: number }>,
+): Report['zones'] {
+  const byZone = new Map(times.map((t) => [t.id, t]));
+  return zones.map((z) => {
+    const time = byZone.get(z.id);
+    return {
+      id: z.id,
+      name: z.name,
+      type: z.type,
+      trips: null,
+      km: null,
+      rideMinutes: null,
+      bikesPerDay: null,
+      parkedHours: round((time?.parked_minutes ?? 0) / 60, 1),
+      meanParked: time ? mean(time.parked_minutes, time.observed_minutes) : null,
+      peakParked: null,
+      minutesAboveMax: null,
+      minutesBelowMin: null,
+      minBikes: z.min_bikes,
+      maxBikes: z.max_bikes,
+    };
+  });
 }
 
 const PRIORITY_ORDER = ['LOW', 'NORMAL', 'HIGH', 'URGENT'];

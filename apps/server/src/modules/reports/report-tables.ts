@@ -1,5 +1,6 @@
 // A report as tables (ADR 0127): what the CSV, XLSX and PDF exports write, in this order — the
-// figures beside the period before, each day, the zones, the alerts per kind, the tasks per
+// figures beside the period before, each day, the zones (trips, then time parked and
+// occupancy against the caps), the alerts per kind, the tasks per
 // priority and per technician. Column names in English (the files are read by spreadsheets
 // and by the city, whatever the reader's language).
 import type { Report, ReportFigures } from '@vfm/contract';
@@ -65,25 +66,30 @@ export function reportTables(report: Report): ReportTable[] {
     },
     {
       title: 'Zones',
+      header: ['Zone', 'Type', 'Trips started', 'Kilometres', 'Ride minutes', 'Bikes per day'],
+      rows: report.zones.map((z) => [z.name, z.type, z.trips, z.km, z.rideMinutes, z.bikesPerDay]),
+    },
+    {
+      title: 'Zone occupancy',
       header: [
         'Zone',
-        'Type',
-        'Trips started',
-        'Kilometres',
-        'Ride minutes',
-        'Bikes per day',
+        'Hours parked',
+        'Mean parked',
+        'Peak parked',
         'Min bikes',
         'Max bikes',
+        'Minutes over max',
+        'Minutes under min',
       ],
       rows: report.zones.map((z) => [
         z.name,
-        z.type,
-        z.trips,
-        z.km,
-        z.rideMinutes,
-        z.bikesPerDay,
+        z.parkedHours,
+        z.meanParked,
+        z.peakParked,
         z.minBikes,
         z.maxBikes,
+        z.minutesAboveMax,
+        z.minutesBelowMin,
       ]),
     },
     {

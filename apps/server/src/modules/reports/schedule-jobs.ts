@@ -3,7 +3,7 @@
 // at `hour` of the recipient's time zone — and each delivery is one job of reports.deliver:
 // the report built, its file attached, a link to the Reports screen, sent through the mailer;
 // retried on its own, so one recipient's failure holds no other back.
-import type { ReportQuery } from '@vfm/contract';
+import { DEFAULT_LANGUAGE, isLanguage, type ReportQuery } from '@vfm/contract';
 import type { Database, Queryable } from '../../db/client';
 import type { Jobs } from '../../jobs/job-queue';
 import type { AppContext } from '../../plugins/context';
@@ -111,7 +111,13 @@ export async function deliver(ctx: AppContext, job: DeliveryJob) {
       params.set('target', (delivery.group_id ?? delivery.zone_id)!);
     const link = `${ctx.config.publicUrl}/reports?${params.toString()}`;
     await ctx.mailer.send({
-      ...scheduledReportMail({ to: delivery.recipient, name: delivery.name, report, link }),
+      ...scheduledReportMail({
+        to: delivery.recipient,
+        name: delivery.name,
+        report,
+        link,
+        language: isLanguage(delivery.language) ? delivery.language : DEFAULT_LANGUAGE,
+      }),
       attachments: [
         {
           filename: reportFileName(report, delivery.format),

@@ -1,6 +1,8 @@
-// The periods of a report schedule and the moment each recipient gets one (ADR 0127).
+// The periods of a report schedule and the moment each recipient gets one, and the days of a
+// period as month bits (ADR 0127).
 import { describe, expect, it } from 'vitest';
 import { lastEnded, periodFrom, periodStart, sendMoment } from './schedule-periods';
+import { monthMasks } from './period';
 
 describe('schedule periods', () => {
   it('starts a week on Monday and a month on its first day', () => {
@@ -39,5 +41,15 @@ describe('schedule periods', () => {
       '2026-12-15T12:00:00.000Z',
     );
     expect(sendMoment('2026-12-14', 0, 'UTC').toISOString()).toBe('2026-12-15T00:00:00.000Z');
+  });
+});
+
+describe('monthMasks', () => {
+  it('gives each month a period touches with its days as bits (day n: bit n - 1)', () => {
+    expect(monthMasks('2026-01-30', '2026-02-02')).toEqual({
+      months: ['2026-01-01', '2026-02-01'],
+      masks: [(1 << 29) | (1 << 30), 0b11],
+    });
+    expect(monthMasks('2026-03-01', '2026-03-31').masks).toEqual([2 ** 31 - 1]);
   });
 });

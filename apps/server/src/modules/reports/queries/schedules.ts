@@ -165,12 +165,21 @@ export interface DeliveryRow {
   name: string;
   group_id: string | null;
   zone_id: string | null;
+  language: string | null;
 }
 
 export async function selectDelivery(db: Queryable, id: string) {
   const rows = await db.query<DeliveryRow>(
     `SELECT d.id, d.fleet_id, d.recipient, to_char(d.period_from, 'YYYY-MM-DD') AS period_from,
-            d.status, s.frequency, s.format, s.name, s.group_id, s.zone_id
+            d.status, s.frequency, s.format, s.name, s.group_id, s.zone_id,
+            -- the recipient's language (their account's in the fleet), else the author's
+            coalesce(
+              (SELECT a.language FROM account a
+                WHERE a.fleet_id = d.fleet_id AND lower(a.email) = lower(d.recipient) LIMIT 1),
+              (SELECT a.language FROM account a
+                WHERE a.fleet_id = d.fleet_id
+                  AND (a.id::text = s.created_by OR lower(a.email) = lower(s.created_by))
+                LIMIT 1)) AS language
        FROM report_delivery d JOIN report_schedule s ON s.id = d.schedule_id WHERE d.id = $1`,
     [id],
   );

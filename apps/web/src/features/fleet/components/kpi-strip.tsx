@@ -1,6 +1,8 @@
-// The fleet screen's KPI strip (ADR 0127; its texts are the reports feature's, reports.kpi): today so far against the same span of the same day
-// last week — trips, utilisation (bikes that rode ÷ the fleet's), alerts opened. Quiet: it
-// shows nothing until read, nor when it cannot be (a field technician's screen).
+// The fleet screen's KPI strip (ADR 0127; its texts are the reports feature's, reports.kpi):
+// today so far against the same span of the same day last week — trips, utilisation (bikes
+// that rode ÷ the fleet's), bikes available at the busiest hour, alerts opened, alerts past
+// their SLA. Quiet: it shows nothing until read, nor when it cannot be (a field technician's
+// screen).
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FleetKpis } from '@vfm/contract';
@@ -20,6 +22,7 @@ export function KpiStrip() {
   });
   if (!kpis.data) return null;
   const { today, lastWeek } = kpis.data;
+  const count = (value: number | null) => (value === null ? '—' : format.number(value));
   const share = (value: number | null) => (value === null ? '—' : `${format.number(value, 0)} %`);
   const items: Array<[string, string, string]> = [
     [t('reports.kpi.trips'), format.number(today.trips), format.number(lastWeek.trips)],
@@ -29,9 +32,19 @@ export function KpiStrip() {
       share(lastWeek.utilisationPercent),
     ],
     [
+      t('reports.kpi.peakAvailable'),
+      count(today.bikesAvailableAtPeak),
+      count(lastWeek.bikesAvailableAtPeak),
+    ],
+    [
       t('reports.kpi.alerts'),
       format.number(today.alertsOpened),
       format.number(lastWeek.alertsOpened),
+    ],
+    [
+      t('reports.kpi.pastSla'),
+      format.number(today.alertsPastSla),
+      format.number(lastWeek.alertsPastSla),
     ],
   ];
   return (

@@ -35,6 +35,34 @@ function answers() {
 
 // full-app renders: patient on a busy machine
 describe('fleet page', { timeout: 20_000 }, () => {
+  it("shows today's KPIs beside last week's: the bikes available at the peak, the alerts past their SLA", async () => {
+    const figures = {
+      trips: 87,
+      activeBikes: 33,
+      utilisationPercent: 82.5,
+      alertsOpened: 4,
+      peakHour: '2026-11-28T08:00:00.000Z',
+      bikesAvailableAtPeak: 32,
+      alertsPastSla: 2,
+    };
+    renderApp('/fleet', {
+      signedInAs: 'user',
+      answers: {
+        ...answers(),
+        'GET reports/kpis': {
+          at: '2026-11-28T14:30:00.000Z',
+          today: figures,
+          lastWeek: { ...figures, bikesAvailableAtPeak: null, alertsPastSla: 0 },
+        },
+      },
+    });
+    const strip = await screen.findByRole('region', {
+      name: 'Today against the same day last week',
+    });
+    expect(strip).toHaveTextContent('Bikes available at the peak32last week: —');
+    expect(strip).toHaveTextContent('Alerts past their SLA2last week: 0');
+  });
+
   it('shows the summary and the bikes with their states', async () => {
     renderApp('/fleet', { signedInAs: 'user', answers: answers() });
     const table = await screen.findByRole('table', { name: 'Bikes of the fleet' });

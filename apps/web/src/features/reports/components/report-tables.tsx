@@ -1,6 +1,7 @@
 // The report's tables (ADR 0127): alerts per kind with the median times to acknowledge and to
 // clear, tasks per priority inside their SLA, technicians with their median time to close, and
-// the zones with the trips that started in them beside their caps.
+// the zones with the trips that started in them, the time bikes stood in them and their
+// occupancy against their caps.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '@vfm/contract';
@@ -12,14 +13,16 @@ function Table({
   head,
   rows,
   empty,
+  wide = false,
 }: {
   title: string;
   head: string[];
   rows: ReactNode[][];
   empty: string;
+  wide?: boolean;
 }) {
   return (
-    <figure className={styles.card}>
+    <figure className={wide ? `${styles.card} ${styles.wide}` : styles.card}>
       <div className={styles.tableScroll}>
         <table className={styles.table}>
           <caption className={styles.cardTitle}>{title}</caption>
@@ -67,6 +70,7 @@ export function ReportTables({ report }: { report: Report }) {
   const format = useFormatters();
   const minutes = (value: number | null) =>
     value === null ? '—' : format.duration(Math.round(value));
+  const count = (value: number | null) => (value === null ? '—' : format.number(value));
   const share = (value: number | null) => (value === null ? '—' : `${format.number(value, 1)} %`);
   const kind = (k: string) =>
     t(`notifications.kinds.${k}` as 'notifications.kinds.LOW_VEHICLE_BATTERY', { defaultValue: k });
@@ -114,21 +118,30 @@ export function ReportTables({ report }: { report: Report }) {
       />
       {report.zones.length > 0 && (
         <Table
+          wide
           title={t('reports.zones.title')}
           empty={t('reports.none')}
           head={[
             t('reports.zones.zone'),
             t('reports.zones.trips'),
-            t('reports.zones.bikesPerDay'),
+            t('reports.zones.hours'),
+            t('reports.zones.mean'),
+            t('reports.zones.peak'),
             t('reports.zones.caps'),
+            t('reports.zones.aboveMax'),
+            t('reports.zones.belowMin'),
           ]}
           rows={report.zones.map((z) => [
             z.name,
-            format.number(z.trips),
-            format.number(z.bikesPerDay, 1),
+            count(z.trips),
+            format.number(z.parkedHours, 1),
+            z.meanParked === null ? '—' : format.number(z.meanParked, 1),
+            count(z.peakParked),
             z.minBikes === null && z.maxBikes === null
               ? '—'
               : `${z.minBikes ?? 0}–${z.maxBikes ?? '∞'}`,
+            minutes(z.minutesAboveMax),
+            minutes(z.minutesBelowMin),
           ])}
         />
       )}

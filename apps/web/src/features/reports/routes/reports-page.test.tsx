@@ -89,6 +89,40 @@ describe('reports page', { timeout: 20_000 }, () => {
     expect(within(alerts).getByText('Low bike battery')).toBeInTheDocument();
   });
 
+  it("shows each zone's time parked and occupancy against its caps", async () => {
+    renderApp('/reports', {
+      signedInAs: 'user',
+      answers: {
+        'GET reports': {
+          ...report(),
+          zones: [
+            {
+              id: '7b0c1a2e-5d6f-4a8b-9c0d-1e2f3a4b5c6d',
+              name: 'Centre',
+              type: 'PREFERRED_PARKING',
+              trips: 12,
+              km: 30,
+              rideMinutes: 180,
+              bikesPerDay: 2.5,
+              parkedHours: 26,
+              meanParked: 1.1,
+              peakParked: 2,
+              minutesAboveMax: 480,
+              minutesBelowMin: 360,
+              minBikes: 1,
+              maxBikes: 1,
+            },
+          ],
+        },
+        'GET fleet/group': [],
+      },
+    });
+    const zones = await screen.findByRole('table', { name: 'Zones' });
+    const row = within(zones).getByRole('row', { name: /Centre/ });
+    for (const cell of ['12', '26', '1.1', '2', '1–1']) expect(row).toHaveTextContent(cell);
+    expect(within(zones).getByRole('columnheader', { name: 'Peak parked' })).toBeInTheDocument();
+  });
+
   it('says it is loading, then that it failed, and tries again; an empty period says so', async () => {
     let answer: Response | null = json(503, { status: 503 });
     const { server } = renderApp('/reports', {
