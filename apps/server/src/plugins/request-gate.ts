@@ -62,25 +62,34 @@ export function requestGate(app: FastifyInstance): RequestGate {
  * and each transaction starts once no request is being answered (or after MAX_WAIT_MS). A
  * transaction's own queries do not wait: it holds the connection. On PostgreSQL (a pool) the
  * database is returned as it is.
+ *
+ * PGlite runs a query on this thread and answers it through promises alone: a job's loop of
+ * queries would go from one to the next without the event loop ever reading a socket — a request
+ * that arrived meanwhile is not even counted yet. So each start first lets the event loop poll
+ * (setImmediate runs after the poll phase), then waits for the requests it found.
  */
 export function yieldingDatabase(database: Database, gate: RequestGate): Database {
   if (database.kind !== 'pglite') return database;
+  const turn = async () => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await gate.idle();
+  };
   return {
     ...database,
     async query(text, params) {
-      await gate.idle();
+      await turn();
       return database.query(text, params);
     },
     async exec(text) {
-      await gate.idle();
+      await turn();
       return database.exec(text);
     },
     async transaction(fn) {
-      await gate.idle();
+      await turn();
       return database.transaction(fn);
     },
     async executeSql(text, values) {
-      await gate.idle();
+      await turn();
       return database.executeSql(text, values);
     },
   };
