@@ -7,9 +7,14 @@ import type { RuleDryRunResult, TelemetryMessage } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { evaluateRule, type BikeView, type Observation, type RuleMemory } from './evaluate';
 import { inScope } from './engine';
-import { selectFleetBikes, selectHistory, type HistoryRow } from './queries/dry-run';
+import {
+  selectFleetBikes,
+  selectHistory,
+  type FleetBike,
+  type HistoryRow,
+} from './queries/dry-run';
 import type { RuleValues } from './queries/rules';
-import type { BikeContext } from './queries/state';
+import { trailNeeds } from './trail';
 import { observe, type RuleMessage } from './view';
 
 const DAY = 86_400_000;
@@ -17,7 +22,7 @@ const CHUNK = 200;
 const FIRINGS_MAX = 500;
 
 /** A bike before its history: what it is now of what the history does not keep. */
-const blank = (bike: BikeContext): BikeView => ({
+const blank = (bike: FleetBike): BikeView => ({
   availability: bike.availability,
   moving: false,
   assistanceLocked: false,
@@ -74,6 +79,7 @@ export async function dryRunRule(
   const from = new Date(now.getTime() - days * DAY);
   const bikes = (await selectFleetBikes(db, fleetId)).filter((bike) => inScope(rule.scope, bike));
   const offsets = sweepOffsets(rule);
+  const needs = trailNeeds([rule.condition]);
   const firings: RuleDryRunResult['firings'] = [];
   const fired = new Set<number>();
   let truncated = false;
@@ -110,10 +116,10 @@ export async function dryRunRule(
         if (!last) return;
         for (const offset of offsets) {
           const at = new Date(last.at.getTime() + offset);
-          if (at < until) evaluate({ at, view: last.view, message: null });
+          if (at < until) evaluate({ at, view: last.view, message: null, trail: last.trail });
         }
       };
-      for (const obs of observe(blank(bike), (byBike.get(bike.id) ?? []).map(messageOf))) {
+      for (const obs of observe(blank(bike), (byBike.get(bike.id) ?? []).map(messageOf), {}, needs)) {
         sweepsUntil(obs.at);
         evaluate(obs);
         last = obs;

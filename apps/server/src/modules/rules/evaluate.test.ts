@@ -10,6 +10,7 @@ import {
   type Observation,
   type RuleMemory,
 } from './evaluate';
+import { nextTrail, trailNeeds, type BikeTrail } from './trail';
 
 const T0 = new Date('2026-03-02T10:00:00Z'); // a Monday
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -41,8 +42,8 @@ const obs = (
 ): Observation => ({ at: at(minutes), view: { ...VIEW, ...view }, message });
 
 /** one test (the literals below are `as const`: readonly arrays) */
-const test1 = (p: object, o: Observation, memory: RuleMemory = {}) =>
-  testPredicate(p as RulePredicate, o, memory);
+const test1 = (p: object, o: Observation, trail?: BikeTrail) =>
+  testPredicate(p as RulePredicate, trail ? { ...o, trail } : o);
 
 describe('each test', () => {
   it('threshold: a level of the bike, the speed of the message', () => {
@@ -104,7 +105,7 @@ describe('each test', () => {
 
   it('beyond the service area by more than N km, from the last position inside', () => {
     const far = { type: 'outsideServiceAreaBy', km: 2 } as const;
-    const memory: RuleMemory = { lastInside: [48.85, 2.35] };
+    const memory: BikeTrail = { lastInside: [48.85, 2.35] };
     expect(test1(far, obs({ outsideServiceArea: true, latitude: 48.88 }), memory)).toBe(true);
     expect(test1(far, obs({ outsideServiceArea: true, latitude: 48.86 }), memory)).toBe(false);
     expect(test1(far, obs({ outsideServiceArea: true, latitude: 48.88 }), {})).toBe(false);
@@ -146,9 +147,15 @@ describe('each test', () => {
 
 const run = (rule: { condition: object; latch?: boolean }, observations: Observation[]) => {
   let memory: RuleMemory = {};
+  // the bike's trail (positions, parked battery, last inside) folded as the batch folds it
+  let trail: BikeTrail = {};
   const evaluable = { latch: false, ...rule, condition: rule.condition as RuleCondition };
+  const needs = trailNeeds([evaluable.condition]);
   return observations.map((o) => {
-    const result = evaluateRule(evaluable, memory, o);
+    trail = JSON.parse(
+      JSON.stringify(nextTrail(trail, o.at, o.view, o.message !== null, needs)),
+    ) as BikeTrail;
+    const result = evaluateRule(evaluable, memory, { ...o, trail });
     // what is remembered goes through JSON, as through the database
     memory = JSON.parse(JSON.stringify(result.memory)) as RuleMemory;
     return result;

@@ -10,8 +10,10 @@ export async function groupsOfFleet(db: Queryable, fleetId: string): Promise<str
   return rows.map((row) => row.id);
 }
 
-export async function selectFleetBikes(db: Queryable, fleetId: string): Promise<BikeContext[]> {
-  return db.query<BikeContext>(
+export type FleetBike = Omit<BikeContext, 'trail'>;
+
+export async function selectFleetBikes(db: Queryable, fleetId: string): Promise<FleetBike[]> {
+  return db.query<FleetBike>(
     `SELECT b.id, b.fleet_id AS "fleetId", b.vehicle_number AS "vehicleNumber",
             b.group_id AS "groupId", b.model, b.availability,
             b.outside_service_area_since IS NOT NULL AS "outsideServiceArea",

@@ -2,6 +2,7 @@
 // evaluation reads besides its state: its zone marks, group, model and open tasks.
 import type { Queryable } from '../../../db/client';
 import type { MessageRef, RuleMemory } from '../evaluate';
+import type { BikeTrail } from '../trail';
 
 export interface StateRow {
   ruleId: string;
@@ -79,6 +80,8 @@ export interface BikeContext {
   inNoRideZone: boolean;
   inNoParkingZone: boolean;
   openTaskKinds: string[];
+  /** what is remembered of the bike whatever the rule (null: nothing) */
+  trail: BikeTrail | null;
 }
 
 /** What the evaluation reads of these bikes besides their derived state. */
@@ -92,8 +95,29 @@ export async function selectBikeContext(db: Queryable, bikeIds: number[]): Promi
             b.no_parking_since IS NOT NULL AS "inNoParkingZone",
             coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
                        WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
-                     '{}') AS "openTaskKinds"
+                     '{}') AS "openTaskKinds",
+            (SELECT r.trail FROM rule_trail r WHERE r.bike_id = b.id) AS trail
        FROM bike b WHERE b.id = ANY($1::bigint[])`,
     [bikeIds],
   );
+}
+
+/** Writes the trails that changed (null: nothing left to remember, the row goes). */
+export async function writeTrails(
+  db: Queryable,
+  writes: Array<{ bikeId: number; trail: BikeTrail | null }>,
+  now: Date,
+) {
+  const sorted = [...writes].sort((a, b) => a.bikeId - b.bikeId);
+  const gone = sorted.filter((w) => w.trail === null).map((w) => w.bikeId);
+  const kept = sorted.filter((w) => w.trail !== null);
+  if (gone.length)
+    await db.query('DELETE FROM rule_trail WHERE bike_id = ANY($1::bigint[])', [gone]);
+  if (kept.length)
+    await db.query(
+      `INSERT INTO rule_trail (bike_id, trail, updated_at)
+       SELECT r.bike_id, r.trail, $2 FROM json_to_recordset($1::json) AS r(bike_id bigint, trail jsonb)
+       ON CONFLICT (bike_id) DO UPDATE SET trail = excluded.trail, updated_at = excluded.updated_at`,
+      [JSON.stringify(kept.map((w) => ({ bike_id: w.bikeId, trail: w.trail }))), now],
+    );
 }

@@ -50,7 +50,8 @@ export async function lockSweepBikes(db: Queryable, bikeIds: number[]): Promise<
             b.no_parking_since IS NOT NULL AS "inNoParkingZone",
             coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
                        WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
-                     '{}') AS "openTaskKinds"
+                     '{}') AS "openTaskKinds",
+            (SELECT r.trail FROM rule_trail r WHERE r.bike_id = b.id) AS trail
        FROM bike b WHERE b.id = ANY($1::bigint[]) ORDER BY b.id FOR UPDATE OF b`,
     [bikeIds],
   );
