@@ -119,7 +119,12 @@ export async function dryRunRule(
           if (at < until) evaluate({ at, view: last.view, message: null, trail: last.trail });
         }
       };
-      for (const obs of observe(blank(bike), (byBike.get(bike.id) ?? []).map(messageOf), {}, needs)) {
+      for (const obs of observe(
+        blank(bike),
+        (byBike.get(bike.id) ?? []).map(messageOf),
+        {},
+        needs,
+      )) {
         sweepsUntil(obs.at);
         evaluate(obs);
         last = obs;

@@ -270,9 +270,5 @@ export function evaluateRule(
 
 /** Whether a memory is worth a row: something held, fired or is remembered. */
 export function worthKeeping(memory: RuleMemory): boolean {
-  return Boolean(
-    memory.holdsSince ||
-    memory.firingSince ||
-    memory.starts?.length,
-  );
+  return Boolean(memory.holdsSince || memory.firingSince || memory.starts?.length);
 }

@@ -13,8 +13,7 @@ import { runActions, type Started } from './actions';
 import { runObservations, viewOf } from './engine';
 import { selectEnabledRules, selectRuleStamps } from './queries/rules';
 import {
-  selectBikeContext,
-  selectStates,
+  selectWatchedBikes,
   writeStates,
   writeTrails,
   type StateRow,
@@ -22,7 +21,7 @@ import {
 } from './queries/state';
 import { compileRules, rulesToRun, type FleetIndex } from './rule-index';
 import { ensureBuiltins } from './service';
-import { needsTrail, type BikeTrail } from './trail';
+import { needsTrail, seedInside, trailChanged, type BikeTrail } from './trail';
 import { observe, type RuleMessage } from './view';
 
 /** The fleets whose built-ins this process has seen in place. */
@@ -81,23 +80,20 @@ export const evaluateRules: IngestStep = {
     const indexes = await indexesOf(tx, fleetIds);
     if (!indexes.size) return [];
     const watched = bikeIds.filter((id) => indexes.has(loaded.get(id)!.state.fleetId));
-    const context = await selectBikeContext(tx, watched);
-    const states = new Map<number, Map<string, StateRow>>();
-    for (const row of await selectStates(tx, watched))
-      (states.get(row.bikeId) ?? states.set(row.bikeId, new Map()).get(row.bikeId)!).set(
-        row.ruleId,
-        row,
-      );
+    const context = await selectWatchedBikes(tx, watched);
     const writes: StateWrite[] = [];
     const trails: Array<{ bikeId: number; trail: BikeTrail | null }> = [];
     const started: Started[] = [];
     const events: DomainEvent[] = [];
     for (const bike of context) {
       const index = indexes.get(bike.fleetId)!;
-      const remembered = states.get(bike.id) ?? new Map<string, StateRow>();
+      const remembered = new Map<string, StateRow>(bike.states.map((row) => [row.ruleId, row]));
       // the bike before the batch (the module's power is not in its row: unknown until it says)
-      const before = viewOf(loaded.get(bike.id)!.state, bike, null);
-      const trail = bike.trail ?? {};
+      const { state, zoneMarks } = loaded.get(bike.id)!;
+      const before = viewOf(state, bike, null);
+      const stored = bike.trail ?? {};
+      const wasInside = zoneMarks.outsideServiceAreaSince === null;
+      const trail = seedInside(stored, index.needs, wasInside, before);
       const observations = observe(
         before,
         inputs.get(bike.id)!.map(ruleMessage),
@@ -105,7 +101,7 @@ export const evaluateRules: IngestStep = {
         index.needs,
       );
       const after = needsTrail(index.needs) ? (observations.at(-1)?.trail ?? trail) : {};
-      if (JSON.stringify(after) !== JSON.stringify(trail))
+      if (isEmpty(after) ? !isEmpty(stored) : trailChanged(stored, after, bike.outsideServiceArea))
         trails.push({ bikeId: bike.id, trail: isEmpty(after) ? null : after });
       let firingChanged = false;
       for (const { rule } of rulesToRun(index, bike, observations, remembered.keys())) {

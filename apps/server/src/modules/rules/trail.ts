@@ -54,8 +54,20 @@ export function nextTrail(
   if (needs.trackMinutes) {
     const since = at.getTime() - needs.trackMinutes * MINUTE;
     const track = (trail.track ?? []).filter(([ms]) => ms >= since);
-    if (withMessage && hasPosition)
-      track.push([at.getTime(), view.latitude!, view.longitude!, view.odometerKm]);
+    if (withMessage && hasPosition) {
+      // points at least 1/50 of the window apart (the latest replaces a closer one): 50 points
+      // span the window however often the module speaks
+      const point: [number, number, number, number | null] = [
+        at.getTime(),
+        view.latitude!,
+        view.longitude!,
+        view.odometerKm,
+      ];
+      const spacing = (needs.trackMinutes * MINUTE) / TRACK_MAX;
+      const previous = track[track.length - 2];
+      if (previous && at.getTime() - previous[0] < spacing) track[track.length - 1] = point;
+      else track.push(point);
+    }
     if (track.length) next.track = track.slice(-TRACK_MAX);
     else delete next.track;
   } else delete next.track;
@@ -66,6 +78,35 @@ export function nextTrail(
   else if (!view.outsideServiceArea && hasPosition)
     next.lastInside = [view.latitude!, view.longitude!];
   return next;
+}
+
+/**
+ * Whether a trail changed enough to be written. Not written: the track's last point replaced (a
+ * point of the track is a place the bike was at that time: the written track stays a true,
+ * sparser one), the last position inside while the bike is inside (the batch takes it from the
+ * bike's position when it leaves: `seedInside`).
+ */
+export function trailChanged(before: BikeTrail, after: BikeTrail, outside: boolean): boolean {
+  if (before.parkedBattery !== after.parkedBattery) return true;
+  const [b, a] = [before.track ?? [], after.track ?? []];
+  if (b.length !== a.length || b[0]?.[0] !== a[0]?.[0]) return true;
+  if (!outside) return false;
+  return (
+    before.lastInside?.[0] !== after.lastInside?.[0] ||
+    before.lastInside?.[1] !== after.lastInside?.[1]
+  );
+}
+
+/** The last position inside, when the bike was inside before the batch: its position then. */
+export function seedInside(
+  trail: BikeTrail,
+  needs: TrailNeeds,
+  wasInside: boolean,
+  view: BikeView,
+): BikeTrail {
+  if (!needs.inside || !wasInside || view.latitude === null || view.longitude === null)
+    return trail;
+  return { ...trail, lastInside: [view.latitude, view.longitude] };
 }
 
 /** The track within a window of `minutes` before `at`. */

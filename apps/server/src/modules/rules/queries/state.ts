@@ -84,10 +84,15 @@ export interface BikeContext {
   trail: BikeTrail | null;
 }
 
-/** What the evaluation reads of these bikes besides their derived state. */
-export async function selectBikeContext(db: Queryable, bikeIds: number[]): Promise<BikeContext[]> {
+/** A bike of the batch with what its rules remember of it. */
+export interface WatchedBike extends BikeContext {
+  states: StateRow[];
+}
+
+/** The batch's bikes as the rules see them, what they remember of each: one statement. */
+export async function selectWatchedBikes(db: Queryable, bikeIds: number[]) {
   if (!bikeIds.length) return [];
-  return db.query<BikeContext>(
+  const rows = await db.query<Omit<WatchedBike, 'states'> & { states: RawState[] | null }>(
     `SELECT b.id, b.fleet_id AS "fleetId", b.vehicle_number AS "vehicleNumber",
             b.group_id AS "groupId", b.model, b.availability,
             b.outside_service_area_since IS NOT NULL AS "outsideServiceArea",
@@ -96,10 +101,28 @@ export async function selectBikeContext(db: Queryable, bikeIds: number[]): Promi
             coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
                        WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
                      '{}') AS "openTaskKinds",
-            (SELECT r.trail FROM rule_trail r WHERE r.bike_id = b.id) AS trail
+            (SELECT r.trail FROM rule_trail r WHERE r.bike_id = b.id) AS trail,
+            (SELECT json_agg(json_build_object('ruleId', s.rule_id, 'memory', s.memory,
+                                               'firingSince', s.firing_since))
+               FROM rule_state s WHERE s.bike_id = b.id) AS states
        FROM bike b WHERE b.id = ANY($1::bigint[])`,
     [bikeIds],
   );
+  return rows.map(({ states, ...bike }) => ({
+    ...bike,
+    states: (states ?? []).map((s) => ({
+      ruleId: s.ruleId,
+      bikeId: bike.id,
+      memory: s.memory,
+      firingSince: s.firingSince ? new Date(s.firingSince) : null,
+    })),
+  }));
+}
+
+interface RawState {
+  ruleId: string;
+  memory: RuleMemory;
+  firingSince: string | null;
 }
 
 /** Writes the trails that changed (null: nothing left to remember, the row goes). */
