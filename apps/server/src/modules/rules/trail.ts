@@ -55,15 +55,15 @@ export function nextTrail(
     const since = at.getTime() - needs.trackMinutes * MINUTE;
     const track = (trail.track ?? []).filter(([ms]) => ms >= since);
     if (withMessage && hasPosition) {
-      // points at least 1/50 of the window apart (the latest replaces a closer one): 50 points
-      // span the window however often the module speaks
+      // points at least 1/48 of the window apart (the latest replaces a closer one): the 50
+      // points span the window however often the module speaks
       const point: [number, number, number, number | null] = [
         at.getTime(),
         view.latitude!,
         view.longitude!,
         view.odometerKm,
       ];
-      const spacing = (needs.trackMinutes * MINUTE) / TRACK_MAX;
+      const spacing = (needs.trackMinutes * MINUTE) / (TRACK_MAX - 2);
       const previous = track[track.length - 2];
       if (previous && at.getTime() - previous[0] < spacing) track[track.length - 1] = point;
       else track.push(point);
