@@ -84,6 +84,9 @@ for (const kind of kinds) {
         },
       );
       runs[which].push({ rate: run.rate, cpu: run.serverCpuMicrosPerMessage });
+      console.log(
+        `  ${kind} ${which === 'none' ? 'no rules' : `${RULES} rules`}: ${fmt(run.rate)}, ${run.serverCpuMicrosPerMessage} µs server CPU/msg, load ${os.loadavg()[0]!.toFixed(1)}`,
+      );
     }
   const none = {
     rate: median(runs.none.map((r) => r.rate)),

@@ -183,6 +183,26 @@ describe('the rules resource', () => {
       ],
       [{ ...RULE, actions: [{ type: 'command', command: 'MODE', value: 'FAST' }] }, /not a value/],
       [{ ...RULE, scope: { groupIds: [other.fleet.id], models: [] } }, /not a group/],
+      [
+        {
+          ...RULE,
+          condition: {
+            all: [{ type: 'inZone', zoneId: '00000000-0000-4000-8000-000000000001', value: true }],
+          },
+        },
+        /not a zone of your fleet/,
+      ],
+      [
+        {
+          ...RULE,
+          condition: {
+            all: [
+              { type: 'schedule', days: [1], from: '22:00', to: '06:00', timeZone: 'Mars/Olympus' },
+            ],
+          },
+        },
+        /not a time zone/,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await admin().post('rules', body);
@@ -238,6 +258,42 @@ describe('rules at work', () => {
     const m = await moduleOnline({ availability: 'OUT' });
     await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ speedKmh: 14 }));
     await activeAlert(m.bike.vehicleNumber, 'UNACCOMPANIED_MOTION');
+  });
+
+  it('fires a van hop from the bike’s one trail, shared by every distance rule (ADR 0135)', async () => {
+    // three more distance rules that never hold: they share the trail and remember nothing
+    const far = await Promise.all(
+      [50, 60, 70].map((km) =>
+        create({
+          ...RULE,
+          name: `Moved ${km} km`,
+          condition: { all: [{ type: 'distanceMoved', km, minutes: 30 }] },
+          actions: [{ type: 'alert' }],
+        }),
+      ),
+    );
+    const m = await moduleOnline();
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ odometerKm: 100, ts: at(0) }));
+    await publishUp(
+      m.client,
+      m.moduleId,
+      'telemetry',
+      telemetry({ lat: 45.79, odometerKm: 100, ts: at(60_000) }),
+    );
+    await activeAlert(m.bike.vehicleNumber, 'VAN_HOP');
+    const trails = await t.server.database.query<{ trail: { track: unknown[] } }>(
+      'SELECT trail FROM rule_trail WHERE bike_id = $1',
+      [m.bike.id],
+    );
+    expect(trails).toHaveLength(1);
+    expect(trails[0]!.trail.track).toHaveLength(2);
+    const states = await t.server.database.query<{ ruleId: string }>(
+      'SELECT rule_id AS "ruleId" FROM rule_state WHERE bike_id = $1',
+      [m.bike.id],
+    );
+    expect(states.filter((s) => far.some((rule) => rule.id === s.ruleId))).toEqual([]);
+    for (const rule of far) expect((await admin().delete(`rules/${rule.id}`)).status).toBe(204);
   });
 
   it('keeps a duration in the database and fires it by the sweep', async () => {

@@ -39,6 +39,7 @@ const blank = (bike: FleetBike): BikeView => ({
   outsideServiceArea: bike.outsideServiceArea,
   inNoRideZone: bike.inNoRideZone,
   inNoParkingZone: bike.inNoParkingZone,
+  zoneIds: bike.zoneIds,
   openTaskKinds: bike.openTaskKinds,
 });
 

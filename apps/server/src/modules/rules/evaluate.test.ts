@@ -32,6 +32,7 @@ const VIEW: BikeView = {
   outsideServiceArea: false,
   inNoRideZone: false,
   inNoParkingZone: false,
+  zoneIds: [],
   openTaskKinds: [],
 };
 
@@ -132,6 +133,38 @@ describe('each test', () => {
     );
     expect(test1(alarm, obs({}, 0, { kind: 'event', seq: 1, eventName: 'ALARM_ON' }))).toBe(false);
     expect(test1(alarm, obs())).toBe(false);
+  });
+
+  it('schedule: in its time zone (ADR 0135), summer time included', () => {
+    // T0 is Monday 10:00 UTC = 11:00 in Paris (winter), 06:00 in New York
+    const paris = {
+      type: 'schedule',
+      days: [1],
+      from: '11:00',
+      to: '12:00',
+      timeZone: 'Europe/Paris',
+    } as const;
+    expect(test1(paris, obs())).toBe(true);
+    expect(test1({ ...paris, timeZone: undefined }, obs())).toBe(false);
+    // New York's Sunday evening is Monday in UTC: the day is the zone's
+    const sunday = {
+      type: 'schedule',
+      days: [0],
+      from: '20:00',
+      to: '23:59',
+      timeZone: 'America/New_York',
+    } as const;
+    expect(test1(sunday, obs({}, -10 * 60 + 60))).toBe(true); // Monday 01:00 UTC
+    // in summer Paris is UTC+2
+    const summer = new Date('2026-07-06T09:30:00Z'); // a Monday, 11:30 in Paris
+    expect(test1(paris, { ...obs(), at: summer })).toBe(true);
+  });
+
+  it('inZone: one zone of the fleet, by its id', () => {
+    const depot = { type: 'inZone', zoneId: 'z1', value: true } as const;
+    expect(test1(depot, obs({ zoneIds: ['z0', 'z1'] }))).toBe(true);
+    expect(test1(depot, obs())).toBe(false);
+    expect(test1({ ...depot, value: false }, obs())).toBe(true);
   });
 
   it('schedule: days and hours (UTC), over midnight too', () => {

@@ -25,6 +25,8 @@ export interface BikeView {
   outsideServiceArea: boolean;
   inNoRideZone: boolean;
   inNoParkingZone: boolean;
+  /** the zones the bike stands in by its last position (docs/zones.md) */
+  zoneIds: readonly string[];
   /** the kinds of the bike's open tasks */
   openTaskKinds: string[];
 }
@@ -132,6 +134,8 @@ export function testPredicate(p: RulePredicate, obs: Observation): boolean | und
             : view.inNoParkingZone;
       return place === p.value;
     }
+    case 'inZone':
+      return view.zoneIds.includes(p.zoneId) === p.value;
     case 'outsideServiceAreaBy': {
       if (!view.outsideServiceArea || !trail?.lastInside || view.latitude === null) return false;
       const [lat, lon] = trail.lastInside;
@@ -184,13 +188,40 @@ function distanceMoved(
   return odo0 === null || odo1 === null || odo1 - odo0 < km * RIDE_SHARE;
 }
 
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The day (0 = Sunday) and minute of the day at `at` in a time zone (UTC: the fast way). */
+export function localClock(at: Date, timeZone?: string): { day: number; minutes: number } {
+  if (!timeZone || timeZone === 'UTC')
+    return { day: at.getUTCDay(), minutes: at.getUTCHours() * 60 + at.getUTCMinutes() };
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, clock);
+  }
+  let day = 0;
+  let minutes = 0;
+  for (const part of clock.formatToParts(at)) {
+    if (part.type === 'weekday')
+      day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part.value);
+    else if (part.type === 'hour') minutes += Number(part.value) * 60;
+    else if (part.type === 'minute') minutes += Number(part.value);
+  }
+  return { day, minutes };
+}
+
 function inSchedule(p: Extract<RulePredicate, { type: 'schedule' }>, at: Date): boolean {
-  const minutes = at.getUTCHours() * 60 + at.getUTCMinutes();
+  const { day, minutes } = localClock(at, p.timeZone);
   const [fh, fm] = p.from.split(':').map(Number);
   const [th, tm] = p.to.split(':').map(Number);
   const from = fh! * 60 + fm!;
   const to = th! * 60 + tm!;
-  const day = at.getUTCDay();
   if (from <= to) return p.days.includes(day) && minutes >= from && minutes < to;
   // over midnight: the evening belongs to the day named, the morning to the day after it
   if (minutes >= from) return p.days.includes(day);

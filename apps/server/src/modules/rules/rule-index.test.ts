@@ -29,6 +29,7 @@ const VIEW: BikeView = {
   outsideServiceArea: false,
   inNoRideZone: false,
   inNoParkingZone: false,
+  zoneIds: [],
   openTaskKinds: [],
 };
 

@@ -41,6 +41,7 @@ const RANK: Record<RulePredicate['type'], number> = {
   distanceMoved: 6,
   batteryRiseWhileParked: 7,
   zone: 8,
+  inZone: 8,
   availability: 9,
   assistanceLocked: 10,
   batteryPlugged: 11,

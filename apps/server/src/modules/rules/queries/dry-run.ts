@@ -10,6 +10,16 @@ export async function groupsOfFleet(db: Queryable, fleetId: string): Promise<str
   return rows.map((row) => row.id);
 }
 
+/** Which of these zone ids are the fleet's. */
+export async function zonesOfFleet(db: Queryable, fleetId: string, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await db.query<{ id: string }>(
+    'SELECT id FROM zone WHERE fleet_id = $1 AND id = ANY($2::uuid[])',
+    [fleetId, ids],
+  );
+  return rows.map((row) => row.id);
+}
+
 export type FleetBike = Omit<BikeContext, 'trail'>;
 
 export async function selectFleetBikes(db: Queryable, fleetId: string): Promise<FleetBike[]> {
@@ -19,6 +29,7 @@ export async function selectFleetBikes(db: Queryable, fleetId: string): Promise<
             b.outside_service_area_since IS NOT NULL AS "outsideServiceArea",
             b.no_ride_zone_since IS NOT NULL AS "inNoRideZone",
             b.no_parking_since IS NOT NULL AS "inNoParkingZone",
+            coalesce(b.zone_ids::text[], '{}') AS "zoneIds",
             coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
                        WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
                      '{}') AS "openTaskKinds"

@@ -79,6 +79,8 @@ export interface BikeContext {
   outsideServiceArea: boolean;
   inNoRideZone: boolean;
   inNoParkingZone: boolean;
+  /** the zones the bike stands in (docs/zones.md) */
+  zoneIds: string[];
   openTaskKinds: string[];
   /** what is remembered of the bike whatever the rule (null: nothing) */
   trail: BikeTrail | null;
@@ -98,6 +100,7 @@ export async function selectWatchedBikes(db: Queryable, bikeIds: number[]) {
             b.outside_service_area_since IS NOT NULL AS "outsideServiceArea",
             b.no_ride_zone_since IS NOT NULL AS "inNoRideZone",
             b.no_parking_since IS NOT NULL AS "inNoParkingZone",
+            coalesce(b.zone_ids::text[], '{}') AS "zoneIds",
             coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
                        WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
                      '{}') AS "openTaskKinds",
