@@ -46,6 +46,10 @@ function Timeline({ result }: { result: RuleDryRunResult }) {
           </li>
         ))}
       </ol>
+      <div className={styles.axis} aria-hidden="true">
+        <span>{date(days[0]?.day)}</span>
+        <span>{date(days.at(-1)?.day)}</span>
+      </div>
     </figure>
   );
 }
