@@ -11,6 +11,7 @@
 //   BENCH_ONLY         alert | dryRun
 //   BENCH_DATABASES    pglite,postgres (alert's default; the dry run: postgres only)
 //   BENCH_SAMPLES      alert samples per database (40)
+//   BENCH_BIKES        the fleet (10,000)
 import os from 'node:os';
 import mqtt, { type MqttClient } from 'mqtt';
 import { MQTT_QOS, upTopic } from '@vfm/contract';
@@ -28,7 +29,7 @@ type Kind = 'pglite' | 'postgres';
 const ONLY = process.env.BENCH_ONLY;
 const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
-const BIKES = 10_000;
+const BIKES = Number(process.env.BENCH_BIKES ?? 10_000);
 const EVERY = Number(process.env.BENCH_DRYRUN_EVERY ?? 120);
 const MODULES = 8;
 

@@ -340,6 +340,16 @@ describe('rules at work', () => {
       m.bike.vehicleNumber,
     );
     expect((await admin().post('rules/dry-run', { rule: low, days: 31 })).status).toBe(400);
+    // a bike none of whose stored rows passes a threshold is not replayed (ADR 0135): not fired
+    const lower = {
+      ...low,
+      condition: { all: [{ type: 'threshold', field: 'bikeBattery', op: 'le', value: 5 }] },
+    };
+    const none = await admin().post('rules/dry-run', { rule: lower, days: 1 });
+    expect(none.status, none.text).toBe(200);
+    expect(none.body.firings.map((f: { vehicleNumber: string }) => f.vehicleNumber)).not.toContain(
+      m.bike.vehicleNumber,
+    );
 
     const everyone = {
       ...RULE,

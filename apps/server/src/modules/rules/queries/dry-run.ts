@@ -38,6 +38,43 @@ export async function selectFleetBikes(db: Queryable, fleetId: string): Promise<
   );
 }
 
+/** A test the history's columns can answer: a bike none of whose rows passes it never fires. */
+export type HistoryGate =
+  | {
+      column: 'bike_battery' | 'iot_battery' | 'speed_kmh' | 'odometer_km';
+      op: string;
+      value: number;
+    }
+  | { event: string };
+
+const OPS: Record<string, string> = { lt: '<', le: '<=', gt: '>', ge: '>=' };
+
+/** Which of these bikes have a row within [from, to) that passes the gate. */
+export async function bikesPassing(
+  db: Queryable,
+  bikeIds: number[],
+  from: Date,
+  to: Date,
+  gate: HistoryGate,
+): Promise<Set<number>> {
+  const rows =
+    'event' in gate
+      ? await db.query<{ id: number }>(
+          `SELECT DISTINCT bike_id AS id FROM event
+            WHERE bike_id = ANY($1::bigint[]) AND occurred_at >= $2 AND occurred_at < $3
+              AND source = 'MODULE' AND name = $4`,
+          [bikeIds, from, to, gate.event],
+        )
+      : await db.query<{ id: number }>(
+          // the column and the operator come from closed lists, never from the request
+          `SELECT DISTINCT bike_id AS id FROM telemetry
+            WHERE bike_id = ANY($1::bigint[]) AND ts >= $2 AND ts < $3
+              AND ${gate.column} ${OPS[gate.op] ?? '='} $4::double precision`,
+          [bikeIds, from, to, gate.value],
+        );
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
 export interface HistoryRow {
   bikeId: number;
   kind: 'telemetry' | 'event';
