@@ -176,7 +176,8 @@ async function dryRun() {
        SELECT b.id, g, $1::timestamptz - g * make_interval(mins => $2),
               $1::timestamptz - g * make_interval(mins => $2),
               45.76 + (b.id % 100) * 1e-3, 4.83 + (g % 50) * 1e-4,
-              CASE WHEN g % 7 = 0 THEN 15 ELSE 0 END, 20 + (b.id + g) % 80, 90, false,
+              CASE WHEN g % 7 = 0 THEN 15 ELSE 0 END,
+              CASE WHEN (b.id * 31 + g) % 9973 = 0 THEN 4 ELSE 20 + (b.id + g) % 80 END, 90, false,
               100 + g * 0.1
          FROM bike b CROSS JOIN generate_series(1, $3) AS g
         WHERE b.fleet_id = $4`,
@@ -187,32 +188,35 @@ async function dryRun() {
     console.log(
       `  postgres: ${rows.toLocaleString('en')} messages seeded in ${Math.round(performance.now() - seeded)} ms`,
     );
-    const rule = {
-      name: 'Nearly empty and moving',
+    const rule = (name: string, value: number) => ({
+      name,
       enabled: true,
       severity: 'MINOR',
       condition: {
         all: [
-          {
-            type: 'threshold' as const,
-            field: 'bikeBattery' as const,
-            op: 'le' as const,
-            value: 21,
-          },
+          { type: 'threshold' as const, field: 'bikeBattery' as const, op: 'le' as const, value },
           { type: 'moving' as const, value: true },
         ],
       },
       scope: { groupIds: [], models: [] },
       actions: [{ type: 'alert' as const }],
       latch: false,
-    };
-    const started = performance.now();
-    const result = await dryRunRule(database, FLEET, rule, 30, now);
-    const ms = Math.round(performance.now() - started);
-    console.log(
-      `  postgres: 30-day dry run over ${result.bikesInScope.toLocaleString('en')} bikes (${rows.toLocaleString('en')} messages): ${ms} ms, ${result.bikesFired} bikes fired (target ≤ 10000 ms)`,
-    );
-    return { ms, bikes: result.bikesInScope, messages: rows, bikesFired: result.bikesFired };
+    });
+    const figures: Record<string, { ms: number; bikesFired: number }> = {};
+    // a theft-like rule that holds for few bikes, then one that holds for most of them
+    for (const [label, value] of [
+      ['rare', 5],
+      ['frequent', 21],
+    ] as const) {
+      const started = performance.now();
+      const result = await dryRunRule(database, FLEET, rule(label, value), 30, now);
+      const ms = Math.round(performance.now() - started);
+      figures[label] = { ms, bikesFired: result.bikesFired };
+      console.log(
+        `  postgres: 30-day dry run (${label}: battery ≤ ${value} % while moving) over ${result.bikesInScope.toLocaleString('en')} bikes (${rows.toLocaleString('en')} messages): ${ms} ms, ${result.bikesFired} bikes fired (target ≤ 10000 ms)`,
+      );
+    }
+    return { bikes: BIKES, messages: rows, ...figures };
   });
 }
 
