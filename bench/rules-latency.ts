@@ -99,6 +99,8 @@ async function alertLatency(kind: Kind) {
             username: moduleId,
             password: secret,
             reconnectPeriod: 0,
+            // a loaded machine hashes the module secrets slowly
+            connectTimeout: 120_000,
           }),
         );
       let seq = 0;

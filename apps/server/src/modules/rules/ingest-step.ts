@@ -92,7 +92,9 @@ export const evaluateRules: IngestStep = {
       const { state, zoneMarks } = loaded.get(bike.id)!;
       const before = viewOf(state, bike, null);
       const stored = bike.trail ?? {};
-      const wasInside = zoneMarks.outsideServiceAreaSince === null;
+      // inside before the batch: its position was placed (it stands in zones) and not outside
+      const wasInside =
+        zoneMarks.outsideServiceAreaSince === null && (zoneMarks.zoneIds?.length ?? 0) > 0;
       const trail = seedInside(stored, index.needs, wasInside, before);
       const observations = observe(
         before,
