@@ -27,6 +27,7 @@ import {
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { sweepRules } from '../../src/modules/rules/sweep';
+import { square } from '../helpers/zones';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
@@ -294,6 +295,27 @@ describe('rules at work', () => {
     );
     expect(states.filter((s) => far.some((rule) => rule.id === s.ruleId))).toEqual([]);
     for (const rule of far) expect((await admin().delete(`rules/${rule.id}`)).status).toBe(204);
+  });
+
+  it('fires a rule on one zone of the fleet, named by its id (ADR 0135)', async () => {
+    const zone = await manager().post('zones', {
+      name: 'Dépôt',
+      type: 'PREFERRED_PARKING',
+      geometry: square(4.83, 45.755, 0.01),
+    });
+    expect(zone.status, zone.text).toBe(201);
+    const rule = await create({
+      ...RULE,
+      name: 'At the depot',
+      condition: { all: [{ type: 'inZone', zoneId: zone.body.id, value: true }] },
+      actions: [{ type: 'alert' }],
+    });
+    const m = await moduleOnline();
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ lat: 45.76, lon: 4.835 }));
+    const alert = await activeAlert(m.bike.vehicleNumber, 'RULE');
+    expect(alert.rule?.id).toBe(rule.id);
+    expect((await admin().delete(`rules/${rule.id}`)).status).toBe(204);
+    expect((await manager().delete(`zones/${zone.body.id}`)).status).toBe(204);
   });
 
   it('keeps a duration in the database and fires it by the sweep', async () => {
