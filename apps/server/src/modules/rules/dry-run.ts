@@ -16,6 +16,7 @@ import {
   type HistoryRow,
 } from './queries/dry-run';
 import type { RuleValues } from './queries/rules';
+import { BikeTests, compileRules } from './rule-index';
 import { trailNeeds } from './trail';
 import { observe, type RuleMessage } from './view';
 
@@ -84,6 +85,34 @@ function historyGate(rule: RuleValues): HistoryGate | null {
   return null;
 }
 
+/**
+ * The observations a rule can skip (ADR 0135): where it remembers nothing that the observation
+ * could change (nothing holds, no occurrence to end) and its tests do not all hold, the one
+ * evaluation would only carry the tests' truths forward — which the index's per-test truths give
+ * for any later observation. Exact, and the replay of a rule that rarely holds costs its tests.
+ */
+export function quietOf(rule: RuleValues) {
+  const index = compileRules([
+    { ...rule, id: 'dry-run', fleetId: '', name: '', version: 0, alertKind: '' },
+  ]);
+  const keys = rule.condition.all.map((p) =>
+    index.predicates.findIndex((q) => JSON.stringify(q) === JSON.stringify(p)),
+  );
+  return (observations: Observation[]) => {
+    const tests = new BikeTests(index, observations);
+    const truths = keys.map((key) => tests.truth(key));
+    return {
+      skippable: (memory: RuleMemory, i: number) =>
+        !memory.holdsSince &&
+        !memory.starts?.length &&
+        !memory.cond &&
+        (rule.latch || !memory.firingSince) &&
+        !truths.every((truth) => truth?.[i] === 1),
+      truthBefore: (i: number) => truths.map((truth) => (i > 0 && truth ? truth[i - 1]! : 0)),
+    };
+  };
+}
+
 /** The minutes after a message at which the sweep would see something change. */
 function sweepOffsets(rule: RuleValues): number[] {
   const c = rule.condition;
@@ -115,6 +144,8 @@ export async function dryRunRule(
   const replayed = candidates ? bikes.filter((bike) => candidates.has(bike.id)) : bikes;
   const offsets = sweepOffsets(rule);
   const needs = trailNeeds([rule.condition]);
+  // nothing happens between messages: the quiet observations can be skipped
+  const quietMoments = offsets.length ? null : quietOf(rule);
   const firings: RuleDryRunResult['firings'] = [];
   const fired = new Set<number>();
   let truncated = false;
@@ -154,16 +185,26 @@ export async function dryRunRule(
           if (at < until) evaluate({ at, view: last.view, message: null, trail: last.trail });
         }
       };
-      for (const obs of observe(
+      const observations = observe(
         blank(bike),
         (byBike.get(bike.id) ?? []).map(messageOf),
         {},
         needs,
-      )) {
+      );
+      const quiet = quietMoments ? quietMoments(observations) : null;
+      let skipped = false;
+      observations.forEach((obs, index) => {
         sweepsUntil(obs.at);
-        evaluate(obs);
         last = obs;
-      }
+        if (quiet && quiet.skippable(memory, index)) {
+          skipped = true;
+          return;
+        }
+        // what the skipped observations left: the tests' last truths
+        if (skipped) memory = { ...memory, truth: quiet!.truthBefore(index) };
+        skipped = false;
+        evaluate(obs);
+      });
       sweepsUntil(now);
     }
   }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { RuleCondition } from '@vfm/contract';
 import { evaluateRule, type BikeView, type RuleMemory } from './evaluate';
 import type { LiveRule } from './queries/rules';
+import { quietOf } from './dry-run';
 import { compileRules, rulesToRun } from './rule-index';
 import { nextTrail, seedInside, trailChanged, trailNeeds, type BikeTrail } from './trail';
 import { observe } from './view';
@@ -227,5 +228,65 @@ describe("the bike's trail", () => {
     // the batch seeds it from where the bike stood when it was inside
     expect(seedInside({}, needs, true, VIEW).lastInside).toEqual([48.85, 2.35]);
     expect(seedInside({}, needs, false, VIEW).lastInside).toBeUndefined();
+  });
+});
+
+describe('the dry run’s quiet observations', () => {
+  it('skipping them fires exactly when evaluating every observation does', () => {
+    const conditions = [
+      { all: [{ type: 'threshold', field: 'bikeBattery', op: 'le', value: 30 }] },
+      {
+        all: [
+          { type: 'threshold', field: 'bikeBattery', op: 'le', value: 40 },
+          { type: 'moving', value: true },
+        ],
+      },
+      { all: [{ type: 'batteryRemoved' }, { type: 'moving', value: false }] },
+    ];
+    // a bike riding and parking, its battery falling and charged, its battery taken once
+    const messages = telemetry(
+      Array.from({ length: 120 }, (_, i) => ({
+        bikeBattery: 60 - ((i * 7) % 45),
+        speedKmh: i % 5 < 2 ? 15 : 0,
+        ...(i % 17 === 0 ? { batteryPresent: i % 34 !== 0 } : {}),
+      })),
+    );
+    for (const condition of conditions)
+      for (const latch of [false, true]) {
+        const values = {
+          name: 'r',
+          enabled: true,
+          severity: 'MINOR',
+          condition: condition as RuleCondition,
+          scope: { groupIds: [], models: [] },
+          actions: [{ type: 'alert' as const }],
+          latch,
+        };
+        const observations = observe(VIEW, messages);
+        const all: number[] = [];
+        let memory: RuleMemory = {};
+        observations.forEach((o, i) => {
+          const result = evaluateRule(values, memory, o);
+          memory = result.memory;
+          if (result.started) all.push(i);
+        });
+        const quiet = quietOf(values)(observations);
+        const skipping: number[] = [];
+        memory = {};
+        let skipped = false;
+        observations.forEach((o, i) => {
+          if (quiet.skippable(memory, i)) {
+            skipped = true;
+            return;
+          }
+          if (skipped) memory = { ...memory, truth: quiet.truthBefore(i) };
+          skipped = false;
+          const result = evaluateRule(values, memory, o);
+          memory = result.memory;
+          if (result.started) skipping.push(i);
+        });
+        expect(all.length, JSON.stringify(condition)).toBeGreaterThan(0);
+        expect(skipping, `${JSON.stringify(condition)} latch ${latch}`).toEqual(all);
+      }
   });
 });
