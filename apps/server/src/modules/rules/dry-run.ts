@@ -48,7 +48,7 @@ const blank = (bike: FleetBike): BikeView => ({
 
 function messageOf(row: HistoryRow): RuleMessage {
   if (row.kind === 'event')
-    return { kind: 'event', seq: row.seq, ts: row.ts, eventName: row.name! };
+    return { kind: 'event', seq: row.seq, ts: new Date(row.ms), eventName: row.name! };
   const t: Record<string, unknown> = { ...(row.extra ?? {}) };
   const set = (key: string, value: unknown) => {
     if (value !== null) t[key] = value;
@@ -61,7 +61,12 @@ function messageOf(row: HistoryRow): RuleMessage {
   set('batteryPlugged', row.batteryPlugged);
   set('assistanceLocked', row.assistanceLocked);
   set('odometerKm', row.odometerKm);
-  return { kind: 'telemetry', seq: row.seq, ts: row.ts, telemetry: t as Partial<TelemetryMessage> };
+  return {
+    kind: 'telemetry',
+    seq: row.seq,
+    ts: new Date(row.ms),
+    telemetry: t as Partial<TelemetryMessage>,
+  };
 }
 
 const COLUMNS = {

@@ -79,11 +79,11 @@ export interface HistoryRow {
   bikeId: number;
   kind: 'telemetry' | 'event';
   seq: number;
-  ts: Date;
+  /** the message's time in ms (a number: a timestamp's text is slow to parse, 3.6 M of them) */
+  ms: number;
   latitude: number | null;
   longitude: number | null;
   speedKmh: number | null;
-  mode: string | null;
   bikeBattery: number | null;
   iotBattery: number | null;
   batteryPlugged: boolean | null;
@@ -101,15 +101,16 @@ export async function selectHistory(
   to: Date,
 ): Promise<HistoryRow[]> {
   return db.query<HistoryRow>(
-    `SELECT bike_id AS "bikeId", 'telemetry' AS kind, seq, ts, latitude, longitude,
-            speed_kmh AS "speedKmh", iot_mode AS mode, bike_battery AS "bikeBattery",
+    `SELECT bike_id AS "bikeId", 'telemetry' AS kind, seq,
+            (extract(epoch FROM ts) * 1000)::float8 AS ms, latitude, longitude,
+            speed_kmh AS "speedKmh", bike_battery AS "bikeBattery",
             iot_battery AS "iotBattery", battery_plugged AS "batteryPlugged",
             assistance_locked AS "assistanceLocked", odometer_km AS "odometerKm", extra,
             NULL AS name
        FROM telemetry WHERE bike_id = ANY($1::bigint[]) AND ts >= $2 AND ts < $3
      UNION ALL
-     SELECT bike_id, 'event', module_seq, occurred_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-            NULL, NULL, NULL, name
+     SELECT bike_id, 'event', module_seq, (extract(epoch FROM occurred_at) * 1000)::float8,
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, name
        FROM event WHERE bike_id = ANY($1::bigint[]) AND occurred_at >= $2 AND occurred_at < $3
         AND source = 'MODULE' AND module_seq IS NOT NULL
      ORDER BY 1, 4, 3`,
