@@ -1,10 +1,12 @@
 // Rules (docs/rules.md): a module of the demo fleet reports it is cut from the bike's power
 // (telemetry externalPower false) and the built-in rule's alert appears on the warnings screen
-// without a reload; an administrator sees the built-in rules on the Rules screen. With
+// without a reload; an administrator sees the built-in rules on the Rules screen, writes a rule
+// that sends a command and dry-runs it: a timeline and a map of its firings, on a phone. With
 // VFM_SCREENSHOTS_DIR set, the Rules screen's pictures are taken too (desktop, phone).
 import type { APIRequestContext, Page } from '@playwright/test';
 import rulesFr from '../apps/web/src/features/rules/i18n/fr.json' with { type: 'json' };
 import { test, expect, fr, apiLogin, connectModule, ADMIN, API, type ApiClient } from './fixtures';
+import { expectAxeClean } from './screen-checks';
 
 const shots = process.env.VFM_SCREENSHOTS_DIR;
 const shoot = async (page: Page, name: string) => {
@@ -66,6 +68,53 @@ test('a module cut from its bike raises the built-in rule’s alert on the warni
       await expect(page.getByRole('button', { name: fr.bike.warning.VAN_HOP })).toBeVisible();
       await shoot(page, 'rules-mobile');
     }
+  } finally {
+    await module.client.endAsync();
+    await admin.call('DELETE', `fleet/admin/vehicles?vehicleNumbers=${module.vehicleNumber}`);
+  }
+});
+
+test('a rule that sends a command, dry-run on a phone: its firings on a timeline and a map', async ({
+  page,
+  login,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const module = await importModule(request, admin);
+  try {
+    await module.client.publishAsync(
+      `vfm/v1/${module.moduleId}/up/telemetry`,
+      JSON.stringify({
+        seq: Date.now(),
+        ts: new Date().toISOString(),
+        lat: 45.76,
+        lon: 4.84,
+        bikeBattery: 10,
+      }),
+      { qos: 1 },
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login('admin', '/fr/rules');
+    await page.getByRole('button', { name: rulesFr.new }).click();
+    await page.getByLabel(rulesFr.form.name).fill('E2E batterie basse');
+    await page.getByLabel(rulesFr.form.commandAction).selectOption('LOCK_CONTROL');
+    await expect(page.getByLabel(rulesFr.form.commandValue)).toHaveValue('true');
+    await expect(page.getByLabel(rulesFr.form.commandValue).locator('option:checked')).toHaveText(
+      rulesFr.commandValue.LOCK_CONTROL.true,
+    );
+    // the default test (bike battery at most 20 %) fires on the module's message once stored
+    await expect(async () => {
+      await page.getByRole('button', { name: rulesFr.dryRun.run, exact: true }).click();
+      await expect(page.getByTestId('dry-run-timeline')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId('dry-run-map')).toBeVisible();
+    await expect(page.getByText(module.vehicleNumber).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectAxeClean(page, 'the rule form and its dry run at 390 px');
+    await page.getByTestId('dry-run-timeline').scrollIntoViewIfNeeded();
+    await shoot(page, 'rules-dry-run-mobile');
   } finally {
     await module.client.endAsync();
     await admin.call('DELETE', `fleet/admin/vehicles?vehicleNumbers=${module.vehicleNumber}`);

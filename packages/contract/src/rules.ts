@@ -64,6 +64,16 @@ export const RulePredicateSchema = Type.Union([
     { type: Type.Literal('zone'), place: StringEnum(RULE_ZONE_PLACES), value: Type.Boolean() },
     strict,
   ),
+  /** within (value true) or out of (false) one zone of the fleet, of any type (docs/zones.md:
+   *  the zones a bike stands in by its last position) */
+  Type.Object(
+    {
+      type: Type.Literal('inZone'),
+      zoneId: Type.String({ format: 'uuid' }),
+      value: Type.Boolean(),
+    },
+    strict,
+  ),
   /** beyond the service area by more than `km` (from the last position inside it) */
   Type.Object({ type: Type.Literal('outsideServiceAreaBy'), km: Km }, strict),
   /** the GPS moved `km` within `minutes`; `withoutRide`: while the odometer hardly moved */
@@ -99,7 +109,7 @@ export const RulePredicateSchema = Type.Union([
     { type: Type.Literal('event'), name: Type.String({ pattern: '^[A-Z][A-Z0-9_]{1,39}$' }) },
     strict,
   ),
-  /** within these hours of these days (UTC; 0 = Sunday) */
+  /** within these hours of these days (0 = Sunday), in `timeZone` (IANA; absent: UTC) */
   Type.Object(
     {
       type: Type.Literal('schedule'),
@@ -110,6 +120,7 @@ export const RulePredicateSchema = Type.Union([
       }),
       from: HourMinute,
       to: HourMinute,
+      timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     },
     strict,
   ),

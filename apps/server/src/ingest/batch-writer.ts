@@ -25,7 +25,6 @@ import { warningEvents } from './warning-events';
 import { TELEMETRY_EXTRA } from './telemetry-extra';
 import type { DomainEvent } from '../jobs/domain-events';
 import { ingestSteps, type BatchMessage } from '../modules/ingest-steps';
-import { evaluateRules } from './rules';
 
 export interface ValidMessage<K extends UpKind = UpKind> {
   moduleId: string;
@@ -296,11 +295,10 @@ async function applyDerivedState(
       derivedCommands.push({ bike: derivation.state, ...command });
   }
   await saveBikeStates(tx, states);
-  // the modules' steps (ingest/steps.ts): the zones' placement among them
-  const batch = { now, loaded: work.loaded, states, messages: storedMessages(work), changes };
+  // the modules' steps (modules/ingest-steps.ts): the zones' placement, the rules (ADR 0126)
+  const messages = storedMessages(work);
+  const batch = { now, loaded: work.loaded, states, messages, inputs: work.inputs, changes };
   for (const step of ingestSteps()) events.push(...(await step.run(tx, batch)));
-  // the rules see each message of the batch (ADR 0126); a firing that changes is an event
-  events.push(...(await evaluateRules(tx, work, now)));
   if (trips.length) {
     await insertTrips(
       tx,

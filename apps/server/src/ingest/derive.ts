@@ -5,6 +5,7 @@
 import { BATTERY_HYSTERESIS_PERCENT, type IotMode, type TelemetryMessage } from '@vfm/contract';
 import type { FleetChangeKind } from '../modules/bikes/fleet-changes';
 import type { BikeState } from '../modules/bikes/bike-state';
+import type { DerivationInput } from '../modules/ingest-steps';
 
 export type { BikeState };
 
@@ -24,11 +25,8 @@ export interface FleetSettings {
 }
 
 /** One stored (not duplicate) message of the batch, in the shape derivation needs. */
-export type BikeInput =
-  | { kind: 'telemetry'; seq: number; ts: Date; telemetry: TelemetryMessage }
-  | { kind: 'event'; seq: number; ts: Date; name: string; source: string; data?: unknown }
-  | { kind: 'ack'; seq: number; ts: Date; ok: boolean; type: string; value: string }
-  | { kind: 'autotest'; seq: number; ts: Date };
+/** One input of a bike's derivation (its type is the modules' step view's). */
+export type BikeInput = DerivationInput;
 
 export interface DerivedTrip {
   startedAt: Date;

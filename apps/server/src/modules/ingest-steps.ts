@@ -5,7 +5,7 @@
 // position in its fleet's zones this way; a module declares its step in its manifest
 // (`ingest`), and modules/index.ts registers them, as it does the queues; the ingest
 // (ingest/batch-writer.ts) runs them.
-import type { UpKind, UpMessageByKind } from '@vfm/contract';
+import type { TelemetryMessage, UpKind, UpMessageByKind } from '@vfm/contract';
 import type { TxQuery } from '../db/client';
 import type { DomainEvent } from '../jobs/domain-events';
 import type { BikeState } from './bikes/bike-state';
@@ -30,6 +30,14 @@ export interface BatchMessage<K extends UpKind = UpKind> {
   ts: Date;
 }
 
+/** One stored message of a bike as its derivation reads it (ingest/derive.ts): an ack carries
+ *  what its command asked (the command's type and value, from the commands module). */
+export type DerivationInput =
+  | { kind: 'telemetry'; seq: number; ts: Date; telemetry: TelemetryMessage }
+  | { kind: 'event'; seq: number; ts: Date; name: string; source: string; data?: unknown }
+  | { kind: 'ack'; seq: number; ts: Date; ok: boolean; type: string; value: string }
+  | { kind: 'autotest'; seq: number; ts: Date };
+
 /** What a step sees of one batch. */
 export interface IngestBatch {
   now: Date;
@@ -39,6 +47,9 @@ export interface IngestBatch {
   states: readonly BikeState[];
   /** the batch's stored messages, in batch order (duplicates left out) */
   messages: readonly BatchMessage[];
+  /** the inputs of each bike's derivation, by bike id (the acks that applied, with their
+   *  command) — what the bike's state was derived from, in the order they came */
+  inputs: ReadonlyMap<number, readonly DerivationInput[]>;
   /** the fleets' live notice, sent at the end of the batch: a step adds its kinds */
   changes: FleetChanges;
 }

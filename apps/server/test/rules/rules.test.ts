@@ -27,6 +27,7 @@ import {
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { sweepRules } from '../../src/modules/rules/sweep';
+import { square } from '../helpers/zones';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
@@ -183,6 +184,26 @@ describe('the rules resource', () => {
       ],
       [{ ...RULE, actions: [{ type: 'command', command: 'MODE', value: 'FAST' }] }, /not a value/],
       [{ ...RULE, scope: { groupIds: [other.fleet.id], models: [] } }, /not a group/],
+      [
+        {
+          ...RULE,
+          condition: {
+            all: [{ type: 'inZone', zoneId: '00000000-0000-4000-8000-000000000001', value: true }],
+          },
+        },
+        /not a zone of your fleet/,
+      ],
+      [
+        {
+          ...RULE,
+          condition: {
+            all: [
+              { type: 'schedule', days: [1], from: '22:00', to: '06:00', timeZone: 'Mars/Olympus' },
+            ],
+          },
+        },
+        /not a time zone/,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await admin().post('rules', body);
@@ -240,6 +261,63 @@ describe('rules at work', () => {
     await activeAlert(m.bike.vehicleNumber, 'UNACCOMPANIED_MOTION');
   });
 
+  it('fires a van hop from the bike’s one trail, shared by every distance rule (ADR 0135)', async () => {
+    // three more distance rules that never hold: they share the trail and remember nothing
+    const far = await Promise.all(
+      [50, 60, 70].map((km) =>
+        create({
+          ...RULE,
+          name: `Moved ${km} km`,
+          condition: { all: [{ type: 'distanceMoved', km, minutes: 30 }] },
+          actions: [{ type: 'alert' }],
+        }),
+      ),
+    );
+    const m = await moduleOnline();
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ odometerKm: 100, ts: at(0) }));
+    await publishUp(
+      m.client,
+      m.moduleId,
+      'telemetry',
+      telemetry({ lat: 45.79, odometerKm: 100, ts: at(60_000) }),
+    );
+    await activeAlert(m.bike.vehicleNumber, 'VAN_HOP');
+    const trails = await t.server.database.query<{ trail: { track: unknown[] } }>(
+      'SELECT trail FROM rule_trail WHERE bike_id = $1',
+      [m.bike.id],
+    );
+    expect(trails).toHaveLength(1);
+    expect(trails[0]!.trail.track).toHaveLength(2);
+    const states = await t.server.database.query<{ ruleId: string }>(
+      'SELECT rule_id AS "ruleId" FROM rule_state WHERE bike_id = $1',
+      [m.bike.id],
+    );
+    expect(states.filter((s) => far.some((rule) => rule.id === s.ruleId))).toEqual([]);
+    for (const rule of far) expect((await admin().delete(`rules/${rule.id}`)).status).toBe(204);
+  });
+
+  it('fires a rule on one zone of the fleet, named by its id (ADR 0135)', async () => {
+    const zone = await manager().post('zones', {
+      name: 'Dépôt',
+      type: 'PREFERRED_PARKING',
+      geometry: square(4.83, 45.755, 0.01),
+    });
+    expect(zone.status, zone.text).toBe(201);
+    const rule = await create({
+      ...RULE,
+      name: 'At the depot',
+      condition: { all: [{ type: 'inZone', zoneId: zone.body.id, value: true }] },
+      actions: [{ type: 'alert' }],
+    });
+    const m = await moduleOnline();
+    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ lat: 45.76, lon: 4.835 }));
+    const alert = await activeAlert(m.bike.vehicleNumber, 'RULE');
+    expect(alert.rule?.id).toBe(rule.id);
+    expect((await admin().delete(`rules/${rule.id}`)).status).toBe(204);
+    expect((await manager().delete(`zones/${zone.body.id}`)).status).toBe(204);
+  });
+
   it('keeps a duration in the database and fires it by the sweep', async () => {
     const rule = await create({
       ...RULE,
@@ -284,6 +362,16 @@ describe('rules at work', () => {
       m.bike.vehicleNumber,
     );
     expect((await admin().post('rules/dry-run', { rule: low, days: 31 })).status).toBe(400);
+    // a bike none of whose stored rows passes a threshold is not replayed (ADR 0135): not fired
+    const lower = {
+      ...low,
+      condition: { all: [{ type: 'threshold', field: 'bikeBattery', op: 'le', value: 5 }] },
+    };
+    const none = await admin().post('rules/dry-run', { rule: lower, days: 1 });
+    expect(none.status, none.text).toBe(200);
+    expect(none.body.firings.map((f: { vehicleNumber: string }) => f.vehicleNumber)).not.toContain(
+      m.bike.vehicleNumber,
+    );
 
     const everyone = {
       ...RULE,

@@ -7,9 +7,17 @@ import type { RuleDryRunResult, TelemetryMessage } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { evaluateRule, type BikeView, type Observation, type RuleMemory } from './evaluate';
 import { inScope } from './engine';
-import { selectFleetBikes, selectHistory, type HistoryRow } from './queries/dry-run';
+import {
+  bikesPassing,
+  selectFleetBikes,
+  selectHistory,
+  type FleetBike,
+  type HistoryGate,
+  type HistoryRow,
+} from './queries/dry-run';
 import type { RuleValues } from './queries/rules';
-import type { BikeContext } from './queries/state';
+import { BikeTests, compileRules } from './rule-index';
+import { trailNeeds } from './trail';
 import { observe, type RuleMessage } from './view';
 
 const DAY = 86_400_000;
@@ -17,7 +25,7 @@ const CHUNK = 200;
 const FIRINGS_MAX = 500;
 
 /** A bike before its history: what it is now of what the history does not keep. */
-const blank = (bike: BikeContext): BikeView => ({
+const blank = (bike: FleetBike): BikeView => ({
   availability: bike.availability,
   moving: false,
   assistanceLocked: false,
@@ -34,12 +42,13 @@ const blank = (bike: BikeContext): BikeView => ({
   outsideServiceArea: bike.outsideServiceArea,
   inNoRideZone: bike.inNoRideZone,
   inNoParkingZone: bike.inNoParkingZone,
+  zoneIds: bike.zoneIds,
   openTaskKinds: bike.openTaskKinds,
 });
 
 function messageOf(row: HistoryRow): RuleMessage {
   if (row.kind === 'event')
-    return { kind: 'event', seq: row.seq, ts: row.ts, eventName: row.name! };
+    return { kind: 'event', seq: row.seq, ts: new Date(row.ms), eventName: row.name! };
   const t: Record<string, unknown> = { ...(row.extra ?? {}) };
   const set = (key: string, value: unknown) => {
     if (value !== null) t[key] = value;
@@ -52,7 +61,61 @@ function messageOf(row: HistoryRow): RuleMessage {
   set('batteryPlugged', row.batteryPlugged);
   set('assistanceLocked', row.assistanceLocked);
   set('odometerKm', row.odometerKm);
-  return { kind: 'telemetry', seq: row.seq, ts: row.ts, telemetry: t as Partial<TelemetryMessage> };
+  return {
+    kind: 'telemetry',
+    seq: row.seq,
+    ts: new Date(row.ms),
+    telemetry: t as Partial<TelemetryMessage>,
+  };
+}
+
+const COLUMNS = {
+  bikeBattery: 'bike_battery',
+  iotBattery: 'iot_battery',
+  speedKmh: 'speed_kmh',
+  odometerKm: 'odometer_km',
+} as const;
+
+/**
+ * A test of the rule that the stored rows answer by themselves (ADR 0135): the replay starts
+ * from a blank bike, so a level is only ever one of the rows' and a speed or an event only a
+ * row's own — a bike none of whose rows passes it never fires, and is not replayed.
+ */
+function historyGate(rule: RuleValues): HistoryGate | null {
+  for (const p of rule.condition.all) {
+    if (p.type === 'event') return { event: p.name };
+    if (p.type === 'threshold' && p.field in COLUMNS)
+      return { column: COLUMNS[p.field as keyof typeof COLUMNS], op: p.op, value: p.value };
+  }
+  return null;
+}
+
+/**
+ * The observations a rule can skip (ADR 0135): where it remembers nothing that the observation
+ * could change (nothing holds, no occurrence to end) and its tests do not all hold, the one
+ * evaluation would only carry the tests' truths forward — which the index's per-test truths give
+ * for any later observation. Exact, and the replay of a rule that rarely holds costs its tests.
+ */
+export function quietOf(rule: RuleValues) {
+  const index = compileRules([
+    { ...rule, id: 'dry-run', fleetId: '', name: '', version: 0, alertKind: '' },
+  ]);
+  const keys = rule.condition.all.map((p) =>
+    index.predicates.findIndex((q) => JSON.stringify(q) === JSON.stringify(p)),
+  );
+  return (observations: Observation[]) => {
+    const tests = new BikeTests(index, observations);
+    const truths = keys.map((key) => tests.truth(key));
+    return {
+      skippable: (memory: RuleMemory, i: number) =>
+        !memory.holdsSince &&
+        !memory.starts?.length &&
+        !memory.cond &&
+        (rule.latch || !memory.firingSince) &&
+        !truths.every((truth) => truth?.[i] === 1),
+      truthBefore: (i: number) => truths.map((truth) => (i > 0 && truth ? truth[i - 1]! : 0)),
+    };
+  };
 }
 
 /** The minutes after a message at which the sweep would see something change. */
@@ -73,12 +136,26 @@ export async function dryRunRule(
 ): Promise<RuleDryRunResult> {
   const from = new Date(now.getTime() - days * DAY);
   const bikes = (await selectFleetBikes(db, fleetId)).filter((bike) => inScope(rule.scope, bike));
+  const gate = historyGate(rule);
+  const candidates = gate
+    ? await bikesPassing(
+        db,
+        bikes.map((bike) => bike.id),
+        from,
+        now,
+        gate,
+      )
+    : null;
+  const replayed = candidates ? bikes.filter((bike) => candidates.has(bike.id)) : bikes;
   const offsets = sweepOffsets(rule);
+  const needs = trailNeeds([rule.condition]);
+  // nothing happens between messages: the quiet observations can be skipped
+  const quietMoments = offsets.length ? null : quietOf(rule);
   const firings: RuleDryRunResult['firings'] = [];
   const fired = new Set<number>();
   let truncated = false;
-  for (let i = 0; i < bikes.length; i += CHUNK) {
-    const chunk = bikes.slice(i, i + CHUNK);
+  for (let i = 0; i < replayed.length; i += CHUNK) {
+    const chunk = replayed.slice(i, i + CHUNK);
     const rows = await selectHistory(
       db,
       chunk.map((bike) => bike.id),
@@ -110,14 +187,29 @@ export async function dryRunRule(
         if (!last) return;
         for (const offset of offsets) {
           const at = new Date(last.at.getTime() + offset);
-          if (at < until) evaluate({ at, view: last.view, message: null });
+          if (at < until) evaluate({ at, view: last.view, message: null, trail: last.trail });
         }
       };
-      for (const obs of observe(blank(bike), (byBike.get(bike.id) ?? []).map(messageOf))) {
+      const observations = observe(
+        blank(bike),
+        (byBike.get(bike.id) ?? []).map(messageOf),
+        {},
+        needs,
+      );
+      const quiet = quietMoments ? quietMoments(observations) : null;
+      let skipped = false;
+      observations.forEach((obs, index) => {
         sweepsUntil(obs.at);
-        evaluate(obs);
         last = obs;
-      }
+        if (quiet && quiet.skippable(memory, index)) {
+          skipped = true;
+          return;
+        }
+        // what the skipped observations left: the tests' last truths
+        if (skipped) memory = { ...memory, truth: quiet!.truthBefore(index) };
+        skipped = false;
+        evaluate(obs);
+      });
       sweepsUntil(now);
     }
   }

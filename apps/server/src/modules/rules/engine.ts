@@ -29,6 +29,7 @@ export interface BikePlace {
   outsideServiceArea: boolean;
   inNoRideZone: boolean;
   inNoParkingZone: boolean;
+  zoneIds: string[];
   openTaskKinds: string[];
 }
 
@@ -72,6 +73,7 @@ export function viewOf(
     outsideServiceArea: place.outsideServiceArea,
     inNoRideZone: place.inNoRideZone,
     inNoParkingZone: place.inNoParkingZone,
+    zoneIds: place.zoneIds,
     openTaskKinds: place.openTaskKinds,
   };
 }

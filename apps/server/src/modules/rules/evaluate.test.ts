@@ -10,6 +10,7 @@ import {
   type Observation,
   type RuleMemory,
 } from './evaluate';
+import { nextTrail, trailNeeds, type BikeTrail } from './trail';
 
 const T0 = new Date('2026-03-02T10:00:00Z'); // a Monday
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -31,6 +32,7 @@ const VIEW: BikeView = {
   outsideServiceArea: false,
   inNoRideZone: false,
   inNoParkingZone: false,
+  zoneIds: [],
   openTaskKinds: [],
 };
 
@@ -41,8 +43,8 @@ const obs = (
 ): Observation => ({ at: at(minutes), view: { ...VIEW, ...view }, message });
 
 /** one test (the literals below are `as const`: readonly arrays) */
-const test1 = (p: object, o: Observation, memory: RuleMemory = {}) =>
-  testPredicate(p as RulePredicate, o, memory);
+const test1 = (p: object, o: Observation, trail?: BikeTrail) =>
+  testPredicate(p as RulePredicate, trail ? { ...o, trail } : o);
 
 describe('each test', () => {
   it('threshold: a level of the bike, the speed of the message', () => {
@@ -104,7 +106,7 @@ describe('each test', () => {
 
   it('beyond the service area by more than N km, from the last position inside', () => {
     const far = { type: 'outsideServiceAreaBy', km: 2 } as const;
-    const memory: RuleMemory = { lastInside: [48.85, 2.35] };
+    const memory: BikeTrail = { lastInside: [48.85, 2.35] };
     expect(test1(far, obs({ outsideServiceArea: true, latitude: 48.88 }), memory)).toBe(true);
     expect(test1(far, obs({ outsideServiceArea: true, latitude: 48.86 }), memory)).toBe(false);
     expect(test1(far, obs({ outsideServiceArea: true, latitude: 48.88 }), {})).toBe(false);
@@ -133,6 +135,38 @@ describe('each test', () => {
     expect(test1(alarm, obs())).toBe(false);
   });
 
+  it('schedule: in its time zone (ADR 0135), summer time included', () => {
+    // T0 is Monday 10:00 UTC = 11:00 in Paris (winter), 06:00 in New York
+    const paris = {
+      type: 'schedule',
+      days: [1],
+      from: '11:00',
+      to: '12:00',
+      timeZone: 'Europe/Paris',
+    } as const;
+    expect(test1(paris, obs())).toBe(true);
+    expect(test1({ ...paris, timeZone: undefined }, obs())).toBe(false);
+    // New York's Sunday evening is Monday in UTC: the day is the zone's
+    const sunday = {
+      type: 'schedule',
+      days: [0],
+      from: '20:00',
+      to: '23:59',
+      timeZone: 'America/New_York',
+    } as const;
+    expect(test1(sunday, obs({}, -10 * 60 + 60))).toBe(true); // Monday 01:00 UTC
+    // in summer Paris is UTC+2
+    const summer = new Date('2026-07-06T09:30:00Z'); // a Monday, 11:30 in Paris
+    expect(test1(paris, { ...obs(), at: summer })).toBe(true);
+  });
+
+  it('inZone: one zone of the fleet, by its id', () => {
+    const depot = { type: 'inZone', zoneId: 'z1', value: true } as const;
+    expect(test1(depot, obs({ zoneIds: ['z0', 'z1'] }))).toBe(true);
+    expect(test1(depot, obs())).toBe(false);
+    expect(test1({ ...depot, value: false }, obs())).toBe(true);
+  });
+
   it('schedule: days and hours (UTC), over midnight too', () => {
     const office = { type: 'schedule', days: [1], from: '09:00', to: '11:00' } as const;
     expect(test1(office, obs())).toBe(true); // Monday 10:00
@@ -146,9 +180,15 @@ describe('each test', () => {
 
 const run = (rule: { condition: object; latch?: boolean }, observations: Observation[]) => {
   let memory: RuleMemory = {};
+  // the bike's trail (positions, parked battery, last inside) folded as the batch folds it
+  let trail: BikeTrail = {};
   const evaluable = { latch: false, ...rule, condition: rule.condition as RuleCondition };
+  const needs = trailNeeds([evaluable.condition]);
   return observations.map((o) => {
-    const result = evaluateRule(evaluable, memory, o);
+    trail = JSON.parse(
+      JSON.stringify(nextTrail(trail, o.at, o.view, o.message !== null, needs)),
+    ) as BikeTrail;
+    const result = evaluateRule(evaluable, memory, { ...o, trail });
     // what is remembered goes through JSON, as through the database
     memory = JSON.parse(JSON.stringify(result.memory)) as RuleMemory;
     return result;

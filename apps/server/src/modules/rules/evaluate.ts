@@ -4,6 +4,7 @@
 // (durations, absences, schedules) and the dry run (stored telemetry) all call it; none has its
 // own idea of what a condition means.
 import type { RuleCondition, RulePredicate } from '@vfm/contract';
+import { trackWithin, type BikeTrail } from './trail';
 
 /** A bike as a rule sees it at one instant. */
 export interface BikeView {
@@ -24,6 +25,8 @@ export interface BikeView {
   outsideServiceArea: boolean;
   inNoRideZone: boolean;
   inNoParkingZone: boolean;
+  /** the zones the bike stands in by its last position (docs/zones.md) */
+  zoneIds: readonly string[];
   /** the kinds of the bike's open tasks */
   openTaskKinds: string[];
 }
@@ -42,6 +45,8 @@ export interface Observation {
   at: Date;
   view: BikeView;
   message: ObservedMessage | null;
+  /** what is remembered of the bike whatever the rule, this observation included (trail.ts) */
+  trail?: BikeTrail;
 }
 
 export interface EvaluableRule {
@@ -65,12 +70,6 @@ export interface RuleMemory {
   /** the condition's own result at the last observation (an edge starts a latched occurrence) */
   cond?: boolean;
   firingSince?: string;
-  /** [ms, lat, lon, odometer] of the distance window */
-  track?: Array<[number, number, number, number | null]>;
-  /** the lowest battery since the bike parked */
-  parkedBattery?: number;
-  /** the last position inside the service area */
-  lastInside?: [number, number];
   /** the messages while the tests held (the first one and the latest) */
   refs?: MessageRef[];
 }
@@ -108,13 +107,11 @@ function compare(actual: number | null | undefined, op: string, value: number) {
   return actual >= value;
 }
 
-/** Whether one test holds; undefined when this observation cannot tell. */
-export function testPredicate(
-  p: RulePredicate,
-  obs: Observation,
-  memory: RuleMemory,
-): boolean | undefined {
-  const { view, message, at } = obs;
+/** Whether one test holds; undefined when this observation cannot tell. A test reads the
+ *  observation only (what it needs of the past is the bike's trail): the compiled index
+ *  (rule-index.ts) tests one once for all the rules that share it. */
+export function testPredicate(p: RulePredicate, obs: Observation): boolean | undefined {
+  const { view, message, at, trail } = obs;
   switch (p.type) {
     case 'threshold':
       if (p.field === 'speedKmh') return compare(message?.speedKmh, p.op, p.value);
@@ -137,13 +134,15 @@ export function testPredicate(
             : view.inNoParkingZone;
       return place === p.value;
     }
+    case 'inZone':
+      return view.zoneIds.includes(p.zoneId) === p.value;
     case 'outsideServiceAreaBy': {
-      if (!view.outsideServiceArea || !memory.lastInside || view.latitude === null) return false;
-      const [lat, lon] = memory.lastInside;
+      if (!view.outsideServiceArea || !trail?.lastInside || view.latitude === null) return false;
+      const [lat, lon] = trail.lastInside;
       return haversineKm(lat, lon, view.latitude, view.longitude!) > p.km;
     }
     case 'distanceMoved':
-      return distanceMoved(memory.track ?? [], p, at);
+      return distanceMoved(trackWithin(trail, at, p.minutes), p);
     case 'silentFor':
       return (
         view.lastCommunicationDate !== null &&
@@ -162,8 +161,8 @@ export function testPredicate(
       return (
         !view.moving &&
         view.bikeBattery !== null &&
-        memory.parkedBattery !== undefined &&
-        view.bikeBattery - memory.parkedBattery >= p.percent
+        trail?.parkedBattery !== undefined &&
+        view.bikeBattery - trail.parkedBattery >= p.percent
       );
     case 'externalPower':
       return view.externalPower === null ? undefined : view.externalPower === p.value;
@@ -176,11 +175,9 @@ export function testPredicate(
 }
 
 function distanceMoved(
-  track: NonNullable<RuleMemory['track']>,
+  window: NonNullable<BikeTrail['track']>,
   p: Extract<RulePredicate, { type: 'distanceMoved' }>,
-  at: Date,
 ): boolean {
-  const window = track.filter(([ms]) => ms >= at.getTime() - p.minutes * MINUTE);
   if (window.length < 2) return false;
   const [, lat0, lon0, odo0] = window[0]!;
   const [, lat1, lon1, odo1] = window[window.length - 1]!;
@@ -191,41 +188,47 @@ function distanceMoved(
   return odo0 === null || odo1 === null || odo1 - odo0 < km * RIDE_SHARE;
 }
 
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The day (0 = Sunday) and minute of the day at `at` in a time zone (UTC: the fast way). */
+export function localClock(at: Date, timeZone?: string): { day: number; minutes: number } {
+  if (!timeZone || timeZone === 'UTC')
+    return { day: at.getUTCDay(), minutes: at.getUTCHours() * 60 + at.getUTCMinutes() };
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, clock);
+  }
+  let day = 0;
+  let minutes = 0;
+  for (const part of clock.formatToParts(at)) {
+    if (part.type === 'weekday')
+      day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part.value);
+    else if (part.type === 'hour') minutes += Number(part.value) * 60;
+    else if (part.type === 'minute') minutes += Number(part.value);
+  }
+  return { day, minutes };
+}
+
 function inSchedule(p: Extract<RulePredicate, { type: 'schedule' }>, at: Date): boolean {
-  const minutes = at.getUTCHours() * 60 + at.getUTCMinutes();
+  const { day, minutes } = localClock(at, p.timeZone);
   const [fh, fm] = p.from.split(':').map(Number);
   const [th, tm] = p.to.split(':').map(Number);
   const from = fh! * 60 + fm!;
   const to = th! * 60 + tm!;
-  const day = at.getUTCDay();
   if (from <= to) return p.days.includes(day) && minutes >= from && minutes < to;
   // over midnight: the evening belongs to the day named, the morning to the day after it
   if (minutes >= from) return p.days.includes(day);
   return minutes < to && p.days.includes((day + 6) % 7);
 }
 
-/** Updates what the tests need remembered from this observation (before they are tested). */
-function remember(condition: RuleCondition, memory: RuleMemory, obs: Observation): RuleMemory {
-  const next: RuleMemory = { ...memory };
-  const { view, at } = obs;
-  const hasPosition = view.latitude !== null && view.longitude !== null;
-  for (const p of condition.all) {
-    if (p.type === 'distanceMoved') {
-      const since = at.getTime() - p.minutes * MINUTE;
-      const track = (next.track ?? []).filter(([ms]) => ms >= since);
-      if (obs.message && hasPosition)
-        track.push([at.getTime(), view.latitude!, view.longitude!, view.odometerKm]);
-      next.track = track.slice(-50);
-    } else if (p.type === 'batteryRiseWhileParked') {
-      if (view.moving || view.bikeBattery === null) delete next.parkedBattery;
-      else next.parkedBattery = Math.min(next.parkedBattery ?? view.bikeBattery, view.bikeBattery);
-    } else if (p.type === 'outsideServiceAreaBy') {
-      if (!view.outsideServiceArea && hasPosition)
-        next.lastInside = [view.latitude!, view.longitude!];
-    }
-  }
-  return next;
-}
+type LegacyMemory = RuleMemory & { track?: unknown; parkedBattery?: unknown; lastInside?: unknown };
 
 /** One observation of one bike by one rule. */
 export function evaluateRule(
@@ -235,9 +238,11 @@ export function evaluateRule(
 ): Evaluation {
   const { condition } = rule;
   const at = obs.at;
-  const next = remember(condition, memory, obs);
+  // what earlier versions kept here per rule is the bike's trail now (ADR 0135)
+  const { track: _t, parkedBattery: _p, lastInside: _l, ...kept } = memory as LegacyMemory;
+  const next: RuleMemory = kept;
   const truth = condition.all.map((p, index) => {
-    const known = testPredicate(p, obs, next);
+    const known = testPredicate(p, obs);
     return known === undefined ? (memory.truth?.[index] ?? 0) : truthOf(known);
   });
   next.truth = truth;
@@ -296,12 +301,5 @@ export function evaluateRule(
 
 /** Whether a memory is worth a row: something held, fired or is remembered. */
 export function worthKeeping(memory: RuleMemory): boolean {
-  return Boolean(
-    memory.holdsSince ||
-    memory.firingSince ||
-    memory.starts?.length ||
-    memory.track?.length ||
-    memory.parkedBattery !== undefined ||
-    memory.lastInside,
-  );
+  return Boolean(memory.holdsSince || memory.firingSince || memory.starts?.length);
 }

@@ -1,7 +1,8 @@
 // The rules module's manifest (ADR 0123, ADR 0126), listed in ../index.ts: its routes, and the
-// minute's sweep that evaluates what no message says (durations, silences, schedules). The
-// per-message evaluation runs in the ingest's batch (live.ts, called by ingest/batch-writer.ts).
+// minute's sweep that evaluates what no message says (durations, silences, schedules), and its
+// ingest step: the per-message evaluation in the ingest's batch (ingest-step.ts, ADR 0135).
 import { defineModule, type QueueHandler } from '../manifest';
+import { evaluateRules } from './ingest-step';
 import routes from './routes';
 import { sweepRules } from './sweep';
 
@@ -13,6 +14,7 @@ const sweep: QueueHandler = async (_batch, { ctx, log }) => {
 export default defineModule({
   name: 'rules',
   api: routes,
+  ingest: evaluateRules,
   queues: {
     /** durations and absences: a fresh worker runs it at once (a restart loses no minute) */
     'rules.sweep': {

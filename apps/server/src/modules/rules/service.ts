@@ -16,7 +16,7 @@ import type { RequestScope } from '../../plugins/request-scope';
 import { recordFleetAction } from '../events/fleet-actions';
 import { builtinRules } from './builtins';
 import { dryRunRule } from './dry-run';
-import { groupsOfFleet } from './queries/dry-run';
+import { groupsOfFleet, zonesOfFleet } from './queries/dry-run';
 import {
   countRules,
   deleteRule,
@@ -65,6 +65,15 @@ async function check(scope: RequestScope, values: RuleValues, builtin: Rule['bui
   values.scope.groupIds.forEach((id, index) => {
     if (!groups.has(id))
       problems.push({ field: `scope.groupIds.${index}`, message: 'not a group of your fleet' });
+  });
+  const zoneIds = values.condition.all.flatMap((p) => (p.type === 'inZone' ? [p.zoneId] : []));
+  const zones = new Set(await zonesOfFleet(scope.database, scope.fleetId, zoneIds));
+  values.condition.all.forEach((p, index) => {
+    if (p.type === 'inZone' && !zones.has(p.zoneId))
+      problems.push({
+        field: `condition.all.${index}.zoneId`,
+        message: 'not a zone of your fleet',
+      });
   });
   if (problems.length)
     throw badRequest(

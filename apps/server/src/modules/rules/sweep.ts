@@ -10,6 +10,7 @@ import { runActions, type Started } from './actions';
 import { inScope, runObservations, viewOf } from './engine';
 import type { LiveRule } from './queries/rules';
 import { selectStates, writeStates, type StateWrite } from './queries/state';
+import { nextTrail, trailNeeds } from './trail';
 import {
   lockSweepBikes,
   selectAllEnabledRules,
@@ -25,6 +26,7 @@ export async function sweepRules(database: Database, jobs: Jobs, now: Date): Pro
     const rules = await selectAllEnabledRules(tx);
     if (!rules.length) return 0;
     const byId = new Map(rules.map((rule) => [rule.id, rule]));
+    const needs = trailNeeds(rules.map((rule) => rule.condition));
     const pairs = new Map<number, Set<string>>();
     const add = (bikeId: number, ruleId: string) =>
       (pairs.get(bikeId) ?? pairs.set(bikeId, new Set()).get(bikeId)!).add(ruleId);
@@ -48,12 +50,14 @@ export async function sweepRules(database: Database, jobs: Jobs, now: Date): Pro
     const events: DomainEvent[] = [];
     for (const bike of bikes) {
       const view = viewOf(bike, bike, null);
+      // the trail is the batch's to write: the sweep reads it as it stands at its minute
+      const trail = nextTrail(bike.trail ?? {}, now, view, false, needs);
       let changed = false;
       for (const ruleId of pairs.get(bike.id) ?? []) {
         const rule = byId.get(ruleId)!;
         if (rule.fleetId !== bike.fleetId || !inScope(rule.scope, bike)) continue;
         const before = states.get(`${ruleId}:${bike.id}`) ?? null;
-        const outcome = runObservations(rule, before, [{ at: now, view, message: null }]);
+        const outcome = runObservations(rule, before, [{ at: now, view, message: null, trail }]);
         if (outcome.dirty) writes.push({ ruleId, bikeId: bike.id, ...outcome });
         if (outcome.changed) changed = true;
         if (outcome.startedAt) started.push({ rule, bike, at: outcome.startedAt });

@@ -3,6 +3,7 @@
 // condition changed shape. Each problem names its field; the route answers 400 with all of them.
 import {
   IOT_MODES,
+  isTimeZone,
   SPEED_LIMIT_MAX_KMH,
   type RuleAction,
   type RuleCondition,
@@ -54,14 +55,18 @@ export function conditionProblems(condition: RuleCondition): FieldProblem[] {
     }
     if (p.type === 'schedule' && p.from === p.to)
       problems.push({ field, message: 'a schedule from and to the same time is empty' });
+    if (p.type === 'schedule' && p.timeZone && !isTimeZone(p.timeZone))
+      problems.push({ field: `${field}.timeZone`, message: 'not a time zone (IANA)' });
     const key =
       p.type === 'threshold'
         ? null
         : p.type === 'zone'
           ? `zone:${p.place}`
-          : ['assistanceLocked', 'moving', 'batteryPlugged', 'externalPower'].includes(p.type)
-            ? p.type
-            : null;
+          : p.type === 'inZone'
+            ? `inZone:${p.zoneId}`
+            : ['assistanceLocked', 'moving', 'batteryPlugged', 'externalPower'].includes(p.type)
+              ? p.type
+              : null;
     if (key) {
       const other = seen.get(key);
       if (other && 'value' in other && 'value' in p && other.value !== p.value)

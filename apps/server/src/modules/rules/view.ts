@@ -1,9 +1,10 @@
 // How a bike looks to the rules message after message (ADR 0126): the fields of its telemetry
 // carried forward, its motion by the ingest's threshold, its lock by the module's events and the
-// acks of its commands. The live batch (ingest/rules.ts) and the dry run fold the same messages
-// the same way, so a rule sees the same bike in both.
+// acks of its commands, its trail (trail.ts) after each. The live batch (ingest-step.ts) and the
+// dry run fold the same messages the same way, so a rule sees the same bike in both.
 import type { TelemetryMessage } from '@vfm/contract';
 import type { BikeView, Observation } from './evaluate';
+import { nextTrail, type BikeTrail, type TrailNeeds } from './trail';
 
 /** Below this speed a bike is PARKED: the ingest's own threshold (ingest/derive.ts). */
 export const MOVING_SPEED_KMH = 3;
@@ -47,16 +48,27 @@ export function nextView(view: BikeView, m: RuleMessage): BikeView {
   return next;
 }
 
-/** Each message of a bike, oldest first, as the observation after it. */
-export function observe(start: BikeView, messages: RuleMessage[]): Observation[] {
+const NO_NEEDS: TrailNeeds = { trackMinutes: 0, parked: false, inside: false };
+
+/** Each message of a bike, oldest first, as the observation after it (with the bike's trail when
+ *  its rules need one). */
+export function observe(
+  start: BikeView,
+  messages: RuleMessage[],
+  trailStart: BikeTrail = {},
+  needs: TrailNeeds = NO_NEEDS,
+): Observation[] {
   let view = start;
+  let trail = trailStart;
   return [...messages]
     .sort((a, b) => a.ts.getTime() - b.ts.getTime() || a.seq - b.seq)
     .map((m) => {
       view = nextView(view, m);
+      trail = nextTrail(trail, m.ts, view, true, needs);
       return {
         at: m.ts,
         view,
+        trail,
         message: {
           kind: m.kind,
           seq: m.seq,

@@ -167,12 +167,11 @@ export async function selectEnabledRules(db: Queryable, fleetIds: string[]): Pro
   );
 }
 
-/** A stamp of each fleet's enabled rules: it changes with any write of them. */
+/** A stamp of each fleet's rules: it moves with any write of them (migration 1080's trigger). */
 export async function selectRuleStamps(db: Queryable, fleetIds: string[]) {
   return db.query<{ fleetId: string; stamp: string }>(
-    `SELECT fleet_id AS "fleetId", count(*) || ':' || sum(version) || ':' ||
-            max(updated_at)::text || ':' || count(*) FILTER (WHERE enabled) AS stamp
-       FROM rule WHERE fleet_id = ANY($1::uuid[]) GROUP BY fleet_id`,
+    `SELECT fleet_id AS "fleetId", stamp::text AS stamp FROM rule_stamp
+      WHERE fleet_id = ANY($1::uuid[])`,
     [fleetIds],
   );
 }

@@ -2,6 +2,7 @@
 // evaluation reads besides its state: its zone marks, group, model and open tasks.
 import type { Queryable } from '../../../db/client';
 import type { MessageRef, RuleMemory } from '../evaluate';
+import type { BikeTrail } from '../trail';
 
 export interface StateRow {
   ruleId: string;
@@ -78,22 +79,71 @@ export interface BikeContext {
   outsideServiceArea: boolean;
   inNoRideZone: boolean;
   inNoParkingZone: boolean;
+  /** the zones the bike stands in (docs/zones.md) */
+  zoneIds: string[];
   openTaskKinds: string[];
+  /** what is remembered of the bike whatever the rule (null: nothing) */
+  trail: BikeTrail | null;
 }
 
-/** What the evaluation reads of these bikes besides their derived state. */
-export async function selectBikeContext(db: Queryable, bikeIds: number[]): Promise<BikeContext[]> {
+/** A bike of the batch with what its rules remember of it. */
+export interface WatchedBike extends BikeContext {
+  states: StateRow[];
+}
+
+/** The batch's bikes as the rules see them, what they remember of each: one statement. */
+export async function selectWatchedBikes(db: Queryable, bikeIds: number[]) {
   if (!bikeIds.length) return [];
-  return db.query<BikeContext>(
+  const rows = await db.query<Omit<WatchedBike, 'states'> & { states: RawState[] | null }>(
     `SELECT b.id, b.fleet_id AS "fleetId", b.vehicle_number AS "vehicleNumber",
             b.group_id AS "groupId", b.model, b.availability,
             b.outside_service_area_since IS NOT NULL AS "outsideServiceArea",
             b.no_ride_zone_since IS NOT NULL AS "inNoRideZone",
             b.no_parking_since IS NOT NULL AS "inNoParkingZone",
+            coalesce(b.zone_ids::text[], '{}') AS "zoneIds",
             coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
                        WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
-                     '{}') AS "openTaskKinds"
+                     '{}') AS "openTaskKinds",
+            (SELECT r.trail FROM rule_trail r WHERE r.bike_id = b.id) AS trail,
+            (SELECT json_agg(json_build_object('ruleId', s.rule_id, 'memory', s.memory,
+                                               'firingSince', s.firing_since))
+               FROM rule_state s WHERE s.bike_id = b.id) AS states
        FROM bike b WHERE b.id = ANY($1::bigint[])`,
     [bikeIds],
   );
+  return rows.map(({ states, ...bike }) => ({
+    ...bike,
+    states: (states ?? []).map((s) => ({
+      ruleId: s.ruleId,
+      bikeId: bike.id,
+      memory: s.memory,
+      firingSince: s.firingSince ? new Date(s.firingSince) : null,
+    })),
+  }));
+}
+
+interface RawState {
+  ruleId: string;
+  memory: RuleMemory;
+  firingSince: string | null;
+}
+
+/** Writes the trails that changed (null: nothing left to remember, the row goes). */
+export async function writeTrails(
+  db: Queryable,
+  writes: Array<{ bikeId: number; trail: BikeTrail | null }>,
+  now: Date,
+) {
+  const sorted = [...writes].sort((a, b) => a.bikeId - b.bikeId);
+  const gone = sorted.filter((w) => w.trail === null).map((w) => w.bikeId);
+  const kept = sorted.filter((w) => w.trail !== null);
+  if (gone.length)
+    await db.query('DELETE FROM rule_trail WHERE bike_id = ANY($1::bigint[])', [gone]);
+  if (kept.length)
+    await db.query(
+      `INSERT INTO rule_trail (bike_id, trail, updated_at)
+       SELECT r.bike_id, r.trail, $2 FROM json_to_recordset($1::json) AS r(bike_id bigint, trail jsonb)
+       ON CONFLICT (bike_id) DO UPDATE SET trail = excluded.trail, updated_at = excluded.updated_at`,
+      [JSON.stringify(kept.map((w) => ({ bike_id: w.bikeId, trail: w.trail }))), now],
+    );
 }

@@ -48,9 +48,11 @@ export async function lockSweepBikes(db: Queryable, bikeIds: number[]): Promise<
             b.outside_service_area_since IS NOT NULL AS "outsideServiceArea",
             b.no_ride_zone_since IS NOT NULL AS "inNoRideZone",
             b.no_parking_since IS NOT NULL AS "inNoParkingZone",
+            coalesce(b.zone_ids::text[], '{}') AS "zoneIds",
             coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
                        WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
-                     '{}') AS "openTaskKinds"
+                     '{}') AS "openTaskKinds",
+            (SELECT r.trail FROM rule_trail r WHERE r.bike_id = b.id) AS trail
        FROM bike b WHERE b.id = ANY($1::bigint[]) ORDER BY b.id FOR UPDATE OF b`,
     [bikeIds],
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
 import type { RulePredicate } from '@vfm/contract';
 import { IconButton } from '../../../ui/icon-button/icon-button';
+import { useZones } from '../../../zones/api/get-zones';
 import {
   newPredicate,
   PREDICATE_FIELDS,
@@ -32,6 +33,7 @@ export function PredicateEditor({
   onRemove(): void;
 }) {
   const { t } = useTranslation();
+  const zones = useZones(predicate.type === 'inZone');
   const values = predicate as Record<string, unknown>;
   const set = (name: string, value: unknown) =>
     onChange({ ...values, [name]: value } as RulePredicate);
@@ -66,6 +68,25 @@ export function PredicateEditor({
                 onChange={(e) => set(spec.name, e.target.checked)}
               />
               {label}
+            </label>
+          );
+        if (spec.input === 'zone')
+          return (
+            <label key={spec.name} className={styles.inline} htmlFor={id(spec.name)}>
+              <span>{label}</span>
+              <select
+                id={id(spec.name)}
+                aria-invalid={bad || undefined}
+                value={String(values[spec.name] ?? '')}
+                onChange={(e) => set(spec.name, e.target.value)}
+              >
+                <option value="">{t('rules.form.chooseZone')}</option>
+                {(zones.data?.content ?? []).map((zone) => (
+                  <option key={zone.id} value={zone.id}>
+                    {zone.name}
+                  </option>
+                ))}
+              </select>
             </label>
           );
         if (spec.input === 'select')

@@ -4,12 +4,25 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { ALERT_SEVERITIES, TASK_KINDS, type RuleAction, type RulePredicate } from '@vfm/contract';
+import {
+  ALERT_SEVERITIES,
+  COMMAND_TYPES,
+  TASK_KINDS,
+  type CommandType,
+  type RuleAction,
+  type RulePredicate,
+} from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { useDryRun, useSaveRule } from '../api/rules';
-import { bodyOf, draftProblems, newPredicate, type RuleDraft } from '../state/rule-draft';
+import {
+  bodyOf,
+  COMMAND_VALUES,
+  draftProblems,
+  newPredicate,
+  type RuleDraft,
+} from '../state/rule-draft';
 import { DryRunResults } from './dry-run-results';
 import { PredicateEditor } from './predicate-editor';
 import styles from './rules.module.css';
@@ -37,15 +50,29 @@ export function RuleForm({
   const setTests = (all: RulePredicate[]) => update({ condition: { ...draft.condition, all } });
   const task = draft.actions.find((a) => a.type === 'task');
   const hasAlert = draft.actions.some((a) => a.type === 'alert');
-  const setActions = (alert: boolean, taskKind: string | null) => {
-    const kept = draft.actions.filter((a) => a.type === 'command');
+  const command = draft.actions.find((a) => a.type === 'command');
+  const setActions = (
+    alert: boolean,
+    taskKind: string | null,
+    next: RuleAction | null = command ?? null,
+  ) => {
     const actions: RuleAction[] = [
       ...(alert ? [{ type: 'alert' } as const] : []),
       ...(taskKind ? [{ type: 'task', kind: taskKind } as RuleAction] : []),
-      ...kept,
+      ...(next ? [next] : []),
     ];
     update({ actions });
   };
+  const taskKind = task?.type === 'task' ? task.kind : null;
+  const setCommand = (type: CommandType | '', value?: string) =>
+    setActions(
+      hasAlert,
+      taskKind,
+      type
+        ? { type: 'command', command: type, value: value ?? COMMAND_VALUES[type]?.[0] ?? '20' }
+        : null,
+    );
+  const commandIndex = draft.actions.findIndex((a) => a.type === 'command');
 
   const submit = (event: FormEvent, confirmed = false) => {
     event.preventDefault();
@@ -169,7 +196,7 @@ export function RuleForm({
             type="checkbox"
             checked={hasAlert}
             disabled={readOnly}
-            onChange={(e) => setActions(e.target.checked, task?.type === 'task' ? task.kind : null)}
+            onChange={(e) => setActions(e.target.checked, taskKind)}
           />
           {t('rules.form.alertAction')}
         </label>
@@ -188,6 +215,51 @@ export function RuleForm({
             ))}
           </select>
         </label>
+        <label className={styles.inline}>
+          <span>{t('rules.form.commandAction')}</span>
+          <select
+            disabled={readOnly}
+            value={command?.type === 'command' ? command.command : ''}
+            onChange={(e) => setCommand(e.target.value as CommandType | '')}
+          >
+            <option value="">{t('rules.form.noCommand')}</option>
+            {COMMAND_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`rules.command.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {command?.type === 'command' && (
+          <label className={styles.inline} htmlFor="rule-command-value">
+            <span>{t('rules.form.commandValue')}</span>
+            {COMMAND_VALUES[command.command] ? (
+              <select
+                id="rule-command-value"
+                disabled={readOnly}
+                value={command.value}
+                onChange={(e) => setCommand(command.command, e.target.value)}
+              >
+                {COMMAND_VALUES[command.command]!.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`rules.commandValue.${command.command}.${value}`, { defaultValue: value })}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id="rule-command-value"
+                className={styles.small}
+                type="number"
+                min={1}
+                disabled={readOnly}
+                aria-invalid={invalid.has(`actions.${commandIndex}.value`) || undefined}
+                value={command.value}
+                onChange={(e) => setCommand(command.command, e.target.value)}
+              />
+            )}
+          </label>
+        )}
       </div>
 
       {problems.length > 0 && (

@@ -5,11 +5,34 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, draftProblems, emptyDraft, newPredicate, PREDICATE_TYPES } from './rule-draft';
 
 describe('rule drafts', () => {
-  it('accepts the fresh draft of each test type once named', () => {
+  it('accepts the fresh draft of each test type once named (a zone once chosen)', () => {
     for (const type of PREDICATE_TYPES) {
       const draft = { ...emptyDraft(), name: 'x', condition: { all: [newPredicate(type)] } };
-      expect(draftProblems(draft), type).toEqual([]);
+      expect(draftProblems(draft), type).toEqual(
+        type === 'inZone' ? [{ field: 'condition.all.0.zoneId', key: 'zoneRequired' }] : [],
+      );
     }
+  });
+
+  it('a schedule starts in the user’s time zone', () => {
+    const schedule = newPredicate('schedule') as { timeZone?: string };
+    expect(schedule.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('checks a command action’s value as the server does', () => {
+    const named = { ...emptyDraft(), name: 'x' };
+    const withCommand = (command: string, value: string) => ({
+      ...named,
+      actions: [{ type: 'alert' as const }, { type: 'command', command, value } as never],
+    });
+    expect(draftProblems(withCommand('LOCK_CONTROL', 'true'))).toEqual([]);
+    expect(draftProblems(withCommand('SPEED_LIMIT', '20'))).toEqual([]);
+    expect(draftProblems(withCommand('SPEED_LIMIT', '99'))).toEqual([
+      { field: 'actions.1.value', key: 'commandValueInvalid' },
+    ]);
+    expect(draftProblems(withCommand('MODE', 'FAST'))).toEqual([
+      { field: 'actions.1.value', key: 'commandValueInvalid' },
+    ]);
   });
 
   it('names what is wrong', () => {

@@ -2,6 +2,9 @@
 // has, and the live checks of the form — the server checks again (400 naming the problem).
 import {
   AVAILABILITIES,
+  IOT_MODES,
+  SPEED_LIMIT_MAX_KMH,
+  type CommandType,
   RULE_NUMERIC_FIELDS,
   RULE_OPERATORS,
   RULE_ZONE_PLACES,
@@ -19,7 +22,9 @@ export type FieldSpec =
   | { name: string; input: 'bool' }
   | { name: string; input: 'text' }
   | { name: string; input: 'select'; options: readonly string[] }
-  | { name: string; input: 'multi'; options: readonly string[] };
+  | { name: string; input: 'multi'; options: readonly string[] }
+  /** one of the fleet's zones */
+  | { name: string; input: 'zone' };
 
 const bool = (name: string): FieldSpec => ({ name, input: 'bool' });
 const num = (name: string, min?: number, max?: number): FieldSpec => ({
@@ -42,6 +47,7 @@ export const PREDICATE_FIELDS: Record<PredicateType, FieldSpec[]> = {
   assistanceLocked: [bool('value')],
   moving: [bool('value')],
   zone: [{ name: 'place', input: 'select', options: RULE_ZONE_PLACES }, bool('value')],
+  inZone: [{ name: 'zoneId', input: 'zone' }, bool('value')],
   outsideServiceAreaBy: [num('km', 0.1, 1000)],
   distanceMoved: [num('km', 0.1, 1000), num('minutes', 1, 10080), bool('withoutRide')],
   silentFor: [num('minutes', 1, 10080)],
@@ -55,9 +61,21 @@ export const PREDICATE_FIELDS: Record<PredicateType, FieldSpec[]> = {
     { name: 'days', input: 'multi', options: ['0', '1', '2', '3', '4', '5', '6'] },
     { name: 'from', input: 'text' },
     { name: 'to', input: 'text' },
+    { name: 'timeZone', input: 'text' },
   ],
 };
 export const PREDICATE_TYPES = Object.keys(PREDICATE_FIELDS) as PredicateType[];
+
+export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** A command action's values, by command (the server checks them: docs/rules.md). */
+export const COMMAND_VALUES: Record<CommandType, readonly string[] | null> = {
+  LOCK_CONTROL: ['true', 'false'],
+  ALARM: ['true', 'false'],
+  MODE: IOT_MODES,
+  /** a speed in km/h: a number */
+  SPEED_LIMIT: null,
+};
 
 /** A fresh test of this type, with values that hold together. */
 export function newPredicate(type: PredicateType): RulePredicate {
@@ -67,6 +85,7 @@ export function newPredicate(type: PredicateType): RulePredicate {
     assistanceLocked: { value: true },
     moving: { value: true },
     zone: { place: 'OUTSIDE_SERVICE_AREA', value: true },
+    inZone: { zoneId: '', value: true },
     outsideServiceAreaBy: { km: 2 },
     distanceMoved: { km: 2, minutes: 10, withoutRide: true },
     silentFor: { minutes: 60 },
@@ -76,7 +95,8 @@ export function newPredicate(type: PredicateType): RulePredicate {
     batteryRiseWhileParked: { percent: 10 },
     externalPower: { value: false },
     event: { name: 'ALARM_TRIGGERED' },
-    schedule: { days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' },
+    // in the user's own time zone (the server takes any IANA name; absent: UTC)
+    schedule: { days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00', timeZone: localTimeZone() },
   };
   return { type, ...defaults[type] } as RulePredicate;
 }
@@ -116,7 +136,14 @@ export const draftOf = (rule: Rule): RuleDraft => ({
 /** What the server would refuse, said as the user types: [field, message key]. */
 export type DraftProblem = {
   field: string;
-  key: 'nameRequired' | 'numberInvalid' | 'timeInvalid' | 'listEmpty' | 'taskKindRequired';
+  key:
+    | 'nameRequired'
+    | 'numberInvalid'
+    | 'timeInvalid'
+    | 'listEmpty'
+    | 'taskKindRequired'
+    | 'zoneRequired'
+    | 'commandValueInvalid';
 };
 
 const LEVELS = new Set(['bikeBattery', 'iotBattery', 'batterySoh']);
@@ -144,6 +171,8 @@ export function draftProblems(draft: RuleDraft): DraftProblem[] {
         if (!/^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(String(value)))
           problems.push({ field: `${field}.${spec.name}`, key: 'timeInvalid' });
       }
+      if (spec.input === 'zone' && !value)
+        problems.push({ field: `${field}.${spec.name}`, key: 'zoneRequired' });
       if (
         spec.input === 'multi' &&
         p.type !== 'noOpenTask' &&
@@ -155,6 +184,14 @@ export function draftProblems(draft: RuleDraft): DraftProblem[] {
   if (draft.condition.forMinutes !== undefined && !(draft.condition.forMinutes >= 1))
     problems.push({ field: 'condition.forMinutes', key: 'numberInvalid' });
   if (!draft.actions.length) problems.push({ field: 'actions', key: 'listEmpty' });
+  draft.actions.forEach((action, index) => {
+    if (action.type !== 'command') return;
+    const values = COMMAND_VALUES[action.command];
+    const valid = values
+      ? values.includes(action.value)
+      : /^\d+$/.test(action.value) && Number(action.value) <= SPEED_LIMIT_MAX_KMH;
+    if (!valid) problems.push({ field: `actions.${index}.value`, key: 'commandValueInvalid' });
+  });
   return problems;
 }
 
