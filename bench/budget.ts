@@ -22,6 +22,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { runEstimation } from '../apps/server/src/modules/battery/estimation';
 import { runFirmwareTick } from '../apps/server/src/modules/firmware/tick';
 import { isoDay, rollUpDay } from '../apps/server/src/modules/reports/rollup';
+import { firmwareCampaignSql } from './_firmware-campaign';
 import { insertWrittenRules } from './_rules';
 import { FLEET, seedSql } from './_fleet-seed';
 import { BENCH_API_KEY, startBenchServer, type BenchServer } from './_server';
@@ -263,7 +264,7 @@ function capabilityScenarios(bench: BenchServer, database: Database): Scenario[]
       calls: 2,
       per: FIRMWARE_PACE,
       call: (i) => runFirmwareTick(database, new Date(start + (i + 1) * 2 * minute)),
-      setup: () => database.exec(firmwareCampaignSql()),
+      setup: () => database.exec(budgetCampaignSql()),
     },
     {
       ...ingestScenario(bench, `ingest with ${WRITTEN_RULES} written rules, per message`, 250),
@@ -273,19 +274,9 @@ function capabilityScenarios(bench: BenchServer, database: Database): Scenario[]
 }
 
 /** A running firmware campaign over every bike of the measured fleet. */
-const firmwareCampaignSql = () => `
+const budgetCampaignSql = () => `
 UPDATE bike SET hardware_version = 'VFM-IOT-3', firmware_version = '1.0.0' WHERE fleet_id = '${FLEET}';
-INSERT INTO firmware_package (id, fleet_id, version, module_model, file_name, size, sha256, storage_key)
-VALUES ('00000000-0000-4000-8000-0000000000f1', '${FLEET}', '2.0.0', 'VFM-IOT-3', 'fw.bin', 1,
-  repeat('0', 64), 'budget');
-INSERT INTO firmware_campaign (id, fleet_id, package_id, name, state, canary_percent,
-  pace_per_minute, max_failure_percent)
-VALUES ('00000000-0000-4000-8000-0000000000c1', '${FLEET}', '00000000-0000-4000-8000-0000000000f1',
-  'Budget', 'RUNNING', 0, ${FIRMWARE_PACE}, 100);
-INSERT INTO firmware_target (id, campaign_id, fleet_id, bike_id, vehicle_number, module_id, previous_version)
-SELECT gen_random_uuid(), '00000000-0000-4000-8000-0000000000c1', fleet_id, id, vehicle_number,
-  module_id, firmware_version FROM bike WHERE fleet_id = '${FLEET}' AND module_id IS NOT NULL;
-ANALYZE firmware_target;`;
+${firmwareCampaignSql(FLEET, FIRMWARE_PACE, 'module_id IS NOT NULL')}`;
 
 async function everyBikeOnce(bench: BenchServer) {
   const pipeline = bench.server.iot!.pipeline;

@@ -15,6 +15,7 @@
 //   BENCH_ROUNDS      how many times off, on, on, off (1)
 import os from 'node:os';
 import { runFirmwareTick } from '../apps/server/src/modules/firmware/tick';
+import { firmwareCampaignSql } from './_firmware-campaign';
 import { ingestRun, type IngestRun } from './_ingest-run';
 
 type Kind = 'pglite' | 'postgres';
@@ -36,17 +37,7 @@ INSERT INTO bike (fleet_id, vehicle_number, bike_code, module_id, model, hardwar
 SELECT '${fleetId}', 'FW' || lpad(i::text, 7, '0'), 'FWC' || lpad(i::text, 7, '0'),
   'F' || upper(lpad(to_hex(i), 5, '0')), 'Bench', 'VFM-IOT-3', '1.0.0', 'STANDBY', now()
 FROM generate_series(1, ${MODULES}) i;
-INSERT INTO firmware_package (id, fleet_id, version, module_model, file_name, size, sha256, storage_key)
-VALUES ('00000000-0000-4000-8000-0000000000f1', '${fleetId}', '2.0.0', 'VFM-IOT-3', 'fw.bin', 1,
-  repeat('0', 64), 'bench');
-INSERT INTO firmware_campaign (id, fleet_id, package_id, name, state, canary_percent,
-  pace_per_minute, max_failure_percent)
-VALUES ('00000000-0000-4000-8000-0000000000c1', '${fleetId}', '00000000-0000-4000-8000-0000000000f1',
-  'Bench', 'RUNNING', 0, ${PACE}, 100);
-INSERT INTO firmware_target (id, campaign_id, fleet_id, bike_id, vehicle_number, module_id, previous_version)
-SELECT gen_random_uuid(), '00000000-0000-4000-8000-0000000000c1', fleet_id, id, vehicle_number,
-  module_id, firmware_version FROM bike WHERE fleet_id = '${fleetId}' AND vehicle_number LIKE 'FW%';
-ANALYZE bike; ANALYZE firmware_target;`;
+${firmwareCampaignSql(fleetId, PACE, "vehicle_number LIKE 'FW%'")}`;
 
 async function comparison(kind: Kind) {
   const messages = kind === 'pglite' ? PGLITE_MESSAGES : PG_MESSAGES;
