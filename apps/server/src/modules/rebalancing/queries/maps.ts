@@ -15,6 +15,12 @@ export interface PointCountRow {
   n: number;
 }
 
+/** The columns of a trip's start (or end): its time and position. */
+export const tripSide = (side: 'start' | 'end') =>
+  side === 'start'
+    ? { at: 'started_at', lon: 'start_longitude', lat: 'start_latitude' }
+    : { at: 'ended_at', lon: 'end_longitude', lat: 'end_latitude' };
+
 /** Trip starts (or ends) of the period by rounded position, hour of day and day of week (UTC). */
 export async function tripPoints(
   db: Queryable,
@@ -23,9 +29,7 @@ export async function tripPoints(
   to: Date,
   side: 'start' | 'end',
 ): Promise<PointCountRow[]> {
-  const at = side === 'start' ? 'started_at' : 'ended_at';
-  const lon = side === 'start' ? 'start_longitude' : 'end_longitude';
-  const lat = side === 'start' ? 'start_latitude' : 'end_latitude';
+  const { at, lon, lat } = tripSide(side);
   return db.query<PointCountRow>(
     `SELECT round(${lon}::numeric, 4)::float8 AS lon, round(${lat}::numeric, 4)::float8 AS lat,
             extract(hour FROM ${at} AT TIME ZONE 'UTC')::int AS hour,
@@ -60,9 +64,7 @@ export async function tripPointTotals(
   hour: number | null,
   weekday: number | null,
 ): Promise<PointRow[]> {
-  const at = side === 'start' ? 'started_at' : 'ended_at';
-  const lon = side === 'start' ? 'start_longitude' : 'end_longitude';
-  const lat = side === 'start' ? 'start_latitude' : 'end_latitude';
+  const { at, lon, lat } = tripSide(side);
   return db.query<PointRow>(
     `SELECT round(${lon}::numeric, $4)::float8 AS lon, round(${lat}::numeric, $4)::float8 AS lat,
             count(*)::int AS n
@@ -84,8 +86,7 @@ export async function tripProfile(
   to: Date,
   side: 'start' | 'end',
 ): Promise<Array<{ hour: number; weekday: number; n: number }>> {
-  const at = side === 'start' ? 'started_at' : 'ended_at';
-  const lon = side === 'start' ? 'start_longitude' : 'end_longitude';
+  const { at, lon } = tripSide(side);
   return db.query(
     `SELECT extract(hour FROM ${at} AT TIME ZONE 'UTC')::int AS hour,
             extract(isodow FROM ${at} AT TIME ZONE 'UTC')::int AS weekday, count(*)::int AS n

@@ -3,7 +3,7 @@
 // rentable bikes' parked stretches overlapping it) and writes (one hour at once, in the caller's
 // transaction), and what the heat map reads back (sums over the period's hours).
 import type { Queryable } from '../../../db/client';
-import type { ParkedRow, PointRow } from './maps';
+import { tripSide, type ParkedRow, type PointRow } from './maps';
 
 export interface RollupFleetRow {
   id: string;
@@ -49,9 +49,7 @@ export async function hourTripPoints(
   to: Date,
   side: 'start' | 'end',
 ): Promise<PointRow[]> {
-  const at = side === 'start' ? 'started_at' : 'ended_at';
-  const lon = side === 'start' ? 'start_longitude' : 'end_longitude';
-  const lat = side === 'start' ? 'start_latitude' : 'end_latitude';
+  const { at, lon, lat } = tripSide(side);
   return db.query<PointRow>(
     `SELECT round(${lon}::numeric, 4)::float8 AS lon, round(${lat}::numeric, 4)::float8 AS lat,
             count(*)::int AS n
