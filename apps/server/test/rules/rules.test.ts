@@ -309,6 +309,8 @@ describe('rules at work', () => {
       name: 'At the depot',
       condition: { all: [{ type: 'inZone', zoneId: zone.body.id, value: true }] },
       actions: [{ type: 'alert' }],
+      // the fleet's bikes may all stand in the depot by now: its dry run may ask to confirm
+      confirmed: true,
     });
     const m = await moduleOnline();
     await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ lat: 45.76, lon: 4.835 }));
