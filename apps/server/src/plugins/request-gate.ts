@@ -59,20 +59,19 @@ export function requestGate(app: FastifyInstance): RequestGate {
 
 /**
  * The database as background work uses it beside an API on PGlite's one connection: each query
- * and each transaction starts once no request is being answered (or after MAX_WAIT_MS). A
- * transaction's own queries do not wait: it holds the connection. On PostgreSQL (a pool) the
- * database is returned as it is.
- *
- * PGlite runs a query on this thread and answers it through promises alone: a job's loop of
- * queries would go from one to the next without the event loop ever reading a socket — a request
- * that arrived meanwhile is not even counted yet. So each start first lets the event loop poll
- * (setImmediate runs after the poll phase), then waits for the requests it found.
+ * and each transaction starts after the event loop has polled its sockets. PGlite runs a query
+ * on this thread and answers it through promises alone: a job's loop of queries would go from
+ * one to the next without the event loop ever reading a socket — a request that arrived
+ * meanwhile would wait for the whole loop. A transaction's own queries do not yield: it holds
+ * the connection. On PostgreSQL (a pool) the database is returned as it is.
  */
-export function yieldingDatabase(database: Database, gate: RequestGate): Database {
+export function yieldingDatabase(database: Database, _gate?: RequestGate): Database {
   if (database.kind !== 'pglite') return database;
+  // the poll lets a request that arrived be read, and its queries queue on the connection
+  // beside the job's; a job never waits for requests to end (a page that keeps asking, or
+  // two at once, would hold a job's every query a second)
   const turn = async () => {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    await gate.idle();
   };
   return {
     ...database,
