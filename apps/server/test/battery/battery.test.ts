@@ -171,6 +171,37 @@ describe('the swap queue and the alert', () => {
   });
 });
 
+describe('a battery swap done', () => {
+  it("fits the bike another pack: the old pack's reasons and alert leave with it", async () => {
+    const created = await manager().post('tasks', {
+      kind: 'BATTERY_SWAP',
+      vehicleNumbers: [worn.vehicleNumber],
+    });
+    expect(created.status, created.text).toBe(201);
+    const technician = t.api({ token: cast.technicianToken });
+    const id = created.body.tasks[0].id as string;
+    expect((await technician.post(`tasks/${id}/start`)).status).toBe(200);
+    const done = await technician.post(`tasks/${id}/finish`, {
+      batterySwap: { batteryLevel: 95, batteryNumber: 'PACK-N' },
+    });
+    expect(done.status, done.text).toBe(200);
+
+    const bike = await manager().get(`battery/bikes/${worn.vehicleNumber}`);
+    expect(bike.status, bike.text).toBe(200);
+    expect(bike.body).toMatchObject({ level: 95, hoursTo20: null, swapReasons: [] });
+    const queue = await technician.get('tasks/battery-queue');
+    expect(queue.body.bikes.map((b: { vehicleNumber: string }) => b.vehicleNumber)).not.toContain(
+      worn.vehicleNumber,
+    );
+    await sweepAlerts(t.server.database, t.server.jobs, t.clock.now());
+    const alerts = await manager().get('alerts', { query: { kind: 'BATTERY_HEALTH' } });
+    expect(alerts.body.content).toEqual([]);
+    // the worn pack keeps its history: still the fleet's worst
+    const fleet = await manager().get('battery/fleet');
+    expect(fleet.body.worst[0].packId).toBe('PACK-W');
+  });
+});
+
 describe('the battery settings', () => {
   it('are read by the fleet and changed by its administrators, audited', async () => {
     const read = await manager().get('battery/settings');

@@ -212,3 +212,27 @@ export async function upsertBikeState(db: Queryable, bike: BikeWrite, now: Date)
     ],
   );
 }
+
+/**
+ * A battery swap task done (`taskId`) fitted the bike another pack: the bike's prediction is
+ * cleared (the next telemetry makes another) and its current pack becomes the one fitted — the
+ * battery number the technician recorded, else a new pack of the bike's own (`bike:<vehicle
+ * number>:<task>`) — so the old pack's reasons and alert leave with it. The one write of
+ * battery_bike outside the worker, in the task's transaction (docs/battery.md).
+ */
+export async function packSwapped(db: Queryable, taskId: string) {
+  await db.query(
+    `WITH swap AS (
+       SELECT t.bike_id, coalesce(nullif(t.swap_battery_number, ''),
+                                  'bike:' || b.vehicle_number || ':' || t.id) AS pack_key,
+              t.swap_battery_level AS level
+         FROM task t JOIN bike b ON b.id = t.bike_id
+        WHERE t.id = $1 AND t.kind = 'BATTERY_SWAP')
+     UPDATE battery_bike bb
+        SET pack_key = swap.pack_key, level = coalesce(swap.level, bb.level),
+            state = jsonb_set(bb.state, '{pack}', to_jsonb(swap.pack_key)),
+            hours_to_20 = NULL, predicted_20_at = NULL
+       FROM swap WHERE bb.bike_id = swap.bike_id`,
+    [taskId],
+  );
+}
