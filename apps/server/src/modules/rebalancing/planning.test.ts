@@ -13,7 +13,7 @@ import {
   trainForecast,
   type Series,
 } from './forecast';
-import { recommendMoves, type CellState } from './recommend';
+import { recommendMoves, serviceHours, type CellState } from './recommend';
 import { nearestNeighbour, planRoutes, type Stop, type Van } from './router';
 
 const MONDAY = Date.UTC(2026, 0, 5);
@@ -162,6 +162,23 @@ describe('recommendations', () => {
     ]);
     expect(moves.map((m) => m.toCell)).toEqual(['P']);
     expect(moves[0]!.to).toEqual([4.8405, 45.7601]);
+  });
+
+  it("late in the evening the night's quiet hours do not use up the horizon", () => {
+    // 7 quiet hours, then the morning: B's riders come after the first 6 hours
+    const night = (demand: number) => [
+      ...new Array(7).fill(0.01),
+      ...new Array(6).fill(demand / 6),
+    ];
+    const cells = [
+      cell('A', 4.83, 8, 0, { demand: night(0) }),
+      cell('B', 4.84, 0, 4, { demand: night(4) }),
+    ];
+    expect(serviceHours(cells, 6)).toBe(13);
+    expect(recommendMoves(cells)).toMatchObject([{ fromCell: 'A', toCell: 'B', extraRides: 4 }]);
+    expect(recommendMoves(cells)[0]!.beforeHours).toBeGreaterThanOrEqual(7);
+    // a day's flat demand: the horizon is the hours asked for
+    expect(serviceHours([cell('B', 4.84, 0, 6)], 6)).toBe(6);
   });
 
   it('proposes nothing where the gain is too small or the source would run short', () => {

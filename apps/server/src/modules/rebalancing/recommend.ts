@@ -2,7 +2,9 @@
 // the moves "N bikes from A to B before T — about X more rides". A cell needs about one bike per
 // ride expected within the horizon; the cells short of that take bikes from the nearest cells
 // that have more, never into a cell where parking or riding is forbidden, and towards preferred
-// parking (a cell holding some is served first, and the bikes are left there). Pure.
+// parking (a cell holding some is served first, and the bikes are left there). The horizon counts
+// hours of service: the night's quiet hours do not use it up, so that late in the evening the
+// moves prepare the morning (when operators move bikes) rather than find nothing. Pure.
 
 export type LonLat = [number, number];
 
@@ -37,6 +39,7 @@ export interface Move {
 }
 
 export interface RecommendOptions {
+  /** hours of service ahead within which a cell should have its bikes (quiet hours not counted) */
   horizonHours?: number;
   maxDistanceMetres?: number;
   /** a move worth fewer rides than this is not proposed */
@@ -66,9 +69,10 @@ export function recommendMoves(cells: CellState[], options: RecommendOptions = {
     maxMoves = 20,
     maxBikes = 10,
   } = options;
+  const hours = serviceHours(cells, horizonHours);
   const state = cells.map((c) => ({
     cell: c,
-    demand: c.demand.slice(0, horizonHours).reduce((s, v) => s + v, 0),
+    demand: c.demand.slice(0, hours).reduce((s, v) => s + v, 0),
     supply: c.bikes.length,
     free: [...c.bikes].sort((a, b) => a.idleSince - b.idleSince || a.id - b.id),
   }));
@@ -114,6 +118,28 @@ export function recommendMoves(cells: CellState[], options: RecommendOptions = {
     }
   }
   return moves;
+}
+
+/** an hour whose fleet-wide demand is under this share of the day's mean is a quiet one */
+export const QUIET_HOUR_SHARE = 0.25;
+
+/**
+ * How many hours ahead hold `service` hours of service: the hours whose fleet-wide expected
+ * starts are under QUIET_HOUR_SHARE of the mean hour (the night) are passed over, up to the
+ * forecast's end. A flat or empty forecast: `service` itself.
+ */
+export function serviceHours(cells: Array<Pick<CellState, 'demand'>>, service: number): number {
+  const length = Math.max(0, ...cells.map((c) => c.demand.length));
+  const total = Array.from({ length }, (_, h) =>
+    cells.reduce((sum, c) => sum + (c.demand[h] ?? 0), 0),
+  );
+  const mean = total.reduce((a, b) => a + b, 0) / Math.max(1, length);
+  let counted = 0;
+  for (let hour = 0; hour < length; hour++) {
+    if (total[hour]! >= QUIET_HOUR_SHARE * mean) counted += 1;
+    if (counted >= service) return hour + 1;
+  }
+  return Math.max(service, length);
 }
 
 /** the hour (1 …) by which the cell's cumulated demand passes its bikes */
