@@ -1,15 +1,10 @@
 // The battery module's manifest (ADR 0123, ADR 0130), listed in ../index.ts: its routes and
 // its queues — the estimation, every minute, from the stored telemetry (estimation.ts), and a
-// change of a fleet's battery settings applied to its packs at once (fleet-health.ts). A battery
-// swap done fits the bike another pack, in the task's transaction (tasks/task-done.ts).
+// change of a fleet's battery settings applied to its packs at once (fleet-health.ts).
 import { defineModule, type QueueHandler } from '../manifest';
-import { onTaskDone } from '../tasks/task-done';
 import { estimateAll } from './estimation';
 import { reassessFleet } from './fleet-health';
-import { packSwapped } from './queries';
 import routes from './routes';
-
-onTaskDone((tx, taskId) => packSwapped(tx, taskId));
 
 const estimate: QueueHandler = async (_batch, { ctx, log }) => {
   const done = await estimateAll(ctx.database, () => ctx.now());

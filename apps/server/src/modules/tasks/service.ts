@@ -20,6 +20,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { HttpProblem, badRequest, conflict, forbidden, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
+import { packFitted } from '../battery/service';
 import { findFleetBikes } from '../bikes/bike-lookup';
 import { recordEvents } from '../events/queries';
 import * as q from './queries';
@@ -184,6 +185,8 @@ export async function finishTask(scope: RequestScope, id: string, input: TaskFin
         { level: swap.batteryLevel, batteryNumber: swap.batteryNumber ?? null },
         scope.now,
       );
+      // the battery health's current pack is the one fitted (docs/battery.md)
+      await packFitted(tx, id);
     }
     return {
       action: 'DONE',
