@@ -13,13 +13,11 @@ import {
   type SwapReason,
 } from '@vfm/contract';
 import { spreadsheetCsvLine } from '@vfm/contract/csv';
-import type { Queryable } from '../../db/client';
 import type { RequestScope } from '../../plugins/request-scope';
 import { requireBike } from '../bikes/bike-lookup';
 import { recordFleetAction } from '../events/fleet-actions';
 import { nextPeakEnd } from './demand';
 import {
-  packSwapped,
   selectBikeBattery,
   selectDistribution,
   selectFleetPeak,
@@ -208,10 +206,5 @@ export async function swapReasons(
   );
 }
 
-/**
- * A battery swap task done (`taskId`) fitted its bike another pack: called by the tasks module in
- * the task's transaction (docs/battery.md).
- */
-export async function packFitted(tx: Queryable, taskId: string): Promise<void> {
-  await packSwapped(tx, taskId);
-}
+/** A battery swap done fits its bike another pack: the tasks module's call, in its transaction. */
+export { packSwapped } from './queries';

@@ -20,7 +20,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { HttpProblem, badRequest, conflict, forbidden, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
-import { packFitted } from '../battery/service';
+import { packSwapped } from '../battery/service';
 import { findFleetBikes } from '../bikes/bike-lookup';
 import { recordEvents } from '../events/queries';
 import * as q from './queries';
@@ -186,7 +186,7 @@ export async function finishTask(scope: RequestScope, id: string, input: TaskFin
         scope.now,
       );
       // the battery health's current pack is the one fitted (docs/battery.md)
-      await packFitted(tx, id);
+      await packSwapped(tx, id);
     }
     return {
       action: 'DONE',
