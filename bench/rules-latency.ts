@@ -6,7 +6,9 @@
 //            then clears its alert; from the publish to the alert row (open, then cleared).
 //   dryRun   a 30-day dry run over 10,000 bikes ≤ 10 s: the telemetry of 10,000 bikes for 30
 //            days (a message every BENCH_DRYRUN_EVERY minutes, 120), the rules' dry run
-//            (modules/rules/dry-run.ts) of a rule that rarely holds.
+//            (modules/rules/dry-run.ts) of a rule that rarely holds, then of one that holds
+//            for most bikes (an even sample replayed, ADR 0139), its estimate against a full
+//            replay.
 // Ends with one `BENCH {json}` line.
 //   BENCH_ONLY         alert | dryRun
 //   BENCH_DATABASES    pglite,postgres (alert's default; the dry run: postgres only)
@@ -204,8 +206,9 @@ async function dryRun() {
       actions: [{ type: 'alert' as const }],
       latch: false,
     });
-    const figures: Record<string, { ms: number; bikesFired: number }> = {};
-    // a theft-like rule that holds for few bikes, then one that holds for most of them
+    const figures: Record<string, Record<string, number | null>> = {};
+    // a theft-like rule that holds for few bikes, then one that holds for most of them: the
+    // second is replayed on an even sample (ADR 0139), then in full, its estimate against the truth
     for (const [label, value] of [
       ['rare', 5],
       ['frequent', 21],
@@ -213,9 +216,21 @@ async function dryRun() {
       const started = performance.now();
       const result = await dryRunRule(database, FLEET, rule(label, value), 30, now);
       const ms = Math.round(performance.now() - started);
-      figures[label] = { ms, bikesFired: result.bikesFired };
+      figures[label] = { ms, bikesFired: result.bikesFired, sampledBikes: result.sampledBikes };
       console.log(
-        `  postgres: 30-day dry run (${label}: battery ≤ ${value} % while moving) over ${result.bikesInScope.toLocaleString('en')} bikes (${rows.toLocaleString('en')} messages): ${ms} ms, ${result.bikesFired} bikes fired (target ≤ 10000 ms)`,
+        `  postgres: 30-day dry run (${label}: battery ≤ ${value} % while moving) over ${result.bikesInScope.toLocaleString('en')} bikes (${rows.toLocaleString('en')} messages): ${ms} ms, ${result.bikesFired} bikes fired${result.sampledBikes === null ? '' : ` (estimated from ${result.sampledBikes} replayed)`} (target ≤ 10000 ms)`,
+      );
+      if (result.sampledBikes === null) continue;
+      const fullStarted = performance.now();
+      const full = await dryRunRule(database, FLEET, rule(label, value), 30, now, {
+        sample: Infinity,
+      });
+      const fullMs = Math.round(performance.now() - fullStarted);
+      const error = Math.abs(result.bikesFired - full.bikesFired) / Math.max(1, full.bikesFired);
+      figures[`${label}Full`] = { ms: fullMs, bikesFired: full.bikesFired };
+      figures[label]!.estimateError = Number(error.toFixed(4));
+      console.log(
+        `  postgres: the same, every bike replayed: ${fullMs} ms, ${full.bikesFired} bikes fired; the estimate's error ${(error * 100).toFixed(2)} % (${(fullMs / Math.max(1, ms)).toFixed(1)}× the sample's time)`,
       );
     }
     return { bikes: BIKES, messages: rows, ...figures };

@@ -120,3 +120,74 @@ test('a rule that sends a command, dry-run on a phone: its firings on a timeline
     await admin.call('DELETE', `fleet/admin/vehicles?vehicleNumbers=${module.vehicleNumber}`);
   }
 });
+
+test('a rule in a zone on a schedule: the fleet’s zones to choose from, the time zone checked as typed', async ({
+  page,
+  login,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const name = `E2E zone ${Date.now().toString(36)}`;
+  try {
+    await login('admin', '/fr/rules');
+    await page.getByRole('button', { name: rulesFr.new }).click();
+    await page.getByLabel(rulesFr.form.name).fill(name);
+    const save = page.getByRole('button', { name: rulesFr.form.save, exact: true });
+
+    // a second test, in a zone: the fleet's zones to choose from, one needed
+    await page.getByRole('button', { name: rulesFr.form.addTest }).click();
+    const inZone = page.getByRole('group', { name: 'Test 2' });
+    await inZone.getByLabel(rulesFr.form.testType).selectOption({ label: rulesFr.type.inZone });
+    await expect(page.getByText(rulesFr.problem.zoneRequired)).toBeVisible();
+    await expect(save).toBeDisabled();
+    const zone = inZone.getByLabel(new RegExp(`^${rulesFr.field.zoneId}`));
+    await expect(zone.locator('option', { hasText: 'Place Bellecour' })).toHaveCount(1);
+    await zone.selectOption({ label: 'Place Bellecour' });
+    await expect(page.getByText(rulesFr.problem.zoneRequired)).toHaveCount(0);
+
+    // a third, a schedule: a time zone the browser does not know is said as it is typed
+    await page.getByRole('button', { name: rulesFr.form.addTest }).click();
+    const schedule = page.getByRole('group', { name: 'Test 3' });
+    await schedule.getByLabel(rulesFr.form.testType).selectOption({ label: rulesFr.type.schedule });
+    const timeZone = schedule.getByLabel(rulesFr.field.timeZone);
+    await timeZone.fill('Europe/Pariss');
+    await expect(page.getByText(rulesFr.problem.timeZoneInvalid)).toBeVisible();
+    await expect(save).toBeDisabled();
+    await timeZone.fill('Europe/Paris');
+    await expect(page.getByText(rulesFr.problem.timeZoneInvalid)).toHaveCount(0);
+    await expectAxeClean(page, 'the rule form with a zone and a schedule');
+    await shoot(page, 'rules-zone-schedule-desktop');
+    await save.click();
+    await expect(page.getByText(rulesFr.form.saved)).toBeVisible();
+
+    // what was saved comes back in the form
+    const { content } = await admin.call<{
+      content: Array<{
+        id: string;
+        name: string;
+        condition: { all: Array<Record<string, unknown>> };
+      }>;
+    }>('GET', 'rules');
+    const saved = content.find((rule) => rule.name === name)!;
+    expect(saved.condition.all.map((p) => p.type)).toEqual(['threshold', 'inZone', 'schedule']);
+    expect(saved.condition.all[2]!.timeZone).toBe('Europe/Paris');
+    await page.goto('/fr/rules');
+    await page.getByRole('button', { name }).click();
+    await expect(
+      page
+        .getByRole('group', { name: 'Test 2' })
+        .getByLabel(new RegExp(`^${rulesFr.field.zoneId}`))
+        .locator('option:checked'),
+    ).toHaveText('Place Bellecour');
+    await expect(
+      page.getByRole('group', { name: 'Test 3' }).getByLabel(rulesFr.field.timeZone),
+    ).toHaveValue('Europe/Paris');
+  } finally {
+    const { content } = await admin.call<{ content: Array<{ id: string; name: string }> }>(
+      'GET',
+      'rules',
+    );
+    for (const rule of content.filter((r) => r.name === name))
+      await admin.call('DELETE', `rules/${rule.id}`);
+  }
+});

@@ -268,6 +268,11 @@ export const RuleDryRunResultSchema = Type.Object(
     /** bikes in the rule's scope, and those it fired for */
     bikesInScope: Type.Integer({ minimum: 0 }),
     bikesFired: Type.Integer({ minimum: 0 }),
+    /**
+     * null: every bike was replayed and `bikesFired` is exact. A number: that many bikes, an even
+     * sample of those to replay, were replayed and `bikesFired` is estimated from them (ADR 0139).
+     */
+    sampledBikes: Nullable(Type.Integer({ minimum: 0 })),
     /** more than half the fleet: switching it on asks for confirmation */
     needsConfirmation: Type.Boolean(),
     /** the first firings, oldest first */

@@ -27,6 +27,8 @@ import {
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { sweepRules } from '../../src/modules/rules/sweep';
+import { dryRunRule, evenSample } from '../../src/modules/rules/dry-run';
+import { createBike } from '../helpers/bikes';
 import { square } from '../helpers/zones';
 
 let t: TestServer;
@@ -360,6 +362,7 @@ describe('rules at work', () => {
     const res = await admin().post('rules/dry-run', { rule: low, days: 1 });
     expect(res.status, res.text).toBe(200);
     expectShape(RuleDryRunResultSchema, res.body);
+    expect(res.body.sampledBikes).toBeNull();
     expect(res.body.firings.map((f: { vehicleNumber: string }) => f.vehicleNumber)).toContain(
       m.bike.vehicleNumber,
     );
@@ -386,5 +389,46 @@ describe('rules at work', () => {
     expect(asks.body.code).toBe('RULE_NEEDS_CONFIRMATION');
     const confirmed = await create({ ...everyone, enabled: false });
     expect(confirmed.enabled).toBe(false);
+  });
+
+  it('replays an even sample of many bikes and estimates the bikes fired from it (ADR 0139)', async () => {
+    expect(evenSample([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 4)).toEqual([0, 2, 5, 7]);
+    expect(evenSample([1, 2], 4)).toEqual([1, 2]);
+    const fleet = await createFleetWithUsers(t);
+    const bikes = await Promise.all([0, 1, 2, 3, 4, 5].map(() => createBike(t, fleet.fleet)));
+    const now = new Date();
+    for (const [i, bike] of bikes.entries())
+      await t.server.database.query(
+        `INSERT INTO telemetry (bike_id, seq, ts, received_at, bike_battery)
+         VALUES ($1, 1, $2, $2, $3)`,
+        [bike.id, new Date(now.getTime() - 3_600_000), i < 4 ? 12 : 60],
+      );
+    const rule = {
+      name: 'Low',
+      enabled: true,
+      severity: 'MINOR' as const,
+      condition: {
+        all: [
+          {
+            type: 'threshold' as const,
+            field: 'bikeBattery' as const,
+            op: 'le' as const,
+            value: 15,
+          },
+        ],
+      },
+      scope: { groupIds: [], models: [] },
+      actions: [{ type: 'alert' as const }],
+      latch: false,
+    };
+    const full = await dryRunRule(t.server.database, fleet.fleet.id, rule, 1, now);
+    expect(full).toMatchObject({ bikesInScope: 6, bikesFired: 4, sampledBikes: null });
+    // four bikes pass the history's gate; two of them, evenly chosen, are replayed
+    const sampled = await dryRunRule(t.server.database, fleet.fleet.id, rule, 1, now, {
+      sample: 2,
+    });
+    expect(sampled).toMatchObject({ bikesInScope: 6, bikesFired: 4, sampledBikes: 2 });
+    expect(sampled.firings).toHaveLength(2);
+    expect(sampled.needsConfirmation).toBe(true);
   });
 });

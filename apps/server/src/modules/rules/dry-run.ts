@@ -23,6 +23,18 @@ import { observe, type RuleMessage } from './view';
 const DAY = 86_400_000;
 const CHUNK = 200;
 const FIRINGS_MAX = 500;
+/** Beyond this many bikes to replay, an even sample of them is replayed (ADR 0139). */
+export const DRY_RUN_SAMPLE = 1_000;
+
+/**
+ * An even, deterministic sample of `count` of the bikes (in id order): the bikes at equal steps
+ * through the list, so every part of the fleet (its id ranges: groups, imports, ages) is in it and
+ * the same run gives the same answer.
+ */
+export function evenSample<T>(items: T[], count: number): T[] {
+  if (items.length <= count) return items;
+  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]!);
+}
 
 /** A bike before its history: what it is now of what the history does not keep. */
 const blank = (bike: FleetBike): BikeView => ({
@@ -133,6 +145,7 @@ export async function dryRunRule(
   rule: RuleValues,
   days: number,
   now: Date,
+  { sample = DRY_RUN_SAMPLE }: { sample?: number } = {},
 ): Promise<RuleDryRunResult> {
   const from = new Date(now.getTime() - days * DAY);
   const bikes = (await selectFleetBikes(db, fleetId)).filter((bike) => inScope(rule.scope, bike));
@@ -146,7 +159,10 @@ export async function dryRunRule(
         gate,
       )
     : null;
-  const replayed = candidates ? bikes.filter((bike) => candidates.has(bike.id)) : bikes;
+  const passing = candidates ? bikes.filter((bike) => candidates.has(bike.id)) : bikes;
+  // many bikes to replay: an even sample of them, and the count of bikes fired estimated from it
+  const replayed = evenSample(passing, sample);
+  const sampled = replayed.length < passing.length;
   const offsets = sweepOffsets(rule);
   const needs = trailNeeds([rule.condition]);
   // nothing happens between messages: the quiet observations can be skipped
@@ -214,12 +230,16 @@ export async function dryRunRule(
     }
   }
   firings.sort((a, b) => a.at.localeCompare(b.at));
+  const bikesFired = sampled
+    ? Math.round((fired.size * passing.length) / replayed.length)
+    : fired.size;
   return {
     from: from.toISOString(),
     to: now.toISOString(),
     bikesInScope: bikes.length,
-    bikesFired: fired.size,
-    needsConfirmation: bikes.length > 0 && fired.size > bikes.length / 2,
+    bikesFired,
+    sampledBikes: sampled ? replayed.length : null,
+    needsConfirmation: bikes.length > 0 && bikesFired > bikes.length / 2,
     firings,
     truncated,
   };

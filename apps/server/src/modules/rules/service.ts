@@ -88,7 +88,7 @@ async function confirmSwitchOn(scope: RequestScope, values: RuleValues, confirme
   const result = await dryRunRule(scope.database, scope.fleetId, values, CONFIRM_DAYS, scope.now);
   if (result.needsConfirmation)
     throw conflict(
-      `Over the last day this rule would have fired for ${result.bikesFired} of ${result.bikesInScope} bikes: send confirmed: true to switch it on.`,
+      `Over the last day this rule would have fired for ${result.sampledBikes === null ? '' : 'about '}${result.bikesFired} of ${result.bikesInScope} bikes: send confirmed: true to switch it on.`,
       'RULE_NEEDS_CONFIRMATION',
     );
 }

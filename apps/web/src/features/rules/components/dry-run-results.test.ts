@@ -13,6 +13,7 @@ describe('the dry run timeline', () => {
       to: '2026-11-28T18:00:00.000Z',
       bikesInScope: 3,
       bikesFired: 1,
+      sampledBikes: null,
       needsConfirmation: false,
       firings: [
         firing('2026-11-25T19:00:00.000Z'),

@@ -60,7 +60,18 @@ export function DryRunResults({ result }: { result: RuleDryRunResult }) {
   const placed = result.firings.some((f) => f.latitude !== null && f.longitude !== null);
   return (
     <section className={styles.dryRun} aria-label={t('rules.dryRun.title')}>
-      <p>{t('rules.dryRun.summary', { fired: result.bikesFired, scope: result.bikesInScope })}</p>
+      <p>
+        {t(
+          result.sampledBikes === null ? 'rules.dryRun.summary' : 'rules.dryRun.summaryEstimated',
+          {
+            fired: result.bikesFired,
+            scope: result.bikesInScope,
+          },
+        )}
+      </p>
+      {result.sampledBikes !== null && (
+        <p className={styles.note}>{t('rules.dryRun.sampled', { sampled: result.sampledBikes })}</p>
+      )}
       {result.needsConfirmation && <p className={styles.warning}>{t('rules.dryRun.most')}</p>}
       {result.firings.length === 0 ? (
         <p className={styles.note}>{t('rules.dryRun.none')}</p>

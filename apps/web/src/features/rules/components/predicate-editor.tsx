@@ -9,6 +9,7 @@ import {
   newPredicate,
   PREDICATE_FIELDS,
   PREDICATE_TYPES,
+  timeZoneChoices,
   type PredicateType,
 } from '../state/rule-draft';
 import styles from './rules.module.css';
@@ -131,6 +132,26 @@ export function PredicateEditor({
             </div>
           );
         }
+        if (spec.input === 'timeZone')
+          return (
+            <label key={spec.name} className={styles.inline} htmlFor={id(spec.name)}>
+              <span>{label}</span>
+              <input
+                id={id(spec.name)}
+                list={id('time-zones')}
+                autoComplete="off"
+                spellCheck={false}
+                aria-invalid={bad || undefined}
+                value={String(values[spec.name] ?? '')}
+                onChange={(e) => set(spec.name, e.target.value.trim() || undefined)}
+              />
+              <datalist id={id('time-zones')}>
+                {timeZoneChoices().map((zone) => (
+                  <option key={zone} value={zone} />
+                ))}
+              </datalist>
+            </label>
+          );
         return (
           <label key={spec.name} className={styles.inline} htmlFor={id(spec.name)}>
             <span>{label}</span>

@@ -2,7 +2,15 @@
 // types — a missing name, a battery above 100 %, a bad time, an empty choice — and a draft
 // becomes the body the server takes (a PUT names its version).
 import { describe, expect, it } from 'vitest';
-import { bodyOf, draftProblems, emptyDraft, newPredicate, PREDICATE_TYPES } from './rule-draft';
+import {
+  bodyOf,
+  draftProblems,
+  emptyDraft,
+  isTimeZone,
+  newPredicate,
+  PREDICATE_TYPES,
+  timeZoneChoices,
+} from './rule-draft';
 
 describe('rule drafts', () => {
   it('accepts the fresh draft of each test type once named (a zone once chosen)', () => {
@@ -17,6 +25,14 @@ describe('rule drafts', () => {
   it('a schedule starts in the user’s time zone', () => {
     const schedule = newPredicate('schedule') as { timeZone?: string };
     expect(schedule.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('offers the browser’s time zones, UTC first', () => {
+    const zones = timeZoneChoices();
+    expect(zones[0]).toBe('UTC');
+    expect(zones).toContain('Europe/Paris');
+    expect(isTimeZone('Europe/Paris')).toBe(true);
+    expect(isTimeZone('Europe/Pariss')).toBe(false);
   });
 
   it('checks a command action’s value as the server does', () => {
@@ -41,7 +57,13 @@ describe('rule drafts', () => {
       condition: {
         all: [
           { type: 'threshold', field: 'bikeBattery', op: 'gt', value: 120 } as const,
-          { type: 'schedule', days: [], from: '25:00', to: '06:00' } as never,
+          {
+            type: 'schedule',
+            days: [],
+            from: '25:00',
+            to: '06:00',
+            timeZone: 'Mars/Olympus',
+          } as never,
         ],
       },
       actions: [],
@@ -51,6 +73,7 @@ describe('rule drafts', () => {
       'condition.all.0.value:numberInvalid',
       'condition.all.1.days:listEmpty',
       'condition.all.1.from:timeInvalid',
+      'condition.all.1.timeZone:timeZoneInvalid',
       'actions:listEmpty',
     ]);
   });

@@ -24,7 +24,9 @@ export type FieldSpec =
   | { name: string; input: 'select'; options: readonly string[] }
   | { name: string; input: 'multi'; options: readonly string[] }
   /** one of the fleet's zones */
-  | { name: string; input: 'zone' };
+  | { name: string; input: 'zone' }
+  /** an IANA time zone, typed or chosen from the browser's list */
+  | { name: string; input: 'timeZone' };
 
 const bool = (name: string): FieldSpec => ({ name, input: 'bool' });
 const num = (name: string, min?: number, max?: number): FieldSpec => ({
@@ -61,10 +63,26 @@ export const PREDICATE_FIELDS: Record<PredicateType, FieldSpec[]> = {
     { name: 'days', input: 'multi', options: ['0', '1', '2', '3', '4', '5', '6'] },
     { name: 'from', input: 'text' },
     { name: 'to', input: 'text' },
-    { name: 'timeZone', input: 'text' },
+    { name: 'timeZone', input: 'timeZone' },
   ],
 };
 export const PREDICATE_TYPES = Object.keys(PREDICATE_FIELDS) as PredicateType[];
+
+/** An IANA time zone this browser knows (the server checks it the same way: docs/rules.md). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The time zones to offer in the form (the browser's list; UTC first). */
+export const timeZoneChoices = (): string[] => [
+  'UTC',
+  ...(Intl.supportedValuesOf?.('timeZone') ?? []).filter((zone) => zone !== 'UTC'),
+];
 
 export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -140,6 +158,7 @@ export type DraftProblem = {
     | 'nameRequired'
     | 'numberInvalid'
     | 'timeInvalid'
+    | 'timeZoneInvalid'
     | 'listEmpty'
     | 'taskKindRequired'
     | 'zoneRequired'
@@ -171,6 +190,8 @@ export function draftProblems(draft: RuleDraft): DraftProblem[] {
         if (!/^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(String(value)))
           problems.push({ field: `${field}.${spec.name}`, key: 'timeInvalid' });
       }
+      if (spec.input === 'timeZone' && value && !isTimeZone(String(value)))
+        problems.push({ field: `${field}.${spec.name}`, key: 'timeZoneInvalid' });
       if (spec.input === 'zone' && !value)
         problems.push({ field: `${field}.${spec.name}`, key: 'zoneRequired' });
       if (
