@@ -392,8 +392,22 @@ describe('rules at work', () => {
   });
 
   it('replays an even sample of many bikes and estimates the bikes fired from it (ADR 0139)', async () => {
-    expect(evenSample([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 4)).toEqual([0, 2, 5, 7]);
-    expect(evenSample([1, 2], 4)).toEqual([1, 2]);
+    // a sample drawn again the same, in id order, spread over the ids, with no period
+    const ids = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1 }));
+    const sample = evenSample(ids, 1_000);
+    expect(sample).toHaveLength(1_000);
+    expect(evenSample(ids, 1_000)).toEqual(sample);
+    expect(sample.map((b) => b.id)).toEqual([...sample.map((b) => b.id)].sort((a, b) => a - b));
+    for (let tenth = 0; tenth < 10; tenth += 1) {
+      const inTenth = sample.filter((b) => Math.floor((b.id - 1) / 1_000) === tenth).length;
+      expect(inTenth).toBeGreaterThan(70);
+      expect(inTenth).toBeLessThan(130);
+    }
+    // every 80th id (a pattern along the ids) is sampled in proportion
+    const periodic = sample.filter((b) => b.id % 80 === 0).length;
+    expect(periodic).toBeGreaterThan(3);
+    expect(periodic).toBeLessThan(25);
+    expect(evenSample([{ id: 1 }, { id: 2 }], 4)).toEqual([{ id: 1 }, { id: 2 }]);
     const fleet = await createFleetWithUsers(t);
     const bikes = await Promise.all([0, 1, 2, 3, 4, 5].map(() => createBike(t, fleet.fleet)));
     const now = new Date();
@@ -423,7 +437,7 @@ describe('rules at work', () => {
     };
     const full = await dryRunRule(t.server.database, fleet.fleet.id, rule, 1, now);
     expect(full).toMatchObject({ bikesInScope: 6, bikesFired: 4, sampledBikes: null });
-    // four bikes pass the history's gate; two of them, evenly chosen, are replayed
+    // four bikes pass the history's gate; two of them are replayed: 2 of 2 fired → 4
     const sampled = await dryRunRule(t.server.database, fleet.fleet.id, rule, 1, now, {
       sample: 2,
     });
