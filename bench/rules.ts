@@ -3,7 +3,7 @@
 // built-ins switched off), in the same run, on PGlite and PostgreSQL (docs/rules.md, ADR 0126):
 // every message of the batch is seen by every rule of its fleet in scope. Options (environment):
 // BENCH_MODULES (200), BENCH_INFLIGHT (20), BENCH_MESSAGES (30000), BENCH_PGLITE_MESSAGES
-// (10000), BENCH_RULES (1000), BENCH_ONLY (pglite | postgres), BENCH_ROUNDS (3). A busy machine
+// (10000), BENCH_RULES (1000), BENCH_ONLY (pglite | postgres), BENCH_ROUNDS (5). A busy machine
 // moves a single run's rate by tens of per cent: after a short warm-up (discarded), the rounds
 // alternate (none, rules, rules, none…) and the medians are compared; the server's CPU per
 // message, the steadier figure, is printed beside them.
@@ -19,7 +19,7 @@ const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 20);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 30_000);
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 10_000);
 const RULES = Number(process.env.BENCH_RULES ?? 1000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LOAD = { modules: MODULES, inflight: INFLIGHT };
 
 /** The built-ins off: the fleet evaluates nothing. */

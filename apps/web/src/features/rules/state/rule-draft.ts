@@ -3,6 +3,7 @@
 import {
   AVAILABILITIES,
   IOT_MODES,
+  isTimeZone,
   SPEED_LIMIT_MAX_KMH,
   type CommandType,
   RULE_NUMERIC_FIELDS,
@@ -68,15 +69,8 @@ export const PREDICATE_FIELDS: Record<PredicateType, FieldSpec[]> = {
 };
 export const PREDICATE_TYPES = Object.keys(PREDICATE_FIELDS) as PredicateType[];
 
-/** An IANA time zone this browser knows (the server checks it the same way: docs/rules.md). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** An IANA time zone this browser knows: the contract's check, the server's too (docs/rules.md). */
+export { isTimeZone };
 
 /** The time zones to offer in the form (the browser's list; UTC first). */
 export const timeZoneChoices = (): string[] => [
