@@ -7,7 +7,8 @@
 // span the same longitudes made the old west-to-east scan compare every pair).
 // The order is kept by orientation tests only (no slope, no division): exact on the small
 // integers of the property tests, and as exact as the crossing tests themselves elsewhere.
-import type { Position } from './zone-geometry';
+/** A GeoJSON position: longitude, latitude. */
+export type Position = number[];
 
 export interface Segment {
   /** the segment's index among those swept (an edge's index in its ring) */

@@ -4,9 +4,9 @@
 // is sent). Coordinates are [longitude, latitude] (RFC 7946).
 import type { ZoneActiveHours, ZoneGeometry } from './zones';
 import { WEEKDAYS, ZONE_VERTICES_MAX } from './zones';
-import { everyPointInRing, segment, sweep, type Segment } from './segment-sweep';
+import { everyPointInRing, segment, sweep, type Position, type Segment } from './segment-sweep';
 
-export type Position = number[];
+export type { Position } from './segment-sweep';
 export type Ring = Position[];
 export type PolygonRings = Ring[];
 

@@ -8,28 +8,10 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FirmwareS3Config } from '../../config/firmware-config';
+import { checkKey, type PackageStore } from './package-key';
 import { S3Store } from './s3-store';
 
-export interface StoredUpload {
-  /** makes the upload the key's package */
-  commit(): Promise<void>;
-  /** drops it (a refused upload) */
-  discard(): Promise<void>;
-}
-
-export interface PackageStore {
-  /** writes the stream aside; `commit` makes it the key's, `discard` drops it */
-  put(key: string, body: Readable): Promise<StoredUpload>;
-  /** bytes [start, end] (inclusive) of a stored package; rejects before any byte if it cannot */
-  read(key: string, start: number, end: number): Promise<Readable>;
-  remove(key: string): Promise<void>;
-}
-
-/** A package's key: its id (a UUID), nothing a path or an object name could be tricked with. */
-export function checkKey(key: string): string {
-  if (!/^[A-Za-z0-9-]+$/.test(key)) throw new Error('bad package key');
-  return key;
-}
+export { checkKey, type PackageStore, type StoredUpload } from './package-key';
 
 /** Packages as files of DATA_DIR/firmware, one per package id. */
 export class FileStore implements PackageStore {

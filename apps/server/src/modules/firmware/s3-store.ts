@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 import type { FirmwareS3Config } from '../../config/firmware-config';
-import { checkKey, type PackageStore, type StoredUpload } from './package-store';
+import { checkKey, type PackageStore, type StoredUpload } from './package-key';
 
 /** S3's parts are at least 5 MiB but the last; 8 MiB held at most per upload */
 export const PART_BYTES = 8 * 1024 * 1024;

@@ -4,32 +4,10 @@
 // (durations, absences, schedules) and the dry run (stored telemetry) all call it; none has its
 // own idea of what a condition means.
 import type { RuleCondition, RulePredicate } from '@vfm/contract';
+import type { BikeView } from './bike-as-seen';
 import { trackWithin, type BikeTrail } from './trail';
 
-/** A bike as a rule sees it at one instant. */
-export interface BikeView {
-  availability: string;
-  moving: boolean;
-  assistanceLocked: boolean;
-  latitude: number | null;
-  longitude: number | null;
-  bikeBattery: number | null;
-  iotBattery: number | null;
-  odometerKm: number | null;
-  batterySoh: number | null;
-  batteryCycles: number | null;
-  batteryPlugged: boolean;
-  /** null: the module does not say (docs/mqtt.md `externalPower`) */
-  externalPower: boolean | null;
-  lastCommunicationDate: Date | null;
-  outsideServiceArea: boolean;
-  inNoRideZone: boolean;
-  inNoParkingZone: boolean;
-  /** the zones the bike stands in by its last position (docs/zones.md) */
-  zoneIds: readonly string[];
-  /** the kinds of the bike's open tasks */
-  openTaskKinds: string[];
-}
+export type { BikeView } from './bike-as-seen';
 
 /** The message behind an observation; null at a sweep. */
 export interface ObservedMessage {

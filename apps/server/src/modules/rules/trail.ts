@@ -4,7 +4,7 @@
 // track — so they are kept once per bike (`rule_trail`), folded message after message by the
 // batch, the dry run and the sweep alike, and read by the evaluation from the observation.
 import type { RuleCondition } from '@vfm/contract';
-import type { BikeView } from './evaluate';
+import type { BikeView } from './bike-as-seen';
 
 export interface BikeTrail {
   /** [ms, lat, lon, odometer] of the messages within the longest distance window (50 at most) */

@@ -3,15 +3,13 @@
 // the queue its deliveries wait in, and how one delivery is sent. The fan-out and the delivery
 // job know the channels only through this interface (channels/index.ts lists them).
 import type { Logger } from 'pino';
-import type { NotificationChannel, ZoneActiveHours } from '@vfm/contract';
+import type { ZoneActiveHours } from '@vfm/contract';
 import type { ResolvedConfig } from '../../../config/secrets';
 import type { AppContext } from '../../../plugins/context';
 import type { QueuePolicy } from '../../../jobs/queues';
-import type { ClaimedDelivery } from '../delivery/queries';
+import type { ClaimedDelivery, DeliveryChannelName } from '../delivery/queries';
 
-/** The channels that make deliveries: the contract's, but the bell (IN_APP is the
- *  notification itself). */
-export type DeliveryChannelName = Exclude<NotificationChannel, 'IN_APP'>;
+export type { DeliveryChannelName } from '../delivery/queries';
 
 export type ChannelContext = Pick<AppContext, 'config' | 'database' | 'mailer' | 'now'>;
 export type ChannelLog = Pick<Logger, 'info' | 'warn'> | null;

@@ -1,9 +1,12 @@
 // The deliveries' SQL (§6, ADR 0087): a delivery is claimed before it is sent
 // and marked sent after, so a job delivered twice sends once; an e-mail held by the throttle,
 // the rule's digest or the quiet hours waits in DIGEST until its digest is due.
-import type { Language, NotificationKind } from '@vfm/contract';
+import type { Language, NotificationChannel, NotificationKind } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
-import type { DeliveryChannelName } from '../channels/channel';
+
+/** The channels that make deliveries: the contract's, but the bell (IN_APP is the
+ *  notification itself). */
+export type DeliveryChannelName = Exclude<NotificationChannel, 'IN_APP'>;
 
 /** A claim older than this is a worker that died mid-send: the delivery is taken again. */
 export const CLAIM_LEASE_SECONDS = 120;
