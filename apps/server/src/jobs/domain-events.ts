@@ -5,7 +5,6 @@
 // publisher's transaction. A subscriber is a queue whose module's manifest says what it `hears`
 // (ADR 0123); a cause records facts (modules/events/facts.ts), which publish these events.
 import type { AlertKind, Availability, CommandType, ZoneCapKind } from '@vfm/contract';
-import { QUEUES, type QueueName, type QueueSpec } from './queues';
 
 /** The bike an event is about. */
 export interface BikeRef {
@@ -75,13 +74,6 @@ export type DomainEvent = {
 
 /** A job of a subscriber: the event it was published for. */
 export type EventJobData = DomainEvent & { publishedAt: string };
-
-/** The queues subscribed to an event (each queue's `hears`, in its module's manifest). */
-export function subscribersOf(name: DomainEventName): QueueName[] {
-  return (Object.entries(QUEUES) as Array<[QueueName, QueueSpec]>)
-    .filter(([, spec]) => spec.hears?.includes(name))
-    .map(([queue]) => queue);
-}
 
 /** An event about one bike, typed by its name. */
 export const domainEvent = <E extends DomainEventName>(name: E, data: DomainEventData[E]) =>

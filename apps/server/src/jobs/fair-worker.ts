@@ -9,14 +9,17 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { fetchFairly, type SqlRunner } from './queries/fair';
 import type { JobMetrics } from './job-metrics';
-import type { Job, JobHandler } from './job-queue';
+import type { SlotPolicy } from './queues';
 
-export interface SlotPolicy {
-  /** jobs run side by side by one worker process */
-  slots: number;
-  /** at most this many of the queue's jobs active per fleet, all processes together */
-  fleetSlots: number;
+export type { SlotPolicy } from './queues';
+
+/** A job as a handler takes it. */
+export interface Job<T = unknown> {
+  id: string;
+  name: string;
+  data: T;
 }
+export type JobHandler<T = unknown> = (jobs: Job<T>[]) => Promise<void>;
 
 /** how long a stop waits for the jobs in progress (then they stay active: their lease) */
 const STOP_GRACE_MS = 10_000;

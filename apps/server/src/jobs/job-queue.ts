@@ -9,11 +9,11 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db/client';
 import { JOBS_CHANNEL, notifyQueues, selectJobCounts } from './queries';
-import { subscribersOf, type DomainEvent, type EventJobData } from './domain-events';
+import type { DomainEvent, EventJobData } from './domain-events';
 import { JobMetrics } from './job-metrics';
-import { FairWorker } from './fair-worker';
+import { FairWorker, type JobHandler } from './fair-worker';
 import { selectFleetLoad, type FleetLoad } from './queries/fair';
-import { JOBS_SCHEMA, QUEUES, type QueueName, type QueuePolicy } from './queues';
+import { JOBS_SCHEMA, QUEUES, subscribersOf, type QueueName, type QueuePolicy } from './queues';
 
 export { JOBS_CHANNEL };
 /** a worker polls this often when no NOTIFY woke it (another database client's job) */
@@ -26,12 +26,7 @@ const POLL_SECONDS = 2;
  */
 const WAKE_COALESCE_MS = 250;
 
-export interface Job<T = unknown> {
-  id: string;
-  name: string;
-  data: T;
-}
-export type JobHandler<T = unknown> = (jobs: Job<T>[]) => Promise<void>;
+export type { Job, JobHandler } from './fair-worker';
 
 export interface SendOptions {
   /** run no earlier than this */

@@ -6,7 +6,14 @@
 // `npm run admin -- jobs`), never lost. A job whose worker died (SIGKILL) is taken again once
 // its lease (expireInSeconds) has passed.
 import type { DomainEventName } from './domain-events';
-import type { SlotPolicy } from './fair-worker';
+
+/** How a queue's jobs share the worker processes (fair-worker.ts). */
+export interface SlotPolicy {
+  /** jobs run side by side by one worker process */
+  slots: number;
+  /** at most this many of the queue's jobs active per fleet, all processes together */
+  fleetSlots: number;
+}
 
 /** The jobs home's tables (pg-boss), installed by db/migrate.ts so that templates carry them. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -69,3 +76,10 @@ export function registerQueues(specs: Readonly<Record<string, QueueSpec>>): void
 export const queueNames = () => Object.keys(QUEUES) as QueueName[];
 
 export const isQueueName = (name: string): name is QueueName => name in QUEUES;
+
+/** The queues subscribed to an event (each queue's `hears`, in its module's manifest). */
+export function subscribersOf(name: DomainEventName): QueueName[] {
+  return (Object.entries(QUEUES) as Array<[QueueName, QueueSpec]>)
+    .filter(([, spec]) => spec.hears?.includes(name))
+    .map(([queue]) => queue);
+}
