@@ -9,6 +9,7 @@
 import type { Logger } from 'pino';
 import type { CommandMessage } from '@vfm/contract';
 import type { Database } from '../db/client';
+import { NoticeLoop } from '../lib/notice-loop';
 import {
   claimForDelivery,
   releaseDelivery,
@@ -30,27 +31,31 @@ export interface DispatcherOptions {
 }
 
 export class CommandDispatcher {
-  private timer: NodeJS.Timeout | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
-  private running = new Set<Promise<unknown>>();
+  private readonly loop: NoticeLoop;
 
-  constructor(private readonly options: DispatcherOptions) {}
-
-  async start() {
-    this.unlisten = await this.options.database.listen(COMMAND_CHANNEL, (id) =>
-      this.track(this.dispatch({ ids: [id] })),
-    );
-    this.timer = setInterval(() => this.track(this.sweep()), SWEEP_MS);
-    this.timer.unref();
-    this.track(this.sweep());
+  constructor(private readonly options: DispatcherOptions) {
+    this.loop = new NoticeLoop({
+      database: options.database,
+      channel: COMMAND_CHANNEL,
+      everyMs: SWEEP_MS,
+      logger: options.logger,
+      failure: 'command dispatch failed',
+      onNotice: (id) => this.dispatch({ ids: [id] }),
+      sweep: () => this.sweep(),
+    });
   }
 
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.unlisten?.();
-    this.unlisten = null;
-    await Promise.allSettled([...this.running]);
+  start() {
+    return this.loop.start();
+  }
+
+  stop() {
+    return this.loop.stop();
+  }
+
+  /** Runs a background dispatch, logging (never throwing) its failure. */
+  track(work: Promise<unknown>) {
+    this.loop.track(work);
   }
 
   /** Publishes these PENDING commands (or all of these modules'), claiming them first. */
@@ -111,15 +116,5 @@ export class CommandDispatcher {
       this.options.logger.warn({ err: error, commandId: command.id }, 'command publish failed');
       await releaseDelivery(this.options.database, command.id).catch(() => {});
     }
-  }
-
-  /** Runs a background dispatch, logging (never throwing) its failure. */
-  track(work: Promise<unknown>) {
-    const tracked = work
-      .catch((error: unknown) =>
-        this.options.logger.error({ err: error }, 'command dispatch failed'),
-      )
-      .finally(() => this.running.delete(tracked));
-    this.running.add(tracked);
   }
 }

@@ -7,6 +7,7 @@
 import type { Logger } from 'pino';
 import type { FirmwareOfferMessage } from '@vfm/contract';
 import type { Database } from '../../db/client';
+import { NoticeLoop } from '../../lib/notice-loop';
 import type { ResolvedConfig } from '../../config/secrets';
 import { offerToken } from './offer-token';
 import * as q from './queries';
@@ -21,9 +22,7 @@ export interface OfferTransport {
 }
 
 export class FirmwareOfferDispatcher {
-  private timer: NodeJS.Timeout | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
-  private readonly running = new Set<Promise<unknown>>();
+  private readonly loop: NoticeLoop;
 
   constructor(
     private readonly options: {
@@ -33,23 +32,28 @@ export class FirmwareOfferDispatcher {
       logger: Logger;
       now: () => Date;
     },
-  ) {}
-
-  async start() {
-    this.unlisten = await this.options.database.listen(q.FIRMWARE_CHANNEL, () =>
-      this.track(this.dispatch()),
-    );
-    this.timer = setInterval(() => this.track(this.dispatch()), SWEEP_MS);
-    this.timer.unref();
-    this.track(this.dispatch());
+  ) {
+    this.loop = new NoticeLoop({
+      database: options.database,
+      channel: q.FIRMWARE_CHANNEL,
+      everyMs: SWEEP_MS,
+      logger: options.logger,
+      failure: 'firmware dispatch failed',
+      onNotice: () => this.dispatch(),
+      sweep: () => this.dispatch(),
+    });
   }
 
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.unlisten?.();
-    this.unlisten = null;
-    await Promise.allSettled([...this.running]);
+  start() {
+    return this.loop.start();
+  }
+
+  stop() {
+    return this.loop.stop();
+  }
+
+  track(work: Promise<unknown>) {
+    this.loop.track(work);
   }
 
   /** Claims and publishes the offers due; answers how many went out. */
@@ -85,14 +89,5 @@ export class FirmwareOfferDispatcher {
       }
     }
     return claimed.length;
-  }
-
-  track(work: Promise<unknown>) {
-    const tracked = work
-      .catch((error: unknown) =>
-        this.options.logger.error({ err: error }, 'firmware dispatch failed'),
-      )
-      .finally(() => this.running.delete(tracked));
-    this.running.add(tracked);
   }
 }
