@@ -24,6 +24,17 @@ const COLUMNS = `id, fleet_id AS "fleetId", builtin, alert_kind AS "alertKind", 
   severity, condition, scope, actions, latch, version, updated_at AS "updatedAt",
   updated_by AS "updatedBy"`;
 
+/** A rule's written values as the statements' parameters, in their columns' order. */
+const ruleParams = (values: RuleValues) => [
+  values.name,
+  values.enabled,
+  values.severity,
+  JSON.stringify(values.condition),
+  JSON.stringify(values.scope),
+  JSON.stringify(values.actions),
+  values.latch,
+];
+
 /** The rule as the contract says it: a written rule's alert kind is RULE. */
 export const toRule = ({ fleetId: _fleet, ...row }: RuleRow): Rule => ({
   ...row,
@@ -86,18 +97,7 @@ export async function insertRule(
                        actions, latch, created_at, updated_at, updated_by)
      SELECT id.id, $1, 'RULE:' || id.id, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10 FROM id
      RETURNING ${COLUMNS}`,
-    [
-      fleetId,
-      values.name,
-      values.enabled,
-      values.severity,
-      JSON.stringify(values.condition),
-      JSON.stringify(values.scope),
-      JSON.stringify(values.actions),
-      values.latch,
-      now,
-      by,
-    ],
+    [fleetId, ...ruleParams(values), now, by],
   );
   return row!;
 }
@@ -118,20 +118,7 @@ export async function updateRule(
                      updated_by = $12
       WHERE fleet_id = $1 AND id = $2 AND version = $3
       RETURNING ${COLUMNS}`,
-    [
-      fleetId,
-      id,
-      version,
-      values.name,
-      values.enabled,
-      values.severity,
-      JSON.stringify(values.condition),
-      JSON.stringify(values.scope),
-      JSON.stringify(values.actions),
-      values.latch,
-      now,
-      by,
-    ],
+    [fleetId, id, version, ...ruleParams(values), now, by],
   );
   return row ?? null;
 }
