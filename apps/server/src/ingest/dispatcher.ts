@@ -30,32 +30,19 @@ export interface DispatcherOptions {
   now: () => Date;
 }
 
-export class CommandDispatcher {
-  private readonly loop: NoticeLoop;
-
+export class CommandDispatcher extends NoticeLoop {
   constructor(private readonly options: DispatcherOptions) {
-    this.loop = new NoticeLoop({
+    super({
       database: options.database,
       channel: COMMAND_CHANNEL,
       everyMs: SWEEP_MS,
       logger: options.logger,
       failure: 'command dispatch failed',
-      onNotice: (id) => this.dispatch({ ids: [id] }),
-      sweep: () => this.sweep(),
     });
   }
 
-  start() {
-    return this.loop.start();
-  }
-
-  stop() {
-    return this.loop.stop();
-  }
-
-  /** Runs a background dispatch, logging (never throwing) its failure. */
-  track(work: Promise<unknown>) {
-    this.loop.track(work);
+  protected onNotice(id: string) {
+    return this.dispatch({ ids: [id] });
   }
 
   /** Publishes these PENDING commands (or all of these modules'), claiming them first. */

@@ -1,8 +1,8 @@
 // Work woken by a database notice and by a timer (the command outbox and the firmware offers,
-// docs/architecture.md "THE COMMAND OUTBOX CONTRACT"): a notice on the channel runs the notice's
-// work at once, a timer runs the sweep every `everyMs` for what a notice missed (and once at the
-// start), and `stop` waits for the work in flight. A failed run is logged, never thrown: the next
-// notice or sweep tries again.
+// docs/architecture.md "THE COMMAND OUTBOX CONTRACT"), the base of their dispatchers: a notice on
+// the channel runs `onNotice` at once, a timer runs `sweep` every `everyMs` for what a notice
+// missed (and once at the start), and `stop` waits for the work in flight. A failed run is
+// logged, never thrown: the next notice or sweep tries again.
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 
@@ -13,23 +13,26 @@ export interface NoticeLoopOptions {
   logger: Logger;
   /** what the log calls a failed run (e.g. "command dispatch failed") */
   failure: string;
-  onNotice(payload: string): Promise<unknown>;
-  sweep(): Promise<unknown>;
 }
 
-export class NoticeLoop {
+export abstract class NoticeLoop {
   private timer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private readonly running = new Set<Promise<unknown>>();
 
-  constructor(private readonly options: NoticeLoopOptions) {}
+  constructor(private readonly loop: NoticeLoopOptions) {}
+
+  /** the work a notice asks for (its payload) */
+  protected abstract onNotice(payload: string): Promise<unknown>;
+  /** the safety net's run */
+  protected abstract sweep(): Promise<unknown>;
 
   async start() {
-    const { database, channel, everyMs, onNotice, sweep } = this.options;
-    this.unlisten = await database.listen(channel, (payload) => this.track(onNotice(payload)));
-    this.timer = setInterval(() => this.track(sweep()), everyMs);
+    const { database, channel, everyMs } = this.loop;
+    this.unlisten = await database.listen(channel, (payload) => this.track(this.onNotice(payload)));
+    this.timer = setInterval(() => this.track(this.sweep()), everyMs);
     this.timer.unref();
-    this.track(sweep());
+    this.track(this.sweep());
   }
 
   async stop() {
@@ -43,7 +46,7 @@ export class NoticeLoop {
   /** Runs a piece of the loop's work in the background, logging (never throwing) its failure. */
   track(work: Promise<unknown>) {
     const tracked = work
-      .catch((error: unknown) => this.options.logger.error({ err: error }, this.options.failure))
+      .catch((error: unknown) => this.loop.logger.error({ err: error }, this.loop.failure))
       .finally(() => this.running.delete(tracked));
     this.running.add(tracked);
   }

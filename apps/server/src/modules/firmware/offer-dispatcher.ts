@@ -21,9 +21,7 @@ export interface OfferTransport {
   onlineModules(): Set<string> | null;
 }
 
-export class FirmwareOfferDispatcher {
-  private readonly loop: NoticeLoop;
-
+export class FirmwareOfferDispatcher extends NoticeLoop {
   constructor(
     private readonly options: {
       database: Database;
@@ -33,27 +31,21 @@ export class FirmwareOfferDispatcher {
       now: () => Date;
     },
   ) {
-    this.loop = new NoticeLoop({
+    super({
       database: options.database,
       channel: q.FIRMWARE_CHANNEL,
       everyMs: SWEEP_MS,
       logger: options.logger,
       failure: 'firmware dispatch failed',
-      onNotice: () => this.dispatch(),
-      sweep: () => this.dispatch(),
     });
   }
 
-  start() {
-    return this.loop.start();
+  protected onNotice() {
+    return this.dispatch();
   }
 
-  stop() {
-    return this.loop.stop();
-  }
-
-  track(work: Promise<unknown>) {
-    this.loop.track(work);
+  protected sweep() {
+    return this.dispatch();
   }
 
   /** Claims and publishes the offers due; answers how many went out. */
