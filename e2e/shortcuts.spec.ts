@@ -2,8 +2,8 @@
 // fleet, warnings, statistics, administration (administrators only), j/k move in the list and
 // Enter opens the row, Esc empties the selection, "?" shows the list of shortcuts — and none of
 // it while typing in a field.
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, fr } from './fixtures';
+import { axe } from './screen-checks';
 
 const s = fr.shortcuts;
 
@@ -61,9 +61,7 @@ test('a manager moves around with the keyboard only', async ({ page, login }) =>
   await expect(help).toBeVisible();
   await expect(help).toContainText(s.keys.search);
   await expect(help).not.toContainText(s.keys.administration);
-  const results = await new AxeBuilder({ page })
-    .include('[data-testid="shortcuts-help"]')
-    .analyze();
+  const results = await axe(page).include('[data-testid="shortcuts-help"]').analyze();
   expect(
     results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
   ).toEqual([]);
