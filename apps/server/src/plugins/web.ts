@@ -1,6 +1,7 @@
-// Serves the built web app (apps/web/dist): hashed assets with a long cache, index.html for
-// every page under a language prefix (SPA fallback), and a redirect to /fr/ + path for any
-// page address without a supported language prefix (the query string is kept).
+// Serves the built web app (apps/web/dist): hashed assets with a long cache (compressed by the
+// build, ADR 0140), index.html for every page under a language prefix (SPA fallback), and a
+// redirect to /fr/ + path for any page address without a supported language prefix (the query
+// string is kept).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -45,6 +46,8 @@ export default fp(
         root: webDir,
         wildcard: false,
         index: false,
+        // the build compressed every text asset once (name.br, name.gz; ADR 0140): sent as is
+        preCompressed: true,
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header(
