@@ -60,8 +60,8 @@ interface RouteDoc {
   consumes?: readonly string[];
   produces?: readonly string[];
   security?: ReadonlyArray<Record<string, readonly string[]>>;
-  /** the 200 answer */
-  ok?: TSchema;
+  /** the 200 answer: a JSON schema, or a body by content type (CSV, streams, files) */
+  ok?: TSchema | { description: string; content: Record<string, { schema: unknown }> };
   /** the other success answers (201, 204, 304, bodies that are not JSON) */
   response?: Record<number, unknown>;
   /** the error statuses the route can answer, each a problem response */
