@@ -1,7 +1,9 @@
-// OpenAPI helpers for route schemas — THE problem-response helper of every module: a problem
-// response for each error status a route can answer (the Problem schema is registered once in
-// plugins/openapi.ts), and 204 bodies. Errors leave as application/problem+json (RFC 9457); the
-// same body is also listed under application/json, the type a client asking for JSON names.
+// OpenAPI helpers for route schemas. doc(…) is the one shape in which every route declares its
+// schema (tags, summary, inputs, answers). problems(…) is THE problem-response helper of every
+// module: a problem response for each error status a route can answer (the Problem schema is
+// registered once in plugins/openapi.ts); NoContent is the 204 body. Errors leave as
+// application/problem+json (RFC 9457); the same body is also listed under application/json,
+// the type a client asking for JSON names.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '@vfm/contract';
 
@@ -73,6 +75,15 @@ type Others<D> = D extends { response: infer R } ? R : unknown;
 type Problems<D> = D extends { problems: readonly (infer S extends number)[] }
   ? { [K in S]: ProblemResponse }
   : unknown;
+/** a key RouteDoc does not know (a misspelt `parms`) is an error, not a route left unchecked */
+type OnlyRouteDoc<D> = D & { [K in Exclude<keyof D, keyof RouteDoc>]: never };
+
+/** The schema doc(…) builds: what Fastify validates with and @fastify/swagger documents. */
+export interface DocumentedRoute<D extends RouteDoc> {
+  schema: { tags: readonly string[]; summary: string } & Omit<D, 'ok' | 'response' | 'problems'> & {
+      response: Ok<D> & Others<D> & Problems<D>;
+    };
+}
 
 /**
  * The schema of a route in one declaration: its tags and summary, its inputs, its 200 answer
@@ -85,22 +96,13 @@ type Problems<D> = D extends { problems: readonly (infer S extends number)[] }
 export function doc<const D extends RouteDoc>(
   tags: readonly string[],
   summary: string,
-  { ok, response, problems: statuses = [], ...inputs }: D,
-): {
-  schema: { tags: readonly string[]; summary: string } & Omit<D, 'ok' | 'response' | 'problems'> & {
-      response: Ok<D> & Others<D> & Problems<D>;
-    };
-} {
-  return {
-    schema: {
-      tags,
-      summary,
-      ...inputs,
-      response: {
-        ...(ok === undefined ? {} : { 200: ok }),
-        ...response,
-        ...problems(...statuses),
-      } as Ok<D> & Others<D> & Problems<D>,
-    },
-  };
+  { ok, response, problems: statuses = [], ...inputs }: OnlyRouteDoc<D>,
+): DocumentedRoute<D> {
+  // the answers by status, typed as the schemas given (a spread of optional parts cannot be)
+  const answers = {
+    ...(ok === undefined ? {} : { 200: ok }),
+    ...response,
+    ...problems(...statuses),
+  } as Ok<D> & Others<D> & Problems<D>;
+  return { schema: { tags, summary, ...inputs, response: answers } };
 }
