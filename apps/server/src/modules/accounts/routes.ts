@@ -16,7 +16,7 @@ import {
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
 import { BackgroundTasks } from '../../lib/background-tasks';
-import { NoContent, problems } from '../../lib/route-schema';
+import { doc, NoContent } from '../../lib/route-schema';
 import {
   createAccount,
   deleteAccounts,
@@ -39,28 +39,18 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/accounts/me',
-    {
-      schema: {
-        tags,
-        summary: 'My profile',
-        response: { 200: MeSchema, ...problems(401, 403) },
-      },
-    },
+    doc(tags, 'My profile', { ok: MeSchema, problems: [401, 403] }),
     async (request) => getMe(scopeOf(request)),
   );
 
   app.put(
     '/accounts/me',
-    {
-      schema: {
-        tags,
-        summary:
-          'Update my profile (full name, description, photo as a data URL; the answer gives ' +
-          'its photoVersion, the photo is read from accounts/{id}/photo)',
-        body: MeUpdateSchema,
-        response: { 200: MeSchema, ...problems(400, 401, 403, 413, 415) },
-      },
-    },
+    doc(
+      tags,
+      'Update my profile (full name, description, photo as a data URL; the answer gives ' +
+        'its photoVersion, the photo is read from accounts/{id}/photo)',
+      { body: MeUpdateSchema, ok: MeSchema, problems: [400, 401, 403, 413, 415] },
+    ),
     async (request) => updateMe(scopeOf(request), request.body),
   );
 
@@ -68,13 +58,12 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/accounts',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'A page of the accounts of my fleet by full name (administrators)',
+      ...doc(tags, 'A page of the accounts of my fleet by full name (administrators)', {
         description: 'Photos are not inlined: each account gives its photoVersion (ADR 0079).',
         querystring: AccountListQuerySchema,
-        response: { 200: AccountListSchema, ...problems(400, 401, 403) },
-      },
+        ok: AccountListSchema,
+        problems: [400, 401, 403],
+      }),
     },
     async (request) => listAccounts(scopeOf(request), request.query),
   );
@@ -83,12 +72,11 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/accounts',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'Create a pending account and e-mail it the account-validation link',
+      ...doc(tags, 'Create a pending account and e-mail it the account-validation link', {
         body: AccountCreateSchema,
-        response: { 201: AccountSchema, ...problems(400, 401, 403, 409, 413, 415) },
-      },
+        response: { 201: AccountSchema },
+        problems: [400, 401, 403, 409, 413, 415],
+      }),
     },
     async (request, reply) => {
       const created = await createAccount(scopeOf(request), request.body, background);
@@ -100,12 +88,11 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/accounts',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'Delete several accounts, all or nothing (unknown ids → 404 naming them)',
+      ...doc(tags, 'Delete several accounts, all or nothing (unknown ids → 404 naming them)', {
         querystring: AccountIdsQuerySchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 404, 409) },
-      },
+        response: { 204: NoContent },
+        problems: [400, 401, 403, 404, 409],
+      }),
     },
     async (request, reply) => {
       await deleteAccounts(scopeOf(request), request.query.ids);
@@ -117,12 +104,11 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/accounts/:id',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'An account of my fleet',
+      ...doc(tags, 'An account of my fleet', {
         params: AccountParamsSchema,
-        response: { 200: AccountSchema, ...problems(401, 403, 404) },
-      },
+        ok: AccountSchema,
+        problems: [401, 403, 404],
+      }),
     },
     async (request) => getAccount(scopeOf(request), request.params.id),
   );
@@ -132,26 +118,24 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // images are compressed already
       compress: false,
-      schema: {
-        tags,
-        summary: "An account's photo as image bytes (an administrator, or the account itself)",
+      ...doc(tags, "An account's photo as image bytes (an administrator, or the account itself)", {
         description:
           'ETag = the photoVersion of the account; If-None-Match → 304. Cache-Control: private, ' +
           'no-cache (ADR 0079).',
         params: AccountParamsSchema,
-        response: {
-          200: {
-            description: 'The photo (PNG, JPEG or WebP)',
-            content: {
-              'image/png': { schema: ImageBytes },
-              'image/jpeg': { schema: ImageBytes },
-              'image/webp': { schema: ImageBytes },
-            },
+        ok: {
+          description: 'The photo (PNG, JPEG or WebP)',
+          content: {
+            'image/png': { schema: ImageBytes },
+            'image/jpeg': { schema: ImageBytes },
+            'image/webp': { schema: ImageBytes },
           },
-          304: { description: 'Not modified: the photo matches If-None-Match', type: 'null' },
-          ...problems(401, 403, 404),
         },
-      },
+        response: {
+          304: { description: 'Not modified: the photo matches If-None-Match', type: 'null' },
+        },
+        problems: [401, 403, 404],
+      }),
     },
     async (request, reply) => {
       const photo = await getAccountPhoto(
@@ -169,13 +153,12 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/accounts/:id',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'Update an account of my fleet (an admin cannot remove its own admin role)',
+      ...doc(tags, 'Update an account of my fleet (an admin cannot remove its own admin role)', {
         params: AccountParamsSchema,
         body: AccountUpdateSchema,
-        response: { 200: AccountSchema, ...problems(400, 401, 403, 404, 409, 413, 415) },
-      },
+        ok: AccountSchema,
+        problems: [400, 401, 403, 404, 409, 413, 415],
+      }),
     },
     async (request) => updateAccount(scopeOf(request), request.params.id, request.body),
   );
@@ -184,12 +167,11 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/accounts/:id',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'Delete an account of my fleet (not my own); its sessions end at once',
+      ...doc(tags, 'Delete an account of my fleet (not my own); its sessions end at once', {
         params: AccountParamsSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 404, 409) },
-      },
+        response: { 204: NoContent },
+        problems: [400, 401, 403, 404, 409],
+      }),
     },
     async (request, reply) => {
       await deleteAccounts(scopeOf(request), [request.params.id]);
@@ -201,13 +183,12 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/accounts/:id/password',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: "Set a user's password (policy of SPEC §5); the account's sessions end",
+      ...doc(tags, "Set a user's password (policy of SPEC §5); the account's sessions end", {
         params: AccountParamsSchema,
         body: SetPasswordSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 404, 413, 415) },
-      },
+        response: { 204: NoContent },
+        problems: [400, 401, 403, 404, 413, 415],
+      }),
     },
     async (request, reply) => {
       await setAccountPasswordByAdmin(scopeOf(request), request.params.id, request.body.password);

@@ -8,7 +8,7 @@ import {
   FleetSettingsUpdateSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { Type } from '@sinclair/typebox';
 import { activityCsv, getActivity, getFleetSettings, saveFleetSettings } from './service';
 
@@ -19,11 +19,10 @@ const administrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/settings',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: "The fleet's warning thresholds and CO2 factor",
-        response: { 200: FleetSettingsSchema, ...problems(400, 401, 403, 404) },
-      },
+      ...doc(tags, "The fleet's warning thresholds and CO2 factor", {
+        ok: FleetSettingsSchema,
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request) => getFleetSettings(scopeOf(request)),
   );
@@ -32,12 +31,11 @@ const administrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/settings',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: "Change the fleet's warning thresholds or CO2 factor (an audited action)",
+      ...doc(tags, "Change the fleet's warning thresholds or CO2 factor (an audited action)", {
         body: FleetSettingsUpdateSchema,
-        response: { 200: FleetSettingsSchema, ...problems(400, 401, 403, 404, 413, 415) },
-      },
+        ok: FleetSettingsSchema,
+        problems: [400, 401, 403, 404, 413, 415],
+      }),
     },
     async (request) => saveFleetSettings(scopeOf(request), request.body),
   );
@@ -46,12 +44,11 @@ const administrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/events',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: "The fleet's activity: every audited action of its users, newest first",
+      ...doc(tags, "The fleet's activity: every audited action of its users, newest first", {
         querystring: ActivityQuerySchema,
-        response: { 200: ActivityPageSchema, ...problems(400, 401, 403) },
-      },
+        ok: ActivityPageSchema,
+        problems: [400, 401, 403],
+      }),
     },
     async (request) => getActivity(scopeOf(request), request.query),
   );
@@ -60,13 +57,12 @@ const administrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/events/csv',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'The activity as CSV (same filters, at most 100,000 rows)',
+      ...doc(tags, 'The activity as CSV (same filters, at most 100,000 rows)', {
         querystring: Type.Omit(ActivityQuerySchema, ['page', 'size']),
         produces: ['text/csv'],
-        response: { 200: Type.String(), ...problems(400, 401, 403) },
-      },
+        ok: Type.String(),
+        problems: [400, 401, 403],
+      }),
     },
     async (request, reply) => {
       const csv = await activityCsv(scopeOf(request), request.query);

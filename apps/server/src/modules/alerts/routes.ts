@@ -12,7 +12,7 @@ import {
   AlertSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { acknowledgeAlert, assignAlert, clearAlert, listAlerts, listAssignees } from './service';
 
 const tags = ['alerts'];
@@ -20,68 +20,53 @@ const tags = ['alerts'];
 const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/alerts',
-    {
-      schema: {
-        tags,
-        summary: 'Alerts of the fleet, newest first (active ones by default)',
-        querystring: AlertQuerySchema,
-        response: { 200: AlertPageSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'Alerts of the fleet, newest first (active ones by default)', {
+      querystring: AlertQuerySchema,
+      ok: AlertPageSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => listAlerts(scopeOf(request), request.query),
   );
 
   app.get(
     '/alerts/assignees',
-    {
-      schema: {
-        tags,
-        summary: 'The users of the fleet an alert may be assigned to',
-        response: { 200: AlertAssigneesSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'The users of the fleet an alert may be assigned to', {
+      ok: AlertAssigneesSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => listAssignees(scopeOf(request)),
   );
 
   app.post(
     '/alerts/:id/acknowledge',
-    {
-      schema: {
-        tags,
-        summary: 'Acknowledge an alert (someone is on it); again changes nothing',
-        params: AlertParamsSchema,
-        body: AlertAcknowledgeSchema,
-        response: { 200: AlertSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'Acknowledge an alert (someone is on it); again changes nothing', {
+      params: AlertParamsSchema,
+      body: AlertAcknowledgeSchema,
+      ok: AlertSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) => acknowledgeAlert(scopeOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/alerts/:id/assign',
-    {
-      schema: {
-        tags,
-        summary: 'Assign an alert to a user of the fleet (null: nobody)',
-        params: AlertParamsSchema,
-        body: AlertAssignSchema,
-        response: { 200: AlertSchema, ...problems(400, 401, 403, 404, 409) },
-      },
-    },
+    doc(tags, 'Assign an alert to a user of the fleet (null: nobody)', {
+      params: AlertParamsSchema,
+      body: AlertAssignSchema,
+      ok: AlertSchema,
+      problems: [400, 401, 403, 404, 409],
+    }),
     async (request) => assignAlert(scopeOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/alerts/:id/clear',
-    {
-      schema: {
-        tags,
-        summary: 'Clear an alert by hand, with a reason',
-        params: AlertParamsSchema,
-        body: AlertClearSchema,
-        response: { 200: AlertSchema, ...problems(400, 401, 403, 404, 409) },
-      },
-    },
+    doc(tags, 'Clear an alert by hand, with a reason', {
+      params: AlertParamsSchema,
+      body: AlertClearSchema,
+      ok: AlertSchema,
+      problems: [400, 401, 403, 404, 409],
+    }),
     async (request) => clearAlert(scopeOf(request), request.params.id, request.body),
   );
 };

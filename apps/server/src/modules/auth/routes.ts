@@ -11,7 +11,7 @@ import {
 } from '@vfm/contract';
 import { BackgroundTasks } from '../../lib/background-tasks';
 import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
-import { NoContent, PUBLIC_SECURITY, problems } from '../../lib/route-schema';
+import { doc, NoContent, PUBLIC_SECURITY } from '../../lib/route-schema';
 import { publicScopeOf } from '../../plugins/request-scope';
 import {
   assertRedirectAllowed,
@@ -21,7 +21,7 @@ import {
 } from './password-service';
 import { login, logout, refresh } from './session-service';
 
-const common = { tags: ['auth'], security: PUBLIC_SECURITY };
+const tags = ['auth'];
 const config = { auth: 'public' } as const;
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -34,15 +34,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/login',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.login) },
-      schema: {
-        ...common,
-        summary: 'Sign in: an access token and a refresh token',
+      ...doc(tags, 'Sign in: an access token and a refresh token', {
+        security: PUBLIC_SECURITY,
         description:
           '403 alike for an unknown e-mail, a wrong password, a pending account or an account ' +
           'without the application role; 429 with Retry-After after too many failures.',
         body: LoginRequestSchema,
-        response: { 200: TokenPairSchema, ...problems(400, 401, 403, 413, 415, 429) },
-      },
+        ok: TokenPairSchema,
+        problems: [400, 401, 403, 413, 415, 429],
+      }),
     },
     async (request) =>
       login(publicScopeOf(request), app.accessTokens, request.body, {
@@ -55,13 +55,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/refresh',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.refresh) },
-      schema: {
-        ...common,
-        summary: 'Rotate the refresh token: a new pair, the old refresh token is dead',
+      ...doc(tags, 'Rotate the refresh token: a new pair, the old refresh token is dead', {
+        security: PUBLIC_SECURITY,
         description: 'Presenting a rotated token again revokes its whole session (401).',
         body: RefreshRequestSchema,
-        response: { 200: TokenPairSchema, ...problems(400, 401, 403, 413, 415, 429) },
-      },
+        ok: TokenPairSchema,
+        problems: [400, 401, 403, 413, 415, 429],
+      }),
     },
     async (request) => refresh(publicScopeOf(request), app.accessTokens, request.body.refreshToken),
   );
@@ -70,12 +70,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/logout',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.logout) },
-      schema: {
-        ...common,
-        summary: 'Sign out: revoke the session of the refresh token',
+      ...doc(tags, 'Sign out: revoke the session of the refresh token', {
+        security: PUBLIC_SECURITY,
         body: LogoutRequestSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 413, 415, 429) },
-      },
+        response: { 204: NoContent },
+        problems: [400, 401, 403, 413, 415, 429],
+      }),
     },
     async (request, reply) => {
       await logout(publicScopeOf(request), request.body.refreshToken);
@@ -87,12 +87,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/validation',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.validation) },
-      schema: {
-        ...common,
-        summary: 'Check an account-validation token (204 if valid and unused, else 400)',
+      ...doc(tags, 'Check an account-validation token (204 if valid and unused, else 400)', {
+        security: PUBLIC_SECURITY,
         body: ValidationRequestSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 413, 415, 429) },
-      },
+        response: { 204: NoContent },
+        problems: [400, 401, 403, 413, 415, 429],
+      }),
     },
     async (request, reply) => {
       await checkValidationToken(publicScopeOf(request), request.body.token);
@@ -104,13 +104,17 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/reset-password',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.resetPassword) },
-      schema: {
-        ...common,
-        summary: 'E-mail a password-reset link (15 minutes); 204 whether or not the e-mail exists',
-        description: 'redirectUrl must be on the origin of PUBLIC_URL (else 400).',
-        body: ResetPasswordRequestSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 413, 415, 429) },
-      },
+      ...doc(
+        tags,
+        'E-mail a password-reset link (15 minutes); 204 whether or not the e-mail exists',
+        {
+          security: PUBLIC_SECURITY,
+          description: 'redirectUrl must be on the origin of PUBLIC_URL (else 400).',
+          body: ResetPasswordRequestSchema,
+          response: { 204: NoContent },
+          problems: [400, 401, 403, 413, 415, 429],
+        },
+      ),
     },
     async (request, reply) => {
       const scope = publicScopeOf(request);
@@ -127,15 +131,19 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/change-password',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.changePassword) },
-      schema: {
-        ...common,
-        summary: 'Set a new password with a reset/validation token, or with the current password',
-        description:
-          '400 policy or bad/expired/used token; 403 wrong current password; 406 new password ' +
-          'equal to the current one; 429 too many failures. Ends every session of the account.',
-        body: ChangePasswordRequestSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 406, 413, 415, 429) },
-      },
+      ...doc(
+        tags,
+        'Set a new password with a reset/validation token, or with the current password',
+        {
+          security: PUBLIC_SECURITY,
+          description:
+            '400 policy or bad/expired/used token; 403 wrong current password; 406 new password ' +
+            'equal to the current one; 429 too many failures. Ends every session of the account.',
+          body: ChangePasswordRequestSchema,
+          response: { 204: NoContent },
+          problems: [400, 401, 403, 406, 413, 415, 429],
+        },
+      ),
     },
     async (request, reply) => {
       await changePassword(publicScopeOf(request), request.body, {

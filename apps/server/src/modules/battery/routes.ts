@@ -8,7 +8,7 @@ import {
   FleetBatterySchema,
   VehicleNumberParamsSchema,
 } from '@vfm/contract';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import {
   fleetBatteryCsv,
@@ -23,27 +23,21 @@ const tags = ['battery'];
 const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/battery/fleet',
-    {
-      schema: {
-        tags,
-        summary:
-          "The fleet's packs: state of health distribution, worst packs, Wh/km per model, peak hour",
-        response: { 200: FleetBatterySchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(
+      tags,
+      "The fleet's packs: state of health distribution, worst packs, Wh/km per model, peak hour",
+      { ok: FleetBatterySchema, problems: [400, 401, 403] },
+    ),
     async (request) => getFleetBattery(scopeOf(request)),
   );
 
   app.get(
     '/battery/fleet/csv',
-    {
-      schema: {
-        tags,
-        summary: 'Every pack of the fleet as CSV (state of health, cycles, Wh/km, temperature)',
-        produces: ['text/csv'],
-        response: { 200: Type.String(), ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'Every pack of the fleet as CSV (state of health, cycles, Wh/km, temperature)', {
+      produces: ['text/csv'],
+      ok: Type.String(),
+      problems: [400, 401, 403],
+    }),
     async (request, reply) => {
       const lines: string[] = [];
       for await (const line of fleetBatteryCsv(scopeOf(request))) lines.push(line);
@@ -57,27 +51,20 @@ const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/battery/bikes/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary:
-          "The bike's pack (state of health and its trend, cycles) and its predicted time to 20 %",
-        params: VehicleNumberParamsSchema,
-        response: { 200: BikeBatterySchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(
+      tags,
+      "The bike's pack (state of health and its trend, cycles) and its predicted time to 20 %",
+      { params: VehicleNumberParamsSchema, ok: BikeBatterySchema, problems: [400, 401, 403, 404] },
+    ),
     async (request) => getBikeBattery(scopeOf(request), request.params.vehicleNumber),
   );
 
   app.get(
     '/battery/settings',
-    {
-      schema: {
-        tags,
-        summary: "The fleet's battery settings: nominal capacity, state of health threshold",
-        response: { 200: BatterySettingsSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, "The fleet's battery settings: nominal capacity, state of health threshold", {
+      ok: BatterySettingsSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => getSettings(scopeOf(request)),
   );
 
@@ -85,15 +72,14 @@ const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/battery/settings',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: "Change the fleet's battery settings (administrators; an audited action)",
+      ...doc(tags, "Change the fleet's battery settings (administrators; an audited action)", {
         body: Type.Partial(BatterySettingsSchema, {
           additionalProperties: false,
           minProperties: 1,
         }),
-        response: { 200: BatterySettingsSchema, ...problems(400, 401, 403, 413, 415) },
-      },
+        ok: BatterySettingsSchema,
+        problems: [400, 401, 403, 413, 415],
+      }),
     },
     async (request) => saveSettings(scopeOf(request), request.body),
   );

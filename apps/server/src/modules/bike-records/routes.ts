@@ -23,7 +23,7 @@ import {
   WarningsSchema,
   availabilityQuerySchema,
 } from '@vfm/contract';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import { setAvailability } from './availability-service';
 import { getAutotest, getBikeDetails, getCommandHistory, getEventHistory } from './details-service';
@@ -38,89 +38,74 @@ const Params = VehicleNumberParamsSchema;
 const bikeRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/products/find/:text',
-    {
-      schema: {
-        tags,
-        summary:
-          'Find bikes by frame no., IoT code or bike code (exact match first, ≤ 20; none → 404)',
-        params: FindParamsSchema,
-        response: { 200: FindResultSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(
+      tags,
+      'Find bikes by frame no., IoT code or bike code (exact match first, ≤ 20; none → 404)',
+      { params: FindParamsSchema, ok: FindResultSchema, problems: [400, 401, 403, 404] },
+    ),
     async (request) => findBikes(scopeOf(request), request.params.text),
   );
 
   app.get(
     '/products/details/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: 'Every field of a bike, with its group, warnings and theft state',
-        params: Params,
-        response: { 200: BikeSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'Every field of a bike, with its group, warnings and theft state', {
+      params: Params,
+      ok: BikeSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) => getBikeDetails(scopeOf(request), request.params.vehicleNumber),
   );
 
   app.get(
     '/products/details/autotest/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: 'Latest self-diagnosis of the module and its history, newest first',
-        params: Params,
-        querystring: AutotestQuerySchema,
-        response: { 200: AutotestSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'Latest self-diagnosis of the module and its history, newest first', {
+      params: Params,
+      querystring: AutotestQuerySchema,
+      ok: AutotestSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) =>
       getAutotest(scopeOf(request), request.params.vehicleNumber, request.query.size ?? 20),
   );
 
   app.get(
     '/products/details/trips/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: `Trips of a period, newest first, each with its positions (≤ ${TRIP_POSITIONS_MAX})`,
+    doc(
+      tags,
+      `Trips of a period, newest first, each with its positions (≤ ${TRIP_POSITIONS_MAX})`,
+      {
         description:
           `Trips that started in [from, to): default the last ${TRIPS_DEFAULT_DAYS} days, at most ` +
           `${TRIPS_MAX_DAYS} days. Positions are [longitude, latitude, time in ms].`,
         params: Params,
         querystring: TripsQuerySchema,
-        response: { 200: TripsSchema, ...problems(400, 401, 403, 404) },
+        ok: TripsSchema,
+        problems: [400, 401, 403, 404],
       },
-    },
+    ),
     async (request) => getTrips(scopeOf(request), request.params.vehicleNumber, request.query),
   );
 
   app.get(
     '/products/details/commands/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: 'Commands sent to the module, newest first',
-        params: Params,
-        querystring: CommandHistoryQuerySchema,
-        response: { 200: CommandHistorySchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'Commands sent to the module, newest first', {
+      params: Params,
+      querystring: CommandHistoryQuerySchema,
+      ok: CommandHistorySchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) =>
       getCommandHistory(scopeOf(request), request.params.vehicleNumber, request.query.size ?? 50),
   );
 
   app.get(
     '/products/details-actions/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: 'Event history of the bike (module events and user actions), newest first',
-        params: Params,
-        querystring: EventPageQuerySchema,
-        response: { 200: EventPageSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'Event history of the bike (module events and user actions), newest first', {
+      params: Params,
+      querystring: EventPageQuerySchema,
+      ok: EventPageSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) => {
       const { page = 0, size = 20 } = request.query;
       return getEventHistory(scopeOf(request), request.params.vehicleNumber, page, size);
@@ -129,14 +114,11 @@ const bikeRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/products/warnings',
-    {
-      schema: {
-        tags,
-        summary: 'Warning counters of the fleet and a page of the bikes concerned',
-        querystring: WarningsQuerySchema,
-        response: { 200: WarningsSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'Warning counters of the fleet and a page of the bikes concerned', {
+      querystring: WarningsQuerySchema,
+      ok: WarningsSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => {
       const { page = 0, size = 20, type, sort } = request.query;
       return getWarnings(scopeOf(request), { page, size, type, sort });
@@ -146,15 +128,14 @@ const bikeRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/products/availability',
     {
-      schema: {
-        tags,
-        summary: 'Set the availability of bikes: all or nothing, unknown numbers → 404',
+      ...doc(tags, 'Set the availability of bikes: all or nothing, unknown numbers → 404', {
         description:
           'vehicleNumbers may be repeated (`?vehicleNumbers=A&vehicleNumbers=B`) or ' +
           `comma-separated; at most ${app.ctx.config.bulkLimit} per call. Empty body.`,
         querystring: availabilityQuerySchema(app.ctx.config.bulkLimit),
-        response: { 200: AvailabilityResultSchema, ...problems(400, 401, 403, 404) },
-      },
+        ok: AvailabilityResultSchema,
+        problems: [400, 401, 403, 404],
+      }),
       // `vehicleNumbers=A,B` is split before validation (a comma is not part of a frame no.)
       preValidation: async (request) => {
         const query = request.query as Record<string, unknown>;
@@ -173,27 +154,21 @@ const bikeRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/products/theft/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: 'Report a theft: out of service, module to PERMANENT, THEFT_DECLARED',
-        params: Params,
-        response: { 200: TheftResultSchema, ...problems(400, 401, 403, 404, 409) },
-      },
-    },
+    doc(tags, 'Report a theft: out of service, module to PERMANENT, THEFT_DECLARED', {
+      params: Params,
+      ok: TheftResultSchema,
+      problems: [400, 401, 403, 404, 409],
+    }),
     async (request) => reportTheft(scopeOf(request), request.params.vehicleNumber),
   );
 
   app.delete(
     '/products/theft/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: 'Cancel a reported theft: restore availability and mode, THEFT_CANCELLED',
-        params: Params,
-        response: { 200: TheftResultSchema, ...problems(400, 401, 403, 404, 409) },
-      },
-    },
+    doc(tags, 'Cancel a reported theft: restore availability and mode, THEFT_CANCELLED', {
+      params: Params,
+      ok: TheftResultSchema,
+      problems: [400, 401, 403, 404, 409],
+    }),
     async (request) => cancelTheft(scopeOf(request), request.params.vehicleNumber),
   );
 };

@@ -11,7 +11,7 @@ import {
   MdsAccessLogSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { createCityClient, listCityClients, readAccessLog, revokeCityClient } from './service';
 
 const tags = ['fleet'];
@@ -22,11 +22,10 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/city-clients',
     {
       config,
-      schema: {
-        tags,
-        summary: "The fleet's MDS city clients, the MDS addresses and the fleet's provider_id",
-        response: { 200: CityClientsSchema, ...problems(400, 401, 403, 404) },
-      },
+      ...doc(tags, "The fleet's MDS city clients, the MDS addresses and the fleet's provider_id", {
+        ok: CityClientsSchema,
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request) => listCityClients(scopeOf(request)),
   );
@@ -35,12 +34,11 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/city-clients',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Create a city client; its secret is in this answer only (an audited action)',
+      ...doc(tags, 'Create a city client; its secret is in this answer only (an audited action)', {
         body: CityClientCreateSchema,
-        response: { 201: CityClientCreatedSchema, ...problems(400, 401, 403, 409, 413, 415) },
-      },
+        response: { 201: CityClientCreatedSchema },
+        problems: [400, 401, 403, 409, 413, 415],
+      }),
     },
     async (request, reply) =>
       reply.code(201).send(await createCityClient(scopeOf(request), request.body)),
@@ -50,12 +48,11 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/city-clients/:id',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Revoke a city client: its tokens stop working at once (an audited action)',
+      ...doc(tags, 'Revoke a city client: its tokens stop working at once (an audited action)', {
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: CityClientSchema, ...problems(400, 401, 403, 404) },
-      },
+        ok: CityClientSchema,
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request) => revokeCityClient(scopeOf(request), request.params.id),
   );
@@ -64,12 +61,11 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/city-clients/access-log',
     {
       config,
-      schema: {
-        tags,
-        summary: "The last pulls of the MDS API by the fleet's city clients, newest first",
+      ...doc(tags, "The last pulls of the MDS API by the fleet's city clients, newest first", {
         querystring: MdsAccessLogQuerySchema,
-        response: { 200: MdsAccessLogSchema, ...problems(400, 401, 403) },
-      },
+        ok: MdsAccessLogSchema,
+        problems: [400, 401, 403],
+      }),
     },
     async (request) => readAccessLog(scopeOf(request), request.query),
   );

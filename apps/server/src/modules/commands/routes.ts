@@ -15,7 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseVehicleNumbers } from '../bikes/bike-lookup';
 import { scopeOf } from '../../plugins/request-scope';
-import { problems } from '../../lib/route-schema';
+import { doc, problems } from '../../lib/route-schema';
 import { acknowledgeAlert } from './acknowledge-alert';
 import { sendCommands } from './send-commands';
 
@@ -37,28 +37,20 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/commands/lockControl/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: 'Lock (active=true) or unlock the electric assistance of a bike',
-        params: VehicleNumberParamsSchema,
-        querystring: ActiveQuerySchema,
-        response: accepted,
-      },
-    },
+    doc(tags, 'Lock (active=true) or unlock the electric assistance of a bike', {
+      params: VehicleNumberParamsSchema,
+      querystring: ActiveQuerySchema,
+      response: accepted,
+    }),
     (request, reply) =>
       send(request, reply, [request.params.vehicleNumber], 'LOCK_CONTROL', request.query.active),
   );
   app.post(
     '/commands/lockControl',
-    {
-      schema: {
-        tags,
-        summary: 'Lock or unlock the electric assistance of several bikes (all or nothing)',
-        querystring: BulkActiveQuerySchema,
-        response: accepted,
-      },
-    },
+    doc(tags, 'Lock or unlock the electric assistance of several bikes (all or nothing)', {
+      querystring: BulkActiveQuerySchema,
+      response: accepted,
+    }),
     (request, reply) =>
       send(
         request,
@@ -70,55 +62,40 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/commands/alarm/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: 'Arm (active=true) or disarm the alarm of a bike',
-        params: VehicleNumberParamsSchema,
-        querystring: ActiveQuerySchema,
-        response: accepted,
-      },
-    },
+    doc(tags, 'Arm (active=true) or disarm the alarm of a bike', {
+      params: VehicleNumberParamsSchema,
+      querystring: ActiveQuerySchema,
+      response: accepted,
+    }),
     (request, reply) =>
       send(request, reply, [request.params.vehicleNumber], 'ALARM', request.query.active),
   );
   app.post(
     '/commands/mode/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: 'Set the IoT communication mode of a bike',
-        params: VehicleNumberParamsSchema,
-        querystring: ModeQuerySchema,
-        response: accepted,
-      },
-    },
+    doc(tags, 'Set the IoT communication mode of a bike', {
+      params: VehicleNumberParamsSchema,
+      querystring: ModeQuerySchema,
+      response: accepted,
+    }),
     (request, reply) =>
       send(request, reply, [request.params.vehicleNumber], 'MODE', request.query.mode),
   );
   app.post(
     '/commands/mode',
-    {
-      schema: {
-        tags,
-        summary: 'Set the IoT communication mode of several bikes (all or nothing)',
-        querystring: BulkModeQuerySchema,
-        response: accepted,
-      },
-    },
+    doc(tags, 'Set the IoT communication mode of several bikes (all or nothing)', {
+      querystring: BulkModeQuerySchema,
+      response: accepted,
+    }),
     (request, reply) =>
       send(request, reply, bulk(request.query.vehicleNumbers), 'MODE', request.query.mode),
   );
   app.post(
     '/commands/ack/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Acknowledge an alert event (alarm triggered): ends the suspected theft',
-        params: AlertIdParamsSchema,
-        response: { 200: AlertAcknowledgedSchema, ...problems(400, 401, 403, 404, 409) },
-      },
-    },
+    doc(tags, 'Acknowledge an alert event (alarm triggered): ends the suspected theft', {
+      params: AlertIdParamsSchema,
+      ok: AlertAcknowledgedSchema,
+      problems: [400, 401, 403, 404, 409],
+    }),
     async (request) => acknowledgeAlert(scopeOf(request), request.params.id),
   );
 };

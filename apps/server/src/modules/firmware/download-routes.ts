@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { HttpProblem, notFound } from '../../lib/problem';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { publicScopeOf } from '../../plugins/request-scope';
 import { tokenMatches } from './offer-token';
 import * as q from './queries';
@@ -45,28 +45,30 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/firmware/v1/download/:offerId',
     {
       config: { auth: 'public' },
-      schema: {
-        tags: ['firmware'],
-        summary: "A module's download of its offered package (token of the offer; Range supported)",
-        security: [],
-        params: Params,
-        querystring: Query,
-        response: {
-          200: {
+      ...doc(
+        ['firmware'],
+        "A module's download of its offered package (token of the offer; Range supported)",
+        {
+          security: [],
+          params: Params,
+          querystring: Query,
+          ok: {
             description: 'The package',
             content: {
               'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
             },
           },
-          206: {
-            description: 'A byte range of the package',
-            content: {
-              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+          response: {
+            206: {
+              description: 'A byte range of the package',
+              content: {
+                'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+              },
             },
           },
-          ...problems(400, 404, 410, 416),
+          problems: [400, 404, 410, 416],
         },
-      },
+      ),
     },
     async (request, reply) => {
       const scope = publicScopeOf(request);

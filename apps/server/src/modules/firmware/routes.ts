@@ -16,7 +16,7 @@ import {
   VehicleNumberParamsSchema,
 } from '@vfm/contract';
 import { HttpProblem } from '../../lib/problem';
-import { NoContent, problems } from '../../lib/route-schema';
+import { doc, NoContent } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import {
   actOnCampaign,
@@ -41,15 +41,14 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/firmware/packages',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Upload a package: multipart fields version, moduleModel, then file',
+      ...doc(tags, 'Upload a package: multipart fields version, moduleModel, then file', {
         description:
           'The fields come before the file. The SHA-256 and size are computed while the file ' +
           'streams to the store; a file over FIRMWARE_MAX_BYTES → 413.',
         consumes: ['multipart/form-data'],
-        response: { 201: FirmwarePackageSchema, ...problems(400, 401, 403, 409, 413, 415) },
-      },
+        response: { 201: FirmwarePackageSchema },
+        problems: [400, 401, 403, 409, 413, 415],
+      }),
     },
     async (request, reply) => {
       const scope = scopeOf(request);
@@ -70,11 +69,10 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/firmware/packages',
     {
       config,
-      schema: {
-        tags,
-        summary: "The fleet's firmware packages, newest first",
-        response: { 200: FirmwarePackageListSchema, ...problems(401, 403) },
-      },
+      ...doc(tags, "The fleet's firmware packages, newest first", {
+        ok: FirmwarePackageListSchema,
+        problems: [401, 403],
+      }),
     },
     async (request) => listPackages(scopeOf(request)),
   );
@@ -83,12 +81,11 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/firmware/packages/:id',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Delete a package (409 while a campaign refers to it)',
+      ...doc(tags, 'Delete a package (409 while a campaign refers to it)', {
         params: Params,
-        response: { 204: NoContent, ...problems(400, 401, 403, 404, 409) },
-      },
+        response: { 204: NoContent },
+        problems: [400, 401, 403, 404, 409],
+      }),
     },
     async (request, reply) => {
       await deletePackage(scopeOf(request), request.params.id);
@@ -100,13 +97,15 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/firmware/campaigns',
     {
       config,
-      schema: {
+      ...doc(
         tags,
-        summary:
-          'Start a campaign: a package offered to a target (a module in another open campaign → 409)',
-        body: FirmwareCampaignCreateSchema,
-        response: { 201: FirmwareCampaignSchema, ...problems(400, 401, 403, 404, 409) },
-      },
+        'Start a campaign: a package offered to a target (a module in another open campaign → 409)',
+        {
+          body: FirmwareCampaignCreateSchema,
+          response: { 201: FirmwareCampaignSchema },
+          problems: [400, 401, 403, 404, 409],
+        },
+      ),
     },
     async (request, reply) =>
       reply.code(201).send(await createCampaign(scopeOf(request), request.body)),
@@ -116,11 +115,10 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/firmware/campaigns',
     {
       config,
-      schema: {
-        tags,
-        summary: "The fleet's campaigns with their progress, newest first",
-        response: { 200: FirmwareCampaignListSchema, ...problems(401, 403) },
-      },
+      ...doc(tags, "The fleet's campaigns with their progress, newest first", {
+        ok: FirmwareCampaignListSchema,
+        problems: [401, 403],
+      }),
     },
     async (request) => listCampaigns(scopeOf(request)),
   );
@@ -129,12 +127,11 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/firmware/campaigns/:id',
     {
       config,
-      schema: {
-        tags,
-        summary: "A campaign and each module's state, progress and failure reason",
+      ...doc(tags, "A campaign and each module's state, progress and failure reason", {
         params: Params,
-        response: { 200: FirmwareCampaignDetailSchema, ...problems(400, 401, 403, 404) },
-      },
+        ok: FirmwareCampaignDetailSchema,
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request) => getCampaign(scopeOf(request), request.params.id),
   );
@@ -144,12 +141,11 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/firmware/campaigns/:id/${action}`,
       {
         config,
-        schema: {
+        ...doc(
           tags,
-          summary: `${action[0]!.toUpperCase()}${action.slice(1)} a campaign (409 when its state does not allow it)`,
-          params: Params,
-          response: { 200: FirmwareCampaignSchema, ...problems(400, 401, 403, 404, 409) },
-        },
+          `${action[0]!.toUpperCase()}${action.slice(1)} a campaign (409 when its state does not allow it)`,
+          { params: Params, ok: FirmwareCampaignSchema, problems: [400, 401, 403, 404, 409] },
+        ),
       },
       async (request) => actOnCampaign(scopeOf(request), request.params.id, action),
     );
@@ -159,11 +155,10 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/firmware/versions',
     {
       config,
-      schema: {
-        tags,
-        summary: "The fleet's modules per model and running version",
-        response: { 200: FirmwareVersionsSchema, ...problems(401, 403) },
-      },
+      ...doc(tags, "The fleet's modules per model and running version", {
+        ok: FirmwareVersionsSchema,
+        problems: [401, 403],
+      }),
     },
     async (request) => versionDistribution(scopeOf(request)),
   );
@@ -172,12 +167,11 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/firmware/bikes/:vehicleNumber',
     {
       config,
-      schema: {
-        tags,
-        summary: "A bike's running version and its firmware updates, newest first",
+      ...doc(tags, "A bike's running version and its firmware updates, newest first", {
         params: VehicleNumberParamsSchema,
-        response: { 200: FirmwareBikeHistorySchema, ...problems(400, 401, 403, 404) },
-      },
+        ok: FirmwareBikeHistorySchema,
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request) => bikeHistory(scopeOf(request), request.params.vehicleNumber),
   );

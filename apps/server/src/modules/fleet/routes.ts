@@ -23,7 +23,7 @@ import {
   TrafficSchema,
 } from '@vfm/contract';
 import { tooManyStreams } from '../../lib/problem';
-import { problems } from '../../lib/route-schema';
+import { doc, problems } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import { getInformation, getStatistics } from './counts-service';
 import { listCsv, vehiclesCsv } from './csv-service';
@@ -70,38 +70,29 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/fleet/group',
-    {
-      schema: {
-        tags,
-        summary: 'Group tree of the fleet with bike counts (descendants included)',
-        response: { 200: FleetGroupTreeSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'Group tree of the fleet with bike counts (descendants included)', {
+      ok: FleetGroupTreeSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => getGroupTree(scopeOf(request)),
   );
 
   app.get(
     '/fleet/information',
-    {
-      schema: {
-        tags,
-        summary: 'Fleet name, settings and counts by availability, status, mode and warning',
-        response: { 200: FleetInformationSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'Fleet name, settings and counts by availability, status, mode and warning', {
+      ok: FleetInformationSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) => getInformation(scopeOf(request)),
   );
 
   app.get(
     '/fleet/list',
-    {
-      schema: {
-        tags,
-        summary: 'A page of the fleet list: filters, text search, sort by any column shown',
-        querystring: FleetListQuerySchema,
-        response: { 200: FleetListPageSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'A page of the fleet list: filters, text search, sort by any column shown', {
+      querystring: FleetListQuerySchema,
+      ok: FleetListPageSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => {
       const { page = 0, size = 50, sort = 'vehicleNumber,asc', ...filter } = request.query;
       return listFleet(scopeOf(request), { filter, page, size, sort });
@@ -112,12 +103,14 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/list/csv',
     {
       compress: FAST_COMPRESSION,
-      schema: {
+      ...doc(
         tags,
-        summary: 'The filtered list as CSV: headers in the request language, user distance unit',
-        querystring: FleetFilterSchema,
-        response: csvResponse('CSV, UTF-8 with BOM, streamed, in frame-number order'),
-      },
+        'The filtered list as CSV: headers in the request language, user distance unit',
+        {
+          querystring: FleetFilterSchema,
+          response: csvResponse('CSV, UTF-8 with BOM, streamed, in frame-number order'),
+        },
+      ),
     },
     async (request, reply) => {
       const scope = scopeOf(request);
@@ -133,13 +126,14 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/vehicles/csv',
     {
       compress: FAST_COMPRESSION,
-      schema: {
+      ...doc(
         tags,
-        summary:
-          'The filtered bikes in the import format (vehicleNumber,bikeCode,moduleId,model,group)',
-        querystring: FleetFilterSchema,
-        response: csvResponse('CSV that POST fleet/admin/vehicles re-imports as is'),
-      },
+        'The filtered bikes in the import format (vehicleNumber,bikeCode,moduleId,model,group)',
+        {
+          querystring: FleetFilterSchema,
+          response: csvResponse('CSV that POST fleet/admin/vehicles re-imports as is'),
+        },
+      ),
     },
     async (request, reply) => {
       const scope = scopeOf(request);
@@ -155,17 +149,18 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // compressed once per snapshot by the service (ADR 0114), not per answer
       compress: false,
-      schema: {
+      ...doc(
         tags,
-        summary:
-          'Compact columnar payload of the map (ADR 0021); ETag / If-None-Match → 304; at most MARKERS_SNAPSHOT_MS old, said by x-markers-age (ADR 0114)',
-        querystring: MarkersQuerySchema,
-        response: {
-          200: MarkersSchema,
-          304: { description: 'Not modified: the markers match If-None-Match', type: 'null' },
-          ...problems(400, 401, 403),
+        'Compact columnar payload of the map (ADR 0021); ETag / If-None-Match → 304; at most MARKERS_SNAPSHOT_MS old, said by x-markers-age (ADR 0114)',
+        {
+          querystring: MarkersQuerySchema,
+          ok: MarkersSchema,
+          response: {
+            304: { description: 'Not modified: the markers match If-None-Match', type: 'null' },
+          },
+          problems: [400, 401, 403],
         },
-      },
+      ),
     },
     async (request, reply) => {
       const answer = await getMarkers(
@@ -190,40 +185,31 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/fleet/statistics',
-    {
-      schema: {
-        tags,
-        summary: 'SPEC §4 buckets, availability, modes, warnings and totals of the fleet',
-        querystring: StatisticsQuerySchema,
-        response: { 200: FleetStatisticsSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'SPEC §4 buckets, availability, modes, warnings and totals of the fleet', {
+      querystring: StatisticsQuerySchema,
+      ok: FleetStatisticsSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => getStatistics(scopeOf(request), request.query),
   );
 
   app.get(
     '/fleet/statistics/traffic',
-    {
-      schema: {
-        tags,
-        summary: 'Trips, distance and active bikes per UTC hour or day of a period',
-        querystring: TrafficQuerySchema,
-        response: { 200: TrafficSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'Trips, distance and active bikes per UTC hour or day of a period', {
+      querystring: TrafficQuerySchema,
+      ok: TrafficSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => getTraffic(scopeOf(request), request.query),
   );
 
   app.get(
     '/fleet/chart',
-    {
-      schema: {
-        tags,
-        summary: 'Daily series of a period for the statistics charts',
-        querystring: ChartQuerySchema,
-        response: { 200: ChartSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'Daily series of a period for the statistics charts', {
+      querystring: ChartQuerySchema,
+      ok: ChartSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => getChart(scopeOf(request), request.query),
   );
 
@@ -232,18 +218,14 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // compression would buffer the events
       compress: false,
-      schema: {
-        tags,
-        summary: 'Server-Sent Events of the fleet’s changes (ADR 0020)',
+      ...doc(tags, 'Server-Sent Events of the fleet’s changes (ADR 0020)', {
         description: `Events: ${STREAM_EVENTS.join(', ')}; data is JSON (StreamPayloadSchemas of the contract). Authenticated by the Authorization header. A manager's stream leaves out the administration's events (accounts, fleet settings). At most ${MAX_STREAMS_PER_SESSION} open streams per session: one more is answered 429 with Retry-After.`,
-        response: {
-          200: {
-            description: 'text/event-stream, open until the client leaves',
-            content: { 'text/event-stream': { schema: StreamedText } },
-          },
-          ...problems(400, 401, 403, 429),
+        ok: {
+          description: 'text/event-stream, open until the client leaves',
+          content: { 'text/event-stream': { schema: StreamedText } },
         },
-      },
+        problems: [400, 401, 403, 429],
+      }),
     },
     async (request, reply) => {
       const scope = scopeOf(request);

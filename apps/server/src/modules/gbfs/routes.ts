@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { GBFS_BASE_PATH } from '@vfm/contract';
 import { notFound } from '../../lib/problem';
 import { publicScopeOf } from '../../plugins/request-scope';
-import { problems } from '../../lib/route-schema';
+import { doc, problems } from '../../lib/route-schema';
 import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
 import type { FeedFile } from './feed-cache';
 import { manifest, systemFile } from './feed-service';
@@ -63,12 +63,10 @@ const gbfsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       // files come gzipped from the feed's cache when large; small ones are not worth it
       compress: false,
-      schema: {
-        tags,
+      ...doc(tags, 'GBFS manifest: every published fleet of this server', {
         security,
-        summary: 'GBFS manifest: every published fleet of this server',
         response: responses,
-      },
+      }),
     },
     async (request, reply) => sendFile(request, reply, await manifest(publicScopeOf(request))),
   );
@@ -78,17 +76,18 @@ const gbfsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config,
       compress: false,
-      schema: {
+      ...doc(
         tags,
-        security,
-        summary:
-          'A file of a published fleet: gbfs, system_information, vehicle_types, vehicle_status, geofencing_zones or system_alerts (.json)',
-        params: Type.Object({
-          systemId: Type.String({ maxLength: 200 }),
-          file: Type.String({ maxLength: 200 }),
-        }),
-        response: responses,
-      },
+        'A file of a published fleet: gbfs, system_information, vehicle_types, vehicle_status, geofencing_zones or system_alerts (.json)',
+        {
+          security,
+          params: Type.Object({
+            systemId: Type.String({ maxLength: 200 }),
+            file: Type.String({ maxLength: 200 }),
+          }),
+          response: responses,
+        },
+      ),
     },
     async (request, reply) => {
       const { systemId, file } = request.params;

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JobParamsSchema, JobsOverviewSchema, JobsQuerySchema } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { NoContent, problems } from '../../lib/route-schema';
+import { doc, NoContent } from '../../lib/route-schema';
 import { getJobs, retryJob } from './service';
 
 const tags = ['fleet'];
@@ -12,12 +12,11 @@ const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/admin/jobs',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Background jobs: counts per queue and the jobs that failed after every retry',
+      ...doc(tags, 'Background jobs: counts per queue and the jobs that failed after every retry', {
         querystring: JobsQuerySchema,
-        response: { 200: JobsOverviewSchema, ...problems(400, 401, 403) },
-      },
+        ok: JobsOverviewSchema,
+        problems: [400, 401, 403],
+      }),
     },
     async (request) => getJobs(scopeOf(request), request.query),
   );
@@ -26,12 +25,11 @@ const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/admin/jobs/:id/retry',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Send a failed job again (one more attempt)',
+      ...doc(tags, 'Send a failed job again (one more attempt)', {
         params: JobParamsSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 404) },
-      },
+        response: { 204: NoContent },
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request, reply) => {
       await retryJob(scopeOf(request), request.params.id);

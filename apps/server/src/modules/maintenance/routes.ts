@@ -8,7 +8,7 @@ import {
   MaintenanceScheduleSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { NoContent, problems } from '../../lib/route-schema';
+import { doc, NoContent } from '../../lib/route-schema';
 import { createSchedule, deleteSchedule, listSchedules } from './service';
 
 const tags = ['tasks'];
@@ -16,40 +16,31 @@ const tags = ['tasks'];
 const maintenanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/maintenance/schedules',
-    {
-      schema: {
-        tags,
-        summary: "The fleet's maintenance schedules, with the bikes each covers and those due",
-        response: { 200: MaintenanceScheduleListSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, "The fleet's maintenance schedules, with the bikes each covers and those due", {
+      ok: MaintenanceScheduleListSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => listSchedules(scopeOf(request)),
   );
 
   app.post(
     '/maintenance/schedules',
-    {
-      schema: {
-        tags,
-        summary: 'Create a schedule: every N km, N days or N charge cycles, per type and/or group',
-        body: MaintenanceScheduleCreateSchema,
-        response: { 201: MaintenanceScheduleSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'Create a schedule: every N km, N days or N charge cycles, per type and/or group', {
+      body: MaintenanceScheduleCreateSchema,
+      response: { 201: MaintenanceScheduleSchema },
+      problems: [400, 401, 403, 404],
+    }),
     async (request, reply) =>
       reply.code(201).send(await createSchedule(scopeOf(request), request.body)),
   );
 
   app.delete(
     '/maintenance/schedules/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a schedule (its open tasks stay)',
-        params: MaintenanceScheduleParamsSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'Delete a schedule (its open tasks stay)', {
+      params: MaintenanceScheduleParamsSchema,
+      response: { 204: NoContent },
+      problems: [400, 401, 403, 404],
+    }),
     async (request, reply) => {
       await deleteSchedule(scopeOf(request), request.params.id);
       return reply.code(204).send(null);

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MDS_BASE_PATH, MDS_CONTENT_TYPE } from '@vfm/contract';
 import { notFound } from '../../lib/problem';
-import { problems } from '../../lib/route-schema';
+import { doc, problems } from '../../lib/route-schema';
 import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
 import { CityTokens } from '../city-access/city-token';
 import {
@@ -192,24 +192,22 @@ const mdsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${MDS_BASE_PATH}/token`,
     {
       config: { auth: 'public' as const, rateLimit: perMinute(RATE_LIMITS.mdsToken) },
-      schema: {
+      ...doc(
         tags,
-        security: [],
-        summary:
-          'OAuth 2.0 client credentials (RFC 6749 §4.4): a city client gets a bearer token for the MDS API',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: TokenBody,
-        response: {
-          200: Type.Object({
+        'OAuth 2.0 client credentials (RFC 6749 §4.4): a city client gets a bearer token for the MDS API',
+        {
+          security: [],
+          consumes: ['application/x-www-form-urlencoded'],
+          body: TokenBody,
+          ok: Type.Object({
             access_token: Type.String(),
             token_type: Type.Literal('Bearer'),
             expires_in: Type.Integer(),
           }),
-          400: TokenError,
-          401: TokenError,
-          ...problems(415, 429),
+          response: { 400: TokenError, 401: TokenError },
+          problems: [415, 429],
         },
-      },
+      ),
       // a body of another shape is RFC 6749's invalid_request, not a problem
       attachValidation: true,
     },

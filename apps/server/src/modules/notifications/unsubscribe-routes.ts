@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { UnsubscribeQuerySchema, type Language } from '@vfm/contract';
 import { escapeHtml } from '../../mail/templates/layout';
 import { publicScopeOf } from '../../plugins/request-scope';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
 import { UNSUBSCRIBE_PATH } from './delivery/deliver';
 import { unsubscribe, unsubscribeTarget } from './unsubscribe-service';
@@ -40,14 +40,17 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     UNSUBSCRIBE_PATH,
     {
       config,
-      schema: {
+      ...doc(
         tags,
-        security,
-        summary:
-          'The page of a notification e-mail’s unsubscribe link (a button: GET changes nothing)',
-        querystring: UnsubscribeQuerySchema,
-        response: { 200: Html, 404: Html, ...problems(400, 429) },
-      },
+        'The page of a notification e-mail’s unsubscribe link (a button: GET changes nothing)',
+        {
+          security,
+          querystring: UnsubscribeQuerySchema,
+          ok: Html,
+          response: { 404: Html },
+          problems: [400, 429],
+        },
+      ),
     },
     async (request, reply) => {
       const scope = publicScopeOf(request);
@@ -72,13 +75,13 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     UNSUBSCRIBE_PATH,
     {
       config,
-      schema: {
-        tags,
+      ...doc(tags, 'One-click unsubscribe (RFC 8058): the rule’s e-mails stop for this reader', {
         security,
-        summary: 'One-click unsubscribe (RFC 8058): the rule’s e-mails stop for this reader',
         querystring: UnsubscribeQuerySchema,
-        response: { 200: Html, 404: Html, ...problems(400, 429) },
-      },
+        ok: Html,
+        response: { 404: Html },
+        problems: [400, 429],
+      }),
     },
     async (request, reply) => {
       const scope = publicScopeOf(request);

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OpenDataSchema, OpenDataSettingsSchema } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { getOpenData, saveOpenData } from './service';
 
 const tags = ['fleet'];
@@ -13,11 +13,10 @@ const openDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/open-data',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: "The fleet's open-data (GBFS) publishing settings and its public feed address",
-        response: { 200: OpenDataSchema, ...problems(400, 401, 403, 404) },
-      },
+      ...doc(tags, "The fleet's open-data (GBFS) publishing settings and its public feed address", {
+        ok: OpenDataSchema,
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request) => getOpenData(scopeOf(request)),
   );
@@ -26,12 +25,15 @@ const openDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/open-data',
     {
       config: { auth: 'admin' },
-      schema: {
+      ...doc(
         tags,
-        summary: 'Change the open-data settings, publish or unpublish the feed (an audited action)',
-        body: OpenDataSettingsSchema,
-        response: { 200: OpenDataSchema, ...problems(400, 401, 403, 404, 413, 415) },
-      },
+        'Change the open-data settings, publish or unpublish the feed (an audited action)',
+        {
+          body: OpenDataSettingsSchema,
+          ok: OpenDataSchema,
+          problems: [400, 401, 403, 404, 413, 415],
+        },
+      ),
     },
     async (request) => saveOpenData(scopeOf(request), request.body),
   );

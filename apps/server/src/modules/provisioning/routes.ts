@@ -7,7 +7,7 @@ import {
   VehicleRemovalResultSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { importVehicleCsv, removeVehicles } from './provisioning-service';
 
 const provisioningRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,16 +21,15 @@ const provisioningRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/admin/vehicles',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags: ['fleet'],
-        summary: 'Import bikes from CSV (vehicleNumber,bikeCode,moduleId,model,group)',
+      ...doc(['fleet'], 'Import bikes from CSV (vehicleNumber,bikeCode,moduleId,model,group)', {
         description:
           "Creates or updates the bikes of the caller's fleet. Lines with errors are reported and skipped. " +
           '`modules` lists the modules created by this import with their MQTT secret, shown only this once.',
         consumes: ['text/csv'],
         body: VehicleCsvBodySchema,
-        response: { 200: VehicleImportResultSchema, ...problems(400, 401, 403, 415) },
-      },
+        ok: VehicleImportResultSchema,
+        problems: [400, 401, 403, 415],
+      }),
     },
     async (request) => importVehicleCsv(scopeOf(request), request.body),
   );
@@ -39,12 +38,11 @@ const provisioningRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/admin/vehicles',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags: ['fleet'],
-        summary: 'Remove bikes from the fleet; their modules can no longer connect',
+      ...doc(['fleet'], 'Remove bikes from the fleet; their modules can no longer connect', {
         querystring: VehicleRemovalQuerySchema,
-        response: { 200: VehicleRemovalResultSchema, ...problems(400, 401, 403, 404) },
-      },
+        ok: VehicleRemovalResultSchema,
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request) => removeVehicles(scopeOf(request), request.query.vehicleNumbers),
   );

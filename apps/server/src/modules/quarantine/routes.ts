@@ -8,7 +8,7 @@ import {
   QuarantineRetrySchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { NoContent, problems } from '../../lib/route-schema';
+import { doc, NoContent } from '../../lib/route-schema';
 import { clearQuarantined, getQuarantine, retryQuarantined } from './service';
 
 const tags = ['fleet'];
@@ -18,12 +18,11 @@ const quarantineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/admin/quarantine',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Module messages the ingest could not store, newest first',
+      ...doc(tags, 'Module messages the ingest could not store, newest first', {
         querystring: QuarantineQuerySchema,
-        response: { 200: QuarantinePageSchema, ...problems(400, 401, 403) },
-      },
+        ok: QuarantinePageSchema,
+        problems: [400, 401, 403],
+      }),
     },
     async (request) => getQuarantine(scopeOf(request), request.query),
   );
@@ -32,12 +31,15 @@ const quarantineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/admin/quarantine/:id/retry',
     {
       config: { auth: 'admin' },
-      schema: {
+      ...doc(
         tags,
-        summary: 'Store a quarantined message now (it leaves the quarantine), or say why not (409)',
-        params: QuarantineIdParamsSchema,
-        response: { 200: QuarantineRetrySchema, ...problems(400, 401, 403, 404, 409) },
-      },
+        'Store a quarantined message now (it leaves the quarantine), or say why not (409)',
+        {
+          params: QuarantineIdParamsSchema,
+          ok: QuarantineRetrySchema,
+          problems: [400, 401, 403, 404, 409],
+        },
+      ),
     },
     async (request) =>
       retryQuarantined(scopeOf(request), request.server.quarantineReplay, request.params.id),
@@ -47,12 +49,11 @@ const quarantineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/admin/quarantine/:id',
     {
       config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Clear a quarantined message (it is not stored)',
+      ...doc(tags, 'Clear a quarantined message (it is not stored)', {
         params: QuarantineIdParamsSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 404) },
-      },
+        response: { 204: NoContent },
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request, reply) => {
       await clearQuarantined(scopeOf(request), request.params.id);

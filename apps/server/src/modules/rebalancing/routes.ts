@@ -15,7 +15,7 @@ import {
   SnoozeSchema,
 } from '@vfm/contract';
 import { Type } from '@sinclair/typebox';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { forbidden } from '../../lib/problem';
 import { scopeOf } from '../../plugins/request-scope';
 import { getForecast } from './forecast-service';
@@ -34,60 +34,48 @@ const tags = ['rebalancing'];
 const rebalancingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/rebalancing/heatmap',
-    {
-      schema: {
-        tags,
-        summary: 'A heat map in H3 cells: supply, trip starts or ends, idle bikes, unmet demand',
-        description:
-          'Over a period of at most 90 days (default the last 28), optionally one hour of day ' +
-          'and/or one day of week (UTC). Resolution 6–10; out of range → 400.',
-        querystring: HeatmapQuerySchema,
-        response: { 200: HeatmapSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'A heat map in H3 cells: supply, trip starts or ends, idle bikes, unmet demand', {
+      description:
+        'Over a period of at most 90 days (default the last 28), optionally one hour of day ' +
+        'and/or one day of week (UTC). Resolution 6–10; out of range → 400.',
+      querystring: HeatmapQuerySchema,
+      ok: HeatmapSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => getHeatmap(scopeOf(request), request.query),
   );
 
   app.get(
     '/rebalancing/forecast',
-    {
-      schema: {
-        tags,
-        summary: 'Trip starts expected per cell and hour for the next 24 h (the worker trains it)',
-        querystring: ForecastQuerySchema,
-        response: { 200: ForecastSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'Trip starts expected per cell and hour for the next 24 h (the worker trains it)', {
+      querystring: ForecastQuerySchema,
+      ok: ForecastSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => getForecast(scopeOf(request), request.query),
   );
 
   app.get(
     '/rebalancing/recommendations',
-    {
-      schema: {
-        tags,
-        summary: 'Moves of bikes between cells, the most rides first (default: the open ones)',
-        querystring: RecommendationListQuerySchema,
-        response: { 200: RecommendationListSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'Moves of bikes between cells, the most rides first (default: the open ones)', {
+      querystring: RecommendationListQuerySchema,
+      ok: RecommendationListSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => listRecommendations(scopeOf(request), request.query.state),
   );
 
   app.post(
     '/rebalancing/plan',
-    {
-      schema: {
-        tags,
-        summary:
-          'Train the forecast, recommend and plan the routes now (managers; the worker does it every 30 min)',
+    doc(
+      tags,
+      'Train the forecast, recommend and plan the routes now (managers; the worker does it every 30 min)',
+      {
         body: Type.Optional(Type.Object({}, { additionalProperties: false })),
-        response: {
-          200: Type.Object({ recommendations: Type.Integer(), routes: Type.Integer() }),
-          ...problems(400, 401, 403),
-        },
+        ok: Type.Object({ recommendations: Type.Integer(), routes: Type.Integer() }),
+        problems: [400, 401, 403],
       },
-    },
+    ),
     async (request) => {
       const scope = scopeOf(request);
       if (scope.principal.isTechnician)
@@ -99,52 +87,42 @@ const rebalancingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const Params = RecommendationParamsSchema;
   app.post(
     '/rebalancing/recommendations/:id/accept',
-    {
-      schema: {
-        tags,
-        summary: 'Accept: REBALANCE tasks for its bikes — or, if they moved, a re-planned move',
-        params: Params,
-        response: { 200: AcceptResultSchema, ...problems(400, 401, 403, 404, 409) },
-      },
-    },
+    doc(tags, 'Accept: REBALANCE tasks for its bikes — or, if they moved, a re-planned move', {
+      params: Params,
+      ok: AcceptResultSchema,
+      problems: [400, 401, 403, 404, 409],
+    }),
     async (request) => acceptRecommendation(scopeOf(request), request.params.id),
   );
 
   app.post(
     '/rebalancing/recommendations/:id/snooze',
-    {
-      schema: {
-        tags,
-        summary: 'Snooze for 1–72 hours (an audited action)',
-        params: Params,
-        body: SnoozeSchema,
-        response: { 200: RecommendationSchema, ...problems(400, 401, 403, 404, 409, 415) },
-      },
-    },
+    doc(tags, 'Snooze for 1–72 hours (an audited action)', {
+      params: Params,
+      body: SnoozeSchema,
+      ok: RecommendationSchema,
+      problems: [400, 401, 403, 404, 409, 415],
+    }),
     async (request) => snoozeRecommendation(scopeOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/rebalancing/recommendations/:id/dismiss',
-    {
-      schema: {
-        tags,
-        summary: 'Dismiss (an audited action)',
-        params: Params,
-        response: { 200: RecommendationSchema, ...problems(400, 401, 403, 404, 409) },
-      },
-    },
+    doc(tags, 'Dismiss (an audited action)', {
+      params: Params,
+      ok: RecommendationSchema,
+      problems: [400, 401, 403, 404, 409],
+    }),
     async (request) => dismissRecommendation(scopeOf(request), request.params.id),
   );
 
   app.get(
     '/rebalancing/routes',
     {
-      schema: {
-        tags,
-        summary: "The technicians' routes of the shift (a technician: their own)",
-        response: { 200: RouteListSchema, ...problems(401, 403) },
-      },
+      ...doc(tags, "The technicians' routes of the shift (a technician: their own)", {
+        ok: RouteListSchema,
+        problems: [401, 403],
+      }),
       // the technician's phone shows their route (docs/tasks.md: field work)
       config: { auth: 'field' as const },
     },

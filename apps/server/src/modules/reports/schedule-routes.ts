@@ -9,7 +9,7 @@ import {
   ReportScheduleSchema,
   ReportSendNowSchema,
 } from '@vfm/contract';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import {
   changeSchedule,
@@ -24,51 +24,39 @@ const tags = ['reports'];
 const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/report-schedules',
-    {
-      schema: {
-        tags,
-        summary: "The fleet's report schedules, each with its last delivery",
-        response: { 200: ReportScheduleListSchema, ...problems(401, 403) },
-      },
-    },
+    doc(tags, "The fleet's report schedules, each with its last delivery", {
+      ok: ReportScheduleListSchema,
+      problems: [401, 403],
+    }),
     async (request) => listSchedules(scopeOf(request)),
   );
   app.post(
     '/report-schedules',
-    {
-      schema: {
-        tags,
-        summary: 'A report sent daily, weekly or monthly to its recipients (PDF or XLSX attached)',
-        body: ReportScheduleInputSchema,
-        response: { 201: ReportScheduleSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'A report sent daily, weekly or monthly to its recipients (PDF or XLSX attached)', {
+      body: ReportScheduleInputSchema,
+      response: { 201: ReportScheduleSchema },
+      problems: [400, 401, 403],
+    }),
     async (request, reply) =>
       reply.code(201).send(await createSchedule(scopeOf(request), request.body)),
   );
   app.put(
     '/report-schedules/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Changes a report schedule',
-        params: ReportScheduleIdParamsSchema,
-        body: ReportScheduleInputSchema,
-        response: { 200: ReportScheduleSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'Changes a report schedule', {
+      params: ReportScheduleIdParamsSchema,
+      body: ReportScheduleInputSchema,
+      ok: ReportScheduleSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) => changeSchedule(scopeOf(request), request.params.id, request.body),
   );
   app.delete(
     '/report-schedules/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Removes a report schedule',
-        params: ReportScheduleIdParamsSchema,
-        response: { 204: Type.Null(), ...problems(401, 403, 404) },
-      },
-    },
+    doc(tags, 'Removes a report schedule', {
+      params: ReportScheduleIdParamsSchema,
+      response: { 204: Type.Null() },
+      problems: [401, 403, 404],
+    }),
     async (request, reply) => {
       await removeSchedule(scopeOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -76,14 +64,11 @@ const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/report-schedules/:id/send',
-    {
-      schema: {
-        tags,
-        summary: 'Sends now the last period that has ended, to every recipient',
-        params: ReportScheduleIdParamsSchema,
-        response: { 202: ReportSendNowSchema, ...problems(401, 403, 404) },
-      },
-    },
+    doc(tags, 'Sends now the last period that has ended, to every recipient', {
+      params: ReportScheduleIdParamsSchema,
+      response: { 202: ReportSendNowSchema },
+      problems: [401, 403, 404],
+    }),
     async (request, reply) =>
       reply.code(202).send(await sendNow(scopeOf(request), request.params.id)),
   );

@@ -11,7 +11,7 @@ import {
   RuleUpdateSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { NoContent, problems } from '../../lib/route-schema';
+import { doc, NoContent } from '../../lib/route-schema';
 import { createRule, dryRun, getRule, listRules, removeRule, replaceRule } from './service';
 
 const tags = ['rules'];
@@ -20,13 +20,10 @@ const admin = { auth: 'admin' } as const;
 const ruleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/rules',
-    {
-      schema: {
-        tags,
-        summary: "The fleet's rules: the built-in theft and tamper rules, then the written ones",
-        response: { 200: RuleListSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, "The fleet's rules: the built-in theft and tamper rules, then the written ones", {
+      ok: RuleListSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => listRules(scopeOf(request)),
   );
 
@@ -34,13 +31,11 @@ const ruleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/rules',
     {
       config: admin,
-      schema: {
+      ...doc(
         tags,
-        summary:
-          'Write a rule (administrators); 409 RULE_NEEDS_CONFIRMATION when it would fire for more than half the fleet',
-        body: RuleCreateSchema,
-        response: { 201: RuleSchema, ...problems(400, 401, 403, 409) },
-      },
+        'Write a rule (administrators); 409 RULE_NEEDS_CONFIRMATION when it would fire for more than half the fleet',
+        { body: RuleCreateSchema, response: { 201: RuleSchema }, problems: [400, 401, 403, 409] },
+      ),
     },
     async (request, reply) =>
       reply.code(201).send(await createRule(scopeOf(request), request.body)),
@@ -50,26 +45,22 @@ const ruleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/rules/dry-run',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'What a rule would have fired over the last 1–30 days (stored telemetry)',
+      ...doc(tags, 'What a rule would have fired over the last 1–30 days (stored telemetry)', {
         body: RuleDryRunSchema,
-        response: { 200: RuleDryRunResultSchema, ...problems(400, 401, 403) },
-      },
+        ok: RuleDryRunResultSchema,
+        problems: [400, 401, 403],
+      }),
     },
     async (request) => dryRun(scopeOf(request), request.body),
   );
 
   app.get(
     '/rules/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One rule of the fleet (its version is its ETag)',
-        params: RuleParamsSchema,
-        response: { 200: RuleSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'One rule of the fleet (its version is its ETag)', {
+      params: RuleParamsSchema,
+      ok: RuleSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request, reply) => {
       const rule = await getRule(scopeOf(request), request.params.id);
       return reply.header('etag', `"${rule.version}"`).send(rule);
@@ -80,13 +71,16 @@ const ruleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/rules/:id',
     {
       config: admin,
-      schema: {
+      ...doc(
         tags,
-        summary: 'Replace a rule: the version it changes in If-Match or `version` (409 when stale)',
-        params: RuleParamsSchema,
-        body: RuleUpdateSchema,
-        response: { 200: RuleSchema, ...problems(400, 401, 403, 404, 409) },
-      },
+        'Replace a rule: the version it changes in If-Match or `version` (409 when stale)',
+        {
+          params: RuleParamsSchema,
+          body: RuleUpdateSchema,
+          ok: RuleSchema,
+          problems: [400, 401, 403, 404, 409],
+        },
+      ),
     },
     async (request, reply) => {
       const rule = await replaceRule(
@@ -103,12 +97,11 @@ const ruleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/rules/:id',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'Delete a written rule (a built-in one is switched off instead: 409)',
+      ...doc(tags, 'Delete a written rule (a built-in one is switched off instead: 409)', {
         params: RuleParamsSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 404, 409) },
-      },
+        response: { 204: NoContent },
+        problems: [400, 401, 403, 404, 409],
+      }),
     },
     async (request, reply) => {
       await removeRule(scopeOf(request), request.params.id);

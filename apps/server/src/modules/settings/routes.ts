@@ -10,7 +10,7 @@ import {
   UserSettingsSchema,
 } from '@vfm/contract';
 import { publicScopeOf, scopeOf } from '../../plugins/request-scope';
-import { PUBLIC_SECURITY, problems } from '../../lib/route-schema';
+import { doc, PUBLIC_SECURITY } from '../../lib/route-schema';
 import { appSettings, applicationSettings, saveUserSettings, userSettings } from './service';
 
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -18,14 +18,17 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/application/settings/:applicationKey',
     {
       config: { auth: 'public' },
-      schema: {
-        tags: ['settings'],
-        summary: 'Application settings (privacy policy and help addresses) for a language',
-        security: PUBLIC_SECURITY,
-        params: ApplicationSettingsParamsSchema,
-        querystring: ApplicationSettingsQuerySchema,
-        response: { 200: ApplicationSettingsSchema, ...problems(400, 401, 404) },
-      },
+      ...doc(
+        ['settings'],
+        'Application settings (privacy policy and help addresses) for a language',
+        {
+          security: PUBLIC_SECURITY,
+          params: ApplicationSettingsParamsSchema,
+          querystring: ApplicationSettingsQuerySchema,
+          ok: ApplicationSettingsSchema,
+          problems: [400, 401, 404],
+        },
+      ),
     },
     async (request) =>
       applicationSettings(
@@ -39,43 +42,40 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/app-settings',
     {
       config: { auth: 'public' },
-      schema: {
-        tags: ['settings'],
-        summary: 'Version and map settings of this deployment',
+      ...doc(['settings'], 'Version and map settings of this deployment', {
         security: PUBLIC_SECURITY,
-        response: { 200: AppSettingsSchema, ...problems(401) },
-      },
+        ok: AppSettingsSchema,
+        problems: [401],
+      }),
     },
     async (request) => appSettings(publicScopeOf(request)),
   );
 
   app.get(
     '/users/:userId/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: "The caller's own settings (defaults when never saved); other ids are 404",
-        params: UserSettingsParamsSchema,
-        querystring: UserSettingsQuerySchema,
-        response: { 200: UserSettingsSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(['settings'], "The caller's own settings (defaults when never saved); other ids are 404", {
+      params: UserSettingsParamsSchema,
+      querystring: UserSettingsQuerySchema,
+      ok: UserSettingsSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) =>
       userSettings(scopeOf(request), request.params.userId, request.query.applicationName),
   );
 
   app.put(
     '/users/:userId/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: "Save the caller's own settings; the language also becomes the e-mail language",
+    doc(
+      ['settings'],
+      "Save the caller's own settings; the language also becomes the e-mail language",
+      {
         params: UserSettingsParamsSchema,
         querystring: UserSettingsQuerySchema,
         body: UserSettingsSchema,
-        response: { 200: UserSettingsSchema, ...problems(400, 401, 403, 404, 413, 415) },
+        ok: UserSettingsSchema,
+        problems: [400, 401, 403, 404, 413, 415],
       },
-    },
+    ),
     async (request) =>
       saveUserSettings(
         scopeOf(request),

@@ -12,7 +12,7 @@ import {
   SharedPositionSchema,
   VehicleNumberParamsSchema,
 } from '@vfm/contract';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
 import { publicScopeOf, scopeOf } from '../../plugins/request-scope';
 import { createShare, listShares, readSharedPosition, revokeShare } from './service';
@@ -22,29 +22,26 @@ const tags = ['shares'];
 const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/products/shares/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: "The bike's shared-position links, newest first (managers)",
-        params: VehicleNumberParamsSchema,
-        response: { 200: ShareListSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, "The bike's shared-position links, newest first (managers)", {
+      params: VehicleNumberParamsSchema,
+      ok: ShareListSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) => listShares(scopeOf(request), request.params.vehicleNumber),
   );
 
   app.post(
     '/products/shares/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary:
-          "Share the bike's live position: a link valid 1 hour to 7 days, shown in this answer only (an audited action)",
+    doc(
+      tags,
+      "Share the bike's live position: a link valid 1 hour to 7 days, shown in this answer only (an audited action)",
+      {
         params: VehicleNumberParamsSchema,
         body: ShareCreateSchema,
-        response: { 201: ShareCreatedSchema, ...problems(400, 401, 403, 404, 413, 415) },
+        response: { 201: ShareCreatedSchema },
+        problems: [400, 401, 403, 404, 413, 415],
       },
-    },
+    ),
     async (request, reply) =>
       reply
         .code(201)
@@ -53,14 +50,11 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/products/shares/:vehicleNumber/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Revoke a link: it stops working at once (an audited action)',
-        params: ShareParamsSchema,
-        response: { 200: ShareSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'Revoke a link: it stops working at once (an audited action)', {
+      params: ShareParamsSchema,
+      ok: ShareSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) =>
       revokeShare(scopeOf(request), request.params.vehicleNumber, request.params.id),
   );
@@ -69,13 +63,15 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/shared-position',
     {
       config: { auth: 'public', rateLimit: perMinute(RATE_LIMITS.sharedPosition) },
-      schema: {
+      ...doc(
         tags,
-        summary:
-          'The position a link shares (no sign-in): the label and the last position only; 410 once expired or revoked',
-        querystring: SharedPositionQuerySchema,
-        response: { 200: SharedPositionSchema, ...problems(400, 404, 410, 429) },
-      },
+        'The position a link shares (no sign-in): the label and the last position only; 410 once expired or revoked',
+        {
+          querystring: SharedPositionQuerySchema,
+          ok: SharedPositionSchema,
+          problems: [400, 404, 410, 429],
+        },
+      ),
     },
     async (request, reply) => {
       // a live position: never from a cache

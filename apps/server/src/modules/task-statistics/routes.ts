@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { TaskStatisticsQuerySchema, TaskStatisticsSchema } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { getTaskStatistics, taskStatisticsCsv } from './service';
 
 const tags = ['tasks'];
@@ -12,28 +12,22 @@ const tags = ['tasks'];
 const taskStatisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/tasks/statistics',
-    {
-      schema: {
-        tags,
-        summary: 'Tasks opened and closed per day, median time to close by kind and technician',
-        querystring: TaskStatisticsQuerySchema,
-        response: { 200: TaskStatisticsSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'Tasks opened and closed per day, median time to close by kind and technician', {
+      querystring: TaskStatisticsQuerySchema,
+      ok: TaskStatisticsSchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => getTaskStatistics(scopeOf(request), request.query),
   );
 
   app.get(
     '/tasks/statistics/csv',
-    {
-      schema: {
-        tags,
-        summary: 'The task statistics as CSV (per day, by kind, by technician)',
-        querystring: TaskStatisticsQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: Type.String(), ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'The task statistics as CSV (per day, by kind, by technician)', {
+      querystring: TaskStatisticsQuerySchema,
+      produces: ['text/csv'],
+      ok: Type.String(),
+      problems: [400, 401, 403],
+    }),
     async (request, reply) => {
       const { csv, from, to } = await taskStatisticsCsv(scopeOf(request), request.query);
       return reply

@@ -21,7 +21,7 @@ import {
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
 import { getBatteryQueue } from './battery-queue';
-import { problems } from '../../lib/route-schema';
+import { doc, problems } from '../../lib/route-schema';
 import {
   cancelTask,
   checkItem,
@@ -43,12 +43,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks',
     {
       config,
-      schema: {
-        tags,
-        summary: "The fleet's tasks (active ones by default), soonest due first",
+      ...doc(tags, "The fleet's tasks (active ones by default), soonest due first", {
         querystring: TaskQuerySchema,
-        response: { 200: TaskPageSchema, ...problems(400, 401, 403) },
-      },
+        ok: TaskPageSchema,
+        problems: [400, 401, 403],
+      }),
     },
     async (request) => listTasks(scopeOf(request), request.query),
   );
@@ -57,12 +56,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Create a task for one bike, or one per bike of a selection (managers)',
+      ...doc(tags, 'Create a task for one bike, or one per bike of a selection (managers)', {
         body: TaskCreateSchema,
-        response: { 201: TaskCreatedSchema, ...problems(400, 401, 403, 404) },
-      },
+        response: { 201: TaskCreatedSchema },
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request, reply) =>
       reply.code(201).send(await createTasks(scopeOf(request), request.body)),
@@ -73,13 +71,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks/battery-queue',
     {
       config,
-      schema: {
+      ...doc(
         tags,
-        summary:
-          'The bikes that need a battery, by charge and range left, grouped into stops to follow',
-        querystring: BatteryQueueQuerySchema,
-        response: { 200: BatteryQueueSchema, ...problems(400, 401, 403) },
-      },
+        'The bikes that need a battery, by charge and range left, grouped into stops to follow',
+        { querystring: BatteryQueueQuerySchema, ok: BatteryQueueSchema, problems: [400, 401, 403] },
+      ),
     },
     async (request) => getBatteryQueue(scopeOf(request), request.query),
   );
@@ -88,12 +84,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks/:id',
     {
       config,
-      schema: {
-        tags,
-        summary: 'One task with its history',
+      ...doc(tags, 'One task with its history', {
         params: TaskParamsSchema,
-        response: { 200: TaskDetailSchema, ...problems(400, 401, 403, 404) },
-      },
+        ok: TaskDetailSchema,
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request) => getTask(scopeOf(request), request.params.id),
   );
@@ -102,13 +97,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks/:id',
     {
       config,
-      schema: {
+      ...doc(
         tags,
-        summary: 'Change a task: priority, due time, assignee, title (managers); notes (anyone)',
-        params: TaskParamsSchema,
-        body: TaskUpdateSchema,
-        response: changed,
-      },
+        'Change a task: priority, due time, assignee, title (managers); notes (anyone)',
+        { params: TaskParamsSchema, body: TaskUpdateSchema, response: changed },
+      ),
     },
     async (request) => updateTask(scopeOf(request), request.params.id, request.body),
   );
@@ -117,12 +110,10 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks/:id/start',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Take and start an open task; 409 naming who has it when somebody else does',
+      ...doc(tags, 'Take and start an open task; 409 naming who has it when somebody else does', {
         params: TaskParamsSchema,
         response: changed,
-      },
+      }),
     },
     async (request) => startTask(scopeOf(request), request.params.id),
   );
@@ -131,14 +122,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks/:id/finish',
     {
       config,
-      schema: {
+      ...doc(
         tags,
-        summary:
-          "Finish a task in progress (its holder, or a manager): a battery swap records the battery fitted (the bike's battery record), any task its parts and cost",
-        params: TaskParamsSchema,
-        body: TaskFinishSchema,
-        response: changed,
-      },
+        "Finish a task in progress (its holder, or a manager): a battery swap records the battery fitted (the bike's battery record), any task its parts and cost",
+        { params: TaskParamsSchema, body: TaskFinishSchema, response: changed },
+      ),
     },
     async (request) => finishTask(scopeOf(request), request.params.id, request.body),
   );
@@ -148,13 +136,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       path,
       {
         config,
-        schema: {
-          tags,
-          summary,
+        ...doc(tags, summary, {
           params: TaskParamsSchema,
           body: TaskTransitionSchema,
           response: changed,
-        },
+        }),
       },
       async (request) => run(scopeOf(request), request.params.id, request.body),
     );
@@ -165,13 +151,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks/:id/checklist/:item',
     {
       config,
-      schema: {
-        tags,
-        summary: "Check or uncheck an item of the task's checklist (an item of its kind)",
+      ...doc(tags, "Check or uncheck an item of the task's checklist (an item of its kind)", {
         params: TaskChecklistParamsSchema,
         body: TaskCheckSchema,
         response: changed,
-      },
+      }),
     },
     async (request) =>
       checkItem(scopeOf(request), request.params.id, request.params.item, request.body),

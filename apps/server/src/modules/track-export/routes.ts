@@ -9,7 +9,7 @@ import {
   TrackExportQuerySchema,
   VehicleNumberParamsSchema,
 } from '@vfm/contract';
-import { problems } from '../../lib/route-schema';
+import { doc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import { exportTrack } from './service';
 
@@ -26,14 +26,13 @@ const trackExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         zlibOptions: { level: 1 },
         brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
       },
-      schema: {
-        tags: ['products'],
-        summary:
-          "The bike's positions of a period (at most 93 days) or of one trip, as GPX, KML or GeoJSON, streamed",
-        params: VehicleNumberParamsSchema,
-        querystring: TrackExportQuerySchema,
-        response: {
-          200: {
+      ...doc(
+        ['products'],
+        "The bike's positions of a period (at most 93 days) or of one trip, as GPX, KML or GeoJSON, streamed",
+        {
+          params: VehicleNumberParamsSchema,
+          querystring: TrackExportQuerySchema,
+          ok: {
             description: 'The file, with the bike and the period in its metadata',
             content: Object.fromEntries(
               Object.values(TRACK_EXPORT_MEDIA_TYPES).map((type) => [
@@ -42,9 +41,9 @@ const trackExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
               ]),
             ),
           },
-          ...problems(400, 401, 403, 404),
+          problems: [400, 401, 403, 404],
         },
-      },
+      ),
     },
     async (request, reply) => {
       const { format } = request.query;

@@ -15,7 +15,7 @@ import {
   WebhookWithSecretSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { NoContent, problems } from '../../lib/route-schema';
+import { doc, NoContent } from '../../lib/route-schema';
 import {
   createWebhook,
   getWebhook,
@@ -37,11 +37,10 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: "The fleet's webhook endpoints (administrators)",
-        response: { 200: WebhookListSchema, ...problems(400, 401, 403) },
-      },
+      ...doc(tags, "The fleet's webhook endpoints (administrators)", {
+        ok: WebhookListSchema,
+        problems: [400, 401, 403],
+      }),
     },
     async (request) => listWebhooks(scopeOf(request)),
   );
@@ -50,12 +49,11 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'Create a webhook endpoint; the answer holds its secret, shown this once',
+      ...doc(tags, 'Create a webhook endpoint; the answer holds its secret, shown this once', {
         body: WebhookCreateSchema,
-        response: { 201: WebhookWithSecretSchema, ...problems(400, 401, 403, 409) },
-      },
+        response: { 201: WebhookWithSecretSchema },
+        problems: [400, 401, 403, 409],
+      }),
     },
     async (request, reply) =>
       reply.code(201).send(await createWebhook(scopeOf(request), request.body)),
@@ -65,12 +63,11 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'One webhook endpoint of the fleet',
+      ...doc(tags, 'One webhook endpoint of the fleet', {
         params: WebhookParamsSchema,
-        response: { 200: WebhookSchema, ...problems(400, 401, 403, 404) },
-      },
+        ok: WebhookSchema,
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request) => getWebhook(scopeOf(request), request.params.id),
   );
@@ -79,13 +76,12 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'Replace an endpoint: URL, kinds, events, description, enabled (on or off)',
+      ...doc(tags, 'Replace an endpoint: URL, kinds, events, description, enabled (on or off)', {
         params: WebhookParamsSchema,
         body: WebhookUpdateSchema,
-        response: { 200: WebhookSchema, ...problems(400, 401, 403, 404) },
-      },
+        ok: WebhookSchema,
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request) => replaceWebhook(scopeOf(request), request.params.id, request.body),
   );
@@ -94,12 +90,11 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'Delete an endpoint and its delivery log',
+      ...doc(tags, 'Delete an endpoint and its delivery log', {
         params: WebhookParamsSchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 404) },
-      },
+        response: { 204: NoContent },
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request, reply) => {
       await removeWebhook(scopeOf(request), request.params.id);
@@ -111,12 +106,15 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id/secret',
     {
       config: admin,
-      schema: {
+      ...doc(
         tags,
-        summary: 'Rotate the secret: a new one, shown this once; the old one signs nothing more',
-        params: WebhookParamsSchema,
-        response: { 200: WebhookWithSecretSchema, ...problems(400, 401, 403, 404) },
-      },
+        'Rotate the secret: a new one, shown this once; the old one signs nothing more',
+        {
+          params: WebhookParamsSchema,
+          ok: WebhookWithSecretSchema,
+          problems: [400, 401, 403, 404],
+        },
+      ),
     },
     async (request) => rotateWebhookSecret(scopeOf(request), request.params.id),
   );
@@ -125,13 +123,12 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id/test',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'Send a webhook.test event (one attempt, in the delivery log)',
+      ...doc(tags, 'Send a webhook.test event (one attempt, in the delivery log)', {
         description: `At most ${WEBHOOK_MANUAL_PER_MINUTE} tests and redeliveries per webhook and minute: more are answered 429 with Retry-After.`,
         params: WebhookParamsSchema,
-        response: { 201: WebhookDeliveryQueuedSchema, ...problems(400, 401, 403, 404, 429) },
-      },
+        response: { 201: WebhookDeliveryQueuedSchema },
+        problems: [400, 401, 403, 404, 429],
+      }),
     },
     async (request, reply) =>
       reply.code(201).send(await sendTestEvent(scopeOf(request), request.params.id)),
@@ -141,13 +138,12 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id/deliveries',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: "An endpoint's delivery log, newest first, each with its attempts",
+      ...doc(tags, "An endpoint's delivery log, newest first, each with its attempts", {
         params: WebhookParamsSchema,
         querystring: WebhookDeliveryQuerySchema,
-        response: { 200: WebhookDeliveryPageSchema, ...problems(400, 401, 403, 404) },
-      },
+        ok: WebhookDeliveryPageSchema,
+        problems: [400, 401, 403, 404],
+      }),
     },
     async (request) => listDeliveries(scopeOf(request), request.params.id, request.query),
   );
@@ -156,13 +152,12 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id/deliveries/:deliveryId/redeliver',
     {
       config: admin,
-      schema: {
-        tags,
-        summary: 'Attempt a delivery once more (same webhook-id and body)',
+      ...doc(tags, 'Attempt a delivery once more (same webhook-id and body)', {
         description: `Idempotent: while a redelivery waits for its attempt, asking again queues nothing more. At most ${WEBHOOK_MANUAL_PER_MINUTE} tests and redeliveries per webhook and minute: more are answered 429 with Retry-After.`,
         params: WebhookDeliveryParamsSchema,
-        response: { 200: WebhookDeliveryQueuedSchema, ...problems(400, 401, 403, 404, 409, 429) },
-      },
+        ok: WebhookDeliveryQueuedSchema,
+        problems: [400, 401, 403, 404, 409, 429],
+      }),
     },
     async (request) => redeliver(scopeOf(request), request.params.id, request.params.deliveryId),
   );

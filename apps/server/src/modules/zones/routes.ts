@@ -17,7 +17,7 @@ import {
   ZoneUpdateSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { NoContent, problems } from '../../lib/route-schema';
+import { doc, NoContent } from '../../lib/route-schema';
 import {
   createZone,
   deleteZone,
@@ -34,105 +34,89 @@ const tags = ['zones'];
 const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/zones',
-    {
-      schema: {
-        tags,
-        summary:
-          "The fleet's zones, by name; each geometry as the map draws it unless `geometry=full`",
-        querystring: ZoneListQuerySchema,
-        response: { 200: ZoneListSchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(
+      tags,
+      "The fleet's zones, by name; each geometry as the map draws it unless `geometry=full`",
+      { querystring: ZoneListQuerySchema, ok: ZoneListSchema, problems: [400, 401, 403] },
+    ),
     async (request) => listZones(scopeOf(request), request.query.geometry),
   );
 
   app.post(
     '/zones',
-    {
-      schema: {
-        tags,
-        summary:
-          'Create a zone (managers); the geometry is a GeoJSON Polygon or MultiPolygon. ' +
-          'The answer has the geometry as the map draws it (`simplified`), not the whole one',
+    doc(
+      tags,
+      'Create a zone (managers); the geometry is a GeoJSON Polygon or MultiPolygon. ' +
+        'The answer has the geometry as the map draws it (`simplified`), not the whole one',
+      {
         body: ZoneCreateSchema,
-        response: { 201: ZoneSchema, ...problems(400, 401, 403, 409, 422, 429, 503) },
+        response: { 201: ZoneSchema },
+        problems: [400, 401, 403, 409, 422, 429, 503],
       },
-    },
+    ),
     async (request, reply) =>
       reply.code(201).send(await createZone(scopeOf(request), request.body)),
   );
 
   app.post(
     '/zones/import',
-    {
-      schema: {
-        tags,
-        summary:
-          'Import a GeoJSON FeatureCollection of zones (managers): all or nothing; ' +
-          'the answer names the zones made, without their geometry',
+    doc(
+      tags,
+      'Import a GeoJSON FeatureCollection of zones (managers): all or nothing; ' +
+        'the answer names the zones made, without their geometry',
+      {
         body: ZoneImportSchema,
-        response: {
-          201: ZoneImportResultSchema,
-          ...problems(400, 401, 403, 409, 413, 422, 429, 503),
-        },
+        response: { 201: ZoneImportResultSchema },
+        problems: [400, 401, 403, 409, 413, 422, 429, 503],
       },
-    },
+    ),
     async (request, reply) =>
       reply.code(201).send(await importZones(scopeOf(request), request.body)),
   );
 
   app.get(
     '/zones/occupancy',
-    {
-      schema: {
-        tags,
-        summary: 'How many bikes stand in each zone now, and whether its caps are crossed',
-        response: { 200: ZoneOccupancySchema, ...problems(400, 401, 403) },
-      },
-    },
+    doc(tags, 'How many bikes stand in each zone now, and whether its caps are crossed', {
+      ok: ZoneOccupancySchema,
+      problems: [400, 401, 403],
+    }),
     async (request) => getZoneOccupancy(scopeOf(request)),
   );
 
   app.get(
     '/zones/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One zone of the fleet',
-        params: ZoneParamsSchema,
-        response: { 200: ZoneSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'One zone of the fleet', {
+      params: ZoneParamsSchema,
+      ok: ZoneSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) => getZone(scopeOf(request), request.params.id),
   );
 
   app.put(
     '/zones/:id',
-    {
-      schema: {
-        tags,
-        summary:
-          'Replace a zone (managers); `version` is the one read, else 409. ' +
-          'The answer has the geometry as the map draws it (`simplified`)',
+    doc(
+      tags,
+      'Replace a zone (managers); `version` is the one read, else 409. ' +
+        'The answer has the geometry as the map draws it (`simplified`)',
+      {
         params: ZoneParamsSchema,
         body: ZoneUpdateSchema,
-        response: { 200: ZoneSchema, ...problems(400, 401, 403, 404, 409, 422, 429, 503) },
+        ok: ZoneSchema,
+        problems: [400, 401, 403, 404, 409, 422, 429, 503],
       },
-    },
+    ),
     async (request) => updateZone(scopeOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/zones/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a zone (managers); with `version`, only that version',
-        params: ZoneParamsSchema,
-        querystring: ZoneDeleteQuerySchema,
-        response: { 204: NoContent, ...problems(400, 401, 403, 404, 409) },
-      },
-    },
+    doc(tags, 'Delete a zone (managers); with `version`, only that version', {
+      params: ZoneParamsSchema,
+      querystring: ZoneDeleteQuerySchema,
+      response: { 204: NoContent },
+      problems: [400, 401, 403, 404, 409],
+    }),
     async (request, reply) => {
       await deleteZone(scopeOf(request), request.params.id, request.query.version);
       return reply.code(204).send(null);
@@ -141,14 +125,11 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/products/details/zones/:vehicleNumber',
-    {
-      schema: {
-        tags,
-        summary: 'The zones a bike stands in now, from its last position',
-        params: VehicleNumberParamsSchema,
-        response: { 200: BikeZonesSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
+    doc(tags, 'The zones a bike stands in now, from its last position', {
+      params: VehicleNumberParamsSchema,
+      ok: BikeZonesSchema,
+      problems: [400, 401, 403, 404],
+    }),
     async (request) => getBikeZones(scopeOf(request), request.params.vehicleNumber),
   );
 };
