@@ -32,6 +32,10 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     locale: 'fr-FR',
+    // the app's service worker copies every script a page loads into its cache: work for each
+    // test's new context that only the specs of the installable app, push and offline use — they
+    // allow it (test.use); the app without a worker is a browser's case it already handles
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // SwiftShader draws the map's WebGL without a GPU (Chromium asks for it explicitly)

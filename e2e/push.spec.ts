@@ -8,6 +8,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, fr, apiLogin, API, ADMIN, MANAGER } from './fixtures';
 import { expectAxeClean } from './screen-checks';
 
+// the app's service worker is the subject (playwright.config.ts blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' });
+
 const n = fr.notifications;
 const fill = (message: string, values: Record<string, string>) =>
   message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');

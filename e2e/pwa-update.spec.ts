@@ -8,6 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, fr, underServiceWorker } from './fixtures';
 
+// the app's service worker is the subject (playwright.config.ts blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' });
+
 const served = path.resolve(import.meta.dirname, '../apps/web/dist/sw.js');
 
 test('a new version deployed: the app offers to reload, and the reload runs it', async ({

@@ -5,6 +5,9 @@
 // changes the served /sw.js, as a deployment does).
 import { test, expect, fr, API, underServiceWorker } from './fixtures';
 
+// the app's service worker is the subject (playwright.config.ts blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' });
+
 test('the manifest and its icons make the app installable', async ({ page, request }) => {
   await page.goto('/fr/auth/login');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');

@@ -86,6 +86,8 @@ test.describe('manager', () => {
 
 test.describe('technician on a phone', () => {
   test.use({
+    // offline, the installed app (its service worker) keeps working
+    serviceWorkers: 'allow',
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
