@@ -22,14 +22,14 @@
 //   BENCH_SAMPLES          stream samples per database (50)
 import http from 'node:http';
 import os from 'node:os';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { API_PREFIX, MQTT_QOS, upTopic } from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { Jobs } from '../apps/server/src/jobs/job-queue';
 import { sweepAlerts } from '../apps/server/src/modules/alerts/service';
-import { provisionVehicles } from '../apps/server/src/modules/provisioning/provisioning-service';
+import { connectModules, provisionBenchBikes } from './_modules';
 import { FLEET, seedSql } from './_fleet-seed';
 import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
 import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
@@ -254,31 +254,8 @@ async function streamLatency(kind: Kind): Promise<StreamFigures> {
     const modules: MqttClient[] = [];
     try {
       await database.exec(seedSql(1000));
-      const provisioned = await database.transaction((tx) =>
-        provisionVehicles(tx, {
-          fleetId: FLEET,
-          actorEmail: 'bench@example.com',
-          lines: Array.from({ length: STREAM_BIKES }, (_, i) => ({
-            line: i + 2,
-            vehicleNumber: `ALERT-${i}`,
-            bikeCode: `ALERTC-${i}`,
-            moduleId: `AL${i.toString().padStart(4, '0')}`,
-            model: 'Bench',
-            group: null,
-          })),
-          now: new Date(),
-        }),
-      );
-      const brokerUrl = bench.server.iot!.brokerUrl;
-      for (const { moduleId, secret } of provisioned.modules)
-        modules.push(
-          await mqtt.connectAsync(brokerUrl, {
-            clientId: moduleId,
-            username: moduleId,
-            password: secret,
-            reconnectPeriod: 0,
-          }),
-        );
+      const provisioned = await provisionBenchBikes(database, STREAM_BIKES, 'ALERT', 'AL');
+      await connectModules(bench.server.iot!.brokerUrl, provisioned.modules, modules);
       const stream = await openStream(bench.origin, await bench.tokenFor('bench@example.com'));
       await stream.next((f) => f.event === 'ready', 10_000);
       let seq = 0;

@@ -15,14 +15,14 @@
 //   BENCH_SAMPLES      alert samples per database (40)
 //   BENCH_BIKES        the fleet (10,000)
 import os from 'node:os';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { MQTT_QOS, upTopic } from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { builtinRules } from '../apps/server/src/modules/rules/builtins';
 import { dryRunRule } from '../apps/server/src/modules/rules/dry-run';
 import { insertBuiltins } from '../apps/server/src/modules/rules/queries/rules';
-import { provisionVehicles } from '../apps/server/src/modules/provisioning/provisioning-service';
+import { connectModules, provisionBenchBikes } from './_modules';
 import { FLEET, seedSql } from './_fleet-seed';
 import { PG_ADMIN_URL } from './_ingest-run';
 import { startBenchServer, withBenchDatabase } from './_server';
@@ -71,21 +71,7 @@ async function alertLatency(kind: Kind) {
     try {
       await database.exec(seedSql(BIKES));
       const ruleId = await rules(database);
-      const provisioned = await database.transaction((tx) =>
-        provisionVehicles(tx, {
-          fleetId: FLEET,
-          actorEmail: 'bench@example.com',
-          lines: Array.from({ length: MODULES }, (_, i) => ({
-            line: i + 2,
-            vehicleNumber: `RULE-${i}`,
-            bikeCode: `RULEC-${i}`,
-            moduleId: `RL${i.toString().padStart(4, '0')}`,
-            model: 'Bench',
-            group: null,
-          })),
-          now: new Date(),
-        }),
-      );
+      const provisioned = await provisionBenchBikes(database, MODULES, 'RULE', 'RL');
       const bikeIds = new Map(
         (
           await database.query<{ id: number; vehicle_number: string }>(
@@ -93,18 +79,7 @@ async function alertLatency(kind: Kind) {
           )
         ).map((row) => [row.vehicle_number, row.id]),
       );
-      const brokerUrl = bench.server.iot!.brokerUrl;
-      for (const { moduleId, secret } of provisioned.modules)
-        modules.push(
-          await mqtt.connectAsync(brokerUrl, {
-            clientId: moduleId,
-            username: moduleId,
-            password: secret,
-            reconnectPeriod: 0,
-            // a loaded machine hashes the module secrets slowly
-            connectTimeout: 120_000,
-          }),
-        );
+      await connectModules(bench.server.iot!.brokerUrl, provisioned.modules, modules);
       let seq = 0;
       const sample = async (i: number) => {
         const bike = i % MODULES;

@@ -15,7 +15,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { Webhook as Verifier } from 'standardwebhooks';
 import {
   API_PREFIX,
@@ -28,7 +28,7 @@ import {
   upTopic,
 } from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
-import { provisionVehicles } from '../apps/server/src/modules/provisioning/provisioning-service';
+import { connectModules, provisionBenchBikes } from './_modules';
 import { FLEET, seedSql } from './_fleet-seed';
 import { PG_ADMIN_URL } from './_ingest-run';
 import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
@@ -147,31 +147,8 @@ async function latency(kind: Kind) {
         'LOW_VEHICLE_BATTERY',
       ]);
       const bikes = WARM_UP + SAMPLES;
-      const provisioned = await database.transaction((tx) =>
-        provisionVehicles(tx, {
-          fleetId: FLEET,
-          actorEmail: 'bench@example.com',
-          lines: Array.from({ length: bikes }, (_, i) => ({
-            line: i + 2,
-            vehicleNumber: `HOOK-${i}`,
-            bikeCode: `HOOKC-${i}`,
-            moduleId: `WH${i.toString().padStart(4, '0')}`,
-            model: 'Bench',
-            group: null,
-          })),
-          now: new Date(),
-        }),
-      );
-      const brokerUrl = bench.server.iot!.brokerUrl;
-      for (const { moduleId, secret } of provisioned.modules)
-        modules.push(
-          await mqtt.connectAsync(brokerUrl, {
-            clientId: moduleId,
-            username: moduleId,
-            password: secret,
-            reconnectPeriod: 0,
-          }),
-        );
+      const provisioned = await provisionBenchBikes(database, bikes, 'HOOK', 'WH');
+      await connectModules(bench.server.iot!.brokerUrl, provisioned.modules, modules);
       const waitFor = async (test: () => Arrival | undefined, timeoutMs: number) => {
         const deadline = performance.now() + timeoutMs;
         for (;;) {

@@ -159,7 +159,9 @@ describe('notifications', () => {
     for (const bike of bikes) await openAlert(bike, 'LOW_VEHICLE_BATTERY');
     const page = await waitFor(async () => {
       const res = await user.api.get('notifications', { query: { unread: true } });
-      return res.body.totalElements === 2 ? res.body : null;
+      // the page and its count are two statements: on PostgreSQL, a notification committed
+      // between them is counted before it is listed — wait for both
+      return res.body.totalElements === 2 && res.body.content.length === 2 ? res.body : null;
     });
     const unread = await user.api.get('notifications/unread');
     expectShape(NotificationUnreadSchema, unread.body);
