@@ -7,7 +7,7 @@
 import type { Page, Route } from '@playwright/test';
 import battery from '../apps/web/src/battery/i18n/en.json' with { type: 'json' };
 import { test, expect, apiLogin, ADMIN, MANAGER } from './fixtures';
-import { expectAxeClean, shoot } from './screen-checks';
+import { expectAxeClean, picturesWanted, shoot } from './screen-checks';
 
 interface Pack {
   packId: string;
@@ -61,6 +61,7 @@ async function worstPack(request: Parameters<typeof apiLogin>[0]) {
 
 /** The battery settings' card alone as a picture (the page above it is the fleet settings'). */
 async function shootCard(page: Page, name: string) {
+  if (!picturesWanted()) return;
   const card = page.getByRole('region', { name: battery.settings.title });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await card.screenshot({ path: test.info().outputPath(`${name}.png`), animations: 'disabled' });

@@ -41,9 +41,14 @@ export async function picture(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
 }
 
+/** Whether a spec's pictures are taken: with VFM_SCREENSHOTS_DIR, and locally for the test's
+ *  output; not in CI, where no one looks at them (a failure comes with its own screenshot). */
+export const picturesWanted = () => !!process.env.VFM_SCREENSHOTS_DIR || !process.env.CI;
+
 /** A picture in the test's output and, with VFM_SCREENSHOTS_DIR, in that folder too (the
  *  screenshots' specs: fonts loaded, no caret nor focus ring). */
 export async function shoot(page: Page, name: string) {
+  if (!picturesWanted()) return;
   await page.evaluate(() => document.fonts.ready);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), animations: 'disabled' });
