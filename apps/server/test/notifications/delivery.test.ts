@@ -166,6 +166,9 @@ describe('notifications', () => {
     const unread = await user.api.get('notifications/unread');
     expectShape(NotificationUnreadSchema, unread.body);
     expect(unread.body).toEqual({ unread: 2 });
+    // a page past the end lists nothing and still counts them
+    const past = await user.api.get('notifications', { query: { page: 3 } });
+    expect(past.body).toMatchObject({ content: [], totalElements: 2, unread: 2, page: 3 });
 
     const first = page.content[0].id;
     // someone else's notification is as absent as an unknown one

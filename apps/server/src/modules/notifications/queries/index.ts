@@ -162,6 +162,11 @@ const toNotification = (row: NotificationRow): Notification => ({
   readAt: row.readAt ? row.readAt.toISOString() : null,
 });
 
+/**
+ * A page of the inbox with its counts, in one statement: one snapshot, so that a notification
+ * written meanwhile is either counted and listed or neither (the page and its count in two
+ * statements could count one not yet listed).
+ */
 export async function selectNotificationPage(
   db: Queryable,
   accountId: string,
@@ -169,30 +174,32 @@ export async function selectNotificationPage(
   page: number,
   size: number,
 ) {
-  const where = `n.account_id = $1 AND n.in_app AND ($2::boolean IS NOT TRUE OR n.read_at IS NULL)`;
-  const [rows, [counts]] = await Promise.all([
-    db.query<NotificationRow>(
-      `SELECT n.id, n.kind, n.severity, n.vehicle_number AS "vehicleNumber",
+  const shown = `($2::boolean IS NOT TRUE OR n.read_at IS NULL)`;
+  const rows = await db.query<
+    { total: number; unread: number } & (NotificationRow | { [K in keyof NotificationRow]: null })
+  >(
+    `WITH counts AS (
+       SELECT (count(*) FILTER (WHERE ${shown}))::int AS total,
+              (count(*) FILTER (WHERE n.read_at IS NULL))::int AS unread
+         FROM notification n WHERE n.account_id = $1 AND n.in_app
+     ), shown AS (
+       SELECT n.id, n.kind, n.severity, n.vehicle_number AS "vehicleNumber",
               CASE WHEN n.zone_name IS NULL THEN NULL
                    ELSE json_build_object('id', n.zone_id, 'name', n.zone_name) END AS zone,
               n.alert_id AS "alertId", n.occurred_at AS "occurredAt", n.read_at AS "readAt"
-         FROM notification n WHERE ${where}
-        ORDER BY n.occurred_at DESC, n.id LIMIT $3 OFFSET $4`,
-      [accountId, unreadOnly, size, page * size],
-    ),
-    db.query<{ total: number; unread: number }>(
-      `SELECT count(*)::int AS total,
-              (SELECT count(*)::int FROM notification
-                WHERE account_id = $1 AND in_app AND read_at IS NULL) AS unread
-         FROM notification n WHERE ${where}`,
-      [accountId, unreadOnly],
-    ),
-  ]);
-  return {
-    content: rows.map(toNotification),
-    total: counts?.total ?? 0,
-    unread: counts?.unread ?? 0,
-  };
+         FROM notification n WHERE n.account_id = $1 AND n.in_app AND ${shown}
+        ORDER BY n.occurred_at DESC, n.id LIMIT $3 OFFSET $4
+     )
+     SELECT counts.total, counts.unread, shown.*
+       FROM counts LEFT JOIN shown ON true
+      ORDER BY shown."occurredAt" DESC, shown.id`,
+    [accountId, unreadOnly, size, page * size],
+  );
+  const content: Notification[] = [];
+  for (const { total: _total, unread: _unread, ...row } of rows) {
+    if (row.id !== null) content.push(toNotification(row as NotificationRow));
+  }
+  return { content, total: rows[0]?.total ?? 0, unread: rows[0]?.unread ?? 0 };
 }
 
 export async function countUnread(db: Queryable, accountIds: string[]) {
