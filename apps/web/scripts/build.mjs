@@ -26,19 +26,25 @@ const WEB = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = path.resolve(WEB, '../..');
 const STAMP = path.join(WEB, 'dist/.build-inputs');
 
+/** files below `dir`, sub-folders included */
+function filesBelow(dir) {
+  return readdirSync(dir, { recursive: true })
+    .map((name) => path.join(dir, name))
+    .filter((file) => statSync(file).isFile());
+}
+
 /** every file the bundle is made from (tests and test helpers are not) */
 function inputFiles() {
   const files = [];
-  const walk = (dir) => {
-    if (!existsSync(dir)) return;
-    for (const name of readdirSync(dir).sort()) {
-      const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) walk(file);
-      else if (!/\.test\.tsx?$/.test(name)) files.push(file);
-    }
-  };
-  for (const dir of ['apps/web/src', 'apps/web/public', 'packages/contract/src'])
-    walk(path.join(ROOT, dir));
+  for (const dir of ['apps/web/src', 'apps/web/public', 'packages/contract/src']) {
+    const root = path.join(ROOT, dir);
+    if (!existsSync(root)) continue;
+    files.push(
+      ...filesBelow(root)
+        .filter((file) => !/\.test\.tsx?$/.test(file))
+        .sort(),
+    );
+  }
   for (const file of [
     'apps/web/index.html',
     'apps/web/vite.config.ts',
@@ -49,13 +55,6 @@ function inputFiles() {
   ])
     if (existsSync(path.join(ROOT, file))) files.push(path.join(ROOT, file));
   return files;
-}
-
-/** files below `dir`, sub-folders included */
-function filesBelow(dir) {
-  return readdirSync(dir, { recursive: true })
-    .map((name) => path.join(dir, name))
-    .filter((file) => statSync(file).isFile());
 }
 
 /** the texts the browser loads */
@@ -71,9 +70,8 @@ async function precompress(dir) {
     .filter((file) => COMPRESSIBLE.test(file) && statSync(file).size >= COMPRESS_FROM_BYTES)
     .flatMap((file) => {
       const text = readFileSync(file);
-      const quality = zlib.constants.BROTLI_MAX_QUALITY;
       const params = {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
       };
       return [

@@ -195,10 +195,10 @@ export async function selectNotificationPage(
       ORDER BY shown."occurredAt" DESC, shown.id`,
     [accountId, unreadOnly, size, page * size],
   );
-  const content: Notification[] = [];
-  for (const { total: _total, unread: _unread, ...row } of rows) {
-    if (row.id !== null) content.push(toNotification(row as NotificationRow));
-  }
+  // no notification on the page: one row of counts, its notification's columns null
+  const content = rows
+    .filter((row): row is NotificationRow & { total: number; unread: number } => row.id !== null)
+    .map(({ total: _total, unread: _unread, ...row }) => toNotification(row));
   return { content, total: rows[0]?.total ?? 0, unread: rows[0]?.unread ?? 0 };
 }
 
