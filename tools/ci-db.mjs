@@ -22,6 +22,13 @@ else {
     console.warn(`ci-db: test database ${datname} was left behind by a test; dropping it`);
     await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   }
+  // the migrated templates the test databases are copied from (NAME_m_<migrations>)
+  const templates = await client.query(
+    `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+    [`${name}_m_`],
+  );
+  for (const { datname } of templates.rows)
+    await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 await client.end();
