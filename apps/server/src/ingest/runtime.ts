@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../plugins/context';
 import { MODULE_CHANNEL, type ModuleRevocation } from '../modules/provisioning/module-revocation';
 import { CommandDispatcher } from './dispatcher';
-import { startFirmwareOffers, withFirmwareReports } from './firmware-hook';
+import { startModuleServices, withModuleReports } from './module-hooks';
 import { writeBatch } from './batch-writer';
 import { startEmbeddedBroker } from './embedded-broker';
 import { connectExternalBroker } from './external-link';
@@ -49,7 +49,8 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
     // one PGlite runs one query at a time; PostgreSQL overlaps a commit with the next batch
     concurrentWrites: database.kind === 'postgres' ? 2 : 1,
     onCommandsDue: (ids) => dispatcher?.track(dispatcher.dispatch({ ids })),
-    write: withFirmwareReports(writeBatch), // up/firmware: ADR 0129
+    // the messages a module owns (up/firmware: ADR 0129) go to that module
+    write: withModuleReports(writeBatch),
     // ALERT_DETECTION=false (diagnostics): no events, the per-minute sweep still repairs
     ...(config.alertDetection
       ? { publish: (tx: TxQuery, events: DomainEvent[]) => ctx.jobs.publish(tx, events) }
@@ -104,7 +105,8 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
   }
   dispatcher = new CommandDispatcher({ database, transport, metrics, logger: log, now });
   await dispatcher.start();
-  const firmwareOffers = await startFirmwareOffers(ctx, transport, log); // ADR 0129
+  // the modules' own (the firmware offers' dispatcher: ADR 0129)
+  const moduleServices = await startModuleServices(ctx, transport, log);
 
   // a module removed from its fleet (possibly by another instance) can no longer connect
   const unlistenModules = await database.listen(MODULE_CHANNEL, (payload) => {
@@ -133,7 +135,7 @@ export async function startIot(ctx: AppContext, logger: Logger): Promise<IotRunt
       readySince.clear();
       await unlistenModules();
       await dispatcher.stop();
-      await firmwareOffers.stop();
+      await moduleServices.stop();
       // graceful: no new connections, commit and acknowledge what was received, then close
       await transport.stopAccepting();
       await pipeline.stop();

@@ -5,8 +5,8 @@
 // "Server modules" tells the shape of a module and how to add one.
 import type { FastifyPluginAsync } from 'fastify';
 import { registerQueues, type QueueName, type QueueSpec } from '../jobs/queues';
-import { registerIngestSteps } from './ingest-steps';
-import type { LiveRead, QueueDeclaration, QueueNamesOf } from './manifest';
+import { registerIngestHooks } from './ingest-steps';
+import type { LiveRead, ModuleManifest, QueueDeclaration, QueueNamesOf } from './manifest';
 import health from './health';
 import appInfo from './app-info';
 import gbfs from './gbfs';
@@ -100,7 +100,12 @@ export const queueDeclarations = (): Array<[QueueName, QueueDeclaration]> =>
 
 registerQueues(Object.fromEntries(queueDeclarations()) as Record<string, QueueSpec>);
 
-// the modules' ingest steps (ingest/steps.ts), in the list's order
-registerIngestSteps(
-  new Map(MODULES.flatMap((m) => ('ingest' in m && m.ingest ? [[m.name, m.ingest] as const] : []))),
+// the modules' ingest steps, reports and services (ingest-steps.ts), in the list's order
+registerIngestHooks(
+  new Map(
+    MODULES.map((m) => {
+      const manifest: ModuleManifest = m;
+      return [m.name, { step: manifest.ingest, reports: manifest.reports, iot: manifest.iot }];
+    }),
+  ),
 );

@@ -1,12 +1,19 @@
-// The ingest's steps that modules bring (ADR 0123): after the batch's bike states are derived
-// and saved, in the batch's transaction, each step registered here sees the batch — the bikes
-// before and after, their messages — and writes what is its own (a module's rows, commands,
-// live notices) and answers the domain events it calls for. The zones module places every
-// position in its fleet's zones this way; a module declares its step in its manifest
-// (`ingest`), and modules/index.ts registers them, as it does the queues; the ingest
-// (ingest/batch-writer.ts) runs them.
+// What modules bring to the ingest (ADR 0123), declared in their manifests and registered here
+// by modules/index.ts, as the queues are:
+// - steps (`ingest`): after the batch's bike states are derived and saved, in the batch's
+//   transaction, each step sees the batch — the bikes before and after, their messages — and
+//   writes what is its own (a module's rows, commands, live notices) and answers the domain
+//   events it calls for. The zones module places every position in its fleet's zones this way;
+//   the ingest (ingest/batch-writer.ts) runs them.
+// - reports (`reports`): the messages of a kind a module owns, not a bike state's (`up/firmware`),
+//   taken out of the batch write and applied by the module in the batch's transaction
+//   (ingest/module-hooks.ts).
+// - services (`iot`): what a module runs in an ingest process beside the command dispatcher,
+//   with the MQTT connection (the firmware offers' dispatcher).
+import type { Logger } from 'pino';
 import type { TelemetryMessage, UpKind, UpMessageByKind } from '@vfm/contract';
-import type { TxQuery } from '../db/client';
+import type { Database, TxQuery } from '../db/client';
+import type { ResolvedConfig } from '../config/secrets';
 import type { DomainEvent } from '../jobs/domain-events';
 import type { BikeState } from './bikes/bike-state';
 import type { FleetChanges } from './bikes/fleet-changes';
@@ -59,15 +66,63 @@ export interface IngestStep {
   run(tx: TxQuery, batch: IngestBatch): Promise<DomainEvent[]>;
 }
 
-const STEPS = new Map<string, IngestStep>();
+/** A message of a kind a module owns, of a known bike. */
+export interface OwnedReport<K extends UpKind = UpKind> {
+  /** its place in the batch */
+  index: number;
+  bike: { id: number; fleetId: string; vehicleNumber: string };
+  message: UpMessageByKind[K];
+  ts: Date;
+}
 
-/** The modules' steps by module name (modules/index.ts), run in that order. */
-export function registerIngestSteps(steps: ReadonlyMap<string, IngestStep>): void {
-  for (const [name, step] of steps) {
-    if (STEPS.has(name) && STEPS.get(name) !== step)
-      throw new Error(`ingest step ${name} declared twice`);
-    STEPS.set(name, step);
+export interface ReportHandler<K extends UpKind = UpKind> {
+  kind: K;
+  /** applies the batch's reports in its transaction; answers the indexes of those it stored */
+  apply(tx: TxQuery, reports: OwnedReport<K>[], now: Date): Promise<Set<number>>;
+}
+
+/** What the ingest's MQTT side offers a module's service. */
+export interface ModuleTransport {
+  publishFirmware(moduleId: string, payload: Buffer): Promise<void>;
+  /** the modules connected now (null: not known here, an external broker) */
+  onlineModules(): Set<string> | null;
+}
+
+export interface IotServiceScope {
+  database: Database;
+  config: ResolvedConfig;
+  transport: ModuleTransport;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** Starts a module's service in an ingest process; resolves once it runs. */
+export type IotService = (scope: IotServiceScope) => Promise<{ stop(): Promise<void> }>;
+
+interface IngestHooks {
+  step?: IngestStep;
+  reports?: ReportHandler;
+  iot?: IotService;
+}
+
+const STEPS = new Map<string, IngestStep>();
+const REPORTS = new Map<UpKind, ReportHandler>();
+const SERVICES = new Map<string, IotService>();
+
+/** The modules' ingest hooks by module name (modules/index.ts); steps run in that order. */
+export function registerIngestHooks(hooks: ReadonlyMap<string, IngestHooks>): void {
+  for (const [name, { step, reports, iot }] of hooks) {
+    if (step) STEPS.set(name, step);
+    if (reports) {
+      const owner = REPORTS.get(reports.kind);
+      if (owner && owner !== reports) throw new Error(`up/${reports.kind} owned twice (${name})`);
+      REPORTS.set(reports.kind, reports);
+    }
+    if (iot) SERVICES.set(name, iot);
   }
 }
 
 export const ingestSteps = (): Iterable<IngestStep> => STEPS.values();
+/** the report handlers by the kind of message each owns */
+export const reportHandlers = (): ReadonlyMap<UpKind, ReportHandler> => REPORTS;
+export const iotServices = (): Iterable<IotService> => SERVICES.values();

@@ -8,7 +8,7 @@ import type { StreamEventName, StreamPayloads } from '@vfm/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import type { IngestStep } from './ingest-steps';
+import type { IngestStep, IotService, ReportHandler } from './ingest-steps';
 import type { Job } from '../jobs/job-queue';
 import type { QueueSpec } from '../jobs/queues';
 import type { AppContext } from '../plugins/context';
@@ -71,8 +71,12 @@ export interface ModuleManifest<Q extends string = string> {
   queues?: { readonly [N in Q]: QueueDeclaration };
   /** what the module pushes on the fleet's live stream, and after which change notices */
   live?: LiveRead;
-  /** what the module does with each ingest batch, in its transaction (ingest/steps.ts) */
+  /** what the module does with each ingest batch, in its transaction (ingest-steps.ts) */
   ingest?: IngestStep;
+  /** the messages of a kind the module owns, applied in the batch's transaction (ingest-steps.ts) */
+  reports?: ReportHandler;
+  /** what the module runs in an ingest process, with the MQTT connection (ingest-steps.ts) */
+  iot?: IotService;
 }
 
 /** A manifest, its queue names kept as a union (the jobs home's QueueName is derived from them). */

@@ -58,6 +58,27 @@ function lint(code: string, file: string) {
 }
 
 describe('server module shape', () => {
+  it('keeps the central parts free of the modules that plug in (ADR 0123: manifests)', () => {
+    // the ingest, the jobs home, the processes and the live stream learn of these modules from
+    // their manifests only (routes, queues, live reads, ingest steps, owned reports, services)
+    const PLUGGED = ['firmware', 'rules', 'reports', 'rebalancing', 'battery'];
+    const central = sources().filter((file) => {
+      const [part, module, sub] = file.split(path.sep);
+      return (
+        ['ingest', 'jobs', 'app.ts', 'worker.ts', 'server.ts'].includes(part!) ||
+        (part === 'modules' && module === 'fleet' && sub === 'stream')
+      );
+    });
+    expect(central.length).toBeGreaterThan(20);
+    const named = central.flatMap((file) => {
+      const code = readFileSync(path.join(SRC, file), 'utf8');
+      return PLUGGED.filter((m) => new RegExp(`from '[./]*(modules/)?${m}/`).test(code)).map(
+        (m) => `${file} → ${m}`,
+      );
+    });
+    expect(named).toEqual([]);
+  });
+
   it('gives every module with routes an index.ts entry (bikes and events have no routes)', () => {
     const withRoutes = modules.filter((name) => existsSync(path.join(MODULES, name, 'routes.ts')));
     expect(withRoutes.length).toBeGreaterThan(8);

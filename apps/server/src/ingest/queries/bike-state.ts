@@ -1,6 +1,6 @@
 // Loading and saving the BikeState of derive.ts: one SELECT … FOR NO KEY UPDATE and one UPDATE per
 // batch, whatever the number of bikes (json_to_recordset carries the rows in one parameter).
-import type { TxQuery } from '../../db/client';
+import type { Queryable, TxQuery } from '../../db/client';
 import type { BikeState, FleetSettings } from '../derive';
 import type { ZoneCommands } from '../../modules/zones/queries';
 import type { BatchBike } from '../../modules/ingest-steps';
@@ -125,4 +125,15 @@ export async function saveBikeStates(tx: Pick<TxQuery, 'query'>, states: BikeSta
     return row;
   });
   await tx.query(UPDATE_SQL, [JSON.stringify(rows)]);
+}
+
+/** The bikes of these modules (the messages a module owns: ingest/module-hooks.ts). */
+export function bikesOfModules(
+  db: Queryable,
+  moduleIds: string[],
+): Promise<Array<{ id: number; fleet_id: string; vehicle_number: string; module_id: string }>> {
+  return db.query(
+    `SELECT id, fleet_id, vehicle_number, module_id FROM bike WHERE module_id = ANY($1::text[])`,
+    [moduleIds],
+  );
 }

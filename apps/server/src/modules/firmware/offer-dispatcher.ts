@@ -12,21 +12,17 @@ import type { ResolvedConfig } from '../../config/secrets';
 import { offerToken } from './offer-token';
 import * as q from './queries';
 import { firmwareSettings } from './settings';
+import type { ModuleTransport } from '../ingest-steps';
 
 export const SWEEP_MS = 30_000;
 export const RESEND_MS = 5 * 60_000;
-
-export interface OfferTransport {
-  publishFirmware(moduleId: string, payload: Buffer): Promise<void>;
-  onlineModules(): Set<string> | null;
-}
 
 export class FirmwareOfferDispatcher extends NoticeLoop {
   constructor(
     private readonly options: {
       database: Database;
       config: ResolvedConfig;
-      transport: OfferTransport;
+      transport: ModuleTransport;
       logger: Logger;
       now: () => Date;
     },

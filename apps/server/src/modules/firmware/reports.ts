@@ -1,20 +1,15 @@
-// The ingest's hook for `up/firmware` (ADR 0129, docs/mqtt.md "Firmware"): the batch writer
-// hands its firmware reports here, inside its transaction. Each moves its module's state by
+// The module's `up/firmware` reports (ADR 0129, docs/mqtt.md "Firmware"), declared in its
+// manifest: the ingest hands the batch's firmware reports here, inside its transaction. Each moves its module's state by
 // the state machine (a report for another bike's offer, a settled one or an older state
 // changes nothing); UPDATED and FAILED are the bike's history. The running version itself
 // comes with the module's next telemetry (`firmware`), as every other state of the bike.
-import type { UpMessageByKind } from '@vfm/contract';
 import type { TxQuery } from '../../db/client';
 import { recordEvents, type EventRecord } from '../events/queries';
+import type { OwnedReport } from '../ingest-steps';
 import * as q from './queries';
 import { applyReport } from './state-machine';
 
-export interface FirmwareReport {
-  index: number;
-  bike: { id: number; fleetId: string; vehicleNumber: string };
-  message: UpMessageByKind['firmware'];
-  ts: Date;
-}
+export type FirmwareReport = OwnedReport<'firmware'>;
 
 /** Applies the batch's reports; answers the indexes of those that changed a module's state. */
 export async function applyFirmwareReports(

@@ -90,14 +90,3 @@ export function versionDistribution(
     [fleetId],
   );
 }
-
-/** The bikes of these modules (the ingest's firmware reports). */
-export function bikesOfModules(
-  db: Queryable,
-  moduleIds: string[],
-): Promise<Array<{ id: number; fleet_id: string; vehicle_number: string; module_id: string }>> {
-  return db.query(
-    `SELECT id, fleet_id, vehicle_number, module_id FROM bike WHERE module_id = ANY($1::text[])`,
-    [moduleIds],
-  );
-}
