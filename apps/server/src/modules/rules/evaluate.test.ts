@@ -11,30 +11,7 @@ import {
   type RuleMemory,
 } from './evaluate';
 import { nextTrail, trailNeeds, type BikeTrail } from './trail';
-
-const T0 = new Date('2026-03-02T10:00:00Z'); // a Monday
-const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
-
-const VIEW: BikeView = {
-  availability: 'AVAILABLE',
-  moving: false,
-  assistanceLocked: false,
-  latitude: 48.85,
-  longitude: 2.35,
-  bikeBattery: 60,
-  iotBattery: 80,
-  odometerKm: 100,
-  batterySoh: 95,
-  batteryCycles: 10,
-  batteryPlugged: true,
-  externalPower: true,
-  lastCommunicationDate: T0,
-  outsideServiceArea: false,
-  inNoRideZone: false,
-  inNoParkingZone: false,
-  zoneIds: [],
-  openTaskKinds: [],
-};
+import { at, VIEW } from '../../../test/helpers/rule-view';
 
 const obs = (
   view: Partial<BikeView> = {},

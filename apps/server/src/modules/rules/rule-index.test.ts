@@ -9,30 +9,10 @@ import { quietOf } from './dry-run';
 import { compileRules, rulesToRun } from './rule-index';
 import { nextTrail, seedInside, trailChanged, trailNeeds, type BikeTrail } from './trail';
 import { observe } from './view';
+import { at, T0, VIEW as PARKED } from '../../../test/helpers/rule-view';
 
-const T0 = new Date('2026-03-02T10:00:00Z');
-const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
-
-const VIEW: BikeView = {
-  availability: 'AVAILABLE',
-  moving: false,
-  assistanceLocked: false,
-  latitude: 48.85,
-  longitude: 2.35,
-  bikeBattery: 60,
-  iotBattery: 80,
-  odometerKm: 100,
-  batterySoh: 95,
-  batteryCycles: 10,
-  batteryPlugged: false,
-  externalPower: true,
-  lastCommunicationDate: T0,
-  outsideServiceArea: false,
-  inNoRideZone: false,
-  inNoParkingZone: false,
-  zoneIds: [],
-  openTaskKinds: [],
-};
+/** the shared bike, its battery not on a charger */
+const VIEW: BikeView = { ...PARKED, batteryPlugged: false };
 
 let ids = 0;
 const rule = (condition: object, scope = { groupIds: [] as string[], models: [] as string[] }) =>
