@@ -66,6 +66,11 @@ export async function leasePglite(migrationsHash: () => Promise<string>): Promis
     transaction: async (fn) => open().transaction(fn),
     async listen(channel, handler) {
       const unsubscribe = await open().listen(channel, handler);
+      if (released) {
+        // released while it was being set up: it must not hear the next file's notices
+        await unsubscribe();
+        return open().listen(channel, handler);
+      }
       const unlisten = async () => {
         if (unlisteners.delete(unlisten)) await unsubscribe();
       };
