@@ -40,6 +40,7 @@ export interface PgliteLease {
 }
 
 const idle: Pooled[] = [];
+const RELEASED = 'this test database was released: its test file is over';
 
 export async function leasePglite(migrationsHash: () => Promise<string>): Promise<PgliteLease> {
   const pooled = idle.pop() ?? (await openFresh(migrationsHash));
@@ -56,7 +57,7 @@ export async function leasePglite(migrationsHash: () => Promise<string>): Promis
   };
   /** the instance, while the lease lasts */
   const open = () => {
-    if (released) throw new Error('this test database was released: its test file is over');
+    if (released) throw new Error(RELEASED);
     return raw;
   };
   const database: Database = {
@@ -69,7 +70,7 @@ export async function leasePglite(migrationsHash: () => Promise<string>): Promis
       if (released) {
         // released while it was being set up: it must not hear the next file's notices
         await unsubscribe();
-        return open().listen(channel, handler);
+        throw new Error(RELEASED);
       }
       const unlisten = async () => {
         if (unlisteners.delete(unlisten)) await unsubscribe();
