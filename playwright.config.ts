@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { launchOptions } from './e2e/browser';
 
 // e2e runs the real server (npm start's code path) on a fresh DATA_DIR with the demo seed.
 // Workers inherit these variables, so fixtures can read the mail outbox of that DATA_DIR.
@@ -36,17 +37,7 @@ export default defineConfig({
     // test's new context that only the specs of the installable app, push and offline use — they
     // allow it (test.use); the app without a worker is a browser's case it already handles
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // SwiftShader draws the map's WebGL without a GPU (Chromium asks for it explicitly)
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--enable-unsafe-swiftshader',
-      ],
-    },
+    launchOptions,
   },
   projects: [
     {

@@ -5,11 +5,13 @@
 // receiving push and removes one.
 import { createECDH, randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
+import { fullBrowserLaunchOptions } from './browser';
 import { test, expect, fr, apiLogin, API, ADMIN, MANAGER } from './fixtures';
 import { expectAxeClean } from './screen-checks';
 
-// the app's service worker is the subject (playwright.config.ts blocks it elsewhere)
-test.use({ serviceWorkers: 'allow' });
+// the app's service worker is the subject (playwright.config.ts blocks it elsewhere), and the
+// notices it shows need the full browser's notification centre (the headless shell has none)
+test.use({ serviceWorkers: 'allow', launchOptions: fullBrowserLaunchOptions });
 
 const n = fr.notifications;
 const fill = (message: string, values: Record<string, string>) =>

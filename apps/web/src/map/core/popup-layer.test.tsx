@@ -39,6 +39,9 @@ class FakePopup {
     this.content?.remove();
     return this;
   }
+  getElement() {
+    return undefined;
+  }
   /** the user's close (its button, Escape, a click elsewhere) */
   close() {
     this.handlers.get('close')?.();
@@ -48,11 +51,12 @@ class FakePopup {
 // The web tests share their worker's modules (vite.config.ts, isolate: false): the layer is
 // imported afresh with MapLibre's popup replaced, and the mock is dropped after this file.
 let PopupLayer: typeof PopupLayerModule.PopupLayer;
+let panIntoView: typeof PopupLayerModule.panIntoView;
 let MapContext: typeof MapContextModule.MapContext;
 beforeAll(async () => {
   vi.resetModules();
   vi.doMock('./maplibre', () => ({ maplibregl: { Popup: FakePopup } }));
-  ({ PopupLayer } = await import('./popup-layer'));
+  ({ PopupLayer, panIntoView } = await import('./popup-layer'));
   ({ MapContext } = await import('./map-context'));
 });
 afterAll(() => {
@@ -65,7 +69,7 @@ describe('PopupLayer', () => {
     FakePopup.made = [];
   });
 
-  const map = {} as MapLibreMap;
+  const map = { isMoving: () => false, off: () => undefined } as unknown as MapLibreMap;
   const layer = (at: [number, number], onClose = vi.fn()) => (
     <MapContext.Provider value={map}>
       <PopupLayer at={at} onClose={onClose}>
@@ -96,5 +100,43 @@ describe('PopupLayer', () => {
     unmount();
     expect(FakePopup.made[0]!.removed).toBe(true);
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('panIntoView', () => {
+  /** a box as getBoundingClientRect gives it */
+  const box = (left: number, top: number, width: number, height: number) =>
+    ({ left, top, right: left + width, bottom: top + height, width, height }) as DOMRect;
+  /** the map 420 × 450 px at (325, 327), as the fleet page lays it out at 1280 × 800 */
+  const mapOf = () => {
+    const container = { getBoundingClientRect: () => box(325, 327, 420, 450) };
+    return { getContainer: () => container, panBy: vi.fn() };
+  };
+  const popupAt = (left: number, top: number, width: number, height: number) =>
+    ({ getBoundingClientRect: () => box(left, top, width, height) }) as HTMLElement;
+
+  it('brings a popup cut by the bottom edge up into view, with a margin', () => {
+    const map = mapOf();
+    // a bike centred from the address: its popup below it, past the map's bottom (777)
+    panIntoView(map as unknown as MapLibreMap, popupAt(385, 580, 300, 260));
+    expect(map.panBy).toHaveBeenCalledWith([0, 580 + 260 - 777 + 12]);
+  });
+
+  it('leaves a popup that is whole alone', () => {
+    const map = mapOf();
+    panIntoView(map as unknown as MapLibreMap, popupAt(400, 400, 200, 150));
+    expect(map.panBy).not.toHaveBeenCalled();
+  });
+
+  it('keeps the top and left edges of a popup larger than the map in view', () => {
+    const map = mapOf();
+    panIntoView(map as unknown as MapLibreMap, popupAt(300, 500, 500, 600));
+    expect(map.panBy).toHaveBeenCalledWith([300 - 325 - 12, 500 - 327 - 12]);
+  });
+
+  it('does nothing without a popup element', () => {
+    const map = mapOf();
+    panIntoView(map as unknown as MapLibreMap, undefined);
+    expect(map.panBy).not.toHaveBeenCalled();
   });
 });
