@@ -138,8 +138,13 @@ test.describe('technician on a phone', () => {
     await expectAxeClean(page, 'my tasks');
     await card.getByRole('button', { name: en.tasks.actions.start }).tap();
     await expect(card.getByText(en.tasks.status.IN_PROGRESS)).toBeVisible();
+    // the item's save answered before the connection drops: one action in the outbox below
+    const checkSaved = page.waitForResponse(
+      (response) => response.url().includes('/checklist/checkModule') && response.ok(),
+    );
     await card.getByLabel(en.tasks.checklist.checkModule).check();
     await expect(card.getByLabel(en.tasks.checklist.checkModule)).toBeChecked();
+    await checkSaved;
 
     // the connection drops: "Finish" waits in the outbox, and the page says so
     await context.setOffline(true);
