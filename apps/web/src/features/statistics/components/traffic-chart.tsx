@@ -28,6 +28,10 @@ const CHART_COLOURS = {
 
 export type TrafficSeries = 'trips' | 'distanceKm' | 'activeBikes';
 
+const DAY_SECONDS = 86_400;
+/** the x axis's tick steps over several days (uPlot picks the smallest that leaves room) */
+const DAY_INCREMENTS = [1, 2, 7, 14, 28, 91].map((days) => days * DAY_SECONDS);
+
 export default function TrafficChart({
   current,
   before,
@@ -56,10 +60,15 @@ export default function TrafficChart({
     const values = current.buckets.map((bucket) => bucket[series]);
     // the previous period, shifted onto the current one's time axis
     const previous = current.buckets.map((_, index) => before?.buckets[index]?.[series] ?? null);
+    // a period of several days is labelled by days: ticks at midnight, a day or more apart (uPlot
+    // would put two ticks in a day, both labelled with its date)
+    const spansDays = x.length > 1 && x[x.length - 1]! - x[0]! > DAY_SECONDS;
     const plot = new uPlot(
       {
         width: host.clientWidth || 600,
         height: 260,
+        // room on the right for the last tick's label ("02:00 PM" was cut by the card)
+        padding: [12, 28, 0, 0],
         series: [
           {
             label: labels.time,
@@ -85,6 +94,7 @@ export default function TrafficChart({
           {
             stroke: colours.axis,
             grid: { stroke: colours.grid },
+            ...(spansDays ? { incrs: DAY_INCREMENTS } : {}),
             // ticks in the page's language, not uPlot's English defaults
             values: (_, ticks) =>
               ticks.map((tick) => formatTick(new Date(tick * 1000).toISOString())),
