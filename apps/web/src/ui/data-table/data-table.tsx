@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import styles from './data-table.module.css';
 
 export interface DataTableColumn<T> {
+  /** 'actions': the row's buttons, kept in view at the right edge when the table scrolls sideways */
   id: string;
   /** the column's name: the header and, on a phone, each cell's label */
   label: string;
@@ -42,12 +43,7 @@ export function DataTable<T>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th
-                key={column.id}
-                scope="col"
-                aria-sort={column.sort}
-                className={column.control ? styles.control : undefined}
-              >
+              <th key={column.id} scope="col" aria-sort={column.sort} className={classOf(column)}>
                 {column.header ?? column.label}
               </th>
             ))}
@@ -60,7 +56,7 @@ export function DataTable<T>({
                 <td
                   key={column.id}
                   data-label={column.control ? undefined : column.label}
-                  className={column.control ? styles.control : undefined}
+                  className={classOf(column)}
                 >
                   {column.cell(row)}
                 </td>
@@ -71,4 +67,9 @@ export function DataTable<T>({
       </table>
     </div>
   );
+}
+
+function classOf(column: { id: string; control?: boolean }): string | undefined {
+  if (column.control) return styles.control;
+  return column.id === 'actions' ? styles.actions : undefined;
 }
