@@ -23,7 +23,7 @@ type Props = Pick<
 
 export function TrafficCard(props: Props) {
   const { traffic, period, series, setSeries, formatValue } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sum = (data: typeof traffic.current.data) =>
     data?.buckets.reduce((total, bucket) => total + bucket[series], 0) ?? 0;
   return (
@@ -62,7 +62,7 @@ export function TrafficCard(props: Props) {
             {t('statistics.traffic.total', {
               value: formatValue(sum(traffic.current.data)),
               before: formatValue(sum(traffic.before.data)),
-              change: changeOf(sum(traffic.current.data), sum(traffic.before.data)),
+              change: changeOf(sum(traffic.current.data), sum(traffic.before.data), i18n.language),
             })}
           </p>
           <Suspense fallback={<Spinner />}>

@@ -51,6 +51,10 @@ describe('statistics shaping', () => {
     expect(changeOf(100, 100)).toBe('±0 %');
     expect(changeOf(3, 0)).toBe('+∞');
     expect(changeOf(0, 0)).toBe('±0 %');
+    // tenfold or more: a multiple, in the page's language
+    expect(changeOf(4_060, 2)).toBe('× 2,030');
+    expect(changeOf(4_060, 2, 'fr')).toBe('× 2\u202f030');
+    expect(changeOf(999, 100)).toBe('+899 %');
   });
 
   it('averages distance and time per bike and riding day', () => {

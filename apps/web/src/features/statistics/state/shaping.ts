@@ -61,8 +61,11 @@ export function perRidingDay(days: readonly ChartDay[]): {
 }
 
 /** "+12 %", "−5 %", "±0 %"; against nothing, "+∞" (or "±0 %" when both are nothing). */
-export function changeOf(current: number, before: number): string {
+export function changeOf(current: number, before: number, locale = 'en'): string {
   if (!before) return current ? '+∞' : '±0 %';
   const percent = Math.round(((current - before) / before) * 100);
-  return `${percent > 0 ? '+' : percent < 0 ? '−' : '±'}${Math.abs(percent)} %`;
+  // tenfold or more (a period before with little data, e.g. before the fleet's first days) reads
+  // as a multiple: "× 2,030", not "+202900 %"
+  if (percent >= 900) return `× ${Math.round(current / before).toLocaleString(locale)}`;
+  return `${percent > 0 ? '+' : percent < 0 ? '−' : '±'}${Math.abs(percent).toLocaleString(locale)} %`;
 }
