@@ -5,7 +5,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertPageSchema, AlertSchema, type Alert } from '@vfm/contract';
-import { createFleetWithUsers } from '../helpers/factories';
+import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
 import {
   brokerUrlOf,
@@ -24,16 +24,11 @@ import { createBike } from '../helpers/bikes';
 import { reconcileBikes, sweepAlerts } from '../../src/modules/alerts/service';
 
 const DAY = 24 * 3_600_000;
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let t: TestServer, cast: FleetCast, other: FleetCast;
 const clients: MqttClient[] = [];
-
-beforeAll(async () => {
-  t = await startIotTestServer();
-  cast = await createFleetWithUsers(t);
-  other = await createFleetWithUsers(t);
-});
+beforeAll(
+  async () => ({ t, cast, other } = await twoFleets(createFleetWithUsers, startIotTestServer)),
+);
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));
   await t.close();

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { ROLE_ADMIN, ROLE_TECHNICIAN, ROLE_USER } from '@vfm/contract';
 import { hashPassword } from '../../src/lib/password';
-import type { TestServer } from './server';
+import { startTestServer, type TestServer } from './server';
 
 export const DEFAULT_PASSWORD = 'Passw0rd!x';
 const unique = () => randomBytes(4).toString('hex');
@@ -117,4 +117,19 @@ export async function createFleetWithTechnician(t: TestServer, name?: string) {
     fullName: 'Tess Technician',
   });
   return { ...cast, technician, technicianToken: await tokenFor(t, technician) };
+}
+
+export type FleetCast = Awaited<ReturnType<typeof createFleetWithUsers>>;
+export type TechnicianCast = Awaited<ReturnType<typeof createFleetWithTechnician>>;
+
+/**
+ * A server and two fleets made alike by `make`: the fleet under test (`cast`) and another
+ * (`other`) that must never see it nor be seen. `start` makes the server (an IoT one, say).
+ */
+export async function twoFleets<C>(
+  make: (t: TestServer) => Promise<C>,
+  start: () => Promise<TestServer> = () => startTestServer(),
+): Promise<{ t: TestServer; cast: C; other: C }> {
+  const t = await start();
+  return { t, cast: await make(t), other: await make(t) };
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBatch } from '../../src/ingest/batch-writer';
 import { IngestMetrics } from '../../src/ingest/metrics';
 import { IngestPipeline } from '../../src/ingest/pipeline';
-import { createFleetWithUsers } from '../helpers/factories';
+import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { createQuarantined } from '../helpers/fleet-data';
 import {
@@ -28,17 +28,13 @@ import {
 import type { TestServer } from '../helpers/server';
 import { openStream, type SseFrame, type SseStream } from '../helpers/sse';
 
-let t: TestServer;
-let tenant: Awaited<ReturnType<typeof createFleetWithUsers>>;
-let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let t: TestServer, tenant: FleetCast, other: FleetCast;
 const clients: MqttClient[] = [];
 const streams: SseStream[] = [];
-
-beforeAll(async () => {
-  t = await startIotTestServer();
-  tenant = await createFleetWithUsers(t);
-  other = await createFleetWithUsers(t);
-});
+beforeAll(
+  async () =>
+    ({ t, cast: tenant, other } = await twoFleets(createFleetWithUsers, startIotTestServer)),
+);
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));
   for (const stream of streams) stream.close();

@@ -4,7 +4,7 @@
 // ADR 0120); the metrics show throughput and backlog.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobsOverviewSchema } from '@vfm/contract';
-import { createFleetWithUsers, tokenFor } from '../helpers/factories';
+import { createFleetWithUsers, tokenFor, twoFleets, type FleetCast } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 import { createFailedJob } from '../helpers/fleet-data';
@@ -12,17 +12,10 @@ import { waitFor } from '../helpers/mqtt';
 import { listJobs, retryFailedJob } from '../../src/cli/commands';
 import { Jobs } from '../../src/jobs/job-queue';
 import pino from 'pino';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithUsers(t);
-  other = await createFleetWithUsers(t);
-});
+let t: TestServer, cast: FleetCast, other: FleetCast;
+beforeAll(async () => ({ t, cast, other } = await twoFleets(createFleetWithUsers)));
 afterAll(() => t.close());
 
 const probeRuns = (token: string) =>

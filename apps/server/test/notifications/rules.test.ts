@@ -4,21 +4,14 @@
 // the default theft rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationRuleListSchema, NotificationRuleSchema } from '@vfm/contract';
-import { createFleetWithUsers } from '../helpers/factories';
+import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
 import { createBike } from '../helpers/bikes';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
 import { ruleInput } from './rule-input';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithUsers(t);
-  other = await createFleetWithUsers(t);
-});
+let t: TestServer, cast: FleetCast, other: FleetCast;
+beforeAll(async () => ({ t, cast, other } = await twoFleets(createFleetWithUsers)));
 afterAll(async () => {
   await t.close();
 });

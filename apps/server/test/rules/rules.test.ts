@@ -14,7 +14,7 @@ import {
   type Alert,
   type Rule,
 } from '@vfm/contract';
-import { createFleetWithUsers } from '../helpers/factories';
+import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
 import {
   brokerUrlOf,
@@ -31,16 +31,11 @@ import { dryRunRule, evenSample } from '../../src/modules/rules/dry-run';
 import { createBike } from '../helpers/bikes';
 import { square } from '../helpers/zones';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let t: TestServer, cast: FleetCast, other: FleetCast;
 const clients: MqttClient[] = [];
-
-beforeAll(async () => {
-  t = await startIotTestServer();
-  cast = await createFleetWithUsers(t);
-  other = await createFleetWithUsers(t);
-});
+beforeAll(
+  async () => ({ t, cast, other } = await twoFleets(createFleetWithUsers, startIotTestServer)),
+);
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));
   await t.close();

@@ -3,23 +3,16 @@
 // bike's next period. On PGlite and, with DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MaintenanceScheduleListSchema, MaintenanceScheduleSchema, type Task } from '@vfm/contract';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithTechnician } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createFleetWithTechnician, twoFleets, type TechnicianCast } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { createGroup } from '../helpers/fleet-data';
 import { expectShape } from '../helpers/contract';
 import { sweepMaintenance } from '../../src/modules/maintenance/service';
 
 const DAY = 86_400_000;
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-let other: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithTechnician(t);
-  other = await createFleetWithTechnician(t);
-});
+let t: TestServer, cast: TechnicianCast, other: TechnicianCast;
+beforeAll(async () => ({ t, cast, other } = await twoFleets(createFleetWithTechnician)));
 afterAll(() => t.close());
 
 const manager = () => t.api({ token: cast.managerToken });

@@ -2,21 +2,14 @@
 // and per technician — and their CSV; managers only; the fleet's own tasks only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskStatisticsSchema } from '@vfm/contract';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithTechnician } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createFleetWithTechnician, twoFleets, type TechnicianCast } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 import { parseCsv } from '../helpers/csv';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-let other: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithTechnician(t);
-  other = await createFleetWithTechnician(t);
-});
+let t: TestServer, cast: TechnicianCast, other: TechnicianCast;
+beforeAll(async () => ({ t, cast, other } = await twoFleets(createFleetWithTechnician)));
 afterAll(() => t.close());
 
 const manager = () => t.api({ token: cast.managerToken });

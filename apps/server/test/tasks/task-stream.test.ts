@@ -3,23 +3,16 @@
 // VFM itself (an alert), and a swap recorded also pushes the bike's new charge; another fleet's
 // streams hear nothing. On PGlite and, with DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithTechnician } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createFleetWithTechnician, twoFleets, type TechnicianCast } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { openStream, type SseFrame, type SseStream } from '../helpers/sse';
 import { createAlert } from '../helpers/fleet-data';
 import { automateTasks } from '../../src/modules/tasks/automation';
 import type { EventJobData } from '../../src/jobs/domain-events';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-let other: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithTechnician(t);
-  other = await createFleetWithTechnician(t);
-});
+let t: TestServer, cast: TechnicianCast, other: TechnicianCast;
+beforeAll(async () => ({ t, cast, other } = await twoFleets(createFleetWithTechnician)));
 afterAll(() => t.close());
 
 const isTasks = (frame: SseFrame) => frame.event === 'tasks';

@@ -11,20 +11,19 @@ import {
   TaskSchema,
   type Task,
 } from '@vfm/contract';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createAccount, createFleetWithTechnician, tokenFor } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import {
+  createAccount,
+  createFleetWithTechnician,
+  tokenFor,
+  twoFleets,
+  type TechnicianCast,
+} from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-let other: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithTechnician(t);
-  other = await createFleetWithTechnician(t);
-});
+let t: TestServer, cast: TechnicianCast, other: TechnicianCast;
+beforeAll(async () => ({ t, cast, other } = await twoFleets(createFleetWithTechnician)));
 afterAll(() => t.close());
 
 const manager = () => t.api({ token: cast.managerToken });

@@ -10,21 +10,14 @@ import {
   WebhookSchema,
   WebhookWithSecretSchema,
 } from '@vfm/contract';
-import { createFleetWithUsers } from '../helpers/factories';
+import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
 import { waitFor } from '../helpers/mqtt';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithUsers(t);
-  other = await createFleetWithUsers(t);
-});
+let t: TestServer, cast: FleetCast, other: FleetCast;
+beforeAll(async () => ({ t, cast, other } = await twoFleets(createFleetWithUsers)));
 afterAll(() => t.close());
 
 const admin = () => t.api({ token: cast.adminToken });
