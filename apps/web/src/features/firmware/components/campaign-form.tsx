@@ -3,21 +3,15 @@
 // success rate, the pace, the failure rate that pauses, and an optional maintenance window.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FirmwarePackage, FleetGroupNode } from '@vfm/contract';
+import type { FirmwarePackage } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
+import { GroupOptions } from '../../../live/group-options';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { useCreateCampaign } from '../api/firmware';
 import { parseVehicleNumbers } from '../state/campaign-view';
 import styles from './firmware.module.css';
-
-/** the group tree as options, each under its parent, indented */
-const flatten = (nodes: FleetGroupNode[], depth = 0): Array<{ id: string; label: string }> =>
-  nodes.flatMap((node) => [
-    { id: node.id, label: `${'\u00a0\u00a0'.repeat(depth)}${node.name}` },
-    ...flatten(node.children as FleetGroupNode[], depth + 1),
-  ]);
 
 const int = (text: string, fallback: number) => {
   const value = Number(text);
@@ -120,11 +114,7 @@ export function CampaignForm({
         <span>{t('firmware.campaigns.group')}</span>
         <select value={groupId} onChange={(e) => setGroupId(e.target.value)}>
           <option value="">{t('firmware.campaigns.anyGroup')}</option>
-          {flatten(groups.data ?? []).map((group) => (
-            <option key={group.id} value={group.id}>
-              {group.label}
-            </option>
-          ))}
+          <GroupOptions groups={groups.data} />
         </select>
       </label>
       <label className={styles.field}>

@@ -11,11 +11,11 @@ import {
   NOTIFICATION_KINDS,
   RULE_BIKE_SCOPES,
   RULE_DIGESTS,
-  type FleetGroupNode,
   type NotificationRule,
 } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { useMe } from '../../../account/get-me';
+import { flattenGroups } from '../../../live/group-options';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useSaveNotificationRule } from '../../../notifications/api/save-notification-rule';
 import {
@@ -28,12 +28,6 @@ import { Button } from '../../../ui/button/button';
 import { QuietHoursFields } from './rule-quiet-hours';
 import { draftOf, toggle, type Draft } from './rule-draft';
 import styles from './my-account.module.css';
-
-const flatten = (
-  nodes: FleetGroupNode[],
-  depth = 0,
-): Array<{ node: FleetGroupNode; depth: number }> =>
-  nodes.flatMap((node) => [{ node, depth }, ...flatten(node.children ?? [], depth + 1)]);
 
 export function RuleForm({
   rule,
@@ -214,7 +208,7 @@ export function RuleForm({
             {groups.data && !groups.data.length && (
               <p className={styles.hint}>{t('notifications.form.noGroups')}</p>
             )}
-            {flatten(groups.data ?? []).map(({ node, depth }) => (
+            {flattenGroups(groups.data ?? []).map(({ group: node, depth }) => (
               <label
                 key={node.id}
                 className={styles.check}

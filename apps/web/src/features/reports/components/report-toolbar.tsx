@@ -1,17 +1,12 @@
 // The Reports screen's filters (ADR 0127): the period (day, week, month, custom) and its day or
 // days, and what the report is of — the fleet, a group, a zone or a bike — kept in the address.
 import { useTranslation } from 'react-i18next';
-import { REPORT_PERIODS, type FleetGroupNode } from '@vfm/contract';
+import { REPORT_PERIODS } from '@vfm/contract';
+import { GroupOptions } from '../../../live/group-options';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useZones } from '../../../zones/api/get-zones';
 import type { ReportView, ScopeKind } from '../state/use-report-view';
 import styles from './reports.module.css';
-
-const flatten = (groups: readonly FleetGroupNode[], depth = 0): Array<[FleetGroupNode, number]> =>
-  groups.flatMap((g) => [
-    [g, depth] as [FleetGroupNode, number],
-    ...flatten(g.children, depth + 1),
-  ]);
 
 export function ReportToolbar({ view }: { view: ReportView }) {
   const { t } = useTranslation();
@@ -55,11 +50,7 @@ export function ReportToolbar({ view }: { view: ReportView }) {
           <span>{t('reports.scopes.group')}</span>
           <select value={target} onChange={(e) => change({ target: e.target.value })}>
             <option value="">{t('reports.choose')}</option>
-            {flatten(groups.data ?? []).map(([group, depth]) => (
-              <option key={group.id} value={group.id}>
-                {`${'\u00a0\u00a0'.repeat(depth)}${group.name}`}
-              </option>
-            ))}
+            <GroupOptions groups={groups.data} />
           </select>
         </label>
       )}

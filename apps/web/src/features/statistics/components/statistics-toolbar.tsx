@@ -1,16 +1,9 @@
 // The statistics screen's toolbar: the group (with its descendants) and the period, both kept in
 // the address so that a link shows the same figures.
 import { useTranslation } from 'react-i18next';
-import type { FleetGroupNode } from '@vfm/contract';
+import { GroupOptions } from '../../../live/group-options';
 import type { StatisticsView } from '../state/use-statistics-view';
 import styles from './statistics.module.css';
-
-function flatten(
-  groups: readonly FleetGroupNode[],
-  depth = 0,
-): Array<{ group: FleetGroupNode; depth: number }> {
-  return groups.flatMap((group) => [{ group, depth }, ...flatten(group.children, depth + 1)]);
-}
 
 type Props = Pick<StatisticsView, 'groupId' | 'groups' | 'periodName' | 'period' | 'change'>;
 
@@ -25,11 +18,7 @@ export function StatisticsToolbar({ groupId, groups, periodName, period, change 
           onChange={(event) => change({ group: event.target.value || null })}
         >
           <option value="">{t('statistics.allGroups')}</option>
-          {flatten(groups).map(({ group, depth }) => (
-            <option key={group.id} value={group.id}>
-              {`${'\u00a0\u00a0'.repeat(depth)}${group.name} (${group.bikeCount})`}
-            </option>
-          ))}
+          <GroupOptions groups={groups} withCounts />
         </select>
       </label>
       <label className={styles.select}>

@@ -4,8 +4,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
-import type { FleetGroupNode, MaintenanceSchedule } from '@vfm/contract';
+import type { MaintenanceSchedule } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
+import { GroupOptions } from '../../../live/group-options';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
@@ -17,12 +18,6 @@ import {
   useMaintenanceSchedules,
 } from '../api/maintenance-schedules';
 import styles from '../../../tasks/tasks.module.css';
-
-const flatten = (nodes: FleetGroupNode[], depth = 0): Array<{ id: string; label: string }> =>
-  nodes.flatMap((node) => [
-    { id: node.id, label: `${'  '.repeat(depth)}${node.name}` },
-    ...flatten(node.children as FleetGroupNode[], depth + 1),
-  ]);
 
 const positive = (text: string) => {
   const value = Number(text);
@@ -138,11 +133,7 @@ export function MaintenanceSchedules() {
           <span>{t('tasks.maintenance.group')}</span>
           <select value={groupId} onChange={(e) => setGroupId(e.target.value)}>
             <option value="">{t('tasks.maintenance.anyGroup')}</option>
-            {flatten(groups.data ?? []).map((group) => (
-              <option key={group.id} value={group.id}>
-                {group.label}
-              </option>
-            ))}
+            <GroupOptions groups={groups.data} />
           </select>
         </label>
         <label className={styles.field}>
