@@ -1,5 +1,7 @@
 // Factories for the rest of a fleet's data (groups, history, commands, trips), written straight
 // to the database like bikes.ts, with snake_case column overrides.
+import type { AlertKind } from '@vfm/contract';
+import { domainEvent } from '../../src/jobs/domain-events';
 import type { BikeRow } from './bikes';
 import type { FleetRow } from './factories';
 import type { TestServer } from './server';
@@ -149,6 +151,30 @@ export async function createAlert(
     [bike.fleetId, bike.id, kind],
   );
   return row!;
+}
+
+/**
+ * An alert opened as the reconciliation opens it: its row and its `alert.opened` event in one
+ * transaction (the notifications' and webhooks' fan-outs hear the event).
+ */
+export async function openAlertWithEvent(
+  t: TestServer,
+  bike: BikeRow,
+  kind: AlertKind = 'REPORTED_THEFT',
+): Promise<{ id: string }> {
+  return t.server.database.transaction(async (tx) => {
+    const [alert] = await tx.query<{ id: string }>(
+      `INSERT INTO alert (fleet_id, bike_id, kind, opened_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (bike_id, kind) WHERE cleared_at IS NULL DO UPDATE SET updated_at = now()
+       RETURNING id`,
+      [bike.fleetId, bike.id, kind],
+    );
+    const { fleetId, id: bikeId, vehicleNumber } = bike;
+    await t.server.jobs.publish(tx, [
+      domainEvent('alert.opened', { fleetId, bikeId, vehicleNumber, alertId: alert!.id, kind }),
+    ]);
+    return alert!;
+  });
 }
 
 /** A job of the fleet that failed after its retries (a dead letter of the jobs home). */

@@ -10,12 +10,11 @@ import { JobsOverviewSchema, type JobsOverview } from '@vfm/contract';
 import { createAccount, createFleetWithUsers, tokenFor } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
-import { createAlert } from '../helpers/fleet-data';
+import { openAlertWithEvent } from '../helpers/fleet-data';
 import { waitFor } from '../helpers/mqtt';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { listJobs } from '../../src/cli/commands';
-import { domainEvent } from '../../src/jobs/domain-events';
 import { fleetQueues, JOB_FLEET_SQL } from '../../src/jobs/job-scope';
 import { ruleInput } from '../notifications/rule-input';
 
@@ -38,20 +37,7 @@ afterAll(async () => {
 type Cast = typeof fleetA;
 
 /** An alert opened as the reconciliation does: its row and its event, in one transaction. */
-async function openAlert(bike: BikeRow) {
-  const alert = await createAlert(t, bike, 'LOW_VEHICLE_BATTERY');
-  await t.server.database.transaction((tx) =>
-    t.server.jobs.publish(tx, [
-      domainEvent('alert.opened', {
-        fleetId: bike.fleetId,
-        bikeId: bike.id,
-        vehicleNumber: bike.vehicleNumber,
-        alertId: alert.id,
-        kind: 'LOW_VEHICLE_BATTERY',
-      }),
-    ]),
-  );
-}
+const openAlert = (bike: BikeRow) => openAlertWithEvent(t, bike, 'LOW_VEHICLE_BATTERY');
 
 /** The job of a queue whose data matches, once sent and run. */
 async function jobOf(queue: string, where: string, values: unknown[]) {

@@ -5,6 +5,7 @@
 // the digest. On PGlite and, with DATABASE_URL and MQTT_URL, on PostgreSQL and Mosquitto.
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAlertWithEvent } from '../helpers/fleet-data';
 import { NotificationPageSchema, NotificationUnreadSchema } from '@vfm/contract';
 import { createAccount, createFleetWithUsers, tokenFor } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
@@ -21,7 +22,6 @@ import {
 } from '../helpers/mqtt';
 import { openStream } from '../helpers/sse';
 import type { TestServer } from '../helpers/server';
-import { domainEvent } from '../../src/jobs/domain-events';
 import { deliverEmail, queueDueDigests } from '../../src/modules/notifications/delivery/deliver';
 import { ruleInput } from './rule-input';
 
@@ -54,22 +54,7 @@ async function openAlert(
   bike: BikeRow,
   kind: 'SUSPECTED_THEFT' | 'LOW_VEHICLE_BATTERY' | 'LOW_MODULE_BATTERY',
 ) {
-  return t.server.database.transaction(async (tx) => {
-    const [alert] = await tx.query<{ id: string }>(
-      `INSERT INTO alert (fleet_id, bike_id, kind, opened_at) VALUES ($1, $2, $3, now()) RETURNING id`,
-      [bike.fleetId, bike.id, kind],
-    );
-    await t.server.jobs.publish(tx, [
-      domainEvent('alert.opened', {
-        fleetId: bike.fleetId,
-        bikeId: bike.id,
-        vehicleNumber: bike.vehicleNumber,
-        alertId: alert!.id,
-        kind,
-      }),
-    ]);
-    return alert!.id;
-  });
+  return (await openAlertWithEvent(t, bike, kind)).id;
 }
 
 const deliveriesOf = (accountId: string) =>

@@ -7,6 +7,7 @@
 // fleet's user does not take the first user's row over. Against
 // the test SMTP server and loopback servers; on PGlite and, with DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAlertWithEvent } from '../helpers/fleet-data';
 import {
   createAccount,
   createFleetWithTechnician,
@@ -19,7 +20,6 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { startSilentServer, type SilentServer } from '../helpers/silent-server';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { pushBrowser } from '../helpers/web-push';
-import { domainEvent } from '../../src/jobs/domain-events';
 import { queueDueDigests } from '../../src/modules/notifications/delivery/deliver';
 import { pushPayload } from '../../src/modules/notifications/push/push-payload';
 import { pushToBrowsers } from '../../src/modules/notifications/push/send-push';
@@ -50,22 +50,7 @@ type Fleet = typeof fleetA.fleet;
 
 async function openAlert(fleet: Fleet, kind: 'SUSPECTED_THEFT' | 'LOW_VEHICLE_BATTERY') {
   const bike = await createBike(t, fleet);
-  await t.server.database.transaction(async (tx) => {
-    const [alert] = await tx.query<{ id: string }>(
-      `INSERT INTO alert (fleet_id, bike_id, kind, opened_at) VALUES ($1, $2, $3, now())
-       RETURNING id`,
-      [fleet.id, bike.id, kind],
-    );
-    await t.server.jobs.publish(tx, [
-      domainEvent('alert.opened', {
-        fleetId: fleet.id,
-        bikeId: bike.id,
-        vehicleNumber: bike.vehicleNumber,
-        alertId: alert!.id,
-        kind,
-      }),
-    ]);
-  });
+  await openAlertWithEvent(t, bike, kind);
   return bike;
 }
 

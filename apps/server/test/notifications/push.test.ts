@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAlertWithEvent } from '../helpers/fleet-data';
 import { PushSubscriptionSchema, type PushPayload } from '@vfm/contract';
 import { createAccount, createFleetWithUsers, tokenFor } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
@@ -16,7 +17,6 @@ import { createBike, type BikeRow } from '../helpers/bikes';
 import { waitFor } from '../helpers/mqtt';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { decryptPush, pushBrowser, type PushBrowser } from '../helpers/web-push';
-import { domainEvent } from '../../src/jobs/domain-events';
 import { deliverEmail } from '../../src/modules/notifications/delivery/deliver';
 import { subscriptionErrors } from '../../src/modules/notifications/push/subscriptions-service';
 import { ruleInput } from './rule-input';
@@ -97,24 +97,7 @@ async function subscribe(api: ReturnType<TestServer['api']>, to: Browser) {
   return res.body.id as string;
 }
 
-async function openAlert(bike: BikeRow) {
-  await t.server.database.transaction(async (tx) => {
-    const [alert] = await tx.query<{ id: string }>(
-      `INSERT INTO alert (fleet_id, bike_id, kind, opened_at) VALUES ($1, $2, 'SUSPECTED_THEFT', now())
-       RETURNING id`,
-      [bike.fleetId, bike.id],
-    );
-    await t.server.jobs.publish(tx, [
-      domainEvent('alert.opened', {
-        fleetId: bike.fleetId,
-        bikeId: bike.id,
-        vehicleNumber: bike.vehicleNumber,
-        alertId: alert!.id,
-        kind: 'SUSPECTED_THEFT',
-      }),
-    ]);
-  });
-}
+const openAlert = (bike: BikeRow) => openAlertWithEvent(t, bike, 'SUSPECTED_THEFT');
 
 const pushDeliveries = (accountId: string) =>
   t.server.database.query<{ id: string; status: string }>(

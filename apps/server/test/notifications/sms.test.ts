@@ -8,11 +8,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAlertWithEvent } from '../helpers/fleet-data';
 import { createAccount, createFleetWithUsers, tokenFor } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { waitFor } from '../helpers/mqtt';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { domainEvent } from '../../src/jobs/domain-events';
 import { deliverOne } from '../../src/modules/notifications/delivery/deliver';
 import { ruleInput } from './rule-input';
 
@@ -103,24 +103,7 @@ async function userWithSms(language = 'en') {
   return { account, api, phone };
 }
 
-async function openAlert(bike: BikeRow) {
-  await t.server.database.transaction(async (tx) => {
-    const [alert] = await tx.query<{ id: string }>(
-      `INSERT INTO alert (fleet_id, bike_id, kind, opened_at) VALUES ($1, $2, 'SUSPECTED_THEFT', now())
-       RETURNING id`,
-      [bike.fleetId, bike.id],
-    );
-    await t.server.jobs.publish(tx, [
-      domainEvent('alert.opened', {
-        fleetId: bike.fleetId,
-        bikeId: bike.id,
-        vehicleNumber: bike.vehicleNumber,
-        alertId: alert!.id,
-        kind: 'SUSPECTED_THEFT',
-      }),
-    ]);
-  });
-}
+const openAlert = (bike: BikeRow) => openAlertWithEvent(t, bike, 'SUSPECTED_THEFT');
 
 const smsDeliveries = (accountId: string) =>
   t.server.database.query<{ id: string; status: string; failure: string | null }>(

@@ -7,11 +7,11 @@
 import type { MqttClient } from 'mqtt';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebhookDeliveryPageSchema, type WebhookDelivery } from '@vfm/contract';
+import { WebhookDeliveryPageSchema, type AlertKind, type WebhookDelivery } from '@vfm/contract';
 import { createFleetWithUsers, tokenFor } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
 import { createBike } from '../helpers/bikes';
-import { createAlert } from '../helpers/fleet-data';
+import { openAlertWithEvent } from '../helpers/fleet-data';
 import { mailsTo } from '../helpers/mail';
 import {
   brokerUrlOf,
@@ -24,7 +24,6 @@ import {
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
-import { domainEvent } from '../../src/jobs/domain-events';
 import { JOBS_SCHEMA } from '../../src/jobs/queues';
 import { purgeWebhookDeliveries } from '../../src/modules/webhooks/maintenance';
 
@@ -80,18 +79,7 @@ async function deliveries(id: string): Promise<WebhookDelivery[]> {
  *  holds: the sweep leaves it open). */
 async function openAlert(kind = 'REPORTED_THEFT', fleet = cast.fleet) {
   const bike = await createBike(t, fleet, { theft_state: 'REPORTED' });
-  const alert = await createAlert(t, bike, kind);
-  await t.server.database.transaction((tx) =>
-    t.server.jobs.publish(tx, [
-      domainEvent('alert.opened', {
-        fleetId: fleet.id,
-        bikeId: bike.id,
-        vehicleNumber: bike.vehicleNumber,
-        alertId: alert.id,
-        kind: kind as 'REPORTED_THEFT',
-      }),
-    ]),
-  );
+  const alert = await openAlertWithEvent(t, bike, kind as AlertKind);
   return { bike, alert };
 }
 

@@ -11,12 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleetWithUsers } from '../helpers/factories';
 import { mailsTo } from '../helpers/mail';
 import { createBike } from '../helpers/bikes';
-import { createAlert } from '../helpers/fleet-data';
+import { openAlertWithEvent } from '../helpers/fleet-data';
 import { waitFor } from '../helpers/mqtt';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startSilentServer, type SilentServer } from '../helpers/silent-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
-import { domainEvent } from '../../src/jobs/domain-events';
 import { QUEUES } from '../../src/jobs/queues';
 
 let t: TestServer;
@@ -48,19 +47,7 @@ async function createHook(token: string, url: string) {
 /** A reported theft's alert, published as the reconciliation does. */
 async function openAlert(fleet: typeof fleetA.fleet) {
   const bike = await createBike(t, fleet, { theft_state: 'REPORTED' });
-  const alert = await createAlert(t, bike, 'REPORTED_THEFT');
-  await t.server.database.transaction((tx) =>
-    t.server.jobs.publish(tx, [
-      domainEvent('alert.opened', {
-        fleetId: fleet.id,
-        bikeId: bike.id,
-        vehicleNumber: bike.vehicleNumber,
-        alertId: alert.id,
-        kind: 'REPORTED_THEFT',
-      }),
-    ]),
-  );
-  return alert;
+  return openAlertWithEvent(t, bike, 'REPORTED_THEFT');
 }
 
 describe('fair webhook deliveries between fleets', () => {

@@ -6,12 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleetWithUsers } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
-import { createAlert } from '../helpers/fleet-data';
+import { openAlertWithEvent } from '../helpers/fleet-data';
 import { waitFor } from '../helpers/mqtt';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { takeRateSlot } from '../../src/modules/webhooks/delivery/queries';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
-import { domainEvent } from '../../src/jobs/domain-events';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
@@ -31,18 +30,7 @@ afterAll(async () => {
 
 async function openAlert() {
   const bike = await createBike(t, cast.fleet, { theft_state: 'REPORTED' });
-  const alert = await createAlert(t, bike, 'REPORTED_THEFT');
-  await t.server.database.transaction((tx) =>
-    t.server.jobs.publish(tx, [
-      domainEvent('alert.opened', {
-        fleetId: cast.fleet.id,
-        bikeId: bike.id,
-        vehicleNumber: bike.vehicleNumber,
-        alertId: alert.id,
-        kind: 'REPORTED_THEFT',
-      }),
-    ]),
-  );
+  await openAlertWithEvent(t, bike, 'REPORTED_THEFT');
 }
 
 const metricsText = async () => {
