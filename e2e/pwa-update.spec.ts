@@ -6,10 +6,12 @@
 // Alone: `npx playwright test --project deployment --no-deps`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fullBrowserLaunchOptions } from './browser';
 import { test, expect, fr, underServiceWorker } from './fixtures';
 
-// the app's service worker is the subject (playwright.config.ts blocks it elsewhere)
-test.use({ serviceWorkers: 'allow' });
+// the app's service worker is the subject (playwright.config.ts blocks it elsewhere), in the full
+// browser: in the headless shell the reload after the new worker took over was once never seen
+test.use({ serviceWorkers: 'allow', launchOptions: fullBrowserLaunchOptions });
 
 const served = path.resolve(import.meta.dirname, '../apps/web/dist/sw.js');
 
