@@ -47,10 +47,28 @@ test('a lock waits for the module, is acknowledged and shows in the history', as
   await commands.getByRole('button', { name: fr.bikePage.commands.lock }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(fr.bikePage.commands.confirmLockHint);
+  // the simulated module can answer within a poll's interval: every status the commands show
+  // is recorded as it appears, so that a short pending state is still seen
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { commandStatuses: seen });
+    new MutationObserver(() => {
+      const region = document.getElementById('commands-title')?.closest('section');
+      region
+        ?.querySelectorAll('[role="status"]')
+        .forEach((status) => seen.push(status.textContent ?? ''));
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await dialog.getByRole('button', { name: fr.bikePage.commands.confirm }).click();
   try {
     // pending until the module's acknowledgement arrives over the stream, then the new state
-    await expect(commands.getByRole('status')).toContainText('En attente du module');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { commandStatuses: string[] }).commandStatuses.join('\n'),
+        ),
+      )
+      .toContain('En attente du module');
     // the module answers within a second; 30 s leaves room for a busy machine (as fleet.spec)
     await expect(commands.getByRole('button', { name: fr.bikePage.commands.unlock })).toBeVisible({
       timeout: 30_000,
