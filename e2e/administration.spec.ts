@@ -165,7 +165,7 @@ test('a CSV import previews, reports its bad line, shows the secret that connect
   await expect(page.getByTestId('import-errors')).toContainText('Ligne 3');
   await page.getByRole('button', { name: 'Importer 1 vélo' }).click();
 
-  await expect(page.getByText(/Import terminé : 1 créé/)).toBeVisible();
+  await expect(page.getByText(/Import terminé — créés : 1,/)).toBeVisible();
   const secrets = page.getByTestId('module-secrets');
   const row = secrets.getByRole('row').filter({ hasText: moduleId });
   const secret = (await row.locator('code').textContent())!.trim();
@@ -262,7 +262,7 @@ test('an administrator removes selected bikes from the fleet screen, with the SP
     ),
   });
   await page.getByRole('button', { name: 'Importer 1 vélo' }).click();
-  await expect(page.getByText(/Import terminé : 1 créé/)).toBeVisible();
+  await expect(page.getByText(/Import terminé — créés : 1,/)).toBeVisible();
 
   await page.goto(`/fr/fleet?q=${vehicleNumber}`);
   const table = page.getByRole('table', { name: fr.fleet.list.label });

@@ -63,6 +63,9 @@ export default function TrafficChart({
     // a period of several days is labelled by days: ticks at midnight, a day or more apart (uPlot
     // would put two ticks in a day, both labelled with its date)
     const spansDays = x.length > 1 && x[x.length - 1]! - x[0]! > DAY_SECONDS;
+    const showLast = (chart: uPlot) => {
+      if (x.length > 0) chart.setLegend({ idx: x.length - 1 }, false);
+    };
     const plot = new uPlot(
       {
         width: host.clientWidth || 600,
@@ -107,6 +110,12 @@ export default function TrafficChart({
         ],
         legend: { live: true },
         cursor: { points: { size: 8 } },
+        // away from the chart, the legend gives the last bucket's figures (uPlot's own would
+        // read "—" for every series until a pointer hovers the chart)
+        hooks: {
+          ready: [showLast],
+          setCursor: [(chart) => chart.cursor.idx == null && showLast(chart)],
+        },
       },
       [x, values, previous],
       host,
