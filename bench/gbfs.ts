@@ -9,6 +9,7 @@
 // Ends with one `BENCH {json}` line.
 //   BENCH_BIKES  bikes of the measured fleet (default 100000)
 import { Worker } from 'node:worker_threads';
+import { defaultOpenDataSettings } from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
@@ -64,17 +65,9 @@ async function runOn(database: Database) {
       FLEET,
       SYSTEM_ID,
       JSON.stringify({
+        ...defaultOpenDataSettings('Bench'),
         published: true,
-        name: 'Bench',
-        operator: '',
         contactEmail: 'bench@example.com',
-        timezone: 'Europe/Paris',
-        languages: ['fr'],
-        license: 'CC0-1.0',
-        openingHours: '24/7',
-        rentalApps: {},
-        vehicleTypes: [],
-        defaultRangeMeters: 50000,
       }),
     ],
   );

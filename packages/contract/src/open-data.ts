@@ -100,6 +100,23 @@ const settingsProperties = {
 export const OpenDataSettingsSchema = Type.Object(settingsProperties, strict);
 export type OpenDataSettings = Static<typeof OpenDataSettingsSchema>;
 
+/** The settings of a fleet that never saved any: off, with the fleet's name (docs/open-data.md). */
+export function defaultOpenDataSettings(fleetName: string): OpenDataSettings {
+  return {
+    published: false,
+    name: fleetName.slice(0, 200),
+    operator: '',
+    contactEmail: '',
+    timezone: 'Europe/Paris',
+    languages: ['fr'],
+    license: 'CC0-1.0',
+    openingHours: '24/7',
+    rentalApps: {},
+    vehicleTypes: [],
+    defaultRangeMeters: 50_000,
+  };
+}
+
 /** GET / PUT fleet/open-data: the settings and what the feed looks like from outside. */
 export const OpenDataSchema = Type.Object(
   {

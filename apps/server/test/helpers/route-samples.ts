@@ -3,7 +3,7 @@
 // data; a parameter that names an entity (bike, account, command, event, group) gets the
 // entity of the side asked for. Inference that cannot find a value throws, naming the route
 // and the parameter, so that a new route fails loudly until SAMPLE_RULES knows it.
-import { APPLICATION_KEY } from '@vfm/contract';
+import { APPLICATION_KEY, defaultOpenDataSettings } from '@vfm/contract';
 import { createBike, type BikeRow } from './bikes';
 import { createAccount, createFleetWithTechnician, type AccountRow } from './factories';
 import {
@@ -474,23 +474,7 @@ const RAW_BODIES: Array<[RegExp, (ctx: Context) => Promise<RawBody>]> = [
   // the open-data settings (docs/open-data.md): a complete, unpublished set
   [
     /^PUT .*\/fleet\/open-data$/,
-    async () =>
-      new RawBody(
-        'application/json',
-        JSON.stringify({
-          published: false,
-          name: 'Matrix',
-          operator: '',
-          contactEmail: '',
-          timezone: 'Europe/Paris',
-          languages: ['fr'],
-          license: 'CC0-1.0',
-          openingHours: '24/7',
-          rentalApps: {},
-          vehicleTypes: [],
-          defaultRangeMeters: 50000,
-        }),
-      ),
+    async () => new RawBody('application/json', JSON.stringify(defaultOpenDataSettings('Matrix'))),
   ],
   // a zone needs a real polygon; a replacement the version of the fresh zone
   [/^POST .*\/zones$/, async () => new RawBody('application/json', JSON.stringify(SAMPLE_ZONE))],

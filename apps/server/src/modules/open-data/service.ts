@@ -3,6 +3,7 @@
 // the settings before and after. The first save gives the fleet its public system id, which
 // never changes afterwards (docs/open-data.md).
 import {
+  defaultOpenDataSettings,
   GBFS_BASE_PATH,
   OPEN_DATA_SETTINGS_CHANGED,
   type OpenData,
@@ -20,23 +21,6 @@ import {
 } from './queries';
 import { readablePublicId } from '../../lib/public-id';
 import { recordFleetAction } from '../events/fleet-actions';
-
-/** The settings of a fleet that never saved any: off, with the fleet's name. */
-export function defaultSettings(fleetName: string): OpenDataSettings {
-  return {
-    published: false,
-    name: fleetName.slice(0, 200),
-    operator: '',
-    contactEmail: '',
-    timezone: 'Europe/Paris',
-    languages: ['fr'],
-    license: 'CC0-1.0',
-    openingHours: '24/7',
-    rentalApps: {},
-    vehicleTypes: [],
-    defaultRangeMeters: 50_000,
-  };
-}
 
 /** The public addresses of the feed, from the configured public origin. */
 export function feedAddresses(publicUrl: string, systemId: string | null) {
@@ -71,7 +55,7 @@ export async function getOpenData(scope: RequestScope): Promise<OpenData> {
     selectFleetModels(scope.database, scope.fleetId),
   ]);
   if (name === null) throw notFound('This fleet does not exist.');
-  return toOpenData(scope, row ? row.settings : defaultSettings(name), row, models);
+  return toOpenData(scope, row ? row.settings : defaultOpenDataSettings(name), row, models);
 }
 
 const timeZones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC']);
@@ -119,7 +103,7 @@ export async function saveOpenData(
     const current = await selectPublication(tx, scope.fleetId, { forUpdate: true });
     const fleetName = await selectFleetName(tx, scope.fleetId);
     if (fleetName === null) throw notFound('This fleet does not exist.');
-    const before = current?.settings ?? defaultSettings(fleetName);
+    const before = current?.settings ?? defaultOpenDataSettings(fleetName);
     const changed = (Object.keys(settings) as Array<keyof OpenDataSettings>).filter(
       (key) => JSON.stringify(settings[key]) !== JSON.stringify(before[key]),
     );

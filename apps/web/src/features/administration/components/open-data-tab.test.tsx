@@ -3,24 +3,14 @@
 // named without a call.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OpenData, OpenDataSettings } from '@vfm/contract';
+import { defaultOpenDataSettings, type OpenData, type OpenDataSettings } from '@vfm/contract';
 import { json } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
 
 const GET = 'GET fleet/open-data';
 const PUT = 'PUT fleet/open-data';
 const data: OpenData = {
-  published: false,
-  name: 'Demo Fleet',
-  operator: '',
-  contactEmail: '',
-  timezone: 'Europe/Paris',
-  languages: ['fr'],
-  license: 'CC0-1.0',
-  openingHours: '24/7',
-  rentalApps: {},
-  vehicleTypes: [],
-  defaultRangeMeters: 50_000,
+  ...defaultOpenDataSettings('Demo Fleet'),
   systemId: null,
   feedUrl: null,
   manifestUrl: 'http://localhost:3000/gbfs/v3/manifest.json',
