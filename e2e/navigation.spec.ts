@@ -42,7 +42,7 @@ test('a manager navigates the three user pages and cannot open administration', 
 });
 
 test('an admin also has Administration', async ({ page, login }) => {
-  await login('admin');
+  await login('admin', '/fr/my-account');
   await menuOf(page).getByRole('link', { name: fr.shell.nav.administration }).click();
   await expect(page).toHaveURL(/\/fr\/administration$/);
   await expect(
@@ -66,13 +66,13 @@ test('the bike page has a back button; my account opens from the profile menu', 
 });
 
 test('the rail collapses to 90 px and expands to 300 px', async ({ page, login }) => {
-  await login('manager');
+  // any page has the rail: a light one, reloaded below
+  await login('manager', '/fr/my-account');
   const menu = menuOf(page);
   await expect.poll(async () => (await menu.boundingBox())?.width).toBe(300);
   await page.getByRole('button', { name: fr.shell.nav.collapse }).click();
   await expect.poll(async () => (await menu.boundingBox())?.width).toBe(90);
   await page.reload();
-  // the fleet page (map and list) loads with the reload: patient on a busy machine
   await expect
     .poll(async () => (await menuOf(page).boundingBox())?.width, { timeout: 30_000 })
     .toBe(90);

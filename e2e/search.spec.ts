@@ -1,8 +1,9 @@
 // Flow: the global bike search of the header (SPEC §2).
 import { test, expect, fr, apiLogin, MANAGER } from './fixtures';
 
+// the header's search is on every page: the tests start on a light one (no map)
 test('no match says so; Escape clears the box', async ({ page, login }) => {
-  await login('manager');
+  await login('manager', '/fr/my-account');
   const box = page.getByRole('searchbox', { name: fr.shell.search.label });
   await expect(box).toHaveAttribute('placeholder', fr.shell.search.placeholder);
   await box.fill('NO-SUCH-BIKE-42');
@@ -23,7 +24,7 @@ test('a single match opens the bike page and clears the box', async ({ page, log
   )?.vehicleNumber;
   // a guard only: the demo fleet always has bikes, so this never skips on a working server
   test.skip(!vehicleNumber, 'the fleet has no bike to search for');
-  await login('manager');
+  await login('manager', '/fr/my-account');
   const box = page.getByRole('searchbox', { name: fr.shell.search.label });
   await box.fill(vehicleNumber ?? '');
   await box.press('Enter');
