@@ -137,7 +137,7 @@ test('the accounts list is searched by the server and shows each photo', async (
 });
 
 test('a manager never sees the administration', async ({ page, login }) => {
-  await login('manager');
+  await login('manager', '/fr/my-account');
   await expect(page.getByRole('link', { name: fr.shell.nav.administration })).toHaveCount(0);
   await page.goto('/fr/administration');
   await expect(page).not.toHaveURL(/administration/);

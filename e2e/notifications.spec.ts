@@ -32,7 +32,8 @@ test.describe('notification centre', () => {
       .slice(3, 5)
       .map((bike) => bike.vehicleNumber) as [string, string];
 
-    await login('manager');
+    // the bell is in every page's header: a light page (no map)
+    await login('manager', '/fr/my-account');
     const bell = page.getByTestId('notification-bell');
     await expect(bell).toBeVisible();
 

@@ -14,9 +14,9 @@ test('a refused access token is refreshed once, the call replayed, the page goes
   page,
   login,
 }) => {
-  await login('manager');
-  // leave the live fleet page first: its background calls would refresh the token themselves
-  await page.goto('/privacy.html');
+  // signed in on a page of the app's origin without the app: no background call of a live page
+  // refreshes the token itself
+  await login('manager', '/privacy.html');
   const before = await page.evaluate(() => localStorage.getItem('jwtToken'));
   // same claims, broken signature: the client still reads it, the server answers 401
   await page.evaluate(
@@ -33,9 +33,9 @@ test('a refused access token is refreshed once, the call replayed, the page goes
 });
 
 test('an expired access token is refreshed before the first page', async ({ page, login }) => {
-  await login('manager');
-  // leave the live fleet page first: its background calls would refresh the token themselves
-  await page.goto('/privacy.html');
+  // signed in on a page of the app's origin without the app: no background call of a live page
+  // refreshes the token itself
+  await login('manager', '/privacy.html');
   await page.evaluate(() => {
     const token = localStorage.getItem('jwtToken') ?? '';
     const [head, payload, signature] = token.split('.');
@@ -58,7 +58,7 @@ test('an expired access token is refreshed before the first page', async ({ page
 });
 
 test('a dead refresh token ends the session at the login page', async ({ page, login }) => {
-  await login('manager');
+  await login('manager', '/privacy.html');
   await page.evaluate(() => {
     localStorage.setItem('jwtToken', 'not-a-token');
     localStorage.setItem('jwtRefreshToken', 'dead-refresh-token');
