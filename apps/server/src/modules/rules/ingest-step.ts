@@ -7,18 +7,11 @@
 // statement per table, the occurrences that began run their actions (a task, a command), and
 // every bike whose firing changed is an event the alerts reconcile (modules/alerts).
 import type { TxQuery } from '../../db/client';
-import { domainEvent, type DomainEvent } from '../../jobs/domain-events';
 import type { DerivationInput, IngestStep } from '../ingest-steps';
-import { runActions, type Started } from './actions';
 import { runObservations, viewOf } from './engine';
+import { RulePass } from './pass';
 import { selectEnabledRules, selectRuleStamps } from './queries/rules';
-import {
-  selectWatchedBikes,
-  writeStates,
-  writeTrails,
-  type StateRow,
-  type StateWrite,
-} from './queries/state';
+import { selectWatchedBikes, writeTrails, type StateRow } from './queries/state';
 import { compileRules, rulesToRun, type FleetIndex } from './rule-index';
 import { ensureBuiltins } from './service';
 import { needsTrail, seedInside, trailChanged, type BikeTrail } from './trail';
@@ -81,10 +74,8 @@ export const evaluateRules: IngestStep = {
     if (!indexes.size) return [];
     const watched = bikeIds.filter((id) => indexes.has(loaded.get(id)!.state.fleetId));
     const context = await selectWatchedBikes(tx, watched);
-    const writes: StateWrite[] = [];
+    const pass = new RulePass();
     const trails: Array<{ bikeId: number; trail: BikeTrail | null }> = [];
-    const started: Started[] = [];
-    const events: DomainEvent[] = [];
     for (const bike of context) {
       const index = indexes.get(bike.fleetId)!;
       const remembered = new Map<string, StateRow>(bike.states.map((row) => [row.ruleId, row]));
@@ -105,25 +96,18 @@ export const evaluateRules: IngestStep = {
       const after = needsTrail(index.needs) ? (observations.at(-1)?.trail ?? trail) : {};
       if (isEmpty(after) ? !isEmpty(stored) : trailChanged(stored, after, bike.outsideServiceArea))
         trails.push({ bikeId: bike.id, trail: isEmpty(after) ? null : after });
-      let firingChanged = false;
       for (const { rule } of rulesToRun(index, bike, observations, remembered.keys())) {
-        const outcome = runObservations(rule, remembered.get(rule.id) ?? null, observations);
-        if (outcome.dirty) writes.push({ ruleId: rule.id, bikeId: bike.id, ...outcome });
-        if (outcome.changed) firingChanged = true;
-        if (outcome.startedAt) started.push({ rule, bike, at: outcome.startedAt });
-      }
-      if (firingChanged)
-        events.push(
-          domainEvent('rule.firing-changed', {
-            fleetId: bike.fleetId,
-            bikeId: bike.id,
-            vehicleNumber: bike.vehicleNumber,
-          }),
+        pass.record(
+          rule,
+          bike,
+          runObservations(rule, remembered.get(rule.id) ?? null, observations),
         );
+      }
+      pass.endBike(bike);
     }
-    await writeStates(tx, writes, now);
+    await pass.writeStates(tx, now);
     await writeTrails(tx, trails, now);
-    if (started.length) await runActions(tx, started, now, changes);
-    return events;
+    await pass.runActions(tx, now, changes);
+    return pass.events;
   },
 };

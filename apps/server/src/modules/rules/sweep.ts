@@ -3,13 +3,12 @@
 // slides past its starts — evaluated over the pairs that have a state and the silent bikes of
 // the silence rules, from the bikes' rows, with the same evaluation as the ingest's batch.
 import type { Database } from '../../db/client';
-import { domainEvent, type DomainEvent } from '../../jobs/domain-events';
 import type { Jobs } from '../../jobs/job-queue';
 import { FleetChanges } from '../bikes/fleet-changes';
-import { runActions, type Started } from './actions';
 import { inScope, runObservations, viewOf } from './engine';
+import { RulePass } from './pass';
 import type { LiveRule } from './queries/rules';
-import { selectStates, writeStates, type StateWrite } from './queries/state';
+import { selectStates } from './queries/state';
 import { nextTrail, trailNeeds } from './trail';
 import {
   lockSweepBikes,
@@ -45,39 +44,30 @@ export async function sweepRules(database: Database, jobs: Jobs, now: Date): Pro
         row,
       ]),
     );
-    const writes: StateWrite[] = [];
-    const started: Started[] = [];
-    const events: DomainEvent[] = [];
+    const pass = new RulePass();
     for (const bike of bikes) {
       const view = viewOf(bike, bike, null);
       // the trail is the batch's to write: the sweep reads it as it stands at its minute
       const trail = nextTrail(bike.trail ?? {}, now, view, false, needs);
-      let changed = false;
       for (const ruleId of pairs.get(bike.id) ?? []) {
         const rule = byId.get(ruleId)!;
         if (rule.fleetId !== bike.fleetId || !inScope(rule.scope, bike)) continue;
         const before = states.get(`${ruleId}:${bike.id}`) ?? null;
-        const outcome = runObservations(rule, before, [{ at: now, view, message: null, trail }]);
-        if (outcome.dirty) writes.push({ ruleId, bikeId: bike.id, ...outcome });
-        if (outcome.changed) changed = true;
-        if (outcome.startedAt) started.push({ rule, bike, at: outcome.startedAt });
-      }
-      if (changed)
-        events.push(
-          domainEvent('rule.firing-changed', {
-            fleetId: bike.fleetId,
-            bikeId: bike.id,
-            vehicleNumber: bike.vehicleNumber,
-          }),
+        pass.record(
+          rule,
+          bike,
+          runObservations(rule, before, [{ at: now, view, message: null, trail }]),
         );
+      }
+      pass.endBike(bike);
     }
-    await writeStates(tx, writes, now);
-    if (started.length) {
+    await pass.writeStates(tx, now);
+    if (pass.started.length) {
       const changes = new FleetChanges();
-      await runActions(tx, started, now, changes);
+      await pass.runActions(tx, now, changes);
       await changes.notify(tx);
     }
-    await jobs.publish(tx, events);
-    return events.length;
+    await jobs.publish(tx, pass.events);
+    return pass.events.length;
   });
 }
