@@ -1,5 +1,6 @@
 // HTTP clients of a bench, in a process of their own (as browsers are): `clients` loops calling
-// `url` at once, `n` calls each after `warmUps` rounds. This process's CPU over the run is then
+// `url` at once (or each of several urls in turn), `n` calls each after `warmUps` rounds — or
+// as many as `seconds` allow. This process's CPU over the run is then
 // the server's alone (with its threads: compression, and PGlite when it is the database).
 import { spawn } from 'node:child_process';
 
@@ -17,18 +18,23 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 
 const CLIENTS_CODE = `
 const w = JSON.parse(process.env.BENCH_CLIENTS);
-const call = async () => {
-  const res = await fetch(w.url, { headers: w.headers });
+const urls = [].concat(w.url);
+const call = async (i) => {
+  const url = urls[i % urls.length];
+  const res = await fetch(url, { headers: w.headers });
   await res.arrayBuffer();
-  if (res.status !== 200 && res.status !== 304) throw new Error(w.url + ': ' + res.status);
+  if (res.status !== 200 && res.status !== 304) throw new Error(url + ': ' + res.status);
 };
 (async () => {
-  for (let i = 0; i < w.warmUps; i += 1) await Promise.all(Array.from({ length: w.clients }, call));
+  for (let i = 0; i < w.warmUps; i += 1)
+    await Promise.all(Array.from({ length: w.clients }, (_, c) => call(c + i)));
   const times = [];
-  await Promise.all(Array.from({ length: w.clients }, async () => {
-    for (let i = 0; i < w.n; i += 1) {
+  const until = performance.now() + (w.seconds ?? 0) * 1000;
+  const more = (i) => (w.seconds ? performance.now() < until : i < w.n);
+  await Promise.all(Array.from({ length: w.clients }, async (_, c) => {
+    for (let i = 0; more(i); i += 1) {
       const start = performance.now();
-      await call();
+      await call(c + i);
       times.push(performance.now() - start);
     }
   }));
@@ -38,14 +44,18 @@ const call = async () => {
 export function measureClients(
   clients: number,
   n: number,
-  url: string,
+  url: string | string[],
   headers: Record<string, string>,
   warmUps = 10,
+  seconds?: number,
 ): Promise<ClientFigures> {
   const cpuBefore = process.cpuUsage();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', CLIENTS_CODE], {
-      env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ clients, n, url, headers, warmUps }) },
+      env: {
+        ...process.env,
+        BENCH_CLIENTS: JSON.stringify({ clients, n, url, headers, warmUps, seconds }),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

@@ -31,9 +31,11 @@ import {
 } from '@vfm/contract';
 import * as contract from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
+import { measureClients } from './_clients';
 import { FLEET, OTHER_FLEET, seedSql } from './_fleet-seed';
 import { PG_ADMIN_URL } from './_ingest-run';
 import { BENCH_API_KEY, startBenchServer, withBenchDatabase, type BenchServer } from './_server';
+import { startZoneLoad } from './_zone-load';
 
 const ONLY = process.env.BENCH_ONLY;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
@@ -343,7 +345,7 @@ function zigZag(west: number, south: number, corners: number) {
 async function zones(kind: Kind) {
   return withBenchDatabase(kind, 'tenancy_zones', PG_ADMIN_URL, async (database) => {
     const bench = await startBenchServer(database, { VFM_ROLES: 'api,worker' });
-    let importing = false;
+    let stopLoad: (() => Promise<unknown>) | undefined;
     try {
       await database.exec(seedSql(10_000));
       await database.exec(`INSERT INTO account (fleet_id, email, roles, status)
@@ -357,65 +359,31 @@ async function zones(kind: Kind) {
         geometry: zigZag(4.7 + (i % 10) * 0.03, 45.6 + Math.floor(i / 10) * 0.02, perZone),
         properties: { name: `Comb ${i}`, type: 'NO_PARKING' },
       }));
-      /** three 10,000-corner zones a request: what a 1 MiB body holds — their text made once:
-       * the bench's clients share the server's thread, and fleet A's latency is the server's */
+      /** three 10,000-corner zones a request: what a 1 MiB body holds — their text made once */
       const collections = Array.from({ length: Math.ceil(count / 3) }, (_, i) =>
         JSON.stringify({ type: 'FeatureCollection', features: features.slice(3 * i, 3 * i + 3) }),
       );
       const sorts = ['vehicleNumber,asc', 'bikeBatteryLevel,desc', 'lastCommunicationDate,desc'];
+      // fleet A's two clients and fleet B's imports each in a process of their own, as browsers
+      // and scripts are: in the bench's process they took the server's thread
+      const listUrls = sorts.map(
+        (sort) => `${bench.origin}${API_PREFIX}/fleet/list?page=0&size=50&sort=${sort}`,
+      );
       const listPhase = async () => {
-        const times: number[] = [];
-        const until = performance.now() + LIST_SECONDS * 1000;
-        const client = async (c: number) => {
-          for (let i = c; performance.now() < until; i += 1) {
-            const started = performance.now();
-            const res = await fetch(
-              `${bench.origin}${API_PREFIX}/fleet/list?page=0&size=50&sort=${sorts[i % sorts.length]}`,
-              { headers: apiHeaders(tokenA) },
-            );
-            await res.arrayBuffer();
-            if (res.status !== 200) throw new Error(`fleet/list ${res.status}`);
-            times.push(performance.now() - started);
-          }
-        };
-        await Promise.all([client(0), client(1)]);
-        return {
-          calls: times.length,
-          p50: round(percentile(times, 50)),
-          p95: round(percentile(times, 95)),
-        };
+        const figures = await measureClients(2, 0, listUrls, apiHeaders(tokenA), 5, LIST_SECONDS);
+        return { calls: figures.n, p50: figures.p50, p95: figures.p95 };
       };
       await listPhase(); // warm-up
       const baseline = await listPhase();
-      let imports = 0;
-      let refused = 0;
-      let importMs = 0;
-      importing = true;
-      const load = (async () => {
-        while (importing) {
-          for (const collection of collections) {
-            const started = performance.now();
-            const result = await api(bench, tokenB, 'POST', '/zones/import', collection);
-            importMs += performance.now() - started;
-            if (result.status === 201) imports += 1;
-            else {
-              refused += 1;
-              console.log(
-                `  import ${result.status}: ${JSON.stringify(result.body).slice(0, 200)}`,
-              );
-              await sleep(1000);
-            }
-          }
-          const list = await api(bench, tokenB, 'GET', '/zones');
-          for (const zone of (list.body as { content: Array<{ id: string }> }).content) {
-            const gone = await api(bench, tokenB, 'DELETE', `/zones/${zone.id}`);
-            if (gone.status !== 204) throw new Error(`zone delete ${gone.status}`);
-          }
-        }
-      })();
+      const load = await startZoneLoad(
+        `${bench.origin}${API_PREFIX}`,
+        apiHeaders(tokenB),
+        collections,
+      );
+      stopLoad = load.stop;
       const loaded = await listPhase();
-      importing = false;
-      await load;
+      const { imports, refused, importMs } = await load.stop();
+      stopLoad = undefined;
       const figures = {
         baseline,
         loaded,
@@ -431,7 +399,7 @@ async function zones(kind: Kind) {
       );
       return figures;
     } finally {
-      importing = false;
+      await stopLoad?.().catch(() => undefined);
       await bench.close();
     }
   });
