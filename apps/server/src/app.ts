@@ -20,7 +20,7 @@ import { activeApiKeyHashes, findSessionAccount } from './modules/auth/queries';
 import { quarantineReplay } from './ingest/quarantine-replay';
 import { apiModules, liveReads, rootModules } from './modules';
 import { loggerOptions } from './lib/logger';
-import { buildRequestValidator } from './lib/request-validator';
+import { REQUEST_AJV_OPTIONS, buildRequestValidator } from './lib/request-validator';
 import { buildResponseSerializer } from './lib/response-serializer';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -42,7 +42,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     // strict schemas: unknown properties are refused (400), not silently dropped; every issue
     // is named (forms show them all) but at most MAX_VALIDATION_ISSUES, and bodies are never
     // coerced (ADR 0078, lib/request-validator.ts); `date-time` is the contract's (ADR 0080)
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    ajv: REQUEST_AJV_OPTIONS,
     // answers are serialised with `nullable` for the contract's `X | null` (ADR 0113)
     schemaController: {
       compilersFactory: {

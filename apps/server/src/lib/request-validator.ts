@@ -107,6 +107,18 @@ function buildValidator(externalSchemas: Record<string, unknown>, server: AjvSer
   return compile;
 }
 
+/** The API's Ajv options (app.ts): strict schemas — unknown properties refused (400), not
+ *  silently dropped — and every issue named (forms show them all; at most
+ *  MAX_VALIDATION_ISSUES). */
+export const REQUEST_AJV_OPTIONS = {
+  customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true },
+} satisfies AjvServerOptions;
+
+/** A body's validator as the API's routes validate it, for a body read elsewhere (the zones'
+ *  thread reads a big one: modules/zones/zone-body.ts). */
+export const bodyValidator = (schema: object): ValidateFunction =>
+  buildValidator({}, REQUEST_AJV_OPTIONS)({ schema, httpPart: 'body' });
+
 /** `schemaController.compilersFactory.buildValidator` of the Fastify options (its declared
  *  type is @fastify/ajv-compiler's, which takes the schema alone). */
 export const buildRequestValidator = buildValidator as unknown as ValidatorFactory;

@@ -39,16 +39,30 @@ function plainRing(ring: Ring): PreparedRing {
   };
 }
 
-function indexedRing(ring: Ring): PreparedRing {
-  // edge i: ring[i - 1] → ring[i] (as pointInRing walks them), i ≥ 1; the closing position
+/** A ring's corners in one typed array (x0, y0, x1, y1, …): a long-lived index holds no array
+ * per corner for the garbage collector to walk again and again (ADR 0141). */
+function packRing(ring: Ring): Float64Array {
+  const packed = new Float64Array(ring.length * 2);
+  for (let i = 0; i < ring.length; i++) {
+    packed[2 * i] = ring[i]![0]!;
+    packed[2 * i + 1] = ring[i]![1]!;
+  }
+  return packed;
+}
+
+function indexedRing(xy: Float64Array): PreparedRing {
+  // edge i: corner i - 1 → corner i (as pointInRing walks them), i ≥ 1; the closing position
   // repeats the first, so these are all the edges
-  const index = new Flatbush(ring.length - 1);
+  const corners = xy.length / 2;
+  const index = new Flatbush(corners - 1);
   let east = -Infinity;
-  for (let i = 1; i < ring.length; i++) {
-    const [x1, y1] = ring[i - 1]!;
-    const [x2, y2] = ring[i]!;
-    index.add(Math.min(x1!, x2!), Math.min(y1!, y2!), Math.max(x1!, x2!), Math.max(y1!, y2!));
-    east = Math.max(east, x1!, x2!);
+  for (let i = 1; i < corners; i++) {
+    const x1 = xy[2 * i - 2]!;
+    const y1 = xy[2 * i - 1]!;
+    const x2 = xy[2 * i]!;
+    const y2 = xy[2 * i + 1]!;
+    index.add(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2));
+    east = Math.max(east, x1, x2);
   }
   index.finish();
   const edgesEastOf = (lon: number, lat: number) => index.search(lon - SLACK, lat, east, lat);
@@ -56,19 +70,20 @@ function indexedRing(ring: Ring): PreparedRing {
     holds(lon, lat) {
       let inside = false;
       for (const e of edgesEastOf(lon, lat)) {
-        const [xj, yj] = ring[e]!;
-        const [xi, yi] = ring[e + 1]!;
-        if (onSegment(lon, lat, xi!, yi!, xj!, yj!)) return true;
-        if (yi! > lat !== yj! > lat && lon < ((xj! - xi!) * (lat - yi!)) / (yj! - yi!) + xi!)
+        const xj = xy[2 * e]!;
+        const yj = xy[2 * e + 1]!;
+        const xi = xy[2 * e + 2]!;
+        const yi = xy[2 * e + 3]!;
+        if (onSegment(lon, lat, xi, yi, xj, yj)) return true;
+        if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi)
           inside = !inside;
       }
       return inside;
     },
     touches(lon, lat) {
       for (const e of edgesEastOf(lon, lat)) {
-        const [xj, yj] = ring[e]!;
-        const [xi, yi] = ring[e + 1]!;
-        if (onSegment(lon, lat, xi!, yi!, xj!, yj!)) return true;
+        if (onSegment(lon, lat, xy[2 * e + 2]!, xy[2 * e + 3]!, xy[2 * e]!, xy[2 * e + 1]!))
+          return true;
       }
       return false;
     },
@@ -76,10 +91,11 @@ function indexedRing(ring: Ring): PreparedRing {
 }
 
 /** A big ring's index is built on its first test (ADR 0125): a zone no position reaches (its
- * box holds none of the fleet's bikes) costs nothing but its box when it is drawn. */
+ * box holds none of the fleet's bikes) costs nothing but its box and its packed corners. */
 function lazyRing(ring: Ring): PreparedRing {
+  const xy = packRing(ring);
   let built: PreparedRing | null = null;
-  const index = () => (built ??= indexedRing(ring));
+  const index = () => (built ??= indexedRing(xy));
   return {
     holds: (lon, lat) => index().holds(lon, lat),
     touches: (lon, lat) => index().touches(lon, lat),

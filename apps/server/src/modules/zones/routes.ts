@@ -15,6 +15,7 @@ import {
   ZoneParamsSchema,
   ZoneSchema,
   ZoneUpdateSchema,
+  type ZoneImport,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
 import { doc, NoContent } from '../../lib/route-schema';
@@ -28,10 +29,13 @@ import {
   listZones,
   updateZone,
 } from './service';
+import { registerZoneJsonParser, zoneBody } from './zone-body';
 
 const tags = ['zones'];
 
 const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  registerZoneJsonParser(app);
+
   app.get(
     '/zones',
     doc(
@@ -60,18 +64,23 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/zones/import',
-    doc(
-      tags,
-      'Import a GeoJSON FeatureCollection of zones (managers): all or nothing; ' +
-        'the answer names the zones made, without their geometry',
-      {
-        body: ZoneImportSchema,
-        response: { 201: ZoneImportResultSchema },
-        problems: [400, 401, 403, 409, 413, 422, 429, 503],
-      },
-    ),
+    {
+      ...doc(
+        tags,
+        'Import a GeoJSON FeatureCollection of zones (managers): all or nothing; ' +
+          'the answer names the zones made, without their geometry',
+        {
+          body: ZoneImportSchema,
+          response: { 201: ZoneImportResultSchema },
+          problems: [400, 401, 403, 409, 413, 422, 429, 503],
+        },
+      ),
+      // a big body is read on the zones' thread (zone-body.ts)
+      attachValidation: true,
+      config: { rawZoneBody: true },
+    },
     async (request, reply) =>
-      reply.code(201).send(await importZones(scopeOf(request), request.body)),
+      reply.code(201).send(await importZones(scopeOf(request), zoneBody<ZoneImport>(request))),
   );
 
   app.get(

@@ -38,6 +38,7 @@ import {
   insertZone,
   updateZone as updateZoneRow,
 } from './queries/writes';
+import { RawZoneBody, bodyProblem } from './zone-body';
 import type { ZoneJob } from './zone-checks';
 import { occupancyOf, zonesAt } from './zone-placement';
 import { importedSize, nextTurn } from './zone-rules';
@@ -136,14 +137,17 @@ export async function deleteZone(scope: RequestScope, id: string, version?: numb
 
 /** A GeoJSON FeatureCollection, all or nothing: the first bad features are named. The answer
  * names the zones made, without their geometry (ADR 0125). */
-export async function importZones(scope: RequestScope, input: ZoneImport) {
+export async function importZones(scope: RequestScope, body: ZoneImport | RawZoneBody) {
   requireEditor(scope);
-  const sizes = input.features.map(importedSize);
+  // a big body's text is read on the zones' thread, twice: its sizes before the fleet's room
+  // and write budget are checked, its zones after (zone-body.ts)
+  const raw = body instanceof RawZoneBody;
+  const sizes = raw ? await importSizes(scope, body.text) : body.features.map(importedSize);
   await precheckRoom(scope, sizes);
   spendWrite(scope, sizes);
   const values = await checked(
     scope,
-    { kind: 'import', input },
+    raw ? { kind: 'import-text', text: body.text, step: 'check' } : { kind: 'import', input: body },
     sizes.reduce((sum, n) => sum + n, 0),
   );
   return scope.database.transaction(async (tx): Promise<ZoneImportResult> => {
@@ -167,12 +171,25 @@ export async function importZones(scope: RequestScope, input: ZoneImport) {
 async function checked(scope: RequestScope, job: ZoneJob, corners: number): Promise<ZoneValues[]> {
   const check = await runZoneCheck(scope.fleetId, job, corners);
   if ('values' in check) return check.values;
+  if (!('errors' in check))
+    throw bodyProblem('refused' in check ? check.refused : { notJson: true });
   const [first] = check.errors;
   const what =
-    job.kind === 'import'
-      ? "The file's zones are not valid (nothing was imported)"
-      : 'The zone is not valid';
+    job.kind === 'zone'
+      ? 'The zone is not valid'
+      : "The file's zones are not valid (nothing was imported)";
   throw badRequest(`${what}: ${first!.field} ${first!.message}.`, check.errors);
+}
+
+/** The corners of each zone of an import's text, or the problem its text is. */
+async function importSizes(scope: RequestScope, text: string): Promise<number[]> {
+  const answer = await runZoneCheck(
+    scope.fleetId,
+    { kind: 'import-text', text, step: 'size' },
+    Infinity,
+  );
+  if ('sizes' in answer) return answer.sizes;
+  throw bodyProblem('refused' in answer ? answer.refused : { notJson: true });
 }
 
 /** The zones a bike of the fleet stands in now, from its last position. */

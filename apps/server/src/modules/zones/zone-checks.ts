@@ -4,11 +4,13 @@
 // (zone-thread.ts) and inline for small ones. They answer plain data (no thrown problem): what
 // crosses between threads is a structured clone.
 import { Ajv } from 'ajv';
+import secureJson from 'secure-json-parse';
 import {
   ZONE_DEFAULT_COLOURS,
   ZONE_TYPES,
   ZONE_TYPE_RULES,
   ZoneCreateSchema,
+  ZoneImportSchema,
   bboxOf,
   mapGeometry,
   vertexCount,
@@ -18,15 +20,27 @@ import {
 } from '@vfm/contract';
 import { addContractFormats } from '../../lib/contract-formats';
 import type { FieldError } from '../../lib/problem';
+import { bodyValidator } from '../../lib/request-validator';
+import { findNonFinite } from '../../plugins/finite-numbers';
 import type { ZoneValues } from './queries';
-import { zoneInputErrors } from './zone-rules';
+import { importedSize, zoneInputErrors } from './zone-rules';
 
 /** A zone's row values, or what is wrong with its input (fields relative to the zone, or to
  * the import's features: `features/3/geometry/…`). */
 export type ZoneCheck = { values: ZoneValues[] } | { errors: FieldError[] };
 
-/** The work the zones' thread does: one zone (create, replace) or an import. */
-export type ZoneJob = { kind: 'zone'; input: ZoneCreate } | { kind: 'import'; input: ZoneImport };
+/** The work the zones' thread does: one zone (create, replace) or an import — or an import's
+ *  text (zone-body.ts), read for its zones' sizes or read and checked. */
+export type ZoneJob =
+  | { kind: 'zone'; input: ZoneCreate }
+  | { kind: 'import'; input: ZoneImport }
+  | { kind: 'import-text'; text: string; step: 'size' | 'check' };
+
+/** What is wrong with a body's text (zone-body.ts makes each the problem a small body gets). */
+export type BodyRefusal = { notJson: true } | { validation: unknown[] } | { nonFinite: string };
+
+/** A job's answer: the check, an import text's sizes, or what is wrong with its text. */
+export type ZoneAnswer = ZoneCheck | { sizes: number[] } | { refused: BodyRefusal };
 
 export function valuesOf(input: ZoneCreate): ZoneValues {
   const geometry = input.geometry;
@@ -115,5 +129,30 @@ export function checkImport(input: ZoneImport): ZoneCheck {
   return errors.length ? { errors: errors.slice(0, 20) } : { values };
 }
 
-export const runZoneJob = (job: ZoneJob): ZoneCheck =>
-  job.kind === 'zone' ? checkZone(job.input) : checkImport(job.input);
+let importBody: ReturnType<typeof bodyValidator> | null = null;
+
+/** An import's text read as the API reads a body (zone-body.ts): parsed, validated, finite. */
+function readImport(text: string): { input: ZoneImport } | { refused: BodyRefusal } {
+  let input: unknown;
+  try {
+    // as Fastify parses a body: prototype poisoning refused
+    input = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch {
+    return { refused: { notJson: true } };
+  }
+  const validate = (importBody ??= bodyValidator(ZoneImportSchema));
+  if (!validate(input)) return { refused: { validation: validate.errors ?? [] } };
+  const nonFinite = findNonFinite(input, '');
+  if (nonFinite) return { refused: { nonFinite } };
+  return { input: input as ZoneImport };
+}
+
+export function runZoneJob(job: ZoneJob): ZoneAnswer {
+  if (job.kind === 'zone') return checkZone(job.input);
+  if (job.kind === 'import') return checkImport(job.input);
+  const read = readImport(job.text);
+  if ('refused' in read) return read;
+  return job.step === 'size'
+    ? { sizes: read.input.features.map(importedSize) }
+    : checkImport(read.input);
+}

@@ -45,18 +45,22 @@ export const NO_MARKS: ZoneMarks = {
   zoneIds: null,
 };
 
-const refOf = (zone: Zone): ZoneRef => ({ id: zone.id, name: zone.name });
+/** A zone without its geometry: what the index keeps of it beside the prepared test. */
+export type ZoneHead = Omit<Zone, 'geometry'>;
+
+const refOf = (zone: ZoneHead): ZoneRef => ({ id: zone.id, name: zone.name });
 
 /** A zone and its geometry ready for the test of a position. */
 export interface PreparedZone {
-  zone: Zone;
+  zone: ZoneHead;
   contains: (lon: number, lat: number) => boolean;
 }
 
-export const prepareZone = (zone: Zone): PreparedZone => ({
-  zone,
-  contains: prepareGeometry(zone.geometry),
-});
+/** The zone's test of a position; its GeoJSON is not kept (the test holds its corners packed,
+ * prepared-zone.ts). */
+export function prepareZone({ geometry, ...zone }: Zone): PreparedZone {
+  return { zone, contains: prepareGeometry(geometry) };
+}
 
 /** One zone added, replaced (same id) or removed (null) — what changed in a fleet's zones. */
 export type ZoneChangeSet = Array<{ id: string; zone: PreparedZone | null }>;
@@ -68,7 +72,7 @@ export class FleetZones {
   private active: boolean[] = [];
   private anyServiceArea = false;
   private alarmArea: ZoneRef | null = null;
-  readonly zones: readonly Zone[];
+  readonly zones: readonly ZoneHead[];
   readonly byId: ReadonlyMap<string, PreparedZone>;
 
   constructor(

@@ -16,7 +16,7 @@ import {
   ThreadJobTimeout,
   ThreadQueueFull,
 } from './thread-pool';
-import { runZoneJob, type ZoneCheck, type ZoneJob } from './zone-checks';
+import { runZoneJob, type ZoneAnswer, type ZoneJob } from './zone-checks';
 
 /** Up to this many corners in a request, the checks run inline (a few milliseconds). */
 export const ZONE_INLINE_CORNERS_MAX = 1_000;
@@ -72,10 +72,10 @@ export async function runZoneCheck(
   job: ZoneJob,
   corners: number,
   thread: () => FairThreadPool = zoneThread,
-): Promise<ZoneCheck> {
+): Promise<ZoneAnswer> {
   if (corners <= ZONE_INLINE_CORNERS_MAX) return runZoneJob(job);
   try {
-    return await thread().run<ZoneCheck>(fleetId, job);
+    return await thread().run<ZoneAnswer>(fleetId, job);
   } catch (error) {
     throw threadProblem(error);
   }

@@ -1,5 +1,5 @@
 // The zones' worker thread (zone-thread.ts, ADR 0125): each message a ZoneJob, each answer
-// `{ ok: ZoneCheck }` — or `{ error }` when the job itself failed; `{ ready: true }` once loaded
+// `{ ok: ZoneAnswer }` — or `{ error }` when the job itself failed; `{ ready: true }` once loaded
 // (a job's budget counts from then).
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
