@@ -5,7 +5,7 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { runComputeJob, type ComputeJob } from './compute';
 
-// on Linux the thread lowers its own priority (nice 10), as the zones' does (zone-worker.ts): on
+// on Linux the thread lowers its own priority (nice 10; the zones' thread, zone-worker.ts, 19): on
 // a busy machine the API's thread gets the cores first
 try {
   setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);

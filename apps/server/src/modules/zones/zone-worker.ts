@@ -6,11 +6,11 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { runZoneJob, type ZoneJob } from './zone-checks';
 
-/** On Linux this thread lowers its own priority (nice 10, `/proc/thread-self` names its thread
+/** On Linux this thread lowers its own priority (nice 19 since ADR 0141, `/proc/thread-self` names its thread
  * id): on a busy machine the API's thread — every fleet's requests — gets the cores first. */
 function yieldToTheApi() {
   try {
-    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
   } catch {
     // elsewhere (or not allowed): the thread runs at the process's priority
   }
