@@ -60,3 +60,43 @@ export const JobsOverviewSchema = Type.Object(
 export type JobsOverview = Static<typeof JobsOverviewSchema>;
 
 export const JobParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
+
+/**
+ * Each queue of the server's jobs home (declared by the server modules' manifests) → the key of
+ * its name in the web's wording (`administration.jobs.queues.<key>`). A server test checks that
+ * every queue a module declares has one; a queue the web does not know keeps its own name.
+ */
+export const QUEUE_LABEL_KEYS = {
+  'alerts.reconcile': 'alertsReconcile',
+  'alerts.sweep': 'alertsSweep',
+  'auth.maintenance': 'authMaintenance',
+  'battery.estimate': 'batteryEstimate',
+  'battery.reassess': 'batteryReassess',
+  'city-access.maintenance': 'cityAccessMaintenance',
+  'commands.expire': 'commandsExpire',
+  'firmware.tick': 'firmwareTick',
+  'jobs.probe': 'jobsProbe',
+  'notifications.deliver': 'notificationsDeliver',
+  'notifications.digest': 'notificationsDigest',
+  'notifications.digest-send': 'notificationsDigestSend',
+  'notifications.fanout': 'notificationsFanout',
+  'notifications.push': 'notificationsPush',
+  'notifications.sms': 'notificationsSms',
+  'rebalancing.plan': 'rebalancingPlan',
+  'rebalancing.replan': 'rebalancingReplan',
+  'rebalancing.rollup': 'rebalancingRollup',
+  'reports.deliver': 'reportsDeliver',
+  'reports.rollup': 'reportsRollup',
+  'reports.schedules': 'reportsSchedules',
+  'rules.sweep': 'rulesSweep',
+  'tasks.automate': 'tasksAutomate',
+  'tasks.maintenance': 'tasksMaintenance',
+  'telemetry.partitions': 'telemetryPartitions',
+  'webhooks.deliver': 'webhooksDeliver',
+  'webhooks.disabled-mail': 'webhooksDisabledMail',
+  'webhooks.fanout': 'webhooksFanout',
+  'webhooks.maintenance': 'webhooksMaintenance',
+  'zones.caps': 'zonesCaps',
+  'zones.place': 'zonesPlace',
+  'zones.sweep': 'zonesSweep',
+} as const;

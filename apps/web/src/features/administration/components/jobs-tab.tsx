@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleCheck, RotateCcw } from 'lucide-react';
-import type { FailedJob } from '@vfm/contract';
+import { QUEUE_LABEL_KEYS, type FailedJob } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
 import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
@@ -22,30 +22,6 @@ import { bikePath } from '../../../bike/bike-path';
 
 const PAGE_SIZE = 50;
 
-/** the queues of the server's jobs home (declared by the server modules' manifests) → their wording */
-const QUEUE_NAMES = {
-  'alerts.reconcile': 'alertsReconcile',
-  'alerts.sweep': 'alertsSweep',
-  'commands.expire': 'commandsExpire',
-  'auth.maintenance': 'authMaintenance',
-  'telemetry.partitions': 'telemetryPartitions',
-  'jobs.probe': 'jobsProbe',
-  'webhooks.fanout': 'webhooksFanout',
-  'webhooks.deliver': 'webhooksDeliver',
-  'webhooks.disabled-mail': 'webhooksDisabledMail',
-  'notifications.fanout': 'notificationsFanout',
-  'notifications.deliver': 'notificationsDeliver',
-  'notifications.push': 'notificationsPush',
-  'notifications.sms': 'notificationsSms',
-  'notifications.digest': 'notificationsDigest',
-  'notifications.digest-send': 'notificationsDigestSend',
-  // docs/tasks.md
-  'tasks.automate': 'tasksAutomate',
-  'tasks.maintenance': 'tasksMaintenance',
-  // docs/zones.md: a fleet's bikes placed again when its zones change
-  'zones.place': 'zonesPlace',
-} as const;
-
 const COUNTS = ['created', 'retry', 'active', 'failed'] as const;
 
 export function JobsTab() {
@@ -58,7 +34,7 @@ export function JobsTab() {
 
   /** a queue's human name; one the web does not know yet keeps its own */
   const queueName = (queue: string) => {
-    const key = QUEUE_NAMES[queue as keyof typeof QUEUE_NAMES];
+    const key = QUEUE_LABEL_KEYS[queue as keyof typeof QUEUE_LABEL_KEYS];
     return key ? t(`administration.jobs.queues.${key}`) : queue;
   };
   const send = (job: FailedJob) =>
