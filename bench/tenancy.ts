@@ -31,6 +31,7 @@ import {
 } from '@vfm/contract';
 import * as contract from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
+import { JOBS_SCHEMA } from '../apps/server/src/jobs/queues';
 import { measureClients } from './_clients';
 import { FLEET, OTHER_FLEET, seedSql } from './_fleet-seed';
 import { PG_ADMIN_URL } from './_ingest-run';
@@ -348,7 +349,7 @@ async function untilJobsDrained(database: Database) {
   let quiet = 0;
   while (quiet < 2 && performance.now() < until) {
     const [row] = await database.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pgboss.job
+      `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job
         WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())`,
     );
     quiet = row?.n ? 0 : quiet + 1;

@@ -38,7 +38,7 @@ import {
   insertZone,
   updateZone as updateZoneRow,
 } from './queries/writes';
-import { RawZoneBody, bodyProblem } from './zone-body';
+import { RawZoneBody, answerProblem } from './zone-body';
 import type { ZoneJob } from './zone-checks';
 import { occupancyOf, zonesAt } from './zone-placement';
 import { importedSize, nextTurn } from './zone-rules';
@@ -171,8 +171,7 @@ export async function importZones(scope: RequestScope, body: ZoneImport | RawZon
 async function checked(scope: RequestScope, job: ZoneJob, corners: number): Promise<ZoneValues[]> {
   const check = await runZoneCheck(scope.fleetId, job, corners);
   if ('values' in check) return check.values;
-  if (!('errors' in check))
-    throw bodyProblem('refused' in check ? check.refused : { notJson: true });
+  if (!('errors' in check)) throw answerProblem(check);
   const [first] = check.errors;
   const what =
     job.kind === 'zone'
@@ -189,7 +188,7 @@ async function importSizes(scope: RequestScope, text: string): Promise<number[]>
     Infinity,
   );
   if ('sizes' in answer) return answer.sizes;
-  throw bodyProblem('refused' in answer ? answer.refused : { notJson: true });
+  throw answerProblem(answer);
 }
 
 /** The zones a bike of the fleet stands in now, from its last position. */

@@ -6,7 +6,7 @@
 // and the refusals leave as the same problems as a small body's.
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/problem';
-import type { BodyRefusal } from './zone-checks';
+import type { BodyRefusal, ZoneAnswer } from './zone-checks';
 
 /** A body at least this long is read on the zones' thread; a smaller one inline (≈ 2,000
  *  corners: a millisecond's parse). */
@@ -56,4 +56,12 @@ export function bodyProblem(refusal: BodyRefusal): Error {
     validation: refusal.validation,
     validationContext: 'body',
   });
+}
+
+/** What an answer of the thread that is not the one asked for means: its text refused — or,
+ *  never expected, a thread that answered out of turn (a bug: a 500, not a made-up 400). */
+export function answerProblem(answer: ZoneAnswer): Error {
+  return 'refused' in answer
+    ? bodyProblem(answer.refused)
+    : new Error('the zones thread answered a job with another kind of answer');
 }
