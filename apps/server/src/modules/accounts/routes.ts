@@ -16,7 +16,7 @@ import {
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
 import { BackgroundTasks } from '../../lib/background-tasks';
-import { doc, NoContent } from '../../lib/route-schema';
+import { doc, NoContent, routeDoc } from '../../lib/route-schema';
 import {
   createAccount,
   deleteAccounts,
@@ -29,6 +29,7 @@ import { getMe, updateMe } from './me-service';
 import { getAccountPhoto } from './photo-service';
 
 const tags = ['accounts'];
+const route = routeDoc(tags);
 const admin = { auth: 'admin' } as const;
 /** the image bytes of a photo, documented as binary */
 const ImageBytes = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
@@ -45,39 +46,31 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/accounts/me',
-    doc(
-      tags,
+    route(
       'Update my profile (full name, description, photo as a data URL; the answer gives ' +
         'its photoVersion, the photo is read from accounts/{id}/photo)',
-      { body: MeUpdateSchema, ok: MeSchema, problems: [400, 401, 403, 413, 415] },
+      { body: MeUpdateSchema, ok: MeSchema, problems: [413, 415] },
     ),
     async (request) => updateMe(scopeOf(request), request.body),
   );
 
   app.get(
     '/accounts',
-    {
-      config: admin,
-      ...doc(tags, 'A page of the accounts of my fleet by full name (administrators)', {
-        description: 'Photos are not inlined: each account gives its photoVersion (ADR 0079).',
-        querystring: AccountListQuerySchema,
-        ok: AccountListSchema,
-        problems: [400, 401, 403],
-      }),
-    },
+    route.admin('A page of the accounts of my fleet by full name (administrators)', {
+      description: 'Photos are not inlined: each account gives its photoVersion (ADR 0079).',
+      querystring: AccountListQuerySchema,
+      ok: AccountListSchema,
+    }),
     async (request) => listAccounts(scopeOf(request), request.query),
   );
 
   app.post(
     '/accounts',
-    {
-      config: admin,
-      ...doc(tags, 'Create a pending account and e-mail it the account-validation link', {
-        body: AccountCreateSchema,
-        response: { 201: AccountSchema },
-        problems: [400, 401, 403, 409, 413, 415],
-      }),
-    },
+    route.admin('Create a pending account and e-mail it the account-validation link', {
+      body: AccountCreateSchema,
+      response: { 201: AccountSchema },
+      problems: [409, 413, 415],
+    }),
     async (request, reply) => {
       const created = await createAccount(scopeOf(request), request.body, background);
       return reply.code(201).send(created);
@@ -86,14 +79,11 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/accounts',
-    {
-      config: admin,
-      ...doc(tags, 'Delete several accounts, all or nothing (unknown ids → 404 naming them)', {
-        querystring: AccountIdsQuerySchema,
-        response: { 204: NoContent },
-        problems: [400, 401, 403, 404, 409],
-      }),
-    },
+    route.admin('Delete several accounts, all or nothing (unknown ids → 404 naming them)', {
+      querystring: AccountIdsQuerySchema,
+      response: { 204: NoContent },
+      problems: [404, 409],
+    }),
     async (request, reply) => {
       await deleteAccounts(scopeOf(request), request.query.ids);
       return reply.code(204).send(null);
@@ -151,28 +141,22 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/accounts/:id',
-    {
-      config: admin,
-      ...doc(tags, 'Update an account of my fleet (an admin cannot remove its own admin role)', {
-        params: AccountParamsSchema,
-        body: AccountUpdateSchema,
-        ok: AccountSchema,
-        problems: [400, 401, 403, 404, 409, 413, 415],
-      }),
-    },
+    route.admin('Update an account of my fleet (an admin cannot remove its own admin role)', {
+      params: AccountParamsSchema,
+      body: AccountUpdateSchema,
+      ok: AccountSchema,
+      problems: [409, 413, 415],
+    }),
     async (request) => updateAccount(scopeOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/accounts/:id',
-    {
-      config: admin,
-      ...doc(tags, 'Delete an account of my fleet (not my own); its sessions end at once', {
-        params: AccountParamsSchema,
-        response: { 204: NoContent },
-        problems: [400, 401, 403, 404, 409],
-      }),
-    },
+    route.admin('Delete an account of my fleet (not my own); its sessions end at once', {
+      params: AccountParamsSchema,
+      response: { 204: NoContent },
+      problems: [409],
+    }),
     async (request, reply) => {
       await deleteAccounts(scopeOf(request), [request.params.id]);
       return reply.code(204).send(null);
@@ -181,15 +165,12 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/accounts/:id/password',
-    {
-      config: admin,
-      ...doc(tags, "Set a user's password (policy of SPEC §5); the account's sessions end", {
-        params: AccountParamsSchema,
-        body: SetPasswordSchema,
-        response: { 204: NoContent },
-        problems: [400, 401, 403, 404, 413, 415],
-      }),
-    },
+    route.admin("Set a user's password (policy of SPEC §5); the account's sessions end", {
+      params: AccountParamsSchema,
+      body: SetPasswordSchema,
+      response: { 204: NoContent },
+      problems: [413, 415],
+    }),
     async (request, reply) => {
       await setAccountPasswordByAdmin(scopeOf(request), request.params.id, request.body.password);
       return reply.code(204).send(null);

@@ -8,62 +8,48 @@ import {
   FleetSettingsUpdateSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { doc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import { Type } from '@sinclair/typebox';
 import { activityCsv, getActivity, getFleetSettings, saveFleetSettings } from './service';
 
-const tags = ['fleet'];
+const route = routeDoc(['fleet']);
 
 const administrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fleet/settings',
-    {
-      config: { auth: 'admin' },
-      ...doc(tags, "The fleet's warning thresholds and CO2 factor", {
-        ok: FleetSettingsSchema,
-        problems: [400, 401, 403, 404],
-      }),
-    },
+    route.admin("The fleet's warning thresholds and CO2 factor", {
+      ok: FleetSettingsSchema,
+      problems: [404],
+    }),
     async (request) => getFleetSettings(scopeOf(request)),
   );
 
   app.put(
     '/fleet/settings',
-    {
-      config: { auth: 'admin' },
-      ...doc(tags, "Change the fleet's warning thresholds or CO2 factor (an audited action)", {
-        body: FleetSettingsUpdateSchema,
-        ok: FleetSettingsSchema,
-        problems: [400, 401, 403, 404, 413, 415],
-      }),
-    },
+    route.admin("Change the fleet's warning thresholds or CO2 factor (an audited action)", {
+      body: FleetSettingsUpdateSchema,
+      ok: FleetSettingsSchema,
+      problems: [404, 413, 415],
+    }),
     async (request) => saveFleetSettings(scopeOf(request), request.body),
   );
 
   app.get(
     '/fleet/events',
-    {
-      config: { auth: 'admin' },
-      ...doc(tags, "The fleet's activity: every audited action of its users, newest first", {
-        querystring: ActivityQuerySchema,
-        ok: ActivityPageSchema,
-        problems: [400, 401, 403],
-      }),
-    },
+    route.admin("The fleet's activity: every audited action of its users, newest first", {
+      querystring: ActivityQuerySchema,
+      ok: ActivityPageSchema,
+    }),
     async (request) => getActivity(scopeOf(request), request.query),
   );
 
   app.get(
     '/fleet/events/csv',
-    {
-      config: { auth: 'admin' },
-      ...doc(tags, 'The activity as CSV (same filters, at most 100,000 rows)', {
-        querystring: Type.Omit(ActivityQuerySchema, ['page', 'size']),
-        produces: ['text/csv'],
-        ok: Type.String(),
-        problems: [400, 401, 403],
-      }),
-    },
+    route.admin('The activity as CSV (same filters, at most 100,000 rows)', {
+      querystring: Type.Omit(ActivityQuerySchema, ['page', 'size']),
+      produces: ['text/csv'],
+      ok: Type.String(),
+    }),
     async (request, reply) => {
       const csv = await activityCsv(scopeOf(request), request.query);
       const day = new Date().toISOString().slice(0, 10);

@@ -11,7 +11,7 @@ import {
 } from '@vfm/contract';
 import { BackgroundTasks } from '../../lib/background-tasks';
 import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
-import { doc, NoContent, PUBLIC_SECURITY } from '../../lib/route-schema';
+import { NoContent, PUBLIC_SECURITY, routeDoc } from '../../lib/route-schema';
 import { publicScopeOf } from '../../plugins/request-scope';
 import {
   assertRedirectAllowed,
@@ -21,7 +21,7 @@ import {
 } from './password-service';
 import { login, logout, refresh } from './session-service';
 
-const tags = ['auth'];
+const route = routeDoc(['auth']);
 const config = { auth: 'public' } as const;
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -34,14 +34,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/login',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.login) },
-      ...doc(tags, 'Sign in: an access token and a refresh token', {
+      ...route('Sign in: an access token and a refresh token', {
         security: PUBLIC_SECURITY,
         description:
           '403 alike for an unknown e-mail, a wrong password, a pending account or an account ' +
           'without the application role; 429 with Retry-After after too many failures.',
         body: LoginRequestSchema,
         ok: TokenPairSchema,
-        problems: [400, 401, 403, 413, 415, 429],
+        problems: [413, 415, 429],
       }),
     },
     async (request) =>
@@ -55,12 +55,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/refresh',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.refresh) },
-      ...doc(tags, 'Rotate the refresh token: a new pair, the old refresh token is dead', {
+      ...route('Rotate the refresh token: a new pair, the old refresh token is dead', {
         security: PUBLIC_SECURITY,
         description: 'Presenting a rotated token again revokes its whole session (401).',
         body: RefreshRequestSchema,
         ok: TokenPairSchema,
-        problems: [400, 401, 403, 413, 415, 429],
+        problems: [413, 415, 429],
       }),
     },
     async (request) => refresh(publicScopeOf(request), app.accessTokens, request.body.refreshToken),
@@ -70,11 +70,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/logout',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.logout) },
-      ...doc(tags, 'Sign out: revoke the session of the refresh token', {
+      ...route('Sign out: revoke the session of the refresh token', {
         security: PUBLIC_SECURITY,
         body: LogoutRequestSchema,
         response: { 204: NoContent },
-        problems: [400, 401, 403, 413, 415, 429],
+        problems: [413, 415, 429],
       }),
     },
     async (request, reply) => {
@@ -87,11 +87,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/validation',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.validation) },
-      ...doc(tags, 'Check an account-validation token (204 if valid and unused, else 400)', {
+      ...route('Check an account-validation token (204 if valid and unused, else 400)', {
         security: PUBLIC_SECURITY,
         body: ValidationRequestSchema,
         response: { 204: NoContent },
-        problems: [400, 401, 403, 413, 415, 429],
+        problems: [413, 415, 429],
       }),
     },
     async (request, reply) => {
@@ -104,17 +104,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/reset-password',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.resetPassword) },
-      ...doc(
-        tags,
-        'E-mail a password-reset link (15 minutes); 204 whether or not the e-mail exists',
-        {
-          security: PUBLIC_SECURITY,
-          description: 'redirectUrl must be on the origin of PUBLIC_URL (else 400).',
-          body: ResetPasswordRequestSchema,
-          response: { 204: NoContent },
-          problems: [400, 401, 403, 413, 415, 429],
-        },
-      ),
+      ...route('E-mail a password-reset link (15 minutes); 204 whether or not the e-mail exists', {
+        security: PUBLIC_SECURITY,
+        description: 'redirectUrl must be on the origin of PUBLIC_URL (else 400).',
+        body: ResetPasswordRequestSchema,
+        response: { 204: NoContent },
+        problems: [413, 415, 429],
+      }),
     },
     async (request, reply) => {
       const scope = publicScopeOf(request);
@@ -131,19 +127,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/change-password',
     {
       config: { ...config, rateLimit: perMinute(RATE_LIMITS.changePassword) },
-      ...doc(
-        tags,
-        'Set a new password with a reset/validation token, or with the current password',
-        {
-          security: PUBLIC_SECURITY,
-          description:
-            '400 policy or bad/expired/used token; 403 wrong current password; 406 new password ' +
-            'equal to the current one; 429 too many failures. Ends every session of the account.',
-          body: ChangePasswordRequestSchema,
-          response: { 204: NoContent },
-          problems: [400, 401, 403, 406, 413, 415, 429],
-        },
-      ),
+      ...route('Set a new password with a reset/validation token, or with the current password', {
+        security: PUBLIC_SECURITY,
+        description:
+          '400 policy or bad/expired/used token; 403 wrong current password; 406 new password ' +
+          'equal to the current one; 429 too many failures. Ends every session of the account.',
+        body: ChangePasswordRequestSchema,
+        response: { 204: NoContent },
+        problems: [406, 413, 415, 429],
+      }),
     },
     async (request, reply) => {
       await changePassword(publicScopeOf(request), request.body, {

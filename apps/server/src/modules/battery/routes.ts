@@ -8,7 +8,7 @@ import {
   FleetBatterySchema,
   VehicleNumberParamsSchema,
 } from '@vfm/contract';
-import { doc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import {
   fleetBatteryCsv,
@@ -18,25 +18,23 @@ import {
   saveSettings,
 } from './service';
 
-const tags = ['battery'];
+const route = routeDoc(['battery']);
 
 const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/battery/fleet',
-    doc(
-      tags,
+    route(
       "The fleet's packs: state of health distribution, worst packs, Wh/km per model, peak hour",
-      { ok: FleetBatterySchema, problems: [400, 401, 403] },
+      { ok: FleetBatterySchema },
     ),
     async (request) => getFleetBattery(scopeOf(request)),
   );
 
   app.get(
     '/battery/fleet/csv',
-    doc(tags, 'Every pack of the fleet as CSV (state of health, cycles, Wh/km, temperature)', {
+    route('Every pack of the fleet as CSV (state of health, cycles, Wh/km, temperature)', {
       produces: ['text/csv'],
       ok: Type.String(),
-      problems: [400, 401, 403],
     }),
     async (request, reply) => {
       const lines: string[] = [];
@@ -51,36 +49,31 @@ const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/battery/bikes/:vehicleNumber',
-    doc(
-      tags,
+    route(
       "The bike's pack (state of health and its trend, cycles) and its predicted time to 20 %",
-      { params: VehicleNumberParamsSchema, ok: BikeBatterySchema, problems: [400, 401, 403, 404] },
+      { params: VehicleNumberParamsSchema, ok: BikeBatterySchema },
     ),
     async (request) => getBikeBattery(scopeOf(request), request.params.vehicleNumber),
   );
 
   app.get(
     '/battery/settings',
-    doc(tags, "The fleet's battery settings: nominal capacity, state of health threshold", {
+    route("The fleet's battery settings: nominal capacity, state of health threshold", {
       ok: BatterySettingsSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => getSettings(scopeOf(request)),
   );
 
   app.put(
     '/battery/settings',
-    {
-      config: { auth: 'admin' },
-      ...doc(tags, "Change the fleet's battery settings (administrators; an audited action)", {
-        body: Type.Partial(BatterySettingsSchema, {
-          additionalProperties: false,
-          minProperties: 1,
-        }),
-        ok: BatterySettingsSchema,
-        problems: [400, 401, 403, 413, 415],
+    route.admin("Change the fleet's battery settings (administrators; an audited action)", {
+      body: Type.Partial(BatterySettingsSchema, {
+        additionalProperties: false,
+        minProperties: 1,
       }),
-    },
+      ok: BatterySettingsSchema,
+      problems: [413, 415],
+    }),
     async (request) => saveSettings(scopeOf(request), request.body),
   );
 };

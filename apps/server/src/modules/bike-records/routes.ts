@@ -23,7 +23,7 @@ import {
   WarningsSchema,
   availabilityQuerySchema,
 } from '@vfm/contract';
-import { doc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import { setAvailability } from './availability-service';
 import { getAutotest, getBikeDetails, getCommandHistory, getEventHistory } from './details-service';
@@ -32,37 +32,34 @@ import { cancelTheft, reportTheft } from './theft-service';
 import { getTrips } from './trips-service';
 import { getWarnings } from './warnings-service';
 
-const tags = ['products'];
+const route = routeDoc(['products']);
 const Params = VehicleNumberParamsSchema;
 
 const bikeRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/products/find/:text',
-    doc(
-      tags,
-      'Find bikes by frame no., IoT code or bike code (exact match first, ≤ 20; none → 404)',
-      { params: FindParamsSchema, ok: FindResultSchema, problems: [400, 401, 403, 404] },
-    ),
+    route('Find bikes by frame no., IoT code or bike code (exact match first, ≤ 20; none → 404)', {
+      params: FindParamsSchema,
+      ok: FindResultSchema,
+    }),
     async (request) => findBikes(scopeOf(request), request.params.text),
   );
 
   app.get(
     '/products/details/:vehicleNumber',
-    doc(tags, 'Every field of a bike, with its group, warnings and theft state', {
+    route('Every field of a bike, with its group, warnings and theft state', {
       params: Params,
       ok: BikeSchema,
-      problems: [400, 401, 403, 404],
     }),
     async (request) => getBikeDetails(scopeOf(request), request.params.vehicleNumber),
   );
 
   app.get(
     '/products/details/autotest/:vehicleNumber',
-    doc(tags, 'Latest self-diagnosis of the module and its history, newest first', {
+    route('Latest self-diagnosis of the module and its history, newest first', {
       params: Params,
       querystring: AutotestQuerySchema,
       ok: AutotestSchema,
-      problems: [400, 401, 403, 404],
     }),
     async (request) =>
       getAutotest(scopeOf(request), request.params.vehicleNumber, request.query.size ?? 20),
@@ -70,29 +67,23 @@ const bikeRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/products/details/trips/:vehicleNumber',
-    doc(
-      tags,
-      `Trips of a period, newest first, each with its positions (≤ ${TRIP_POSITIONS_MAX})`,
-      {
-        description:
-          `Trips that started in [from, to): default the last ${TRIPS_DEFAULT_DAYS} days, at most ` +
-          `${TRIPS_MAX_DAYS} days. Positions are [longitude, latitude, time in ms].`,
-        params: Params,
-        querystring: TripsQuerySchema,
-        ok: TripsSchema,
-        problems: [400, 401, 403, 404],
-      },
-    ),
+    route(`Trips of a period, newest first, each with its positions (≤ ${TRIP_POSITIONS_MAX})`, {
+      description:
+        `Trips that started in [from, to): default the last ${TRIPS_DEFAULT_DAYS} days, at most ` +
+        `${TRIPS_MAX_DAYS} days. Positions are [longitude, latitude, time in ms].`,
+      params: Params,
+      querystring: TripsQuerySchema,
+      ok: TripsSchema,
+    }),
     async (request) => getTrips(scopeOf(request), request.params.vehicleNumber, request.query),
   );
 
   app.get(
     '/products/details/commands/:vehicleNumber',
-    doc(tags, 'Commands sent to the module, newest first', {
+    route('Commands sent to the module, newest first', {
       params: Params,
       querystring: CommandHistoryQuerySchema,
       ok: CommandHistorySchema,
-      problems: [400, 401, 403, 404],
     }),
     async (request) =>
       getCommandHistory(scopeOf(request), request.params.vehicleNumber, request.query.size ?? 50),
@@ -100,11 +91,10 @@ const bikeRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/products/details-actions/:vehicleNumber',
-    doc(tags, 'Event history of the bike (module events and user actions), newest first', {
+    route('Event history of the bike (module events and user actions), newest first', {
       params: Params,
       querystring: EventPageQuerySchema,
       ok: EventPageSchema,
-      problems: [400, 401, 403, 404],
     }),
     async (request) => {
       const { page = 0, size = 20 } = request.query;
@@ -114,10 +104,9 @@ const bikeRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/products/warnings',
-    doc(tags, 'Warning counters of the fleet and a page of the bikes concerned', {
+    route('Warning counters of the fleet and a page of the bikes concerned', {
       querystring: WarningsQuerySchema,
       ok: WarningsSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => {
       const { page = 0, size = 20, type, sort } = request.query;
@@ -128,13 +117,13 @@ const bikeRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/products/availability',
     {
-      ...doc(tags, 'Set the availability of bikes: all or nothing, unknown numbers → 404', {
+      ...route('Set the availability of bikes: all or nothing, unknown numbers → 404', {
         description:
           'vehicleNumbers may be repeated (`?vehicleNumbers=A&vehicleNumbers=B`) or ' +
           `comma-separated; at most ${app.ctx.config.bulkLimit} per call. Empty body.`,
         querystring: availabilityQuerySchema(app.ctx.config.bulkLimit),
         ok: AvailabilityResultSchema,
-        problems: [400, 401, 403, 404],
+        problems: [404],
       }),
       // `vehicleNumbers=A,B` is split before validation (a comma is not part of a frame no.)
       preValidation: async (request) => {
@@ -154,20 +143,20 @@ const bikeRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/products/theft/:vehicleNumber',
-    doc(tags, 'Report a theft: out of service, module to PERMANENT, THEFT_DECLARED', {
+    route('Report a theft: out of service, module to PERMANENT, THEFT_DECLARED', {
       params: Params,
       ok: TheftResultSchema,
-      problems: [400, 401, 403, 404, 409],
+      problems: [409],
     }),
     async (request) => reportTheft(scopeOf(request), request.params.vehicleNumber),
   );
 
   app.delete(
     '/products/theft/:vehicleNumber',
-    doc(tags, 'Cancel a reported theft: restore availability and mode, THEFT_CANCELLED', {
+    route('Cancel a reported theft: restore availability and mode, THEFT_CANCELLED', {
       params: Params,
       ok: TheftResultSchema,
-      problems: [400, 401, 403, 404, 409],
+      problems: [409],
     }),
     async (request) => cancelTheft(scopeOf(request), request.params.vehicleNumber),
   );

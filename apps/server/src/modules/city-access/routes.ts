@@ -11,10 +11,10 @@ import {
   MdsAccessLogSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { doc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import { createCityClient, listCityClients, readAccessLog, revokeCityClient } from './service';
 
-const tags = ['fleet'];
+const route = routeDoc(['fleet']);
 const config = { auth: 'admin' as const };
 
 const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,9 +22,9 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/city-clients',
     {
       config,
-      ...doc(tags, "The fleet's MDS city clients, the MDS addresses and the fleet's provider_id", {
+      ...route("The fleet's MDS city clients, the MDS addresses and the fleet's provider_id", {
         ok: CityClientsSchema,
-        problems: [400, 401, 403, 404],
+        problems: [404],
       }),
     },
     async (request) => listCityClients(scopeOf(request)),
@@ -34,10 +34,10 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/city-clients',
     {
       config,
-      ...doc(tags, 'Create a city client; its secret is in this answer only (an audited action)', {
+      ...route('Create a city client; its secret is in this answer only (an audited action)', {
         body: CityClientCreateSchema,
         response: { 201: CityClientCreatedSchema },
-        problems: [400, 401, 403, 409, 413, 415],
+        problems: [409, 413, 415],
       }),
     },
     async (request, reply) =>
@@ -48,10 +48,9 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/city-clients/:id',
     {
       config,
-      ...doc(tags, 'Revoke a city client: its tokens stop working at once (an audited action)', {
+      ...route('Revoke a city client: its tokens stop working at once (an audited action)', {
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
         ok: CityClientSchema,
-        problems: [400, 401, 403, 404],
       }),
     },
     async (request) => revokeCityClient(scopeOf(request), request.params.id),
@@ -61,10 +60,9 @@ const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/city-clients/access-log',
     {
       config,
-      ...doc(tags, "The last pulls of the MDS API by the fleet's city clients, newest first", {
+      ...route("The last pulls of the MDS API by the fleet's city clients, newest first", {
         querystring: MdsAccessLogQuerySchema,
         ok: MdsAccessLogSchema,
-        problems: [400, 401, 403],
       }),
     },
     async (request) => readAccessLog(scopeOf(request), request.query),

@@ -15,12 +15,13 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseVehicleNumbers } from '../bikes/bike-lookup';
 import { scopeOf } from '../../plugins/request-scope';
-import { doc, problems } from '../../lib/route-schema';
+import { doc, problems, routeDoc } from '../../lib/route-schema';
 import { acknowledgeAlert } from './acknowledge-alert';
 import { sendCommands } from './send-commands';
 
 const accepted = { 202: CommandsAcceptedSchema, ...problems(400, 401, 403, 404, 409) };
 const tags = ['commands'];
+const route = routeDoc(tags);
 
 const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const send = async (
@@ -91,10 +92,10 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/commands/ack/:id',
-    doc(tags, 'Acknowledge an alert event (alarm triggered): ends the suspected theft', {
+    route('Acknowledge an alert event (alarm triggered): ends the suspected theft', {
       params: AlertIdParamsSchema,
       ok: AlertAcknowledgedSchema,
-      problems: [400, 401, 403, 404, 409],
+      problems: [409],
     }),
     async (request) => acknowledgeAlert(scopeOf(request), request.params.id),
   );

@@ -16,7 +16,7 @@ import {
   VehicleNumberParamsSchema,
 } from '@vfm/contract';
 import { HttpProblem } from '../../lib/problem';
-import { doc, NoContent } from '../../lib/route-schema';
+import { doc, NoContent, routeDoc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import {
   actOnCampaign,
@@ -30,7 +30,7 @@ import { deletePackage, listPackages, uploadPackage, type UploadPart } from './p
 import { firmwareSettings } from './settings';
 
 const tags = ['firmware'];
-const config = { auth: 'admin' } as const;
+const route = routeDoc(tags);
 const Params = FirmwareIdParamsSchema;
 const ACTIONS = ['approve', 'pause', 'resume', 'abort'] as const;
 
@@ -39,17 +39,14 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/firmware/packages',
-    {
-      config,
-      ...doc(tags, 'Upload a package: multipart fields version, moduleModel, then file', {
-        description:
-          'The fields come before the file. The SHA-256 and size are computed while the file ' +
-          'streams to the store; a file over FIRMWARE_MAX_BYTES → 413.',
-        consumes: ['multipart/form-data'],
-        response: { 201: FirmwarePackageSchema },
-        problems: [400, 401, 403, 409, 413, 415],
-      }),
-    },
+    route.admin('Upload a package: multipart fields version, moduleModel, then file', {
+      description:
+        'The fields come before the file. The SHA-256 and size are computed while the file ' +
+        'streams to the store; a file over FIRMWARE_MAX_BYTES → 413.',
+      consumes: ['multipart/form-data'],
+      response: { 201: FirmwarePackageSchema },
+      problems: [409, 413, 415],
+    }),
     async (request, reply) => {
       const scope = scopeOf(request);
       const { maxBytes } = firmwareSettings(scope.ctx.config);
@@ -68,7 +65,7 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/firmware/packages',
     {
-      config,
+      config: { auth: 'admin' },
       ...doc(tags, "The fleet's firmware packages, newest first", {
         ok: FirmwarePackageListSchema,
         problems: [401, 403],
@@ -79,14 +76,11 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/firmware/packages/:id',
-    {
-      config,
-      ...doc(tags, 'Delete a package (409 while a campaign refers to it)', {
-        params: Params,
-        response: { 204: NoContent },
-        problems: [400, 401, 403, 404, 409],
-      }),
-    },
+    route.admin('Delete a package (409 while a campaign refers to it)', {
+      params: Params,
+      response: { 204: NoContent },
+      problems: [409],
+    }),
     async (request, reply) => {
       await deletePackage(scopeOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -95,18 +89,14 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/firmware/campaigns',
-    {
-      config,
-      ...doc(
-        tags,
-        'Start a campaign: a package offered to a target (a module in another open campaign → 409)',
-        {
-          body: FirmwareCampaignCreateSchema,
-          response: { 201: FirmwareCampaignSchema },
-          problems: [400, 401, 403, 404, 409],
-        },
-      ),
-    },
+    route.admin(
+      'Start a campaign: a package offered to a target (a module in another open campaign → 409)',
+      {
+        body: FirmwareCampaignCreateSchema,
+        response: { 201: FirmwareCampaignSchema },
+        problems: [404, 409],
+      },
+    ),
     async (request, reply) =>
       reply.code(201).send(await createCampaign(scopeOf(request), request.body)),
   );
@@ -114,7 +104,7 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/firmware/campaigns',
     {
-      config,
+      config: { auth: 'admin' },
       ...doc(tags, "The fleet's campaigns with their progress, newest first", {
         ok: FirmwareCampaignListSchema,
         problems: [401, 403],
@@ -125,28 +115,20 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/firmware/campaigns/:id',
-    {
-      config,
-      ...doc(tags, "A campaign and each module's state, progress and failure reason", {
-        params: Params,
-        ok: FirmwareCampaignDetailSchema,
-        problems: [400, 401, 403, 404],
-      }),
-    },
+    route.admin("A campaign and each module's state, progress and failure reason", {
+      params: Params,
+      ok: FirmwareCampaignDetailSchema,
+    }),
     async (request) => getCampaign(scopeOf(request), request.params.id),
   );
 
   for (const action of ACTIONS) {
     app.post(
       `/firmware/campaigns/:id/${action}`,
-      {
-        config,
-        ...doc(
-          tags,
-          `${action[0]!.toUpperCase()}${action.slice(1)} a campaign (409 when its state does not allow it)`,
-          { params: Params, ok: FirmwareCampaignSchema, problems: [400, 401, 403, 404, 409] },
-        ),
-      },
+      route.admin(
+        `${action[0]!.toUpperCase()}${action.slice(1)} a campaign (409 when its state does not allow it)`,
+        { params: Params, ok: FirmwareCampaignSchema, problems: [409] },
+      ),
       async (request) => actOnCampaign(scopeOf(request), request.params.id, action),
     );
   }
@@ -154,7 +136,7 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/firmware/versions',
     {
-      config,
+      config: { auth: 'admin' },
       ...doc(tags, "The fleet's modules per model and running version", {
         ok: FirmwareVersionsSchema,
         problems: [401, 403],
@@ -165,14 +147,10 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/firmware/bikes/:vehicleNumber',
-    {
-      config,
-      ...doc(tags, "A bike's running version and its firmware updates, newest first", {
-        params: VehicleNumberParamsSchema,
-        ok: FirmwareBikeHistorySchema,
-        problems: [400, 401, 403, 404],
-      }),
-    },
+    route.admin("A bike's running version and its firmware updates, newest first", {
+      params: VehicleNumberParamsSchema,
+      ok: FirmwareBikeHistorySchema,
+    }),
     async (request) => bikeHistory(scopeOf(request), request.params.vehicleNumber),
   );
 };

@@ -23,7 +23,7 @@ import {
   TrafficSchema,
 } from '@vfm/contract';
 import { tooManyStreams } from '../../lib/problem';
-import { doc, problems } from '../../lib/route-schema';
+import { doc, problems, routeDoc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import { getInformation, getStatistics } from './counts-service';
 import { listCsv, vehiclesCsv } from './csv-service';
@@ -38,6 +38,7 @@ import { DEFAULT_STREAM_OPTIONS, MAX_STREAMS_PER_SESSION, StreamHub } from './st
 const STREAMS_RETRY_AFTER_S = 30;
 
 const tags = ['fleet'];
+const route = routeDoc(tags);
 /** A streamed body: documented as text, sent as a Node stream. */
 const StreamedText = Type.Unsafe<Readable>({ type: 'string' });
 const csvResponse = (description: string) => ({
@@ -70,28 +71,26 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/fleet/group',
-    doc(tags, 'Group tree of the fleet with bike counts (descendants included)', {
+    route('Group tree of the fleet with bike counts (descendants included)', {
       ok: FleetGroupTreeSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => getGroupTree(scopeOf(request)),
   );
 
   app.get(
     '/fleet/information',
-    doc(tags, 'Fleet name, settings and counts by availability, status, mode and warning', {
+    route('Fleet name, settings and counts by availability, status, mode and warning', {
       ok: FleetInformationSchema,
-      problems: [400, 401, 403, 404],
+      problems: [404],
     }),
     async (request) => getInformation(scopeOf(request)),
   );
 
   app.get(
     '/fleet/list',
-    doc(tags, 'A page of the fleet list: filters, text search, sort by any column shown', {
+    route('A page of the fleet list: filters, text search, sort by any column shown', {
       querystring: FleetListQuerySchema,
       ok: FleetListPageSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => {
       const { page = 0, size = 50, sort = 'vehicleNumber,asc', ...filter } = request.query;
@@ -149,8 +148,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // compressed once per snapshot by the service (ADR 0114), not per answer
       compress: false,
-      ...doc(
-        tags,
+      ...route(
         'Compact columnar payload of the map (ADR 0021); ETag / If-None-Match → 304; at most MARKERS_SNAPSHOT_MS old, said by x-markers-age (ADR 0114)',
         {
           querystring: MarkersQuerySchema,
@@ -158,7 +156,6 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: {
             304: { description: 'Not modified: the markers match If-None-Match', type: 'null' },
           },
-          problems: [400, 401, 403],
         },
       ),
     },
@@ -185,30 +182,27 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/fleet/statistics',
-    doc(tags, 'SPEC §4 buckets, availability, modes, warnings and totals of the fleet', {
+    route('SPEC §4 buckets, availability, modes, warnings and totals of the fleet', {
       querystring: StatisticsQuerySchema,
       ok: FleetStatisticsSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => getStatistics(scopeOf(request), request.query),
   );
 
   app.get(
     '/fleet/statistics/traffic',
-    doc(tags, 'Trips, distance and active bikes per UTC hour or day of a period', {
+    route('Trips, distance and active bikes per UTC hour or day of a period', {
       querystring: TrafficQuerySchema,
       ok: TrafficSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => getTraffic(scopeOf(request), request.query),
   );
 
   app.get(
     '/fleet/chart',
-    doc(tags, 'Daily series of a period for the statistics charts', {
+    route('Daily series of a period for the statistics charts', {
       querystring: ChartQuerySchema,
       ok: ChartSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => getChart(scopeOf(request), request.query),
   );
@@ -218,13 +212,13 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // compression would buffer the events
       compress: false,
-      ...doc(tags, 'Server-Sent Events of the fleet’s changes (ADR 0020)', {
+      ...route('Server-Sent Events of the fleet’s changes (ADR 0020)', {
         description: `Events: ${STREAM_EVENTS.join(', ')}; data is JSON (StreamPayloadSchemas of the contract). Authenticated by the Authorization header. A manager's stream leaves out the administration's events (accounts, fleet settings). At most ${MAX_STREAMS_PER_SESSION} open streams per session: one more is answered 429 with Retry-After.`,
         ok: {
           description: 'text/event-stream, open until the client leaves',
           content: { 'text/event-stream': { schema: StreamedText } },
         },
-        problems: [400, 401, 403, 429],
+        problems: [429],
       }),
     },
     async (request, reply) => {

@@ -8,27 +8,26 @@ import {
   MaintenanceScheduleSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { doc, NoContent } from '../../lib/route-schema';
+import { NoContent, routeDoc } from '../../lib/route-schema';
 import { createSchedule, deleteSchedule, listSchedules } from './service';
 
-const tags = ['tasks'];
+const route = routeDoc(['tasks']);
 
 const maintenanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/maintenance/schedules',
-    doc(tags, "The fleet's maintenance schedules, with the bikes each covers and those due", {
+    route("The fleet's maintenance schedules, with the bikes each covers and those due", {
       ok: MaintenanceScheduleListSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => listSchedules(scopeOf(request)),
   );
 
   app.post(
     '/maintenance/schedules',
-    doc(tags, 'Create a schedule: every N km, N days or N charge cycles, per type and/or group', {
+    route('Create a schedule: every N km, N days or N charge cycles, per type and/or group', {
       body: MaintenanceScheduleCreateSchema,
       response: { 201: MaintenanceScheduleSchema },
-      problems: [400, 401, 403, 404],
+      problems: [404],
     }),
     async (request, reply) =>
       reply.code(201).send(await createSchedule(scopeOf(request), request.body)),
@@ -36,10 +35,9 @@ const maintenanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/maintenance/schedules/:id',
-    doc(tags, 'Delete a schedule (its open tasks stay)', {
+    route('Delete a schedule (its open tasks stay)', {
       params: MaintenanceScheduleParamsSchema,
       response: { 204: NoContent },
-      problems: [400, 401, 403, 404],
     }),
     async (request, reply) => {
       await deleteSchedule(scopeOf(request), request.params.id);

@@ -19,7 +19,7 @@ import {
   PushSubscriptionSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { doc, NoContent } from '../../lib/route-schema';
+import { NoContent, routeDoc } from '../../lib/route-schema';
 import {
   createRule,
   deleteRule,
@@ -41,24 +41,21 @@ import {
   unsubscribe,
 } from './push/subscriptions-service';
 
-const tags = ['notifications'];
+const route = routeDoc(['notifications']);
 
 const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/notification-rules',
-    doc(tags, "The caller's alert rules and the fleet-wide ones", {
-      ok: NotificationRuleListSchema,
-      problems: [400, 401, 403],
-    }),
+    route("The caller's alert rules and the fleet-wide ones", { ok: NotificationRuleListSchema }),
     async (request) => listRules(scopeOf(request)),
   );
 
   app.post(
     '/notification-rules',
-    doc(tags, 'Create an alert rule: the caller’s own, or fleet-wide (administrators)', {
+    route('Create an alert rule: the caller’s own, or fleet-wide (administrators)', {
       body: NotificationRuleCreateSchema,
       response: { 201: NotificationRuleSchema },
-      problems: [400, 401, 403, 404, 409],
+      problems: [404, 409],
     }),
     async (request, reply) =>
       reply.code(201).send(await createRule(scopeOf(request), request.body)),
@@ -66,31 +63,29 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/notification-rules/:id',
-    doc(tags, 'One alert rule of the caller, or a fleet-wide one', {
+    route('One alert rule of the caller, or a fleet-wide one', {
       params: NotificationRuleParamsSchema,
       ok: NotificationRuleSchema,
-      problems: [400, 401, 403, 404],
     }),
     async (request) => getRule(scopeOf(request), request.params.id),
   );
 
   app.put(
     '/notification-rules/:id',
-    doc(tags, 'Replace an alert rule (the version read: 409 when someone changed it)', {
+    route('Replace an alert rule (the version read: 409 when someone changed it)', {
       params: NotificationRuleParamsSchema,
       body: NotificationRuleUpdateSchema,
       ok: NotificationRuleSchema,
-      problems: [400, 401, 403, 404, 409],
+      problems: [409],
     }),
     async (request) => updateRule(scopeOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/notification-rules/:id',
-    doc(tags, 'Delete an alert rule', {
+    route('Delete an alert rule', {
       params: NotificationRuleParamsSchema,
       response: { 204: NoContent },
-      problems: [400, 401, 403, 404],
     }),
     async (request, reply) => {
       await deleteRule(scopeOf(request), request.params.id);
@@ -100,52 +95,41 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/notification-rules/:id/resubscribe',
-    doc(
-      tags,
+    route(
       "The caller's e-mails of a rule again, after a one-click unsubscribe (again: no change)",
-      {
-        params: NotificationRuleParamsSchema,
-        ok: NotificationRuleSchema,
-        problems: [400, 401, 403, 404],
-      },
+      { params: NotificationRuleParamsSchema, ok: NotificationRuleSchema },
     ),
     async (request) => resubscribeRule(scopeOf(request), request.params.id),
   );
 
   app.get(
     '/notifications',
-    doc(tags, "The caller's notifications, newest first, with the unread count", {
+    route("The caller's notifications, newest first, with the unread count", {
       querystring: NotificationQuerySchema,
       ok: NotificationPageSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => listNotifications(scopeOf(request), request.query),
   );
 
   app.get(
     '/notifications/unread',
-    doc(tags, "The caller's unread notifications: how many", {
-      ok: NotificationUnreadSchema,
-      problems: [400, 401, 403],
-    }),
+    route("The caller's unread notifications: how many", { ok: NotificationUnreadSchema }),
     async (request) => getUnreadCount(scopeOf(request)),
   );
 
   app.post(
     '/notifications/:id/read',
-    doc(tags, 'Mark a notification read (again: no change); answers the unread count', {
+    route('Mark a notification read (again: no change); answers the unread count', {
       params: NotificationParamsSchema,
       ok: NotificationUnreadSchema,
-      problems: [400, 401, 403, 404],
     }),
     async (request) => readNotification(scopeOf(request), request.params.id),
   );
 
   app.post(
     '/notifications/read-all',
-    doc(tags, "Mark all the caller's notifications read; answers the unread count", {
+    route("Mark all the caller's notifications read; answers the unread count", {
       ok: NotificationUnreadSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => readAllNotifications(scopeOf(request)),
   );
@@ -153,29 +137,27 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // web push (ADR 0098): the caller's browsers
   app.get(
     '/push/public-key',
-    doc(tags, "The server's VAPID public key, to subscribe a browser with", {
+    route("The server's VAPID public key, to subscribe a browser with", {
       ok: PushPublicKeySchema,
-      problems: [400, 401, 403],
     }),
     async (request) => getPublicKey(scopeOf(request)),
   );
 
   app.get(
     '/push-subscriptions',
-    doc(tags, "The caller's browsers that receive push notifications", {
+    route("The caller's browsers that receive push notifications", {
       ok: PushSubscriptionListSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => listSubscriptions(scopeOf(request)),
   );
 
   app.post(
     '/push-subscriptions',
-    doc(tags, 'Subscribe a browser of the caller (its PushSubscription): 201, or 200 when known', {
+    route('Subscribe a browser of the caller (its PushSubscription): 201, or 200 when known', {
       body: PushSubscriptionCreateSchema,
       ok: PushSubscriptionSchema,
       response: { 201: PushSubscriptionSchema },
-      problems: [400, 401, 403, 409],
+      problems: [409],
     }),
     async (request, reply) => {
       const { created, subscription } = await subscribe(
@@ -189,10 +171,9 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/push-subscriptions/:id',
-    doc(tags, 'Stop push notifications to one browser of the caller', {
+    route('Stop push notifications to one browser of the caller', {
       params: PushSubscriptionParamsSchema,
       response: { 204: NoContent },
-      problems: [400, 401, 403, 404],
     }),
     async (request, reply) => {
       await unsubscribe(scopeOf(request), request.params.id);

@@ -3,38 +3,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OpenDataSchema, OpenDataSettingsSchema } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { doc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import { getOpenData, saveOpenData } from './service';
 
-const tags = ['fleet'];
+const route = routeDoc(['fleet']);
 
 const openDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fleet/open-data',
-    {
-      config: { auth: 'admin' },
-      ...doc(tags, "The fleet's open-data (GBFS) publishing settings and its public feed address", {
-        ok: OpenDataSchema,
-        problems: [400, 401, 403, 404],
-      }),
-    },
+    route.admin("The fleet's open-data (GBFS) publishing settings and its public feed address", {
+      ok: OpenDataSchema,
+      problems: [404],
+    }),
     async (request) => getOpenData(scopeOf(request)),
   );
 
   app.put(
     '/fleet/open-data',
-    {
-      config: { auth: 'admin' },
-      ...doc(
-        tags,
-        'Change the open-data settings, publish or unpublish the feed (an audited action)',
-        {
-          body: OpenDataSettingsSchema,
-          ok: OpenDataSchema,
-          problems: [400, 401, 403, 404, 413, 415],
-        },
-      ),
-    },
+    route.admin(
+      'Change the open-data settings, publish or unpublish the feed (an audited action)',
+      {
+        body: OpenDataSettingsSchema,
+        ok: OpenDataSchema,
+        problems: [404, 413, 415],
+      },
+    ),
     async (request) => saveOpenData(scopeOf(request), request.body),
   );
 };

@@ -15,7 +15,7 @@ import {
   SnoozeSchema,
 } from '@vfm/contract';
 import { Type } from '@sinclair/typebox';
-import { doc } from '../../lib/route-schema';
+import { doc, routeDoc } from '../../lib/route-schema';
 import { forbidden } from '../../lib/problem';
 import { scopeOf } from '../../plugins/request-scope';
 import { getForecast } from './forecast-service';
@@ -30,50 +30,46 @@ import {
 import { getRoutes } from './routes-service';
 
 const tags = ['rebalancing'];
+const route = routeDoc(tags);
 
 const rebalancingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/rebalancing/heatmap',
-    doc(tags, 'A heat map in H3 cells: supply, trip starts or ends, idle bikes, unmet demand', {
+    route('A heat map in H3 cells: supply, trip starts or ends, idle bikes, unmet demand', {
       description:
         'Over a period of at most 90 days (default the last 28), optionally one hour of day ' +
         'and/or one day of week (UTC). Resolution 6–10; out of range → 400.',
       querystring: HeatmapQuerySchema,
       ok: HeatmapSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => getHeatmap(scopeOf(request), request.query),
   );
 
   app.get(
     '/rebalancing/forecast',
-    doc(tags, 'Trip starts expected per cell and hour for the next 24 h (the worker trains it)', {
+    route('Trip starts expected per cell and hour for the next 24 h (the worker trains it)', {
       querystring: ForecastQuerySchema,
       ok: ForecastSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => getForecast(scopeOf(request), request.query),
   );
 
   app.get(
     '/rebalancing/recommendations',
-    doc(tags, 'Moves of bikes between cells, the most rides first (default: the open ones)', {
+    route('Moves of bikes between cells, the most rides first (default: the open ones)', {
       querystring: RecommendationListQuerySchema,
       ok: RecommendationListSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => listRecommendations(scopeOf(request), request.query.state),
   );
 
   app.post(
     '/rebalancing/plan',
-    doc(
-      tags,
+    route(
       'Train the forecast, recommend and plan the routes now (managers; the worker does it every 30 min)',
       {
         body: Type.Optional(Type.Object({}, { additionalProperties: false })),
         ok: Type.Object({ recommendations: Type.Integer(), routes: Type.Integer() }),
-        problems: [400, 401, 403],
       },
     ),
     async (request) => {
@@ -87,31 +83,31 @@ const rebalancingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const Params = RecommendationParamsSchema;
   app.post(
     '/rebalancing/recommendations/:id/accept',
-    doc(tags, 'Accept: REBALANCE tasks for its bikes — or, if they moved, a re-planned move', {
+    route('Accept: REBALANCE tasks for its bikes — or, if they moved, a re-planned move', {
       params: Params,
       ok: AcceptResultSchema,
-      problems: [400, 401, 403, 404, 409],
+      problems: [409],
     }),
     async (request) => acceptRecommendation(scopeOf(request), request.params.id),
   );
 
   app.post(
     '/rebalancing/recommendations/:id/snooze',
-    doc(tags, 'Snooze for 1–72 hours (an audited action)', {
+    route('Snooze for 1–72 hours (an audited action)', {
       params: Params,
       body: SnoozeSchema,
       ok: RecommendationSchema,
-      problems: [400, 401, 403, 404, 409, 415],
+      problems: [409, 415],
     }),
     async (request) => snoozeRecommendation(scopeOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/rebalancing/recommendations/:id/dismiss',
-    doc(tags, 'Dismiss (an audited action)', {
+    route('Dismiss (an audited action)', {
       params: Params,
       ok: RecommendationSchema,
-      problems: [400, 401, 403, 404, 409],
+      problems: [409],
     }),
     async (request) => dismissRecommendation(scopeOf(request), request.params.id),
   );

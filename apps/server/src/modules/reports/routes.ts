@@ -12,7 +12,7 @@ import {
   ReportQuerySchema,
   ReportSchema,
 } from '@vfm/contract';
-import { doc } from '../../lib/route-schema';
+import { doc, routeDoc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import { REPORT_MEDIA_TYPES, reportFileName, reportStream } from './report-files';
 import { getReport } from './report-service';
@@ -20,22 +20,22 @@ import { getCityReport } from './city-service';
 import { getFleetKpis } from './kpi-service';
 
 const tags = ['reports'];
+const route = routeDoc(tags);
 const StreamedFile = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
 
 const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/reports',
-    doc(
-      tags,
+    route(
       "A period's report (fleet, group, zone or bike) beside the period before: use, MDS Metrics, alerts, tasks",
-      { querystring: ReportQuerySchema, ok: ReportSchema, problems: [400, 401, 403] },
+      { querystring: ReportQuerySchema, ok: ReportSchema },
     ),
     async (request) => getReport(scopeOf(request), request.query),
   );
 
   app.get(
     '/reports/export',
-    doc(tags, 'The report as a CSV, XLSX or PDF file, streamed', {
+    route('The report as a CSV, XLSX or PDF file, streamed', {
       querystring: ReportExportQuerySchema,
       ok: {
         description: 'The report file',
@@ -43,7 +43,6 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           Object.values(REPORT_MEDIA_TYPES).map((type) => [type, { schema: StreamedFile }]),
         ),
       },
-      problems: [400, 401, 403],
     }),
     async (request, reply) => {
       const { format, ...query } = request.query;
@@ -57,10 +56,9 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/reports/city',
-    doc(
-      tags,
+    route(
       "The month's city pack: trips and events as the MDS Provider API publishes them, MDS Metrics, thefts, removals",
-      { querystring: CityReportQuerySchema, ok: CityReportSchema, problems: [400, 401, 403] },
+      { querystring: CityReportQuerySchema, ok: CityReportSchema },
     ),
     async (request) => getCityReport(scopeOf(request), request.query),
   );

@@ -9,7 +9,7 @@ import {
   ReportScheduleSchema,
   ReportSendNowSchema,
 } from '@vfm/contract';
-import { doc } from '../../lib/route-schema';
+import { doc, routeDoc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import {
   changeSchedule,
@@ -20,6 +20,7 @@ import {
 } from './schedule-service';
 
 const tags = ['reports'];
+const route = routeDoc(tags);
 
 const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -32,21 +33,19 @@ const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/report-schedules',
-    doc(tags, 'A report sent daily, weekly or monthly to its recipients (PDF or XLSX attached)', {
+    route('A report sent daily, weekly or monthly to its recipients (PDF or XLSX attached)', {
       body: ReportScheduleInputSchema,
       response: { 201: ReportScheduleSchema },
-      problems: [400, 401, 403],
     }),
     async (request, reply) =>
       reply.code(201).send(await createSchedule(scopeOf(request), request.body)),
   );
   app.put(
     '/report-schedules/:id',
-    doc(tags, 'Changes a report schedule', {
+    route('Changes a report schedule', {
       params: ReportScheduleIdParamsSchema,
       body: ReportScheduleInputSchema,
       ok: ReportScheduleSchema,
-      problems: [400, 401, 403, 404],
     }),
     async (request) => changeSchedule(scopeOf(request), request.params.id, request.body),
   );

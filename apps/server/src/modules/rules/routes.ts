@@ -11,55 +11,44 @@ import {
   RuleUpdateSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { doc, NoContent } from '../../lib/route-schema';
+import { NoContent, routeDoc } from '../../lib/route-schema';
 import { createRule, dryRun, getRule, listRules, removeRule, replaceRule } from './service';
 
-const tags = ['rules'];
-const admin = { auth: 'admin' } as const;
+const route = routeDoc(['rules']);
 
 const ruleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/rules',
-    doc(tags, "The fleet's rules: the built-in theft and tamper rules, then the written ones", {
+    route("The fleet's rules: the built-in theft and tamper rules, then the written ones", {
       ok: RuleListSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => listRules(scopeOf(request)),
   );
 
   app.post(
     '/rules',
-    {
-      config: admin,
-      ...doc(
-        tags,
-        'Write a rule (administrators); 409 RULE_NEEDS_CONFIRMATION when it would fire for more than half the fleet',
-        { body: RuleCreateSchema, response: { 201: RuleSchema }, problems: [400, 401, 403, 409] },
-      ),
-    },
+    route.admin(
+      'Write a rule (administrators); 409 RULE_NEEDS_CONFIRMATION when it would fire for more than half the fleet',
+      { body: RuleCreateSchema, response: { 201: RuleSchema }, problems: [409] },
+    ),
     async (request, reply) =>
       reply.code(201).send(await createRule(scopeOf(request), request.body)),
   );
 
   app.post(
     '/rules/dry-run',
-    {
-      config: admin,
-      ...doc(tags, 'What a rule would have fired over the last 1–30 days (stored telemetry)', {
-        body: RuleDryRunSchema,
-        ok: RuleDryRunResultSchema,
-        problems: [400, 401, 403],
-      }),
-    },
+    route.admin('What a rule would have fired over the last 1–30 days (stored telemetry)', {
+      body: RuleDryRunSchema,
+      ok: RuleDryRunResultSchema,
+    }),
     async (request) => dryRun(scopeOf(request), request.body),
   );
 
   app.get(
     '/rules/:id',
-    doc(tags, 'One rule of the fleet (its version is its ETag)', {
+    route('One rule of the fleet (its version is its ETag)', {
       params: RuleParamsSchema,
       ok: RuleSchema,
-      problems: [400, 401, 403, 404],
     }),
     async (request, reply) => {
       const rule = await getRule(scopeOf(request), request.params.id);
@@ -69,19 +58,15 @@ const ruleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/rules/:id',
-    {
-      config: admin,
-      ...doc(
-        tags,
-        'Replace a rule: the version it changes in If-Match or `version` (409 when stale)',
-        {
-          params: RuleParamsSchema,
-          body: RuleUpdateSchema,
-          ok: RuleSchema,
-          problems: [400, 401, 403, 404, 409],
-        },
-      ),
-    },
+    route.admin(
+      'Replace a rule: the version it changes in If-Match or `version` (409 when stale)',
+      {
+        params: RuleParamsSchema,
+        body: RuleUpdateSchema,
+        ok: RuleSchema,
+        problems: [409],
+      },
+    ),
     async (request, reply) => {
       const rule = await replaceRule(
         scopeOf(request),
@@ -95,14 +80,11 @@ const ruleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/rules/:id',
-    {
-      config: admin,
-      ...doc(tags, 'Delete a written rule (a built-in one is switched off instead: 409)', {
-        params: RuleParamsSchema,
-        response: { 204: NoContent },
-        problems: [400, 401, 403, 404, 409],
-      }),
-    },
+    route.admin('Delete a written rule (a built-in one is switched off instead: 409)', {
+      params: RuleParamsSchema,
+      response: { 204: NoContent },
+      problems: [409],
+    }),
     async (request, reply) => {
       await removeRule(scopeOf(request), request.params.id);
       return reply.code(204).send(null);

@@ -12,34 +12,33 @@ import {
   SharedPositionSchema,
   VehicleNumberParamsSchema,
 } from '@vfm/contract';
-import { doc } from '../../lib/route-schema';
+import { doc, routeDoc } from '../../lib/route-schema';
 import { RATE_LIMITS, perMinute } from '../../plugins/rate-limit';
 import { publicScopeOf, scopeOf } from '../../plugins/request-scope';
 import { createShare, listShares, readSharedPosition, revokeShare } from './service';
 
 const tags = ['shares'];
+const route = routeDoc(tags);
 
 const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/products/shares/:vehicleNumber',
-    doc(tags, "The bike's shared-position links, newest first (managers)", {
+    route("The bike's shared-position links, newest first (managers)", {
       params: VehicleNumberParamsSchema,
       ok: ShareListSchema,
-      problems: [400, 401, 403, 404],
     }),
     async (request) => listShares(scopeOf(request), request.params.vehicleNumber),
   );
 
   app.post(
     '/products/shares/:vehicleNumber',
-    doc(
-      tags,
+    route(
       "Share the bike's live position: a link valid 1 hour to 7 days, shown in this answer only (an audited action)",
       {
         params: VehicleNumberParamsSchema,
         body: ShareCreateSchema,
         response: { 201: ShareCreatedSchema },
-        problems: [400, 401, 403, 404, 413, 415],
+        problems: [413, 415],
       },
     ),
     async (request, reply) =>
@@ -50,10 +49,9 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/products/shares/:vehicleNumber/:id',
-    doc(tags, 'Revoke a link: it stops working at once (an audited action)', {
+    route('Revoke a link: it stops working at once (an audited action)', {
       params: ShareParamsSchema,
       ok: ShareSchema,
-      problems: [400, 401, 403, 404],
     }),
     async (request) =>
       revokeShare(scopeOf(request), request.params.vehicleNumber, request.params.id),

@@ -4,29 +4,27 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { TaskStatisticsQuerySchema, TaskStatisticsSchema } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { doc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import { getTaskStatistics, taskStatisticsCsv } from './service';
 
-const tags = ['tasks'];
+const route = routeDoc(['tasks']);
 
 const taskStatisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/tasks/statistics',
-    doc(tags, 'Tasks opened and closed per day, median time to close by kind and technician', {
+    route('Tasks opened and closed per day, median time to close by kind and technician', {
       querystring: TaskStatisticsQuerySchema,
       ok: TaskStatisticsSchema,
-      problems: [400, 401, 403],
     }),
     async (request) => getTaskStatistics(scopeOf(request), request.query),
   );
 
   app.get(
     '/tasks/statistics/csv',
-    doc(tags, 'The task statistics as CSV (per day, by kind, by technician)', {
+    route('The task statistics as CSV (per day, by kind, by technician)', {
       querystring: TaskStatisticsQuerySchema,
       produces: ['text/csv'],
       ok: Type.String(),
-      problems: [400, 401, 403],
     }),
     async (request, reply) => {
       const { csv, from, to } = await taskStatisticsCsv(scopeOf(request), request.query);

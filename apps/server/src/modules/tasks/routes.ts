@@ -21,7 +21,7 @@ import {
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
 import { getBatteryQueue } from './battery-queue';
-import { doc, problems } from '../../lib/route-schema';
+import { doc, problems, routeDoc } from '../../lib/route-schema';
 import {
   cancelTask,
   checkItem,
@@ -35,6 +35,7 @@ import {
 } from './service';
 
 const tags = ['tasks'];
+const route = routeDoc(tags);
 const config = { auth: 'field' as const };
 const changed = { 200: TaskSchema, ...problems(400, 401, 403, 404, 409) };
 
@@ -43,10 +44,9 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks',
     {
       config,
-      ...doc(tags, "The fleet's tasks (active ones by default), soonest due first", {
+      ...route("The fleet's tasks (active ones by default), soonest due first", {
         querystring: TaskQuerySchema,
         ok: TaskPageSchema,
-        problems: [400, 401, 403],
       }),
     },
     async (request) => listTasks(scopeOf(request), request.query),
@@ -56,10 +56,10 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks',
     {
       config,
-      ...doc(tags, 'Create a task for one bike, or one per bike of a selection (managers)', {
+      ...route('Create a task for one bike, or one per bike of a selection (managers)', {
         body: TaskCreateSchema,
         response: { 201: TaskCreatedSchema },
-        problems: [400, 401, 403, 404],
+        problems: [404],
       }),
     },
     async (request, reply) =>
@@ -71,10 +71,9 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks/battery-queue',
     {
       config,
-      ...doc(
-        tags,
+      ...route(
         'The bikes that need a battery, by charge and range left, grouped into stops to follow',
-        { querystring: BatteryQueueQuerySchema, ok: BatteryQueueSchema, problems: [400, 401, 403] },
+        { querystring: BatteryQueueQuerySchema, ok: BatteryQueueSchema },
       ),
     },
     async (request) => getBatteryQueue(scopeOf(request), request.query),
@@ -84,11 +83,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks/:id',
     {
       config,
-      ...doc(tags, 'One task with its history', {
-        params: TaskParamsSchema,
-        ok: TaskDetailSchema,
-        problems: [400, 401, 403, 404],
-      }),
+      ...route('One task with its history', { params: TaskParamsSchema, ok: TaskDetailSchema }),
     },
     async (request) => getTask(scopeOf(request), request.params.id),
   );

@@ -18,7 +18,7 @@ import {
   type ZoneImport,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { doc, NoContent } from '../../lib/route-schema';
+import { NoContent, routeDoc } from '../../lib/route-schema';
 import {
   createZone,
   deleteZone,
@@ -31,32 +31,26 @@ import {
 } from './service';
 import { registerZoneJsonParser, zoneBody } from './zone-body';
 
-const tags = ['zones'];
+const route = routeDoc(['zones']);
 
 const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerZoneJsonParser(app);
 
   app.get(
     '/zones',
-    doc(
-      tags,
-      "The fleet's zones, by name; each geometry as the map draws it unless `geometry=full`",
-      { querystring: ZoneListQuerySchema, ok: ZoneListSchema, problems: [400, 401, 403] },
-    ),
+    route("The fleet's zones, by name; each geometry as the map draws it unless `geometry=full`", {
+      querystring: ZoneListQuerySchema,
+      ok: ZoneListSchema,
+    }),
     async (request) => listZones(scopeOf(request), request.query.geometry),
   );
 
   app.post(
     '/zones',
-    doc(
-      tags,
+    route(
       'Create a zone (managers); the geometry is a GeoJSON Polygon or MultiPolygon. ' +
         'The answer has the geometry as the map draws it (`simplified`), not the whole one',
-      {
-        body: ZoneCreateSchema,
-        response: { 201: ZoneSchema },
-        problems: [400, 401, 403, 409, 422, 429, 503],
-      },
+      { body: ZoneCreateSchema, response: { 201: ZoneSchema }, problems: [409, 422, 429, 503] },
     ),
     async (request, reply) =>
       reply.code(201).send(await createZone(scopeOf(request), request.body)),
@@ -65,14 +59,13 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/zones/import',
     {
-      ...doc(
-        tags,
+      ...route(
         'Import a GeoJSON FeatureCollection of zones (managers): all or nothing; ' +
           'the answer names the zones made, without their geometry',
         {
           body: ZoneImportSchema,
           response: { 201: ZoneImportResultSchema },
-          problems: [400, 401, 403, 409, 413, 422, 429, 503],
+          problems: [409, 413, 422, 429, 503],
         },
       ),
       // a big body is read on the zones' thread (zone-body.ts)
@@ -85,34 +78,28 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/zones/occupancy',
-    doc(tags, 'How many bikes stand in each zone now, and whether its caps are crossed', {
+    route('How many bikes stand in each zone now, and whether its caps are crossed', {
       ok: ZoneOccupancySchema,
-      problems: [400, 401, 403],
     }),
     async (request) => getZoneOccupancy(scopeOf(request)),
   );
 
   app.get(
     '/zones/:id',
-    doc(tags, 'One zone of the fleet', {
-      params: ZoneParamsSchema,
-      ok: ZoneSchema,
-      problems: [400, 401, 403, 404],
-    }),
+    route('One zone of the fleet', { params: ZoneParamsSchema, ok: ZoneSchema }),
     async (request) => getZone(scopeOf(request), request.params.id),
   );
 
   app.put(
     '/zones/:id',
-    doc(
-      tags,
+    route(
       'Replace a zone (managers); `version` is the one read, else 409. ' +
         'The answer has the geometry as the map draws it (`simplified`)',
       {
         params: ZoneParamsSchema,
         body: ZoneUpdateSchema,
         ok: ZoneSchema,
-        problems: [400, 401, 403, 404, 409, 422, 429, 503],
+        problems: [409, 422, 429, 503],
       },
     ),
     async (request) => updateZone(scopeOf(request), request.params.id, request.body),
@@ -120,11 +107,11 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/zones/:id',
-    doc(tags, 'Delete a zone (managers); with `version`, only that version', {
+    route('Delete a zone (managers); with `version`, only that version', {
       params: ZoneParamsSchema,
       querystring: ZoneDeleteQuerySchema,
       response: { 204: NoContent },
-      problems: [400, 401, 403, 404, 409],
+      problems: [409],
     }),
     async (request, reply) => {
       await deleteZone(scopeOf(request), request.params.id, request.query.version);
@@ -134,10 +121,9 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/products/details/zones/:vehicleNumber',
-    doc(tags, 'The zones a bike stands in now, from its last position', {
+    route('The zones a bike stands in now, from its last position', {
       params: VehicleNumberParamsSchema,
       ok: BikeZonesSchema,
-      problems: [400, 401, 403, 404],
     }),
     async (request) => getBikeZones(scopeOf(request), request.params.vehicleNumber),
   );
