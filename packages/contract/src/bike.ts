@@ -82,18 +82,26 @@ export const BikeSchema = Type.Object(
 );
 export type Bike = Static<typeof BikeSchema>;
 
+/**
+ * What names a bike and its state, the first columns of every view of the fleet list: its
+ * screen, its sorts and its CSV.
+ */
+export const BIKE_IDENTITY_FIELDS = [
+  'vehicleNumber',
+  'bikeCode',
+  'moduleId',
+  'model',
+  'group',
+  'availability',
+  'status',
+  'iotMode',
+] as const;
+
 /** A row of the fleet list (and of the stream's bike changes): the columns the list shows. */
 export const FleetListItemSchema = Type.Composite(
   [
     Type.Pick(BikeSchema, [
-      'vehicleNumber',
-      'bikeCode',
-      'moduleId',
-      'model',
-      'group',
-      'availability',
-      'status',
-      'iotMode',
+      ...BIKE_IDENTITY_FIELDS,
       'assistanceLocked',
       'lockControlPending',
       'alarmPending',
@@ -115,14 +123,7 @@ export type FleetListItem = Static<typeof FleetListItemSchema>;
 
 /** Columns of the list a user may sort by (an allow-list, DESIGN §5). */
 export const FLEET_LIST_SORT_FIELDS = [
-  'vehicleNumber',
-  'bikeCode',
-  'moduleId',
-  'model',
-  'group',
-  'availability',
-  'status',
-  'iotMode',
+  ...BIKE_IDENTITY_FIELDS,
   'bikeBatteryLevel',
   'iotBatteryLevel',
   'lastCommunicationDate',

@@ -56,6 +56,19 @@ export interface QueueSpec extends QueuePolicy {
   atStart?: boolean;
 }
 
+/**
+ * The operator's sweep of every minute: a lease of two minutes, two retries five seconds apart,
+ * and one run as a worker starts (`atStart`), so that a restart loses no minute.
+ */
+export const MINUTE_SWEEP = {
+  retryLimit: 2,
+  retryDelay: 5,
+  expireInSeconds: 120,
+  cron: '* * * * *',
+  owner: 'operator',
+  atStart: true,
+} as const satisfies QueueSpec;
+
 /** The queue names, as keys: filled in by the module list (modules/index.ts). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface QueueRegistry {}

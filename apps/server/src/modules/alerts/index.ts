@@ -5,6 +5,7 @@ import { defineModule, type LiveRead, type QueueHandler } from '../manifest';
 import { alertChangesSince } from './queries';
 import routes from './routes';
 import { reconcileBikes, sweepAlerts } from './service';
+import { MINUTE_SWEEP } from '../../jobs/queues';
 
 const reconcile: QueueHandler<EventJobData> = async (batch, { ctx }) => {
   const bikeIds = batch.flatMap(({ data }) => ('bikeId' in data.data ? [data.data.bikeId] : []));
@@ -55,14 +56,6 @@ export default defineModule({
     },
     /** the silent modules (nothing happens when a module says nothing) and a safety net; a
      *  fresh worker runs it at once: the alerts match the bikes before the first minute is over */
-    'alerts.sweep': {
-      retryLimit: 2,
-      retryDelay: 5,
-      expireInSeconds: 120,
-      cron: '* * * * *',
-      owner: 'operator',
-      atStart: true,
-      handler: sweep,
-    },
+    'alerts.sweep': { ...MINUTE_SWEEP, handler: sweep },
   },
 });

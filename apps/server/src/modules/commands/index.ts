@@ -3,6 +3,7 @@
 import { defineModule, type QueueHandler } from '../manifest';
 import { expireOverdueCommands } from './lifecycle';
 import routes from './routes';
+import { MINUTE_SWEEP } from '../../jobs/queues';
 
 const expire: QueueHandler = async (_batch, { ctx }) => {
   await expireOverdueCommands(ctx.database, ctx.jobs, ctx.now());
@@ -12,13 +13,6 @@ export default defineModule({
   name: 'commands',
   api: routes,
   queues: {
-    'commands.expire': {
-      retryLimit: 2,
-      retryDelay: 5,
-      expireInSeconds: 120,
-      cron: '* * * * *',
-      owner: 'operator',
-      handler: expire,
-    },
+    'commands.expire': { ...MINUTE_SWEEP, atStart: false, handler: expire },
   },
 });

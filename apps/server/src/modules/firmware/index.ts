@@ -9,6 +9,7 @@ import { FirmwareOfferDispatcher } from './offer-dispatcher';
 import { applyFirmwareReports } from './reports';
 import routes from './routes';
 import { runFirmwareTick } from './tick';
+import { MINUTE_SWEEP } from '../../jobs/queues';
 
 const tick: QueueHandler = async (_batch, { ctx }) => {
   await runFirmwareTick(ctx.database, ctx.now());
@@ -27,14 +28,6 @@ export default defineModule({
   reports: { kind: 'firmware', apply: applyFirmwareReports },
   iot: offers,
   queues: {
-    'firmware.tick': {
-      retryLimit: 2,
-      retryDelay: 5,
-      expireInSeconds: 120,
-      cron: '* * * * *',
-      owner: 'operator',
-      atStart: true,
-      handler: tick,
-    },
+    'firmware.tick': { ...MINUTE_SWEEP, handler: tick },
   },
 });

@@ -1,16 +1,14 @@
 // Localised headers of the fleet list CSV (DESIGN §5: CSV headers follow Accept-Language;
 // the fleet screens speak fr, en and de, SPEC §3 reading A). {unit} is the user's distance unit.
-import { DEFAULT_LANGUAGE, FLEET_LANGUAGES, type Language } from '@vfm/contract';
+import {
+  BIKE_IDENTITY_FIELDS,
+  DEFAULT_LANGUAGE,
+  FLEET_LANGUAGES,
+  type Language,
+} from '@vfm/contract';
 
 export const LIST_CSV_COLUMNS = [
-  'vehicleNumber',
-  'bikeCode',
-  'moduleId',
-  'model',
-  'group',
-  'availability',
-  'status',
-  'iotMode',
+  ...BIKE_IDENTITY_FIELDS,
   'assistanceLocked',
   'bikeBatteryLevel',
   'iotBatteryLevel',

@@ -16,8 +16,9 @@ import {
   type Snooze,
 } from '@vfm/contract';
 import { conflict, forbidden, notFound } from '../../lib/problem';
+import type { Queryable } from '../../db/client';
 import type { RequestScope } from '../../plugins/request-scope';
-import { recordEvents } from '../events/queries';
+import { recordFleetAction } from '../events/fleet-actions';
 import { createTasks } from '../tasks/service';
 import { CellIndex } from './cells';
 import { HOUR_MS } from './forecast';
@@ -97,30 +98,19 @@ async function decideOn(
 }
 
 function audit(
-  db: Parameters<typeof recordEvents>[0],
+  db: Queryable,
   scope: RequestScope,
   name: string,
   row: RecommendationRow,
   data: Record<string, unknown>,
 ) {
-  return recordEvents(db, [
-    {
-      fleetId: scope.fleetId,
-      bikeId: null,
-      type: 'OTHER',
-      name,
-      source: 'MANAGER',
-      userEmail: scope.principal.email,
-      data: {
-        recommendationId: row.id,
-        fromCell: row.from_cell,
-        toCell: row.to_cell,
-        bikes: row.vehicle_numbers,
-        ...data,
-      },
-      occurredAt: scope.now,
-    },
-  ]);
+  return recordFleetAction(db, scope, name, {
+    recommendationId: row.id,
+    fromCell: row.from_cell,
+    toCell: row.to_cell,
+    bikes: row.vehicle_numbers,
+    ...data,
+  });
 }
 
 export async function snoozeRecommendation(scope: RequestScope, id: string, input: Snooze) {

@@ -41,13 +41,17 @@ export interface BikeDayInput {
   trips: TripSpan[];
 }
 
-export interface BikeDay {
+/** What a bike did with a day (and, summed, a group or a fleet): the rollups' figures. */
+export interface DayUse {
   trips: number;
   km: number;
   rideMinutes: number;
   deployedMinutes: number;
   availableMinutes: number;
   onTripMinutes: number;
+}
+
+export interface BikeDay extends DayUse {
   end: BikeState;
 }
 

@@ -4,14 +4,9 @@
 // minutes in the right of way (2.10 over dockless.deployed.avg); active bikes had a trip, the
 // inactive ones were deployed without (2.6, 2.7). Pure.
 import type { ReportFigures } from '@vfm/contract';
+import type { DayUse } from './bike-day';
 
-export interface BikeSums {
-  trips: number;
-  km: number;
-  rideMinutes: number;
-  deployedMinutes: number;
-  availableMinutes: number;
-  onTripMinutes: number;
+export interface BikeSums extends DayUse {
   deployedBikes: number;
   activeBikes: number;
 }

@@ -5,7 +5,7 @@ import { isTimeZone, type ReportSchedule, type ReportScheduleInput } from '@vfm/
 import { badRequest, notFound } from '../../lib/problem';
 import type { Queryable } from '../../db/client';
 import type { RequestScope } from '../../plugins/request-scope';
-import { recordEvents } from '../events/queries';
+import { recordFleetAction } from '../events/fleet-actions';
 import { groupName, zoneName } from './queries/report';
 import {
   deleteSchedule,
@@ -69,17 +69,7 @@ async function checkInput(db: Queryable, fleetId: string, input: ReportScheduleI
 }
 
 const audit = (scope: RequestScope, name: string, data: Record<string, unknown>) =>
-  recordEvents(scope.database, [
-    {
-      fleetId: scope.fleetId,
-      bikeId: null,
-      type: 'OTHER',
-      name,
-      source: 'MANAGER',
-      userEmail: scope.principal.email,
-      data,
-    },
-  ]);
+  recordFleetAction(scope.database, scope, name, data);
 
 async function one(scope: RequestScope, id: string) {
   const [row] = await selectSchedules(scope.database, scope.fleetId, id);

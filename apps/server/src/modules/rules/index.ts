@@ -5,6 +5,7 @@ import { defineModule, type QueueHandler } from '../manifest';
 import { evaluateRules } from './ingest-step';
 import routes from './routes';
 import { sweepRules } from './sweep';
+import { MINUTE_SWEEP } from '../../jobs/queues';
 
 const sweep: QueueHandler = async (_batch, { ctx, log }) => {
   const changed = await sweepRules(ctx.database, ctx.jobs, ctx.now());
@@ -17,14 +18,6 @@ export default defineModule({
   ingest: evaluateRules,
   queues: {
     /** durations and absences: a fresh worker runs it at once (a restart loses no minute) */
-    'rules.sweep': {
-      retryLimit: 2,
-      retryDelay: 5,
-      expireInSeconds: 120,
-      cron: '* * * * *',
-      owner: 'operator',
-      atStart: true,
-      handler: sweep,
-    },
+    'rules.sweep': { ...MINUTE_SWEEP, handler: sweep },
   },
 });

@@ -8,6 +8,7 @@ import { placeInZones } from './ingest-step';
 import { fleetsOf, placeFleets } from './placement';
 import routes from './routes';
 import { sweepZoneCaps } from './zone-caps';
+import { MINUTE_SWEEP } from '../../jobs/queues';
 
 const place: QueueHandler<EventJobData> = async (batch, { ctx }) => {
   await placeFleets(ctx.database, ctx.jobs, fleetsOf(batch), ctx.now());
@@ -42,23 +43,8 @@ export default defineModule({
       handler: place,
     },
     /** run at once by a fresh worker, before the alerts' sweep (the module list's order) */
-    'zones.sweep': {
-      retryLimit: 2,
-      retryDelay: 5,
-      expireInSeconds: 120,
-      cron: '* * * * *',
-      owner: 'operator',
-      atStart: true,
-      handler: placeEveryBike,
-    },
+    'zones.sweep': { ...MINUTE_SWEEP, handler: placeEveryBike },
     /** the permit caps: parked bikes counted, cap alerts opened and cleared */
-    'zones.caps': {
-      retryLimit: 2,
-      retryDelay: 5,
-      expireInSeconds: 120,
-      cron: '* * * * *',
-      owner: 'operator',
-      handler: caps,
-    },
+    'zones.caps': { ...MINUTE_SWEEP, atStart: false, handler: caps },
   },
 });

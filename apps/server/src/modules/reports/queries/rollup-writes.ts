@@ -1,17 +1,13 @@
 // What the rollup job writes (ADR 0127): a (fleet, day) at once, inside the caller's
 // transaction — its old rows deleted, its new ones written, its mark set.
 import type { Queryable } from '../../../db/client';
+import type { DayUse } from '../bike-day';
+import type { BikeSums } from '../metrics';
 import type { ZoneOccupancyRow } from '../zone-occupancy';
 
-export interface BikeDayRow {
+export interface BikeDayRow extends DayUse {
   bikeId: number;
   groupId: string | null;
-  trips: number;
-  km: number;
-  rideMinutes: number;
-  deployedMinutes: number;
-  availableMinutes: number;
-  onTripMinutes: number;
   endAvailability: string;
   endStolen: boolean;
 }
@@ -44,79 +40,65 @@ export async function clearDay(tx: Queryable, fleetId: string, day: string) {
 
 const BATCH = 5000;
 
-export async function insertBikeDays(
+/** A column's SQL name: its field's (rideMinutes → ride_minutes). */
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Writes a (fleet, day)'s rows into one of the rollup tables, a batch at a time, each field
+ * named in `types` a column of that SQL type (the rows' other fields are not written).
+ */
+async function insertDayRows<R>(
   tx: Queryable,
+  table: (typeof TABLES)[number],
   fleetId: string,
   day: string,
-  rows: BikeDayRow[],
+  rows: readonly R[],
+  types: { readonly [K in keyof R]?: string },
 ) {
+  const fields = Object.keys(types) as Array<keyof R & string>;
+  const columns = fields.map(columnOf).join(', ');
+  const arrays = fields.map((field, i) => `$${i + 3}::${types[field]}[]`).join(', ');
   for (let i = 0; i < rows.length; i += BATCH) {
     const part = rows.slice(i, i + BATCH);
     await tx.query(
-      `INSERT INTO report_bike_day (fleet_id, day, bike_id, group_id, trips, km, ride_minutes,
-              deployed_minutes, available_minutes, on_trip_minutes, end_availability, end_stolen)
-       SELECT $1, $2::date, * FROM unnest($3::bigint[], $4::uuid[], $5::int[], $6::float8[],
-              $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::text[], $12::bool[])`,
-      [
-        fleetId,
-        day,
-        part.map((r) => r.bikeId),
-        part.map((r) => r.groupId),
-        part.map((r) => r.trips),
-        part.map((r) => r.km),
-        part.map((r) => r.rideMinutes),
-        part.map((r) => r.deployedMinutes),
-        part.map((r) => r.availableMinutes),
-        part.map((r) => r.onTripMinutes),
-        part.map((r) => r.endAvailability),
-        part.map((r) => r.endStolen),
-      ],
+      `INSERT INTO ${table} (fleet_id, day, ${columns})
+       SELECT $1, $2::date, * FROM unnest(${arrays})`,
+      [fleetId, day, ...fields.map((field) => part.map((row) => row[field]))],
     );
   }
 }
 
-export interface GroupDayRow {
+export interface GroupDayRow extends BikeSums {
   groupId: string | null;
   bikes: number;
-  trips: number;
-  km: number;
-  rideMinutes: number;
-  deployedMinutes: number;
-  availableMinutes: number;
-  onTripMinutes: number;
-  deployedBikes: number;
-  activeBikes: number;
 }
 
-export async function insertGroupDays(
-  tx: Queryable,
-  fleetId: string,
-  day: string,
-  rows: GroupDayRow[],
-) {
-  if (!rows.length) return;
-  const column = <K extends keyof GroupDayRow>(key: K) => rows.map((r) => r[key]);
-  await tx.query(
-    `INSERT INTO report_group_day (fleet_id, day, group_id, bikes, trips, km, ride_minutes,
-            deployed_minutes, available_minutes, on_trip_minutes, deployed_bikes, active_bikes)
-     SELECT $1, $2::date, * FROM unnest($3::uuid[], $4::int[], $5::int[], $6::float8[],
-            $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::int[], $12::int[])`,
-    [
-      fleetId,
-      day,
-      column('groupId'),
-      column('bikes'),
-      column('trips'),
-      column('km'),
-      column('rideMinutes'),
-      column('deployedMinutes'),
-      column('availableMinutes'),
-      column('onTripMinutes'),
-      column('deployedBikes'),
-      column('activeBikes'),
-    ],
-  );
-}
+const USE_TYPES = {
+  trips: 'int',
+  km: 'float8',
+  rideMinutes: 'float8',
+  deployedMinutes: 'float8',
+  availableMinutes: 'float8',
+  onTripMinutes: 'float8',
+} as const;
+
+export const insertBikeDays = (tx: Queryable, fleetId: string, day: string, rows: BikeDayRow[]) =>
+  insertDayRows(tx, 'report_bike_day', fleetId, day, rows, {
+    bikeId: 'bigint',
+    groupId: 'uuid',
+    ...USE_TYPES,
+    endAvailability: 'text',
+    endStolen: 'bool',
+  });
+
+export const insertGroupDays = (tx: Queryable, fleetId: string, day: string, rows: GroupDayRow[]) =>
+  insertDayRows(tx, 'report_group_day', fleetId, day, rows, {
+    groupId: 'uuid',
+    bikes: 'int',
+    ...USE_TYPES,
+    deployedBikes: 'int',
+    activeBikes: 'int',
+  });
 
 /** Each bike's bit of the day in its month's row: set when deployed / active, else cleared. */
 export async function upsertBikeMonths(
@@ -149,59 +131,33 @@ export async function upsertBikeMonths(
   }
 }
 
-export async function insertZoneDays(
-  tx: Queryable,
-  fleetId: string,
-  day: string,
-  rows: ZoneDayRow[],
-) {
-  if (!rows.length) return;
-  const column = <K extends keyof ZoneDayRow>(key: K) => rows.map((r) => r[key]);
-  await tx.query(
-    `INSERT INTO report_zone_day (fleet_id, day, zone_id, trips, km, ride_minutes, bikes,
-            parked_minutes, observed_minutes, peak_parked, minutes_above_max, minutes_below_min,
-            min_bikes, max_bikes)
-     SELECT $1, $2::date, * FROM unnest($3::uuid[], $4::int[], $5::float8[], $6::float8[],
-            $7::int[], $8::float8[], $9::int[], $10::int[], $11::int[], $12::int[], $13::int[],
-            $14::int[])`,
-    [
-      fleetId,
-      day,
-      column('zoneId'),
-      column('trips'),
-      column('km'),
-      column('rideMinutes'),
-      column('bikes'),
-      column('parkedMinutes'),
-      column('observedMinutes'),
-      column('peakParked'),
-      column('minutesAboveMax'),
-      column('minutesBelowMin'),
-      column('minBikes'),
-      column('maxBikes'),
-    ],
-  );
-}
+export const insertZoneDays = (tx: Queryable, fleetId: string, day: string, rows: ZoneDayRow[]) =>
+  insertDayRows(tx, 'report_zone_day', fleetId, day, rows, {
+    zoneId: 'uuid',
+    trips: 'int',
+    km: 'float8',
+    rideMinutes: 'float8',
+    bikes: 'int',
+    parkedMinutes: 'float8',
+    observedMinutes: 'int',
+    peakParked: 'int',
+    minutesAboveMax: 'int',
+    minutesBelowMin: 'int',
+    minBikes: 'int',
+    maxBikes: 'int',
+  });
 
-export async function insertZoneGroupDays(
+export const insertZoneGroupDays = (
   tx: Queryable,
   fleetId: string,
   day: string,
   rows: Array<{ zoneId: string; groupId: string | null; parkedMinutes: number }>,
-) {
-  if (!rows.length) return;
-  await tx.query(
-    `INSERT INTO report_zone_group_day (fleet_id, day, zone_id, group_id, parked_minutes)
-     SELECT $1, $2::date, * FROM unnest($3::uuid[], $4::uuid[], $5::float8[])`,
-    [
-      fleetId,
-      day,
-      rows.map((r) => r.zoneId),
-      rows.map((r) => r.groupId),
-      rows.map((r) => r.parkedMinutes),
-    ],
-  );
-}
+) =>
+  insertDayRows(tx, 'report_zone_group_day', fleetId, day, rows, {
+    zoneId: 'uuid',
+    groupId: 'uuid',
+    parkedMinutes: 'float8',
+  });
 
 const MINUTES = (later: string) =>
   `greatest(0, extract(epoch FROM (a.${later} - a.opened_at)) / 60)`;
