@@ -215,6 +215,15 @@ export interface EventRow {
   longitude: number | null;
 }
 
+/** The bike's last known position at a time (`p`): its last telemetry fix then, or else its
+ *  current position (`b`, the bike row). */
+const positionAt = (bikeId: string, at: string) => `LEFT JOIN LATERAL (
+         SELECT latitude, longitude FROM telemetry
+          WHERE bike_id = ${bikeId} AND ts <= ${at} AND latitude IS NOT NULL
+          ORDER BY ts DESC LIMIT 1) p ON true`;
+const POSITION_COLUMNS = `coalesce(p.latitude, b.latitude) AS latitude,
+            coalesce(p.longitude, b.longitude) AS longitude`;
+
 /** The fleet's events that are MDS state changes in [from, to), with the bike's last known
  *  position at that time (its current one when no telemetry is older). */
 export async function selectStateEvents(
@@ -226,13 +235,9 @@ export async function selectStateEvents(
 ): Promise<EventRow[]> {
   return db.query<EventRow>(
     `SELECT e.id::text, b.mds_device_id::text AS device_id, e.name, e.data, e.occurred_at,
-            coalesce(p.latitude, b.latitude) AS latitude,
-            coalesce(p.longitude, b.longitude) AS longitude
+            ${POSITION_COLUMNS}
        FROM event e JOIN bike b ON b.id = e.bike_id AND b.fleet_id = e.fleet_id
-       LEFT JOIN LATERAL (
-         SELECT latitude, longitude FROM telemetry
-          WHERE bike_id = e.bike_id AND ts <= e.occurred_at AND latitude IS NOT NULL
-          ORDER BY ts DESC LIMIT 1) p ON true
+       ${positionAt('e.bike_id', 'e.occurred_at')}
       WHERE e.fleet_id = $1 AND e.occurred_at >= $2 AND e.occurred_at < $3
         AND e.name = ANY($4::text[])
       ORDER BY e.occurred_at, e.id LIMIT $5`,
@@ -261,8 +266,7 @@ export async function selectAlertMoments(
 ): Promise<AlertMomentRow[]> {
   return db.query<AlertMomentRow>(
     `SELECT m.id::text, b.mds_device_id::text AS device_id, m.kind, m.moment, m.at,
-            coalesce(p.latitude, b.latitude) AS latitude,
-            coalesce(p.longitude, b.longitude) AS longitude
+            ${POSITION_COLUMNS}
        FROM (SELECT id, bike_id, kind, 'opened' AS moment, opened_at AS at FROM alert
               WHERE fleet_id = $1 AND opened_at >= $2 AND opened_at < $3 AND kind = ANY($4::text[])
              UNION ALL
@@ -270,10 +274,7 @@ export async function selectAlertMoments(
               WHERE fleet_id = $1 AND cleared_at >= $2 AND cleared_at < $3
                 AND clear_cause = 'CONDITION_ENDED' AND kind = ANY($4::text[])) m
        JOIN bike b ON b.id = m.bike_id AND b.fleet_id = $1
-       LEFT JOIN LATERAL (
-         SELECT latitude, longitude FROM telemetry
-          WHERE bike_id = m.bike_id AND ts <= m.at AND latitude IS NOT NULL
-          ORDER BY ts DESC LIMIT 1) p ON true
+       ${positionAt('m.bike_id', 'm.at')}
       ORDER BY m.at, m.id, m.moment LIMIT $5`,
     [fleetId, from, to, MDS_ALERT_KINDS, limit],
   );
