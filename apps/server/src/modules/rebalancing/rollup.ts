@@ -8,8 +8,8 @@
 import type { Database } from '../../db/client';
 import { CellIndex } from './cells';
 import { HOUR_MS } from './forecast';
+import { tripPointTotals } from './queries/maps';
 import {
-  hourTripPoints,
   markHours,
   markedHours,
   parkedInHour,
@@ -91,9 +91,10 @@ export async function rollUpHour(
       row[field] += value;
     }
   };
-  for (const p of await hourTripPoints(db, fleetId, hour, end, 'start'))
+  // the hour's trip starts and ends, by position rounded to 4 decimals (~10 m)
+  for (const p of await tripPointTotals(db, fleetId, hour, end, 'start', 4, null, null))
     add(p.lon, p.lat, 'starts', p.n);
-  for (const p of await hourTripPoints(db, fleetId, hour, end, 'end'))
+  for (const p of await tripPointTotals(db, fleetId, hour, end, 'end', 4, null, null))
     add(p.lon, p.lat, 'ends', p.n);
   for (const p of await parkedInHour(db, fleetId, hour, end)) {
     const share = (new Date(p.until).getTime() - new Date(p.since).getTime()) / HOUR_MS;

@@ -3,7 +3,7 @@
 // rentable bikes' parked stretches overlapping it) and writes (one hour at once, in the caller's
 // transaction), and what the heat map reads back (sums over the period's hours).
 import type { Queryable } from '../../../db/client';
-import { tripSide, type ParkedRow, type PointRow } from './maps';
+import type { ParkedRow } from './maps';
 
 export interface RollupFleetRow {
   id: string;
@@ -39,26 +39,6 @@ export async function countMarkedHours(db: Queryable, fleetId: string, from: Dat
     [fleetId, from, to],
   );
   return row?.n ?? 0;
-}
-
-/** Trips started (or ended) in [from, to) by position rounded to 4 decimals (~10 m). */
-export async function hourTripPoints(
-  db: Queryable,
-  fleetId: string,
-  from: Date,
-  to: Date,
-  side: 'start' | 'end',
-): Promise<PointRow[]> {
-  const { at, lon, lat } = tripSide(side);
-  return db.query<PointRow>(
-    `SELECT round(${lon}::numeric, 4)::float8 AS lon, round(${lat}::numeric, 4)::float8 AS lat,
-            count(*)::int AS n
-       FROM trip
-      WHERE fleet_id = $1 AND ${at} >= $2 AND ${at} < $3
-        AND ${lon} IS NOT NULL AND ${lat} IS NOT NULL
-      GROUP BY 1, 2`,
-    [fleetId, from, to],
-  );
 }
 
 /**
