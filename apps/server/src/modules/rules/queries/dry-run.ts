@@ -2,6 +2,7 @@
 // stored history of some of them over the period — telemetry and module events, in order.
 import type { Queryable } from '../../../db/client';
 import type { BikeContext } from './state';
+import { BIKE_CONTEXT_COLUMNS } from './bike-columns';
 
 export async function groupsOfFleet(db: Queryable, fleetId: string): Promise<string[]> {
   const rows = await db.query<{ id: string }>('SELECT id FROM fleet_group WHERE fleet_id = $1', [
@@ -24,15 +25,7 @@ export type FleetBike = Omit<BikeContext, 'trail'>;
 
 export async function selectFleetBikes(db: Queryable, fleetId: string): Promise<FleetBike[]> {
   return db.query<FleetBike>(
-    `SELECT b.id, b.fleet_id AS "fleetId", b.vehicle_number AS "vehicleNumber",
-            b.group_id AS "groupId", b.model, b.availability,
-            b.outside_service_area_since IS NOT NULL AS "outsideServiceArea",
-            b.no_ride_zone_since IS NOT NULL AS "inNoRideZone",
-            b.no_parking_since IS NOT NULL AS "inNoParkingZone",
-            coalesce(b.zone_ids::text[], '{}') AS "zoneIds",
-            coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
-                       WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
-                     '{}') AS "openTaskKinds"
+    `SELECT ${BIKE_CONTEXT_COLUMNS}
        FROM bike b WHERE b.fleet_id = $1 ORDER BY b.id`,
     [fleetId],
   );

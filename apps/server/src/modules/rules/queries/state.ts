@@ -3,6 +3,7 @@
 import type { Queryable } from '../../../db/client';
 import type { MessageRef, RuleMemory } from '../evaluate';
 import type { BikeTrail } from '../trail';
+import { BIKE_CONTEXT_COLUMNS } from './bike-columns';
 
 export interface StateRow {
   ruleId: string;
@@ -95,15 +96,7 @@ export interface WatchedBike extends BikeContext {
 export async function selectWatchedBikes(db: Queryable, bikeIds: number[]) {
   if (!bikeIds.length) return [];
   const rows = await db.query<Omit<WatchedBike, 'states'> & { states: RawState[] | null }>(
-    `SELECT b.id, b.fleet_id AS "fleetId", b.vehicle_number AS "vehicleNumber",
-            b.group_id AS "groupId", b.model, b.availability,
-            b.outside_service_area_since IS NOT NULL AS "outsideServiceArea",
-            b.no_ride_zone_since IS NOT NULL AS "inNoRideZone",
-            b.no_parking_since IS NOT NULL AS "inNoParkingZone",
-            coalesce(b.zone_ids::text[], '{}') AS "zoneIds",
-            coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
-                       WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
-                     '{}') AS "openTaskKinds",
+    `SELECT ${BIKE_CONTEXT_COLUMNS},
             (SELECT r.trail FROM rule_trail r WHERE r.bike_id = b.id) AS trail,
             (SELECT json_agg(json_build_object('ruleId', s.rule_id, 'memory', s.memory,
                                                'firingSince', s.firing_since))

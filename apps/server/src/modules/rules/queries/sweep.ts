@@ -5,6 +5,7 @@ import type { Queryable } from '../../../db/client';
 import type { LiveRule } from './rules';
 import type { BikeContext } from './state';
 import type { ViewedState } from '../engine';
+import { BIKE_CONTEXT_COLUMNS } from './bike-columns';
 
 export async function selectAllEnabledRules(db: Queryable): Promise<LiveRule[]> {
   return db.query<LiveRule>(
@@ -37,21 +38,13 @@ export type SweepBike = BikeContext & ViewedState;
 export async function lockSweepBikes(db: Queryable, bikeIds: number[]): Promise<SweepBike[]> {
   if (!bikeIds.length) return [];
   return db.query<SweepBike>(
-    `SELECT b.id, b.fleet_id AS "fleetId", b.vehicle_number AS "vehicleNumber",
-            b.group_id AS "groupId", b.model, b.availability, b.status,
+    `SELECT ${BIKE_CONTEXT_COLUMNS}, b.status,
             b.assistance_locked AS "assistanceLocked", b.latitude, b.longitude,
             b.bike_battery_level AS "bikeBatteryLevel", b.iot_battery_level AS "iotBatteryLevel",
             b.odometer_km AS "odometerKm", b.battery_state_of_health AS "batteryStateOfHealth",
             b.battery_charge_cycles AS "batteryChargeCycles",
             b.battery_plugged AS "batteryPlugged",
             b.last_communication_date AS "lastCommunicationDate",
-            b.outside_service_area_since IS NOT NULL AS "outsideServiceArea",
-            b.no_ride_zone_since IS NOT NULL AS "inNoRideZone",
-            b.no_parking_since IS NOT NULL AS "inNoParkingZone",
-            coalesce(b.zone_ids::text[], '{}') AS "zoneIds",
-            coalesce((SELECT array_agg(DISTINCT t.kind) FROM task t
-                       WHERE t.bike_id = b.id AND t.status IN ('OPEN', 'IN_PROGRESS')),
-                     '{}') AS "openTaskKinds",
             (SELECT r.trail FROM rule_trail r WHERE r.bike_id = b.id) AS trail
        FROM bike b WHERE b.id = ANY($1::bigint[]) ORDER BY b.id FOR UPDATE OF b`,
     [bikeIds],
