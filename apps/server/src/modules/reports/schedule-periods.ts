@@ -2,6 +2,7 @@
 // and the moment a recipient gets one — `hour` o'clock of their time zone on the day after the
 // period. Pure.
 import type { ReportFrequency, ReportPeriod } from '@vfm/contract';
+import { instantAt, wallClockFormat } from '../../lib/wall-clock';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -38,34 +39,7 @@ export function lastEnded(frequency: ReportFrequency, today: string) {
   return periodFrom(frequency, periodStart(frequency, iso(parse(current) - DAY)));
 }
 
-/** The offset (ms) of a time zone from UTC at an instant. */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const local = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return local - Math.floor(instant / 1000) * 1000;
-}
-
 /** `hour` o'clock in `timeZone` on the day after `periodTo`. */
 export function sendMoment(periodTo: string, hour: number, timeZone: string): Date {
-  const wall = parse(periodTo) + DAY + hour * 3_600_000;
-  let instant = wall - offsetAt(wall, timeZone);
-  instant = wall - offsetAt(instant, timeZone);
-  return new Date(instant);
+  return new Date(instantAt(wallClockFormat(timeZone), parse(periodTo) + DAY + hour * 3_600_000));
 }
