@@ -43,6 +43,10 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** A stored or sent language, the default when it is none of ours. */
+export const languageOf = (value: unknown): Language =>
+  isLanguage(value) ? value : DEFAULT_LANGUAGE;
+
 export const ROLE_USER = `ROLE_${APPLICATION_KEY}`;
 export const ROLE_ADMIN = `ROLE_${APPLICATION_KEY}_ADMIN`;
 /**

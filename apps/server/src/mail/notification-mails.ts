@@ -44,6 +44,16 @@ const formatTime = (at: Date, language: Language, timeZone: string) =>
     timeZoneName: 'short',
   }).format(at);
 
+/** An alert's time where a line is short (a push, an SMS): day, month and time, no year. */
+export const shortTime = (at: Date, language: Language, timeZone: string) =>
+  new Intl.DateTimeFormat(language, {
+    hour: '2-digit',
+    minute: '2-digit',
+    day: 'numeric',
+    month: 'short',
+    timeZone,
+  }).format(at);
+
 /** One alert's e-mail, or (several items) a digest. */
 export function notificationMail(input: NotificationMailInput): MailMessage {
   const texts = NOTIFICATION_MAIL_TEXTS[input.language] ?? NOTIFICATION_MAIL_TEXTS.fr;

@@ -1,8 +1,7 @@
 // SQL of the accounts module; every read and write is scoped to one fleet.
 import {
-  DEFAULT_LANGUAGE,
   ROLE_ADMIN,
-  isLanguage,
+  languageOf,
   type Account,
   type AccountSortField,
   type Me,
@@ -42,7 +41,7 @@ export function toAccount(row: AccountRowDb): Account {
     roles: row.roles,
     admin: row.roles.includes(ROLE_ADMIN),
     status: row.status,
-    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    language: languageOf(row.language),
     createdAt: row.created_at.toISOString(),
     lastLoginAt: row.last_login_at?.toISOString() ?? null,
   };

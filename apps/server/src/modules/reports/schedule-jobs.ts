@@ -3,7 +3,7 @@
 // at `hour` of the recipient's time zone — and each delivery is one job of reports.deliver:
 // the report built, its file attached, a link to the Reports screen, sent through the mailer;
 // retried on its own, so one recipient's failure holds no other back.
-import { DEFAULT_LANGUAGE, isLanguage, type ReportQuery } from '@vfm/contract';
+import { languageOf, type ReportQuery } from '@vfm/contract';
 import type { Database, Queryable } from '../../db/client';
 import type { Jobs } from '../../jobs/job-queue';
 import type { AppContext } from '../../plugins/context';
@@ -116,7 +116,7 @@ export async function deliver(ctx: AppContext, job: DeliveryJob) {
         name: delivery.name,
         report,
         link,
-        language: isLanguage(delivery.language) ? delivery.language : DEFAULT_LANGUAGE,
+        language: languageOf(delivery.language),
       }),
       attachments: [
         {

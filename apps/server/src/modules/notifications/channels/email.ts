@@ -1,7 +1,7 @@
 // The e-mail channel (ADR 0087, ADR 0124): one message per delivery, its idempotency key the
 // mail's Message-ID; held for the next hourly digest when the same bike and kind was e-mailed to
 // the user within NOTIFY_EMAIL_THROTTLE_MINUTES. A mail server's 5xx is a refusal for good.
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@vfm/contract';
+import { languageOf, type Language } from '@vfm/contract';
 import { isPermanentRefusal } from '../../../mail/mailer';
 import { notificationMail, type NotificationItem } from '../../../mail/notification-mails';
 import { nextDigestAt } from '../digest-times';
@@ -11,6 +11,7 @@ import {
   recentlySent,
   selectRecipient,
   type ClaimedDelivery,
+  type Recipient,
 } from '../delivery/queries';
 import type { Channel, ChannelContext } from './channel';
 
@@ -45,6 +46,35 @@ export const unsubscribeUrl = (
 ) =>
   `${ctx.config.publicUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(ctx.config.jwtSecret, ruleId, accountId)}`;
 
+/**
+ * One notification e-mail (or, `digest`, several items in one): in the recipient's language and
+ * time zone, with the rule's one-click unsubscribe link when it is one rule's.
+ */
+export function sendNotificationMail(
+  ctx: Pick<ChannelContext, 'config' | 'mailer'>,
+  recipient: Recipient,
+  items: ReadonlyArray<Parameters<typeof itemOf>[2]>,
+  mail: { ruleId: string | null; accountId: string; idempotencyKey: string; digest?: boolean },
+) {
+  const language = languageOf(recipient.language);
+  const { ruleId, accountId, idempotencyKey, digest } = mail;
+  return ctx.mailer.send(
+    notificationMail({
+      to: recipient.email,
+      fullName: recipient.fullName,
+      language,
+      timeZone: recipient.timeZone ?? DEFAULT_TIME_ZONE,
+      items: items.map((item) => itemOf(ctx, language, item)),
+      rule:
+        ruleId && recipient.ruleName
+          ? { name: recipient.ruleName, unsubscribeUrl: unsubscribeUrl(ctx, ruleId, accountId) }
+          : null,
+      idempotencyKey,
+      ...(digest ? { digest } : {}),
+    }),
+  );
+}
+
 export const emailChannel: Channel<'notifications.deliver'> = {
   name: 'EMAIL',
   /** one notification e-mail; a retry never sends it twice (ADR 0087). 8 retries from 5 s:
@@ -69,27 +99,12 @@ export const emailChannel: Channel<'notifications.deliver'> = {
     }
     const recipient = await selectRecipient(ctx.database, delivery.accountId, delivery.ruleId);
     if (!recipient?.active || !recipient.emailWanted) return { outcome: 'skipped' };
-    const language: Language = isLanguage(recipient.language)
-      ? recipient.language
-      : DEFAULT_LANGUAGE;
     try {
-      await ctx.mailer.send(
-        notificationMail({
-          to: recipient.email,
-          fullName: recipient.fullName,
-          language,
-          timeZone: recipient.timeZone ?? DEFAULT_TIME_ZONE,
-          items: [itemOf(ctx, language, delivery)],
-          rule:
-            delivery.ruleId && recipient.ruleName
-              ? {
-                  name: recipient.ruleName,
-                  unsubscribeUrl: unsubscribeUrl(ctx, delivery.ruleId, delivery.accountId),
-                }
-              : null,
-          idempotencyKey: delivery.idempotencyKey,
-        }),
-      );
+      await sendNotificationMail(ctx, recipient, [delivery], {
+        ruleId: delivery.ruleId,
+        accountId: delivery.accountId,
+        idempotencyKey: delivery.idempotencyKey,
+      });
     } catch (error) {
       // refused for good (550…): FAILED on its own — no retry would pass it
       if (isPermanentRefusal(error)) return { outcome: 'refused', reason: refusalOf(error) };

@@ -1,6 +1,6 @@
 // The web push channel (ADR 0098, ADR 0124): to each browser the user subscribed
 // (push/send-push.ts), now or never — a rule's quiet hours leave it to the bell and the e-mail.
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@vfm/contract';
+import { languageOf } from '@vfm/contract';
 import { pushPayload } from '../push/push-payload';
 import { PUSH_RECIPIENT_NEEDS_SQL } from '../push/queries';
 import { pushToBrowsers } from '../push/send-push';
@@ -30,9 +30,7 @@ export const pushChannel: Channel<'notifications.push'> = {
   async deliver(ctx, delivery, log) {
     const recipient = await selectRecipient(ctx.database, delivery.accountId, null);
     if (!recipient?.active) return { outcome: 'skipped' };
-    const language: Language = isLanguage(recipient.language)
-      ? recipient.language
-      : DEFAULT_LANGUAGE;
+    const language = languageOf(recipient.language);
     const counts = await pushToBrowsers(
       ctx.database,
       ctx.config,

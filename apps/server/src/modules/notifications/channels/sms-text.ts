@@ -2,6 +2,7 @@
 // alert kind's name from the e-mails' texts (mail/templates, the 11 languages), the bike (or the
 // zone), the time, and the page to open. Nothing else of the fleet: a phone's lock screen shows it.
 import type { Language, NotificationKind } from '@vfm/contract';
+import { shortTime } from '../../../mail/notification-mails';
 import { NOTIFICATION_MAIL_TEXTS } from '../../../mail/templates/notification-messages';
 
 export function smsText(input: {
@@ -14,13 +15,7 @@ export function smsText(input: {
   publicUrl: string;
 }): string {
   const texts = NOTIFICATION_MAIL_TEXTS[input.language] ?? NOTIFICATION_MAIL_TEXTS.fr;
-  const time = new Intl.DateTimeFormat(input.language, {
-    hour: '2-digit',
-    minute: '2-digit',
-    day: 'numeric',
-    month: 'short',
-    timeZone: input.timeZone,
-  }).format(input.occurredAt);
+  const time = shortTime(input.occurredAt, input.language, input.timeZone);
   const what = input.vehicleNumber ?? input.zoneName ?? '';
   const page =
     input.vehicleNumber === null

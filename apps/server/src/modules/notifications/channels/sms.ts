@@ -6,7 +6,7 @@
 // Idempotency-Key header: a gateway that honours it sends nothing twice even after a worker died
 // between its answer and the record. A 4xx (but 429) is a refusal for good (FAILED with the
 // gateway's answer); a 5xx, a 429, no answer, the deadline: tried again (the job's retry).
-import { DEFAULT_LANGUAGE, isLanguage } from '@vfm/contract';
+import { languageOf } from '@vfm/contract';
 import type { ResolvedConfig } from '../../../config/secrets';
 import { postOutbound } from '../../../lib/outbound-http';
 import { selectRecipient } from '../delivery/queries';
@@ -38,7 +38,7 @@ export const smsChannel: Channel<'notifications.sms'> = {
     const recipient = await selectRecipient(ctx.database, delivery.accountId, null);
     // the gateway unset since, the account disabled, the number removed: nobody to text
     if (!gateway || !recipient?.active || !recipient.phone) return { outcome: 'skipped' };
-    const language = isLanguage(recipient.language) ? recipient.language : DEFAULT_LANGUAGE;
+    const language = languageOf(recipient.language);
     const body = new URLSearchParams({
       To: recipient.phone,
       From: gateway.from,

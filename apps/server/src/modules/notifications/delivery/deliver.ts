@@ -6,16 +6,13 @@
 // A delivery is claimed, sent with its idempotency key (the mail's Message-ID; a file already
 // written is not written again), then marked sent: a job run again after a crash finds it
 // sent, or claimed by a worker whose lease passed, and never sends a second message.
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@vfm/contract';
 import { isPermanentRefusal } from '../../../mail/mailer';
-import { notificationMail } from '../../../mail/notification-mails';
 import type { AppContext } from '../../../plugins/context';
 import { channelOf } from '../channels';
 import type { ChannelLog, DeliveryResult } from '../channels/channel';
 import {
-  DEFAULT_TIME_ZONE,
-  itemOf,
   refusalOf,
+  sendNotificationMail,
   unsubscribeUrl,
   UNSUBSCRIBE_PATH,
 } from '../channels/email';
@@ -135,29 +132,16 @@ export async function sendDigest(
     await markSkipped(database, ids);
     return 'done';
   }
-  const language: Language = isLanguage(recipient.language) ? recipient.language : DEFAULT_LANGUAGE;
   // one rule for all: its unsubscribe link; several: the rules are in My account
   const ruleIds = new Set(items.map((item) => item.ruleId));
   const ruleId = ruleIds.size === 1 ? first.ruleId : null;
   try {
-    await ctx.mailer.send(
-      notificationMail({
-        to: recipient.email,
-        fullName: recipient.fullName,
-        language,
-        timeZone: recipient.timeZone ?? DEFAULT_TIME_ZONE,
-        items: items.map((item) => itemOf(ctx, language, item)),
-        rule:
-          ruleId && recipient.ruleName
-            ? {
-                name: recipient.ruleName,
-                unsubscribeUrl: unsubscribeUrl(ctx, ruleId, first.accountId),
-              }
-            : null,
-        idempotencyKey: digestKey,
-        digest: true,
-      }),
-    );
+    await sendNotificationMail(ctx, recipient, items, {
+      ruleId,
+      accountId: first.accountId,
+      idempotencyKey: digestKey,
+      digest: true,
+    });
   } catch (error) {
     if (!isPermanentRefusal(error)) {
       deliveryMetrics.count('DIGEST', 'failed');

@@ -2,6 +2,7 @@
 // languages) in the user's language and time zone, the bike page it opens, and a tag so that a
 // newer notice of the same bike and kind replaces the older one on screen.
 import type { Language, NotificationKind, PushPayload } from '@vfm/contract';
+import { shortTime } from '../../../mail/notification-mails';
 import { NOTIFICATION_MAIL_TEXTS } from '../../../mail/templates/notification-messages';
 import { interpolate } from '../../../mail/templates/layout';
 
@@ -16,13 +17,7 @@ export function pushPayload(input: {
 }): PushPayload {
   const texts = NOTIFICATION_MAIL_TEXTS[input.language] ?? NOTIFICATION_MAIL_TEXTS.fr;
   const kind = texts.kinds[input.kind];
-  const time = new Intl.DateTimeFormat(input.language, {
-    hour: '2-digit',
-    minute: '2-digit',
-    day: 'numeric',
-    month: 'short',
-    timeZone: input.timeZone,
-  }).format(input.occurredAt);
+  const time = shortTime(input.occurredAt, input.language, input.timeZone);
   if (input.vehicleNumber === null) {
     const zone = input.zoneName ?? '';
     return {
