@@ -8,7 +8,7 @@ import {
 } from '@vfm/contract';
 import type { MailMessage } from './mailer';
 import { MAIL_TEXTS } from './templates/messages';
-import { interpolate, renderHtml, renderText, type MailLayout } from './templates/layout';
+import { interpolate, layoutMessage, type MailLayout } from './templates/layout';
 
 export interface AccountMailInput {
   to: string;
@@ -59,13 +59,7 @@ function accountMail(kind: Kind, input: AccountMailInput): MailMessage {
     linkFallback: t(texts.linkFallback),
     signature: t(texts.signature),
   };
-  return {
-    to: input.to,
-    subject: layout.subject,
-    text: renderText(layout),
-    html: renderHtml(layout),
-    links: [input.link],
-  };
+  return layoutMessage(input.to, layout);
 }
 
 export const resetPasswordMail = (input: AccountMailInput) => accountMail('reset', input);

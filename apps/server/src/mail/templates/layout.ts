@@ -59,3 +59,12 @@ ${mail.after.map(p).join('\n')}
 </html>
 `;
 }
+
+/** The message of a laid-out e-mail with one action: its text and HTML, its link. */
+export const layoutMessage = (to: string, mail: MailLayout) => ({
+  to,
+  subject: mail.subject,
+  text: renderText(mail),
+  html: renderHtml(mail),
+  links: [mail.action.url],
+});

@@ -4,7 +4,7 @@
 import { isLanguage, type Language } from '@vfm/contract';
 import type { MailMessage } from '../../mail/mailer';
 import { MAIL_TEXTS } from '../../mail/templates/messages';
-import { interpolate, renderHtml, renderText, type MailLayout } from '../../mail/templates/layout';
+import { interpolate, layoutMessage, type MailLayout } from '../../mail/templates/layout';
 
 interface Texts {
   subject: string;
@@ -223,11 +223,5 @@ export function webhookDisabledMail(input: WebhookDisabledMailInput): MailMessag
     linkFallback: t(common.linkFallback),
     signature: t(common.signature),
   };
-  return {
-    to: input.to,
-    subject: layout.subject,
-    text: renderText(layout),
-    html: renderHtml(layout),
-    links: [input.link],
-  };
+  return layoutMessage(input.to, layout);
 }
