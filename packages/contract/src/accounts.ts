@@ -112,18 +112,20 @@ export const AccountUpdateSchema = Type.Object(
 );
 export type AccountUpdate = Static<typeof AccountUpdateSchema>;
 
-export const MeSchema = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    email: Type.String(),
-    fullName: Type.String(),
-    description: Type.String(),
-    photoVersion: PhotoVersion,
-    /** E.164, null when not given (ADR 0124) */
-    phone: Nullable(Type.String()),
-    roles: Type.Array(Type.String()),
-    fleet: Type.Object({ id: Type.String(), name: Type.String() }, strict),
-  },
+/** The signed-in account as it sees itself: its account's identity, and its fleet. */
+export const MeSchema = Type.Composite(
+  [
+    Type.Pick(AccountSchema, [
+      'id',
+      'email',
+      'fullName',
+      'description',
+      'photoVersion',
+      'phone',
+      'roles',
+    ]),
+    Type.Object({ fleet: Type.Object({ id: Type.String(), name: Type.String() }, strict) }),
+  ],
   strict,
 );
 export type Me = Static<typeof MeSchema>;
