@@ -7,7 +7,7 @@ import { WARNING_TYPES } from './enums';
 import { RULE_ALERT_KINDS } from './rule-kinds';
 import { VEHICLE_NUMBER_PATTERN } from './patterns';
 import { pagingProperties } from './bike-records';
-import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
+import { DateTime, IdParamsSchema, Nullable, Page, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
@@ -135,7 +135,7 @@ export type AlertQuery = Static<typeof AlertQuerySchema>;
 export const AlertPageSchema = Page(AlertSchema);
 export type AlertPage = Static<typeof AlertPageSchema>;
 
-export const AlertParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
+export const AlertParamsSchema = IdParamsSchema;
 
 const Comment = Type.String({ minLength: 1, maxLength: ALERT_COMMENT_MAX });
 

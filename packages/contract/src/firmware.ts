@@ -4,7 +4,7 @@
 // state in a campaign. The offer and the module's reports over MQTT are in mqtt.ts
 // (`down/firmware`, `up/firmware`).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Nullable, StringEnum } from './schema-helpers';
+import { DateTime, IdParamsSchema, Nullable, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
@@ -88,7 +88,7 @@ export const FirmwarePackageListSchema = Type.Object(
 );
 export type FirmwarePackageList = Static<typeof FirmwarePackageListSchema>;
 
-export const FirmwareIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
+export const FirmwareIdParamsSchema = IdParamsSchema;
 
 const Percent = Type.Integer({ minimum: 0, maximum: 100 });
 const ClockTime = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM' });

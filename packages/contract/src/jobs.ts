@@ -3,7 +3,7 @@
 // the cause is fixed.
 import { Type, type Static } from '@sinclair/typebox';
 import { pagingProperties } from './bike-records';
-import { DateTime, Nullable, Page } from './schema-helpers';
+import { DateTime, IdParamsSchema, Nullable, Page } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
@@ -59,7 +59,7 @@ export const JobsOverviewSchema = Type.Object(
 );
 export type JobsOverview = Static<typeof JobsOverviewSchema>;
 
-export const JobParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
+export const JobParamsSchema = IdParamsSchema;
 
 /**
  * Each queue of the server's jobs home (declared by the server modules' manifests) → the key of

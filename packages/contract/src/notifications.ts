@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ALERT_KINDS, ALERT_SEVERITIES, ALERT_SEVERITY, type AlertSeverity } from './alerts';
 import { VEHICLE_NUMBER_PATTERN } from './patterns';
 import { pagingProperties } from './bike-records';
-import { DateTime, Nullable, StringEnum } from './schema-helpers';
+import { DateTime, IdParamsSchema, Nullable, Page, StringEnum } from './schema-helpers';
 import { ZONE_CAP_KINDS, ZoneActiveHoursSchema } from './zones';
 
 const strict = { additionalProperties: false } as const;
@@ -149,10 +149,7 @@ export const NotificationRuleListSchema = Type.Object(
 );
 export type NotificationRuleList = Static<typeof NotificationRuleListSchema>;
 
-export const NotificationRuleParamsSchema = Type.Object(
-  { id: Type.String({ format: 'uuid' }) },
-  strict,
-);
+export const NotificationRuleParamsSchema = IdParamsSchema;
 
 // ---- the notifications of a user ---------------------------------------------------------
 
@@ -188,22 +185,13 @@ export const NotificationQuerySchema = Type.Object(
 export type NotificationQuery = Static<typeof NotificationQuerySchema>;
 
 /** Newest first, with the caller's unread count. */
-export const NotificationPageSchema = Type.Object(
-  {
-    content: Type.Array(NotificationSchema),
-    totalElements: Type.Integer({ minimum: 0 }),
-    page: Type.Integer({ minimum: 0 }),
-    size: Type.Integer({ minimum: 1 }),
-    unread: Type.Integer({ minimum: 0 }),
-  },
+export const NotificationPageSchema = Type.Composite(
+  [Page(NotificationSchema), Type.Object({ unread: Type.Integer({ minimum: 0 }) })],
   strict,
 );
 export type NotificationPage = Static<typeof NotificationPageSchema>;
 
-export const NotificationParamsSchema = Type.Object(
-  { id: Type.String({ format: 'uuid' }) },
-  strict,
-);
+export const NotificationParamsSchema = IdParamsSchema;
 
 export const NotificationUnreadSchema = Type.Object(
   { unread: Type.Integer({ minimum: 0 }) },
@@ -267,10 +255,7 @@ export const PushSubscriptionListSchema = Type.Object(
 );
 export type PushSubscriptionList = Static<typeof PushSubscriptionListSchema>;
 
-export const PushSubscriptionParamsSchema = Type.Object(
-  { id: Type.String({ format: 'uuid' }) },
-  strict,
-);
+export const PushSubscriptionParamsSchema = IdParamsSchema;
 
 /**
  * What the service worker receives (encrypted, aes128gcm): the notification's text already in

@@ -4,7 +4,7 @@
 // B before T — about X more rides", accepted (REBALANCE tasks), snoozed or dismissed; and one
 // ordered route per technician mixing battery swaps and rebalancing pickups and drop-offs.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Nullable, StringEnum } from './schema-helpers';
+import { DateTime, IdParamsSchema, Nullable, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
@@ -175,10 +175,7 @@ export const RecommendationListSchema = Type.Object(
 );
 export type RecommendationList = Static<typeof RecommendationListSchema>;
 
-export const RecommendationParamsSchema = Type.Object(
-  { id: Type.String({ format: 'uuid' }) },
-  strict,
-);
+export const RecommendationParamsSchema = IdParamsSchema;
 export const SnoozeSchema = Type.Object(
   { hours: Type.Integer({ minimum: 1, maximum: 72 }) },
   strict,

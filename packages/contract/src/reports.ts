@@ -4,7 +4,7 @@
 // the MDS Metrics definitions (dockless metrics 2.6–2.10); the report reads the daily rollups.
 import { Type, type Static } from '@sinclair/typebox';
 import { VEHICLE_NUMBER_PATTERN } from './patterns';
-import { Nullable, StringEnum } from './schema-helpers';
+import { IdParamsSchema, Nullable, StringEnum } from './schema-helpers';
 import { TASK_PRIORITIES } from './tasks';
 
 const strict = { additionalProperties: false } as const;
@@ -234,10 +234,7 @@ export const ReportScheduleListSchema = Type.Object(
 );
 export type ReportScheduleList = Static<typeof ReportScheduleListSchema>;
 
-export const ReportScheduleIdParamsSchema = Type.Object(
-  { id: Type.String({ format: 'uuid' }) },
-  strict,
-);
+export const ReportScheduleIdParamsSchema = IdParamsSchema;
 
 export const ReportSendNowSchema = Type.Object(
   {

@@ -8,7 +8,7 @@ import { ALERT_SEVERITIES } from './alerts';
 import { AVAILABILITIES, COMMAND_TYPES } from './enums';
 import { TASK_KINDS, TASK_PRIORITIES } from './tasks';
 import { BUILTIN_RULE_KINDS, RULE_ALERT_KINDS } from './rule-kinds';
-import { DateTime, Nullable, StringEnum } from './schema-helpers';
+import { DateTime, IdParamsSchema, Nullable, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
@@ -232,7 +232,7 @@ export const RuleUpdateSchema = Type.Object(
 );
 export type RuleUpdate = Static<typeof RuleUpdateSchema>;
 
-export const RuleParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
+export const RuleParamsSchema = IdParamsSchema;
 
 export const RuleDryRunSchema = Type.Object(
   {

@@ -14,6 +14,12 @@ export const DateTime = (options: { description?: string } = {}) =>
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** The path of one resource named by its uuid: `…/:id`. */
+export const IdParamsSchema = Type.Object(
+  { id: Type.String({ format: 'uuid' }) },
+  { additionalProperties: false },
+);
+
 /** A page of a server-side paged list (DESIGN §5). */
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object(

@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MARKING_PATTERN, VEHICLE_NUMBER_PATTERN } from './patterns';
 import type { WarningType } from './enums';
-import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
+import { DateTime, IdParamsSchema, Nullable, Page, StringEnum } from './schema-helpers';
 import { pagingProperties } from './bike-records';
 import { SWAP_REASONS } from './battery';
 
@@ -241,7 +241,7 @@ export const TaskUpdateSchema = Type.Object(
 );
 export type TaskUpdate = Static<typeof TaskUpdateSchema>;
 
-export const TaskParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
+export const TaskParamsSchema = IdParamsSchema;
 export const TaskChecklistParamsSchema = Type.Object(
   { id: Type.String({ format: 'uuid' }), item: Type.String({ maxLength: 64 }) },
   strict,
@@ -371,10 +371,7 @@ export const MaintenanceScheduleCreateSchema = Type.Object(
 );
 export type MaintenanceScheduleCreate = Static<typeof MaintenanceScheduleCreateSchema>;
 
-export const MaintenanceScheduleParamsSchema = Type.Object(
-  { id: Type.String({ format: 'uuid' }) },
-  strict,
-);
+export const MaintenanceScheduleParamsSchema = IdParamsSchema;
 
 // ---- statistics (docs/tasks.md) -----------------------------------------------------------
 

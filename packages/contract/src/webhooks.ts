@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ALERT_CLEAR_CAUSES, ALERT_KINDS, ALERT_SEVERITIES } from './alerts';
 import { pagingProperties } from './bike-records';
 import { ZONE_CAP_KINDS } from './zones';
-import { DateTime, Nullable, Page, StringEnum } from './schema-helpers';
+import { DateTime, IdParamsSchema, Nullable, Page, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
@@ -130,7 +130,7 @@ export type WebhookWithSecret = Static<typeof WebhookWithSecretSchema>;
 export const WebhookListSchema = Type.Object({ content: Type.Array(WebhookSchema) }, strict);
 export type WebhookList = Static<typeof WebhookListSchema>;
 
-export const WebhookParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
+export const WebhookParamsSchema = IdParamsSchema;
 export const WebhookDeliveryParamsSchema = Type.Object(
   { id: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid' }) },
   strict,

@@ -4,7 +4,7 @@
 // (closed rings, ranges, vertex count, no self-intersection) are `zoneGeometryErrors` of
 // ./zone-geometry, shared by the server and the web app's import.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Nullable, StringEnum } from './schema-helpers';
+import { DateTime, IdParamsSchema, Nullable, StringEnum } from './schema-helpers';
 
 const strict = { additionalProperties: false } as const;
 
@@ -239,7 +239,7 @@ export const ZoneListQuerySchema = Type.Object(
 );
 export type ZoneListQuery = Static<typeof ZoneListQuerySchema>;
 
-export const ZoneParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, strict);
+export const ZoneParamsSchema = IdParamsSchema;
 
 /** DELETE zones/{id}?version= — the version read, optional (without it: whatever it is). */
 export const ZoneDeleteQuerySchema = Type.Object(
