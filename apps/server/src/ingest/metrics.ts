@@ -1,6 +1,7 @@
 // Ingest counters, rendered for GET /metrics in the Prometheus text format (DESIGN §6, docs/operations.md).
 import { UP_KINDS, type UpKind } from '@vfm/contract';
 import type { RejectReason } from './validate';
+import { metricLines } from '../lib/prometheus';
 
 const REJECT_REASONS: RejectReason[] = [
   'json',
@@ -54,22 +55,9 @@ export class IngestMetrics {
 
   render(): string {
     const lines: string[] = [];
-    const metric = (
-      name: string,
-      type: 'counter' | 'gauge',
-      help: string,
-      values: Array<[Record<string, string>, number]>,
-    ) => {
-      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-      for (const [labels, value] of values) {
-        const text = Object.entries(labels)
-          .map(([k, v]) => `${k}="${v}"`)
-          .join(',');
-        lines.push(`${name}${text ? `{${text}}` : ''} ${value}`);
-      }
-    };
+    const metric = (...args: Parameters<typeof metricLines>) => lines.push(...metricLines(...args));
     const perKind = (record: Record<UpKind, number>) =>
-      UP_KINDS.map((kind) => [{ kind }, record[kind]] as [Record<string, string>, number]);
+      UP_KINDS.map((kind) => [{ kind }, record[kind]] as const);
     metric(
       'vfm_ingest_received_total',
       'counter',

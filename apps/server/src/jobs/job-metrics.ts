@@ -1,5 +1,6 @@
 // The jobs' counters of this process and the queues' backlog (GET /metrics, Prometheus text).
 import type { FleetLoad } from './queries/fair';
+import { byLabel, metricLines } from '../lib/prometheus';
 
 export class JobMetrics {
   private readonly completed = new Map<string, number>();
@@ -38,43 +39,60 @@ export class JobMetrics {
     fleetLoad: FleetLoad[] = [],
     fleetSlots: ReadonlyMap<string, number> = new Map(),
   ): string {
-    const lines: string[] = [];
-    const counter = (name: string, help: string, values: Map<string, number>) => {
-      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`);
-      for (const [queue, value] of values) lines.push(`${name}{queue="${queue}"} ${value}`);
-    };
-    counter('vfm_jobs_completed_total', 'Jobs completed by this process.', this.completed);
-    counter('vfm_jobs_failed_total', 'Job attempts that failed in this process.', this.failures);
-    counter('vfm_jobs_seconds_total', 'Time spent in job handlers by this process.', this.seconds);
-    lines.push(
-      '# HELP vfm_jobs Jobs in the queue by state (created, retry, active, failed = dead letters).',
-      '# TYPE vfm_jobs gauge',
-    );
-    for (const row of backlog)
-      lines.push(`vfm_jobs{queue="${row.name}",state="${row.state}"} ${row.count}`);
-    const gauge = (name: string, help: string, values: Map<string, number>) => {
-      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} gauge`);
-      for (const [queue, value] of values) lines.push(`${name}{queue="${queue}"} ${value}`);
-    };
-    gauge('vfm_jobs_slots', 'Slots of a queue worked in slots, in this process.', this.slotCounts);
-    gauge('vfm_jobs_slots_in_use', 'Slots running a job now, in this process.', this.slotsInUse);
-    // all processes (the database's count): a fleet's jobs running, and those ready to start
-    // that wait because the fleet holds its share of the queue (deferred for fairness)
-    lines.push(
-      '# HELP vfm_jobs_fleet_active Jobs of a queue running now, by fleet (all processes).',
-      '# TYPE vfm_jobs_fleet_active gauge',
-    );
-    for (const row of fleetLoad)
-      lines.push(`vfm_jobs_fleet_active{queue="${row.queue}",fleet="${row.fleet}"} ${row.active}`);
-    lines.push(
-      "# HELP vfm_jobs_fleet_deferred Jobs ready to start that wait for their fleet's share to free.",
-      '# TYPE vfm_jobs_fleet_deferred gauge',
-    );
-    for (const row of fleetLoad) {
-      const share = fleetSlots.get(row.queue) ?? Infinity;
-      const deferred = row.active >= share ? row.ready : 0;
-      lines.push(`vfm_jobs_fleet_deferred{queue="${row.queue}",fleet="${row.fleet}"} ${deferred}`);
-    }
-    return lines.join('\n') + '\n';
+    const share = (row: FleetLoad) =>
+      row.active >= (fleetSlots.get(row.queue) ?? Infinity) ? row.ready : 0;
+    return [
+      ...metricLines(
+        'vfm_jobs_completed_total',
+        'counter',
+        'Jobs completed by this process.',
+        byLabel('queue', this.completed),
+      ),
+      ...metricLines(
+        'vfm_jobs_failed_total',
+        'counter',
+        'Job attempts that failed in this process.',
+        byLabel('queue', this.failures),
+      ),
+      ...metricLines(
+        'vfm_jobs_seconds_total',
+        'counter',
+        'Time spent in job handlers by this process.',
+        byLabel('queue', this.seconds),
+      ),
+      ...metricLines(
+        'vfm_jobs',
+        'gauge',
+        'Jobs in the queue by state (created, retry, active, failed = dead letters).',
+        backlog.map((row) => [{ queue: row.name, state: row.state }, row.count] as const),
+      ),
+      ...metricLines(
+        'vfm_jobs_slots',
+        'gauge',
+        'Slots of a queue worked in slots, in this process.',
+        byLabel('queue', this.slotCounts),
+      ),
+      ...metricLines(
+        'vfm_jobs_slots_in_use',
+        'gauge',
+        'Slots running a job now, in this process.',
+        byLabel('queue', this.slotsInUse),
+      ),
+      // all processes (the database's count): a fleet's jobs running, and those ready to start
+      // that wait because the fleet holds its share of the queue (deferred for fairness)
+      ...metricLines(
+        'vfm_jobs_fleet_active',
+        'gauge',
+        'Jobs of a queue running now, by fleet (all processes).',
+        fleetLoad.map((row) => [{ queue: row.queue, fleet: row.fleet }, row.active] as const),
+      ),
+      ...metricLines(
+        'vfm_jobs_fleet_deferred',
+        'gauge',
+        "Jobs ready to start that wait for their fleet's share to free.",
+        fleetLoad.map((row) => [{ queue: row.queue, fleet: row.fleet }, share(row)] as const),
+      ),
+      '',
+    ].join('\n');
   }
 }

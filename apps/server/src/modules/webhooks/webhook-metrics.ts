@@ -2,6 +2,7 @@
 // Prometheus text format: attempts delivered and failed, their duration, and the attempts put
 // off by the per-endpoint rate limit — labelled by the endpoint's id only (never its URL, whose
 // path or query may carry a receiver's token, nor anything of its secret).
+import { byLabel, metricLines, sampleLine } from '../../lib/prometheus';
 
 /** seconds: the receivers' usual answers up to the 10 s timeout */
 const BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -11,6 +12,9 @@ interface Histogram {
   sum: number;
   count: number;
 }
+
+const DURATION = 'vfm_webhook_attempt_duration_seconds';
+const BUCKET = `${DURATION}_bucket`;
 
 export class WebhookMetrics {
   private readonly outcomes = new Map<string, number>();
@@ -51,51 +55,45 @@ export class WebhookMetrics {
   }
 
   render(): string {
-    const lines = [
-      '# HELP vfm_webhook_deliveries_total Webhook attempts by endpoint and outcome (this process).',
-      '# TYPE vfm_webhook_deliveries_total counter',
-    ];
-    for (const [key, value] of this.outcomes) {
+    const outcomes = [...this.outcomes].map(([key, value]) => {
       const [endpoint, outcome] = key.split('|');
-      lines.push(
-        `vfm_webhook_deliveries_total{endpoint="${endpoint}",outcome="${outcome}"} ${value}`,
-      );
-    }
-    lines.push(
-      '# HELP vfm_webhook_attempt_duration_seconds Time of a webhook attempt, by endpoint.',
-      '# TYPE vfm_webhook_attempt_duration_seconds histogram',
-    );
-    for (const [endpoint, histogram] of this.durations) {
-      BUCKETS.forEach((bound, i) =>
-        lines.push(
-          `vfm_webhook_attempt_duration_seconds_bucket{endpoint="${endpoint}",le="${bound}"} ${histogram.counts[i]}`,
-        ),
-      );
-      lines.push(
-        `vfm_webhook_attempt_duration_seconds_bucket{endpoint="${endpoint}",le="+Inf"} ${histogram.count}`,
-        `vfm_webhook_attempt_duration_seconds_sum{endpoint="${endpoint}"} ${histogram.sum}`,
-        `vfm_webhook_attempt_duration_seconds_count{endpoint="${endpoint}"} ${histogram.count}`,
-      );
-    }
-    lines.push(
-      '# HELP vfm_webhook_rate_limited_total Webhook attempts put off by the per-endpoint rate limit.',
-      '# TYPE vfm_webhook_rate_limited_total counter',
-    );
-    for (const [endpoint, value] of this.limitedCounts)
-      lines.push(`vfm_webhook_rate_limited_total{endpoint="${endpoint}"} ${value}`);
-    lines.push(
-      "# HELP vfm_webhook_breaker_paused_total Webhook attempts put off because the endpoint's breaker is open.",
-      '# TYPE vfm_webhook_breaker_paused_total counter',
-    );
-    for (const [endpoint, value] of this.pausedCounts)
-      lines.push(`vfm_webhook_breaker_paused_total{endpoint="${endpoint}"} ${value}`);
-    lines.push(
-      "# HELP vfm_webhook_breaker_opened_total Times an endpoint's breaker opened (5 failures in a row).",
-      '# TYPE vfm_webhook_breaker_opened_total counter',
-    );
-    for (const [endpoint, value] of this.openings)
-      lines.push(`vfm_webhook_breaker_opened_total{endpoint="${endpoint}"} ${value}`);
-    return lines.join('\n') + '\n';
+      return [{ endpoint: endpoint!, outcome: outcome! }, value] as const;
+    });
+    const durations = [...this.durations].flatMap(([endpoint, histogram]) => [
+      ...BUCKETS.map((le, i) => sampleLine(BUCKET, { endpoint, le }, histogram.counts[i]!)),
+      sampleLine(BUCKET, { endpoint, le: '+Inf' }, histogram.count),
+      sampleLine(`${DURATION}_sum`, { endpoint }, histogram.sum),
+      sampleLine(`${DURATION}_count`, { endpoint }, histogram.count),
+    ]);
+    return [
+      ...metricLines(
+        'vfm_webhook_deliveries_total',
+        'counter',
+        'Webhook attempts by endpoint and outcome (this process).',
+        outcomes,
+      ),
+      ...metricLines(DURATION, 'histogram', 'Time of a webhook attempt, by endpoint.', []),
+      ...durations,
+      ...metricLines(
+        'vfm_webhook_rate_limited_total',
+        'counter',
+        'Webhook attempts put off by the per-endpoint rate limit.',
+        byLabel('endpoint', this.limitedCounts),
+      ),
+      ...metricLines(
+        'vfm_webhook_breaker_paused_total',
+        'counter',
+        "Webhook attempts put off because the endpoint's breaker is open.",
+        byLabel('endpoint', this.pausedCounts),
+      ),
+      ...metricLines(
+        'vfm_webhook_breaker_opened_total',
+        'counter',
+        "Times an endpoint's breaker opened (5 failures in a row).",
+        byLabel('endpoint', this.openings),
+      ),
+      '',
+    ].join('\n');
   }
 }
 

@@ -2,6 +2,7 @@
 // and digest counted on its own — sent, refused for good by the recipient's server (FAILED, not
 // retried) or failed for now (its job retries).
 import type { DeliveryChannelName } from '../channels/channel';
+import { metricLines } from '../../../lib/prometheus';
 
 export type DeliveryChannel = DeliveryChannelName | 'DIGEST';
 export type DeliveryOutcome = 'sent' | 'refused' | 'failed';
@@ -15,17 +16,14 @@ export class DeliveryMetrics {
   }
 
   render(): string {
-    const lines = [
-      '# HELP vfm_notification_deliveries_total Notification messages by channel and outcome (this process).',
-      '# TYPE vfm_notification_deliveries_total counter',
-    ];
-    for (const [key, value] of this.counts) {
+    const samples = [...this.counts].map(([key, value]) => {
       const [channel, outcome] = key.split('|');
-      lines.push(
-        `vfm_notification_deliveries_total{channel="${channel}",outcome="${outcome}"} ${value}`,
-      );
-    }
-    return lines.join('\n') + '\n';
+      return [{ channel: channel!, outcome: outcome! }, value] as const;
+    });
+    const help = 'Notification messages by channel and outcome (this process).';
+    return (
+      metricLines('vfm_notification_deliveries_total', 'counter', help, samples).join('\n') + '\n'
+    );
   }
 }
 
