@@ -107,20 +107,29 @@ export function doc<const D extends RouteDoc>(
   return { schema: { tags, summary, ...inputs, response: answers } };
 }
 
-/** What every call behind the gates can answer: bad input, no credentials, not allowed. */
-const GATED_PROBLEMS = [400, 401, 403] as const;
+/** What a call takes in: with any of them, it can answer 400. */
+const INPUTS = ['params', 'querystring', 'body', 'headers'] as const;
 
 /**
  * doc(…) for the calls behind the API's gates (credentials, XSRF), bound to a module's tags: the
- * problems every such call can answer come with it — 400, 401, 403, and 404 when its path names a
- * resource (`params`) — and `problems` names only the call's own (409, 413, 429…). `.admin(…)` is
- * the same for a call only administrators may make (`config.auth`). A call that answers fewer
- * than these (a public one) says all of its own with doc(…).
+ * problems such a call can answer by its shape come with it — 401 and 403 always, 400 when it
+ * takes an input (params, query, body, headers), 404 when its path names a resource (`params`) —
+ * and `problems` names only the call's own (409, 413, 429…). `.admin(…)` is the same for a call
+ * only administrators may make (`config.auth`). A call that answers fewer than these (a public
+ * one) says all of its own with doc(…).
  */
 export function routeDoc(tags: readonly string[]) {
   const route = <const D extends RouteDoc>(summary: string, declared: OnlyRouteDoc<D>) => {
-    const usual: readonly number[] = declared.params ? [...GATED_PROBLEMS, 404] : GATED_PROBLEMS;
-    const statuses = [...new Set([...usual, ...(declared.problems ?? [])])].sort((a, b) => a - b);
+    const takesInput = INPUTS.some((input) => declared[input] !== undefined);
+    const statuses = [
+      ...new Set([
+        401,
+        403,
+        ...(takesInput ? [400] : []),
+        ...(declared.params ? [404] : []),
+        ...(declared.problems ?? []),
+      ]),
+    ].sort((a, b) => a - b);
     return doc(tags, summary, { ...declared, problems: statuses } as OnlyRouteDoc<D>);
   };
   const admin = <const D extends RouteDoc>(summary: string, declared: OnlyRouteDoc<D>) => ({

@@ -38,10 +38,8 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const background = new BackgroundTasks(app.log);
   app.addHook('onClose', () => background.drain());
 
-  app.get(
-    '/accounts/me',
-    doc(tags, 'My profile', { ok: MeSchema, problems: [401, 403] }),
-    async (request) => getMe(scopeOf(request)),
+  app.get('/accounts/me', route('My profile', { ok: MeSchema }), async (request) =>
+    getMe(scopeOf(request)),
   );
 
   app.put(

@@ -19,7 +19,7 @@ const administrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/settings',
     route.admin("The fleet's warning thresholds and CO2 factor", {
       ok: FleetSettingsSchema,
-      problems: [404],
+      problems: [400, 404],
     }),
     async (request) => getFleetSettings(scopeOf(request)),
   );

@@ -29,7 +29,10 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/alerts/assignees',
-    route('The users of the fleet an alert may be assigned to', { ok: AlertAssigneesSchema }),
+    route('The users of the fleet an alert may be assigned to', {
+      ok: AlertAssigneesSchema,
+      problems: [400],
+    }),
     async (request) => listAssignees(scopeOf(request)),
   );
 

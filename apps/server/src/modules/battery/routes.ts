@@ -25,7 +25,7 @@ const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/battery/fleet',
     route(
       "The fleet's packs: state of health distribution, worst packs, Wh/km per model, peak hour",
-      { ok: FleetBatterySchema },
+      { ok: FleetBatterySchema, problems: [400] },
     ),
     async (request) => getFleetBattery(scopeOf(request)),
   );
@@ -35,6 +35,7 @@ const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     route('Every pack of the fleet as CSV (state of health, cycles, Wh/km, temperature)', {
       produces: ['text/csv'],
       ok: Type.String(),
+      problems: [400],
     }),
     async (request, reply) => {
       const lines: string[] = [];
@@ -60,6 +61,7 @@ const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/battery/settings',
     route("The fleet's battery settings: nominal capacity, state of health threshold", {
       ok: BatterySettingsSchema,
+      problems: [400],
     }),
     async (request) => getSettings(scopeOf(request)),
   );
@@ -67,10 +69,7 @@ const batteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/battery/settings',
     route.admin("Change the fleet's battery settings (administrators; an audited action)", {
-      body: Type.Partial(BatterySettingsSchema, {
-        additionalProperties: false,
-        minProperties: 1,
-      }),
+      body: Type.Partial(BatterySettingsSchema, { additionalProperties: false, minProperties: 1 }),
       ok: BatterySettingsSchema,
       problems: [413, 415],
     }),

@@ -15,56 +15,43 @@ import { routeDoc } from '../../lib/route-schema';
 import { createCityClient, listCityClients, readAccessLog, revokeCityClient } from './service';
 
 const route = routeDoc(['fleet']);
-const config = { auth: 'admin' as const };
 
 const cityAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fleet/city-clients',
-    {
-      config,
-      ...route("The fleet's MDS city clients, the MDS addresses and the fleet's provider_id", {
-        ok: CityClientsSchema,
-        problems: [404],
-      }),
-    },
+    route.admin("The fleet's MDS city clients, the MDS addresses and the fleet's provider_id", {
+      ok: CityClientsSchema,
+      problems: [400, 404],
+    }),
     async (request) => listCityClients(scopeOf(request)),
   );
 
   app.post(
     '/fleet/city-clients',
-    {
-      config,
-      ...route('Create a city client; its secret is in this answer only (an audited action)', {
-        body: CityClientCreateSchema,
-        response: { 201: CityClientCreatedSchema },
-        problems: [409, 413, 415],
-      }),
-    },
+    route.admin('Create a city client; its secret is in this answer only (an audited action)', {
+      body: CityClientCreateSchema,
+      response: { 201: CityClientCreatedSchema },
+      problems: [409, 413, 415],
+    }),
     async (request, reply) =>
       reply.code(201).send(await createCityClient(scopeOf(request), request.body)),
   );
 
   app.delete(
     '/fleet/city-clients/:id',
-    {
-      config,
-      ...route('Revoke a city client: its tokens stop working at once (an audited action)', {
-        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        ok: CityClientSchema,
-      }),
-    },
+    route.admin('Revoke a city client: its tokens stop working at once (an audited action)', {
+      params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+      ok: CityClientSchema,
+    }),
     async (request) => revokeCityClient(scopeOf(request), request.params.id),
   );
 
   app.get(
     '/fleet/city-clients/access-log',
-    {
-      config,
-      ...route("The last pulls of the MDS API by the fleet's city clients, newest first", {
-        querystring: MdsAccessLogQuerySchema,
-        ok: MdsAccessLogSchema,
-      }),
-    },
+    route.admin("The last pulls of the MDS API by the fleet's city clients, newest first", {
+      querystring: MdsAccessLogQuerySchema,
+      ok: MdsAccessLogSchema,
+    }),
     async (request) => readAccessLog(scopeOf(request), request.query),
   );
 };

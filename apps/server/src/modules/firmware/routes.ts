@@ -16,7 +16,7 @@ import {
   VehicleNumberParamsSchema,
 } from '@vfm/contract';
 import { HttpProblem } from '../../lib/problem';
-import { doc, NoContent, routeDoc } from '../../lib/route-schema';
+import { NoContent, routeDoc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import {
   actOnCampaign,
@@ -45,7 +45,7 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'streams to the store; a file over FIRMWARE_MAX_BYTES → 413.',
       consumes: ['multipart/form-data'],
       response: { 201: FirmwarePackageSchema },
-      problems: [409, 413, 415],
+      problems: [400, 409, 413, 415],
     }),
     async (request, reply) => {
       const scope = scopeOf(request);
@@ -64,13 +64,7 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/firmware/packages',
-    {
-      config: { auth: 'admin' },
-      ...doc(tags, "The fleet's firmware packages, newest first", {
-        ok: FirmwarePackageListSchema,
-        problems: [401, 403],
-      }),
-    },
+    route.admin("The fleet's firmware packages, newest first", { ok: FirmwarePackageListSchema }),
     async (request) => listPackages(scopeOf(request)),
   );
 
@@ -103,13 +97,9 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/firmware/campaigns',
-    {
-      config: { auth: 'admin' },
-      ...doc(tags, "The fleet's campaigns with their progress, newest first", {
-        ok: FirmwareCampaignListSchema,
-        problems: [401, 403],
-      }),
-    },
+    route.admin("The fleet's campaigns with their progress, newest first", {
+      ok: FirmwareCampaignListSchema,
+    }),
     async (request) => listCampaigns(scopeOf(request)),
   );
 
@@ -135,13 +125,9 @@ const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/firmware/versions',
-    {
-      config: { auth: 'admin' },
-      ...doc(tags, "The fleet's modules per model and running version", {
-        ok: FirmwareVersionsSchema,
-        problems: [401, 403],
-      }),
-    },
+    route.admin("The fleet's modules per model and running version", {
+      ok: FirmwareVersionsSchema,
+    }),
     async (request) => versionDistribution(scopeOf(request)),
   );
 

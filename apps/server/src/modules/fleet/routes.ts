@@ -73,6 +73,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/group',
     route('Group tree of the fleet with bike counts (descendants included)', {
       ok: FleetGroupTreeSchema,
+      problems: [400],
     }),
     async (request) => getGroupTree(scopeOf(request)),
   );
@@ -81,7 +82,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/information',
     route('Fleet name, settings and counts by availability, status, mode and warning', {
       ok: FleetInformationSchema,
-      problems: [404],
+      problems: [400, 404],
     }),
     async (request) => getInformation(scopeOf(request)),
   );
@@ -218,7 +219,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
           description: 'text/event-stream, open until the client leaves',
           content: { 'text/event-stream': { schema: StreamedText } },
         },
-        problems: [429],
+        problems: [400, 429],
       }),
     },
     async (request, reply) => {

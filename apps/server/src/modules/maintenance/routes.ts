@@ -18,6 +18,7 @@ const maintenanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/maintenance/schedules',
     route("The fleet's maintenance schedules, with the bikes each covers and those due", {
       ok: MaintenanceScheduleListSchema,
+      problems: [400],
     }),
     async (request) => listSchedules(scopeOf(request)),
   );

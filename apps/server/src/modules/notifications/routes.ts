@@ -46,7 +46,10 @@ const route = routeDoc(['notifications']);
 const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/notification-rules',
-    route("The caller's alert rules and the fleet-wide ones", { ok: NotificationRuleListSchema }),
+    route("The caller's alert rules and the fleet-wide ones", {
+      ok: NotificationRuleListSchema,
+      problems: [400],
+    }),
     async (request) => listRules(scopeOf(request)),
   );
 
@@ -113,7 +116,10 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/notifications/unread',
-    route("The caller's unread notifications: how many", { ok: NotificationUnreadSchema }),
+    route("The caller's unread notifications: how many", {
+      ok: NotificationUnreadSchema,
+      problems: [400],
+    }),
     async (request) => getUnreadCount(scopeOf(request)),
   );
 
@@ -130,6 +136,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/notifications/read-all',
     route("Mark all the caller's notifications read; answers the unread count", {
       ok: NotificationUnreadSchema,
+      problems: [400],
     }),
     async (request) => readAllNotifications(scopeOf(request)),
   );
@@ -139,6 +146,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/push/public-key',
     route("The server's VAPID public key, to subscribe a browser with", {
       ok: PushPublicKeySchema,
+      problems: [400],
     }),
     async (request) => getPublicKey(scopeOf(request)),
   );
@@ -147,6 +155,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/push-subscriptions',
     route("The caller's browsers that receive push notifications", {
       ok: PushSubscriptionListSchema,
+      problems: [400],
     }),
     async (request) => listSubscriptions(scopeOf(request)),
   );

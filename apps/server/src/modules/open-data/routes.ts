@@ -13,7 +13,7 @@ const openDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/open-data',
     route.admin("The fleet's open-data (GBFS) publishing settings and its public feed address", {
       ok: OpenDataSchema,
-      problems: [404],
+      problems: [400, 404],
     }),
     async (request) => getOpenData(scopeOf(request)),
   );
@@ -22,11 +22,7 @@ const openDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/open-data',
     route.admin(
       'Change the open-data settings, publish or unpublish the feed (an audited action)',
-      {
-        body: OpenDataSettingsSchema,
-        ok: OpenDataSchema,
-        problems: [404, 413, 415],
-      },
+      { body: OpenDataSettingsSchema, ok: OpenDataSchema, problems: [404, 413, 415] },
     ),
     async (request) => saveOpenData(scopeOf(request), request.body),
   );

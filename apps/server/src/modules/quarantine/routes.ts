@@ -27,11 +27,7 @@ const quarantineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/admin/quarantine/:id/retry',
     route.admin(
       'Store a quarantined message now (it leaves the quarantine), or say why not (409)',
-      {
-        params: QuarantineIdParamsSchema,
-        ok: QuarantineRetrySchema,
-        problems: [409],
-      },
+      { params: QuarantineIdParamsSchema, ok: QuarantineRetrySchema, problems: [409] },
     ),
     async (request) =>
       retryQuarantined(scopeOf(request), request.server.quarantineReplay, request.params.id),

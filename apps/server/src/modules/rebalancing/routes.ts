@@ -15,7 +15,7 @@ import {
   SnoozeSchema,
 } from '@vfm/contract';
 import { Type } from '@sinclair/typebox';
-import { doc, routeDoc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import { forbidden } from '../../lib/problem';
 import { scopeOf } from '../../plugins/request-scope';
 import { getForecast } from './forecast-service';
@@ -115,9 +115,8 @@ const rebalancingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/rebalancing/routes',
     {
-      ...doc(tags, "The technicians' routes of the shift (a technician: their own)", {
+      ...route("The technicians' routes of the shift (a technician: their own)", {
         ok: RouteListSchema,
-        problems: [401, 403],
       }),
       // the technician's phone shows their route (docs/tasks.md: field work)
       config: { auth: 'field' as const },

@@ -21,6 +21,7 @@ const ruleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/rules',
     route("The fleet's rules: the built-in theft and tamper rules, then the written ones", {
       ok: RuleListSchema,
+      problems: [400],
     }),
     async (request) => listRules(scopeOf(request)),
   );
@@ -60,12 +61,7 @@ const ruleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/rules/:id',
     route.admin(
       'Replace a rule: the version it changes in If-Match or `version` (409 when stale)',
-      {
-        params: RuleParamsSchema,
-        body: RuleUpdateSchema,
-        ok: RuleSchema,
-        problems: [409],
-      },
+      { params: RuleParamsSchema, body: RuleUpdateSchema, ok: RuleSchema, problems: [409] },
     ),
     async (request, reply) => {
       const rule = await replaceRule(

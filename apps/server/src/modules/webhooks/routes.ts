@@ -34,7 +34,10 @@ const route = routeDoc(['webhooks']);
 const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/webhooks',
-    route.admin("The fleet's webhook endpoints (administrators)", { ok: WebhookListSchema }),
+    route.admin("The fleet's webhook endpoints (administrators)", {
+      ok: WebhookListSchema,
+      problems: [400],
+    }),
     async (request) => listWebhooks(scopeOf(request)),
   );
 

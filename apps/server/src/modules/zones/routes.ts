@@ -80,6 +80,7 @@ const zoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/zones/occupancy',
     route('How many bikes stand in each zone now, and whether its caps are crossed', {
       ok: ZoneOccupancySchema,
+      problems: [400],
     }),
     async (request) => getZoneOccupancy(scopeOf(request)),
   );
