@@ -29,8 +29,7 @@ import {
 import { deletePackage, listPackages, uploadPackage, type UploadPart } from './package-service';
 import { firmwareSettings } from './settings';
 
-const tags = ['firmware'];
-const route = routeDoc(tags);
+const route = routeDoc(['firmware']);
 const Params = FirmwareIdParamsSchema;
 const ACTIONS = ['approve', 'pause', 'resume', 'abort'] as const;
 

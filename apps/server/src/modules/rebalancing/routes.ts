@@ -29,8 +29,7 @@ import {
 } from './recommendations-service';
 import { getRoutes } from './routes-service';
 
-const tags = ['rebalancing'];
-const route = routeDoc(tags);
+const route = routeDoc(['rebalancing']);
 
 const rebalancingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

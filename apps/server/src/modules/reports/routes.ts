@@ -19,8 +19,7 @@ import { getReport } from './report-service';
 import { getCityReport } from './city-service';
 import { getFleetKpis } from './kpi-service';
 
-const tags = ['reports'];
-const route = routeDoc(tags);
+const route = routeDoc(['reports']);
 const StreamedFile = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
 
 const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
