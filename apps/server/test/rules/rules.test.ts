@@ -4,8 +4,7 @@
 // the built-in tamper rules fire from the module's own telemetry, a duration is the sweep's and
 // its state is in the database, the dry run replays stored telemetry. On PGlite and, with
 // DATABASE_URL and MQTT_URL, on PostgreSQL and Mosquitto.
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AlertPageSchema,
   RuleDryRunResultSchema,
@@ -16,15 +15,7 @@ import {
 } from '@vfm/contract';
 import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
-import {
-  brokerUrlOf,
-  connectModule,
-  provisionModule,
-  publishUp,
-  startIotTestServer,
-  telemetry,
-  waitFor,
-} from '../helpers/mqtt';
+import { publishUp, startIotTestServer, telemetry, waitFor, moduleClients } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { sweepRules } from '../../src/modules/rules/sweep';
 import { dryRunRule, evenSample } from '../../src/modules/rules/dry-run';
@@ -32,14 +23,10 @@ import { createBike } from '../helpers/bikes';
 import { square } from '../helpers/zones';
 
 let t: TestServer, cast: FleetCast, other: FleetCast;
-const clients: MqttClient[] = [];
+const modules = moduleClients(() => t);
 beforeAll(
   async () => ({ t, cast, other } = await twoFleets(createFleetWithUsers, startIotTestServer)),
 );
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
-});
 
 const admin = () => t.api({ token: cast.adminToken });
 const manager = () => t.api({ token: cast.managerToken });
@@ -66,16 +53,12 @@ async function create(body: Record<string, unknown> = RULE): Promise<Rule> {
   return res.body;
 }
 
-async function moduleOnline(columns: Record<string, unknown> = {}) {
-  const module = await provisionModule(t, cast.fleet, {
+const moduleOnline = (columns: Record<string, unknown> = {}) =>
+  modules.online(cast.fleet, {
     last_communication_date: new Date(),
     bike_battery_level: 80,
     ...columns,
   });
-  const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
-  clients.push(client);
-  return { ...module, client };
-}
 
 async function alertsOf(vehicleNumber: string): Promise<Alert[]> {
   const res = await manager().get('alerts', { query: { vehicleNumber, state: 'all' } });
