@@ -4,15 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FleetKpisSchema, ReportSchema } from '@vfm/contract';
 import { rollUp } from '../../src/modules/reports/rollup';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithTechnician } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createFleetWithTechnician, twoFleets, type TechnicianCast } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 import { square } from '../helpers/zones';
 
 let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-let other: Awaited<ReturnType<typeof createFleetWithTechnician>>;
+let cast: TechnicianCast, other: TechnicianCast;
 let a: BikeRow;
 let b: BikeRow;
 let groupId: string;
@@ -39,9 +38,7 @@ async function trip(bike: BikeRow, fleetId: string, from: number, to: number, km
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithTechnician(t);
-  other = await createFleetWithTechnician(t);
+  ({ t, cast, other } = await twoFleets(createFleetWithTechnician));
   const created = new Date(Date.parse(`${D1}T00:00:00Z`) - DAY);
   const [group] = await db().query<{ id: string }>(
     `INSERT INTO fleet_group (fleet_id, name) VALUES ($1, 'North') RETURNING id`,

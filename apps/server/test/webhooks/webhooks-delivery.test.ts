@@ -7,7 +7,7 @@
 import { Webhook as Verifier } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebhookDeliveryPageSchema, type AlertKind, type WebhookDelivery } from '@vfm/contract';
-import { createFleetWithUsers, tokenFor } from '../helpers/factories';
+import { createFleetWithUsers, tokenFor, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
 import { createBike } from '../helpers/bikes';
 import { openAlertWithEvent } from '../helpers/fleet-data';
@@ -29,8 +29,7 @@ const waitFor = <T>(fn: () => Promise<T> | T, timeoutMs = 30_000, what?: string)
   waitForCondition(fn, Math.max(timeoutMs, 30_000), what);
 
 let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let cast: FleetCast, other: FleetCast;
 let receiver: WebhookReceiver;
 const modules = moduleClients(
   () => t,
