@@ -10,8 +10,11 @@ import {
   apiLogin,
   ADMIN,
   DEMO_PASSWORD,
-  NEW_PASSWORD,
+  TECHNICIAN,
   uniqueEmail,
+  createActiveAccount,
+  loginThroughUi,
+  quietBikes,
 } from './fixtures';
 import { expectAxeClean, picture } from './screen-checks';
 
@@ -25,27 +28,17 @@ interface Task {
 
 /** A bike of the demo fleet by its rank (apart from the other specs' bikes). */
 async function bikeNumber(request: Parameters<typeof apiLogin>[0], index: number) {
-  const admin = await apiLogin(request, ADMIN);
-  const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
-    'GET',
-    'fleet/list?size=100&sort=vehicleNumber,desc',
-  );
-  return fleet.content.filter((bike) => bike.theft === 'NONE')[index]!.vehicleNumber;
+  return (await quietBikes(await apiLogin(request, ADMIN)))[index]!;
 }
 
 /** A technician of the demo fleet of its own, signed in on the phone through the UI. */
-async function technicianAccount(request: Parameters<typeof apiLogin>[0]) {
-  const admin = await apiLogin(request, ADMIN);
-  const email = uniqueEmail('tech');
-  const account = await admin.call<{ id: string }>('POST', 'accounts', {
-    email,
+const technicianAccount = (request: Parameters<typeof apiLogin>[0]) =>
+  createActiveAccount(request, {
+    email: uniqueEmail('tech'),
     fullName: 'Noa Terrain',
     language: 'en',
     technician: true,
   });
-  await admin.call('PUT', `accounts/${account.id}/password`, { password: NEW_PASSWORD });
-  return { id: account.id, email };
-}
 
 test.describe('manager', () => {
   test('creates a battery swap on the bike page and finds it in the tasks list', async ({
@@ -112,11 +105,7 @@ test.describe('technician on a phone', () => {
     const task = created.tasks[0]!;
     if (task.position) await context.setGeolocation(task.position);
 
-    await page.goto('/en/auth/login');
-    await page.locator('input[name="email"]').fill(tech.email);
-    await page.locator('input[name="password"]').fill(NEW_PASSWORD);
-    await page.locator('button[type="submit"]').click();
-    await expect(page).toHaveURL(/\/en\/tasks\/mine$/);
+    await loginThroughUi(page, tech.email, tech.password, 'en', /\/en\/tasks\/mine$/);
     await expect(page.getByText(en.tasks.mine.byDistance)).toBeVisible();
 
     const card = page
@@ -170,11 +159,7 @@ test.describe('technician without a shared position', () => {
 
   test('sorts by due time and says why', async ({ page }) => {
     // the demo technician reads the app in French
-    await page.goto('/fr/auth/login');
-    await page.locator('input[name="email"]').fill('technician@vfm.demo');
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await page.locator('button[type="submit"]').click();
-    await expect(page).toHaveURL(/\/fr\/tasks\/mine$/);
+    await loginThroughUi(page, TECHNICIAN, DEMO_PASSWORD, 'fr', /\/fr\/tasks\/mine$/);
     await expect(
       page
         .getByText(fr.tasks.mine.positionRefused)
