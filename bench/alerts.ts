@@ -23,7 +23,7 @@
 import os from 'node:os';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
-import { API_PREFIX, MQTT_QOS, upTopic } from '@vfm/contract';
+import { MQTT_QOS, upTopic } from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { Jobs } from '../apps/server/src/jobs/job-queue';
@@ -32,7 +32,7 @@ import { connectModules, parkedTelemetry, provisionBenchBikes } from './_modules
 import { FLEET, seedSql } from './_fleet-seed';
 import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
 import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
-import { readStream } from '../apps/server/test/helpers/sse';
+import { openStreamOf } from '../apps/server/test/helpers/sse';
 
 const ONLY = process.env.BENCH_ONLY;
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
@@ -169,7 +169,7 @@ async function sweep(kind: Kind): Promise<SweepFigures> {
 
 /** A signed-in SSE client of fleet/stream: every frame with its arrival time. */
 async function openStream(origin: string, token: string) {
-  const stream = await readStream(`${origin}${API_PREFIX}/fleet/stream`, {
+  const stream = await openStreamOf(origin, {
     'x-api-key': BENCH_API_KEY,
     authorization: `Bearer ${token}`,
   });

@@ -8,13 +8,13 @@ import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/fact
 import { expectShape } from '../helpers/contract';
 import {
   count,
+  moduleClients,
   nextSeq,
   provisionModule,
   publishUp,
   startIotTestServer,
   telemetry,
   waitFor,
-  moduleClients,
 } from '../helpers/mqtt';
 import { openStream } from '../helpers/sse';
 import type { TestServer } from '../helpers/server';

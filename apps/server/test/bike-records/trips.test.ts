@@ -9,7 +9,7 @@ import { createBike, type BikeRow } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 import { createFleetWithUsers } from '../helpers/factories';
 import { createTrip } from '../helpers/fleet-data';
-import { publishUp, startIotTestServer, telemetry, waitFor, moduleClients } from '../helpers/mqtt';
+import { moduleClients, publishUp, startIotTestServer, telemetry, waitFor } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 
 const MINUTE = 60_000;

@@ -8,11 +8,11 @@ import { API_PREFIX, XSRF_COOKIE } from '@vfm/contract';
 import { createFleetWithUsers } from '../helpers/factories';
 import {
   bikeRow,
+  moduleClients,
   publishUp,
   startIotTestServer,
   telemetry,
   waitFor,
-  moduleClients,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { runFirmwareTick, tickCampaign } from '../../src/modules/firmware/tick';

@@ -6,7 +6,9 @@ import {
   bikeRow,
   brokerUrlOf,
   collectCommands,
+  type CommandInbox,
   connectModule,
+  moduleClients,
   nextSeq,
   provisionModule,
   publishUp,
@@ -14,8 +16,6 @@ import {
   subscribeCommands,
   telemetry,
   waitFor,
-  type CommandInbox,
-  moduleClients,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { expireOverdueCommands } from '../../src/modules/commands/lifecycle';

@@ -6,13 +6,13 @@ import { createFleetWithUsers } from '../helpers/factories';
 import {
   bikeRow,
   count,
+  moduleClients,
   nextSeq,
   publishUp,
   startIotTestServer,
   telemetry,
-  waitFor,
   type TestModule,
-  moduleClients,
+  waitFor,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 

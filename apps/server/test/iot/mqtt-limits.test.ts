@@ -11,6 +11,7 @@ import {
   connectModule,
   count,
   externalBrokerUrl,
+  moduleClients,
   nextSeq,
   provisionModule,
   publishUp,
@@ -18,7 +19,6 @@ import {
   telemetry,
   tryConnect,
   waitFor,
-  moduleClients,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { MAX_CONNECTIONS_PER_MODULE } from '../../src/ingest/module-connections';

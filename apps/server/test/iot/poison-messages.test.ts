@@ -15,13 +15,13 @@ import { createQuarantined } from '../helpers/fleet-data';
 import {
   count,
   externalBrokerUrl,
+  moduleClients,
   nextSeq,
   provisionModule,
   publishUp,
   startIotTestServer,
   telemetry,
   waitFor,
-  moduleClients,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { openStream, type SseFrame, type SseStream } from '../helpers/sse';

@@ -22,13 +22,13 @@ import {
   brokerUrlOf,
   connectModule,
   count,
+  moduleClients,
   provisionModule,
   publishUp,
   startIotTestServer,
   telemetry,
-  waitFor,
   type TestModule,
-  moduleClients,
+  waitFor,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 

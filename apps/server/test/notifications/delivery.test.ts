@@ -10,7 +10,7 @@ import { createAccount, createFleetWithUsers, tokenFor } from '../helpers/factor
 import { expectShape } from '../helpers/contract';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { mailsTo, waitForMails } from '../helpers/mail';
-import { nextSeq, publishUp, startIotTestServer, waitFor, moduleClients } from '../helpers/mqtt';
+import { moduleClients, nextSeq, publishUp, startIotTestServer, waitFor } from '../helpers/mqtt';
 import { openStream } from '../helpers/sse';
 import type { TestServer } from '../helpers/server';
 import { deliverEmail, queueDueDigests } from '../../src/modules/notifications/delivery/deliver';

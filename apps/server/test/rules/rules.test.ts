@@ -15,7 +15,7 @@ import {
 } from '@vfm/contract';
 import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
-import { publishUp, startIotTestServer, telemetry, waitFor, moduleClients } from '../helpers/mqtt';
+import { moduleClients, publishUp, startIotTestServer, telemetry, waitFor } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { sweepRules } from '../../src/modules/rules/sweep';
 import { dryRunRule, evenSample } from '../../src/modules/rules/dry-run';

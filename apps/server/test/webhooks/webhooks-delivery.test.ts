@@ -13,11 +13,11 @@ import { createBike } from '../helpers/bikes';
 import { openAlertWithEvent } from '../helpers/fleet-data';
 import { mailsTo } from '../helpers/mail';
 import {
+  moduleClients,
   nextSeq,
   publishUp,
   startIotTestServer,
   waitFor as waitForCondition,
-  moduleClients,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';

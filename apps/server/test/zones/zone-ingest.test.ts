@@ -9,13 +9,13 @@ import type { ApiClient } from '../helpers/api-client';
 import { createFleetWithUsers } from '../helpers/factories';
 import {
   bikeRow,
+  moduleClients,
   publishUp,
   startIotTestServer,
   subscribeCommands,
   telemetry,
-  waitFor,
   type TestModule,
-  moduleClients,
+  waitFor,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { square } from '../helpers/zones';
