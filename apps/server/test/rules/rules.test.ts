@@ -20,7 +20,7 @@ import type { TestServer } from '../helpers/server';
 import { sweepRules } from '../../src/modules/rules/sweep';
 import { dryRunRule, evenSample } from '../../src/modules/rules/dry-run';
 import { createBike } from '../helpers/bikes';
-import { square } from '../helpers/zones';
+import { drawZone } from '../helpers/zones';
 
 let t: TestServer, cast: FleetCast, other: FleetCast;
 const modules = moduleClients(() => t);
@@ -278,16 +278,11 @@ describe('rules at work', () => {
   });
 
   it('fires a rule on one zone of the fleet, named by its id (ADR 0135)', async () => {
-    const zone = await manager().post('zones', {
-      name: 'Dépôt',
-      type: 'PREFERRED_PARKING',
-      geometry: square(4.83, 45.755, 0.01),
-    });
-    expect(zone.status, zone.text).toBe(201);
+    const zone = await drawZone(manager(), 'Dépôt', 'PREFERRED_PARKING', [4.83, 45.755, 0.01]);
     const rule = await create({
       ...RULE,
       name: 'At the depot',
-      condition: { all: [{ type: 'inZone', zoneId: zone.body.id, value: true }] },
+      condition: { all: [{ type: 'inZone', zoneId: zone, value: true }] },
       actions: [{ type: 'alert' }],
       // the fleet's bikes may all stand in the depot by now: its dry run may ask to confirm
       confirmed: true,
@@ -297,7 +292,7 @@ describe('rules at work', () => {
     const alert = await activeAlert(m.bike.vehicleNumber, 'RULE');
     expect(alert.rule?.id).toBe(rule.id);
     expect((await admin().delete(`rules/${rule.id}`)).status).toBe(204);
-    expect((await manager().delete(`zones/${zone.body.id}`)).status).toBe(204);
+    expect((await manager().delete(`zones/${zone}`)).status).toBe(204);
   });
 
   it('keeps a duration in the database and fires it by the sweep', async () => {

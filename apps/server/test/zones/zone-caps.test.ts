@@ -19,7 +19,7 @@ import { waitForMails } from '../helpers/mail';
 import { waitFor } from '../helpers/mqtt';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
-import { square } from '../helpers/zones';
+import { drawZone } from '../helpers/zones';
 import { ruleInput } from '../notifications/rule-input';
 
 let t: TestServer;
@@ -57,23 +57,14 @@ const manager = () => t.api({ token: cast.managerToken });
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 const sweep = (at: Date) => sweepZoneCaps(t.server.database, t.server.jobs, at);
 
-/** A preferred parking of 0.01° from (lng, lat) with these caps, created by a manager: its id. */
-async function parking(
+/** A preferred parking of 0.01° from (lng, lat) with these caps, drawn by a manager: its id. */
+const parking = (
   name: string,
   lng: number,
   lat: number,
   caps: { minBikes?: number; maxBikes?: number },
   token = cast.managerToken,
-): Promise<string> {
-  const res = await t.api({ token }).post('zones', {
-    name,
-    type: 'PREFERRED_PARKING',
-    geometry: square(lng, lat, 0.01),
-    ...caps,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
-}
+) => drawZone(t.api({ token }), name, 'PREFERRED_PARKING', [lng, lat, 0.01], caps);
 
 async function occupancy(): Promise<ZoneOccupancy['content']> {
   const res = await manager().get('zones/occupancy');

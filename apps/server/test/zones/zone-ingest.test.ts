@@ -18,7 +18,7 @@ import {
   waitFor,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
-import { square } from '../helpers/zones';
+import { drawZone, square } from '../helpers/zones';
 
 let t: TestServer;
 let manager: ApiClient;
@@ -32,12 +32,7 @@ beforeAll(async () => {
   cast = await createFleetWithUsers(t);
   manager = t.api({ token: cast.managerToken });
   ({ client, ...module } = await modules.online(cast.fleet, { latitude: 45.76, longitude: 4.835 }));
-  const area = await manager.post('zones', {
-    name: 'Centre',
-    type: 'SERVICE_AREA',
-    geometry: square(4.8, 45.74, 0.06),
-  });
-  expect(area.status, area.text).toBe(201);
+  await drawZone(manager, 'Centre', 'SERVICE_AREA', [4.8, 45.74, 0.06]);
 });
 
 const alertsOf = async (state: 'OPEN' | 'CLEARED' | null = null) =>
@@ -85,18 +80,13 @@ describe('zones placed by the ingest', () => {
   });
 
   it('sees a zone drawn after its index was built', async () => {
-    const noRide = await manager.post('zones', {
-      name: 'Parc',
-      type: 'NO_RIDE',
-      geometry: square(4.83, 45.755, 0.01),
-    });
-    expect(noRide.status, noRide.text).toBe(201);
+    const noRide = await drawZone(manager, 'Parc', 'NO_RIDE', [4.83, 45.755, 0.01]);
     await publishUp(client, module.moduleId, 'telemetry', telemetry({ lat: 45.76, lon: 4.835 }));
     await waitFor(
       async () => (await bikeRow(t, module.bike.id)).no_ride_zone_since !== null,
       10_000,
     );
-    await manager.delete(`zones/${noRide.body.id}`);
+    await manager.delete(`zones/${noRide}`);
     await publishUp(client, module.moduleId, 'telemetry', telemetry({ lat: 45.761, lon: 4.835 }));
     await waitFor(
       async () => (await bikeRow(t, module.bike.id)).no_ride_zone_since === null,
