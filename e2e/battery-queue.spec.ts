@@ -9,11 +9,10 @@ import {
   fr,
   apiLogin,
   ADMIN,
-  uniqueEmail,
   MAP_READY,
-  createActiveAccount,
-  loginThroughUi,
+  createTechnician,
   quietBikes,
+  technicianLogin,
 } from './fixtures';
 import { expectAxeClean, picture } from './screen-checks';
 
@@ -39,12 +38,7 @@ test.describe('technician on a phone', () => {
     request,
   }) => {
     const admin = await apiLogin(request, ADMIN);
-    const tech = await createActiveAccount(request, {
-      email: uniqueEmail('swap'),
-      fullName: 'Sam Swap',
-      language: 'en',
-      technician: true,
-    });
+    const tech = await createTechnician(request, 'Sam Swap', 'swap');
     const vehicleNumber = (await quietBikes(admin))[7]!;
     const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
       kind: 'BATTERY_SWAP',
@@ -56,7 +50,7 @@ test.describe('technician on a phone', () => {
     if (task.position) await context.setGeolocation(task.position);
     const before = Date.now();
 
-    await loginThroughUi(page, tech.email, tech.password, 'en', /\/en\/tasks\/mine$/);
+    await technicianLogin(page, tech.email, tech.password);
     await page.goto('/en/tasks/battery-queue');
     await expect(page.getByRole('heading', { name: en.tasks.queue.title, level: 1 })).toBeVisible();
     await expect(page.getByText(en.tasks.queue.byDistance)).toBeVisible();

@@ -184,6 +184,19 @@ export async function createActiveAccount(
   return { ...account, password: NEW_PASSWORD };
 }
 
+/** A field technician of the demo fleet reading in English, its password NEW_PASSWORD. */
+export const createTechnician = (request: APIRequestContext, fullName: string, prefix: string) =>
+  createActiveAccount(request, {
+    email: uniqueEmail(prefix),
+    fullName,
+    language: 'en',
+    technician: true,
+  });
+
+/** Signs a technician in through the login screen: they land on their tasks. */
+export const technicianLogin = (page: Page, email: string, password: string, language = 'en') =>
+  loginThroughUi(page, email, password, language, new RegExp(`/${language}/tasks/mine$`));
+
 /** Fills the login form of /{lang}/auth/login and waits for the fleet page (or `landing`). */
 export async function loginThroughUi(
   page: Page,

@@ -11,10 +11,9 @@ import {
   ADMIN,
   DEMO_PASSWORD,
   TECHNICIAN,
-  uniqueEmail,
-  createActiveAccount,
-  loginThroughUi,
+  createTechnician,
   quietBikes,
+  technicianLogin,
 } from './fixtures';
 import { expectAxeClean, picture } from './screen-checks';
 
@@ -30,15 +29,6 @@ interface Task {
 async function bikeNumber(request: Parameters<typeof apiLogin>[0], index: number) {
   return (await quietBikes(await apiLogin(request, ADMIN)))[index]!;
 }
-
-/** A technician of the demo fleet of its own, signed in on the phone through the UI. */
-const technicianAccount = (request: Parameters<typeof apiLogin>[0]) =>
-  createActiveAccount(request, {
-    email: uniqueEmail('tech'),
-    fullName: 'Noa Terrain',
-    language: 'en',
-    technician: true,
-  });
 
 test.describe('manager', () => {
   test('creates a battery swap on the bike page and finds it in the tasks list', async ({
@@ -93,7 +83,7 @@ test.describe('technician on a phone', () => {
     context,
     request,
   }) => {
-    const tech = await technicianAccount(request);
+    const tech = await createTechnician(request, 'Noa Terrain', 'tech');
     const vehicleNumber = await bikeNumber(request, 5);
     const admin = await apiLogin(request, ADMIN);
     const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
@@ -105,7 +95,7 @@ test.describe('technician on a phone', () => {
     const task = created.tasks[0]!;
     if (task.position) await context.setGeolocation(task.position);
 
-    await loginThroughUi(page, tech.email, tech.password, 'en', /\/en\/tasks\/mine$/);
+    await technicianLogin(page, tech.email, tech.password);
     await expect(page.getByText(en.tasks.mine.byDistance)).toBeVisible();
 
     const card = page
@@ -159,7 +149,7 @@ test.describe('technician without a shared position', () => {
 
   test('sorts by due time and says why', async ({ page }) => {
     // the demo technician reads the app in French
-    await loginThroughUi(page, TECHNICIAN, DEMO_PASSWORD, 'fr', /\/fr\/tasks\/mine$/);
+    await technicianLogin(page, TECHNICIAN, DEMO_PASSWORD, 'fr');
     await expect(
       page
         .getByText(fr.tasks.mine.positionRefused)
