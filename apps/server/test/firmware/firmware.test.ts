@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, XSRF_COOKIE } from '@vfm/contract';
-import { createFleetWithUsers } from '../helpers/factories';
+import { createFleetWithUsers, type FleetCast } from '../helpers/factories';
 import {
   bikeRow,
   moduleClients,
@@ -23,9 +23,7 @@ import { createFleet } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { firmwareSettings } from '../../src/modules/firmware/settings';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-// a module that rebooted closed its connection already
+let t: TestServer, cast: FleetCast;
 const clients = moduleClients(() => t);
 const MAX_BYTES = 64 * 1024;
 
