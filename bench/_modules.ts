@@ -47,3 +47,16 @@ export async function connectModules(
       }),
     );
 }
+
+/** A parked bike's telemetry in Paris, low (10 %) or not (90 %): a low-battery alert opens and
+ *  clears as a bench alternates them. */
+export const parkedTelemetry = (seq: number, low: boolean) => ({
+  seq,
+  ts: new Date().toISOString(),
+  lat: 48.85,
+  lon: 2.35,
+  speedKmh: 0,
+  mode: 'STANDBY',
+  bikeBattery: low ? 10 : 90,
+  iotBattery: 90,
+});

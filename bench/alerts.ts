@@ -20,19 +20,19 @@
 //   BENCH_PGLITE_MESSAGES  messages per ingest phase on PGlite (20000); BENCH_MESSAGES on
 //                          PostgreSQL (40000)
 //   BENCH_SAMPLES          stream samples per database (50)
-import http from 'node:http';
 import os from 'node:os';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
-import { API_PREFIX, MQTT_QOS, upTopic } from '@vfm/contract';
+import { MQTT_QOS, upTopic } from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { Jobs } from '../apps/server/src/jobs/job-queue';
 import { sweepAlerts } from '../apps/server/src/modules/alerts/service';
-import { connectModules, provisionBenchBikes } from './_modules';
+import { connectModules, parkedTelemetry, provisionBenchBikes } from './_modules';
 import { FLEET, seedSql } from './_fleet-seed';
 import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
 import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
+import { openStreamOf } from '../apps/server/test/helpers/sse';
 
 const ONLY = process.env.BENCH_ONLY;
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
@@ -167,70 +167,14 @@ async function sweep(kind: Kind): Promise<SweepFigures> {
 // ---------------------------------------------------------------------------------------
 // stream: publish → `alerts` frame
 
-interface Frame {
-  at: number;
-  event: string;
-  data: { vehicleNumbers?: string[] };
-}
-
 /** A signed-in SSE client of fleet/stream: every frame with its arrival time. */
-function openStream(origin: string, token: string) {
-  const frames: Frame[] = [];
-  const waiters = new Set<() => void>();
-  return new Promise<{
-    frames: Frame[];
-    next(match: (f: Frame) => boolean, timeoutMs: number): Promise<Frame>;
-    close(): void;
-  }>((resolve, reject) => {
-    const request = http.get(
-      `${origin}${API_PREFIX}/fleet/stream`,
-      { headers: { 'x-api-key': BENCH_API_KEY, authorization: `Bearer ${token}` }, agent: false },
-      (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`stream ${response.statusCode}`));
-        let buffer = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          const at = performance.now();
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data !== undefined)
-              frames.push({ at, event, data: JSON.parse(data) as Frame['data'] });
-          }
-          for (const wake of waiters) wake();
-        });
-        resolve({
-          frames,
-          next(match, timeoutMs) {
-            return new Promise((found, fail) => {
-              const check = () => {
-                const frame = frames.find(match);
-                if (!frame) return;
-                cleanup();
-                found(frame);
-              };
-              const timer = setTimeout(() => {
-                cleanup();
-                fail(new Error('no matching frame'));
-              }, timeoutMs);
-              const cleanup = () => {
-                clearTimeout(timer);
-                waiters.delete(check);
-              };
-              waiters.add(check);
-              check();
-            });
-          },
-          close: () => request.destroy(),
-        });
-      },
-    );
-    request.on('error', reject);
+async function openStream(origin: string, token: string) {
+  const stream = await openStreamOf(origin, {
+    'x-api-key': BENCH_API_KEY,
+    authorization: `Bearer ${token}`,
   });
+  if (stream.status !== 200) throw new Error(`stream ${stream.status}`);
+  return stream;
 }
 
 interface StreamFigures {
@@ -265,16 +209,7 @@ async function streamLatency(kind: Kind): Promise<StreamFigures> {
         // each bike alternates: low (opens LOW_VEHICLE_BATTERY), then high (clears it)
         const low = Math.floor(i / STREAM_BIKES) % 2 === 0;
         seq += 1;
-        const body = {
-          seq,
-          ts: new Date().toISOString(),
-          lat: 48.85,
-          lon: 2.35,
-          speedKmh: 0,
-          mode: 'STANDBY',
-          bikeBattery: low ? 10 : 90,
-          iotBattery: 90,
-        };
+        const body = parkedTelemetry(seq, low);
         const seen = stream.frames.length;
         const started = performance.now();
         await modules[bike]!.publishAsync(

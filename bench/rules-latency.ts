@@ -22,7 +22,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { builtinRules } from '../apps/server/src/modules/rules/builtins';
 import { dryRunRule } from '../apps/server/src/modules/rules/dry-run';
 import { insertBuiltins } from '../apps/server/src/modules/rules/queries/rules';
-import { connectModules, provisionBenchBikes } from './_modules';
+import { connectModules, parkedTelemetry, provisionBenchBikes } from './_modules';
 import { FLEET, seedSql } from './_fleet-seed';
 import { PG_ADMIN_URL } from './_ingest-run';
 import { startBenchServer, withBenchDatabase } from './_server';
@@ -89,16 +89,7 @@ async function alertLatency(kind: Kind) {
         const started = performance.now();
         await modules[bike]!.publishAsync(
           upTopic(provisioned.modules[bike]!.moduleId, 'telemetry'),
-          JSON.stringify({
-            seq,
-            ts: new Date().toISOString(),
-            lat: 48.85,
-            lon: 2.35,
-            speedKmh: 0,
-            mode: 'STANDBY',
-            bikeBattery: low ? 10 : 90,
-            iotBattery: 90,
-          }),
+          JSON.stringify(parkedTelemetry(seq, low)),
           { qos: MQTT_QOS },
         );
         for (;;) {

@@ -3,8 +3,8 @@
 // clears it with a reason; each state shows where the alert is, and the cleared alert keeps who,
 // when and why. A fresh demo server may have no warning yet: each test reports the theft of a
 // bike of its own (an alert opens with it) and cancels it at the end.
-import type { Page } from '@playwright/test';
-import { test, expect, fr, apiLogin, ADMIN, MANAGER, type ApiClient } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, fr, apiLogin, quietBikes, ADMIN, MANAGER, type ApiClient } from './fixtures';
 
 interface Alert {
   id: string;
@@ -28,11 +28,7 @@ const REASON = 'Vélo retrouvé au dépôt';
  * warnings flows take the first and the last ones) and waits for its alert to open.
  */
 async function theftAlert(admin: ApiClient, manager: ApiClient, index: number) {
-  const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
-    'GET',
-    'fleet/list?size=100&sort=vehicleNumber,asc',
-  );
-  const vehicleNumber = fleet.content.filter((bike) => bike.theft === 'NONE')[index]!.vehicleNumber;
+  const vehicleNumber = (await quietBikes(admin, 'asc'))[index]!;
   await admin.call('POST', `products/theft/${vehicleNumber}`);
   let alert: Alert | undefined;
   await expect
@@ -49,6 +45,22 @@ async function theftAlert(admin: ApiClient, manager: ApiClient, index: number) {
     )
     .toBe(true);
   return alert!;
+}
+
+/** Runs `body` with the theft alert of the `index`-th bike, and cancels the theft whatever happens. */
+async function withTheftAlert(
+  request: APIRequestContext,
+  index: number,
+  body: (context: { alert: Alert; admin: ApiClient; api: ApiClient }) => Promise<void>,
+) {
+  const admin = await apiLogin(request, ADMIN);
+  const api = await apiLogin(request, MANAGER);
+  const alert = await theftAlert(admin, api, index);
+  try {
+    await body({ alert, admin, api });
+  } finally {
+    await cancelTheft(admin, alert.vehicleNumber);
+  }
 }
 
 async function cancelTheft(admin: ApiClient, vehicleNumber: string) {
@@ -127,10 +139,7 @@ test('on the warnings screen: acknowledge, assign to me, find it under "Assigned
   login,
   request,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const api = await apiLogin(request, MANAGER);
-  const alert = await theftAlert(admin, api, 10);
-  try {
+  await withTheftAlert(request, 10, async ({ alert, api }) => {
     await login('manager', '/fr/warnings?type=REPORTED_THEFT&sort=vehicleNumber,asc');
     const list = page.getByTestId('warnings-list');
     const row = () => list.getByRole('row').filter({ hasText: alert.vehicleNumber });
@@ -149,9 +158,7 @@ test('on the warnings screen: acknowledge, assign to me, find it under "Assigned
       await expect(mine).toHaveAttribute('aria-pressed', 'false');
     });
     await expectCleared(api, alert);
-  } finally {
-    await cancelTheft(admin, alert.vehicleNumber);
-  }
+  });
 });
 
 test('on the bike page: acknowledge, assign to me, clear, then read it in the history', async ({
@@ -159,10 +166,7 @@ test('on the bike page: acknowledge, assign to me, clear, then read it in the hi
   login,
   request,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const api = await apiLogin(request, MANAGER);
-  const alert = await theftAlert(admin, api, 12);
-  try {
+  await withTheftAlert(request, 12, async ({ alert, api }) => {
     await login('manager', `/fr/fleet/product/${alert.vehicleNumber}`);
     await page.getByRole('tab', { name: new RegExp(fr.bikePage.tabs.alerts) }).click();
     await expect(page).toHaveURL(/tab=alerts/);
@@ -175,9 +179,7 @@ test('on the bike page: acknowledge, assign to me, clear, then read it in the hi
     await expect(cleared).toContainText(fr.bike.warning.REPORTED_THEFT);
     await expect(cleared).toContainText(a.state.you);
     await expectCleared(api, alert);
-  } finally {
-    await cancelTheft(admin, alert.vehicleNumber);
-  }
+  });
 });
 
 test('an alert acknowledged in another session shows at once, without reload', async ({
@@ -185,10 +187,7 @@ test('an alert acknowledged in another session shows at once, without reload', a
   login,
   request,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const api = await apiLogin(request, MANAGER);
-  const alert = await theftAlert(admin, api, 14);
-  try {
+  await withTheftAlert(request, 14, async ({ alert, admin }) => {
     const { fullName } = await admin.call<{ fullName: string }>('GET', 'accounts/me');
     await login('manager', `/fr/fleet/product/${alert.vehicleNumber}?tab=alerts`);
     const state = page.getByTestId('active-alerts').getByTestId('alert-state');
@@ -199,7 +198,5 @@ test('an alert acknowledged in another session shows at once, without reload', a
       timeout: 15_000,
     });
     await expect(page.getByTestId('active-alerts')).toContainText(COMMENT);
-  } finally {
-    await cancelTheft(admin, alert.vehicleNumber);
-  }
+  });
 });

@@ -9,9 +9,10 @@ import {
   fr,
   apiLogin,
   ADMIN,
-  NEW_PASSWORD,
-  uniqueEmail,
   MAP_READY,
+  createTechnician,
+  quietBikes,
+  technicianLogin,
 } from './fixtures';
 import { expectAxeClean, picture } from './screen-checks';
 
@@ -37,19 +38,8 @@ test.describe('technician on a phone', () => {
     request,
   }) => {
     const admin = await apiLogin(request, ADMIN);
-    const email = uniqueEmail('swap');
-    const tech = await admin.call<{ id: string }>('POST', 'accounts', {
-      email,
-      fullName: 'Sam Swap',
-      language: 'en',
-      technician: true,
-    });
-    await admin.call('PUT', `accounts/${tech.id}/password`, { password: NEW_PASSWORD });
-    const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
-      'GET',
-      'fleet/list?size=100&sort=vehicleNumber,desc',
-    );
-    const vehicleNumber = fleet.content.filter((bike) => bike.theft === 'NONE')[7]!.vehicleNumber;
+    const tech = await createTechnician(request, 'Sam Swap', 'swap');
+    const vehicleNumber = (await quietBikes(admin))[7]!;
     const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
       kind: 'BATTERY_SWAP',
       vehicleNumbers: [vehicleNumber],
@@ -60,11 +50,7 @@ test.describe('technician on a phone', () => {
     if (task.position) await context.setGeolocation(task.position);
     const before = Date.now();
 
-    await page.goto('/en/auth/login');
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(NEW_PASSWORD);
-    await page.locator('button[type="submit"]').click();
-    await expect(page).toHaveURL(/\/en\/tasks\/mine$/);
+    await technicianLogin(page, tech.email, tech.password);
     await page.goto('/en/tasks/battery-queue');
     await expect(page.getByRole('heading', { name: en.tasks.queue.title, level: 1 })).toBeVisible();
     await expect(page.getByText(en.tasks.queue.byDistance)).toBeVisible();
@@ -183,11 +169,7 @@ test.describe('manager', () => {
 
     // live (the stream's tasks event): a swap task opened elsewhere shows without a reload
     const admin = await apiLogin(request, ADMIN);
-    const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
-      'GET',
-      'fleet/list?size=100&sort=vehicleNumber,desc',
-    );
-    const vehicleNumber = fleet.content.filter((bike) => bike.theft === 'NONE')[9]!.vehicleNumber;
+    const vehicleNumber = (await quietBikes(admin))[9]!;
     await admin.call('POST', 'tasks', { kind: 'BATTERY_SWAP', vehicleNumbers: [vehicleNumber] });
     await expect(page.getByTestId('battery-bike').filter({ hasText: vehicleNumber })).toBeVisible({
       timeout: 15_000,

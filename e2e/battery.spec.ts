@@ -69,6 +69,18 @@ async function shootCard(page: Page, name: string) {
   if (dir) await card.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
 }
 
+/** The Battery tab of the worst pack's bike, showing the pack in the bike now (the worst one
+ *  may have been swapped out since). */
+async function openWorstPackBike(
+  page: Page,
+  login: (who: 'manager', path: string) => Promise<void>,
+  request: Parameters<typeof apiLogin>[0],
+) {
+  const pack = await worstPack(request);
+  await login('manager', `/en/fleet/product/${pack.vehicleNumber}?tab=battery`);
+  await expect(page.getByRole('heading', { name: /^Pack BAT-/ })).toBeVisible();
+}
+
 const noOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -77,10 +89,7 @@ test('the bike page shows its pack, the trend and the time to 20 %', async ({
   login,
   request,
 }) => {
-  const pack = await worstPack(request);
-  await login('manager', `/en/fleet/product/${pack.vehicleNumber}?tab=battery`);
-  // the pack in the bike now (the worst one may have been swapped out since)
-  await expect(page.getByRole('heading', { name: /^Pack BAT-/ })).toBeVisible();
+  await openWorstPackBike(page, login, request);
   await expect(page.getByRole('img', { name: 'State of health by day' })).toBeVisible();
   await expect(page.getByText('Reaches 20 %')).toBeVisible();
   await expect(page.getByRole('term').filter({ hasText: battery.cycles })).toBeVisible();
@@ -240,9 +249,7 @@ test.describe('on a dark phone', () => {
     login,
     request,
   }) => {
-    const pack = await worstPack(request);
-    await login('manager', `/en/fleet/product/${pack.vehicleNumber}?tab=battery`);
-    await expect(page.getByRole('heading', { name: /^Pack BAT-/ })).toBeVisible();
+    await openWorstPackBike(page, login, request);
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     await expectAxeClean(page, 'the Battery tab on a dark phone');
     await shoot(page, 'battery-bike-phone-dark');

@@ -152,7 +152,13 @@ export function uniqueEmail(prefix: string): string {
 /** The admin creates an account; the server e-mails it the account-validation link. */
 export async function createAccount(
   request: APIRequestContext,
-  options: { email?: string; fullName?: string; language?: string; admin?: boolean } = {},
+  options: {
+    email?: string;
+    fullName?: string;
+    language?: string;
+    admin?: boolean;
+    technician?: boolean;
+  } = {},
 ) {
   const admin = await apiLogin(request, ADMIN);
   const email = options.email ?? uniqueEmail('user');
@@ -162,6 +168,7 @@ export async function createAccount(
     fullName: options.fullName ?? 'Alex Martin',
     language: options.language ?? 'fr',
     admin: options.admin ?? false,
+    ...(options.technician ? { technician: true } : {}),
   });
   return { id: account.id, email, since };
 }
@@ -177,18 +184,41 @@ export async function createActiveAccount(
   return { ...account, password: NEW_PASSWORD };
 }
 
-/** Fills the login form of /{lang}/auth/login and waits for the fleet page. */
+/** A field technician of the demo fleet reading in English, its password NEW_PASSWORD. */
+export const createTechnician = (request: APIRequestContext, fullName: string, prefix: string) =>
+  createActiveAccount(request, {
+    email: uniqueEmail(prefix),
+    fullName,
+    language: 'en',
+    technician: true,
+  });
+
+/** Signs a technician in through the login screen: they land on their tasks. */
+export const technicianLogin = (page: Page, email: string, password: string, language = 'en') =>
+  loginThroughUi(page, email, password, language, new RegExp(`/${language}/tasks/mine$`));
+
+/** Fills the login form of /{lang}/auth/login and waits for the fleet page (or `landing`). */
 export async function loginThroughUi(
   page: Page,
   email: string,
   password = DEMO_PASSWORD,
   language = 'fr',
+  landing = /\/[a-z]{2}\/fleet$/,
 ) {
   await page.goto(`/${language}/auth/login`);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/[a-z]{2}\/fleet$/);
+  await expect(page).toHaveURL(landing);
+}
+
+/** The demo fleet's bikes not reported stolen, in a stable order: each spec takes its own ranks. */
+export async function quietBikes(admin: ApiClient, order: 'asc' | 'desc' = 'desc') {
+  const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
+    'GET',
+    `fleet/list?size=100&sort=vehicleNumber,${order}`,
+  );
+  return fleet.content.filter((bike) => bike.theft === 'NONE').map((bike) => bike.vehicleNumber);
 }
 
 /**

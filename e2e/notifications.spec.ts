@@ -4,7 +4,7 @@
 // account the manager writes an alert rule for some bikes, is told of an unknown bike, and
 // deletes the rule. The simulated fleet raises alarms of its own: the counts are read, not
 // assumed.
-import { test, expect, fr, apiLogin, ADMIN, MANAGER } from './fixtures';
+import { test, expect, fr, apiLogin, quietBikes, ADMIN, MANAGER } from './fixtures';
 import { expectAxeClean } from './screen-checks';
 
 const n = fr.notifications;
@@ -23,14 +23,7 @@ test.describe('notification centre', () => {
     const admin = await apiLogin(request, ADMIN);
     const manager = await apiLogin(request, MANAGER);
     await manager.call('POST', 'notifications/read-all');
-    const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
-      'GET',
-      'fleet/list?size=100&sort=vehicleNumber,desc',
-    );
-    const [vehicleNumber, second] = fleet.content
-      .filter((bike) => bike.theft === 'NONE')
-      .slice(3, 5)
-      .map((bike) => bike.vehicleNumber) as [string, string];
+    const [vehicleNumber, second] = (await quietBikes(admin)).slice(3, 5) as [string, string];
 
     // the bell is in every page's header: a light page (no map)
     await login('manager', '/fr/my-account');

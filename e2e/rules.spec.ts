@@ -31,27 +31,45 @@ async function importModule(request: APIRequestContext, admin: ApiClient) {
   return { vehicleNumber, moduleId, client: await connectModule(moduleId, secret) };
 }
 
+type ImportedModule = Awaited<ReturnType<typeof importModule>>;
+
+/** Runs `body` with a module of its own; then it disconnects and its bike is removed. */
+async function withModule(
+  request: APIRequestContext,
+  body: (module: ImportedModule) => Promise<void>,
+) {
+  const admin = await apiLogin(request, ADMIN);
+  const module = await importModule(request, admin);
+  try {
+    await body(module);
+  } finally {
+    await module.client.endAsync();
+    await admin.call('DELETE', `fleet/admin/vehicles?vehicleNumbers=${module.vehicleNumber}`);
+  }
+}
+
+/** A telemetry message of the module, now, in Lyon, with these readings. */
+const sendTelemetry = (module: ImportedModule, readings: Record<string, unknown>) =>
+  module.client.publishAsync(
+    `vfm/v1/${module.moduleId}/up/telemetry`,
+    JSON.stringify({
+      seq: Date.now(),
+      ts: new Date().toISOString(),
+      lat: 45.76,
+      lon: 4.84,
+      ...readings,
+    }),
+    { qos: 1 },
+  );
+
 test('a module cut from its bike raises the built-in rule’s alert on the warnings screen', async ({
   page,
   login,
   request,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const module = await importModule(request, admin);
-  try {
+  await withModule(request, async (module) => {
     await login('admin', '/fr/warnings');
-    await module.client.publishAsync(
-      `vfm/v1/${module.moduleId}/up/telemetry`,
-      JSON.stringify({
-        seq: Date.now(),
-        ts: new Date().toISOString(),
-        lat: 45.76,
-        lon: 4.84,
-        bikeBattery: 80,
-        externalPower: false,
-      }),
-      { qos: 1 },
-    );
+    await sendTelemetry(module, { bikeBattery: 80, externalPower: false });
     const panel = page.getByTestId('rule-alerts');
     const card = panel.getByRole('listitem').filter({ hasText: module.vehicleNumber });
     await expect(card).toContainText(fr.bike.warning.MODULE_POWER_CUT, { timeout: 20_000 });
@@ -68,10 +86,7 @@ test('a module cut from its bike raises the built-in rule’s alert on the warni
       await expect(page.getByRole('button', { name: fr.bike.warning.VAN_HOP })).toBeVisible();
       await shoot(page, 'rules-mobile');
     }
-  } finally {
-    await module.client.endAsync();
-    await admin.call('DELETE', `fleet/admin/vehicles?vehicleNumbers=${module.vehicleNumber}`);
-  }
+  });
 });
 
 test('a rule that sends a command, dry-run on a phone: its firings on a timeline and a map', async ({
@@ -79,20 +94,8 @@ test('a rule that sends a command, dry-run on a phone: its firings on a timeline
   login,
   request,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const module = await importModule(request, admin);
-  try {
-    await module.client.publishAsync(
-      `vfm/v1/${module.moduleId}/up/telemetry`,
-      JSON.stringify({
-        seq: Date.now(),
-        ts: new Date().toISOString(),
-        lat: 45.76,
-        lon: 4.84,
-        bikeBattery: 10,
-      }),
-      { qos: 1 },
-    );
+  await withModule(request, async (module) => {
+    await sendTelemetry(module, { bikeBattery: 10 });
     await page.setViewportSize({ width: 390, height: 844 });
     await login('admin', '/fr/rules');
     await page.getByRole('button', { name: rulesFr.new }).click();
@@ -115,10 +118,7 @@ test('a rule that sends a command, dry-run on a phone: its firings on a timeline
     await expectAxeClean(page, 'the rule form and its dry run at 390 px');
     await page.getByTestId('dry-run-timeline').scrollIntoViewIfNeeded();
     await shoot(page, 'rules-dry-run-mobile');
-  } finally {
-    await module.client.endAsync();
-    await admin.call('DELETE', `fleet/admin/vehicles?vehicleNumbers=${module.vehicleNumber}`);
-  }
+  });
 });
 
 test('a rule in a zone on a schedule: the fleet’s zones to choose from, the time zone checked as typed', async ({

@@ -10,8 +10,10 @@ import {
   apiLogin,
   ADMIN,
   DEMO_PASSWORD,
-  NEW_PASSWORD,
-  uniqueEmail,
+  TECHNICIAN,
+  createTechnician,
+  quietBikes,
+  technicianLogin,
 } from './fixtures';
 import { expectAxeClean, picture } from './screen-checks';
 
@@ -25,26 +27,7 @@ interface Task {
 
 /** A bike of the demo fleet by its rank (apart from the other specs' bikes). */
 async function bikeNumber(request: Parameters<typeof apiLogin>[0], index: number) {
-  const admin = await apiLogin(request, ADMIN);
-  const fleet = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
-    'GET',
-    'fleet/list?size=100&sort=vehicleNumber,desc',
-  );
-  return fleet.content.filter((bike) => bike.theft === 'NONE')[index]!.vehicleNumber;
-}
-
-/** A technician of the demo fleet of its own, signed in on the phone through the UI. */
-async function technicianAccount(request: Parameters<typeof apiLogin>[0]) {
-  const admin = await apiLogin(request, ADMIN);
-  const email = uniqueEmail('tech');
-  const account = await admin.call<{ id: string }>('POST', 'accounts', {
-    email,
-    fullName: 'Noa Terrain',
-    language: 'en',
-    technician: true,
-  });
-  await admin.call('PUT', `accounts/${account.id}/password`, { password: NEW_PASSWORD });
-  return { id: account.id, email };
+  return (await quietBikes(await apiLogin(request, ADMIN)))[index]!;
 }
 
 test.describe('manager', () => {
@@ -100,7 +83,7 @@ test.describe('technician on a phone', () => {
     context,
     request,
   }) => {
-    const tech = await technicianAccount(request);
+    const tech = await createTechnician(request, 'Noa Terrain', 'tech');
     const vehicleNumber = await bikeNumber(request, 5);
     const admin = await apiLogin(request, ADMIN);
     const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
@@ -112,11 +95,7 @@ test.describe('technician on a phone', () => {
     const task = created.tasks[0]!;
     if (task.position) await context.setGeolocation(task.position);
 
-    await page.goto('/en/auth/login');
-    await page.locator('input[name="email"]').fill(tech.email);
-    await page.locator('input[name="password"]').fill(NEW_PASSWORD);
-    await page.locator('button[type="submit"]').click();
-    await expect(page).toHaveURL(/\/en\/tasks\/mine$/);
+    await technicianLogin(page, tech.email, tech.password);
     await expect(page.getByText(en.tasks.mine.byDistance)).toBeVisible();
 
     const card = page
@@ -170,11 +149,7 @@ test.describe('technician without a shared position', () => {
 
   test('sorts by due time and says why', async ({ page }) => {
     // the demo technician reads the app in French
-    await page.goto('/fr/auth/login');
-    await page.locator('input[name="email"]').fill('technician@vfm.demo');
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await page.locator('button[type="submit"]').click();
-    await expect(page).toHaveURL(/\/fr\/tasks\/mine$/);
+    await technicianLogin(page, TECHNICIAN, DEMO_PASSWORD, 'fr');
     await expect(
       page
         .getByText(fr.tasks.mine.positionRefused)

@@ -4,30 +4,23 @@
 // refused; another fleet is untouched; rules a feed needs are field errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenDataSchema, type OpenDataSettings } from '@vfm/contract';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithUsers, type FleetRow } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createFleetWithUsers, oneFleet, type FleetCast } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
-import type { ApiClient } from '../helpers/api-client';
 
-let t: TestServer;
-let admin: ApiClient;
-let manager: ApiClient;
-let otherAdmin: ApiClient;
-let fleet: FleetRow;
-
+let t: TestServer, cast: FleetCast, other: FleetCast;
 beforeAll(async () => {
-  t = await startTestServer();
-  const a = await createFleetWithUsers(t, 'Vélo Ville');
-  const b = await createFleetWithUsers(t);
-  fleet = a.fleet;
-  admin = t.api({ token: a.adminToken });
-  manager = t.api({ token: a.managerToken });
-  otherAdmin = t.api({ token: b.adminToken });
-  await createBike(t, a.fleet, { model: 'City 28' });
-  await createBike(t, a.fleet, { model: 'Cargo' });
+  ({ t, cast } = await oneFleet((server) => createFleetWithUsers(server, 'Vélo Ville')));
+  other = await createFleetWithUsers(t);
+  await createBike(t, cast.fleet, { model: 'City 28' });
+  await createBike(t, cast.fleet, { model: 'Cargo' });
 });
 afterAll(() => t.close());
+
+const admin = () => t.api({ token: cast.adminToken });
+const manager = () => t.api({ token: cast.managerToken });
+const otherAdmin = () => t.api({ token: other.adminToken });
 
 const published = (body: OpenDataSettings): OpenDataSettings => ({
   ...body,
@@ -37,7 +30,7 @@ const published = (body: OpenDataSettings): OpenDataSettings => ({
 
 describe('fleet/open-data', () => {
   it('is off by default, named after the fleet, with its models', async () => {
-    const res = await admin.get('fleet/open-data');
+    const res = await admin().get('fleet/open-data');
     expect(res.status, res.text).toBe(200);
     expectShape(OpenDataSchema, res.body);
     expect(res.body).toMatchObject({
@@ -52,17 +45,17 @@ describe('fleet/open-data', () => {
   });
 
   it('publishes: a stable system id, the feed address, an audited event', async () => {
-    const { body: current } = await admin.get('fleet/open-data');
+    const { body: current } = await admin().get('fleet/open-data');
     const { systemId, feedUrl, manifestUrl, models, updatedAt, ...settings } = current;
     void [systemId, feedUrl, manifestUrl, models, updatedAt];
-    const res = await admin.put('fleet/open-data', published(settings));
+    const res = await admin().put('fleet/open-data', published(settings));
     expect(res.status, res.text).toBe(200);
     expectShape(OpenDataSchema, res.body);
     expect(res.body.systemId).toMatch(/^velo-ville-[0-9a-f]{8}$/);
-    expect(res.body.systemId).not.toContain(fleet.id);
+    expect(res.body.systemId).not.toContain(cast.fleet.id);
     expect(res.body.feedUrl).toBe(`http://vfm.test/gbfs/v3/${res.body.systemId}/gbfs.json`);
 
-    const renamed = await admin.put('fleet/open-data', {
+    const renamed = await admin().put('fleet/open-data', {
       ...published(settings),
       name: 'Autre nom',
       published: false,
@@ -73,7 +66,7 @@ describe('fleet/open-data', () => {
     const events = await t.server.database.query<{ user_email: string; data: any }>(
       `SELECT user_email, data FROM event
         WHERE fleet_id = $1 AND name = 'OPEN_DATA_SETTINGS_CHANGED' ORDER BY id`,
-      [fleet.id],
+      [cast.fleet.id],
     );
     expect(events).toHaveLength(2);
     expect(events[0]!.data).toMatchObject({
@@ -84,23 +77,23 @@ describe('fleet/open-data', () => {
       from: { published: true, name: 'Vélo Ville' },
       to: { published: false, name: 'Autre nom' },
     });
-    const activity = await admin.get('fleet/events', { query: { kind: ['settings'] } });
+    const activity = await admin().get('fleet/events', { query: { kind: ['settings'] } });
     expect(activity.body.content.map((e: { name: string }) => e.name)).toContain(
       'OPEN_DATA_SETTINGS_CHANGED',
     );
   });
 
   it("changes only the caller's fleet", async () => {
-    const other = await otherAdmin.get('fleet/open-data');
+    const other = await otherAdmin().get('fleet/open-data');
     expect(other.body).toMatchObject({ published: false, systemId: null });
   });
 
   it('refuses a manager, and bad settings with field errors', async () => {
-    expect((await manager.get('fleet/open-data')).status).toBe(403);
-    const { body } = await admin.get('fleet/open-data');
+    expect((await manager().get('fleet/open-data')).status).toBe(403);
+    const { body } = await admin().get('fleet/open-data');
     const { systemId, feedUrl, manifestUrl, models, updatedAt, ...settings } = body;
     void [systemId, feedUrl, manifestUrl, models, updatedAt];
-    expect((await manager.put('fleet/open-data', settings)).status).toBe(403);
+    expect((await manager().put('fleet/open-data', settings)).status).toBe(403);
     const bad: Array<[Partial<OpenDataSettings>, string]> = [
       [{ published: true, contactEmail: '' }, 'contactEmail'],
       [{ timezone: 'Mars/Olympus' }, 'timezone'],
@@ -124,11 +117,11 @@ describe('fleet/open-data', () => {
       [{ rentalApps: { ios: { storeUri: 'nope', discoveryUri: 'x:' } } }, 'rentalApps'],
     ];
     for (const [change, field] of bad) {
-      const res = await admin.put('fleet/open-data', { ...settings, ...change });
+      const res = await admin().put('fleet/open-data', { ...settings, ...change });
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.headers.get('content-type')).toMatch(/problem\+json/);
       expect(JSON.stringify(res.body.errors ?? []), JSON.stringify(change)).toContain(field);
     }
-    expect((await admin.get('fleet/open-data')).body.updatedAt).toBe(body.updatedAt);
+    expect((await admin().get('fleet/open-data')).body.updatedAt).toBe(body.updatedAt);
   });
 });

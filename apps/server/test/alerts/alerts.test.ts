@@ -2,15 +2,13 @@
 // sweep, recorded once as alerts — and the alerts' life cycle (acknowledge, assign, clear)
 // through the API, scoped to the fleet, live on the stream. On PGlite and, with DATABASE_URL
 // and MQTT_URL, on PostgreSQL and Mosquitto.
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AlertPageSchema, AlertSchema, type Alert } from '@vfm/contract';
 import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
 import {
-  brokerUrlOf,
-  connectModule,
   count,
+  moduleClients,
   nextSeq,
   provisionModule,
   publishUp,
@@ -25,27 +23,19 @@ import { reconcileBikes, sweepAlerts } from '../../src/modules/alerts/service';
 
 const DAY = 24 * 3_600_000;
 let t: TestServer, cast: FleetCast, other: FleetCast;
-const clients: MqttClient[] = [];
+const modules = moduleClients(() => t);
 beforeAll(
   async () => ({ t, cast, other } = await twoFleets(createFleetWithUsers, startIotTestServer)),
 );
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
-});
 
 const manager = () => t.api({ token: cast.managerToken });
 
-async function moduleOnline(columns: Record<string, unknown> = {}) {
-  const module = await provisionModule(t, cast.fleet, {
+const moduleOnline = (columns: Record<string, unknown> = {}) =>
+  modules.online(cast.fleet, {
     last_communication_date: new Date(),
     bike_battery_level: 80,
     ...columns,
   });
-  const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
-  clients.push(client);
-  return { ...module, client };
-}
 
 async function alertsOf(vehicleNumber: string, state = 'all'): Promise<Alert[]> {
   const res = await manager().get('alerts', { query: { vehicleNumber, state } });

@@ -3,23 +3,20 @@
 // sign-in, and every session of the account ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_KEY } from '@vfm/contract';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
 import {
   createAccount,
   createFleet,
   tokenFor,
   type AccountRow,
   type FleetRow,
+  oneFleet,
 } from '../helpers/factories';
 import { login, loginPair } from '../helpers/auth';
 import { PAIR_FAILURE_LIMIT } from '../../src/modules/auth/throttle';
 
-let t: TestServer;
-let fleet: FleetRow;
-beforeAll(async () => {
-  t = await startTestServer();
-  fleet = await createFleet(t);
-});
+let t: TestServer, fleet: FleetRow;
+beforeAll(async () => ({ t, cast: fleet } = await oneFleet(createFleet)));
 afterAll(() => t.close());
 
 const NEW = 'Br4nd-new!pw';

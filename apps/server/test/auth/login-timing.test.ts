@@ -3,8 +3,8 @@
 // yet. The real verifyPassword is wrapped to count its calls, not replaced.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as password from '../../src/lib/password';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createAccount, createFleet, type FleetRow } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createAccount, createFleet, type FleetRow, oneFleet } from '../helpers/factories';
 import { login } from '../helpers/auth';
 
 vi.mock('../../src/lib/password', async (importOriginal) => {
@@ -13,12 +13,8 @@ vi.mock('../../src/lib/password', async (importOriginal) => {
 });
 const verify = vi.mocked(password.verifyPassword);
 
-let t: TestServer;
-let fleet: FleetRow;
-beforeAll(async () => {
-  t = await startTestServer();
-  fleet = await createFleet(t);
-});
+let t: TestServer, fleet: FleetRow;
+beforeAll(async () => ({ t, cast: fleet } = await oneFleet(createFleet)));
 afterAll(() => t.close());
 beforeEach(() => verify.mockClear());
 

@@ -13,24 +13,21 @@ import {
 } from '@vfm/contract';
 import { runEstimation } from '../../src/modules/battery/estimation';
 import { sweepAlerts } from '../../src/modules/alerts/service';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithTechnician } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createFleetWithTechnician, twoFleets, type TechnicianCast } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 import { seedTelemetry } from './battery-seed';
 
 let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-let other: Awaited<ReturnType<typeof createFleetWithTechnician>>;
+let cast: TechnicianCast, other: TechnicianCast;
 let worn: BikeRow;
 let healthy: BikeRow;
 
 const estimate = () => runEstimation(t.server.database, t.clock.now());
 
 beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithTechnician(t);
-  other = await createFleetWithTechnician(t);
+  ({ t, cast, other } = await twoFleets(createFleetWithTechnician));
   worn = await createBike(t, cast.fleet, { bike_battery_level: 70, battery_number: 'PACK-W' });
   healthy = await createBike(t, cast.fleet, { bike_battery_level: 80 });
   await seedTelemetry(t, worn, 380, 4, { pack: 'PACK-W' });

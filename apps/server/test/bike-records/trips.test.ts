@@ -2,23 +2,14 @@
 // from a module's telemetry, each with its positions simplified to ≤ 500 points; the period is
 // bounded (default 7 days, at most 31); another fleet's bike is the same 404 as an unknown one.
 // Runs on PGlite and, in CI's second pass, on PostgreSQL and Mosquitto (DATABASE_URL, MQTT_URL).
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TRIP_POSITIONS_MAX, TripsSchema } from '@vfm/contract';
 import type { ApiClient } from '../helpers/api-client';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 import { createFleetWithUsers } from '../helpers/factories';
 import { createTrip } from '../helpers/fleet-data';
-import {
-  brokerUrlOf,
-  connectModule,
-  provisionModule,
-  publishUp,
-  startIotTestServer,
-  telemetry,
-  waitFor,
-} from '../helpers/mqtt';
+import { moduleClients, publishUp, startIotTestServer, telemetry, waitFor } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 
 const MINUTE = 60_000;
@@ -28,17 +19,13 @@ let t: TestServer;
 let fleet: Awaited<ReturnType<typeof createFleetWithUsers>>;
 let api: ApiClient;
 let other: ApiClient;
-const clients: MqttClient[] = [];
+const modules = moduleClients(() => t);
 
 beforeAll(async () => {
   t = await startIotTestServer();
   fleet = await createFleetWithUsers(t);
   api = t.api({ token: fleet.managerToken });
   other = t.api({ token: (await createFleetWithUsers(t)).managerToken });
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
 });
 
 /** Stored positions of a bike: [lng, lat, time] rows straight into the telemetry history. */
@@ -59,12 +46,10 @@ async function storePositions(bike: BikeRow, points: Array<[number, number, numb
 
 describe('GET products/details/trips/{vehicleNumber}', () => {
   it('answers the trip a module rode, with its stored positions, km and duration', async () => {
-    const module = await provisionModule(t, fleet.fleet, {
+    const { client, ...module } = await modules.online(fleet.fleet, {
       last_communication_date: null,
       last_position_date: null,
     });
-    const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
-    clients.push(client);
     const start = Date.now() - 30 * MINUTE;
     const at = (minutes: number) => new Date(start + minutes * MINUTE).toISOString();
     const points = [

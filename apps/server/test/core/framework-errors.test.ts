@@ -1,15 +1,17 @@
 // Errors raised outside the routes (router, HTTP parser, validator coercion) are problem+json
 // 4xx answers too, never a 500 or Fastify's own JSON.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFleetWithUsers } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { createFleetWithUsers, oneFleet } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
 
-let t: TestServer;
-let token: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  token = (await createFleetWithUsers(t)).managerToken;
-});
+let t: TestServer, token: string;
+beforeAll(
+  async () =>
+    ({
+      t,
+      cast: { managerToken: token },
+    } = await oneFleet(createFleetWithUsers)),
+);
 afterAll(() => t.close());
 
 const isProblem = (res: { headers: Headers }) =>

@@ -1,16 +1,12 @@
 // Answers that carry tokens or personal data are never stored by a browser or a proxy:
 // Cache-Control: no-store on login, refresh, accounts/me, accounts and the CSV exports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithUsers } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createFleetWithUsers, oneFleet, type FleetCast } from '../helpers/factories';
 import { login, loginPair } from '../helpers/auth';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithUsers(t);
-});
+let t: TestServer, cast: FleetCast;
+beforeAll(async () => ({ t, cast } = await oneFleet(createFleetWithUsers)));
 afterAll(() => t.close());
 
 describe('Cache-Control: no-store', () => {

@@ -1,15 +1,17 @@
 // Accept-Language chooses the language of API messages (DESIGN §5, SPEC §8): the title of every
 // problem and the detail of known codes in fr and de; English otherwise and by default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFleetWithUsers } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { createFleetWithUsers, oneFleet } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
 
-let t: TestServer;
-let token: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  token = (await createFleetWithUsers(t)).managerToken;
-});
+let t: TestServer, token: string;
+beforeAll(
+  async () =>
+    ({
+      t,
+      cast: { managerToken: token },
+    } = await oneFleet(createFleetWithUsers)),
+);
 afterAll(() => t.close());
 
 describe('problem messages', () => {

@@ -3,11 +3,17 @@
 // MQTT_URL) that download over HTTP with their token and report each step, the failure paths
 // (wrong checksum, another model, a ride, a second campaign), pause, resume, abort.
 import { createHash, randomBytes } from 'node:crypto';
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, XSRF_COOKIE } from '@vfm/contract';
-import { createFleetWithUsers } from '../helpers/factories';
-import { bikeRow, publishUp, startIotTestServer, telemetry, waitFor } from '../helpers/mqtt';
+import { createFleetWithUsers, type FleetCast } from '../helpers/factories';
+import {
+  bikeRow,
+  moduleClients,
+  publishUp,
+  startIotTestServer,
+  telemetry,
+  waitFor,
+} from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { runFirmwareTick, tickCampaign } from '../../src/modules/firmware/tick';
 import { MAX_ATTEMPTS } from '../../src/modules/firmware/state-machine';
@@ -17,9 +23,8 @@ import { createFleet } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { firmwareSettings } from '../../src/modules/firmware/settings';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-const clients: MqttClient[] = [];
+let t: TestServer, cast: FleetCast;
+const clients = moduleClients(() => t);
 const MAX_BYTES = 64 * 1024;
 
 beforeAll(async () => {
@@ -30,11 +35,6 @@ beforeAll(async () => {
   // modules download from this server (its port known once it listens)
   t.config.firmware.baseUrl = t.url;
   cast = await createFleetWithUsers(t);
-});
-afterAll(async () => {
-  // a module that rebooted closed its connection already: ending it again may reject
-  await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
-  await t.close();
 });
 
 const admin = () => t.api({ token: cast.adminToken });
@@ -78,7 +78,7 @@ async function modules(
   const list: FirmwareModule[] = [];
   for (let i = 0; i < n; i += 1) {
     const m = await firmwareModule(t, cast.fleet, columns);
-    clients.push(m.client);
+    clients.keep(m.client);
     list.push(m);
   }
   return list;

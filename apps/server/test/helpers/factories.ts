@@ -122,6 +122,15 @@ export async function createFleetWithTechnician(t: TestServer, name?: string) {
 export type FleetCast = Awaited<ReturnType<typeof createFleetWithUsers>>;
 export type TechnicianCast = Awaited<ReturnType<typeof createFleetWithTechnician>>;
 
+/** A server and the fleet under test made by `make`; `start` makes the server (an IoT one, say). */
+export async function oneFleet<C>(
+  make: (t: TestServer) => Promise<C>,
+  start: () => Promise<TestServer> = () => startTestServer(),
+): Promise<{ t: TestServer; cast: C }> {
+  const t = await start();
+  return { t, cast: await make(t) };
+}
+
 /**
  * A server and two fleets made alike by `make`: the fleet under test (`cast`) and another
  * (`other`) that must never see it nor be seen. `start` makes the server (an IoT one, say).
@@ -130,6 +139,6 @@ export async function twoFleets<C>(
   make: (t: TestServer) => Promise<C>,
   start: () => Promise<TestServer> = () => startTestServer(),
 ): Promise<{ t: TestServer; cast: C; other: C }> {
-  const t = await start();
-  return { t, cast: await make(t), other: await make(t) };
+  const { t, cast } = await oneFleet(make, start);
+  return { t, cast, other: await make(t) };
 }

@@ -4,6 +4,7 @@
 // clients (the mqtt package) speaking the documented protocol.
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll } from 'vitest';
 import { commandTopic, upTopic, type CommandMessage, type UpKind } from '@vfm/contract';
 import { hashModuleSecret, generateModuleSecret } from '../../src/lib/module-secret';
 import { createBike, type BikeRow } from './bikes';
@@ -87,6 +88,39 @@ export async function connectModule(
   client.removeAllListeners('error');
   client.on('error', () => {});
   return client;
+}
+
+export interface OnlineModule extends TestModule {
+  client: MqttClient;
+}
+
+/**
+ * The module clients of one test file and what they talk to: after all its tests the clients
+ * end (one the server or the test closed already may refuse, which is fine), then
+ * `beforeClose` runs (streams, receivers), then the server closes.
+ */
+export function moduleClients(server: () => TestServer | undefined, beforeClose?: () => unknown) {
+  const open: MqttClient[] = [];
+  afterAll(async () => {
+    await Promise.all(open.map((client) => client.endAsync(true).catch(() => {})));
+    await beforeClose?.();
+    await server()?.close();
+  });
+  const keep = (client: MqttClient) => {
+    open.push(client);
+    return client;
+  };
+  return {
+    /** a client the test connected itself, ended with the others */
+    keep,
+    /** a module of the fleet provisioned (with these bike columns) and connected */
+    async online(fleet: FleetRow, columns: Record<string, unknown> = {}): Promise<OnlineModule> {
+      const t = server()!;
+      const module = await provisionModule(t, fleet, columns);
+      const client = keep(await connectModule(brokerUrlOf(t), module.moduleId, module.secret));
+      return { ...module, client };
+    },
+  };
 }
 
 /** Connection attempt that is expected to fail: resolves with the error (or null if it connected). */

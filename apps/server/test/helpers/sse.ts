@@ -9,6 +9,8 @@ import { TEST_API_KEY } from './server';
 export interface SseFrame {
   event: string;
   data: any;
+  /** when it arrived (performance.now()): the benches time the stream by it */
+  at: number;
 }
 
 export interface SseStream {
@@ -25,9 +27,14 @@ export interface SseStream {
 export function openStream(t: TestServer, token: string | null): Promise<SseStream> {
   const headers: Record<string, string> = { 'x-api-key': TEST_API_KEY };
   if (token) headers.authorization = `Bearer ${token}`;
+  return openStreamOf(t.url, headers);
+}
+
+/** fleet/stream of the server at `origin` (a bench's, say) with these headers, as openStream. */
+export function openStreamOf(origin: string, headers: Record<string, string>): Promise<SseStream> {
   return new Promise((resolve, reject) => {
     const request = http.get(
-      `${t.url}${API_PREFIX}/fleet/stream`,
+      `${origin}${API_PREFIX}/fleet/stream`,
       { headers, agent: false },
       (response) => {
         const frames: SseFrame[] = [];
@@ -44,7 +51,8 @@ export function openStream(t: TestServer, token: string | null): Promise<SseStre
             buffer = buffer.slice(end + 2);
             const event = /^event: (.*)$/m.exec(block)?.[1];
             const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data !== undefined) frames.push({ event, data: JSON.parse(data) });
+            if (event && data !== undefined)
+              frames.push({ event, data: JSON.parse(data), at: performance.now() });
           }
           wake();
         });

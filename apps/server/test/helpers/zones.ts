@@ -1,4 +1,7 @@
-// Zone shapes for the zones' tests: a square polygon from its south-west corner.
+// Zone shapes for the zones' tests: a square polygon from its south-west corner; a square zone
+// drawn through the API.
+import { expect } from 'vitest';
+import type { ApiClient } from './api-client';
 export const squareRing = (x: number, y: number, size: number) => [
   [x, y],
   [x + size, y],
@@ -12,6 +15,19 @@ export const square = (x: number, y: number, size: number) => ({
   type: 'Polygon',
   coordinates: [squareRing(x, y, size)],
 });
+
+/** A zone of the square of `size` degrees from (x, y), drawn by `api`'s user (201): its id. */
+export async function drawZone(
+  api: ApiClient,
+  name: string,
+  type: string,
+  [x, y, size]: [number, number, number],
+  more: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await api.post('zones', { name, type, geometry: square(x, y, size), ...more });
+  expect(res.status, res.text).toBe(201);
+  return res.body.id;
+}
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 

@@ -1,13 +1,14 @@
 // Commands of DESIGN §5–§7 over the real path: API → outbox → MQTT → module → ack → bike.
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFleetWithUsers, tokenFor } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import {
   bikeRow,
   brokerUrlOf,
   collectCommands,
+  type CommandInbox,
   connectModule,
+  moduleClients,
   nextSeq,
   provisionModule,
   publishUp,
@@ -15,7 +16,6 @@ import {
   subscribeCommands,
   telemetry,
   waitFor,
-  type CommandInbox,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { expireOverdueCommands } from '../../src/modules/commands/lifecycle';
@@ -25,7 +25,7 @@ import { COMMAND_RESEND_MS } from '../../src/ingest/pipeline';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-const clients: MqttClient[] = [];
+const modules = moduleClients(() => t);
 // the live channel's notices (lib/live-channel.ts): a fleet's changes have kinds
 const notices: Array<{ fleetId: string; kinds?: string[] }> = [];
 
@@ -34,19 +34,13 @@ beforeAll(async () => {
   cast = await createFleetWithUsers(t);
   await t.server.database.listen(FLEET_CHANNEL, (payload) => notices.push(JSON.parse(payload)));
 });
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
-});
 
 const manager = () => t.api({ token: cast.managerToken });
 
 async function moduleOnline() {
-  const module = await provisionModule(t, cast.fleet);
-  const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
-  clients.push(client);
-  const commands = await subscribeCommands(client, module.moduleId);
-  return { ...module, client, commands };
+  const module = await modules.online(cast.fleet);
+  const commands = await subscribeCommands(module.client, module.moduleId);
+  return { ...module, commands };
 }
 
 const ack = (commandId: string, status: 'OK' | 'ERROR' = 'OK', detail?: string) => ({
@@ -176,7 +170,7 @@ describe('command round trip', () => {
     const client = await connectModule(brokerUrlOf(t), m.moduleId, m.secret, persistent, (c) => {
       inbox = collectCommands(c, m.moduleId);
     });
-    clients.push(client);
+    modules.keep(client);
     const commands = await subscribeCommands(client, m.moduleId, inbox);
     const received = await commands.next();
     expect(received).toMatchObject({ commandId: res.body.commands[0].id, value: 'STORAGE' });
@@ -197,7 +191,7 @@ describe('command round trip', () => {
       // a clean session: what the module had not acknowledged may be lost with it
       await first.endAsync();
       const client = await connectModule(brokerUrlOf(t), m.moduleId, m.secret);
-      clients.push(client);
+      modules.keep(client);
       const commands = await subscribeCommands(client, m.moduleId);
       expect(await commands.next()).toMatchObject({ commandId: lock.body.commands[0].id });
       // published once it is back: it reached the module, and no later flush repeats it
@@ -259,7 +253,7 @@ describe('command round trip', () => {
     });
     expect(res.status).toBe(202);
     const client = await connectModule(brokerUrlOf(t), m.moduleId, m.secret);
-    clients.push(client);
+    modules.keep(client);
     const commands = await subscribeCommands(client, m.moduleId);
     // an external broker does not tell who is online: a PENDING command is published again
     // (at most once a minute) when its module is heard from

@@ -1,16 +1,12 @@
 // A bad byte in one line of a bike import (DESIGN §5 per-line errors): that line is reported
 // with its number, the valid lines are imported.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFleetWithUsers } from '../helpers/factories';
+import { createFleetWithUsers, oneFleet, type FleetCast } from '../helpers/factories';
 import { count } from '../helpers/mqtt';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithUsers(t);
-});
+let t: TestServer, cast: FleetCast;
+beforeAll(async () => ({ t, cast } = await oneFleet(createFleetWithUsers)));
 afterAll(() => t.close());
 
 const importCsv = (csv: string) =>

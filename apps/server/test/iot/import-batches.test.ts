@@ -2,17 +2,15 @@
 // other requests and module messages are served between them instead of after the whole file;
 // within a batch the lines still behave as if applied one after the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFleetWithUsers } from '../helpers/factories';
+import { createFleetWithUsers, oneFleet, type FleetCast } from '../helpers/factories';
 import { count } from '../helpers/mqtt';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
 import { IMPORT_BATCH_LINES } from '../../src/modules/provisioning/provisioning-service';
 
 let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let cast: FleetCast, other: FleetCast;
 beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithUsers(t);
+  ({ t, cast } = await oneFleet(createFleetWithUsers));
   other = await createFleetWithUsers(t, 'Other fleet');
 });
 afterAll(() => t.close());

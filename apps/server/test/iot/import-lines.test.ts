@@ -3,20 +3,16 @@
 // meets a unique index is reported and the others are applied, with their audit events, module
 // credentials and groups.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFleetWithUsers } from '../helpers/factories';
+import { createFleetWithUsers, oneFleet, type FleetCast } from '../helpers/factories';
 import { count } from '../helpers/mqtt';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
 import {
   provisionVehicles,
   type VehicleLine,
 } from '../../src/modules/provisioning/provisioning-service';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithUsers(t);
-});
+let t: TestServer, cast: FleetCast;
+beforeAll(async () => ({ t, cast } = await oneFleet(createFleetWithUsers)));
 afterAll(() => t.close());
 
 const line = (n: number, fields: Omit<VehicleLine, 'line' | 'model'>): VehicleLine => ({

@@ -1,47 +1,36 @@
 // Module messages in, bike state out (DESIGN §6–§7): validation, idempotency on (module, seq),
 // forward-only current state with complete history, trips, warnings, metrics — over a real
 // MQTT connection to the embedded broker (or MQTT_URL).
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFleetWithUsers } from '../helpers/factories';
 import {
   bikeRow,
-  brokerUrlOf,
-  connectModule,
   count,
+  moduleClients,
   nextSeq,
-  provisionModule,
   publishUp,
   startIotTestServer,
   telemetry,
-  waitFor,
   type TestModule,
+  waitFor,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 
 let t: TestServer;
 let fleet: Awaited<ReturnType<typeof createFleetWithUsers>>;
-const clients: MqttClient[] = [];
+const modules = moduleClients(() => t);
 
 beforeAll(async () => {
   t = await startIotTestServer();
   fleet = await createFleetWithUsers(t);
 });
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
-});
 
-async function moduleOnline(columns: Record<string, unknown> = {}) {
-  const module = await provisionModule(t, fleet.fleet, {
+const moduleOnline = (columns: Record<string, unknown> = {}) =>
+  modules.online(fleet.fleet, {
     last_communication_date: null,
     last_position_date: null,
     ...columns,
   });
-  const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
-  clients.push(client);
-  return { ...module, client };
-}
 
 const telemetryRows = (m: TestModule) => count(t, 'telemetry WHERE bike_id = $1', [m.bike.id]);
 

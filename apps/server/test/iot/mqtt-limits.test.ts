@@ -4,14 +4,14 @@
 // has at most MAX_CONNECTIONS_PER_MODULE connections at once.
 import net from 'node:net';
 import { once } from 'node:events';
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFleetWithUsers } from '../helpers/factories';
 import {
   brokerUrlOf,
   connectModule,
   count,
   externalBrokerUrl,
+  moduleClients,
   nextSeq,
   provisionModule,
   publishUp,
@@ -26,22 +26,13 @@ import { MAX_CONNECTIONS_PER_MODULE } from '../../src/ingest/module-connections'
 const MAX_PACKET = 4096;
 let t: TestServer;
 let fleet: Awaited<ReturnType<typeof createFleetWithUsers>>;
-const clients: MqttClient[] = [];
+const modules = moduleClients(() => t);
 beforeAll(async () => {
   t = await startIotTestServer({ env: { MQTT_MAX_PACKET_BYTES: String(MAX_PACKET) } });
   fleet = await createFleetWithUsers(t);
 });
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
-  await t.close();
-});
 
-async function moduleOnline() {
-  const module = await provisionModule(t, fleet.fleet);
-  const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
-  clients.push(client);
-  return { ...module, client };
-}
+const moduleOnline = () => modules.online(fleet.fleet);
 
 describe.skipIf(externalBrokerUrl())('maximum packet size (embedded broker)', () => {
   it('closes the connection of a module publishing a packet over the limit, without PUBACK', async () => {
@@ -156,10 +147,7 @@ describe.skipIf(externalBrokerUrl())('protocol versions (embedded broker)', () =
 // Mosquitto has no per-user connection limit (docs/mqtt.md): embedded broker only.
 describe.skipIf(externalBrokerUrl())('connections per module (embedded broker)', () => {
   const connectAs = (m: { moduleId: string; secret: string }, clientId: string) =>
-    connectModule(brokerUrlOf(t), m.moduleId, m.secret, { clientId }).then((client) => {
-      clients.push(client);
-      return client;
-    });
+    connectModule(brokerUrlOf(t), m.moduleId, m.secret, { clientId }).then(modules.keep);
   const tryAs = (m: { moduleId: string; secret: string }, clientId: string) =>
     tryConnect(brokerUrlOf(t), { clientId, username: m.moduleId, password: m.secret });
 

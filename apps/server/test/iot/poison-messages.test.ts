@@ -5,8 +5,7 @@
 // Now such messages are refused at the door (acknowledged, counted), and a message the writer
 // still cannot store goes to the quarantine, which the fleet's administrators see, retry, clear.
 import pino from 'pino';
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeBatch } from '../../src/ingest/batch-writer';
 import { IngestMetrics } from '../../src/ingest/metrics';
 import { IngestPipeline } from '../../src/ingest/pipeline';
@@ -14,10 +13,9 @@ import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/fact
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { createQuarantined } from '../helpers/fleet-data';
 import {
-  brokerUrlOf,
-  connectModule,
   count,
   externalBrokerUrl,
+  moduleClients,
   nextSeq,
   provisionModule,
   publishUp,
@@ -29,24 +27,17 @@ import type { TestServer } from '../helpers/server';
 import { openStream, type SseFrame, type SseStream } from '../helpers/sse';
 
 let t: TestServer, tenant: FleetCast, other: FleetCast;
-const clients: MqttClient[] = [];
 const streams: SseStream[] = [];
+const modules = moduleClients(
+  () => t,
+  () => streams.forEach((stream) => stream.close()),
+);
 beforeAll(
   async () =>
     ({ t, cast: tenant, other } = await twoFleets(createFleetWithUsers, startIotTestServer)),
 );
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  for (const stream of streams) stream.close();
-  await t.close();
-});
 
-async function online(fleet: typeof tenant) {
-  const module = await provisionModule(t, fleet.fleet);
-  const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
-  clients.push(client);
-  return { ...module, client };
-}
+const online = (fleet: typeof tenant) => modules.online(fleet.fleet);
 
 const sharedBroker = Boolean(externalBrokerUrl());
 const LEAP = '2026-06-30T23:59:60Z';

@@ -5,7 +5,7 @@
 // 1 and 9999, tiny and signed-zero numbers, U+0000 and lone surrogates, deep and large data.
 import fc from 'fast-check';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTOTEST_STATUSES,
   EVENT_NAMES,
@@ -22,19 +22,20 @@ import {
   brokerUrlOf,
   connectModule,
   count,
+  moduleClients,
   provisionModule,
   publishUp,
   startIotTestServer,
   telemetry,
-  waitFor,
   type TestModule,
+  waitFor,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 
 let t: TestServer;
 let modules: TestModule[];
 let commandIds: string[];
-const clients: MqttClient[] = [];
+const clients = moduleClients(() => t);
 
 beforeAll(async () => {
   t = await startIotTestServer();
@@ -46,10 +47,6 @@ beforeAll(async () => {
     for (const columns of [{}, { type: 'MODE', value: 'STORAGE' }, { type: 'ALARM' }])
       commandIds.push((await createCommand(t, m.bike, columns)).id);
   }
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
 });
 
 // ---- generators: mostly inside the contract, often on its edges, sometimes past them --------
@@ -246,9 +243,7 @@ describe('the module protocol, for any message the contract accepts', () => {
     const url = brokerUrlOf(t);
     const senders: MqttClient[] = [];
     for (const m of modules) {
-      const client = await connectModule(url, m.moduleId, m.secret);
-      clients.push(client);
-      senders.push(client);
+      senders.push(clients.keep(await connectModule(url, m.moduleId, m.secret)));
     }
     const witness = modules[0]!;
     const metrics = t.server.iot!.metrics;

@@ -1,19 +1,14 @@
 // Bike provisioning (DESIGN §2, §5): CSV import with per-line errors and module secrets shown
 // once; removal from the fleet, after which the module can no longer connect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFleetWithUsers } from '../helpers/factories';
+import { createFleetWithUsers, oneFleet, type FleetCast } from '../helpers/factories';
 import { createBike, randomModuleId } from '../helpers/bikes';
 import { brokerUrlOf, connectModule, count, tryConnect, waitFor } from '../helpers/mqtt';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-
-beforeAll(async () => {
-  // the embedded broker: removal must close the module's connection
-  t = await startTestServer();
-  cast = await createFleetWithUsers(t);
-});
+let t: TestServer, cast: FleetCast;
+// the embedded broker: removal must close the module's connection
+beforeAll(async () => ({ t, cast } = await oneFleet(createFleetWithUsers)));
 afterAll(() => t.close());
 
 const admin = () => t.api({ token: cast.adminToken });

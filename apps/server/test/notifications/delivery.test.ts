@@ -3,23 +3,14 @@
 // the jobs home; the notification centre's calls; the one-click unsubscribe; a delivery run
 // again after a crash sends no second e-mail; the throttle and the quiet hours hold e-mails for
 // the digest. On PGlite and, with DATABASE_URL and MQTT_URL, on PostgreSQL and Mosquitto.
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openAlertWithEvent } from '../helpers/fleet-data';
 import { NotificationPageSchema, NotificationUnreadSchema } from '@vfm/contract';
 import { createAccount, createFleetWithUsers, tokenFor } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { mailsTo, waitForMails } from '../helpers/mail';
-import {
-  brokerUrlOf,
-  connectModule,
-  nextSeq,
-  provisionModule,
-  publishUp,
-  startIotTestServer,
-  waitFor,
-} from '../helpers/mqtt';
+import { moduleClients, nextSeq, publishUp, startIotTestServer, waitFor } from '../helpers/mqtt';
 import { openStream } from '../helpers/sse';
 import type { TestServer } from '../helpers/server';
 import { deliverEmail, queueDueDigests } from '../../src/modules/notifications/delivery/deliver';
@@ -27,15 +18,11 @@ import { ruleInput } from './rule-input';
 
 let t: TestServer;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-const clients: MqttClient[] = [];
+const modules = moduleClients(() => t);
 
 beforeAll(async () => {
   t = await startIotTestServer();
   cast = await createFleetWithUsers(t);
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
 });
 
 const HOUR = 3_600_000;
@@ -74,9 +61,9 @@ describe('notifications', () => {
     const stream = await openStream(t, user.token);
     await stream.next((frame) => frame.event === 'ready');
 
-    const m = await provisionModule(t, cast.fleet, { last_communication_date: new Date() });
-    const client = await connectModule(brokerUrlOf(t), m.moduleId, m.secret);
-    clients.push(client);
+    const { client, ...m } = await modules.online(cast.fleet, {
+      last_communication_date: new Date(),
+    });
     await publishUp(client, m.moduleId, 'event', {
       seq: nextSeq(),
       ts: new Date().toISOString(),

@@ -61,6 +61,33 @@ async function rule(token: string, body: Record<string, unknown>) {
 
 const mailsTo = (email: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(email));
 
+/** A suspected theft of the bike pushed to the account's browsers, as the delivery job does. */
+const pushTheft = (
+  config: TestServer['config'],
+  deliveryId: string,
+  accountId: string,
+  vehicleNumber: string,
+) =>
+  pushToBrowsers(
+    t.server.database,
+    config,
+    null,
+    {
+      deliveryId,
+      accountId,
+      payload: pushPayload({
+        kind: 'SUSPECTED_THEFT',
+        vehicleNumber,
+        zoneName: null,
+        occurredAt: new Date(),
+        language: 'en',
+        timeZone: 'Europe/Paris',
+      }),
+      urgent: true,
+    },
+    t.clock.now,
+  );
+
 describe('fair notification deliveries', () => {
   it('sends a fleet’s theft e-mail within 2 s while another fleet’s technician has 20 dead push endpoints', async () => {
     const technician = t.api({ token: fleetB.technicianToken });
@@ -111,24 +138,11 @@ describe('fair notification deliveries', () => {
     const accepted = silent.accepted;
     // the same loopback endpoints, judged without WEBHOOK_ALLOW_PRIVATE: refused before any
     // connection, recorded as done for this delivery, and the job not asked to retry
-    const counts = await pushToBrowsers(
-      t.server.database,
+    const counts = await pushTheft(
       { ...t.config, webhookAllowPrivate: false },
-      null,
-      {
-        deliveryId: delivery!.id,
-        accountId: fleetB.technician.id,
-        payload: pushPayload({
-          kind: 'SUSPECTED_THEFT',
-          vehicleNumber: 'GUARD-1',
-          zoneName: null,
-          occurredAt: new Date(),
-          language: 'en',
-          timeZone: 'Europe/Paris',
-        }),
-        urgent: true,
-      },
-      t.clock.now,
+      delivery!.id,
+      fleetB.technician.id,
+      'GUARD-1',
     );
     expect(counts.refused).toBeGreaterThan(0);
     expect(counts.sent).toBe(0);
@@ -157,26 +171,7 @@ describe('fair notification deliveries', () => {
       );
       return rows[0] && rows[0].attempts >= 1 && rows;
     });
-    const push = () =>
-      pushToBrowsers(
-        t.server.database,
-        t.config,
-        null,
-        {
-          deliveryId: delivery!.id,
-          accountId: user.id,
-          payload: pushPayload({
-            kind: 'SUSPECTED_THEFT',
-            vehicleNumber: 'DEAD-1',
-            zoneName: null,
-            occurredAt: new Date(),
-            language: 'en',
-            timeZone: 'Europe/Paris',
-          }),
-          urgent: true,
-        },
-        t.clock.now,
-      );
+    const push = () => pushTheft(t.config, delivery!.id, user.id, 'DEAD-1');
     const failures = async () => {
       const [row] = await t.server.database.query<{ n: number; paused: Date | null }>(
         `SELECT consecutive_failures AS n, paused_until AS paused FROM push_subscription

@@ -14,7 +14,7 @@ import {
   RouteListSchema,
 } from '@vfm/contract';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithTechnician } from '../helpers/factories';
+import { createFleetWithTechnician, type TechnicianCast } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { createTrip } from '../helpers/fleet-data';
 import { expectShape } from '../helpers/contract';
@@ -28,8 +28,7 @@ const DAY_MS = 86_400_000;
 const cellOf = ([lon, lat]: [number, number]) => latLngToCell(lat, lon, 8);
 
 let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-let other: Awaited<ReturnType<typeof createFleetWithTechnician>>;
+let cast: TechnicianCast, other: TechnicianCast;
 let manager: ApiClient;
 let technician: ApiClient;
 const idle: BikeRow[] = [];

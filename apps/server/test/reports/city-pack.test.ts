@@ -77,20 +77,18 @@ beforeAll(async () => {
     source: 'MANAGER',
     occurred_at: at(5, 10, 5),
   });
-  await createEvent(t, b, {
-    name: 'AVAILABILITY_CHANGED',
-    type: 'OTHER',
-    source: 'MANAGER',
-    data: { from: 'AVAILABLE', to: 'OUT' },
-    occurred_at: at(20, 14, 1),
-  });
-  await createEvent(t, b, {
-    name: 'AVAILABILITY_CHANGED',
-    type: 'OTHER',
-    source: 'MANAGER',
-    data: { from: 'OUT', to: 'TRANSIT' },
-    occurred_at: at(20, 14, 30),
-  });
+  for (const [from, to, minute] of [
+    ['AVAILABLE', 'OUT', 1],
+    ['OUT', 'TRANSIT', 30],
+  ] as const) {
+    await createEvent(t, b, {
+      name: 'AVAILABILITY_CHANGED',
+      type: 'OTHER',
+      source: 'MANAGER',
+      data: { from, to },
+      occurred_at: at(20, 14, minute),
+    });
+  }
   await rollUp(t.server.database, now, { fleetId: cast.fleet.id });
 });
 afterAll(() => t.close());

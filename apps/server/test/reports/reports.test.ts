@@ -4,15 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FleetKpisSchema, ReportSchema } from '@vfm/contract';
 import { rollUp } from '../../src/modules/reports/rollup';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithTechnician } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createFleetWithTechnician, twoFleets, type TechnicianCast } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
-import { square } from '../helpers/zones';
+import { drawZone } from '../helpers/zones';
 
 let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-let other: Awaited<ReturnType<typeof createFleetWithTechnician>>;
+let cast: TechnicianCast, other: TechnicianCast;
 let a: BikeRow;
 let b: BikeRow;
 let groupId: string;
@@ -39,9 +38,7 @@ async function trip(bike: BikeRow, fleetId: string, from: number, to: number, km
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithTechnician(t);
-  other = await createFleetWithTechnician(t);
+  ({ t, cast, other } = await twoFleets(createFleetWithTechnician));
   const created = new Date(Date.parse(`${D1}T00:00:00Z`) - DAY);
   const [group] = await db().query<{ id: string }>(
     `INSERT INTO fleet_group (fleet_id, name) VALUES ($1, 'North') RETURNING id`,
@@ -79,15 +76,13 @@ beforeAll(async () => {
             ($1, $3, 'REPAIR', 'NORMAL', 'DONE', $7, $8, $9, $10)`,
     [cast.fleet.id, a.id, b.id, at(6), at(9), at(7), at(8), at(10), at(12), cast.technician.id],
   );
-  const zone = await t.api({ token: cast.adminToken }).post('zones', {
-    name: 'Centre',
-    type: 'SERVICE_AREA',
-    geometry: square(2.35, 48.855, 0.01),
-    minBikes: 1,
-    maxBikes: 1,
-  });
-  expect(zone.status, zone.text).toBe(201);
-  zoneId = zone.body.id;
+  zoneId = await drawZone(
+    t.api({ token: cast.adminToken }),
+    'Centre',
+    'SERVICE_AREA',
+    [2.35, 48.855, 0.01],
+    { minBikes: 1, maxBikes: 1 },
+  );
   await rollUp(t.server.database, new Date(), { fleetId: cast.fleet.id });
   await rollUp(t.server.database, new Date(), { fleetId: other.fleet.id });
 });

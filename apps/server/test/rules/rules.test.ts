@@ -4,8 +4,7 @@
 // the built-in tamper rules fire from the module's own telemetry, a duration is the sweep's and
 // its state is in the database, the dry run replays stored telemetry. On PGlite and, with
 // DATABASE_URL and MQTT_URL, on PostgreSQL and Mosquitto.
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AlertPageSchema,
   RuleDryRunResultSchema,
@@ -16,30 +15,18 @@ import {
 } from '@vfm/contract';
 import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
-import {
-  brokerUrlOf,
-  connectModule,
-  provisionModule,
-  publishUp,
-  startIotTestServer,
-  telemetry,
-  waitFor,
-} from '../helpers/mqtt';
+import { moduleClients, publishUp, startIotTestServer, telemetry, waitFor } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { sweepRules } from '../../src/modules/rules/sweep';
 import { dryRunRule, evenSample } from '../../src/modules/rules/dry-run';
 import { createBike } from '../helpers/bikes';
-import { square } from '../helpers/zones';
+import { drawZone } from '../helpers/zones';
 
 let t: TestServer, cast: FleetCast, other: FleetCast;
-const clients: MqttClient[] = [];
+const modules = moduleClients(() => t);
 beforeAll(
   async () => ({ t, cast, other } = await twoFleets(createFleetWithUsers, startIotTestServer)),
 );
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
-});
 
 const admin = () => t.api({ token: cast.adminToken });
 const manager = () => t.api({ token: cast.managerToken });
@@ -66,16 +53,12 @@ async function create(body: Record<string, unknown> = RULE): Promise<Rule> {
   return res.body;
 }
 
-async function moduleOnline(columns: Record<string, unknown> = {}) {
-  const module = await provisionModule(t, cast.fleet, {
+const moduleOnline = (columns: Record<string, unknown> = {}) =>
+  modules.online(cast.fleet, {
     last_communication_date: new Date(),
     bike_battery_level: 80,
     ...columns,
   });
-  const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
-  clients.push(client);
-  return { ...module, client };
-}
 
 async function alertsOf(vehicleNumber: string): Promise<Alert[]> {
   const res = await manager().get('alerts', { query: { vehicleNumber, state: 'all' } });
@@ -295,16 +278,11 @@ describe('rules at work', () => {
   });
 
   it('fires a rule on one zone of the fleet, named by its id (ADR 0135)', async () => {
-    const zone = await manager().post('zones', {
-      name: 'Dépôt',
-      type: 'PREFERRED_PARKING',
-      geometry: square(4.83, 45.755, 0.01),
-    });
-    expect(zone.status, zone.text).toBe(201);
+    const zone = await drawZone(manager(), 'Dépôt', 'PREFERRED_PARKING', [4.83, 45.755, 0.01]);
     const rule = await create({
       ...RULE,
       name: 'At the depot',
-      condition: { all: [{ type: 'inZone', zoneId: zone.body.id, value: true }] },
+      condition: { all: [{ type: 'inZone', zoneId: zone, value: true }] },
       actions: [{ type: 'alert' }],
       // the fleet's bikes may all stand in the depot by now: its dry run may ask to confirm
       confirmed: true,
@@ -314,7 +292,7 @@ describe('rules at work', () => {
     const alert = await activeAlert(m.bike.vehicleNumber, 'RULE');
     expect(alert.rule?.id).toBe(rule.id);
     expect((await admin().delete(`rules/${rule.id}`)).status).toBe(204);
-    expect((await manager().delete(`zones/${zone.body.id}`)).status).toBe(204);
+    expect((await manager().delete(`zones/${zone}`)).status).toBe(204);
   });
 
   it('keeps a duration in the database and fires it by the sweep', async () => {

@@ -13,14 +13,13 @@ import {
 import { RATE_LIMITS } from '../../src/plugins/rate-limit';
 import { sha256 } from '../../src/lib/crypto';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithUsers, tokenFor } from '../helpers/factories';
+import { createFleetWithUsers, tokenFor, type FleetCast } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 import type { ApiClient } from '../helpers/api-client';
 
 let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let cast: FleetCast, other: FleetCast;
 let manager: ApiClient;
 let otherManager: ApiClient;
 let bike: BikeRow;

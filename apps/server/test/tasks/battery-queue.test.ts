@@ -10,14 +10,13 @@ import {
   type BatteryQueue,
   type Task,
 } from '@vfm/contract';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithTechnician } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createFleetWithTechnician, twoFleets, type TechnicianCast } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 
 let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-let other: Awaited<ReturnType<typeof createFleetWithTechnician>>;
+let cast: TechnicianCast, other: TechnicianCast;
 
 // two stops 2 km apart: three bikes around the Louvre, one at the Bastille
 const LOUVRE = { latitude: 48.8606, longitude: 2.3376 };
@@ -25,9 +24,7 @@ const BASTILLE = { latitude: 48.8532, longitude: 2.3692 };
 let low: Record<'louvre5' | 'louvre12' | 'louvre12far' | 'bastille8' | 'full' | 'nowhere', BikeRow>;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithTechnician(t);
-  other = await createFleetWithTechnician(t);
+  ({ t, cast, other } = await twoFleets(createFleetWithTechnician));
   const bike = (level: number | null, autonomy: number | null, at: typeof LOUVRE | null) =>
     createBike(t, cast.fleet, {
       bike_battery_level: level,

@@ -4,18 +4,13 @@
 // DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema, TaskPageSchema, type Task } from '@vfm/contract';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithTechnician } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createFleetWithTechnician, oneFleet, type TechnicianCast } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { expectShape } from '../helpers/contract';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithTechnician(t);
-});
+let t: TestServer, cast: TechnicianCast;
+beforeAll(async () => ({ t, cast } = await oneFleet(createFleetWithTechnician)));
 afterAll(() => t.close());
 
 const manager = () => t.api({ token: cast.managerToken });

@@ -4,8 +4,8 @@
 // so. On PGlite and, with DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task, TaskDetail } from '@vfm/contract';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createFleetWithTechnician } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { createFleetWithTechnician, oneFleet, type TechnicianCast } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { createAlert } from '../helpers/fleet-data';
 import { eventually } from '../helpers/eventually';
@@ -13,13 +13,8 @@ import { reconcileBikes } from '../../src/modules/alerts/service';
 import { automateTasks } from '../../src/modules/tasks/automation';
 import type { EventJobData } from '../../src/jobs/domain-events';
 
-let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithTechnician>>;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  cast = await createFleetWithTechnician(t);
-});
+let t: TestServer, cast: TechnicianCast;
+beforeAll(async () => ({ t, cast } = await oneFleet(createFleetWithTechnician)));
 afterAll(() => t.close());
 
 const manager = () => t.api({ token: cast.managerToken });

@@ -4,20 +4,17 @@
 // a job replayed after its worker died sends nothing twice; redeliver and test events; an
 // endpoint failing for 24 h is disabled and the administrators get an e-mail. On PGlite and,
 // with DATABASE_URL and MQTT_URL, on PostgreSQL and Mosquitto.
-import type { MqttClient } from 'mqtt';
 import { Webhook as Verifier } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WebhookDeliveryPageSchema, type AlertKind, type WebhookDelivery } from '@vfm/contract';
-import { createFleetWithUsers, tokenFor } from '../helpers/factories';
+import { createFleetWithUsers, tokenFor, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
 import { createBike } from '../helpers/bikes';
 import { openAlertWithEvent } from '../helpers/fleet-data';
 import { mailsTo } from '../helpers/mail';
 import {
-  brokerUrlOf,
-  connectModule,
+  moduleClients,
   nextSeq,
-  provisionModule,
   publishUp,
   startIotTestServer,
   waitFor as waitForCondition,
@@ -32,21 +29,18 @@ const waitFor = <T>(fn: () => Promise<T> | T, timeoutMs = 30_000, what?: string)
   waitForCondition(fn, Math.max(timeoutMs, 30_000), what);
 
 let t: TestServer;
-let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-let other: Awaited<ReturnType<typeof createFleetWithUsers>>;
+let cast: FleetCast, other: FleetCast;
 let receiver: WebhookReceiver;
-const clients: MqttClient[] = [];
+const modules = moduleClients(
+  () => t,
+  () => receiver?.close(),
+);
 
 beforeAll(async () => {
   t = await startIotTestServer({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
   cast = await createFleetWithUsers(t);
   other = await createFleetWithUsers(t);
   receiver = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await receiver.close();
-  await t.close();
 });
 
 const admin = () => t.api({ token: cast.adminToken });
@@ -111,12 +105,10 @@ describe('webhook deliveries', () => {
     const stranger = await createHook({ kinds: ['SUSPECTED_THEFT'] }, other.adminToken);
     const batteries = await createHook({ kinds: ['LOW_VEHICLE_BATTERY'] });
 
-    const module = await provisionModule(t, cast.fleet, {
+    const { client, ...module } = await modules.online(cast.fleet, {
       last_communication_date: new Date(),
       bike_battery_level: 80,
     });
-    const client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
-    clients.push(client);
     const sent = Date.now();
     await publishUp(client, module.moduleId, 'event', {
       seq: nextSeq(),

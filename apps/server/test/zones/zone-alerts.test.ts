@@ -9,7 +9,7 @@ import { waitFor } from '../helpers/mqtt';
 import { createFleetWithUsers } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 import type { ApiClient } from '../helpers/api-client';
-import { square } from '../helpers/zones';
+import { drawZone } from '../helpers/zones';
 
 let t: TestServer;
 let manager: ApiClient;
@@ -68,24 +68,9 @@ const activeKinds = async (vehicleNumber: string) =>
 
 describe('zone alerts', () => {
   it('opens "outside the service area" and "in a no-ride zone" from the bikes positions', async () => {
-    const area = await manager.post('zones', {
-      name: 'Area',
-      type: 'SERVICE_AREA',
-      geometry: square(4.7, 45.6, 0.3),
-    });
-    expect(area.status, area.text).toBe(201);
-    const noRide = await manager.post('zones', {
-      name: 'Parc',
-      type: 'NO_RIDE',
-      geometry: square(4.8, 45.7, 0.02),
-    });
-    expect(noRide.status, noRide.text).toBe(201);
-    const noParking = await manager.post('zones', {
-      name: 'Quai',
-      type: 'NO_PARKING',
-      geometry: square(4.75, 45.65, 0.01),
-    });
-    expect(noParking.status, noParking.text).toBe(201);
+    const area = await drawZone(manager, 'Area', 'SERVICE_AREA', [4.7, 45.6, 0.3]);
+    const noRide = await drawZone(manager, 'Parc', 'NO_RIDE', [4.8, 45.7, 0.02]);
+    const noParking = await drawZone(manager, 'Quai', 'NO_PARKING', [4.75, 45.65, 0.01]);
     await sweep();
     expect(await activeKinds('ZA-IN')).toEqual([]);
     expect(await activeKinds('ZA-OUT')).toEqual(['OUTSIDE_SERVICE_AREA']);
@@ -112,10 +97,10 @@ describe('zone alerts', () => {
       expect(res.status, res.text).toBe(200);
       return res.body.content.map((b: { vehicleNumber: string }) => b.vehicleNumber);
     };
-    expect(await numbers([noRide.body.id])).toEqual(['ZA-NORIDE']);
-    expect(await numbers([noParking.body.id])).toEqual(['ZA-PARK-1', 'ZA-PARK-20', 'ZA-RIDE']);
-    expect(await numbers([noRide.body.id, noParking.body.id])).toHaveLength(4);
-    expect((await numbers([area.body.id])).sort()).toEqual(
+    expect(await numbers([noRide])).toEqual(['ZA-NORIDE']);
+    expect(await numbers([noParking])).toEqual(['ZA-PARK-1', 'ZA-PARK-20', 'ZA-RIDE']);
+    expect(await numbers([noRide, noParking])).toHaveLength(4);
+    expect((await numbers([area])).sort()).toEqual(
       ['ZA-IN', 'ZA-NORIDE', 'ZA-PARK-1', 'ZA-PARK-20', 'ZA-RIDE'].sort(),
     );
     const bad = await manager.get('fleet/list', { query: { zoneId: 'not-a-zone' } });
@@ -156,18 +141,13 @@ describe('zone alerts', () => {
   it('places the fleet’s bikes as soon as a zone is drawn, without waiting for the minute', async () => {
     // the zone change is a fact (zone.changed): the zones' queue places the fleet's bikes and
     // each bike whose marks changed reaches the alerts (bike.zones-changed) through the worker
-    const zone = await manager.post('zones', {
-      name: 'Place',
-      type: 'NO_RIDE',
-      geometry: square(4.85, 45.75, 0.01),
-    });
-    expect(zone.status, zone.text).toBe(201);
+    const zone = await drawZone(manager, 'Place', 'NO_RIDE', [4.85, 45.75, 0.01]);
     await waitFor(async () => (await activeKinds('ZA-IN')).includes('IN_NO_RIDE_ZONE'));
     const [row] = await t.server.database.query<{ no_ride_zone_since: Date | null }>(
       `SELECT no_ride_zone_since FROM bike WHERE vehicle_number = 'ZA-IN'`,
     );
     expect(row?.no_ride_zone_since).not.toBeNull();
-    expect((await manager.delete(`zones/${zone.body.id}`)).status).toBe(204);
+    expect((await manager.delete(`zones/${zone}`)).status).toBe(204);
     await waitFor(async () => (await activeKinds('ZA-IN')).length === 0);
   });
 });

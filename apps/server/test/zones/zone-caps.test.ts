@@ -19,7 +19,7 @@ import { waitForMails } from '../helpers/mail';
 import { waitFor } from '../helpers/mqtt';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
-import { square } from '../helpers/zones';
+import { drawZone } from '../helpers/zones';
 import { ruleInput } from '../notifications/rule-input';
 
 let t: TestServer;
@@ -56,6 +56,15 @@ afterAll(async () => {
 const manager = () => t.api({ token: cast.managerToken });
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 const sweep = (at: Date) => sweepZoneCaps(t.server.database, t.server.jobs, at);
+
+/** A preferred parking of 0.01° from (lng, lat) with these caps, drawn by a manager: its id. */
+const parking = (
+  name: string,
+  lng: number,
+  lat: number,
+  caps: { minBikes?: number; maxBikes?: number },
+  token = cast.managerToken,
+) => drawZone(t.api({ token }), name, 'PREFERRED_PARKING', [lng, lat, 0.01], caps);
 
 async function occupancy(): Promise<ZoneOccupancy['content']> {
   const res = await manager().get('zones/occupancy');
@@ -110,32 +119,20 @@ describe('zone caps', () => {
     });
     expect(alertsHook.status, alertsHook.text).toBe(201);
 
-    const district = await manager().post('zones', {
-      name: 'District',
-      type: 'PREFERRED_PARKING',
-      geometry: square(4.8, 45.7, 0.01),
-      maxBikes: 2,
-    });
-    expect(district.status, district.text).toBe(201);
-    const station = await manager().post('zones', {
-      name: 'Station',
-      type: 'PREFERRED_PARKING',
-      geometry: square(4.9, 45.7, 0.01),
-      minBikes: 1,
-    });
-    expect(station.status, station.text).toBe(201);
+    const district = await parking('District', 4.8, 45.7, { maxBikes: 2 });
+    const station = await parking('Station', 4.9, 45.7, { minBikes: 1 });
 
     // first seen: pending its grace, nothing opened
     expect(await sweep(minutes(0))).toEqual([]);
     let content = await occupancy();
     const ofZone = (id: string) => content.find((o) => o.zoneId === id)!;
-    expect(ofZone(district.body.id)).toMatchObject({
+    expect(ofZone(district)).toMatchObject({
       parked: 3,
       bikes: 4,
       aboveMaximum: true,
       capAlert: null,
     });
-    expect(ofZone(station.body.id)).toMatchObject({ belowMinimum: true, capAlert: null });
+    expect(ofZone(station)).toMatchObject({ belowMinimum: true, capAlert: null });
 
     // the grace over: both open, once
     const opened = await sweep(minutes(ZONE_CAP_GRACE_MINUTES + 1));
@@ -145,12 +142,12 @@ describe('zone caps', () => {
     ]);
     expect(await sweep(minutes(ZONE_CAP_GRACE_MINUTES + 2))).toEqual([]);
     content = await occupancy();
-    expect(ofZone(district.body.id).capAlert).toMatchObject({
+    expect(ofZone(district).capAlert).toMatchObject({
       kind: 'ZONE_ABOVE_MAXIMUM',
       cap: 2,
       parked: 3,
     });
-    expect(ofZone(station.body.id).capAlert).toMatchObject({
+    expect(ofZone(station).capAlert).toMatchObject({
       kind: 'ZONE_BELOW_MINIMUM',
       cap: 1,
       parked: 0,
@@ -210,7 +207,7 @@ describe('zone caps', () => {
     const cleared = await sweep(minutes(ZONE_CAP_GRACE_MINUTES + 3));
     expect(cleared.map((c) => [c.alert.zoneName, c.change])).toEqual([['District', 'cleared']]);
     content = await occupancy();
-    expect(ofZone(district.body.id)).toMatchObject({ aboveMaximum: false, capAlert: null });
+    expect(ofZone(district)).toMatchObject({ aboveMaximum: false, capAlert: null });
     await waitFor(() =>
       receiver.requests.some(
         (r) => r.path.endsWith('?caps') && r.body.includes('"type":"zone.cap-ended"'),
@@ -221,17 +218,11 @@ describe('zone caps', () => {
   });
 
   it('forgets a breach that ended within its grace, and answers the caps of its own fleet only', async () => {
-    const zone = await manager().post('zones', {
-      name: 'Brief',
-      type: 'PREFERRED_PARKING',
-      geometry: square(4.8, 45.7, 0.01),
-      maxBikes: 1,
-    });
-    expect(zone.status, zone.text).toBe(201);
+    const zone = await parking('Brief', 4.8, 45.7, { maxBikes: 1 });
     await sweep(minutes(100));
     const [row] = await t.server.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM zone_alert WHERE zone_id = $1`,
-      [zone.body.id],
+      [zone],
     );
     expect(row!.n).toBe(1);
     await t.server.database.query(`UPDATE bike SET status = 'MOVING' WHERE fleet_id = $1`, [
@@ -240,7 +231,7 @@ describe('zone caps', () => {
     await sweep(minutes(101));
     const [after] = await t.server.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM zone_alert WHERE zone_id = $1`,
-      [zone.body.id],
+      [zone],
     );
     expect(after!.n).toBe(0);
     // another fleet sees none of these zones' occupancy
@@ -261,17 +252,11 @@ describe('zone caps across a crash', () => {
         longitude: 4.805,
         status: 'PARKED',
       });
-    const zone = await t.api({ token: own.managerToken }).post('zones', {
-      name: 'Crash district',
-      type: 'PREFERRED_PARKING',
-      geometry: square(4.8, 45.8, 0.01),
-      maxBikes: 1,
-    });
-    expect(zone.status, zone.text).toBe(201);
+    const zone = await parking('Crash district', 4.8, 45.8, { maxBikes: 1 }, own.managerToken);
     const rows = () =>
       t.server.database.query<{ opened: boolean }>(
         `SELECT opened_at IS NOT NULL AS opened FROM zone_alert WHERE zone_id = $1`,
-        [zone.body.id],
+        [zone],
       );
     await sweep(minutes(200));
     expect(await rows()).toEqual([{ opened: false }]);
@@ -288,9 +273,7 @@ describe('zone caps across a crash', () => {
     expect(await rows()).toEqual([{ opened: false }]);
     // the next minute's sweep opens it, once
     const opened = await sweep(minutes(200 + ZONE_CAP_GRACE_MINUTES + 2));
-    expect(opened.filter((c) => c.alert.zoneId === zone.body.id).map((c) => c.change)).toEqual([
-      'opened',
-    ]);
+    expect(opened.filter((c) => c.alert.zoneId === zone).map((c) => c.change)).toEqual(['opened']);
     expect(await sweep(minutes(200 + ZONE_CAP_GRACE_MINUTES + 3))).toEqual([]);
     expect(await rows()).toEqual([{ opened: true }]);
   });

@@ -4,48 +4,35 @@
 // alerts' subscriber (no sweep), and clears when the module is back; a zone drawn meanwhile (in
 // another process, as far as the ingest knows) is seen by the next batch.
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/api-client';
 import { createFleetWithUsers } from '../helpers/factories';
 import {
   bikeRow,
-  brokerUrlOf,
-  connectModule,
-  provisionModule,
+  moduleClients,
   publishUp,
   startIotTestServer,
   subscribeCommands,
   telemetry,
-  waitFor,
   type TestModule,
+  waitFor,
 } from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
-import { square } from '../helpers/zones';
+import { drawZone, square } from '../helpers/zones';
 
 let t: TestServer;
 let manager: ApiClient;
 let module: TestModule;
 let client: MqttClient;
 let cast: Awaited<ReturnType<typeof createFleetWithUsers>>;
-const clients: MqttClient[] = [];
+const modules = moduleClients(() => t);
 
 beforeAll(async () => {
   t = await startIotTestServer();
   cast = await createFleetWithUsers(t);
   manager = t.api({ token: cast.managerToken });
-  module = await provisionModule(t, cast.fleet, { latitude: 45.76, longitude: 4.835 });
-  client = await connectModule(brokerUrlOf(t), module.moduleId, module.secret);
-  const area = await manager.post('zones', {
-    name: 'Centre',
-    type: 'SERVICE_AREA',
-    geometry: square(4.8, 45.74, 0.06),
-  });
-  expect(area.status, area.text).toBe(201);
-});
-afterAll(async () => {
-  await client?.endAsync(true);
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
+  ({ client, ...module } = await modules.online(cast.fleet, { latitude: 45.76, longitude: 4.835 }));
+  await drawZone(manager, 'Centre', 'SERVICE_AREA', [4.8, 45.74, 0.06]);
 });
 
 const alertsOf = async (state: 'OPEN' | 'CLEARED' | null = null) =>
@@ -93,18 +80,13 @@ describe('zones placed by the ingest', () => {
   });
 
   it('sees a zone drawn after its index was built', async () => {
-    const noRide = await manager.post('zones', {
-      name: 'Parc',
-      type: 'NO_RIDE',
-      geometry: square(4.83, 45.755, 0.01),
-    });
-    expect(noRide.status, noRide.text).toBe(201);
+    const noRide = await drawZone(manager, 'Parc', 'NO_RIDE', [4.83, 45.755, 0.01]);
     await publishUp(client, module.moduleId, 'telemetry', telemetry({ lat: 45.76, lon: 4.835 }));
     await waitFor(
       async () => (await bikeRow(t, module.bike.id)).no_ride_zone_since !== null,
       10_000,
     );
-    await manager.delete(`zones/${noRide.body.id}`);
+    await manager.delete(`zones/${noRide}`);
     await publishUp(client, module.moduleId, 'telemetry', telemetry({ lat: 45.761, lon: 4.835 }));
     await waitFor(
       async () => (await bikeRow(t, module.bike.id)).no_ride_zone_since === null,
@@ -118,9 +100,10 @@ describe("zones' automatic commands (docs/zones.md)", () => {
     // a fleet of its own: the zones above would place this bike too
     const own = await createFleetWithUsers(t);
     const api = t.api({ token: own.managerToken });
-    const m = await provisionModule(t, own.fleet, { latitude: 45.76, longitude: 4.835 });
-    const c = await connectModule(brokerUrlOf(t), m.moduleId, m.secret);
-    clients.push(c);
+    const { client: c, ...m } = await modules.online(own.fleet, {
+      latitude: 45.76,
+      longitude: 4.835,
+    });
     const inbox = await subscribeCommands(c, m.moduleId);
     for (const zone of [
       {
