@@ -118,8 +118,17 @@ test.describe('web push', () => {
     const shown = await worker.evaluate(
       async (payload) => {
         const sw = self as unknown as WorkerScope;
-        sw.dispatchEvent(new sw.PushEvent('push', { data: JSON.stringify(payload) }));
-        // shown within 20 s: the notification centre answers late on two busy cores
+        const event = new sw.PushEvent('push', { data: JSON.stringify(payload) });
+        // the promise the worker hands to waitUntil: a refused showNotification says why
+        let showing: Promise<unknown> = Promise.reject(new Error('the worker did not wait'));
+        Object.assign(event, { waitUntil: (promise: Promise<unknown>) => (showing = promise) });
+        sw.dispatchEvent(event);
+        const refused = await showing.then(
+          () => null,
+          (error: unknown) => `${String(error)} (permission: ${Notification.permission})`,
+        );
+        if (refused) return refused;
+        // listed within 20 s: the notification centre answers late on two busy cores
         for (let i = 0; i < 200; i++) {
           const list = await sw.registration.getNotifications();
           if (list.length)
