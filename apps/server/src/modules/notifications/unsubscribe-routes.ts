@@ -13,10 +13,19 @@ import { UNSUBSCRIBE_PATH } from './delivery/deliver';
 import { unsubscribe, unsubscribeTarget } from './unsubscribe-service';
 import { UNSUBSCRIBE_PAGE_TEXTS } from './unsubscribe-texts';
 
-const tags = ['notifications'];
-const security: never[] = [];
-const config = { auth: 'public' as const, rateLimit: perMinute(RATE_LIMITS.unsubscribe) };
 const Html = Type.String({ description: 'An HTML page' });
+
+/** Both calls of the link: public, rate-limited, its token in the query; an HTML page. */
+const linkRoute = (summary: string) => ({
+  config: { auth: 'public' as const, rateLimit: perMinute(RATE_LIMITS.unsubscribe) },
+  ...doc(['notifications'], summary, {
+    security: [],
+    querystring: UnsubscribeQuerySchema,
+    ok: Html,
+    response: { 404: Html },
+    problems: [400, 429],
+  }),
+});
 
 function page(language: Language, title: string, body: string) {
   return `<!doctype html>
@@ -38,20 +47,9 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     UNSUBSCRIBE_PATH,
-    {
-      config,
-      ...doc(
-        tags,
-        'The page of a notification e-mail’s unsubscribe link (a button: GET changes nothing)',
-        {
-          security,
-          querystring: UnsubscribeQuerySchema,
-          ok: Html,
-          response: { 404: Html },
-          problems: [400, 429],
-        },
-      ),
-    },
+    linkRoute(
+      'The page of a notification e-mail’s unsubscribe link (a button: GET changes nothing)',
+    ),
     async (request, reply) => {
       const scope = publicScopeOf(request);
       const texts = UNSUBSCRIBE_PAGE_TEXTS[scope.language] ?? UNSUBSCRIBE_PAGE_TEXTS.fr;
@@ -73,16 +71,7 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     UNSUBSCRIBE_PATH,
-    {
-      config,
-      ...doc(tags, 'One-click unsubscribe (RFC 8058): the rule’s e-mails stop for this reader', {
-        security,
-        querystring: UnsubscribeQuerySchema,
-        ok: Html,
-        response: { 404: Html },
-        problems: [400, 429],
-      }),
-    },
+    linkRoute('One-click unsubscribe (RFC 8058): the rule’s e-mails stop for this reader'),
     async (request, reply) => {
       const scope = publicScopeOf(request);
       const texts = UNSUBSCRIBE_PAGE_TEXTS[scope.language] ?? UNSUBSCRIBE_PAGE_TEXTS.fr;

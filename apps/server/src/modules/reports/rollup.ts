@@ -115,8 +115,8 @@ export async function rollUpDay(db: Database, fleetId: string, day: string, now:
     await upsertBikeMonths(tx, fleetId, day, bikes);
     await insertZoneDays(tx, fleetId, day, zoneRows);
     await insertZoneGroupDays(tx, fleetId, day, occupancy.groupRows());
-    await insertAlertDay(tx, fleetId, day, start, end);
-    await insertTaskDay(tx, fleetId, day, start, end);
+    await insertAlertDay(tx, { fleetId, day, start, end });
+    await insertTaskDay(tx, { fleetId, day, start, end });
     const final = end.getTime() === dayEnd.getTime();
     await markDay(tx, fleetId, day, final, now, available.series(''));
   });
@@ -184,17 +184,13 @@ async function bikeDays(
           ? { lat: bike.latitude, lon: bike.longitude }
           : null;
       visit(input, stood.get(bike.id) ?? here, bike.group_id);
+      const { end: last, ...use } = result;
       rows.push({
         bikeId: bike.id,
         groupId: bike.group_id,
-        trips: result.trips,
-        km: result.km,
-        rideMinutes: result.rideMinutes,
-        deployedMinutes: result.deployedMinutes,
-        availableMinutes: result.availableMinutes,
-        onTripMinutes: result.onTripMinutes,
-        endAvailability: result.end.availability,
-        endStolen: result.end.stolen,
+        ...use,
+        endAvailability: last.availability,
+        endStolen: last.stolen,
       });
     }
     if (page.length < PAGE) break;

@@ -159,17 +159,19 @@ export const insertZoneGroupDays = (
     parkedMinutes: 'float8',
   });
 
+/** A (fleet, day) and the part of it rolled up: [start, end), up to now for today. */
+export interface RollupWindow {
+  fleetId: string;
+  day: string;
+  start: Date;
+  end: Date;
+}
+
 const MINUTES = (later: string) =>
   `greatest(0, extract(epoch FROM (a.${later} - a.opened_at)) / 60)`;
 
 /** Alerts opened, acknowledged and cleared in [start, end), per bike and kind. */
-export async function insertAlertDay(
-  tx: Queryable,
-  fleetId: string,
-  day: string,
-  start: Date,
-  end: Date,
-) {
+export async function insertAlertDay(tx: Queryable, { fleetId, day, start, end }: RollupWindow) {
   await tx.query(
     `INSERT INTO report_alert_day (fleet_id, day, bike_id, group_id, kind, opened, ack_minutes,
             clear_minutes)
@@ -192,13 +194,7 @@ export async function insertAlertDay(
 }
 
 /** Tasks done in [start, end), per bike, kind, priority and who closed them. */
-export async function insertTaskDay(
-  tx: Queryable,
-  fleetId: string,
-  day: string,
-  start: Date,
-  end: Date,
-) {
+export async function insertTaskDay(tx: Queryable, { fleetId, day, start, end }: RollupWindow) {
   await tx.query(
     `INSERT INTO report_task_day (fleet_id, day, bike_id, group_id, kind, priority,
             technician_id, done, within_sla, close_minutes)
