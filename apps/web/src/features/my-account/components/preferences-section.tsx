@@ -24,6 +24,7 @@ import { Panel } from '../../../ui/page/page';
 import { applyTheme } from '../../../ui/theme/theme';
 import { useToast } from '../../../ui/toast/toast-context';
 import styles from './my-account.module.css';
+import { SegmentedChoice } from './segmented-choice';
 
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const timeZoneList = () => {
@@ -102,42 +103,24 @@ export function PreferencesSection({ settings }: { settings: UserSettings | null
               ))}
             </select>
           </div>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.label}>{t('myAccount.preferences.distanceUnit')}</legend>
-            <div className={styles.segmented}>
-              {DISTANCE_UNITS.map((unit) => (
-                <label key={unit} className={styles.segment}>
-                  <input
-                    type="radio"
-                    name="distanceUnit"
-                    value={unit}
-                    checked={distanceUnit === unit}
-                    onChange={() => setDistanceUnit(unit)}
-                  />
-                  <span>
-                    {unit === 'KM' ? t('myAccount.preferences.km') : t('myAccount.preferences.mi')}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.label}>{t('myAccount.preferences.theme')}</legend>
-            <div className={styles.segmented}>
-              {THEMES.map((value) => (
-                <label key={value} className={styles.segment}>
-                  <input
-                    type="radio"
-                    name="theme"
-                    value={value}
-                    checked={theme === value}
-                    onChange={() => setTheme(value)}
-                  />
-                  <span>{t(`myAccount.preferences.themes.${value}`)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <SegmentedChoice
+            legend={t('myAccount.preferences.distanceUnit')}
+            name="distanceUnit"
+            options={DISTANCE_UNITS}
+            value={distanceUnit}
+            onChange={setDistanceUnit}
+            label={(unit) =>
+              unit === 'KM' ? t('myAccount.preferences.km') : t('myAccount.preferences.mi')
+            }
+          />
+          <SegmentedChoice
+            legend={t('myAccount.preferences.theme')}
+            name="theme"
+            options={THEMES}
+            value={theme}
+            onChange={setTheme}
+            label={(value) => t(`myAccount.preferences.themes.${value}`)}
+          />
           <div className={styles.field}>
             <label htmlFor="preferences-time-zone" className={styles.label}>
               {t('myAccount.preferences.timeZone')}
