@@ -10,6 +10,7 @@ import { Page } from '../../../ui/page/page';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { useTasks } from '../../../tasks/api/get-tasks';
 import { TaskCardList } from '../../../tasks/task-card';
+import { OfflineBanner } from '../../../tasks/offline-banner';
 import { useTaskOutbox } from '../../../tasks/use-task-outbox';
 import { usePosition } from '../../../tasks/use-position';
 import styles from '../../../tasks/tasks.module.css';
@@ -34,13 +35,7 @@ export function MyTasksPage() {
   return (
     <Page>
       <div className={styles.list}>
-        {!online && (
-          <p className={styles.warning} role="status">
-            {pending.length
-              ? t('tasks.offline.banner', { count: pending.length })
-              : t('tasks.offline.bannerEmpty')}
-          </p>
-        )}
+        {!online && <OfflineBanner pending={pending.length} />}
         {online && pending.length > 0 && (
           <p className={styles.notice} role="status">
             {t('tasks.offline.sending', { count: pending.length })}
