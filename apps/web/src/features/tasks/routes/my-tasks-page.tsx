@@ -14,9 +14,11 @@ import { OfflineBanner } from '../../../tasks/offline-banner';
 import { useTaskOutbox } from '../../../tasks/use-task-outbox';
 import { usePosition } from '../../../tasks/use-position';
 import styles from '../../../tasks/tasks.module.css';
+import { useTaskListTexts } from '../../../tasks/task-labels';
 
 export function MyTasksPage() {
   const { t } = useTranslation();
+  const taskListTexts = useTaskListTexts();
   usePageTitle(t('tasks.mine.title'));
   const position = usePosition();
   const { pending, online } = useTaskOutbox();
@@ -61,9 +63,8 @@ export function MyTasksPage() {
             refetch: tasks.refetch,
           }}
           texts={{
-            loading: t(position.state === 'asking' ? 'tasks.mine.locating' : 'tasks.loading'),
-            error: t('tasks.loadError'),
-            retry: t('tasks.retry'),
+            ...taskListTexts,
+            ...(position.state === 'asking' && { loading: t('tasks.mine.locating') }),
           }}
           empty={{
             icon: <ClipboardCheck size={40} />,
