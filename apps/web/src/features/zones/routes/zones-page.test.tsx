@@ -2,7 +2,7 @@
 // form's checks before anything is sent; a stale version (409) shows the latest one.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Zone } from '@vfm/contract';
+import type { Zone, ZoneOccupancy } from '@vfm/contract';
 import { json } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
 
@@ -47,6 +47,13 @@ const wholeZone = () =>
   zone({ vertexCount: 6, geometry: { type: 'Polygon', coordinates: [WHOLE_RING] } });
 const simplifiedZone = () => zone({ simplified: true, vertexCount: 6 });
 
+/** GET zones/occupancy: 25 bikes parked in the zone of 20 at most, with its cap alert if open. */
+const aboveMaximum = (capAlert: ZoneOccupancy['content'][number]['capAlert']): ZoneOccupancy => ({
+  content: [
+    { zoneId: ID, bikes: 26, parked: 25, belowMinimum: false, aboveMaximum: true, capAlert },
+  ],
+});
+
 describe('the Zones view', () => {
   it('says when the fleet has no zone yet, and offers to draw or import one', async () => {
     renderApp('/zones', { signedInAs: 'user', answers: { [LIST]: { content: [] } } });
@@ -77,18 +84,7 @@ describe('the Zones view', () => {
       signedInAs: 'user',
       answers: {
         [LIST]: { content: [zone()] },
-        'GET zones/occupancy': {
-          content: [
-            {
-              zoneId: ID,
-              bikes: 26,
-              parked: 25,
-              belowMinimum: false,
-              aboveMaximum: true,
-              capAlert: null,
-            },
-          ],
-        },
+        'GET zones/occupancy': aboveMaximum(null),
       },
     });
     expect(await screen.findByText('No parking · 0–20')).toBeInTheDocument();
@@ -112,23 +108,12 @@ describe('the Zones view', () => {
   });
 
   it("shows a zone's open cap alert, and heads the warnings screen with it", async () => {
-    const occupancy = {
-      content: [
-        {
-          zoneId: ID,
-          bikes: 26,
-          parked: 25,
-          belowMinimum: false,
-          aboveMaximum: true,
-          capAlert: {
-            kind: 'ZONE_ABOVE_MAXIMUM',
-            cap: 20,
-            parked: 25,
-            openedAt: '2026-11-25T10:00:00.000Z',
-          },
-        },
-      ],
-    };
+    const occupancy = aboveMaximum({
+      kind: 'ZONE_ABOVE_MAXIMUM',
+      cap: 20,
+      parked: 25,
+      openedAt: '2026-11-25T10:00:00.000Z',
+    });
     const answers = { [LIST]: { content: [zone()] }, 'GET zones/occupancy': occupancy };
     const view = renderApp('/zones', { signedInAs: 'user', answers });
     expect(await screen.findByTestId('zone-cap-alert')).toHaveTextContent(
