@@ -24,6 +24,7 @@ import { Panel } from '../../../ui/page/page';
 import { applyTheme } from '../../../ui/theme/theme';
 import { useToast } from '../../../ui/toast/toast-context';
 import styles from './my-account.module.css';
+import { LabelledSelect } from './labelled-select';
 import { SegmentedChoice } from './segmented-choice';
 
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -86,23 +87,18 @@ export function PreferencesSection({ settings }: { settings: UserSettings | null
     >
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.grid}>
-          <div className={styles.field}>
-            <label htmlFor="preferences-language" className={styles.label}>
-              {t('myAccount.preferences.language')}
-            </label>
-            <select
-              id="preferences-language"
-              className={styles.select}
-              value={language}
-              onChange={(event) => setLanguage(event.target.value as Language)}
-            >
-              {sortLanguages(appInfo.languages).map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {LANGUAGE_LABELS[code]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            id="preferences-language"
+            label={t('myAccount.preferences.language')}
+            value={language}
+            onChange={(value) => setLanguage(value as Language)}
+          >
+            {sortLanguages(appInfo.languages).map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_LABELS[code]}
+              </option>
+            ))}
+          </LabelledSelect>
           <SegmentedChoice
             legend={t('myAccount.preferences.distanceUnit')}
             name="distanceUnit"
@@ -121,30 +117,22 @@ export function PreferencesSection({ settings }: { settings: UserSettings | null
             onChange={setTheme}
             label={(value) => t(`myAccount.preferences.themes.${value}`)}
           />
-          <div className={styles.field}>
-            <label htmlFor="preferences-time-zone" className={styles.label}>
-              {t('myAccount.preferences.timeZone')}
-            </label>
-            <select
-              id="preferences-time-zone"
-              className={styles.select}
-              value={timeZone}
-              aria-describedby="preferences-time-zone-hint"
-              onChange={(event) => setTimeZone(event.target.value)}
-            >
-              <option value="">
-                {t('myAccount.preferences.timeZoneDevice', { zone: deviceTimeZone() })}
+          <LabelledSelect
+            id="preferences-time-zone"
+            label={t('myAccount.preferences.timeZone')}
+            value={timeZone}
+            onChange={setTimeZone}
+            hint={t('myAccount.preferences.timeZoneHint')}
+          >
+            <option value="">
+              {t('myAccount.preferences.timeZoneDevice', { zone: deviceTimeZone() })}
+            </option>
+            {timeZoneList().map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace(/_/g, ' ')}
               </option>
-              {timeZoneList().map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </select>
-            <span id="preferences-time-zone-hint" className={styles.hint}>
-              {t('myAccount.preferences.timeZoneHint')}
-            </span>
-          </div>
+            ))}
+          </LabelledSelect>
         </div>
         {failed && <InlineAlert>{t('errors.generic')}</InlineAlert>}
         <div className={styles.footer}>
