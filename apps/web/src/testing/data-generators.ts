@@ -11,6 +11,7 @@ import type {
   FleetBattery,
   FleetGroupNode,
   FleetInformation,
+  FleetStatistics,
   FleetListItem,
   FleetListPage,
   Markers,
@@ -126,6 +127,24 @@ export function makeFleetInformation(overrides: Partial<FleetInformation> = {}):
       co2KgPerKm: 0.12,
       noParkingGraceMinutes: 15,
     },
+    ...overrides,
+  };
+}
+
+/** The fleet's statistics; its counts are those of makeFleetInformation's fleet. */
+export function makeFleetStatistics(overrides: Partial<FleetStatistics> = {}): FleetStatistics {
+  const { totalBikes, availability, status, modes, warnings } = makeFleetInformation();
+  const quarters = { from0To25: 3, from26To50: 2, from51To75: 4, from76To100: 1, unknown: 0 };
+  return {
+    totalBikes,
+    lastCommunication: { upTo7Days: 7, from8To14Days: 1, from15Days: 1, never: 1 },
+    bikeBattery: quarters,
+    iotBattery: quarters,
+    availability,
+    status,
+    modes,
+    warnings,
+    totals: { km: 1234, co2AvoidedKg: 56, trips: 789 },
     ...overrides,
   };
 }
