@@ -100,7 +100,6 @@ export function PreferencesSection({ settings }: { settings: UserSettings | null
             ))}
           </LabelledSelect>
           <SegmentedChoice
-            legend={t('myAccount.preferences.distanceUnit')}
             name="distanceUnit"
             options={DISTANCE_UNITS}
             value={distanceUnit}
@@ -110,7 +109,6 @@ export function PreferencesSection({ settings }: { settings: UserSettings | null
             }
           />
           <SegmentedChoice
-            legend={t('myAccount.preferences.theme')}
             name="theme"
             options={THEMES}
             value={theme}

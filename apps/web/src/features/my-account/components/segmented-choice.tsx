@@ -1,25 +1,26 @@
-// One choice among a few, shown as a row of segments: radio buttons under a legend.
+// A preference chosen among a few values, shown as a row of segments: radio buttons under a
+// legend, the preference's name (myAccount.preferences.<name>).
+import { useTranslation } from 'react-i18next';
 import styles from './my-account.module.css';
 
 export function SegmentedChoice<Value extends string>({
-  legend,
   name,
   options,
   value,
   onChange,
   label,
 }: {
-  legend: string;
-  /** the radio group's form name */
-  name: string;
+  /** the preference, and the radio group's form name */
+  name: 'distanceUnit' | 'theme';
   options: readonly Value[];
   value: NoInfer<Value>;
   onChange(value: NoInfer<Value>): void;
   label(option: NoInfer<Value>): string;
 }) {
+  const { t } = useTranslation();
   return (
     <fieldset className={styles.fieldset}>
-      <legend className={styles.label}>{legend}</legend>
+      <legend className={styles.label}>{t(`myAccount.preferences.${name}`)}</legend>
       <div className={styles.segmented}>
         {options.map((option) => (
           <label key={option} className={styles.segment}>
