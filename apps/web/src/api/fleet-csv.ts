@@ -2,6 +2,7 @@
 // bikes as the import reads them), saved as "<fleet>-<list|vehicles>-<YYYY-MM-DD>.csv".
 import type { FleetFilter } from '@vfm/contract';
 import type { HttpClient } from './http-client';
+import { saveFile } from './save-file';
 
 export type CsvKind = 'list' | 'vehicles';
 
@@ -24,12 +25,5 @@ export async function downloadFleetCsv(
 ): Promise<void> {
   const path = kind === 'list' ? 'fleet/list/csv' : 'fleet/vehicles/csv';
   const blob = await http.get<Blob>(path, { query: { ...filter }, responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, fileName);
 }

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BatterySettings, BikeBattery, FleetBattery } from '@vfm/contract';
 import { queryKeys } from '../api/query-keys';
 import { useServices } from '../services/services';
+import { saveFile } from '../api/save-file';
 
 export const batteryKeys = {
   all: ['battery'] as const,
@@ -31,14 +32,7 @@ export function useFleetBattery() {
 
 export async function downloadBatteryCsv(http: ReturnType<typeof useServices>['http']) {
   const blob = await http.get<Blob>('battery/fleet/csv', { responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `battery-packs-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, `battery-packs-${new Date().toISOString().slice(0, 10)}.csv`);
 }
 
 export function useBatterySettings() {

@@ -2,28 +2,15 @@
 // swap reasons and the trend chart; the empty and error states.
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BatteryPack, BikeBattery, FleetBattery } from '@vfm/contract';
+import type { BikeBattery } from '@vfm/contract';
 import { renderApp } from '../testing/app-harness';
-import { makeBike } from '../testing/data-generators';
+import { makeBatteryPack, makeBike, makeFleetBattery } from '../testing/data-generators';
 import { json } from '../testing/fake-server';
 
 const VN = 'VFM-00007';
 const bike = { [`GET products/details/${VN}`]: makeBike({ vehicleNumber: VN }) };
 
-const pack: BatteryPack = {
-  packId: 'BAT-0042',
-  vehicleNumber: VN,
-  model: 'City 28',
-  stateOfHealth: 76.4,
-  capacityWh: 382,
-  trendPer30Days: -2.5,
-  equivalentCycles: 41.2,
-  cyclesReported: 44,
-  whPerKm: 11.8,
-  temperature: { maxC: 38, hotHours: 12, coldHours: 0 },
-  alert: 'LOW_STATE_OF_HEALTH',
-  updatedAt: '2026-11-21T10:00:00.000Z',
-};
+const pack = makeBatteryPack({ vehicleNumber: VN });
 const battery: BikeBattery = {
   vehicleNumber: VN,
   level: 54,
@@ -68,20 +55,14 @@ describe('the Battery tab of a bike', () => {
 
 describe('the fleet Battery page', () => {
   it('shows the totals, the distribution and the worst packs', async () => {
-    const fleet: FleetBattery = {
-      settings: { nominalCapacityWh: 500, sohThreshold: 80, fastDropPoints: 4 },
-      packs: 2,
-      estimated: 2,
-      alerted: 1,
-      medianStateOfHealth: 85,
+    const fleet = makeFleetBattery({
       distribution: [
         { from: 75, packs: 1 },
         { from: 90, packs: 1 },
       ],
-      models: [{ model: 'City 28', whPerKm: 11.8, packs: 2 }],
       worst: [pack],
       peakHour: 17,
-    };
+    });
     renderApp('/battery', { signedInAs: 'user', answers: { 'GET battery/fleet': fleet } });
     expect(await screen.findByText('Worst packs')).toBeInTheDocument();
     expect(screen.getByText('75–80 %')).toBeInTheDocument();

@@ -23,6 +23,11 @@ export interface LiveBatch {
   alerts: string[];
 }
 
+/** A stream event whose payload waits in the buffer for the next flush. */
+export type BatchedEvent = {
+  [Name in keyof LiveBatch]: { name: Name; data: StreamPayloads[Name] };
+}[keyof LiveBatch];
+
 export class LiveBatchBuffer {
   private bikes = new Map<string, FleetListItem>();
   private removed = new Set<string>();
@@ -42,34 +47,34 @@ export class LiveBatchBuffer {
     );
   }
 
-  addBikes({ bikes }: StreamPayloads['bikes']): void {
-    for (const bike of bikes) {
-      this.removed.delete(bike.vehicleNumber);
-      this.bikes.set(bike.vehicleNumber, bike);
+  /** Keeps an event's payload until the next take(), replacing what it makes out of date. */
+  add(event: BatchedEvent): void {
+    switch (event.name) {
+      case 'bikes':
+        for (const bike of event.data.bikes) {
+          this.removed.delete(bike.vehicleNumber);
+          this.bikes.set(bike.vehicleNumber, bike);
+        }
+        return;
+      case 'removed':
+        for (const vehicleNumber of event.data.vehicleNumbers) {
+          this.bikes.delete(vehicleNumber);
+          this.removed.add(vehicleNumber);
+        }
+        return;
+      case 'commands':
+        for (const command of event.data.commands) this.commands.set(command.id, command);
+        return;
+      case 'events':
+        this.events.push(...event.data.events);
+        return;
+      case 'warnings':
+        this.warnings = event.data.counts;
+        return;
+      case 'alerts':
+        for (const vehicleNumber of event.data.vehicleNumbers) this.alerts.add(vehicleNumber);
+        return;
     }
-  }
-
-  addRemoved({ vehicleNumbers }: StreamPayloads['removed']): void {
-    for (const vehicleNumber of vehicleNumbers) {
-      this.bikes.delete(vehicleNumber);
-      this.removed.add(vehicleNumber);
-    }
-  }
-
-  addCommands({ commands }: StreamPayloads['commands']): void {
-    for (const command of commands) this.commands.set(command.id, command);
-  }
-
-  addEvents({ events }: StreamPayloads['events']): void {
-    this.events.push(...events);
-  }
-
-  addWarnings({ counts }: StreamPayloads['warnings']): void {
-    this.warnings = counts;
-  }
-
-  addAlerts({ vehicleNumbers }: StreamPayloads['alerts']): void {
-    for (const vehicleNumber of vehicleNumbers) this.alerts.add(vehicleNumber);
   }
 
   /** The batch so far; the buffer starts empty again. */

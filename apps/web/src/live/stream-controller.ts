@@ -4,12 +4,12 @@
 // map). After a network loss it reconnects with a growing delay and, once back, everything
 // shown is reloaded, since a stream has no replay (ADR 0020).
 import type { QueryClient } from '@tanstack/react-query';
-import { STREAM_EVENTS, type StreamEventName, type StreamPayloads } from '@vfm/contract';
+import { STREAM_EVENTS, type StreamEventName } from '@vfm/contract';
 import { isApiError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
 import { queryKeys } from '../api/query-keys';
 import { applyBatchToCache } from './apply-to-cache';
-import { LiveBatchBuffer, type LiveBatch } from './live-batch';
+import { LiveBatchBuffer, type BatchedEvent, type LiveBatch } from './live-batch';
 import { readServerEvents } from './sse';
 
 export type LiveStatus = 'stopped' | 'connecting' | 'live' | 'reconnecting';
@@ -143,22 +143,12 @@ export function createStreamController(options: StreamControllerOptions): Stream
         }
         return;
       case 'bikes':
-        buffer.addBikes(data as StreamPayloads['bikes']);
-        break;
       case 'removed':
-        buffer.addRemoved(data as StreamPayloads['removed']);
-        break;
       case 'commands':
-        buffer.addCommands(data as StreamPayloads['commands']);
-        break;
       case 'events':
-        buffer.addEvents(data as StreamPayloads['events']);
-        break;
       case 'warnings':
-        buffer.addWarnings(data as StreamPayloads['warnings']);
-        break;
       case 'alerts':
-        buffer.addAlerts(data as StreamPayloads['alerts']);
+        buffer.add({ name, data } as BatchedEvent);
         break;
       case 'zones':
         // another manager drew, changed or deleted a zone: the maps and lists read them again

@@ -11,7 +11,7 @@ import { isApiError } from '../api/api-error';
 import { useFormatters } from '../format/use-formatters';
 import { useServices, useSession } from '../services/services';
 import { Button, buttonClassName } from '../ui/button/button';
-import { useChangeTask, type TaskChange } from './api/change-task';
+import { outcomeToast, useChangeTask, type TaskChange } from './api/change-task';
 import { TaskFinishForm } from './battery-swap-form';
 import { TaskPriorityChip, TaskStatusChip, useTaskName, userName } from './task-labels';
 import styles from './tasks.module.css';
@@ -73,12 +73,7 @@ export function TaskCard({
   const run = (next: TaskChange, done: string) => {
     if (next.action === 'check') tick(next.item, next.checked);
     change.mutate(next, {
-      onSuccess: (outcome) =>
-        toasts.show(
-          'queued' in outcome
-            ? { type: 'info', message: t('tasks.offline.queued') }
-            : { type: 'success', message: done },
-        ),
+      onSuccess: (outcome) => toasts.show(outcomeToast(outcome, done, t('tasks.offline.queued'))),
       onError: (error) => {
         if (next.action === 'check') tick(next.item, undefined);
         toasts.show({

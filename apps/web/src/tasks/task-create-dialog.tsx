@@ -6,7 +6,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   TASK_BULK_MAX,
-  TASK_KINDS,
   TASK_NOTES_MAX,
   TASK_PRIORITIES,
   TASK_TITLE_MAX,
@@ -19,6 +18,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog/confirm-dialog';
 import { useCreateTasks } from './api/create-tasks';
 import { useTaskAssignees } from './api/get-assignees';
 import styles from './tasks.module.css';
+import { TaskKindOptions } from './task-labels';
 
 /** `<input type="datetime-local">` → ISO, in the browser's time zone */
 const isoOf = (local: string) => (local ? new Date(local).toISOString() : null);
@@ -113,11 +113,7 @@ export function TaskCreateDialog({
         <label className={styles.field}>
           <span>{t('tasks.fields.kind')}</span>
           <select value={kind} onChange={(e) => setKind(e.target.value as TaskKind)}>
-            {TASK_KINDS.map((value) => (
-              <option key={value} value={value}>
-                {t(`tasks.kind.${value}`)}
-              </option>
-            ))}
+            <TaskKindOptions />
           </select>
         </label>
         {kind === 'CUSTOM' && (

@@ -1,13 +1,29 @@
 // How a task reads (docs/tasks.md): its name (the kind, or a custom task's title), its status and
 // priority as chips, who holds it, and what a history line says.
 import { useTranslation } from 'react-i18next';
-import type { Task, TaskHistoryEntry } from '@vfm/contract';
+import { TASK_KINDS, type Task, type TaskHistoryEntry } from '@vfm/contract';
 import styles from './tasks.module.css';
 
 export function useTaskName() {
   const { t } = useTranslation();
   return (task: Pick<Task, 'kind' | 'title'>) =>
     task.kind === 'CUSTOM' && task.title ? task.title : t(`tasks.kind.${task.kind}`);
+}
+
+/** An <option> for each task kind, for a select of kinds. */
+export function TaskKindOptions() {
+  const { t } = useTranslation();
+  return TASK_KINDS.map((kind) => (
+    <option key={kind} value={kind}>
+      {t(`tasks.kind.${kind}`)}
+    </option>
+  ));
+}
+
+/** What a list of tasks says while loading, when it could not load, and on its retry button. */
+export function useTaskListTexts() {
+  const { t } = useTranslation();
+  return { loading: t('tasks.loading'), error: t('tasks.loadError'), retry: t('tasks.retry') };
 }
 
 export function TaskStatusChip({ task }: { task: Pick<Task, 'status'> }) {

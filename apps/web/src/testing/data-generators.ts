@@ -5,10 +5,13 @@ import type {
   Account,
   Alert,
   AlertPage,
+  BatteryPack,
   Bike,
   Command,
+  FleetBattery,
   FleetGroupNode,
   FleetInformation,
+  FleetStatistics,
   FleetListItem,
   FleetListPage,
   Markers,
@@ -124,6 +127,24 @@ export function makeFleetInformation(overrides: Partial<FleetInformation> = {}):
       co2KgPerKm: 0.12,
       noParkingGraceMinutes: 15,
     },
+    ...overrides,
+  };
+}
+
+/** The fleet's statistics; its counts are those of makeFleetInformation's fleet. */
+export function makeFleetStatistics(overrides: Partial<FleetStatistics> = {}): FleetStatistics {
+  const { totalBikes, availability, status, modes, warnings } = makeFleetInformation();
+  const quarters = { from0To25: 3, from26To50: 2, from51To75: 4, from76To100: 1, unknown: 0 };
+  return {
+    totalBikes,
+    lastCommunication: { upTo7Days: 7, from8To14Days: 1, from15Days: 1, never: 1 },
+    bikeBattery: quarters,
+    iotBattery: quarters,
+    availability,
+    status,
+    modes,
+    warnings,
+    totals: { km: 1234, co2AvoidedKg: 56, trips: 789 },
     ...overrides,
   };
 }
@@ -247,6 +268,43 @@ export function makeAccount(n: number, overrides: Partial<Account> = {}): Accoun
     language: 'en',
     createdAt: '2026-01-01T00:00:00.000Z',
     lastLoginAt: null,
+    ...overrides,
+  };
+}
+
+export function makeBatteryPack(overrides: Partial<BatteryPack> = {}): BatteryPack {
+  return {
+    packId: 'BAT-0042',
+    vehicleNumber: 'VFM-00007',
+    model: 'City 28',
+    stateOfHealth: 76.4,
+    capacityWh: 382,
+    trendPer30Days: -2.5,
+    equivalentCycles: 41.2,
+    cyclesReported: 44,
+    whPerKm: 11.8,
+    temperature: { maxC: 38, hotHours: 12, coldHours: 0 },
+    alert: 'LOW_STATE_OF_HEALTH',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeFleetBattery(overrides: Partial<FleetBattery> = {}): FleetBattery {
+  return {
+    settings: { nominalCapacityWh: 500, sohThreshold: 80, fastDropPoints: 4 },
+    packs: 80,
+    estimated: 80,
+    alerted: 12,
+    medianStateOfHealth: 89.9,
+    distribution: [
+      { from: 70, packs: 4 },
+      { from: 80, packs: 15 },
+      { from: 90, packs: 24 },
+    ],
+    models: [{ model: 'City 28', whPerKm: 6.2, packs: 20 }],
+    worst: [makeBatteryPack()],
+    peakHour: 18,
     ...overrides,
   };
 }

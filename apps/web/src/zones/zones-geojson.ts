@@ -2,6 +2,7 @@
 // writes — each feature carrying the zone's properties, so that an export imports again as it
 // is — and a GeoJSON file read before it is sent (the server checks it again, all or nothing).
 import { ZONE_IMPORT_MAX, zoneGeometryErrors, type Zone, type ZoneGeometry } from '@vfm/contract';
+import { saveFile } from '../api/save-file';
 
 export function zonesToFeatureCollection(zones: readonly Zone[]): GeoJSON.FeatureCollection {
   return {
@@ -74,10 +75,5 @@ export function downloadZones(zones: readonly Zone[], fileName: string) {
   const blob = new Blob([JSON.stringify(zonesToFeatureCollection(zones), null, 2)], {
     type: 'application/geo+json',
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveFile(blob, fileName);
 }

@@ -7,6 +7,7 @@ import type { Task } from '@vfm/contract';
 import type { HttpClient } from '../../api/http-client';
 import { isApiError } from '../../api/api-error';
 import { useServices } from '../../services/services';
+import type { ToastInput } from '../../ui/toast/toast-store';
 import { taskKeys } from './get-tasks';
 import { outbox, type TaskChange } from './offline-outbox';
 
@@ -30,6 +31,10 @@ export const isOffline = (error: unknown) =>
   !isApiError(error) || (typeof navigator !== 'undefined' && navigator.onLine === false);
 
 export type ChangeOutcome = { sent: Task } | { queued: true };
+
+/** What a handled change says: `done` once sent, `queued` while it waits in the outbox. */
+export const outcomeToast = (outcome: ChangeOutcome, done: string, queued: string): ToastInput =>
+  'queued' in outcome ? { type: 'info', message: queued } : { type: 'success', message: done };
 
 export function useChangeTask() {
   const { http } = useServices();

@@ -10,6 +10,7 @@ import type {
 } from '@vfm/contract';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices } from '../../../services/services';
+import { saveFile } from '../../../api/save-file';
 
 export function useSaveFleetSettings() {
   const { http } = useServices();
@@ -46,12 +47,5 @@ export async function downloadActivityCsv(
     query: { ...filter },
     responseType: 'blob',
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, fileName);
 }

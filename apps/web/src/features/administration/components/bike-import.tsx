@@ -23,6 +23,7 @@ import type { FromImportWorker } from '../workers/import-protocol';
 import { AdminTab } from './admin-tab';
 import styles from './administration.module.css';
 import { bikePath } from '../../../bike/bike-path';
+import { saveFile } from '../../../api/save-file';
 
 /** valid lines per request: ~100 KB, well under the server's 1 MiB body limit */
 const PART_LINES = 2000;
@@ -285,14 +286,10 @@ function Result({
   const rejected = parsed.errors.length + result.errors.length;
   const downloadSecrets = () => {
     const csv = moduleSecretsCsv(result.modules);
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `module-secrets-${new Date().toISOString().slice(0, 10)}.csv`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(
+      new Blob([csv], { type: 'text/csv' }),
+      `module-secrets-${new Date().toISOString().slice(0, 10)}.csv`,
+    );
   };
   return (
     <div className={styles.importBody}>

@@ -4,7 +4,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FailedJob, JobsOverview, QueueCounts } from '@vfm/contract';
 import { json } from '../../../testing/fake-server';
-import { renderApp } from '../../../testing/app-harness';
+import {
+  expectListReadAgain,
+  expectOlderPage,
+  pageOf120,
+  renderAdminTab,
+} from '../../../testing/admin-tabs';
 
 const LIST = 'GET fleet/admin/jobs';
 const ID = '0b5c2f4e-8a51-4d3c-9f6e-1a2b3c4d5e6f';
@@ -32,10 +37,7 @@ const noContent = () => new Response(null, { status: 204 });
 
 describe('the background jobs tab', () => {
   it('shows the queues with their counts and says when no job failed', async () => {
-    renderApp('/administration?tab=jobs', {
-      signedInAs: 'admin',
-      answers: { [LIST]: overview([]) },
-    });
+    renderAdminTab('jobs', { [LIST]: overview([]) });
     expect(await screen.findByText('No failed job: every background job ran.')).toBeInTheDocument();
     const table = screen.getByRole('table', {
       name: 'Background job queues, with their jobs per state',
@@ -54,21 +56,15 @@ describe('the background jobs tab', () => {
   });
 
   it('says when the jobs cannot be read, and reads them again', async () => {
-    const { server } = renderApp('/administration?tab=jobs', {
-      signedInAs: 'admin',
-      answers: { [LIST]: () => json(500, { status: 500 }) },
+    await expectListReadAgain('jobs', LIST, {
+      failure: 'The background jobs could not be loaded.',
+      answer: overview([job]),
+      shown: 'deadlock detected',
     });
-    expect(await screen.findByText('The background jobs could not be loaded.')).toBeInTheDocument();
-    server.on(LIST, overview([job]));
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('deadlock detected')).toBeInTheDocument();
   });
 
   it('shows a failed job and sends it again', async () => {
-    const { server } = renderApp('/administration?tab=jobs', {
-      signedInAs: 'admin',
-      answers: { [LIST]: overview([job]), [RETRY]: noContent },
-    });
+    const { server } = renderAdminTab('jobs', { [LIST]: overview([job]), [RETRY]: noContent });
     const table = await screen.findByRole('table', {
       name: 'Failed background jobs, newest first',
     });
@@ -93,14 +89,11 @@ describe('the background jobs tab', () => {
   });
 
   it('shows a job of no bike, and says when it no longer exists', async () => {
-    renderApp('/administration?tab=jobs', {
-      signedInAs: 'admin',
-      answers: {
-        [LIST]: overview([
-          { ...job, queue: 'telemetry.partitions', event: null, vehicleNumber: null },
-        ]),
-        [RETRY]: () => json(404, { status: 404, code: 'NOT_FOUND' }),
-      },
+    renderAdminTab('jobs', {
+      [LIST]: overview([
+        { ...job, queue: 'telemetry.partitions', event: null, vehicleNumber: null },
+      ]),
+      [RETRY]: () => json(404, { status: 404, code: 'NOT_FOUND' }),
     });
     const row = (await screen.findByText('deadlock detected')).closest('tr')!;
     expect(within(row).getByText('Telemetry partitions')).toBeInTheDocument();
@@ -110,36 +103,21 @@ describe('the background jobs tab', () => {
   });
 
   it('says when the retry fails', async () => {
-    renderApp('/administration?tab=jobs', {
-      signedInAs: 'admin',
-      answers: { [LIST]: overview([job]), [RETRY]: () => json(500, { status: 500 }) },
-    });
+    renderAdminTab('jobs', { [LIST]: overview([job]), [RETRY]: () => json(500, { status: 500 }) });
     fireEvent.click(await screen.findByRole('button', { name: /^Retry/ }));
     expect(await screen.findByText('The retry failed. Try again.')).toBeInTheDocument();
   });
 
   it('pages newest first: Older asks for the next page', async () => {
-    const { server } = renderApp('/administration?tab=jobs', {
-      signedInAs: 'admin',
-      answers: {
-        [LIST]: (call: { query: URLSearchParams }) =>
-          json(200, {
-            queues,
-            failed: {
-              content: [{ ...job, error: `error ${call.query.get('page')}` }],
-              totalElements: 120,
-              page: Number(call.query.get('page')),
-              size: Number(call.query.get('size')),
-            },
-          }),
-      },
+    const { server } = renderAdminTab('jobs', {
+      [LIST]: (call: { query: URLSearchParams }) =>
+        json(200, {
+          queues,
+          failed: pageOf120(call, { ...job, error: `error ${call.query.get('page')}` }),
+        }),
     });
-    expect(await screen.findByText('1–1 of 120')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
-    expect(await screen.findByText('51–51 of 120')).toBeInTheDocument();
+    await expectOlderPage(server, LIST);
     // the summary moves at once; the older page's rows follow
     expect(await screen.findByText('error 1')).toBeInTheDocument();
-    expect(server.callsTo(LIST).some((call) => call.query.get('page') === '1')).toBe(true);
-    expect(screen.getByRole('button', { name: 'Newer' })).toBeEnabled();
   });
 });

@@ -4,7 +4,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { QuarantinedMessage } from '@vfm/contract';
 import { json } from '../../../testing/fake-server';
-import { renderApp } from '../../../testing/app-harness';
+import {
+  expectListReadAgain,
+  expectOlderPage,
+  pageOf120,
+  renderAdminTab,
+} from '../../../testing/admin-tabs';
 
 const LIST = 'GET fleet/admin/quarantine';
 const message: QuarantinedMessage = {
@@ -27,33 +32,24 @@ const page = (content: QuarantinedMessage[]) => ({
 
 describe('the quarantine tab', () => {
   it('says when every module message was stored', async () => {
-    renderApp('/administration?tab=quarantine', {
-      signedInAs: 'admin',
-      answers: { [LIST]: page([]) },
-    });
+    renderAdminTab('quarantine', { [LIST]: page([]) });
     expect(
       await screen.findByText('No message in quarantine: every module message was stored.'),
     ).toBeInTheDocument();
   });
 
   it('says when the quarantine cannot be read, and reads it again', async () => {
-    const { server } = renderApp('/administration?tab=quarantine', {
-      signedInAs: 'admin',
-      answers: { [LIST]: () => json(500, { status: 500 }) },
+    await expectListReadAgain('quarantine', LIST, {
+      failure: 'The quarantine could not be loaded.',
+      answer: page([message]),
+      shown: 'RangeError: Invalid time value',
     });
-    expect(await screen.findByText('The quarantine could not be loaded.')).toBeInTheDocument();
-    server.on(LIST, page([message]));
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('RangeError: Invalid time value')).toBeInTheDocument();
   });
 
   it('shows a message and stores it again', async () => {
-    const { server } = renderApp('/administration?tab=quarantine', {
-      signedInAs: 'admin',
-      answers: {
-        [LIST]: page([message]),
-        'POST fleet/admin/quarantine/7/retry': { outcome: 'stored' },
-      },
+    const { server } = renderAdminTab('quarantine', {
+      [LIST]: page([message]),
+      'POST fleet/admin/quarantine/7/retry': { outcome: 'stored' },
     });
     const row = (await screen.findByText('RangeError: Invalid time value')).closest('tr')!;
     // the tab counts the messages waiting
@@ -70,13 +66,10 @@ describe('the quarantine tab', () => {
   });
 
   it('says when a message still cannot be stored', async () => {
-    renderApp('/administration?tab=quarantine', {
-      signedInAs: 'admin',
-      answers: {
-        [LIST]: page([message]),
-        'POST fleet/admin/quarantine/7/retry': () =>
-          json(409, { status: 409, code: 'STILL_QUARANTINED', detail: 'still' }),
-      },
+    renderAdminTab('quarantine', {
+      [LIST]: page([message]),
+      'POST fleet/admin/quarantine/7/retry': () =>
+        json(409, { status: 409, code: 'STILL_QUARANTINED', detail: 'still' }),
     });
     fireEvent.click(await screen.findByRole('button', { name: /^Store again/ }));
     expect(
@@ -85,13 +78,10 @@ describe('the quarantine tab', () => {
   });
 
   it('says when the module moved since (nothing stored)', async () => {
-    renderApp('/administration?tab=quarantine', {
-      signedInAs: 'admin',
-      answers: {
-        [LIST]: page([message]),
-        'POST fleet/admin/quarantine/7/retry': () =>
-          json(409, { status: 409, code: 'QUARANTINE_MODULE_MOVED', detail: 'moved' }),
-      },
+    renderAdminTab('quarantine', {
+      [LIST]: page([message]),
+      'POST fleet/admin/quarantine/7/retry': () =>
+        json(409, { status: 409, code: 'QUARANTINE_MODULE_MOVED', detail: 'moved' }),
     });
     fireEvent.click(await screen.findByRole('button', { name: /^Store again/ }));
     expect(
@@ -102,12 +92,9 @@ describe('the quarantine tab', () => {
   });
 
   it('clears a message after the confirmation', async () => {
-    const { server } = renderApp('/administration?tab=quarantine', {
-      signedInAs: 'admin',
-      answers: {
-        [LIST]: page([message]),
-        'DELETE fleet/admin/quarantine/7': () => new Response(null, { status: 204 }),
-      },
+    const { server } = renderAdminTab('quarantine', {
+      [LIST]: page([message]),
+      'DELETE fleet/admin/quarantine/7': () => new Response(null, { status: 204 }),
     });
     fireEvent.click(await screen.findByRole('button', { name: /^Clear the message of VFM-00007/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Clear this message?' });
@@ -119,22 +106,10 @@ describe('the quarantine tab', () => {
   });
 
   it('pages newest first: Older asks for the next page', async () => {
-    const { server } = renderApp('/administration?tab=quarantine', {
-      signedInAs: 'admin',
-      answers: {
-        [LIST]: (call: { query: URLSearchParams }) =>
-          json(200, {
-            content: [{ ...message, id: 100 + Number(call.query.get('page')) }],
-            totalElements: 120,
-            page: Number(call.query.get('page')),
-            size: Number(call.query.get('size')),
-          }),
-      },
+    const { server } = renderAdminTab('quarantine', {
+      [LIST]: (call: { query: URLSearchParams }) =>
+        json(200, pageOf120(call, { ...message, id: 100 + Number(call.query.get('page')) })),
     });
-    expect(await screen.findByText('1–1 of 120')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
-    expect(await screen.findByText('51–51 of 120')).toBeInTheDocument();
-    expect(server.callsTo(LIST).some((call) => call.query.get('page') === '1')).toBe(true);
-    expect(screen.getByRole('button', { name: 'Newer' })).toBeEnabled();
+    await expectOlderPage(server, LIST);
   });
 });

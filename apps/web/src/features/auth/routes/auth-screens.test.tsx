@@ -7,9 +7,21 @@ import { renderApp, tokenFor } from '../../../testing/app-harness';
 const email = () => screen.getByLabelText('Email');
 const password = () => screen.getByLabelText('Password');
 const submit = () => screen.getByRole('button', { name: 'Log in' });
+/** The screen titled `name` (its one h1). */
+const title = (name: string) => screen.findByRole('heading', { name, level: 1 });
+
+/** The app has gone to `path`, and shows the screen titled `name`. */
+async function expectLandedOn(
+  router: { state: { location: { pathname: string } } },
+  name: string,
+  path: string,
+) {
+  await title(name);
+  expect(router.state.location.pathname).toBe(path);
+}
 
 async function fillLogin(mail = 'manager@vfm.demo', secret = 'VfmDemo!2026') {
-  await screen.findByRole('heading', { name: 'Log in', level: 1 });
+  await title('Log in');
   fireEvent.change(email(), { target: { value: mail } });
   fireEvent.change(password(), { target: { value: secret } });
 }
@@ -17,7 +29,7 @@ async function fillLogin(mail = 'manager@vfm.demo', secret = 'VfmDemo!2026') {
 describe('login (SPEC §2, §5, §8)', () => {
   it('keeps the button disabled while the form is invalid and explains the e-mail format', async () => {
     renderApp('/auth/login');
-    await screen.findByRole('heading', { name: 'Log in', level: 1 });
+    await title('Log in');
     expect(submit()).toBeDisabled();
     fireEvent.change(email(), { target: { value: 'manager@vfm' } });
     fireEvent.blur(email());
@@ -67,8 +79,7 @@ describe('login (SPEC §2, §5, §8)', () => {
     });
     await fillLogin();
     fireEvent.click(submit());
-    await screen.findByRole('heading', { name: 'Fleet inventory', level: 1 });
-    expect(router.state.location.pathname).toBe('/fleet');
+    await expectLandedOn(router, 'Fleet inventory', '/fleet');
     expect(server.callsTo('POST auth/login')[0]?.body).toEqual({
       email: 'manager@vfm.demo',
       password: 'VfmDemo!2026',
@@ -129,14 +140,12 @@ describe('reset request (SPEC §2, §4)', () => {
     const { server, router } = renderApp('/auth/reset-password', {
       answers: { 'POST auth/reset-password': () => json(500, { status: 500 }) },
     });
-    await screen.findByRole('heading', { name: 'Forgot your password?', level: 1 });
+    await title('Forgot your password?');
     const send = screen.getByRole('button', { name: 'Send' });
     expect(send).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'manager@vfm.demo' } });
     fireEvent.click(send);
-    expect(
-      await screen.findByRole('heading', { name: 'Check your emails', level: 1 }),
-    ).toBeInTheDocument();
+    expect(await title('Check your emails')).toBeInTheDocument();
     expect(screen.getByText(/valid for 15 minutes/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/reset-password-success');
     expect(server.callsTo('POST auth/reset-password')[0]?.body).toEqual({
@@ -145,13 +154,13 @@ describe('reset request (SPEC §2, §4)', () => {
       redirectUrl: `${window.location.origin}/auth/change-password`,
     });
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
-    await screen.findByRole('heading', { name: 'Log in', level: 1 });
+    await title('Log in');
   });
 
   it('cancel goes back to login', async () => {
     renderApp('/auth/reset-password');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await screen.findByRole('heading', { name: 'Log in', level: 1 });
+    await title('Log in');
   });
 });
 
@@ -159,7 +168,7 @@ describe('change password from the e-mailed link (SPEC §2, §4, §8)', () => {
   const link = '/auth/change-password?email=manager%40vfm.demo&token=tok-1';
 
   async function choose(newPassword = 'Better!2027') {
-    await screen.findByRole('heading', { name: 'Reset password', level: 1 });
+    await title('Reset password');
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: newPassword } });
     fireEvent.change(screen.getByLabelText('Confirm the new password'), {
       target: { value: newPassword },
@@ -172,8 +181,7 @@ describe('change password from the e-mailed link (SPEC §2, §4, §8)', () => {
       answers: { 'POST auth/change-password': () => new Response(null, { status: 204 }) },
     });
     await choose();
-    await screen.findByRole('heading', { name: 'Log in', level: 1 });
-    expect(router.state.location.pathname).toBe('/auth/login');
+    await expectLandedOn(router, 'Log in', '/auth/login');
     expect(server.callsTo('POST auth/change-password')[0]?.body).toEqual({
       email: 'manager@vfm.demo',
       newPassword: 'Better!2027',
@@ -208,7 +216,7 @@ describe('change password from the e-mailed link (SPEC §2, §4, §8)', () => {
       await screen.findByText(/Welcome! Choose the password of your account new@vfm.demo/),
     ).toBeInTheDocument();
     await choose();
-    await screen.findByRole('heading', { name: 'Log in', level: 1 });
+    await title('Log in');
     expect(server.callsTo('POST auth/change-password')[0]?.body).toMatchObject({
       email: 'new@vfm.demo',
       token: 'val-1',

@@ -5,40 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BatteryPack, FleetBattery } from '@vfm/contract';
+import type { FleetBattery } from '@vfm/contract';
 import { renderApp } from '../../../testing/app-harness';
+import { makeBatteryPack, makeFleetBattery } from '../../../testing/data-generators';
 import { json } from '../../../testing/fake-server';
 
-const PACK: BatteryPack = {
+const PACK = makeBatteryPack({
   packId: 'BAT-40750B',
   vehicleNumber: 'VFM-00009',
-  model: 'City 28',
   stateOfHealth: 71.4,
-  capacityWh: 357,
-  trendPer30Days: -3.7,
-  equivalentCycles: 3.8,
-  cyclesReported: 311,
-  whPerKm: 6.2,
-  temperature: { maxC: 38, hotHours: 5, coldHours: 0 },
-  alert: 'LOW_STATE_OF_HEALTH',
-  updatedAt: '2026-11-28T15:00:00.000Z',
-};
-
-const FLEET: FleetBattery = {
-  settings: { nominalCapacityWh: 500, sohThreshold: 80, fastDropPoints: 4 },
-  packs: 80,
-  estimated: 80,
-  alerted: 12,
-  medianStateOfHealth: 89.9,
-  distribution: [
-    { from: 70, packs: 4 },
-    { from: 80, packs: 15 },
-    { from: 90, packs: 24 },
-  ],
-  models: [{ model: 'City 28', whPerKm: 6.2, packs: 20 }],
-  worst: [PACK],
-  peakHour: 18,
-};
+});
+const FLEET = makeFleetBattery({ worst: [PACK] });
 
 const EMPTY: FleetBattery = {
   ...FLEET,

@@ -13,6 +13,7 @@ import { useServices, useSession } from '../../../services/services';
 import { Button, buttonClassName } from '../../../ui/button/button';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { downloadBatteryCsv, useFleetBattery } from '../../../battery/battery-queries';
+import { KeyFigures } from '../../../ui/page/key-figures';
 import styles from '../../../battery/battery.module.css';
 
 export function BatteryPage() {
@@ -80,8 +81,9 @@ function FleetFigures({ data }: { data: FleetBattery }) {
   const threshold = data.settings.sohThreshold;
   return (
     <>
-      <section className={styles.totals} aria-label={t('battery.fleet.totals')}>
-        {[
+      <KeyFigures
+        label={t('battery.fleet.totals')}
+        figures={[
           [t('battery.fleet.packs'), format.number(data.packs)],
           [t('battery.fleet.estimated'), format.number(data.estimated)],
           [
@@ -95,13 +97,8 @@ function FleetFigures({ data }: { data: FleetBattery }) {
             t('battery.fleet.peak'),
             data.peakHour === null ? '—' : t('battery.fleet.peakValue', { hour: data.peakHour }),
           ],
-        ].map(([label, value]) => (
-          <div key={label} className={styles.total}>
-            <span className={styles.totalLabel}>{label}</span>
-            <strong className={styles.totalValue}>{value}</strong>
-          </div>
-        ))}
-      </section>
+        ]}
+      />
       <div className={styles.grid}>
         <figure className={styles.card}>
           <figcaption>

@@ -2,6 +2,7 @@
 // GeoJSON file, fetched with the session (a plain link would carry no token) and saved.
 import type { TrackExportFormat } from '@vfm/contract/constants';
 import type { HttpClient } from '../../../api/http-client';
+import { saveFile } from '../../../api/save-file';
 
 export type TrackExportRange = { from: string; to: string } | { trip: string };
 
@@ -26,12 +27,5 @@ export async function downloadTrack(
     responseType: 'blob',
     accept: '*/*',
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = trackFileName(vehicleNumber, format, range);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, trackFileName(vehicleNumber, format, range));
 }

@@ -10,9 +10,11 @@ import { useTasks } from '../../../tasks/api/get-tasks';
 import { TaskCard } from '../../../tasks/task-card';
 import { TaskCreateDialog } from '../../../tasks/task-create-dialog';
 import styles from '../../../tasks/tasks.module.css';
+import { useTaskListTexts } from '../../../tasks/task-labels';
 
 export function BikeTasks({ vehicleNumber }: { vehicleNumber: string }) {
   const { t } = useTranslation();
+  const taskListTexts = useTaskListTexts();
   const { technician } = useSession();
   const [creating, setCreating] = useState(false);
   const tasks = useTasks({ vehicleNumber, status: 'all', sort: 'created', size: 50 });
@@ -34,11 +36,7 @@ export function BikeTasks({ vehicleNumber }: { vehicleNumber: string }) {
       )}
       <QueryState
         query={tasks}
-        texts={{
-          loading: t('tasks.loading'),
-          error: t('tasks.loadError'),
-          retry: t('tasks.retry'),
-        }}
+        texts={taskListTexts}
         empty={{ icon: <ClipboardList size={40} />, title: t('tasks.bike.none') }}
         isEmpty={() => !list.length}
       >

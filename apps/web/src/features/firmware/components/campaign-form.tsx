@@ -8,9 +8,9 @@ import { isApiError } from '../../../api/api-error';
 import { GroupOptions } from '../../../live/group-options';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useServices } from '../../../services/services';
-import { Button } from '../../../ui/button/button';
 import { useCreateCampaign } from '../api/firmware';
 import { parseVehicleNumbers } from '../state/campaign-view';
+import { Field, SubmitRow } from './form-parts';
 import styles from './firmware.module.css';
 
 const int = (text: string, fallback: number) => {
@@ -87,8 +87,7 @@ export function CampaignForm({
       noValidate
       aria-label={t('firmware.campaigns.start')}
     >
-      <label className={styles.field}>
-        <span>{t('firmware.campaigns.package')}</span>
+      <Field label={t('firmware.campaigns.package')}>
         <select value={packageId} onChange={(e) => setPackageId(e.target.value)}>
           {packages.map((p) => (
             <option key={p.id} value={p.id}>
@@ -96,68 +95,52 @@ export function CampaignForm({
             </option>
           ))}
         </select>
-      </label>
-      <label className={styles.field}>
-        <span>{t('firmware.campaigns.name')}</span>
+      </Field>
+      <Field label={t('firmware.campaigns.name')}>
         <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <label className={`${styles.field} ${styles.wide}`}>
-        <span>{t('firmware.campaigns.bikes')}</span>
+      </Field>
+      <Field label={t('firmware.campaigns.bikes')} wide>
         <textarea
           rows={2}
           value={bikes}
           placeholder={t('firmware.campaigns.bikesHint')}
           onChange={(e) => setBikes(e.target.value)}
         />
-      </label>
-      <label className={styles.field}>
-        <span>{t('firmware.campaigns.group')}</span>
+      </Field>
+      <Field label={t('firmware.campaigns.group')}>
         <select value={groupId} onChange={(e) => setGroupId(e.target.value)}>
           <option value="">{t('firmware.campaigns.anyGroup')}</option>
           <GroupOptions groups={groups.data} />
         </select>
-      </label>
-      <label className={styles.field}>
-        <span>{t('firmware.campaigns.canary')}</span>
+      </Field>
+      <Field label={t('firmware.campaigns.canary')}>
         <input inputMode="numeric" value={canary} onChange={(e) => setCanary(e.target.value)} />
-      </label>
-      <label className={styles.field}>
-        <span>{t('firmware.campaigns.autoApprove')}</span>
+      </Field>
+      <Field label={t('firmware.campaigns.autoApprove')}>
         <input
           inputMode="numeric"
           value={autoApprove}
           placeholder={t('firmware.campaigns.manual')}
           onChange={(e) => setAutoApprove(e.target.value)}
         />
-      </label>
-      <label className={styles.field}>
-        <span>{t('firmware.campaigns.pace')}</span>
+      </Field>
+      <Field label={t('firmware.campaigns.pace')}>
         <input inputMode="numeric" value={pace} onChange={(e) => setPace(e.target.value)} />
-      </label>
-      <label className={styles.field}>
-        <span>{t('firmware.campaigns.maxFailure')}</span>
+      </Field>
+      <Field label={t('firmware.campaigns.maxFailure')}>
         <input
           inputMode="numeric"
           value={maxFailure}
           onChange={(e) => setMaxFailure(e.target.value)}
         />
-      </label>
-      <label className={styles.field}>
-        <span>{t('firmware.campaigns.windowStart')}</span>
+      </Field>
+      <Field label={t('firmware.campaigns.windowStart')}>
         <input type="time" value={windowStart} onChange={(e) => setWindowStart(e.target.value)} />
-      </label>
-      <label className={styles.field}>
-        <span>{t('firmware.campaigns.windowEnd')}</span>
+      </Field>
+      <Field label={t('firmware.campaigns.windowEnd')}>
         <input type="time" value={windowEnd} onChange={(e) => setWindowEnd(e.target.value)} />
-      </label>
-      <Button type="submit" busy={create.isPending}>
-        {t('firmware.campaigns.start')}
-      </Button>
-      {problem && (
-        <p className={`${styles.error} ${styles.wide}`} role="alert">
-          {problem}
-        </p>
-      )}
+      </Field>
+      <SubmitRow label={t('firmware.campaigns.start')} busy={create.isPending} problem={problem} />
     </form>
   );
 }

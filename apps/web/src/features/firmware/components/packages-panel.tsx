@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { PackageOpen, Trash2 } from 'lucide-react';
 import { isApiError } from '../../../api/api-error';
 import { useServices } from '../../../services/services';
-import { Button } from '../../../ui/button/button';
 import { IconButton } from '../../../ui/icon-button/icon-button';
 import { Panel } from '../../../ui/page/page';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { useDeletePackage, usePackages, useUploadPackage } from '../api/firmware';
+import { Field, SubmitRow } from './form-parts';
 import styles from './firmware.module.css';
 
 export const formatBytes = (bytes: number) =>
@@ -121,31 +121,25 @@ export function PackagesPanel() {
         noValidate
         aria-label={t('firmware.packages.upload')}
       >
-        <label className={styles.field}>
-          <span>{t('firmware.packages.version')}</span>
+        <Field label={t('firmware.packages.version')}>
           <input value={version} maxLength={40} onChange={(e) => setVersion(e.target.value)} />
-        </label>
-        <label className={styles.field}>
-          <span>{t('firmware.packages.model')}</span>
+        </Field>
+        <Field label={t('firmware.packages.model')}>
           <input
             value={moduleModel}
             maxLength={40}
             placeholder="VFM-IOT-3"
             onChange={(e) => setModuleModel(e.target.value)}
           />
-        </label>
-        <label className={styles.field}>
-          <span>{t('firmware.packages.file')}</span>
+        </Field>
+        <Field label={t('firmware.packages.file')}>
           <input type="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        </label>
-        <Button type="submit" busy={upload.isPending}>
-          {t('firmware.packages.upload')}
-        </Button>
-        {problem && (
-          <p className={`${styles.error} ${styles.wide}`} role="alert">
-            {problem}
-          </p>
-        )}
+        </Field>
+        <SubmitRow
+          label={t('firmware.packages.upload')}
+          busy={upload.isPending}
+          problem={problem}
+        />
       </form>
     </Panel>
   );

@@ -24,6 +24,8 @@ import { Panel } from '../../../ui/page/page';
 import { applyTheme } from '../../../ui/theme/theme';
 import { useToast } from '../../../ui/toast/toast-context';
 import styles from './my-account.module.css';
+import { LabelledSelect } from './labelled-select';
+import { SegmentedChoice } from './segmented-choice';
 
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const timeZoneList = () => {
@@ -85,83 +87,50 @@ export function PreferencesSection({ settings }: { settings: UserSettings | null
     >
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.grid}>
-          <div className={styles.field}>
-            <label htmlFor="preferences-language" className={styles.label}>
-              {t('myAccount.preferences.language')}
-            </label>
-            <select
-              id="preferences-language"
-              className={styles.select}
-              value={language}
-              onChange={(event) => setLanguage(event.target.value as Language)}
-            >
-              {sortLanguages(appInfo.languages).map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {LANGUAGE_LABELS[code]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.label}>{t('myAccount.preferences.distanceUnit')}</legend>
-            <div className={styles.segmented}>
-              {DISTANCE_UNITS.map((unit) => (
-                <label key={unit} className={styles.segment}>
-                  <input
-                    type="radio"
-                    name="distanceUnit"
-                    value={unit}
-                    checked={distanceUnit === unit}
-                    onChange={() => setDistanceUnit(unit)}
-                  />
-                  <span>
-                    {unit === 'KM' ? t('myAccount.preferences.km') : t('myAccount.preferences.mi')}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.label}>{t('myAccount.preferences.theme')}</legend>
-            <div className={styles.segmented}>
-              {THEMES.map((value) => (
-                <label key={value} className={styles.segment}>
-                  <input
-                    type="radio"
-                    name="theme"
-                    value={value}
-                    checked={theme === value}
-                    onChange={() => setTheme(value)}
-                  />
-                  <span>{t(`myAccount.preferences.themes.${value}`)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className={styles.field}>
-            <label htmlFor="preferences-time-zone" className={styles.label}>
-              {t('myAccount.preferences.timeZone')}
-            </label>
-            <select
-              id="preferences-time-zone"
-              className={styles.select}
-              value={timeZone}
-              aria-describedby="preferences-time-zone-hint"
-              onChange={(event) => setTimeZone(event.target.value)}
-            >
-              <option value="">
-                {t('myAccount.preferences.timeZoneDevice', { zone: deviceTimeZone() })}
+          <LabelledSelect
+            id="preferences-language"
+            label={t('myAccount.preferences.language')}
+            value={language}
+            onChange={(value) => setLanguage(value as Language)}
+          >
+            {sortLanguages(appInfo.languages).map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_LABELS[code]}
               </option>
-              {timeZoneList().map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </select>
-            <span id="preferences-time-zone-hint" className={styles.hint}>
-              {t('myAccount.preferences.timeZoneHint')}
-            </span>
-          </div>
+            ))}
+          </LabelledSelect>
+          <SegmentedChoice
+            name="distanceUnit"
+            options={DISTANCE_UNITS}
+            value={distanceUnit}
+            onChange={setDistanceUnit}
+            label={(unit) =>
+              unit === 'KM' ? t('myAccount.preferences.km') : t('myAccount.preferences.mi')
+            }
+          />
+          <SegmentedChoice
+            name="theme"
+            options={THEMES}
+            value={theme}
+            onChange={setTheme}
+            label={(value) => t(`myAccount.preferences.themes.${value}`)}
+          />
+          <LabelledSelect
+            id="preferences-time-zone"
+            label={t('myAccount.preferences.timeZone')}
+            value={timeZone}
+            onChange={setTimeZone}
+            hint={t('myAccount.preferences.timeZoneHint')}
+          >
+            <option value="">
+              {t('myAccount.preferences.timeZoneDevice', { zone: deviceTimeZone() })}
+            </option>
+            {timeZoneList().map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </LabelledSelect>
         </div>
         {failed && <InlineAlert>{t('errors.generic')}</InlineAlert>}
         <div className={styles.footer}>

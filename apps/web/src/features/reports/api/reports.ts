@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Report, ReportFormat, ReportQuery } from '@vfm/contract';
 import type { HttpClient } from '../../../api/http-client';
 import { useServices } from '../../../services/services';
+import { saveFile } from '../../../api/save-file';
 
 export function useReport(query: ReportQuery) {
   const { http } = useServices();
@@ -20,12 +21,5 @@ export async function downloadReport(http: HttpClient, query: ReportQuery, forma
     query: { ...query, format },
     responseType: 'blob',
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `report-${query.from ?? 'period'}.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, `report-${query.from ?? 'period'}.${format}`);
 }

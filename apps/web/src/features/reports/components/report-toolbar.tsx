@@ -5,6 +5,7 @@ import { REPORT_PERIODS } from '@vfm/contract';
 import { GroupOptions } from '../../../live/group-options';
 import { useFleetGroups } from '../../../live/use-fleet-groups';
 import { useZones } from '../../../zones/api/get-zones';
+import { ZoneOptions } from '../../../zones/zone-options';
 import type { ReportView, ScopeKind } from '../state/use-report-view';
 import styles from './reports.module.css';
 
@@ -59,11 +60,7 @@ export function ReportToolbar({ view }: { view: ReportView }) {
           <span>{t('reports.scopes.zone')}</span>
           <select value={target} onChange={(e) => change({ target: e.target.value })}>
             <option value="">{t('reports.choose')}</option>
-            {(zones.data?.content ?? []).map((zone) => (
-              <option key={zone.id} value={zone.id}>
-                {zone.name}
-              </option>
-            ))}
+            <ZoneOptions zones={zones.data?.content} />
           </select>
         </label>
       )}

@@ -5,6 +5,7 @@ import { Trash2 } from 'lucide-react';
 import type { RulePredicate } from '@vfm/contract';
 import { IconButton } from '../../../ui/icon-button/icon-button';
 import { useZones } from '../../../zones/api/get-zones';
+import { ZoneOptions } from '../../../zones/zone-options';
 import {
   newPredicate,
   PREDICATE_FIELDS,
@@ -82,11 +83,7 @@ export function PredicateEditor({
                 onChange={(e) => set(spec.name, e.target.value)}
               >
                 <option value="">{t('rules.form.chooseZone')}</option>
-                {(zones.data?.content ?? []).map((zone) => (
-                  <option key={zone.id} value={zone.id}>
-                    {zone.name}
-                  </option>
-                ))}
+                <ZoneOptions zones={zones.data?.content} />
               </select>
             </label>
           );

@@ -40,83 +40,90 @@ const quarterTone = (key: string): Bucket['tone'] =>
         ? 'neutral'
         : 'good';
 
+const lastCommunicationTone = (key: string): Bucket['tone'] =>
+  key === 'upTo7Days' ? 'good' : key === 'never' ? 'neutral' : 'warning';
+const availabilityTone = (key: string): Bucket['tone'] =>
+  key === 'AVAILABLE' ? 'good' : key === 'OUT' ? 'danger' : 'info';
+const warningTone = (key: string): Bucket['tone'] => (key.endsWith('THEFT') ? 'danger' : 'warning');
+
+/** The charts whose title and text are `statistics.<name>.title` and `.text`. */
+type Section = 'lastCommunication' | 'availability' | 'status' | 'modes' | 'warnings';
+
 type Props = { figures: FleetStatistics } & Pick<StatisticsView, 'fleetHref' | 'count'>;
 
 export function DistributionCards({ figures, fleetHref, count }: Props) {
   const { t } = useTranslation();
   const quarter = (key: (typeof QUARTERS)[number]) => t(`statistics.quarters.${key}`);
+  // a bar that opens the fleet list filtered by its key
+  const filterBy = (parameter: string) => (key: string) => fleetHref(`${parameter}=${key}`);
+  const section = (name: Section, list: Bucket[]) => ({
+    name,
+    title: t(`statistics.${name}.title`),
+    description: t(`statistics.${name}.text`),
+    buckets: list,
+  });
+  const charts = [
+    section(
+      'lastCommunication',
+      buckets(
+        ['upTo7Days', 'from8To14Days', 'from15Days', 'never'] as const,
+        figures.lastCommunication,
+        (key) => t(`statistics.lastCommunication.${key}`),
+        undefined,
+        lastCommunicationTone,
+      ),
+    ),
+    {
+      name: 'bikeBattery',
+      title: t('statistics.quarters.bikeTitle'),
+      description: t('statistics.quarters.bikeText'),
+      buckets: buckets(QUARTERS, figures.bikeBattery, quarter, undefined, quarterTone),
+    },
+    {
+      name: 'iotBattery',
+      title: t('statistics.quarters.iotTitle'),
+      description: t('statistics.quarters.iotText'),
+      buckets: buckets(QUARTERS, figures.iotBattery, quarter, undefined, quarterTone),
+    },
+    section(
+      'availability',
+      buckets(
+        AVAILABILITIES,
+        figures.availability,
+        (key) => t(availabilityKey(key)),
+        filterBy('availability'),
+        availabilityTone,
+      ),
+    ),
+    section(
+      'status',
+      buckets(ACTIVITY_STATUSES, figures.status, (key) => t(statusKey(key)), filterBy('status')),
+    ),
+    section(
+      'modes',
+      buckets(
+        MODE_COUNT_KEYS,
+        figures.modes,
+        (key) => t(modeKey(key)),
+        (key) => (key === 'UNKNOWN' ? undefined : filterBy('mode')(key)),
+      ),
+    ),
+    section(
+      'warnings',
+      buckets(
+        WARNING_TYPES,
+        figures.warnings,
+        (key) => t(warningKey(key)),
+        filterBy('warning'),
+        warningTone,
+      ),
+    ),
+  ];
   return (
     <>
-      <BucketChart
-        title={t('statistics.lastCommunication.title')}
-        description={t('statistics.lastCommunication.text')}
-        format={count}
-        buckets={buckets(
-          ['upTo7Days', 'from8To14Days', 'from15Days', 'never'] as const,
-          figures.lastCommunication,
-          (key) => t(`statistics.lastCommunication.${key}`),
-          undefined,
-          (key) => (key === 'upTo7Days' ? 'good' : key === 'never' ? 'neutral' : 'warning'),
-        )}
-      />
-      <BucketChart
-        title={t('statistics.quarters.bikeTitle')}
-        description={t('statistics.quarters.bikeText')}
-        format={count}
-        buckets={buckets(QUARTERS, figures.bikeBattery, quarter, undefined, quarterTone)}
-      />
-      <BucketChart
-        title={t('statistics.quarters.iotTitle')}
-        description={t('statistics.quarters.iotText')}
-        format={count}
-        buckets={buckets(QUARTERS, figures.iotBattery, quarter, undefined, quarterTone)}
-      />
-      <BucketChart
-        title={t('statistics.availability.title')}
-        description={t('statistics.availability.text')}
-        format={count}
-        buckets={buckets(
-          AVAILABILITIES,
-          figures.availability,
-          (key) => t(availabilityKey(key)),
-          (key) => fleetHref(`availability=${key}`),
-          (key) => (key === 'AVAILABLE' ? 'good' : key === 'OUT' ? 'danger' : 'info'),
-        )}
-      />
-      <BucketChart
-        title={t('statistics.status.title')}
-        description={t('statistics.status.text')}
-        format={count}
-        buckets={buckets(
-          ACTIVITY_STATUSES,
-          figures.status,
-          (key) => t(statusKey(key)),
-          (key) => fleetHref(`status=${key}`),
-        )}
-      />
-      <BucketChart
-        title={t('statistics.modes.title')}
-        description={t('statistics.modes.text')}
-        format={count}
-        buckets={buckets(
-          MODE_COUNT_KEYS,
-          figures.modes,
-          (key) => t(modeKey(key)),
-          (key) => (key === 'UNKNOWN' ? undefined : fleetHref(`mode=${key}`)),
-        )}
-      />
-      <BucketChart
-        title={t('statistics.warnings.title')}
-        description={t('statistics.warnings.text')}
-        format={count}
-        buckets={buckets(
-          WARNING_TYPES,
-          figures.warnings,
-          (key) => t(warningKey(key)),
-          (key) => fleetHref(`warning=${key}`),
-          (key) => (key.endsWith('THEFT') ? 'danger' : 'warning'),
-        )}
-      />
+      {charts.map(({ name, ...chart }) => (
+        <BucketChart key={name} {...chart} format={count} />
+      ))}
     </>
   );
 }

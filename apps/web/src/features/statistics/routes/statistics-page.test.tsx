@@ -5,31 +5,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { FleetStatistics, Traffic } from '@vfm/contract';
+import type { Traffic } from '@vfm/contract';
 import { json } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
-import { makeGroup, makeListPage, makeWarningCounts } from '../../../testing/data-generators';
+import {
+  makeFleetStatistics,
+  makeGroup,
+  makeListPage,
+  makeWarningCounts,
+} from '../../../testing/data-generators';
 
-const quarters = { from0To25: 3, from26To50: 2, from51To75: 4, from76To100: 1, unknown: 0 };
-const figures: FleetStatistics = {
-  totalBikes: 10,
-  lastCommunication: { upTo7Days: 7, from8To14Days: 1, from15Days: 1, never: 1 },
-  bikeBattery: quarters,
-  iotBattery: quarters,
-  availability: { AVAILABLE: 6, IN_OPERATION: 1, TRANSIT: 1, OUT: 2 },
-  status: { MOVING: 2, PARKED: 8 },
-  modes: {
-    NAVIGATION: 1,
-    PERMANENT: 1,
-    STANDBY: 5,
-    LOW_POWER: 1,
-    STORAGE: 1,
-    TRANSPORT: 1,
-    UNKNOWN: 0,
-  },
+const figures = makeFleetStatistics({
   warnings: makeWarningCounts({ SUSPECTED_THEFT: 1, LOW_VEHICLE_BATTERY: 3 }),
-  totals: { km: 1234, co2AvoidedKg: 56, trips: 789 },
-} as FleetStatistics;
+});
 const traffic: Traffic = {
   from: '2026-11-21T00:00:00.000Z',
   to: '2026-11-28T00:00:00.000Z',

@@ -13,6 +13,7 @@ import { TrafficCard } from '../components/traffic-card';
 import { ZonesChart } from '../components/zones-chart';
 import { perRidingDay } from '../state/shaping';
 import { useStatisticsView } from '../state/use-statistics-view';
+import { KeyFigures } from '../../../ui/page/key-figures';
 import styles from '../components/statistics.module.css';
 
 export function StatisticsPage() {
@@ -36,21 +37,17 @@ export function StatisticsPage() {
       >
         {(figures) => (
           <>
-            <section className={styles.totals} aria-label={t('statistics.totals.title')}>
-              {[
+            <KeyFigures
+              label={t('statistics.totals.title')}
+              figures={[
                 [t('statistics.totals.bikes'), count(figures.totalBikes)],
                 [t('statistics.totals.km'), format.distance(figures.totals.km, 0)],
                 [t('statistics.totals.co2'), `${format.number(figures.totals.co2AvoidedKg)} kg`],
                 [t('statistics.totals.trips'), count(figures.totals.trips)],
                 [t('statistics.totals.perDayKm'), format.distance(perDay.km)],
                 [t('statistics.totals.perDayTime'), format.duration(perDay.minutes)],
-              ].map(([label, value]) => (
-                <div key={label} className={styles.total}>
-                  <span className={styles.totalLabel}>{label}</span>
-                  <strong className={styles.totalValue}>{value}</strong>
-                </div>
-              ))}
-            </section>
+              ]}
+            />
             <TrafficCard {...view} />
             <div className={styles.grid}>
               <DistributionCards figures={figures} fleetHref={view.fleetHref} count={count} />

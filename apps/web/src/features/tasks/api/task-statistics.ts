@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TaskStatistics } from '@vfm/contract';
 import type { HttpClient } from '../../../api/http-client';
 import { useServices } from '../../../services/services';
+import { saveFile } from '../../../api/save-file';
 
 export function useTaskStatistics() {
   const { http } = useServices();
@@ -17,12 +18,5 @@ export async function downloadTaskStatisticsCsv(http: HttpClient, from: string, 
     query: { from, to },
     responseType: 'blob',
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `tasks-${from}-${to}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, `tasks-${from}-${to}.csv`);
 }

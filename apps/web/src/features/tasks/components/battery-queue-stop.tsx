@@ -10,7 +10,7 @@ import { isApiError } from '../../../api/api-error';
 import { useFormatters } from '../../../format/use-formatters';
 import { useServices, useSession } from '../../../services/services';
 import { Button, buttonClassName } from '../../../ui/button/button';
-import { useChangeTask, type TaskChange } from '../../../tasks/api/change-task';
+import { outcomeToast, useChangeTask, type TaskChange } from '../../../tasks/api/change-task';
 import { BatterySwapForm } from '../../../tasks/battery-swap-form';
 import { geoUri } from '../../../tasks/task-card';
 import { userName } from '../../../tasks/task-labels';
@@ -98,12 +98,7 @@ function QueueBike({ bike }: { bike: BatteryQueueBike }) {
 
   const run = (next: TaskChange, done: string) =>
     change.mutate(next, {
-      onSuccess: (outcome) =>
-        toasts.show(
-          'queued' in outcome
-            ? { type: 'info', message: t('tasks.offline.queued') }
-            : { type: 'success', message: done },
-        ),
+      onSuccess: (outcome) => toasts.show(outcomeToast(outcome, done, t('tasks.offline.queued'))),
       onError: (error) =>
         toasts.show({
           type: 'error',

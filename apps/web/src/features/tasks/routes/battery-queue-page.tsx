@@ -17,6 +17,7 @@ import { Spinner } from '../../../ui/spinner/spinner';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
 import { useCreateTasks } from '../../../tasks/api/create-tasks';
 import { usePosition } from '../../../tasks/use-position';
+import { OfflineBanner } from '../../../tasks/offline-banner';
 import { useTaskOutbox } from '../../../tasks/use-task-outbox';
 import { useBatteryQueue } from '../api/battery-queue';
 import { BatteryQueueStop } from '../components/battery-queue-stop';
@@ -63,13 +64,7 @@ export function BatteryQueuePage() {
     <Page wide>
       <div className={styles.layout}>
         <div className={styles.intro}>
-          {!online && (
-            <p className={styles.warning} role="status">
-              {pending.length
-                ? t('tasks.offline.banner', { count: pending.length })
-                : t('tasks.offline.bannerEmpty')}
-            </p>
-          )}
+          {!online && <OfflineBanner pending={pending.length} />}
           <p className={styles.notice} role="status">
             {position.state === 'known'
               ? t('tasks.queue.byDistance')

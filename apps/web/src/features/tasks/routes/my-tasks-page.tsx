@@ -10,12 +10,15 @@ import { Page } from '../../../ui/page/page';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { useTasks } from '../../../tasks/api/get-tasks';
 import { TaskCardList } from '../../../tasks/task-card';
+import { OfflineBanner } from '../../../tasks/offline-banner';
 import { useTaskOutbox } from '../../../tasks/use-task-outbox';
 import { usePosition } from '../../../tasks/use-position';
 import styles from '../../../tasks/tasks.module.css';
+import { useTaskListTexts } from '../../../tasks/task-labels';
 
 export function MyTasksPage() {
   const { t } = useTranslation();
+  const taskListTexts = useTaskListTexts();
   usePageTitle(t('tasks.mine.title'));
   const position = usePosition();
   const { pending, online } = useTaskOutbox();
@@ -34,13 +37,7 @@ export function MyTasksPage() {
   return (
     <Page>
       <div className={styles.list}>
-        {!online && (
-          <p className={styles.warning} role="status">
-            {pending.length
-              ? t('tasks.offline.banner', { count: pending.length })
-              : t('tasks.offline.bannerEmpty')}
-          </p>
-        )}
+        {!online && <OfflineBanner pending={pending.length} />}
         {online && pending.length > 0 && (
           <p className={styles.notice} role="status">
             {t('tasks.offline.sending', { count: pending.length })}
@@ -66,9 +63,8 @@ export function MyTasksPage() {
             refetch: tasks.refetch,
           }}
           texts={{
-            loading: t(position.state === 'asking' ? 'tasks.mine.locating' : 'tasks.loading'),
-            error: t('tasks.loadError'),
-            retry: t('tasks.retry'),
+            ...taskListTexts,
+            ...(position.state === 'asking' && { loading: t('tasks.mine.locating') }),
           }}
           empty={{
             icon: <ClipboardCheck size={40} />,

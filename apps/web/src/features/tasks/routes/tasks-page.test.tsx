@@ -28,6 +28,18 @@ const DONE = makeTask({
   cost: { amount: 42.5, currency: 'EUR' },
 });
 
+// the page's statistics and maintenance schedules, empty: these tests look at the list only
+const quietPanels = {
+  'GET tasks/statistics': {
+    from: '2026-10-27',
+    to: '2026-11-25',
+    perDay: [],
+    byKind: [],
+    byTechnician: [],
+  },
+  'GET maintenance/schedules': { content: [] },
+};
+
 describe('the service book', () => {
   it('finishes a task with its parts and cost, and shows those of a done task', async () => {
     const user = userEvent.setup();
@@ -35,14 +47,7 @@ describe('the service book', () => {
       signedInAs: 'user',
       answers: {
         'GET tasks': makeTaskPage([WORKING, DONE]),
-        'GET tasks/statistics': {
-          from: '2026-10-27',
-          to: '2026-11-25',
-          perDay: [],
-          byKind: [],
-          byTechnician: [],
-        },
-        'GET maintenance/schedules': { content: [] },
+        ...quietPanels,
         [`POST tasks/${WORKING.id}/finish`]: { ...WORKING, status: 'DONE' },
       },
     });
@@ -93,14 +98,7 @@ describe('the pages of the list (keyset, ADR 0105)', () => {
             size: 50,
             next: query.get('after') === 'cursor-1' ? null : 'cursor-1',
           }),
-        'GET tasks/statistics': {
-          from: '2026-10-27',
-          to: '2026-11-25',
-          perDay: [],
-          byKind: [],
-          byTechnician: [],
-        },
-        'GET maintenance/schedules': { content: [] },
+        ...quietPanels,
       },
     });
     await screen.findByRole('heading', { name: 'Inspection · FR-1' });

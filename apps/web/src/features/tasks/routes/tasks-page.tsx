@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClipboardList } from 'lucide-react';
-import { TASK_KINDS, TASK_STATUSES, type TaskKind } from '@vfm/contract';
+import { TASK_STATUSES, type TaskKind } from '@vfm/contract';
 import { usePageTitle } from '../../../services/use-page-title';
 import { Page } from '../../../ui/page/page';
 import { Button } from '../../../ui/button/button';
@@ -15,11 +15,13 @@ import { useTaskOutbox } from '../../../tasks/use-task-outbox';
 import styles from '../../../tasks/tasks.module.css';
 import { MaintenanceSchedules } from '../components/maintenance-schedules';
 import { TaskStatisticsPanel } from '../components/task-statistics';
+import { TaskKindOptions, useTaskListTexts } from '../../../tasks/task-labels';
 
 const SIZE = 50;
 
 export function TasksPage() {
   const { t } = useTranslation();
+  const taskListTexts = useTaskListTexts();
   usePageTitle(t('tasks.list.title'));
   const [status, setStatus] = useState<NonNullable<TasksQuery['status']>>('active');
   const [kind, setKind] = useState<TaskKind | ''>('');
@@ -70,11 +72,7 @@ export function TasksPage() {
             }}
           >
             <option value="">{t('tasks.list.allKinds')}</option>
-            {TASK_KINDS.map((value) => (
-              <option key={value} value={value}>
-                {t(`tasks.kind.${value}`)}
-              </option>
-            ))}
+            <TaskKindOptions />
           </select>
         </label>
         {tasks.data && (
@@ -85,11 +83,7 @@ export function TasksPage() {
       </div>
       <QueryState
         query={tasks}
-        texts={{
-          loading: t('tasks.loading'),
-          error: t('tasks.loadError'),
-          retry: t('tasks.retry'),
-        }}
+        texts={taskListTexts}
         empty={{
           icon: <ClipboardList size={40} />,
           title: t('tasks.list.none'),

@@ -2,27 +2,31 @@
 // form's checks before anything is sent; a stale version (409) shows the latest one.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Zone } from '@vfm/contract';
+import type { Zone, ZoneOccupancy } from '@vfm/contract';
 import { json } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/app-harness';
 
 const LIST = 'GET zones';
 const ID = '5d0c8a52-3f4e-4b6a-9c1d-2e3f4a5b6c7d';
+// Place Bellecour's outline, closed: as simplified for the map, and whole, with the two corners
+// the simplification leaves out
+const SIMPLIFIED_RING = [
+  [4.8292, 45.7569],
+  [4.8351, 45.7569],
+  [4.8351, 45.7589],
+  [4.8292, 45.7569],
+];
+const WHOLE_RING = [
+  ...SIMPLIFIED_RING.slice(0, 3),
+  [4.831, 45.7575],
+  [4.8301, 45.757],
+  SIMPLIFIED_RING[0]!,
+];
 const zone = (overrides: Partial<Zone> = {}): Zone => ({
   id: ID,
   name: 'Place Bellecour',
   type: 'NO_PARKING',
-  geometry: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [4.8292, 45.7569],
-        [4.8351, 45.7569],
-        [4.8351, 45.7589],
-        [4.8292, 45.7569],
-      ],
-    ],
-  },
+  geometry: { type: 'Polygon', coordinates: [SIMPLIFIED_RING] },
   activeHours: null,
   minBikes: null,
   maxBikes: 20,
@@ -36,6 +40,18 @@ const zone = (overrides: Partial<Zone> = {}): Zone => ({
   updatedAt: '2026-11-25T10:00:00.000Z',
   updatedBy: 'manager@vfm.demo',
   ...overrides,
+});
+
+/** The same zone of six vertices, whole (GET zones/{id}) and simplified (the list). */
+const wholeZone = () =>
+  zone({ vertexCount: 6, geometry: { type: 'Polygon', coordinates: [WHOLE_RING] } });
+const simplifiedZone = () => zone({ simplified: true, vertexCount: 6 });
+
+/** GET zones/occupancy: 25 bikes parked in the zone of 20 at most, with its cap alert if open. */
+const aboveMaximum = (capAlert: ZoneOccupancy['content'][number]['capAlert']): ZoneOccupancy => ({
+  content: [
+    { zoneId: ID, bikes: 26, parked: 25, belowMinimum: false, aboveMaximum: true, capAlert },
+  ],
 });
 
 describe('the Zones view', () => {
@@ -68,18 +84,7 @@ describe('the Zones view', () => {
       signedInAs: 'user',
       answers: {
         [LIST]: { content: [zone()] },
-        'GET zones/occupancy': {
-          content: [
-            {
-              zoneId: ID,
-              bikes: 26,
-              parked: 25,
-              belowMinimum: false,
-              aboveMaximum: true,
-              capAlert: null,
-            },
-          ],
-        },
+        'GET zones/occupancy': aboveMaximum(null),
       },
     });
     expect(await screen.findByText('No parking · 0–20')).toBeInTheDocument();
@@ -103,23 +108,12 @@ describe('the Zones view', () => {
   });
 
   it("shows a zone's open cap alert, and heads the warnings screen with it", async () => {
-    const occupancy = {
-      content: [
-        {
-          zoneId: ID,
-          bikes: 26,
-          parked: 25,
-          belowMinimum: false,
-          aboveMaximum: true,
-          capAlert: {
-            kind: 'ZONE_ABOVE_MAXIMUM',
-            cap: 20,
-            parked: 25,
-            openedAt: '2026-11-25T10:00:00.000Z',
-          },
-        },
-      ],
-    };
+    const occupancy = aboveMaximum({
+      kind: 'ZONE_ABOVE_MAXIMUM',
+      cap: 20,
+      parked: 25,
+      openedAt: '2026-11-25T10:00:00.000Z',
+    });
     const answers = { [LIST]: { content: [zone()] }, 'GET zones/occupancy': occupancy };
     const view = renderApp('/zones', { signedInAs: 'user', answers });
     expect(await screen.findByTestId('zone-cap-alert')).toHaveTextContent(
@@ -166,21 +160,8 @@ describe('the Zones view', () => {
   });
 
   it('opens a simplified zone whole (GET zones/{id}), and exports every zone whole', async () => {
-    const whole = zone();
-    const ring = (whole.geometry.coordinates as number[][][])[0]!;
-    const simplified = zone({
-      simplified: true,
-      geometry: { type: 'Polygon', coordinates: [[ring[0]!, ring[1]!, ring[2]!, ring[0]!]] },
-      vertexCount: 6,
-    });
-    const full = {
-      ...whole,
-      vertexCount: 6,
-      geometry: {
-        type: 'Polygon' as const,
-        coordinates: [[...ring.slice(0, 3), [4.831, 45.7575], [4.8301, 45.757], ring[0]!]],
-      },
-    };
+    const full = wholeZone();
+    const simplified = simplifiedZone();
     const { server } = renderApp('/zones', {
       signedInAs: 'user',
       answers: {
@@ -214,23 +195,8 @@ describe('the Zones view', () => {
   });
 
   it('keeps editing the whole zone after saving, though the answer is simplified', async () => {
-    const whole = zone({
-      vertexCount: 6,
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [4.8292, 45.7569],
-            [4.8351, 45.7569],
-            [4.8351, 45.7589],
-            [4.831, 45.7575],
-            [4.8301, 45.757],
-            [4.8292, 45.7569],
-          ],
-        ],
-      },
-    });
-    const simplified = zone({ simplified: true, vertexCount: 6 });
+    const whole = wholeZone();
+    const simplified = simplifiedZone();
     const { server } = renderApp('/zones', {
       signedInAs: 'user',
       answers: {
