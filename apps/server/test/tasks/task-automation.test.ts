@@ -168,4 +168,50 @@ describe('automatic tasks', () => {
     expect(result).toEqual({ opened: 0, cancelled: 0 });
     expect(await tasksOf(bike.vehicleNumber)).toEqual([]);
   });
+
+  it('applies a burst in its order: the opened causes of several bikes, then one cleared', async () => {
+    const [x, y] = [await createBike(t, cast.fleet), await createBike(t, cast.fleet)];
+    const [alertX, alertY] = [
+      await createAlert(t, x, 'LACK_MODULE_COMM'),
+      await createAlert(t, y, 'REPORTED_THEFT'),
+    ];
+    const at = Date.now();
+    const event = (name: string, bike: typeof x, alertId: string, kind: string, second: number) =>
+      ({
+        name,
+        data: {
+          fleetId: cast.fleet.id,
+          bikeId: bike.id,
+          vehicleNumber: bike.vehicleNumber,
+          alertId,
+          kind,
+        },
+        publishedAt: new Date(at + second * 1000).toISOString(),
+      }) as EventJobData;
+    const result = await automateTasks(
+      t.server.database,
+      // published in this order, delivered in another
+      [
+        event('alert.cleared', x, alertX.id, 'LACK_MODULE_COMM', 3),
+        event('alert.opened', y, alertY.id, 'REPORTED_THEFT', 2),
+        event('alert.opened', x, alertX.id, 'LACK_MODULE_COMM', 1),
+      ],
+      t.clock.now(),
+    );
+    expect(result).toEqual({ opened: 2, cancelled: 1 });
+    const [taskX] = await tasksOf(x.vehicleNumber);
+    expect(taskX).toMatchObject({ kind: 'INSPECT', status: 'CANCELLED' });
+    expect((await historyOf(taskX!.id)).map((h) => [h.action, h.data])).toEqual([
+      ['CREATED', { cause: 'LACK_MODULE_COMM', alertId: alertX.id }],
+      [
+        'AUTO_CANCELLED',
+        { cause: 'LACK_MODULE_COMM', alertId: alertX.id, reason: 'CAUSE_CLEARED' },
+      ],
+    ]);
+    const [taskY] = await tasksOf(y.vehicleNumber);
+    expect(taskY).toMatchObject({ kind: 'RECOVER', priority: 'URGENT', status: 'OPEN' });
+    expect((await historyOf(taskY!.id)).map((h) => h.data)).toEqual([
+      { cause: 'REPORTED_THEFT', alertId: alertY.id },
+    ]);
+  });
 });
