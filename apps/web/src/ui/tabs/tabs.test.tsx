@@ -54,4 +54,26 @@ describe('Tabs (SPEC §2)', () => {
       '/fleet/product/X1',
     );
   });
+
+  it('fades only the edges that hide tabs, as the row scrolls', () => {
+    renderWithProviders(<Tabs tabs={tabs} label="Warnings" />);
+    const row = screen.getByRole('tablist');
+    // a row that fits: no fade
+    expect(row).not.toHaveAttribute('data-more-after');
+    expect(row).not.toHaveAttribute('data-more-before');
+    // a phone: 300 px of a 500 px row
+    Object.defineProperty(row, 'clientWidth', { value: 300, configurable: true });
+    Object.defineProperty(row, 'scrollWidth', { value: 500, configurable: true });
+    fireEvent.scroll(row);
+    expect(row).toHaveAttribute('data-more-after');
+    expect(row).not.toHaveAttribute('data-more-before');
+    row.scrollLeft = 100;
+    fireEvent.scroll(row);
+    expect(row).toHaveAttribute('data-more-after');
+    expect(row).toHaveAttribute('data-more-before');
+    row.scrollLeft = 200;
+    fireEvent.scroll(row);
+    expect(row).not.toHaveAttribute('data-more-after');
+    expect(row).toHaveAttribute('data-more-before');
+  });
 });

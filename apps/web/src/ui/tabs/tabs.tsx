@@ -1,6 +1,6 @@
 // SPEC §2 tabs: title, optional image badge, optional numeric badge (or dot), disabled and
 // active state, optional url. Arrow keys, Home and End move between the enabled tabs.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../badge/badge';
 import styles from './tabs.module.css';
@@ -25,6 +25,33 @@ export interface TabsProps {
   panelId?: string;
 }
 
+/**
+ * Whether a row that scrolls sideways hides tabs before or after what it shows: its edge fades
+ * there (a tab cut at the screen's edge reads as a row that goes on, not as a fault), and only
+ * there — a row that fits shows no fade.
+ */
+function useHiddenSides(list: { current: HTMLElement | null }) {
+  const [hidden, setHidden] = useState({ before: false, after: false });
+  useEffect(() => {
+    const row = list.current;
+    if (!row) return;
+    const measure = () => {
+      const before = row.scrollLeft > 1;
+      const after = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+      setHidden((was) => (was.before === before && was.after === after ? was : { before, after }));
+    };
+    measure();
+    row.addEventListener('scroll', measure, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    resize?.observe(row);
+    return () => {
+      row.removeEventListener('scroll', measure);
+      resize?.disconnect();
+    };
+  }, [list]);
+  return hidden;
+}
+
 export function Tabs({ tabs, label, onSelect, panelId }: TabsProps) {
   const refs = useRef<(HTMLElement | null)[]>([]);
   const list = useRef<HTMLDivElement | null>(null);
@@ -39,6 +66,7 @@ export function Tabs({ tabs, label, onSelect, panelId }: TabsProps) {
     row.scrollLeft =
       active.offsetLeft - row.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
   }, [activeIndex]);
+  const hidden = useHiddenSides(list);
   const focusable = activeIndex >= 0 ? activeIndex : tabs.findIndex((tab) => !tab.disabled);
 
   const moveFocus = (event: KeyboardEvent, from: number) => {
@@ -58,7 +86,14 @@ export function Tabs({ tabs, label, onSelect, panelId }: TabsProps) {
   };
 
   return (
-    <div className={styles.tabs} role="tablist" aria-label={label} ref={list}>
+    <div
+      className={styles.tabs}
+      role="tablist"
+      aria-label={label}
+      ref={list}
+      data-more-before={hidden.before || undefined}
+      data-more-after={hidden.after || undefined}
+    >
       {tabs.map((tab, index) => {
         const common = {
           role: 'tab',
