@@ -40,6 +40,26 @@ async function setBike(id: number, columns: Record<string, unknown>) {
   );
 }
 
+/** An alert's event as the jobs home hands it to the automation. */
+const alertEvent = (
+  name: 'alert.opened' | 'alert.cleared',
+  bike: { id: number; vehicleNumber: string },
+  alertId: string,
+  kind: string,
+  publishedAt = new Date(),
+) =>
+  ({
+    name,
+    data: {
+      fleetId: cast.fleet.id,
+      bikeId: bike.id,
+      vehicleNumber: bike.vehicleNumber,
+      alertId,
+      kind,
+    },
+    publishedAt: publishedAt.toISOString(),
+  }) as EventJobData;
+
 const reconcile = (bikeId: number) =>
   reconcileBikes(t.server.database, t.server.jobs, [bikeId], t.clock.now());
 
@@ -115,17 +135,7 @@ describe('automatic tasks', () => {
   it('opens one task per bike and cause however often the event is delivered', async () => {
     const bike = await createBike(t, cast.fleet);
     const alert = await createAlert(t, bike, 'SUSPECTED_THEFT');
-    const event = {
-      name: 'alert.opened',
-      data: {
-        fleetId: cast.fleet.id,
-        bikeId: bike.id,
-        vehicleNumber: bike.vehicleNumber,
-        alertId: alert.id,
-        kind: 'SUSPECTED_THEFT',
-      },
-      publishedAt: new Date().toISOString(),
-    } as EventJobData;
+    const event = alertEvent('alert.opened', bike, alert.id, 'SUSPECTED_THEFT');
     const runs = await Promise.all([
       automateTasks(t.server.database, [event], t.clock.now()),
       automateTasks(t.server.database, [event, event], t.clock.now()),
@@ -149,17 +159,7 @@ describe('automatic tasks', () => {
     ]);
     const zone = await createAlert(t, bike, 'OUTSIDE_SERVICE_AREA');
     const event = (alertId: string, kind: string) =>
-      ({
-        name: 'alert.opened',
-        data: {
-          fleetId: cast.fleet.id,
-          bikeId: bike.id,
-          vehicleNumber: bike.vehicleNumber,
-          alertId,
-          kind,
-        },
-        publishedAt: new Date().toISOString(),
-      }) as EventJobData;
+      alertEvent('alert.opened', bike, alertId, kind);
     const result = await automateTasks(
       t.server.database,
       [event(cleared.id, 'LACK_MODULE_COMM'), event(zone.id, 'OUTSIDE_SERVICE_AREA')],
@@ -175,26 +175,14 @@ describe('automatic tasks', () => {
       await createAlert(t, x, 'LACK_MODULE_COMM'),
       await createAlert(t, y, 'REPORTED_THEFT'),
     ];
-    const at = Date.now();
-    const event = (name: string, bike: typeof x, alertId: string, kind: string, second: number) =>
-      ({
-        name,
-        data: {
-          fleetId: cast.fleet.id,
-          bikeId: bike.id,
-          vehicleNumber: bike.vehicleNumber,
-          alertId,
-          kind,
-        },
-        publishedAt: new Date(at + second * 1000).toISOString(),
-      }) as EventJobData;
+    const second = (n: number) => new Date(Date.now() + n * 1000);
     const result = await automateTasks(
       t.server.database,
       // published in this order, delivered in another
       [
-        event('alert.cleared', x, alertX.id, 'LACK_MODULE_COMM', 3),
-        event('alert.opened', y, alertY.id, 'REPORTED_THEFT', 2),
-        event('alert.opened', x, alertX.id, 'LACK_MODULE_COMM', 1),
+        alertEvent('alert.cleared', x, alertX.id, 'LACK_MODULE_COMM', second(3)),
+        alertEvent('alert.opened', y, alertY.id, 'REPORTED_THEFT', second(2)),
+        alertEvent('alert.opened', x, alertX.id, 'LACK_MODULE_COMM', second(1)),
       ],
       t.clock.now(),
     );
