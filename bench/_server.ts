@@ -51,6 +51,26 @@ export async function withBenchDatabase<T>(
   }
 }
 
+/** The PostgreSQL server of the benchmarks: BENCH_DATABASE_URL, DATABASE_URL or the local one. */
+export const benchPostgresUrl = () =>
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** `fn` on a PostgreSQL database of its own (withBenchDatabase), or why PostgreSQL was skipped. */
+export async function onPostgresOrSkip<T>(
+  tag: string,
+  fn: (database: Database) => Promise<T>,
+): Promise<T | { skipped: string }> {
+  try {
+    return await withBenchDatabase('postgres', tag, benchPostgresUrl(), fn);
+  } catch (error) {
+    const skipped = (error as Error).message;
+    console.error(`PostgreSQL skipped: ${skipped}`);
+    return { skipped };
+  }
+}
+
 /**
  * Runs a benchmark on PGlite, then — when BENCH_DATABASE_URL or DATABASE_URL names a
  * PostgreSQL server — on a database of its own there, dropped after. Each figure is printed.

@@ -45,7 +45,7 @@ import { API_PREFIX } from '@vfm/contract';
 import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
-import { BENCH_API_KEY, startBenchServer, type BenchServer } from './_server';
+import { BENCH_API_KEY, benchPostgresUrl, startBenchServer, type BenchServer } from './_server';
 import { drawBenchZones } from './_zones';
 import { buildWeb, repoRoot, type Manifest } from './_web-build';
 
@@ -279,10 +279,7 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.DATABASE_URL ??
-    'postgresql://postgres@127.0.0.1:5432/postgres';
+  const adminUrl = benchPostgresUrl();
   const name = `vfm_bench_web_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
