@@ -22,10 +22,17 @@ export async function adminQuery(url: string, sql: string) {
   }
 }
 
+/** The databases a benchmark can run on. */
+export type BenchDatabaseKind = 'pglite' | 'postgres';
+
+/** The databases this run measures: BENCH_DATABASES (comma-separated), else `fallback`. */
+export const benchDatabaseKinds = (fallback = 'pglite,postgres') =>
+  (process.env.BENCH_DATABASES ?? fallback).split(',') as BenchDatabaseKind[];
+
 /** A fresh database for one phase of a benchmark: PGlite in memory, or a PostgreSQL database
  *  created on `adminUrl` for it (named after `tag`) and dropped after. */
 export async function withBenchDatabase<T>(
-  kind: 'pglite' | 'postgres',
+  kind: BenchDatabaseKind,
   tag: string,
   adminUrl: string,
   fn: (database: Database) => Promise<T>,

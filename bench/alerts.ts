@@ -31,7 +31,13 @@ import { sweepAlerts } from '../apps/server/src/modules/alerts/service';
 import { connectModules, parkedTelemetry, provisionBenchBikes } from './_modules';
 import { FLEET, seedSql } from './_fleet-seed';
 import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
-import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
+import {
+  BENCH_API_KEY,
+  startBenchServer,
+  withBenchDatabase,
+  benchDatabaseKinds,
+  type BenchDatabaseKind as Kind,
+} from './_server';
 import { openStreamOf } from '../apps/server/test/helpers/sse';
 
 const ONLY = process.env.BENCH_ONLY;
@@ -39,8 +45,7 @@ const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
 const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
 const SWEEP_BIKES = 100_000;
-type Kind = 'pglite' | 'postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+const KINDS = benchDatabaseKinds();
 
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 const percentile = (sorted: number[], p: number) =>

@@ -18,11 +18,11 @@ import { ROLE_USER } from '@vfm/contract';
 import { JOBS_SCHEMA } from '../apps/server/src/jobs/queues';
 import type { Database } from '../apps/server/src/db/client';
 import { ingestRun, type IngestRun } from './_ingest-run';
+import { benchDatabaseKinds } from './_server';
 
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
 const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
-type Kind = 'pglite' | 'postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+const KINDS = benchDatabaseKinds();
 type Deployment = 'one-process' | 'own-worker';
 const DEPLOYMENTS = (process.env.BENCH_DEPLOYMENTS ?? 'one-process,own-worker').split(
   ',',

@@ -24,7 +24,13 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
 import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
 import { measureClients } from './_clients';
-import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
+import {
+  BENCH_API_KEY,
+  startBenchServer,
+  withBenchDatabase,
+  benchDatabaseKinds,
+  type BenchDatabaseKind as Kind,
+} from './_server';
 
 const ONLY = process.env.BENCH_ONLY;
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
@@ -33,8 +39,7 @@ const BIKES = Number(process.env.BENCH_TASK_BIKES ?? 100_000);
 const OPEN_TASKS = Number(process.env.BENCH_OPEN_TASKS ?? 50_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
 const CLIENTS = 10;
-type Kind = 'pglite' | 'postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+const KINDS = benchDatabaseKinds();
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

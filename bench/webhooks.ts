@@ -31,7 +31,13 @@ import type { Database } from '../apps/server/src/db/client';
 import { connectModules, provisionBenchBikes } from './_modules';
 import { FLEET, seedSql } from './_fleet-seed';
 import { PG_ADMIN_URL } from './_ingest-run';
-import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
+import {
+  BENCH_API_KEY,
+  startBenchServer,
+  withBenchDatabase,
+  benchDatabaseKinds,
+  type BenchDatabaseKind as Kind,
+} from './_server';
 
 const ONLY = process.env.BENCH_ONLY;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
@@ -39,8 +45,7 @@ const BURST = 1000;
 const BURST_SECONDS = 60;
 const WARM_UP = 10;
 const GAP_MS = 300;
-type Kind = 'pglite' | 'postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite').split(',') as Kind[];
+const KINDS = benchDatabaseKinds('pglite');
 
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 const percentile = (sorted: number[], p: number) =>
