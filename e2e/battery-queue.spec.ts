@@ -13,24 +13,14 @@ import {
   createTechnician,
   quietBikes,
   technicianLogin,
+  TECHNICIAN_PHONE,
+  assignTask,
 } from './fixtures';
+import type { Task } from '@vfm/contract';
 import { expectAxeClean, picture } from './screen-checks';
 
-interface Task {
-  id: string;
-  status: string;
-  position: { latitude: number; longitude: number } | null;
-  batterySwap: { batteryLevel: number; batteryNumber?: string | null } | null;
-}
-
 test.describe('technician on a phone', () => {
-  test.use({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    permissions: ['geolocation'],
-    geolocation: { latitude: 45.7578, longitude: 4.832 },
-  });
+  test.use(TECHNICIAN_PHONE);
 
   test('follows the queue, takes a swap and records the battery fitted', async ({
     page,
@@ -40,14 +30,12 @@ test.describe('technician on a phone', () => {
     const admin = await apiLogin(request, ADMIN);
     const tech = await createTechnician(request, 'Sam Swap', 'swap');
     const vehicleNumber = (await quietBikes(admin))[7]!;
-    const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
+    const task = await assignTask(admin, context, {
       kind: 'BATTERY_SWAP',
-      vehicleNumbers: [vehicleNumber],
+      vehicleNumber,
       assigneeId: tech.id,
       priority: 'HIGH',
     });
-    const task = created.tasks[0]!;
-    if (task.position) await context.setGeolocation(task.position);
     const before = Date.now();
 
     await technicianLogin(page, tech.email, tech.password);

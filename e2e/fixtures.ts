@@ -1,7 +1,14 @@
 // Shared e2e helpers: the demo accounts, an API client (x-api-key, XSRF, Bearer) for set-up,
 // fresh accounts created by the admin, and the login() fixture that signs in through the UI.
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import type { Task } from '@vfm/contract';
 import enMain from '../apps/web/src/i18n/en.json' with { type: 'json' };
 import frMain from '../apps/web/src/i18n/fr.json' with { type: 'json' };
 import myAccountEn from '../apps/web/src/features/my-account/i18n/en.json' with { type: 'json' };
@@ -196,6 +203,32 @@ export const createTechnician = (request: APIRequestContext, fullName: string, p
 /** Signs a technician in through the login screen: they land on their tasks. */
 export const technicianLogin = (page: Page, email: string, password: string, language = 'en') =>
   loginThroughUi(page, email, password, language, new RegExp(`/${language}/tasks/mine$`));
+
+/** A field technician's phone in Lyon, its position shared (docs/tasks.md). */
+export const TECHNICIAN_PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  permissions: ['geolocation'],
+  geolocation: { latitude: 45.7578, longitude: 4.832 },
+};
+
+/** A task the admin gives a technician on one bike; the phone then stands where the bike is. */
+export async function assignTask(
+  admin: ApiClient,
+  phone: BrowserContext,
+  task: { kind: string; vehicleNumber: string; assigneeId: string; priority: string },
+): Promise<Task> {
+  const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
+    kind: task.kind,
+    vehicleNumbers: [task.vehicleNumber],
+    assigneeId: task.assigneeId,
+    priority: task.priority,
+  });
+  const assigned = created.tasks[0]!;
+  if (assigned.position) await phone.setGeolocation(assigned.position);
+  return assigned;
+}
 
 /** Fills the login form of /{lang}/auth/login and waits for the fleet page (or `landing`). */
 export async function loginThroughUi(

@@ -14,16 +14,11 @@ import {
   createTechnician,
   quietBikes,
   technicianLogin,
+  TECHNICIAN_PHONE,
+  assignTask,
 } from './fixtures';
+import type { Task } from '@vfm/contract';
 import { expectAxeClean, picture } from './screen-checks';
-
-interface Task {
-  id: string;
-  status: string;
-  vehicleNumber: string;
-  position: { latitude: number; longitude: number } | null;
-  checklist: { item: string; checked: boolean }[];
-}
 
 /** A bike of the demo fleet by its rank (apart from the other specs' bikes). */
 async function bikeNumber(request: Parameters<typeof apiLogin>[0], index: number) {
@@ -71,11 +66,7 @@ test.describe('technician on a phone', () => {
   test.use({
     // offline, the installed app (its service worker) keeps working
     serviceWorkers: 'allow',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    permissions: ['geolocation'],
-    geolocation: { latitude: 45.7578, longitude: 4.832 },
+    ...TECHNICIAN_PHONE,
   });
 
   test('starts, checks and finishes a task, offline included', async ({
@@ -86,14 +77,12 @@ test.describe('technician on a phone', () => {
     const tech = await createTechnician(request, 'Noa Terrain', 'tech');
     const vehicleNumber = await bikeNumber(request, 5);
     const admin = await apiLogin(request, ADMIN);
-    const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
+    const task = await assignTask(admin, context, {
       kind: 'INSPECT',
-      vehicleNumbers: [vehicleNumber],
+      vehicleNumber,
       assigneeId: tech.id,
       priority: 'URGENT',
     });
-    const task = created.tasks[0]!;
-    if (task.position) await context.setGeolocation(task.position);
 
     await technicianLogin(page, tech.email, tech.password);
     await expect(page.getByText(en.tasks.mine.byDistance)).toBeVisible();
