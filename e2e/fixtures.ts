@@ -254,6 +254,22 @@ export async function quietBikes(admin: ApiClient, order: 'asc' | 'desc' = 'desc
   return fleet.content.filter((bike) => bike.theft === 'NONE').map((bike) => bike.vehicleNumber);
 }
 
+/** Sets bikes' availability as another session would (PUT products/availability). */
+export const setAvailability = (api: ApiClient, vehicleNumber: string, availability: string) =>
+  api.call(
+    'PUT',
+    `products/availability?vehicleNumbers=${vehicleNumber}&availability=${availability}`,
+  );
+
+/** Runs `run`, then makes the bike AVAILABLE again whatever happened: the next specs pick it. */
+export async function availableAfter(api: ApiClient, vehicleNumber: string, run: () => unknown) {
+  try {
+    await run();
+  } finally {
+    await setAvailability(api, vehicleNumber, 'AVAILABLE');
+  }
+}
+
 /**
  * Signs in without the login screen (login.spec.ts tests it) and opens `path`: the tokens of an
  * API sign-in stored where the login screen stores them, then the page. A test that goes
