@@ -10,11 +10,10 @@ import {
   apiLogin,
   ADMIN,
   MAP_READY,
-  createTechnician,
   quietBikes,
   technicianLogin,
   TECHNICIAN_PHONE,
-  assignTask,
+  technicianWithTask,
 } from './fixtures';
 import type { Task } from '@vfm/contract';
 import { expectAxeClean, picture } from './screen-checks';
@@ -27,13 +26,11 @@ test.describe('technician on a phone', () => {
     context,
     request,
   }) => {
-    const admin = await apiLogin(request, ADMIN);
-    const tech = await createTechnician(request, 'Sam Swap', 'swap');
-    const vehicleNumber = (await quietBikes(admin))[7]!;
-    const task = await assignTask(admin, context, {
+    const { admin, tech, vehicleNumber, task } = await technicianWithTask(request, context, {
+      fullName: 'Sam Swap',
+      prefix: 'swap',
+      bikeRank: 7,
       kind: 'BATTERY_SWAP',
-      vehicleNumber,
-      assigneeId: tech.id,
       priority: 'HIGH',
     });
     const before = Date.now();

@@ -11,7 +11,6 @@ import {
   type ApiClient,
   MAP_READY,
   availableAfter,
-  setAvailability,
 } from './fixtures';
 
 interface ListRow {
@@ -139,7 +138,7 @@ test('the availability changes from the header and shows in the history', async 
   const api = await apiLogin(request, MANAGER);
   const bike = await pickBike(api, 7, '&availability=AVAILABLE');
   await login('manager', bikePage(bike.vehicleNumber));
-  await availableAfter(api, bike.vehicleNumber, async () => {
+  await availableAfter(api, bike, async () => {
     await page.getByLabel(fr.bikePage.header.availability).selectOption('TRANSIT');
     await expect(
       page.getByTestId('toast').filter({ hasText: fr.bike.availability.TRANSIT }),
@@ -159,8 +158,7 @@ test('a change made in another session shows without reload', async ({ page, log
   await login('manager', bikePage(bike.vehicleNumber));
   const availability = page.getByLabel(fr.bikePage.header.availability);
   await expect(availability).toHaveValue('AVAILABLE');
-  await setAvailability(api, bike.vehicleNumber, 'OUT');
-  await availableAfter(api, bike.vehicleNumber, () =>
+  await availableAfter(api, { ...bike, changedTo: 'OUT' }, () =>
     expect(availability).toHaveValue('OUT', { timeout: 15_000 }),
   );
 });

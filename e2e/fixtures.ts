@@ -213,21 +213,27 @@ export const TECHNICIAN_PHONE = {
   geolocation: { latitude: 45.7578, longitude: 4.832 },
 };
 
-/** A task the admin gives a technician on one bike; the phone then stands where the bike is. */
-export async function assignTask(
-  admin: ApiClient,
+/**
+ * A new field technician (`fullName`, e-mail from `prefix`) given a task by the admin on the
+ * demo fleet's quiet bike of rank `bikeRank`; the phone then stands where the bike is.
+ */
+export async function technicianWithTask(
+  request: APIRequestContext,
   phone: BrowserContext,
-  task: { kind: string; vehicleNumber: string; assigneeId: string; priority: string },
-): Promise<Task> {
+  given: { fullName: string; prefix: string; bikeRank: number; kind: string; priority: string },
+) {
+  const admin = await apiLogin(request, ADMIN);
+  const tech = await createTechnician(request, given.fullName, given.prefix);
+  const vehicleNumber = (await quietBikes(admin))[given.bikeRank]!;
   const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
-    kind: task.kind,
-    vehicleNumbers: [task.vehicleNumber],
-    assigneeId: task.assigneeId,
-    priority: task.priority,
+    kind: given.kind,
+    vehicleNumbers: [vehicleNumber],
+    assigneeId: tech.id,
+    priority: given.priority,
   });
-  const assigned = created.tasks[0]!;
-  if (assigned.position) await phone.setGeolocation(assigned.position);
-  return assigned;
+  const task = created.tasks[0]!;
+  if (task.position) await phone.setGeolocation(task.position);
+  return { admin, tech, vehicleNumber, task };
 }
 
 /** Fills the login form of /{lang}/auth/login and waits for the fleet page (or `landing`). */
@@ -254,19 +260,25 @@ export async function quietBikes(admin: ApiClient, order: 'asc' | 'desc' = 'desc
   return fleet.content.filter((bike) => bike.theft === 'NONE').map((bike) => bike.vehicleNumber);
 }
 
-/** Sets bikes' availability as another session would (PUT products/availability). */
-export const setAvailability = (api: ApiClient, vehicleNumber: string, availability: string) =>
-  api.call(
-    'PUT',
-    `products/availability?vehicleNumbers=${vehicleNumber}&availability=${availability}`,
-  );
-
-/** Runs `run`, then makes the bike AVAILABLE again whatever happened: the next specs pick it. */
-export async function availableAfter(api: ApiClient, vehicleNumber: string, run: () => unknown) {
+/**
+ * Runs `run` on the bike — set first to `changedTo` by another session (the API), when given —
+ * then makes it AVAILABLE again whatever happened: the next specs pick it.
+ */
+export async function availableAfter(
+  api: ApiClient,
+  bike: { vehicleNumber: string; changedTo?: string },
+  run: () => unknown,
+) {
+  const setTo = (availability: string) =>
+    api.call(
+      'PUT',
+      `products/availability?vehicleNumbers=${bike.vehicleNumber}&availability=${availability}`,
+    );
   try {
+    if (bike.changedTo) await setTo(bike.changedTo);
     await run();
   } finally {
-    await setAvailability(api, vehicleNumber, 'AVAILABLE');
+    await setTo('AVAILABLE');
   }
 }
 

@@ -2,16 +2,7 @@
 // page, a bulk command acknowledged by the simulated modules, CSV export, live changes from
 // another session, the thefts map and the phone layout — in French, against the real server.
 import { readFileSync } from 'node:fs';
-import {
-  test,
-  expect,
-  fr,
-  apiLogin,
-  MANAGER,
-  type ApiClient,
-  availableAfter,
-  setAvailability,
-} from './fixtures';
+import { test, expect, fr, apiLogin, MANAGER, type ApiClient, availableAfter } from './fixtures';
 import type { Page } from '@playwright/test';
 
 interface Row {
@@ -146,8 +137,7 @@ test('a change made in another session appears without reload', async ({
   const row = rowOf(page, target.vehicleNumber);
   await expect(row.getByText(fr.bike.availability.AVAILABLE)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: fr.fleet.live.live })).toBeVisible();
-  await setAvailability(api, target.vehicleNumber, 'IN_OPERATION');
-  await availableAfter(api, target.vehicleNumber, () =>
+  await availableAfter(api, { ...target, changedTo: 'IN_OPERATION' }, () =>
     expect(row.getByText(fr.bike.availability.IN_OPERATION)).toBeVisible({ timeout: 15_000 }),
   );
 });

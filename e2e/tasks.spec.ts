@@ -11,11 +11,10 @@ import {
   ADMIN,
   DEMO_PASSWORD,
   TECHNICIAN,
-  createTechnician,
   quietBikes,
   technicianLogin,
   TECHNICIAN_PHONE,
-  assignTask,
+  technicianWithTask,
 } from './fixtures';
 import type { Task } from '@vfm/contract';
 import { expectAxeClean, picture } from './screen-checks';
@@ -74,13 +73,11 @@ test.describe('technician on a phone', () => {
     context,
     request,
   }) => {
-    const tech = await createTechnician(request, 'Noa Terrain', 'tech');
-    const vehicleNumber = await bikeNumber(request, 5);
-    const admin = await apiLogin(request, ADMIN);
-    const task = await assignTask(admin, context, {
+    const { admin, tech, vehicleNumber, task } = await technicianWithTask(request, context, {
+      fullName: 'Noa Terrain',
+      prefix: 'tech',
+      bikeRank: 5,
       kind: 'INSPECT',
-      vehicleNumber,
-      assigneeId: tech.id,
       priority: 'URGENT',
     });
 
