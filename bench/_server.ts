@@ -78,6 +78,15 @@ export async function onPostgresOrSkip<T>(
   }
 }
 
+/** The databases this run measures (benchDatabaseKinds) and a fresh one of each kind, named after `tag`. */
+export function benchDatabases(tag: string, adminUrl: string, fallback?: string) {
+  return {
+    kinds: benchDatabaseKinds(fallback),
+    withDatabase: <T>(kind: BenchDatabaseKind, fn: (database: Database) => Promise<T>) =>
+      withBenchDatabase(kind, tag, adminUrl, fn),
+  };
+}
+
 /**
  * Runs a benchmark on PGlite, then — when BENCH_DATABASE_URL or DATABASE_URL names a
  * PostgreSQL server — on a database of its own there, dropped after. Each figure is printed.

@@ -17,9 +17,10 @@ import os from 'node:os';
 import { runFirmwareTick } from '../apps/server/src/modules/firmware/tick';
 import { firmwareCampaignSql } from './_firmware-campaign';
 import { ingestRun, type IngestRun } from './_ingest-run';
-import { benchDatabaseKinds, type BenchDatabaseKind as Kind } from './_server';
+import { benchDatabaseKinds } from './_server';
 
 const KINDS = benchDatabaseKinds();
+type Kind = (typeof KINDS)[number];
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
 const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
 const MODULES = Number(process.env.BENCH_FIRMWARE_MODULES ?? 10_000);

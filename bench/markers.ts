@@ -21,7 +21,7 @@ import { API_PREFIX, FLEET_LIST_SORT_FIELDS } from '@vfm/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
-import { measureClients, type ClientFigures } from './_clients';
+import { measureClients, type ClientFigures, percentile } from './_clients';
 import { BENCH_API_KEY, onPostgresOrSkip, startBenchServer } from './_server';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
@@ -32,9 +32,6 @@ interface Stats {
   n: number;
 }
 type Figures = Record<string, Stats | number | string | boolean>;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** n calls one after the other (after 3 warm-up calls: plans, caches, JIT). */
 const measure = (n: number, fn: () => Promise<unknown>) => measureConcurrent(1, n, fn, 3);

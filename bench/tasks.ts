@@ -19,18 +19,11 @@
 //   BENCH_REQUESTS         list calls per client (50)
 import os from 'node:os';
 import { API_PREFIX } from '@vfm/contract';
-import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
 import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
 import { measureClients } from './_clients';
-import {
-  BENCH_API_KEY,
-  startBenchServer,
-  withBenchDatabase,
-  benchDatabaseKinds,
-  type BenchDatabaseKind as Kind,
-} from './_server';
+import { BENCH_API_KEY, startBenchServer, benchDatabases } from './_server';
 
 const ONLY = process.env.BENCH_ONLY;
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
@@ -39,7 +32,8 @@ const BIKES = Number(process.env.BENCH_TASK_BIKES ?? 100_000);
 const OPEN_TASKS = Number(process.env.BENCH_OPEN_TASKS ?? 50_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
 const CLIENTS = 10;
-const KINDS = benchDatabaseKinds();
+const { kinds: KINDS, withDatabase } = benchDatabases('tasks', PG_ADMIN_URL);
+type Kind = (typeof KINDS)[number];
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -108,10 +102,6 @@ async function ingestComparison(kind: Kind) {
 
 // ---------------------------------------------------------------------------------------
 // list: GET tasks at 10 clients over 50,000 open tasks
-
-/** A fresh database: PGlite in memory, or a PostgreSQL database created (and dropped after). */
-const withDatabase = <T>(kind: Kind, fn: (database: Database) => Promise<T>) =>
-  withBenchDatabase(kind, 'tasks', PG_ADMIN_URL, fn);
 
 /** OPEN_TASKS active tasks (1 in 5 in progress, 1 in 3 without due time) and 10,000 closed. */
 const seedTasks = () => `

@@ -41,7 +41,6 @@ import {
   withBenchDatabase,
   type BenchServer,
   benchDatabaseKinds,
-  type BenchDatabaseKind as Kind,
 } from './_server';
 import { startZoneLoad } from './_zone-load';
 
@@ -49,6 +48,7 @@ const ONLY = process.env.BENCH_ONLY;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const LIST_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const KINDS = benchDatabaseKinds('pglite');
+type Kind = (typeof KINDS)[number];
 /** the alert kind of the bench: never opened by the server itself here (no zone) */
 const KIND = 'PARKED_IN_NO_PARKING';
 const DEAD_PUSH_ENDPOINTS = 20;

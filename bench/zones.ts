@@ -13,13 +13,14 @@
 import os from 'node:os';
 import { ingestRun, type IngestRun } from './_ingest-run';
 import { drawBenchZones, type ZoneGrid } from './_zones';
-import { benchDatabaseKinds, type BenchDatabaseKind as Kind } from './_server';
+import { benchDatabaseKinds } from './_server';
 
 const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
 const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
 const ZONES = Number(process.env.BENCH_ZONES ?? 1_000);
 const CORNERS = Number(process.env.BENCH_ZONE_CORNERS ?? 200);
 const KINDS = benchDatabaseKinds();
+type Kind = (typeof KINDS)[number];
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
