@@ -7,13 +7,11 @@ import {
   expect,
   en,
   fr,
-  apiLogin,
-  ADMIN,
   MAP_READY,
-  quietBikes,
   technicianLogin,
   TECHNICIAN_PHONE,
   technicianWithTask,
+  quietBike,
 } from './fixtures';
 import type { Task } from '@vfm/contract';
 import { expectAxeClean, picture } from './screen-checks';
@@ -153,8 +151,7 @@ test.describe('manager', () => {
     await expectAxeClean(page, 'battery queue (manager)');
 
     // live (the stream's tasks event): a swap task opened elsewhere shows without a reload
-    const admin = await apiLogin(request, ADMIN);
-    const vehicleNumber = (await quietBikes(admin))[9]!;
+    const { admin, vehicleNumber } = await quietBike(request, 9);
     await admin.call('POST', 'tasks', { kind: 'BATTERY_SWAP', vehicleNumbers: [vehicleNumber] });
     await expect(page.getByTestId('battery-bike').filter({ hasText: vehicleNumber })).toBeVisible({
       timeout: 15_000,

@@ -222,9 +222,8 @@ export async function technicianWithTask(
   phone: BrowserContext,
   given: { fullName: string; prefix: string; bikeRank: number; kind: string; priority: string },
 ) {
-  const admin = await apiLogin(request, ADMIN);
+  const { admin, vehicleNumber } = await quietBike(request, given.bikeRank);
   const tech = await createTechnician(request, given.fullName, given.prefix);
-  const vehicleNumber = (await quietBikes(admin))[given.bikeRank]!;
   const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
     kind: given.kind,
     vehicleNumbers: [vehicleNumber],
@@ -258,6 +257,12 @@ export async function quietBikes(admin: ApiClient, order: 'asc' | 'desc' = 'desc
     `fleet/list?size=100&sort=vehicleNumber,${order}`,
   );
   return fleet.content.filter((bike) => bike.theft === 'NONE').map((bike) => bike.vehicleNumber);
+}
+
+/** The demo fleet's quiet bike of rank `rank` (quietBikes) and the admin who found it. */
+export async function quietBike(request: APIRequestContext, rank: number) {
+  const admin = await apiLogin(request, ADMIN);
+  return { admin, vehicleNumber: (await quietBikes(admin))[rank]! };
 }
 
 /**

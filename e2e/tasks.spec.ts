@@ -7,22 +7,15 @@ import {
   expect,
   en,
   fr,
-  apiLogin,
-  ADMIN,
   DEMO_PASSWORD,
   TECHNICIAN,
-  quietBikes,
   technicianLogin,
   TECHNICIAN_PHONE,
   technicianWithTask,
+  quietBike,
 } from './fixtures';
 import type { Task } from '@vfm/contract';
 import { expectAxeClean, picture } from './screen-checks';
-
-/** A bike of the demo fleet by its rank (apart from the other specs' bikes). */
-async function bikeNumber(request: Parameters<typeof apiLogin>[0], index: number) {
-  return (await quietBikes(await apiLogin(request, ADMIN)))[index]!;
-}
 
 test.describe('manager', () => {
   test('creates a battery swap on the bike page and finds it in the tasks list', async ({
@@ -30,7 +23,7 @@ test.describe('manager', () => {
     login,
     request,
   }) => {
-    const vehicleNumber = await bikeNumber(request, 3);
+    const { vehicleNumber } = await quietBike(request, 3);
     await login('manager', `/fr/fleet/product/${vehicleNumber}?tab=tasks`);
     await page.getByRole('button', { name: fr.tasks.create.button }).click();
     const dialog = page.getByRole('dialog', {
