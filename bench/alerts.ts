@@ -29,14 +29,12 @@ import { Jobs } from '../apps/server/src/jobs/job-queue';
 import { sweepAlerts } from '../apps/server/src/modules/alerts/service';
 import { connectModules, parkedTelemetry, provisionBenchBikes } from './_modules';
 import { FLEET, seedSql } from './_fleet-seed';
-import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
+import { ingestRun, phaseMessages, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
 import { BENCH_API_KEY, startBenchServer, benchDatabases } from './_server';
 import { openStreamOf } from '../apps/server/test/helpers/sse';
 import { percentile } from './_clients';
 
 const ONLY = process.env.BENCH_ONLY;
-const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
-const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
 const SWEEP_BIKES = 100_000;
 const { kinds: KINDS, withDatabase } = benchDatabases('alerts', PG_ADMIN_URL);
@@ -68,7 +66,7 @@ interface IngestFigures {
 const lost = (r: IngestRun) => r.sent - r.distinctRows + r.failed + (r.rows - r.distinctRows);
 
 async function ingestComparison(kind: Kind): Promise<IngestFigures> {
-  const messages = kind === 'pglite' ? PGLITE_MESSAGES : PG_MESSAGES;
+  const messages = phaseMessages(kind);
   const load = { modules: 200, inflight: 20, batteryCycle: 100 };
   const figures: IngestFigures = {
     off: [],

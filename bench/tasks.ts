@@ -21,13 +21,11 @@ import os from 'node:os';
 import { API_PREFIX } from '@vfm/contract';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
-import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
+import { ingestRun, phaseMessages, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
 import { measureClients } from './_clients';
 import { BENCH_API_KEY, startBenchServer, benchDatabases } from './_server';
 
 const ONLY = process.env.BENCH_ONLY;
-const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
-const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
 const BIKES = Number(process.env.BENCH_TASK_BIKES ?? 100_000);
 const OPEN_TASKS = Number(process.env.BENCH_OPEN_TASKS ?? 50_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
@@ -55,7 +53,7 @@ FROM generate_series(1, ${Math.max(0, BIKES - 200)}) i;
 ANALYZE bike;`;
 
 async function ingestComparison(kind: Kind) {
-  const messages = kind === 'pglite' ? PGLITE_MESSAGES : PG_MESSAGES;
+  const messages = phaseMessages(kind);
   const load = { modules: 200, inflight: 20, batteryCycle: 100 };
   const rates = { off: [] as number[], on: [] as number[] };
   const cpu = { off: [] as number[], on: [] as number[] };
