@@ -12,7 +12,8 @@ export interface ClientFigures {
   serverCpuMsPerCall: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
+/** The nearest-rank percentile `p` of ascending values. */
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 

@@ -20,6 +20,15 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export const PG_ADMIN_URL =
   process.env.PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
+/**
+ * Messages in one ingest phase of the benchmarks that compare PGlite and PostgreSQL:
+ * BENCH_PGLITE_MESSAGES on PGlite (20,000), BENCH_MESSAGES on PostgreSQL (40,000).
+ */
+export const phaseMessages = (kind: 'pglite' | 'postgres') =>
+  kind === 'pglite'
+    ? Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000)
+    : Number(process.env.BENCH_MESSAGES ?? 40_000);
+
 export interface LoadOptions {
   modules: number;
   inflight: number;

@@ -22,10 +22,17 @@ export async function adminQuery(url: string, sql: string) {
   }
 }
 
+/** The databases a benchmark can run on. */
+export type BenchDatabaseKind = 'pglite' | 'postgres';
+
+/** The databases this run measures: BENCH_DATABASES (comma-separated), else `fallback`. */
+export const benchDatabaseKinds = (fallback = 'pglite,postgres') =>
+  (process.env.BENCH_DATABASES ?? fallback).split(',') as BenchDatabaseKind[];
+
 /** A fresh database for one phase of a benchmark: PGlite in memory, or a PostgreSQL database
  *  created on `adminUrl` for it (named after `tag`) and dropped after. */
 export async function withBenchDatabase<T>(
-  kind: 'pglite' | 'postgres',
+  kind: BenchDatabaseKind,
   tag: string,
   adminUrl: string,
   fn: (database: Database) => Promise<T>,
@@ -49,6 +56,35 @@ export async function withBenchDatabase<T>(
     await database.close();
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
+}
+
+/** The PostgreSQL server of the benchmarks: BENCH_DATABASE_URL, DATABASE_URL or the local one. */
+export const benchPostgresUrl = () =>
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** `fn` on a PostgreSQL database of its own (withBenchDatabase), or why PostgreSQL was skipped. */
+export async function onPostgresOrSkip<T>(
+  tag: string,
+  fn: (database: Database) => Promise<T>,
+): Promise<T | { skipped: string }> {
+  try {
+    return await withBenchDatabase('postgres', tag, benchPostgresUrl(), fn);
+  } catch (error) {
+    const skipped = (error as Error).message;
+    console.error(`PostgreSQL skipped: ${skipped}`);
+    return { skipped };
+  }
+}
+
+/** The databases this run measures (benchDatabaseKinds) and a fresh one of each kind, named after `tag`. */
+export function benchDatabases(tag: string, adminUrl: string, fallback?: string) {
+  return {
+    kinds: benchDatabaseKinds(fallback),
+    withDatabase: <T>(kind: BenchDatabaseKind, fn: (database: Database) => Promise<T>) =>
+      withBenchDatabase(kind, tag, adminUrl, fn),
+  };
 }
 
 /**

@@ -24,32 +24,24 @@ import os from 'node:os';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { MQTT_QOS, upTopic } from '@vfm/contract';
-import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { Jobs } from '../apps/server/src/jobs/job-queue';
 import { sweepAlerts } from '../apps/server/src/modules/alerts/service';
 import { connectModules, parkedTelemetry, provisionBenchBikes } from './_modules';
 import { FLEET, seedSql } from './_fleet-seed';
-import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
-import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
+import { ingestRun, phaseMessages, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
+import { BENCH_API_KEY, startBenchServer, benchDatabases } from './_server';
 import { openStreamOf } from '../apps/server/test/helpers/sse';
+import { percentile } from './_clients';
 
 const ONLY = process.env.BENCH_ONLY;
-const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
-const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
 const SWEEP_BIKES = 100_000;
-type Kind = 'pglite' | 'postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+const { kinds: KINDS, withDatabase } = benchDatabases('alerts', PG_ADMIN_URL);
+type Kind = (typeof KINDS)[number];
 
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A fresh database: PGlite in memory, or a PostgreSQL database created (and dropped after). */
-const withDatabase = <T>(kind: Kind, fn: (database: Database) => Promise<T>) =>
-  withBenchDatabase(kind, 'alerts', PG_ADMIN_URL, fn);
 
 // ---------------------------------------------------------------------------------------
 // ingest: detection on ÷ off
@@ -74,7 +66,7 @@ interface IngestFigures {
 const lost = (r: IngestRun) => r.sent - r.distinctRows + r.failed + (r.rows - r.distinctRows);
 
 async function ingestComparison(kind: Kind): Promise<IngestFigures> {
-  const messages = kind === 'pglite' ? PGLITE_MESSAGES : PG_MESSAGES;
+  const messages = phaseMessages(kind);
   const load = { modules: 200, inflight: 20, batteryCycle: 100 };
   const figures: IngestFigures = {
     off: [],

@@ -16,12 +16,11 @@
 import os from 'node:os';
 import { runFirmwareTick } from '../apps/server/src/modules/firmware/tick';
 import { firmwareCampaignSql } from './_firmware-campaign';
-import { ingestRun, type IngestRun } from './_ingest-run';
+import { ingestRun, phaseMessages, type IngestRun } from './_ingest-run';
+import { benchDatabaseKinds } from './_server';
 
-type Kind = 'pglite' | 'postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
-const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
-const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
+const KINDS = benchDatabaseKinds();
+type Kind = (typeof KINDS)[number];
 const MODULES = Number(process.env.BENCH_FIRMWARE_MODULES ?? 10_000);
 const PACE = 200;
 const TICK_MS = Number(process.env.BENCH_TICK_MS ?? 5_000);
@@ -40,7 +39,7 @@ FROM generate_series(1, ${MODULES}) i;
 ${firmwareCampaignSql(fleetId, PACE, "vehicle_number LIKE 'FW%'")}`;
 
 async function comparison(kind: Kind) {
-  const messages = kind === 'pglite' ? PGLITE_MESSAGES : PG_MESSAGES;
+  const messages = phaseMessages(kind);
   const rates = { off: [] as number[], on: [] as number[] };
   const cpu = { off: [] as number[], on: [] as number[] };
   const ticks: number[] = [];

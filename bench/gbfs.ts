@@ -14,12 +14,11 @@ import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
 import { onEachDatabase, startBenchServer } from './_server';
+import { percentile } from './_clients';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
 const SYSTEM_ID = 'bench-system';
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (x: number) => Math.round(x * 10) / 10;
 
 /**

@@ -17,7 +17,7 @@ import { API_PREFIX, ROLE_ADMIN, ROLE_USER, upTopic } from '@vfm/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { generateModuleSecret, hashModuleSecret } from '../apps/server/src/lib/module-secret';
-import { BENCH_API_KEY, startBenchServer, adminQuery } from './_server';
+import { BENCH_API_KEY, onPostgresOrSkip, startBenchServer } from './_server';
 
 const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 24_000);
 const FLEET = '11111111-1111-4111-8111-111111111111';
@@ -193,29 +193,13 @@ async function main() {
   const load = os.loadavg().map((x) => Math.round(x * 100) / 100);
   console.log(`import benchmark: ${os.cpus().length} CPUs, load average ${load.join(' ')}`);
   const result: Record<string, unknown> = { name: 'import', lines: LINES, cpus: os.cpus().length };
-  const baseUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.DATABASE_URL ??
-    'postgresql://postgres@127.0.0.1:5432/postgres';
-  const benchDb = `vfm_bench_import_${process.pid}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vfm-bench-import-'));
   try {
-    try {
-      await adminQuery(baseUrl, `CREATE DATABASE "${benchDb}"`);
-      const url = new URL(baseUrl);
-      url.pathname = `/${benchDb}`;
-      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-      try {
-        result.postgres = await runOn('postgres', database, path.join(dataDir, 'pg'));
-        printFigures('PostgreSQL', result.postgres as Figures);
-      } finally {
-        await database.close();
-        await adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
-      }
-    } catch (error) {
-      console.error(`PostgreSQL skipped: ${(error as Error).message}`);
-      result.postgres = { skipped: (error as Error).message };
-    }
+    result.postgres = await onPostgresOrSkip('import', async (database) => {
+      const figures = await runOn('postgres', database, path.join(dataDir, 'pg'));
+      printFigures('PostgreSQL', figures);
+      return figures;
+    });
     const pgliteDir = path.join(dataDir, 'pglite');
     const pglite = await openDatabase({ databaseUrl: null, dataDir: path.join(pgliteDir, 'db') });
     try {

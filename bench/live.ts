@@ -22,7 +22,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { hashModuleSecret } from '../apps/server/src/lib/module-secret';
 import { FLEET, seedSql } from './_fleet-seed';
 import type { LoadConfig, PhaseResult } from './_live-load';
-import { BENCH_API_KEY, startBenchServer, adminQuery } from './_server';
+import { BENCH_API_KEY, adminQuery, benchPostgresUrl, startBenchServer } from './_server';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -54,10 +54,7 @@ console.log(
     `${os.cpus().length} CPUs, load average ${load().join(' ')}`,
 );
 const loadBefore = load();
-const baseUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgresql://postgres@127.0.0.1:5432/postgres';
+const baseUrl = benchPostgresUrl();
 const benchDb = `vfm_bench_live_${process.pid}`;
 await adminQuery(baseUrl, `CREATE DATABASE "${benchDb}"`);
 const url = new URL(baseUrl);

@@ -21,8 +21,8 @@ import { API_PREFIX, FLEET_LIST_SORT_FIELDS } from '@vfm/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
-import { measureClients, type ClientFigures } from './_clients';
-import { BENCH_API_KEY, startBenchServer, adminQuery } from './_server';
+import { measureClients, type ClientFigures, percentile } from './_clients';
+import { BENCH_API_KEY, onPostgresOrSkip, startBenchServer } from './_server';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
 
@@ -32,9 +32,6 @@ interface Stats {
   n: number;
 }
 type Figures = Record<string, Stats | number | string | boolean>;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** n calls one after the other (after 3 warm-up calls: plans, caches, JIT). */
 const measure = (n: number, fn: () => Promise<unknown>) => measureConcurrent(1, n, fn, 3);
@@ -290,27 +287,11 @@ async function main() {
   console.log(`fleet API benchmark: ${os.cpus().length} CPUs, load average ${load.join(' ')}`);
   const result: Record<string, unknown> = { name: 'markers', bikes: BIKES, cpus: os.cpus().length };
 
-  const baseUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.DATABASE_URL ??
-    'postgresql://postgres@127.0.0.1:5432/postgres';
-  const benchDb = `vfm_bench_markers_${process.pid}`;
-  try {
-    await adminQuery(baseUrl, `CREATE DATABASE "${benchDb}"`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${benchDb}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-    try {
-      result.postgres = await runOn('postgres', database);
-      printFigures('PostgreSQL', result.postgres as Figures);
-    } finally {
-      await database.close();
-      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
-    }
-  } catch (error) {
-    console.error(`PostgreSQL skipped: ${(error as Error).message}`);
-    result.postgres = { skipped: (error as Error).message };
-  }
+  result.postgres = await onPostgresOrSkip('markers', async (database) => {
+    const figures = await runOn('postgres', database);
+    printFigures('PostgreSQL', figures);
+    return figures;
+  });
 
   if (process.env.BENCH_PGLITE !== 'false') {
     const pglite = await openDatabase({ databaseUrl: null, dataDir: null });

@@ -14,6 +14,7 @@ import { hashPassword } from '../apps/server/src/lib/password';
 import { selectTrips } from '../apps/server/src/modules/mds/queries';
 import { FLEET, OTHER_FLEET, seedSql } from './_fleet-seed';
 import { onEachDatabase, startBenchServer } from './_server';
+import { percentile } from './_clients';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 30_000);
@@ -22,8 +23,6 @@ const HOUR_MS = 3_600_000;
 const hourStart = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 3 * HOUR_MS);
 const hourName = hourStart.toISOString().slice(0, 13);
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (x: number) => Math.round(x * 10) / 10;
 
 async function runOn(database: Database) {

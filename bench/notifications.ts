@@ -17,12 +17,10 @@ import os from 'node:os';
 import { ROLE_USER } from '@vfm/contract';
 import { JOBS_SCHEMA } from '../apps/server/src/jobs/queues';
 import type { Database } from '../apps/server/src/db/client';
-import { ingestRun, type IngestRun } from './_ingest-run';
+import { ingestRun, phaseMessages, type IngestRun } from './_ingest-run';
+import { benchDatabaseKinds } from './_server';
 
-const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
-const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
-type Kind = 'pglite' | 'postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+const KINDS = benchDatabaseKinds();
 type Deployment = 'one-process' | 'own-worker';
 const DEPLOYMENTS = (process.env.BENCH_DEPLOYMENTS ?? 'one-process,own-worker').split(
   ',',
@@ -91,7 +89,7 @@ for (const { kind, deployment } of runs) {
     kind === 'pglite'
       ? 'pgliteIngest'
       : `postgresIngest${deployment === 'own-worker' ? 'OwnWorker' : ''}`;
-  const messages = kind === 'pglite' ? PGLITE_MESSAGES : PG_MESSAGES;
+  const messages = phaseMessages(kind);
   const load = { modules: 200, inflight: 20, batteryCycle: 100 };
   const rates = { none: [] as number[], rules: [] as number[] };
   const cpu = { none: [] as number[], rules: [] as number[] };

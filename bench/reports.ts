@@ -22,14 +22,13 @@ import { isoDay, rollUpDay } from '../apps/server/src/modules/reports/rollup';
 import { FLEET, seedSql } from './_fleet-seed';
 import { adminQuery } from './_server';
 import { openDatabase } from '../apps/server/src/db/client';
+import { percentile } from './_clients';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
 const DEMO_BIKES = Number(process.env.BENCH_DEMO_BIKES ?? 500);
 const DAY = 86_400_000;
 const RUNS = 10;
 const today = Math.floor(Date.now() / DAY) * DAY;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /** 20 zones of a 3 × 7 grid over the seed's bikes (48.80–49.00, 2.25–2.50), with caps. */

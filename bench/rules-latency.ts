@@ -25,11 +25,11 @@ import { insertBuiltins } from '../apps/server/src/modules/rules/queries/rules';
 import { connectModules, parkedTelemetry, provisionBenchBikes } from './_modules';
 import { FLEET, seedSql } from './_fleet-seed';
 import { PG_ADMIN_URL } from './_ingest-run';
-import { startBenchServer, withBenchDatabase } from './_server';
+import { startBenchServer, withBenchDatabase, benchDatabaseKinds } from './_server';
 
-type Kind = 'pglite' | 'postgres';
 const ONLY = process.env.BENCH_ONLY;
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+const KINDS = benchDatabaseKinds();
+type Kind = (typeof KINDS)[number];
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const BIKES = Number(process.env.BENCH_BIKES ?? 10_000);
 const EVERY = Number(process.env.BENCH_DRYRUN_EVERY ?? 120);

@@ -19,22 +19,19 @@
 //   BENCH_REQUESTS         list calls per client (50)
 import os from 'node:os';
 import { API_PREFIX } from '@vfm/contract';
-import type { Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
-import { ingestRun, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
+import { ingestRun, phaseMessages, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
 import { measureClients } from './_clients';
-import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
+import { BENCH_API_KEY, startBenchServer, benchDatabases } from './_server';
 
 const ONLY = process.env.BENCH_ONLY;
-const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
-const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
 const BIKES = Number(process.env.BENCH_TASK_BIKES ?? 100_000);
 const OPEN_TASKS = Number(process.env.BENCH_OPEN_TASKS ?? 50_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
 const CLIENTS = 10;
-type Kind = 'pglite' | 'postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+const { kinds: KINDS, withDatabase } = benchDatabases('tasks', PG_ADMIN_URL);
+type Kind = (typeof KINDS)[number];
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -56,7 +53,7 @@ FROM generate_series(1, ${Math.max(0, BIKES - 200)}) i;
 ANALYZE bike;`;
 
 async function ingestComparison(kind: Kind) {
-  const messages = kind === 'pglite' ? PGLITE_MESSAGES : PG_MESSAGES;
+  const messages = phaseMessages(kind);
   const load = { modules: 200, inflight: 20, batteryCycle: 100 };
   const rates = { off: [] as number[], on: [] as number[] };
   const cpu = { off: [] as number[], on: [] as number[] };
@@ -103,10 +100,6 @@ async function ingestComparison(kind: Kind) {
 
 // ---------------------------------------------------------------------------------------
 // list: GET tasks at 10 clients over 50,000 open tasks
-
-/** A fresh database: PGlite in memory, or a PostgreSQL database created (and dropped after). */
-const withDatabase = <T>(kind: Kind, fn: (database: Database) => Promise<T>) =>
-  withBenchDatabase(kind, 'tasks', PG_ADMIN_URL, fn);
 
 /** OPEN_TASKS active tasks (1 in 5 in progress, 1 in 3 without due time) and 10,000 closed. */
 const seedTasks = () => `

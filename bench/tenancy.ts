@@ -35,14 +35,20 @@ import { JOBS_SCHEMA } from '../apps/server/src/jobs/queues';
 import { measureClients } from './_clients';
 import { FLEET, OTHER_FLEET, seedSql } from './_fleet-seed';
 import { PG_ADMIN_URL } from './_ingest-run';
-import { BENCH_API_KEY, startBenchServer, withBenchDatabase, type BenchServer } from './_server';
+import {
+  BENCH_API_KEY,
+  startBenchServer,
+  withBenchDatabase,
+  type BenchServer,
+  benchDatabaseKinds,
+} from './_server';
 import { startZoneLoad } from './_zone-load';
 
 const ONLY = process.env.BENCH_ONLY;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const LIST_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-type Kind = 'pglite' | 'postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite').split(',') as Kind[];
+const KINDS = benchDatabaseKinds('pglite');
+type Kind = (typeof KINDS)[number];
 /** the alert kind of the bench: never opened by the server itself here (no zone) */
 const KIND = 'PARKED_IN_NO_PARKING';
 const DEAD_PUSH_ENDPOINTS = 20;

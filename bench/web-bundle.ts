@@ -6,7 +6,6 @@
 // address actually downloads until the login screen shows: `/`, `/fr/`, `/fr/fleet` (the
 // README's address) and `/fr/auth/login`, each against the same budget.
 //   CHROMIUM_PATH   default /usr/bin/chromium
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,42 +14,13 @@ import { chromium } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { startBenchServer } from './_server';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
+import { buildWeb } from './_web-build';
 
 const BUDGET_BYTES = 150 * 1024;
-const root = path.resolve(import.meta.dirname, '..');
-const webDir = path.join(root, 'apps/web');
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'vfm-web-bundle-'));
 
 try {
-  const build = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--manifest',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: webDir, stdio: 'inherit' },
-  );
-  if (build.status !== 0) throw new Error('vite build failed');
-
-  const manifest = JSON.parse(
-    readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
-  ) as Manifest;
+  const manifest = buildWeb(outDir, { args: ['--emptyOutDir', '--logLevel', 'error'] });
   const bySrc = (suffix: string) => {
     const key = Object.keys(manifest).find((k) => k.endsWith(suffix));
     if (!key) throw new Error(`no chunk for ${suffix} in the manifest`);

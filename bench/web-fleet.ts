@@ -45,8 +45,9 @@ import { API_PREFIX } from '@vfm/contract';
 import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
-import { BENCH_API_KEY, startBenchServer, type BenchServer } from './_server';
+import { BENCH_API_KEY, benchPostgresUrl, startBenchServer, type BenchServer } from './_server';
 import { drawBenchZones } from './_zones';
+import { buildWeb, repoRoot, type Manifest } from './_web-build';
 
 const BIKES = Number(process.env.BENCH_BIKES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -54,35 +55,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const RATIO_TARGET = 1.3;
 const CHANGED_BIKES = 10_000;
 const CHANGE_WINDOW_MS = 30_000;
-const root = path.resolve(import.meta.dirname, '..');
-const webDir = path.join(root, 'apps/web');
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-function buildWeb(outDir: string): Manifest {
-  const build = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--manifest',
-      '--outDir',
-      outDir,
-      // BENCH_NO_MINIFY: readable function names in BENCH_LOAD_PROFILE's profile
-      ...(process.env.BENCH_NO_MINIFY ? ['--minify', 'false'] : []),
-    ],
-    { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  if (build.status !== 0) throw new Error('vite build failed');
-  return JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-}
 
 /** (c) JS files reached from the fleet page (static and dynamic imports) not in the shell's. */
 function fleetRouteJs(manifest: Manifest, outDir: string) {
@@ -133,7 +105,7 @@ function fleetRouteJs(manifest: Manifest, outDir: string) {
 function writeBarePage(webDir: string) {
   const dir = path.join(webDir, '__bench');
   mkdirSync(dir, { recursive: true });
-  const dist = path.join(root, 'node_modules/maplibre-gl/dist');
+  const dist = path.join(repoRoot, 'node_modules/maplibre-gl/dist');
   for (const file of readdirSync(dist)) {
     if (/\.(mjs|css)$/.test(file) && !file.includes('-dev'))
       copyFileSync(path.join(dist, file), path.join(dir, file));
@@ -307,10 +279,7 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.DATABASE_URL ??
-    'postgresql://postgres@127.0.0.1:5432/postgres';
+  const adminUrl = benchPostgresUrl();
   const name = `vfm_bench_web_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -323,7 +292,11 @@ async function main() {
   let bench: BenchServer | null = null;
   try {
     console.log('  building the web app…');
-    const manifest = buildWeb(outDir);
+    const manifest = buildWeb(outDir, {
+      // BENCH_NO_MINIFY: readable function names in BENCH_LOAD_PROFILE's profile
+      args: process.env.BENCH_NO_MINIFY ? ['--minify', 'false'] : [],
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     writeBarePage(outDir);
     const route = fleetRouteJs(manifest, outDir);
     const routeGzip = route.reduce((sum, row) => sum + row.gzip, 0);

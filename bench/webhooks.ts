@@ -31,7 +31,8 @@ import type { Database } from '../apps/server/src/db/client';
 import { connectModules, provisionBenchBikes } from './_modules';
 import { FLEET, seedSql } from './_fleet-seed';
 import { PG_ADMIN_URL } from './_ingest-run';
-import { BENCH_API_KEY, startBenchServer, withBenchDatabase } from './_server';
+import { BENCH_API_KEY, startBenchServer, benchDatabases } from './_server';
+import { percentile } from './_clients';
 
 const ONLY = process.env.BENCH_ONLY;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
@@ -39,17 +40,11 @@ const BURST = 1000;
 const BURST_SECONDS = 60;
 const WARM_UP = 10;
 const GAP_MS = 300;
-type Kind = 'pglite' | 'postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite').split(',') as Kind[];
+const { kinds: KINDS, withDatabase } = benchDatabases('webhooks', PG_ADMIN_URL, 'pglite');
+type Kind = (typeof KINDS)[number];
 
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A fresh database: PGlite in memory, or a PostgreSQL database created (and dropped after). */
-const withDatabase = <T>(kind: Kind, fn: (database: Database) => Promise<T>) =>
-  withBenchDatabase(kind, 'webhooks', PG_ADMIN_URL, fn);
 
 interface Arrival {
   at: number;

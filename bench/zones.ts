@@ -11,15 +11,14 @@
 //                          (40000)
 //   BENCH_ZONES            zones (1000); BENCH_ZONE_CORNERS corners per zone (200)
 import os from 'node:os';
-import { ingestRun, type IngestRun } from './_ingest-run';
+import { ingestRun, phaseMessages, type IngestRun } from './_ingest-run';
 import { drawBenchZones, type ZoneGrid } from './_zones';
+import { benchDatabaseKinds } from './_server';
 
-const PGLITE_MESSAGES = Number(process.env.BENCH_PGLITE_MESSAGES ?? 20_000);
-const PG_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
 const ZONES = Number(process.env.BENCH_ZONES ?? 1_000);
 const CORNERS = Number(process.env.BENCH_ZONE_CORNERS ?? 200);
-type Kind = 'pglite' | 'postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+const KINDS = benchDatabaseKinds();
+type Kind = (typeof KINDS)[number];
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -41,7 +40,7 @@ const GRID: ZoneGrid = {
 const lost = (r: IngestRun) => r.sent - r.distinctRows + r.failed + (r.rows - r.distinctRows);
 
 async function comparison(kind: Kind) {
-  const messages = kind === 'pglite' ? PGLITE_MESSAGES : PG_MESSAGES;
+  const messages = phaseMessages(kind);
   const load = { modules: 200, inflight: 20 };
   const rates = { none: [] as number[], zones: [] as number[] };
   const cpu = { none: [] as number[], zones: [] as number[] };

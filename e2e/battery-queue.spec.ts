@@ -7,47 +7,30 @@ import {
   expect,
   en,
   fr,
-  apiLogin,
-  ADMIN,
   MAP_READY,
-  createTechnician,
-  quietBikes,
   technicianLogin,
+  TECHNICIAN_PHONE,
+  technicianWithTask,
+  quietBike,
 } from './fixtures';
+import type { Task } from '@vfm/contract';
 import { expectAxeClean, picture } from './screen-checks';
 
-interface Task {
-  id: string;
-  status: string;
-  position: { latitude: number; longitude: number } | null;
-  batterySwap: { batteryLevel: number; batteryNumber?: string | null } | null;
-}
-
 test.describe('technician on a phone', () => {
-  test.use({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    permissions: ['geolocation'],
-    geolocation: { latitude: 45.7578, longitude: 4.832 },
-  });
+  test.use(TECHNICIAN_PHONE);
 
   test('follows the queue, takes a swap and records the battery fitted', async ({
     page,
     context,
     request,
   }) => {
-    const admin = await apiLogin(request, ADMIN);
-    const tech = await createTechnician(request, 'Sam Swap', 'swap');
-    const vehicleNumber = (await quietBikes(admin))[7]!;
-    const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
+    const { admin, tech, vehicleNumber, task } = await technicianWithTask(request, context, {
+      fullName: 'Sam Swap',
+      prefix: 'swap',
+      bikeRank: 7,
       kind: 'BATTERY_SWAP',
-      vehicleNumbers: [vehicleNumber],
-      assigneeId: tech.id,
       priority: 'HIGH',
     });
-    const task = created.tasks[0]!;
-    if (task.position) await context.setGeolocation(task.position);
     const before = Date.now();
 
     await technicianLogin(page, tech.email, tech.password);
@@ -168,8 +151,7 @@ test.describe('manager', () => {
     await expectAxeClean(page, 'battery queue (manager)');
 
     // live (the stream's tasks event): a swap task opened elsewhere shows without a reload
-    const admin = await apiLogin(request, ADMIN);
-    const vehicleNumber = (await quietBikes(admin))[9]!;
+    const { admin, vehicleNumber } = await quietBike(request, 9);
     await admin.call('POST', 'tasks', { kind: 'BATTERY_SWAP', vehicleNumbers: [vehicleNumber] });
     await expect(page.getByTestId('battery-bike').filter({ hasText: vehicleNumber })).toBeVisible({
       timeout: 15_000,

@@ -2,7 +2,16 @@
 // simulated module and listed in the history with the manager's e-mail; a theft reported then
 // cancelled, the availability restored; an availability change; a change made in another
 // session shown live; the self-diagnosis; an unknown bike.
-import { test, expect, fr, apiLogin, MANAGER, type ApiClient, MAP_READY } from './fixtures';
+import {
+  test,
+  expect,
+  fr,
+  apiLogin,
+  MANAGER,
+  type ApiClient,
+  MAP_READY,
+  availableAfter,
+} from './fixtures';
 
 interface ListRow {
   vehicleNumber: string;
@@ -129,7 +138,7 @@ test('the availability changes from the header and shows in the history', async 
   const api = await apiLogin(request, MANAGER);
   const bike = await pickBike(api, 7, '&availability=AVAILABLE');
   await login('manager', bikePage(bike.vehicleNumber));
-  try {
+  await availableAfter(api, bike, async () => {
     await page.getByLabel(fr.bikePage.header.availability).selectOption('TRANSIT');
     await expect(
       page.getByTestId('toast').filter({ hasText: fr.bike.availability.TRANSIT }),
@@ -140,12 +149,7 @@ test('the availability changes from the header and shows in the history', async 
     await expect(row).toContainText(
       `${fr.bike.availability.AVAILABLE} → ${fr.bike.availability.TRANSIT}`,
     );
-  } finally {
-    await api.call(
-      'PUT',
-      `products/availability?vehicleNumbers=${bike.vehicleNumber}&availability=AVAILABLE`,
-    );
-  }
+  });
 });
 
 test('a change made in another session shows without reload', async ({ page, login, request }) => {
@@ -154,18 +158,9 @@ test('a change made in another session shows without reload', async ({ page, log
   await login('manager', bikePage(bike.vehicleNumber));
   const availability = page.getByLabel(fr.bikePage.header.availability);
   await expect(availability).toHaveValue('AVAILABLE');
-  await api.call(
-    'PUT',
-    `products/availability?vehicleNumbers=${bike.vehicleNumber}&availability=OUT`,
+  await availableAfter(api, { ...bike, changedTo: 'OUT' }, () =>
+    expect(availability).toHaveValue('OUT', { timeout: 15_000 }),
   );
-  try {
-    await expect(availability).toHaveValue('OUT', { timeout: 15_000 });
-  } finally {
-    await api.call(
-      'PUT',
-      `products/availability?vehicleNumbers=${bike.vehicleNumber}&availability=AVAILABLE`,
-    );
-  }
 });
 
 test('the self-diagnosis lists each check of the latest report', async ({

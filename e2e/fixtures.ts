@@ -1,7 +1,14 @@
 // Shared e2e helpers: the demo accounts, an API client (x-api-key, XSRF, Bearer) for set-up,
 // fresh accounts created by the admin, and the login() fixture that signs in through the UI.
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import type { Task } from '@vfm/contract';
 import enMain from '../apps/web/src/i18n/en.json' with { type: 'json' };
 import frMain from '../apps/web/src/i18n/fr.json' with { type: 'json' };
 import myAccountEn from '../apps/web/src/features/my-account/i18n/en.json' with { type: 'json' };
@@ -197,6 +204,37 @@ export const createTechnician = (request: APIRequestContext, fullName: string, p
 export const technicianLogin = (page: Page, email: string, password: string, language = 'en') =>
   loginThroughUi(page, email, password, language, new RegExp(`/${language}/tasks/mine$`));
 
+/** A field technician's phone in Lyon, its position shared (docs/tasks.md). */
+export const TECHNICIAN_PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  permissions: ['geolocation'],
+  geolocation: { latitude: 45.7578, longitude: 4.832 },
+};
+
+/**
+ * A new field technician (`fullName`, e-mail from `prefix`) given a task by the admin on the
+ * demo fleet's quiet bike of rank `bikeRank`; the phone then stands where the bike is.
+ */
+export async function technicianWithTask(
+  request: APIRequestContext,
+  phone: BrowserContext,
+  given: { fullName: string; prefix: string; bikeRank: number; kind: string; priority: string },
+) {
+  const { admin, vehicleNumber } = await quietBike(request, given.bikeRank);
+  const tech = await createTechnician(request, given.fullName, given.prefix);
+  const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
+    kind: given.kind,
+    vehicleNumbers: [vehicleNumber],
+    assigneeId: tech.id,
+    priority: given.priority,
+  });
+  const task = created.tasks[0]!;
+  if (task.position) await phone.setGeolocation(task.position);
+  return { admin, tech, vehicleNumber, task };
+}
+
 /** Fills the login form of /{lang}/auth/login and waits for the fleet page (or `landing`). */
 export async function loginThroughUi(
   page: Page,
@@ -219,6 +257,34 @@ export async function quietBikes(admin: ApiClient, order: 'asc' | 'desc' = 'desc
     `fleet/list?size=100&sort=vehicleNumber,${order}`,
   );
   return fleet.content.filter((bike) => bike.theft === 'NONE').map((bike) => bike.vehicleNumber);
+}
+
+/** The demo fleet's quiet bike of rank `rank` (quietBikes) and the admin who found it. */
+export async function quietBike(request: APIRequestContext, rank: number) {
+  const admin = await apiLogin(request, ADMIN);
+  return { admin, vehicleNumber: (await quietBikes(admin))[rank]! };
+}
+
+/**
+ * Runs `run` on the bike — set first to `changedTo` by another session (the API), when given —
+ * then makes it AVAILABLE again whatever happened: the next specs pick it.
+ */
+export async function availableAfter(
+  api: ApiClient,
+  bike: { vehicleNumber: string; changedTo?: string },
+  run: () => unknown,
+) {
+  const setTo = (availability: string) =>
+    api.call(
+      'PUT',
+      `products/availability?vehicleNumbers=${bike.vehicleNumber}&availability=${availability}`,
+    );
+  try {
+    if (bike.changedTo) await setTo(bike.changedTo);
+    await run();
+  } finally {
+    await setTo('AVAILABLE');
+  }
 }
 
 /**

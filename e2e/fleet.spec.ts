@@ -2,7 +2,7 @@
 // page, a bulk command acknowledged by the simulated modules, CSV export, live changes from
 // another session, the thefts map and the phone layout — in French, against the real server.
 import { readFileSync } from 'node:fs';
-import { test, expect, fr, apiLogin, MANAGER, type ApiClient } from './fixtures';
+import { test, expect, fr, apiLogin, MANAGER, type ApiClient, availableAfter } from './fixtures';
 import type { Page } from '@playwright/test';
 
 interface Row {
@@ -137,18 +137,9 @@ test('a change made in another session appears without reload', async ({
   const row = rowOf(page, target.vehicleNumber);
   await expect(row.getByText(fr.bike.availability.AVAILABLE)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: fr.fleet.live.live })).toBeVisible();
-  await api.call(
-    'PUT',
-    `products/availability?vehicleNumbers=${target.vehicleNumber}&availability=IN_OPERATION`,
+  await availableAfter(api, { ...target, changedTo: 'IN_OPERATION' }, () =>
+    expect(row.getByText(fr.bike.availability.IN_OPERATION)).toBeVisible({ timeout: 15_000 }),
   );
-  try {
-    await expect(row.getByText(fr.bike.availability.IN_OPERATION)).toBeVisible({ timeout: 15_000 });
-  } finally {
-    await api.call(
-      'PUT',
-      `products/availability?vehicleNumbers=${target.vehicleNumber}&availability=AVAILABLE`,
-    );
-  }
 });
 
 test('the thefts map shows only reported and suspected thefts', async ({

@@ -47,13 +47,14 @@ const workerOf = async (context: BrowserContext) =>
   context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 
 test.describe('web push', () => {
+  // notifications allowed, as a user who said yes would have; one test blocks them
+  test.use({ permissions: ['notifications'] });
+
   test('turning push on asks the permission and subscribes, or says why it cannot', async ({
     page,
-    context,
     login,
     request,
   }) => {
-    await context.grantPermissions(['notifications']);
     const manager = await apiLogin(request, MANAGER);
     const before = await manager.call<{ content: unknown[] }>('GET', 'push-subscriptions');
     await login('manager');
@@ -103,7 +104,6 @@ test.describe('web push', () => {
     login,
     request,
   }) => {
-    await context.grantPermissions(['notifications']);
     const admin = await apiLogin(request, ADMIN);
     const fleet = await admin.call<{ content: { vehicleNumber: string }[] }>(
       'GET',

@@ -7,28 +7,15 @@ import {
   expect,
   en,
   fr,
-  apiLogin,
-  ADMIN,
   DEMO_PASSWORD,
   TECHNICIAN,
-  createTechnician,
-  quietBikes,
   technicianLogin,
+  TECHNICIAN_PHONE,
+  technicianWithTask,
+  quietBike,
 } from './fixtures';
+import type { Task } from '@vfm/contract';
 import { expectAxeClean, picture } from './screen-checks';
-
-interface Task {
-  id: string;
-  status: string;
-  vehicleNumber: string;
-  position: { latitude: number; longitude: number } | null;
-  checklist: { item: string; checked: boolean }[];
-}
-
-/** A bike of the demo fleet by its rank (apart from the other specs' bikes). */
-async function bikeNumber(request: Parameters<typeof apiLogin>[0], index: number) {
-  return (await quietBikes(await apiLogin(request, ADMIN)))[index]!;
-}
 
 test.describe('manager', () => {
   test('creates a battery swap on the bike page and finds it in the tasks list', async ({
@@ -36,7 +23,7 @@ test.describe('manager', () => {
     login,
     request,
   }) => {
-    const vehicleNumber = await bikeNumber(request, 3);
+    const { vehicleNumber } = await quietBike(request, 3);
     await login('manager', `/fr/fleet/product/${vehicleNumber}?tab=tasks`);
     await page.getByRole('button', { name: fr.tasks.create.button }).click();
     const dialog = page.getByRole('dialog', {
@@ -71,11 +58,7 @@ test.describe('technician on a phone', () => {
   test.use({
     // offline, the installed app (its service worker) keeps working
     serviceWorkers: 'allow',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    permissions: ['geolocation'],
-    geolocation: { latitude: 45.7578, longitude: 4.832 },
+    ...TECHNICIAN_PHONE,
   });
 
   test('starts, checks and finishes a task, offline included', async ({
@@ -83,17 +66,13 @@ test.describe('technician on a phone', () => {
     context,
     request,
   }) => {
-    const tech = await createTechnician(request, 'Noa Terrain', 'tech');
-    const vehicleNumber = await bikeNumber(request, 5);
-    const admin = await apiLogin(request, ADMIN);
-    const created = await admin.call<{ tasks: Task[] }>('POST', 'tasks', {
+    const { admin, tech, vehicleNumber, task } = await technicianWithTask(request, context, {
+      fullName: 'Noa Terrain',
+      prefix: 'tech',
+      bikeRank: 5,
       kind: 'INSPECT',
-      vehicleNumbers: [vehicleNumber],
-      assigneeId: tech.id,
       priority: 'URGENT',
     });
-    const task = created.tasks[0]!;
-    if (task.position) await context.setGeolocation(task.position);
 
     await technicianLogin(page, tech.email, tech.password);
     await expect(page.getByText(en.tasks.mine.byDistance)).toBeVisible();

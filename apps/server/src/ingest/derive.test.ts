@@ -65,6 +65,9 @@ function bike(overrides: Partial<BikeState> = {}): BikeState {
   };
 }
 
+/** What the ingest derives from `inputs`, with the fleet's settings, at NOW. */
+const derive = (state: BikeState, inputs: BikeInput[]) => deriveBike(state, inputs, settings, NOW);
+
 let seq = 0;
 const t = (minutes: number, fields: Partial<TelemetryMessage> = {}): BikeInput => {
   seq += 1;
@@ -78,31 +81,21 @@ const event = (minutes: number, name: string, source = 'MODULE'): BikeInput => {
 
 describe('deriveBike', () => {
   it('applies telemetry in time order whatever the arrival order', () => {
-    const { state } = deriveBike(
-      bike(),
-      [t(2, { lat: 2, lon: 2 }), t(1, { lat: 1, lon: 1 })],
-      settings,
-      NOW,
-    );
+    const { state } = derive(bike(), [t(2, { lat: 2, lon: 2 }), t(1, { lat: 1, lon: 1 })]);
     expect(state.latitude).toBe(2);
     expect(state.lastPositionDate).toEqual(at(2));
-    const later = deriveBike(state, [t(0, { lat: 0, lon: 0, bikeBattery: 5 })], settings, NOW);
+    const later = derive(state, [t(0, { lat: 0, lon: 0, bikeBattery: 5 })]);
     expect(later.state.latitude).toBe(2);
     expect(later.state.bikeBatteryLevel).toBeNull();
     expect(later.state.lastCommunicationDate).toEqual(at(2));
   });
 
   it('makes a trip of MOVING → PARKED, by odometer when there is one', () => {
-    const { state, trips } = deriveBike(
-      bike(),
-      [
-        t(0, { speedKmh: 0, odometerKm: 10, lat: 45, lon: 4 }),
-        t(1, { speedKmh: 20, odometerKm: 10.2, lat: 45.001, lon: 4 }),
-        t(16, { speedKmh: 0, odometerKm: 15, lat: 45.04, lon: 4 }),
-      ],
-      settings,
-      NOW,
-    );
+    const { state, trips } = derive(bike(), [
+      t(0, { speedKmh: 0, odometerKm: 10, lat: 45, lon: 4 }),
+      t(1, { speedKmh: 20, odometerKm: 10.2, lat: 45.001, lon: 4 }),
+      t(16, { speedKmh: 0, odometerKm: 15, lat: 45.04, lon: 4 }),
+    ]);
     expect(trips).toEqual([
       expect.objectContaining({
         startedAt: at(1),
@@ -122,57 +115,47 @@ describe('deriveBike', () => {
   });
 
   it('measures the ride along the positions without an odometer, and ignores GPS noise', () => {
-    const { trips } = deriveBike(
-      bike({ latitude: 45, longitude: 4 }),
-      [
-        t(1, { speedKmh: 15, lat: 45.01, lon: 4 }),
-        t(5, { speedKmh: 15, lat: 45.02, lon: 4 }),
-        t(9, { speedKmh: 0, lat: 45.02, lon: 4.01 }),
-      ],
-      settings,
-      NOW,
-    );
+    const { trips } = derive(bike({ latitude: 45, longitude: 4 }), [
+      t(1, { speedKmh: 15, lat: 45.01, lon: 4 }),
+      t(5, { speedKmh: 15, lat: 45.02, lon: 4 }),
+      t(9, { speedKmh: 0, lat: 45.02, lon: 4.01 }),
+    ]);
     const expected = haversineKm(45, 4, 45.02, 4) + haversineKm(45.02, 4, 45.02, 4.01);
     expect(trips[0]!.distanceKm).toBeCloseTo(expected, 3);
-    const noise = deriveBike(
-      bike({ latitude: 45, longitude: 4 }),
-      [t(1, { speedKmh: 4 }), t(1.2, { speedKmh: 0 })],
-      settings,
-      NOW,
-    );
+    const noise = derive(bike({ latitude: 45, longitude: 4 }), [
+      t(1, { speedKmh: 4 }),
+      t(1.2, { speedKmh: 0 }),
+    ]);
     expect(noise.trips).toEqual([]);
   });
 
   it('raises low-battery warnings at the threshold, keeps their start, clears them 5 points above', () => {
-    const low = deriveBike(
-      bike(),
-      [t(1, { bikeBattery: 20, iotBattery: 21 }), t(2, { bikeBattery: 10 })],
-      settings,
-      NOW,
-    );
+    const low = derive(bike(), [
+      t(1, { bikeBattery: 20, iotBattery: 21 }),
+      t(2, { bikeBattery: 10 }),
+    ]);
     expect(low.state.lowVehicleBatterySince).toEqual(at(1));
     expect(low.state.lowModuleBatterySince).toBeNull();
     expect(low.kinds.has('warning')).toBe(true);
     // hovering just above the threshold: the same low battery, no flapping (ADR 0081)
-    const hovering = deriveBike(
-      low.state,
-      [t(3, { bikeBattery: 21 }), t(4, { bikeBattery: 19 }), t(5, { bikeBattery: 25 })],
-      settings,
-      NOW,
-    );
+    const hovering = derive(low.state, [
+      t(3, { bikeBattery: 21 }),
+      t(4, { bikeBattery: 19 }),
+      t(5, { bikeBattery: 25 }),
+    ]);
     expect(hovering.state.lowVehicleBatterySince).toEqual(at(1));
-    const ok = deriveBike(hovering.state, [t(6, { bikeBattery: 26 })], settings, NOW);
+    const ok = derive(hovering.state, [t(6, { bikeBattery: 26 })]);
     expect(ok.state.lowVehicleBatterySince).toBeNull();
   });
 
   it('names the warnings that start and end as domain events (ADR 0081)', () => {
     const before = bike();
-    const low = deriveBike(before, [t(1, { bikeBattery: 10, iotBattery: 5 })], settings, NOW);
+    const low = derive(before, [t(1, { bikeBattery: 10, iotBattery: 5 })]);
     expect(warningEvents(before, low.state, settings, NOW).map((e) => e.name)).toEqual([
       'battery.low',
       'battery.low',
     ]);
-    const ok = deriveBike(low.state, [t(2, { bikeBattery: 90, iotBattery: 90 })], settings, NOW);
+    const ok = derive(low.state, [t(2, { bikeBattery: 90, iotBattery: 90 })]);
     const ended = warningEvents(low.state, ok.state, settings, NOW);
     expect(ended.map((e) => e.name)).toEqual(['battery.ok', 'battery.ok']);
     expect(ended[0]!.data).toMatchObject({ battery: 'VEHICLE', level: 90, bikeId: before.id });
@@ -187,16 +170,11 @@ describe('deriveBike', () => {
       type,
       value,
     });
-    const { state, kinds } = deriveBike(
-      bike(),
-      [
-        ack(true, 'LOCK_CONTROL', 'true'),
-        ack(true, 'MODE', 'PERMANENT'),
-        ack(false, 'ALARM', 'true'),
-      ],
-      settings,
-      NOW,
-    );
+    const { state, kinds } = derive(bike(), [
+      ack(true, 'LOCK_CONTROL', 'true'),
+      ack(true, 'MODE', 'PERMANENT'),
+      ack(false, 'ALARM', 'true'),
+    ]);
     expect(state).toMatchObject({
       assistanceLocked: true,
       iotMode: 'PERMANENT',
@@ -206,33 +184,20 @@ describe('deriveBike', () => {
   });
 
   it('suspects a theft on ALARM_TRIGGERED, but not over a reported one', () => {
-    const { state } = deriveBike(
-      bike(),
-      [event(1, 'ALARM_TRIGGERED'), event(2, 'ALARM_TRIGGERED')],
-      settings,
-      NOW,
-    );
+    const { state } = derive(bike(), [event(1, 'ALARM_TRIGGERED'), event(2, 'ALARM_TRIGGERED')]);
     expect(state).toMatchObject({
       theftState: 'SUSPECTED',
       theftBy: 'MODULE',
       suspectedTheftSince: at(1),
     });
-    const reported = deriveBike(
-      bike({ theftState: 'REPORTED' }),
-      [event(1, 'ALARM_TRIGGERED')],
-      settings,
-      NOW,
-    );
+    const reported = derive(bike({ theftState: 'REPORTED' }), [event(1, 'ALARM_TRIGGERED')]);
     expect(reported.state).toMatchObject({ theftState: 'REPORTED', suspectedTheftSince: null });
   });
 
   it("reports a rider's theft like a manager's and restores on cancellation", () => {
-    const declared = deriveBike(
-      bike({ availability: 'IN_OPERATION', iotMode: 'STANDBY' }),
-      [event(1, 'THEFT_DECLARED', 'RIDER')],
-      settings,
-      NOW,
-    );
+    const declared = derive(bike({ availability: 'IN_OPERATION', iotMode: 'STANDBY' }), [
+      event(1, 'THEFT_DECLARED', 'RIDER'),
+    ]);
     expect(declared.state).toMatchObject({
       theftState: 'REPORTED',
       availability: 'OUT',
@@ -240,14 +205,11 @@ describe('deriveBike', () => {
       theftPreviousMode: 'STANDBY',
     });
     expect(declared.commands).toEqual([{ type: 'MODE', value: 'PERMANENT', requestedBy: 'RIDER' }]);
-    const moduleSaid = deriveBike(bike(), [event(1, 'THEFT_DECLARED', 'MODULE')], settings, NOW);
+    const moduleSaid = derive(bike(), [event(1, 'THEFT_DECLARED', 'MODULE')]);
     expect(moduleSaid.state.theftState).toBe('NONE');
-    const cancelled = deriveBike(
-      { ...declared.state, iotMode: 'PERMANENT' },
-      [event(2, 'THEFT_CANCELLED', 'RIDER')],
-      settings,
-      NOW,
-    );
+    const cancelled = derive({ ...declared.state, iotMode: 'PERMANENT' }, [
+      event(2, 'THEFT_CANCELLED', 'RIDER'),
+    ]);
     expect(cancelled.state).toMatchObject({
       theftState: 'NONE',
       availability: 'IN_OPERATION',
@@ -258,8 +220,8 @@ describe('deriveBike', () => {
 
   it('counts the end of a lack of communication as a warning change', () => {
     const silent = bike({ lastCommunicationDate: new Date(NOW.getTime() - 8 * 86_400_000) });
-    expect(deriveBike(silent, [t(0)], settings, NOW).kinds.has('warning')).toBe(true);
+    expect(derive(silent, [t(0)]).kinds.has('warning')).toBe(true);
     const fresh = bike({ lastCommunicationDate: at(-5) });
-    expect(deriveBike(fresh, [t(0)], settings, NOW).kinds.has('warning')).toBe(false);
+    expect(derive(fresh, [t(0)]).kinds.has('warning')).toBe(false);
   });
 });

@@ -13,34 +13,27 @@ import pino from 'pino';
 import { upTopic } from '@vfm/contract';
 import { JOBS_SCHEMA } from '../../src/jobs/queues';
 import { Jobs } from '../../src/jobs/job-queue';
-import {
-  createCluster,
-  startNodes,
-  type ClusterNode,
-  type LocalCluster,
-} from '../../src/cluster/local-cluster';
+import { startNodes, type ClusterNode, type LocalCluster } from '../../src/cluster/local-cluster';
 import { ApiClient } from '../helpers/api-client';
 import { loginPair } from '../helpers/auth';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createAccount, createFleet } from '../helpers/factories';
 import { connectModule, nextSeq, subscribeCommands, telemetry, waitFor } from '../helpers/mqtt';
-import { TEST_API_KEY, type TestServer } from '../helpers/server';
+import {
+  CLUSTER_MQTT_URL,
+  createTestCluster,
+  nodeAsTestServer,
+  noClusterPass,
+} from '../helpers/cluster';
+import { TEST_API_KEY } from '../helpers/server';
 import { openStream, type SseStream } from '../helpers/sse';
 
-const DATABASE_URL = process.env.DATABASE_URL;
-const MQTT_URL = process.env.MQTT_URL;
-/**
- * Its own pass of .ci/run (VFM_CLUSTER_TEST=1): its modules' traffic on the shared broker
- * reaches every other test server's ingest (each subscribes to every module's topics), and
- * tests that count their ingest's rejections or wait for an idle ingest would see it.
- */
-const CLUSTER_PASS = process.env.VFM_CLUSTER_TEST === '1';
 /** modules × messages each published while an ingest worker is killed */
 const LOAD_MODULES = 4;
 const LOAD_MESSAGES = 100;
 
-describe.skipIf(!DATABASE_URL || !MQTT_URL || !CLUSTER_PASS)(
+describe.skipIf(noClusterPass)(
   'a cluster: two API processes, two workers (ingest and jobs)',
   () => {
     let testDb: TestDatabase;
@@ -53,13 +46,7 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL || !CLUSTER_PASS)(
     let bikes: BikeRow[];
     /** the test's own handle on the jobs home: it sends, never works */
     let jobs: Jobs | undefined;
-    /** the helpers' view of one process: its URL, the run's database */
-    const serverOf = (node: ClusterNode) =>
-      ({
-        url: node.url,
-        server: { database: testDb.database },
-        api: (options = {}) => new ApiClient(node.url, { apiKey: TEST_API_KEY, ...options }),
-      }) as unknown as TestServer;
+    const serverOf = (node: ClusterNode) => nodeAsTestServer(node, testDb.database);
     const api = (node: ClusterNode) => new ApiClient(node.url, { apiKey: TEST_API_KEY, token });
     /** what the run measured, printed at the end (the CI log keeps it) */
     const timings: Record<string, number | number[]> = {};
@@ -67,27 +54,7 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL || !CLUSTER_PASS)(
     beforeAll(async () => {
       const begun = Date.now();
       testDb = await createTestDatabase();
-      const unique = randomBytes(4).toString('hex');
-      cluster = await createCluster({
-        databaseUrl: testDb.url!,
-        mqttUrl: MQTT_URL!,
-        sharedGroup: `vfm-cluster-${unique}`,
-        // about 10 s alone on two cores; far longer while other suites load the machine
-        readyTimeoutMs: 150_000,
-        baseEnv: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR },
-        env: {
-          NODE_ENV: 'test',
-          LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-          API_KEYS: TEST_API_KEY,
-          JWT_SECRET: `cluster-${unique}-secret-secret-secret-secret`,
-          PUBLIC_URL: 'http://vfm.test',
-          DEMO: 'false',
-          SIMULATOR_BIKES: '0',
-          INGEST_FLUSH_MS: '20',
-          // the broker forgets this run's worker sessions a minute after the run
-          MQTT_SESSION_EXPIRY: '60',
-        },
-      });
+      cluster = await createTestCluster(testDb.url!, 'cluster');
       // the database is migrated (createTestDatabase): the four start side by side
       const starting = startNodes(cluster);
       starting.catch(() => {}); // awaited below, after the data is written
@@ -114,7 +81,11 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL || !CLUSTER_PASS)(
     }, 60_000);
 
     const online = async (bike: BikeRow) => {
-      const client = await connectModule(MQTT_URL!, bike.moduleId, 'no-secret-on-this-broker');
+      const client = await connectModule(
+        CLUSTER_MQTT_URL!,
+        bike.moduleId,
+        'no-secret-on-this-broker',
+      );
       clients.push(client);
       return client;
     };

@@ -1,17 +1,11 @@
 // Accept-Language chooses the language of API messages (DESIGN §5, SPEC §8): the title of every
 // problem and the detail of known codes in fr and de; English otherwise and by default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFleetWithUsers, oneFleet } from '../helpers/factories';
+import { createFleetWithUsers, oneFleet, type FleetCast } from '../helpers/factories';
 import type { TestServer } from '../helpers/server';
 
-let t: TestServer, token: string;
-beforeAll(
-  async () =>
-    ({
-      t,
-      cast: { managerToken: token },
-    } = await oneFleet(createFleetWithUsers)),
-);
+let t: TestServer, cast: FleetCast;
+beforeAll(async () => ({ t, cast } = await oneFleet(createFleetWithUsers)));
 afterAll(() => t.close());
 
 describe('problem messages', () => {
@@ -36,14 +30,18 @@ describe('problem messages', () => {
   });
 
   it('name the missing bikes and the invalid fields in the language asked', async () => {
-    const missing = await t.api({ token, language: 'fr' }).put('products/availability', undefined, {
-      query: { vehicleNumbers: ['NOPE-1', 'NOPE-2'], availability: 'OUT' },
-    });
+    const missing = await t
+      .api({ token: cast.managerToken, language: 'fr' })
+      .put('products/availability', undefined, {
+        query: { vehicleNumbers: ['NOPE-1', 'NOPE-2'], availability: 'OUT' },
+      });
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Vélo(s) inconnu(s) dans votre flotte : NOPE-1, NOPE-2.');
-    const invalid = await t.api({ token, language: 'de' }).put('products/availability', undefined, {
-      query: { vehicleNumbers: ['A'], availability: 'NOWHERE' },
-    });
+    const invalid = await t
+      .api({ token: cast.managerToken, language: 'de' })
+      .put('products/availability', undefined, {
+        query: { vehicleNumbers: ['A'], availability: 'NOWHERE' },
+      });
     expect(invalid.status).toBe(400);
     expect(invalid.body.detail).toMatch(/^Ungültige Felder: .*availability/);
     expect(invalid.body.errors[0].field).toContain('availability');

@@ -22,6 +22,7 @@ import { seedDemoFirmware } from '../../src/demo/demo-firmware';
 import { createFleet } from '../helpers/factories';
 import { createBike } from '../helpers/bikes';
 import { firmwareSettings } from '../../src/modules/firmware/settings';
+import { auditNames } from '../helpers/audit';
 
 let t: TestServer, cast: FleetCast;
 const clients = moduleClients(() => t);
@@ -109,11 +110,7 @@ describe('packages', () => {
     expect(list.body.packages.map((p: { id: string }) => p.id)).toContain(res.body.id);
     expect((await admin().delete(`firmware/packages/${res.body.id}`)).status).toBe(204);
     expect((await admin().delete(`firmware/packages/${res.body.id}`)).status).toBe(404);
-    const audit = await t.server.database.query(
-      `SELECT name FROM event WHERE fleet_id = $1 AND name LIKE 'FIRMWARE_PACKAGE_%' ORDER BY id`,
-      [cast.fleet.id],
-    );
-    expect(audit.map((e) => e.name)).toEqual([
+    expect(await auditNames(t, cast.fleet.id, 'FIRMWARE_PACKAGE_')).toEqual([
       'FIRMWARE_PACKAGE_UPLOADED',
       'FIRMWARE_PACKAGE_DELETED',
     ]);

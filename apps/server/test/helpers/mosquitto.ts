@@ -11,20 +11,9 @@ import {
   type MosquittoConfigOptions,
 } from '../../src/ingest/mosquitto-config';
 import type { Database } from '../../src/db/client';
+import { freePort } from '../../src/cluster/local-cluster';
 
 export const mosquittoAvailable = spawnSync('mosquitto', ['-h']).error === undefined;
-
-/** A port free right now (Mosquitto cannot listen on port 0). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function accepting(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -50,7 +39,7 @@ export async function startMosquitto(
   options: Omit<MosquittoConfigOptions, 'port' | 'bind' | 'persistenceDir' | 'runAs'>,
 ): Promise<TestMosquitto> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vfm-mosquitto-'));
-  const port = await freePort();
+  const port = await freePort(); // Mosquitto cannot listen on port 0
   // started as root, Mosquitto would switch to its own user and not read our temp files
   const runAs = os.userInfo().username;
   const config = { ...options, port, bind: '127.0.0.1', persistenceDir: null, runAs };

@@ -16,6 +16,7 @@ import {
   createZone,
   SAMPLE_ZONE_GEOMETRY,
 } from './fleet-data';
+import { ruleInput } from '../notifications/rule-input';
 import { RawBody } from './raw-request';
 import type { JsonSchema, RecordedRoute } from './route-table';
 import type { TestServer } from './server';
@@ -439,17 +440,7 @@ const SAMPLE_PUSH = {
   },
 };
 
-const SAMPLE_RULE = {
-  name: 'Matrix rule',
-  enabled: true,
-  kinds: ['SUSPECTED_THEFT'],
-  bikeScope: 'ALL',
-  channels: ['IN_APP'],
-  minSeverity: 'MINOR',
-  quietHours: null,
-  alwaysNotify: [],
-  digest: 'NONE',
-};
+const SAMPLE_RULE = ruleInput({ name: 'Matrix rule', kinds: ['SUSPECTED_THEFT'] });
 
 let imported = 0;
 /** Bodies the generic sampler cannot build (not JSON, or no required field): [pattern of

@@ -20,6 +20,7 @@ import { createTrip } from '../helpers/fleet-data';
 import { expectShape } from '../helpers/contract';
 import type { ApiClient } from '../helpers/api-client';
 import { eventually } from '../helpers/eventually';
+import { auditNames } from '../helpers/audit';
 
 const SOURCE: [number, number] = [2.3, 48.85]; // [lon, lat]
 const TARGET: [number, number] = [2.32, 48.855];
@@ -186,11 +187,7 @@ describe('forecast, recommendations, routes', () => {
       {},
     );
     expect(again.status).toBe(409);
-    const events = await t.server.database.query<{ name: string }>(
-      `SELECT name FROM event WHERE fleet_id = $1 AND name LIKE 'REBALANCING_%' ORDER BY id`,
-      [cast.fleet.id],
-    );
-    expect(events.map((e) => e.name)).toEqual([
+    expect(await auditNames(t, cast.fleet.id, 'REBALANCING_')).toEqual([
       'REBALANCING_PLANNED',
       'REBALANCING_REPLANNED',
       'REBALANCING_ACCEPTED',

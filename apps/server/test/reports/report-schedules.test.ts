@@ -10,6 +10,7 @@ import { createFleetWithUsers } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { auditNames } from '../helpers/audit';
 
 let smtp: TestSmtp;
 let t: TestServer;
@@ -61,11 +62,7 @@ describe('report schedules', () => {
     expect(list.body.content.map((s: { id: string }) => s.id)).toContain(id);
     expect((await manager().delete(`report-schedules/${id}`)).status).toBe(204);
     expect((await manager().delete(`report-schedules/${id}`)).status).toBe(404);
-    const audit = await t.server.database.query<{ name: string }>(
-      `SELECT name FROM event WHERE fleet_id = $1 AND name LIKE 'REPORT_SCHEDULE_%' ORDER BY id`,
-      [cast.fleet.id],
-    );
-    expect(audit.map((e) => e.name)).toEqual([
+    expect(await auditNames(t, cast.fleet.id, 'REPORT_SCHEDULE_')).toEqual([
       'REPORT_SCHEDULE_CREATED',
       'REPORT_SCHEDULE_CHANGED',
       'REPORT_SCHEDULE_DELETED',
