@@ -117,11 +117,25 @@ async function xsrf(request: APIRequestContext): Promise<string> {
   return decodeURIComponent(cookie.value);
 }
 
-/** Signs in through the API (set-up only; the flows under test use the UI). */
+type TokenPair = { jwtToken: string; jwtRefreshToken: string };
+
+/**
+ * The set-up's sessions, one per account and worker, for 10 minutes (an access token lives 15):
+ * a spec run would otherwise sign in far more often than the login's limit per address allows
+ * (60 a minute, plugins/rate-limit.ts) and be refused (429). A token refused (401) signs in again.
+ */
+const sessions = new Map<string, { pair: TokenPair; at: number }>();
+const SESSION_REUSE_MS = 10 * 60_000;
+
+/**
+ * Signs in through the API (set-up only; the flows under test use the UI). `own`: a session of
+ * its own, never shared — one handed to a browser, whose app may refresh or end it.
+ */
 export async function apiLogin(
   request: APIRequestContext,
   email: string,
   password = DEMO_PASSWORD,
+  { own = false } = {},
 ): Promise<ApiClient> {
   const info = await appInfo(request);
   const headers = async (token?: string) => ({
@@ -129,22 +143,38 @@ export async function apiLogin(
     'x-xsrf-token': await xsrf(request),
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   });
-  const login = await request.post(`${API}/auth/login`, {
-    headers: await headers(),
-    data: { email, password, application: info.key },
-  });
-  expect(login.status(), `login of ${email}`).toBe(200);
-  const pair = (await login.json()) as { jwtToken: string; jwtRefreshToken: string };
+  const key = `${email}\n${password}`;
+  const signIn = async (): Promise<TokenPair> => {
+    const kept = own ? undefined : sessions.get(key);
+    if (kept && Date.now() - kept.at < SESSION_REUSE_MS) return kept.pair;
+    const login = await request.post(`${API}/auth/login`, {
+      headers: await headers(),
+      data: { email, password, application: info.key },
+    });
+    expect(login.status(), `login of ${email}`).toBe(200);
+    const pair = (await login.json()) as TokenPair;
+    if (!own) sessions.set(key, { pair, at: Date.now() });
+    return pair;
+  };
+  let pair = await signIn();
+  const send = async (method: string, path: string, body?: unknown) =>
+    request.fetch(`${API}/${path}`, { method, headers: await headers(pair.jwtToken), data: body });
   return {
-    token: pair.jwtToken,
-    refreshToken: pair.jwtRefreshToken,
+    get token() {
+      return pair.jwtToken;
+    },
+    get refreshToken() {
+      return pair.jwtRefreshToken;
+    },
     headers: () => headers(pair.jwtToken),
     async call<T>(method: string, path: string, body?: unknown) {
-      const response = await request.fetch(`${API}/${path}`, {
-        method,
-        headers: await headers(pair.jwtToken),
-        data: body,
-      });
+      let response = await send(method, path, body);
+      if (response.status() === 401) {
+        // a session ended meanwhile (a password changed, a sign-out): once more, signed in anew
+        if (!own) sessions.delete(key);
+        pair = await signIn();
+        response = await send(method, path, body);
+      }
       const text = await response.text();
       expect(response.ok(), `${method} ${path}: ${response.status()} ${text}`).toBe(true);
       return (text ? JSON.parse(text) : undefined) as T;
@@ -298,7 +328,7 @@ export async function signedInAt(
   email: string,
   password = DEMO_PASSWORD,
 ) {
-  const session = await apiLogin(page.request, email, password);
+  const session = await apiLogin(page.request, email, password, { own: true });
   // a document of the app's origin, without the app: its storage is the app's
   await page.goto('/app-info.json');
   await page.evaluate(

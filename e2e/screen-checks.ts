@@ -18,8 +18,27 @@ export const axe = (page: Page) =>
     .options({ resultTypes: ['violations'] })
     .setLegacyMode(true);
 
+/**
+ * The screen's finite animations ended (2 s at most): axe reads the colours of an element that
+ * fades in — a live notice come from another session's alert — as too faint for their contrast.
+ */
+async function animationsEnded(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((done) => setTimeout(done, 2000)),
+    ]),
+  );
+}
+
 /** The serious and critical findings, each with where, the rule and the elements. */
 export async function seriousFindings(page: Page, where: string): Promise<string[]> {
+  await animationsEnded(page);
   const results = await axe(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
