@@ -1,7 +1,7 @@
 // Outgoing mail through nodemailer: an SMTP server when SMTP_URL is set, otherwise .eml files
 // in DATA_DIR/mail (the demo default), each logged with its links so a developer can click them.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -95,26 +95,47 @@ export function createMailer({ smtpUrl, mailDir, from, logger }: MailerOptions):
     newline: 'unix',
   });
   let counter = 0;
+  // the sends of one idempotency key in turn: the check for a written message and the writing
+  // are one step (two slots retrying one delivery never both write it)
+  const writing = new Map<string, Promise<void>>();
+  const write = async (mail: MailMessage, tag: string) => {
+    await mkdir(mailDir, { recursive: true });
+    if (tag && (await readdir(mailDir)).some((name) => name.endsWith(`${tag}.eml`))) {
+      logger.info(
+        { subject: mail.subject },
+        'mail already written (same idempotency key): not again',
+      );
+      return;
+    }
+    const { to, subject, text, html, headers, idempotencyKey, attachments } = mail;
+    const info = await transport.sendMail(
+      envelope(from, { to, subject, text, html, headers, idempotencyKey, attachments }),
+    );
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    // zero-padded counter: files sort in sending order even within one millisecond
+    const name = `${stamp}-${process.pid}-${String(++counter).padStart(6, '0')}${tag}`;
+    // written whole, then named: a process killed mid-write leaves no half message under the
+    // key, and the retry writes it
+    await writeFile(path.join(mailDir, `${name}.part`), info.message as Buffer);
+    await rename(path.join(mailDir, `${name}.part`), path.join(mailDir, `${name}.eml`));
+    logger.info(
+      { file: path.join(mailDir, `${name}.eml`), subject, links: mail.links ?? [] },
+      'mail written to file (set SMTP_URL to send it)',
+    );
+  };
   return {
     mode: 'file',
-    async send({ to, subject, text, html, links = [], headers, idempotencyKey, attachments }) {
-      await mkdir(mailDir, { recursive: true });
-      const tag = idempotencyKey ? `-${fileTagOf(idempotencyKey)}` : '';
-      if (tag && (await readdir(mailDir)).some((name) => name.endsWith(`${tag}.eml`))) {
-        logger.info({ subject }, 'mail already written (same idempotency key): not again');
-        return;
+    async send(mail) {
+      const tag = mail.idempotencyKey ? `-${fileTagOf(mail.idempotencyKey)}` : '';
+      if (!tag) return write(mail, tag);
+      const turn = (writing.get(tag) ?? Promise.resolve()).then(() => write(mail, tag));
+      const settled = turn.catch(() => undefined);
+      writing.set(tag, settled);
+      try {
+        await turn;
+      } finally {
+        if (writing.get(tag) === settled) writing.delete(tag);
       }
-      const info = await transport.sendMail(
-        envelope(from, { to, subject, text, html, headers, idempotencyKey, attachments }),
-      );
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      // zero-padded counter: files sort in sending order even within one millisecond
-      const file = path.join(
-        mailDir,
-        `${stamp}-${process.pid}-${String(++counter).padStart(6, '0')}${tag}.eml`,
-      );
-      await writeFile(file, info.message as Buffer);
-      logger.info({ file, subject, links }, 'mail written to file (set SMTP_URL to send it)');
     },
     async close() {},
   };

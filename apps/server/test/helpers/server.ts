@@ -84,7 +84,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     clock,
     api: (clientOptions) => new ApiClient(url, { apiKey: TEST_API_KEY, ...clientOptions }),
     async mails() {
-      const files = (await readdir(mailDir).catch(() => [] as string[])).sort();
+      const files = (await readdir(mailDir).catch(() => [] as string[]))
+        .filter((file) => file.endsWith('.eml'))
+        .sort();
       return Promise.all(files.map((file) => readFile(path.join(mailDir, file), 'utf8')));
     },
     async close() {
