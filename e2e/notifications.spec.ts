@@ -90,11 +90,7 @@ test('the alert rules of My account: the default one, a new one for some bikes, 
 }) => {
   test.setTimeout(120_000);
   const admin = await apiLogin(request, ADMIN);
-  const fleet = await admin.call<{ content: { vehicleNumber: string }[] }>(
-    'GET',
-    'fleet/list?size=2&sort=vehicleNumber,asc',
-  );
-  const vehicleNumber = fleet.content[0]!.vehicleNumber;
+  const vehicleNumber = (await quietBikes(admin, 'asc'))[0]!;
   await login('manager', '/fr/my-account');
   const section = page.locator('#notification-rules');
   await expect(section.getByRole('heading', { name: n.rules.title })).toBeVisible();

@@ -6,7 +6,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { fullBrowserLaunchOptions } from './browser';
-import { test, expect, fr, apiLogin, API, ADMIN, MANAGER } from './fixtures';
+import { test, expect, fr, apiLogin, quietBikes, API, ADMIN, MANAGER } from './fixtures';
 import { expectAxeClean } from './screen-checks';
 
 // the app's service worker is the subject (playwright.config.ts blocks it elsewhere), and the
@@ -105,11 +105,7 @@ test.describe('web push', () => {
     request,
   }) => {
     const admin = await apiLogin(request, ADMIN);
-    const fleet = await admin.call<{ content: { vehicleNumber: string }[] }>(
-      'GET',
-      'fleet/list?size=1&sort=vehicleNumber,asc',
-    );
-    const vehicleNumber = fleet.content[0]!.vehicleNumber;
+    const vehicleNumber = (await quietBikes(admin, 'asc'))[0]!;
     await login('manager');
     await controlledPage(page);
     const worker = await workerOf(context);

@@ -1,7 +1,7 @@
 // Flows of the warnings page (docs/web.md): tab counts equal products/warnings, a
 // theft reported in another session appears in its tab, in the rail badge and as a toast
 // without reload, and is cancelled from the page; a warned row opens its bike.
-import { test, expect, fr, apiLogin, ADMIN, MANAGER } from './fixtures';
+import { test, expect, fr, apiLogin, quietBikes, ADMIN, MANAGER } from './fixtures';
 
 interface Counts {
   counts: Record<string, number>;
@@ -35,11 +35,8 @@ test('a theft reported elsewhere appears live, then is cancelled from its tab', 
   const admin = await apiLogin(request, ADMIN);
   const manager = await apiLogin(request, MANAGER);
   const before = await manager.call<Counts>('GET', 'products/warnings?size=1');
-  const candidates = await manager.call<{ content: { vehicleNumber: string; theft: string }[] }>(
-    'GET',
-    'fleet/list?size=100&availability=AVAILABLE',
-  );
-  const bike = candidates.content.find((row) => row.theft === 'NONE')!.vehicleNumber;
+  // the first quiet bike (the alerts flows take ranks in the middle)
+  const bike = (await quietBikes(admin, 'asc'))[0]!;
   await login('manager', '/fr/warnings?type=REPORTED_THEFT');
   // the tab shown: the demo's own theft listed (ADR 0102), or none
   await expect(
@@ -84,12 +81,8 @@ test('a theft reported elsewhere appears live, then is cancelled from its tab', 
 
 test('a warned row opens its bike page', async ({ page, login, request }) => {
   const admin = await apiLogin(request, ADMIN);
-  const candidates = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
-    'GET',
-    'fleet/list?size=100&availability=AVAILABLE&sort=vehicleNumber,desc',
-  );
-  // the last bikes: the test above takes the first ones
-  const bike = candidates.content.find((row) => row.theft === 'NONE')!.vehicleNumber;
+  // the last quiet bike: the test above takes the first one
+  const bike = (await quietBikes(admin, 'desc'))[0]!;
   await admin.call('POST', `products/theft/${bike}`);
   try {
     await login('manager', '/fr/warnings');
@@ -106,13 +99,8 @@ test('a tab sorts by a column, as products/warnings does, and keeps the order in
   request,
 }) => {
   const admin = await apiLogin(request, ADMIN);
-  const candidates = await admin.call<{ content: { vehicleNumber: string; theft: string }[] }>(
-    'GET',
-    'fleet/list?size=100',
-  );
-  // two bikes near the end of the fleet: the other flows take the first ones and the last
-  const free = candidates.content.filter((row) => row.theft === 'NONE');
-  const bikes = free.slice(-6, -4).map((row) => row.vehicleNumber);
+  // two quiet bikes of ranks no other flow takes (the alerts flows: 10 to 14 from the first)
+  const bikes = (await quietBikes(admin, 'asc')).slice(20, 22);
   expect(bikes).toHaveLength(2);
   for (const bike of bikes) await admin.call('POST', `products/theft/${bike}`);
   try {

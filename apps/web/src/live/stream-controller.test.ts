@@ -197,6 +197,20 @@ describe('stream controller', () => {
     expect(queryClient.getQueryState(queryKeys.fleet.list(LIST))!.isInvalidated).toBe(true);
   });
 
+  it('reads again at its first opening the alerts read before it, not the fleet list', async () => {
+    const feed = createSseFeed();
+    const { controller, queryClient } = setup([feed]);
+    queryClient.setQueryData(queryKeys.fleet.list(LIST), makeListPage([]));
+    queryClient.setQueryData([...queryKeys.alerts.lists, 'rules'], { content: [] });
+    controller.start();
+    feed.send('ready', { fleetId: 'f', serverTime: new Date(Date.now() + 5).toISOString() });
+    await until(() => controller.status() === 'live');
+    expect(queryClient.getQueryState([...queryKeys.alerts.lists, 'rules'])!.isInvalidated).toBe(
+      true,
+    );
+    expect(queryClient.getQueryState(queryKeys.fleet.list(LIST))!.isInvalidated).toBe(false);
+  });
+
   it("follows the server's resync and stops for good when refused", async () => {
     const feed = createSseFeed();
     const { controller, server } = setup([feed]);
@@ -265,10 +279,10 @@ describe('stream controller', () => {
     const { controller, queryClient } = setup([feed]);
     const list = ['tasks', 'list', { mine: true }];
     const queue = ['tasks', 'battery-queue', null];
-    for (const key of [list, queue]) queryClient.setQueryData(key, { content: [] });
     controller.start();
     feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
     await until(() => controller.status() === 'live');
+    for (const key of [list, queue]) queryClient.setQueryData(key, { content: [] });
     expect(queryClient.getQueryState(list)?.isInvalidated).toBe(false);
     feed.send('tasks', {});
     await until(
@@ -285,10 +299,11 @@ describe('stream controller', () => {
     const named = queryKeys.alerts.active('VFM-1');
     const other = queryKeys.alerts.active('VFM-2');
     const mine = queryKeys.alerts.mine({ kind: null, page: 0, size: 50 });
-    for (const key of [named, other, mine]) queryClient.setQueryData(key, page);
     controller.start();
     feed.send('ready', { fleetId: 'f', serverTime: new Date().toISOString() });
     await until(() => controller.status() === 'live');
+    // read after the stream opened (those read before are read again at its opening)
+    for (const key of [named, other, mine]) queryClient.setQueryData(key, page);
     feed.send('alerts', { vehicleNumbers: ['VFM-1'] });
     await until(() => queryClient.getQueryState(named)?.isInvalidated === true);
     expect(queryClient.getQueryState(mine)?.isInvalidated).toBe(true);

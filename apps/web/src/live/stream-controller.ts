@@ -2,7 +2,10 @@
 // fleet/stream connection while the user is signed in, coalesces bursts into at most one batch
 // per flush interval, writes each batch into the query cache and hands it to subscribers (the
 // map). After a network loss it reconnects with a growing delay and, once back, everything
-// shown is reloaded, since a stream has no replay (ADR 0020).
+// shown is reloaded, since a stream has no replay (ADR 0020). At the first opening, the alerts,
+// tasks and notifications read before the stream was ready are read again: what happened between
+// their answer and the stream's start would be missed otherwise (the bikes and the counters need
+// not: each bike's change carries its whole row and the stream opens with the counters).
 import type { QueryClient } from '@tanstack/react-query';
 import { STREAM_EVENTS, type StreamEventName } from '@vfm/contract';
 import { isApiError } from '../api/api-error';
@@ -120,6 +123,21 @@ export function createStreamController(options: StreamControllerOptions): Stream
     flushTimer ??= setTimeout(flush, flushMs);
   };
 
+  /** the discrete happenings' lists read before `readyAt` (Date.now() time): read again */
+  const catchUp = (readyAt: number) => {
+    const before = {
+      predicate: (query: { state: { dataUpdatedAt: number } }) =>
+        query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < readyAt,
+    };
+    for (const queryKey of [
+      queryKeys.alerts.all,
+      queryKeys.tasks.all,
+      queryKeys.notifications.list,
+    ]) {
+      void queryClient.invalidateQueries({ queryKey, ...before });
+    }
+  };
+
   const resync = () => {
     buffer.take();
     recent = [];
@@ -140,6 +158,8 @@ export function createStreamController(options: StreamControllerOptions): Stream
         if (lostConnection) {
           lostConnection = false;
           resync();
+        } else {
+          catchUp(Date.now());
         }
         return;
       case 'bikes':
