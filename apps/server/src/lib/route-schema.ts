@@ -115,7 +115,8 @@ const INPUTS = ['params', 'querystring', 'body', 'headers'] as const;
  * problems such a call can answer by its shape come with it — 401 and 403 always, 400 when it
  * takes an input (params, query, body, headers), 404 when its path names a resource (`params`) —
  * and `problems` names only the call's own (409, 413, 429…). `.admin(…)` is the same for a call
- * only administrators may make (`config.auth`). A call that answers fewer than these (a public
+ * only administrators may make, `.field(…)` for one field technicians may make too
+ * (`config.auth`). A call that answers fewer than these (a public
  * one) says all of its own with doc(…).
  */
 export function routeDoc(tags: readonly string[]) {
@@ -132,9 +133,12 @@ export function routeDoc(tags: readonly string[]) {
     ].sort((a, b) => a - b);
     return doc(tags, summary, { ...declared, problems: statuses } as OnlyRouteDoc<D>);
   };
-  const admin = <const D extends RouteDoc>(summary: string, declared: OnlyRouteDoc<D>) => ({
-    config: { auth: 'admin' as const },
-    ...route(summary, declared),
-  });
-  return Object.assign(route, { admin });
+  /** the same for a call behind another gate of `config.auth` (administrators, the field) */
+  const gated =
+    <const A extends 'admin' | 'field'>(auth: A) =>
+    <const D extends RouteDoc>(summary: string, declared: OnlyRouteDoc<D>) => ({
+      config: { auth },
+      ...route(summary, declared),
+    });
+  return Object.assign(route, { admin: gated('admin'), field: gated('field') });
 }

@@ -15,13 +15,13 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseVehicleNumbers } from '../bikes/bike-lookup';
 import { scopeOf } from '../../plugins/request-scope';
-import { doc, problems, routeDoc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import { acknowledgeAlert } from './acknowledge-alert';
 import { sendCommands } from './send-commands';
 
-const accepted = { 202: CommandsAcceptedSchema, ...problems(400, 401, 403, 404, 409) };
-const tags = ['commands'];
-const route = routeDoc(tags);
+/** a command sent: 202 with what was queued; 404 names the bikes not found, 409 a refusal */
+const accepted = { response: { 202: CommandsAcceptedSchema }, problems: [404, 409] } as const;
+const route = routeDoc(['commands']);
 
 const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const send = async (
@@ -38,19 +38,19 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/commands/lockControl/:vehicleNumber',
-    doc(tags, 'Lock (active=true) or unlock the electric assistance of a bike', {
+    route('Lock (active=true) or unlock the electric assistance of a bike', {
       params: VehicleNumberParamsSchema,
       querystring: ActiveQuerySchema,
-      response: accepted,
+      ...accepted,
     }),
     (request, reply) =>
       send(request, reply, [request.params.vehicleNumber], 'LOCK_CONTROL', request.query.active),
   );
   app.post(
     '/commands/lockControl',
-    doc(tags, 'Lock or unlock the electric assistance of several bikes (all or nothing)', {
+    route('Lock or unlock the electric assistance of several bikes (all or nothing)', {
       querystring: BulkActiveQuerySchema,
-      response: accepted,
+      ...accepted,
     }),
     (request, reply) =>
       send(
@@ -63,29 +63,29 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/commands/alarm/:vehicleNumber',
-    doc(tags, 'Arm (active=true) or disarm the alarm of a bike', {
+    route('Arm (active=true) or disarm the alarm of a bike', {
       params: VehicleNumberParamsSchema,
       querystring: ActiveQuerySchema,
-      response: accepted,
+      ...accepted,
     }),
     (request, reply) =>
       send(request, reply, [request.params.vehicleNumber], 'ALARM', request.query.active),
   );
   app.post(
     '/commands/mode/:vehicleNumber',
-    doc(tags, 'Set the IoT communication mode of a bike', {
+    route('Set the IoT communication mode of a bike', {
       params: VehicleNumberParamsSchema,
       querystring: ModeQuerySchema,
-      response: accepted,
+      ...accepted,
     }),
     (request, reply) =>
       send(request, reply, [request.params.vehicleNumber], 'MODE', request.query.mode),
   );
   app.post(
     '/commands/mode',
-    doc(tags, 'Set the IoT communication mode of several bikes (all or nothing)', {
+    route('Set the IoT communication mode of several bikes (all or nothing)', {
       querystring: BulkModeQuerySchema,
-      response: accepted,
+      ...accepted,
     }),
     (request, reply) =>
       send(request, reply, bulk(request.query.vehicleNumbers), 'MODE', request.query.mode),

@@ -23,7 +23,7 @@ import {
   TrafficSchema,
 } from '@vfm/contract';
 import { tooManyStreams } from '../../lib/problem';
-import { doc, problems, routeDoc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import { getInformation, getStatistics } from './counts-service';
 import { listCsv, vehiclesCsv } from './csv-service';
@@ -37,13 +37,11 @@ import { DEFAULT_STREAM_OPTIONS, MAX_STREAMS_PER_SESSION, StreamHub } from './st
 /** how long a session past its cap of streams is asked to wait (s): a tab may close by then */
 const STREAMS_RETRY_AFTER_S = 30;
 
-const tags = ['fleet'];
-const route = routeDoc(tags);
+const route = routeDoc(['fleet']);
 /** A streamed body: documented as text, sent as a Node stream. */
 const StreamedText = Type.Unsafe<Readable>({ type: 'string' });
 const csvResponse = (description: string) => ({
   200: { description, content: { 'text/csv': { schema: StreamedText } } },
-  ...problems(400, 401, 403),
 });
 /**
  * Large answers (markers, CSV) are compressed at the fastest levels: for 3.4 MB of markers
@@ -103,14 +101,10 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/list/csv',
     {
       compress: FAST_COMPRESSION,
-      ...doc(
-        tags,
-        'The filtered list as CSV: headers in the request language, user distance unit',
-        {
-          querystring: FleetFilterSchema,
-          response: csvResponse('CSV, UTF-8 with BOM, streamed, in frame-number order'),
-        },
-      ),
+      ...route('The filtered list as CSV: headers in the request language, user distance unit', {
+        querystring: FleetFilterSchema,
+        response: csvResponse('CSV, UTF-8 with BOM, streamed, in frame-number order'),
+      }),
     },
     async (request, reply) => {
       const scope = scopeOf(request);
@@ -126,8 +120,7 @@ const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fleet/vehicles/csv',
     {
       compress: FAST_COMPRESSION,
-      ...doc(
-        tags,
+      ...route(
         'The filtered bikes in the import format (vehicleNumber,bikeCode,moduleId,model,group)',
         {
           querystring: FleetFilterSchema,

@@ -7,8 +7,10 @@ import {
   VehicleRemovalResultSchema,
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
-import { doc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import { importVehicleCsv, removeVehicles } from './provisioning-service';
+
+const route = routeDoc(['fleet']);
 
 const provisioningRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // scoped to this plugin: the import takes text/csv and nothing else (415)
@@ -19,31 +21,25 @@ const provisioningRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/fleet/admin/vehicles',
-    {
-      config: { auth: 'admin' },
-      ...doc(['fleet'], 'Import bikes from CSV (vehicleNumber,bikeCode,moduleId,model,group)', {
-        description:
-          "Creates or updates the bikes of the caller's fleet. Lines with errors are reported and skipped. " +
-          '`modules` lists the modules created by this import with their MQTT secret, shown only this once.',
-        consumes: ['text/csv'],
-        body: VehicleCsvBodySchema,
-        ok: VehicleImportResultSchema,
-        problems: [400, 401, 403, 415],
-      }),
-    },
+    route.admin('Import bikes from CSV (vehicleNumber,bikeCode,moduleId,model,group)', {
+      description:
+        "Creates or updates the bikes of the caller's fleet. Lines with errors are reported and skipped. " +
+        '`modules` lists the modules created by this import with their MQTT secret, shown only this once.',
+      consumes: ['text/csv'],
+      body: VehicleCsvBodySchema,
+      ok: VehicleImportResultSchema,
+      problems: [415],
+    }),
     async (request) => importVehicleCsv(scopeOf(request), request.body),
   );
 
   app.delete(
     '/fleet/admin/vehicles',
-    {
-      config: { auth: 'admin' },
-      ...doc(['fleet'], 'Remove bikes from the fleet; their modules can no longer connect', {
-        querystring: VehicleRemovalQuerySchema,
-        ok: VehicleRemovalResultSchema,
-        problems: [400, 401, 403, 404],
-      }),
-    },
+    route.admin('Remove bikes from the fleet; their modules can no longer connect', {
+      querystring: VehicleRemovalQuerySchema,
+      ok: VehicleRemovalResultSchema,
+      problems: [404],
+    }),
     async (request) => removeVehicles(scopeOf(request), request.query.vehicleNumbers),
   );
 };

@@ -9,7 +9,7 @@ import {
   ReportScheduleSchema,
   ReportSendNowSchema,
 } from '@vfm/contract';
-import { doc, routeDoc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import { scopeOf } from '../../plugins/request-scope';
 import {
   changeSchedule,
@@ -19,8 +19,7 @@ import {
   sendNow,
 } from './schedule-service';
 
-const tags = ['reports'];
-const route = routeDoc(tags);
+const route = routeDoc(['reports']);
 
 const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -50,10 +49,9 @@ const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.delete(
     '/report-schedules/:id',
-    doc(tags, 'Removes a report schedule', {
+    route('Removes a report schedule', {
       params: ReportScheduleIdParamsSchema,
       response: { 204: Type.Null() },
-      problems: [401, 403, 404],
     }),
     async (request, reply) => {
       await removeSchedule(scopeOf(request), request.params.id);
@@ -62,10 +60,9 @@ const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/report-schedules/:id/send',
-    doc(tags, 'Sends now the last period that has ended, to every recipient', {
+    route('Sends now the last period that has ended, to every recipient', {
       params: ReportScheduleIdParamsSchema,
       response: { 202: ReportSendNowSchema },
-      problems: [401, 403, 404],
     }),
     async (request, reply) =>
       reply.code(202).send(await sendNow(scopeOf(request), request.params.id)),

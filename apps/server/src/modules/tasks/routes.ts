@@ -21,7 +21,7 @@ import {
 } from '@vfm/contract';
 import { scopeOf } from '../../plugins/request-scope';
 import { getBatteryQueue } from './battery-queue';
-import { doc, problems, routeDoc } from '../../lib/route-schema';
+import { routeDoc } from '../../lib/route-schema';
 import {
   cancelTask,
   checkItem,
@@ -34,34 +34,27 @@ import {
   updateTask,
 } from './service';
 
-const tags = ['tasks'];
-const route = routeDoc(tags);
-const config = { auth: 'field' as const };
-const changed = { 200: TaskSchema, ...problems(400, 401, 403, 404, 409) };
+const route = routeDoc(['tasks']);
+/** a task's change: the task as it is now, 409 when its state forbids the change */
+const changed = { params: TaskParamsSchema, ok: TaskSchema, problems: [409] } as const;
 
 const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/tasks',
-    {
-      config,
-      ...route("The fleet's tasks (active ones by default), soonest due first", {
-        querystring: TaskQuerySchema,
-        ok: TaskPageSchema,
-      }),
-    },
+    route.field("The fleet's tasks (active ones by default), soonest due first", {
+      querystring: TaskQuerySchema,
+      ok: TaskPageSchema,
+    }),
     async (request) => listTasks(scopeOf(request), request.query),
   );
 
   app.post(
     '/tasks',
-    {
-      config,
-      ...route('Create a task for one bike, or one per bike of a selection (managers)', {
-        body: TaskCreateSchema,
-        response: { 201: TaskCreatedSchema },
-        problems: [404],
-      }),
-    },
+    route.field('Create a task for one bike, or one per bike of a selection (managers)', {
+      body: TaskCreateSchema,
+      response: { 201: TaskCreatedSchema },
+      problems: [404],
+    }),
     async (request, reply) =>
       reply.code(201).send(await createTasks(scopeOf(request), request.body)),
   );
@@ -69,74 +62,50 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // docs/tasks.md: a static path, matched before /tasks/:id
   app.get(
     '/tasks/battery-queue',
-    {
-      config,
-      ...route(
-        'The bikes that need a battery, by charge and range left, grouped into stops to follow',
-        { querystring: BatteryQueueQuerySchema, ok: BatteryQueueSchema },
-      ),
-    },
+    route.field(
+      'The bikes that need a battery, by charge and range left, grouped into stops to follow',
+      { querystring: BatteryQueueQuerySchema, ok: BatteryQueueSchema },
+    ),
     async (request) => getBatteryQueue(scopeOf(request), request.query),
   );
 
   app.get(
     '/tasks/:id',
-    {
-      config,
-      ...route('One task with its history', { params: TaskParamsSchema, ok: TaskDetailSchema }),
-    },
+    route.field('One task with its history', { params: TaskParamsSchema, ok: TaskDetailSchema }),
     async (request) => getTask(scopeOf(request), request.params.id),
   );
 
   app.patch(
     '/tasks/:id',
-    {
-      config,
-      ...doc(
-        tags,
-        'Change a task: priority, due time, assignee, title (managers); notes (anyone)',
-        { params: TaskParamsSchema, body: TaskUpdateSchema, response: changed },
-      ),
-    },
+    route.field('Change a task: priority, due time, assignee, title (managers); notes (anyone)', {
+      ...changed,
+      body: TaskUpdateSchema,
+    }),
     async (request) => updateTask(scopeOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/tasks/:id/start',
-    {
-      config,
-      ...doc(tags, 'Take and start an open task; 409 naming who has it when somebody else does', {
-        params: TaskParamsSchema,
-        response: changed,
-      }),
-    },
+    route.field(
+      'Take and start an open task; 409 naming who has it when somebody else does',
+      changed,
+    ),
     async (request) => startTask(scopeOf(request), request.params.id),
   );
 
   app.post(
     '/tasks/:id/finish',
-    {
-      config,
-      ...doc(
-        tags,
-        "Finish a task in progress (its holder, or a manager): a battery swap records the battery fitted (the bike's battery record), any task its parts and cost",
-        { params: TaskParamsSchema, body: TaskFinishSchema, response: changed },
-      ),
-    },
+    route.field(
+      "Finish a task in progress (its holder, or a manager): a battery swap records the battery fitted (the bike's battery record), any task its parts and cost",
+      { ...changed, body: TaskFinishSchema },
+    ),
     async (request) => finishTask(scopeOf(request), request.params.id, request.body),
   );
 
   const transition = (path: string, summary: string, run: typeof cancelTask) =>
     app.post(
       path,
-      {
-        config,
-        ...doc(tags, summary, {
-          params: TaskParamsSchema,
-          body: TaskTransitionSchema,
-          response: changed,
-        }),
-      },
+      route.field(summary, { ...changed, body: TaskTransitionSchema }),
       async (request) => run(scopeOf(request), request.params.id, request.body),
     );
   transition('/tasks/:id/cancel', 'Cancel an open task or one in progress (managers)', cancelTask);
@@ -144,14 +113,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/tasks/:id/checklist/:item',
-    {
-      config,
-      ...doc(tags, "Check or uncheck an item of the task's checklist (an item of its kind)", {
-        params: TaskChecklistParamsSchema,
-        body: TaskCheckSchema,
-        response: changed,
-      }),
-    },
+    route.field("Check or uncheck an item of the task's checklist (an item of its kind)", {
+      ...changed,
+      params: TaskChecklistParamsSchema,
+      body: TaskCheckSchema,
+    }),
     async (request) =>
       checkItem(scopeOf(request), request.params.id, request.params.item, request.body),
   );
