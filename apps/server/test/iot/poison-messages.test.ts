@@ -12,46 +12,36 @@ import { IngestPipeline } from '../../src/ingest/pipeline';
 import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { createBike, type BikeRow } from '../helpers/bikes';
 import { createQuarantined } from '../helpers/fleet-data';
-import {
-  count,
-  externalBrokerUrl,
-  moduleClients,
-  nextSeq,
-  provisionModule,
-  publishUp,
-  startIotTestServer,
-  telemetry,
-  waitFor,
-} from '../helpers/mqtt';
+import * as mqtt from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 import { openStream, type SseFrame, type SseStream } from '../helpers/sse';
 
 let t: TestServer, tenant: FleetCast, other: FleetCast;
 const streams: SseStream[] = [];
-const modules = moduleClients(
+const modules = mqtt.moduleClients(
   () => t,
   () => streams.forEach((stream) => stream.close()),
 );
 beforeAll(
   async () =>
-    ({ t, cast: tenant, other } = await twoFleets(createFleetWithUsers, startIotTestServer)),
+    ({ t, cast: tenant, other } = await twoFleets(createFleetWithUsers, mqtt.startIotTestServer)),
 );
 
 const online = (fleet: typeof tenant) => modules.online(fleet.fleet);
 
-const sharedBroker = Boolean(externalBrokerUrl());
+const sharedBroker = Boolean(mqtt.externalBrokerUrl());
 const LEAP = '2026-06-30T23:59:60Z';
 const deep = (depth: number) =>
-  `{"seq":${nextSeq()},"ts":"${new Date().toISOString()}","name":"ALARM_TRIGGERED","source":"MODULE","data":{"x":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+  `{"seq":${mqtt.nextSeq()},"ts":"${new Date().toISOString()}","name":"ALARM_TRIGGERED","source":"MODULE","data":{"x":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
 
 describe('a poison message from one fleet', () => {
   const poisons: Array<[string, 'telemetry' | 'ack' | 'autotest' | 'event', () => unknown]> = [
-    ['a leap-second telemetry', 'telemetry', () => telemetry({ ts: LEAP })],
+    ['a leap-second telemetry', 'telemetry', () => mqtt.telemetry({ ts: LEAP })],
     [
       'a leap-second ack',
       'ack',
       () => ({
-        seq: nextSeq(),
+        seq: mqtt.nextSeq(),
         ts: LEAP,
         commandId: '11111111-2222-3333-4444-555555555555',
         status: 'OK',
@@ -60,26 +50,26 @@ describe('a poison message from one fleet', () => {
     [
       'a leap-second autotest',
       'autotest',
-      () => ({ seq: nextSeq(), ts: LEAP, results: [{ code: 'GPS', status: 'OK' }] }),
+      () => ({ seq: mqtt.nextSeq(), ts: LEAP, results: [{ code: 'GPS', status: 'OK' }] }),
     ],
     [
       'a leap-second event',
       'event',
-      () => ({ seq: nextSeq(), ts: LEAP, name: 'ALARM_TRIGGERED', source: 'MODULE' }),
+      () => ({ seq: mqtt.nextSeq(), ts: LEAP, name: 'ALARM_TRIGGERED', source: 'MODULE' }),
     ],
     ['an event nested 5,000 levels deep', 'event', () => deep(5000)],
     [
       'an event with 5 KB of data',
       'event',
       () => ({
-        seq: nextSeq(),
+        seq: mqtt.nextSeq(),
         ts: new Date().toISOString(),
         name: 'ALARM_TRIGGERED',
         source: 'MODULE',
         data: { text: 'x'.repeat(5000) },
       }),
     ],
-    ['a firmware holding U+0000', 'telemetry', () => telemetry({ firmware: 'v1\u0000' })],
+    ['a firmware holding U+0000', 'telemetry', () => mqtt.telemetry({ firmware: 'v1\u0000' })],
   ];
 
   it.each(poisons)(
@@ -88,11 +78,12 @@ describe('a poison message from one fleet', () => {
       const attacker = await online(tenant);
       const victim = await online(other);
       const rejected = t.server.iot!.metrics.rejected.schema;
-      await publishUp(attacker.client, attacker.moduleId, kind, poison()); // PUBACK received
-      const next = telemetry();
-      await publishUp(victim.client, victim.moduleId, 'telemetry', next);
-      await waitFor(
-        () => count(t, 'telemetry WHERE bike_id = $1 AND seq = $2', [victim.bike.id, next.seq]),
+      await mqtt.publishUp(attacker.client, attacker.moduleId, kind, poison()); // PUBACK received
+      const next = mqtt.telemetry();
+      await mqtt.publishUp(victim.client, victim.moduleId, 'telemetry', next);
+      await mqtt.waitFor(
+        () =>
+          mqtt.count(t, 'telemetry WHERE bike_id = $1 AND seq = $2', [victim.bike.id, next.seq]),
         15_000,
         "the other fleet's telemetry",
       );
@@ -100,8 +91,8 @@ describe('a poison message from one fleet', () => {
       // too, their own refused messages included: the count is then at least ours
       if (sharedBroker) expect(t.server.iot!.metrics.rejected.schema).toBeGreaterThan(rejected);
       else expect(t.server.iot!.metrics.rejected.schema).toBe(rejected + 1);
-      expect(await count(t, 'event WHERE bike_id = $1', [attacker.bike.id])).toBe(0);
-      expect(await count(t, 'telemetry WHERE bike_id = $1', [attacker.bike.id])).toBe(0);
+      expect(await mqtt.count(t, 'event WHERE bike_id = $1', [attacker.bike.id])).toBe(0);
+      expect(await mqtt.count(t, 'telemetry WHERE bike_id = $1', [attacker.bike.id])).toBe(0);
     },
   );
 
@@ -141,7 +132,7 @@ describe('a poison message from one fleet', () => {
 
 describe('a message the writer cannot store', () => {
   it('goes to the quarantine, acknowledged, while the rest of its batch is stored', async () => {
-    const module = await provisionModule(t, tenant.fleet);
+    const module = await mqtt.provisionModule(t, tenant.fleet);
     // the fleet's administrators hear of it live; its managers never
     const adminStream = await openStream(t, tenant.adminToken);
     const managerStream = await openStream(t, tenant.managerToken);
@@ -149,7 +140,7 @@ describe('a message the writer cannot store', () => {
     await adminStream.next((f) => f.event === 'ready');
     await managerStream.next((f) => f.event === 'ready');
     const metrics = new IngestMetrics();
-    const poisonSeq = nextSeq();
+    const poisonSeq = mqtt.nextSeq();
     // a writer with a bug for one message: what a future defect would look like
     const pipeline = new IngestPipeline({
       database: t.server.database,
@@ -164,15 +155,15 @@ describe('a message the writer cannot store', () => {
         return writeBatch(tx, batch, options);
       },
     });
-    const seqs = [nextSeq(), poisonSeq, nextSeq()];
+    const seqs = [mqtt.nextSeq(), poisonSeq, mqtt.nextSeq()];
     const settled: Array<[number, boolean]> = [];
     for (const seq of seqs) {
-      const payload = Buffer.from(JSON.stringify(telemetry({ seq })));
+      const payload = Buffer.from(JSON.stringify(mqtt.telemetry({ seq })));
       pipeline.accept(module.moduleId, 'telemetry', payload, (ok) => settled.push([seq, ok]));
     }
     await pipeline.stop();
     expect(settled.sort()).toEqual(seqs.map((seq) => [seq, true]).sort());
-    expect(await count(t, 'telemetry WHERE bike_id = $1', [module.bike.id])).toBe(2);
+    expect(await mqtt.count(t, 'telemetry WHERE bike_id = $1', [module.bike.id])).toBe(2);
     expect(metrics.quarantined).toBe(1);
     const live = (count: number) => (f: SseFrame) =>
       f.event === 'quarantine' && f.data.count === count;
@@ -197,9 +188,9 @@ describe('a message the writer cannot store', () => {
     expect(retried.status, retried.text).toBe(200);
     expect(retried.body).toEqual({ outcome: 'stored' });
     expect(
-      await count(t, 'telemetry WHERE bike_id = $1 AND seq = $2', [module.bike.id, poisonSeq]),
+      await mqtt.count(t, 'telemetry WHERE bike_id = $1 AND seq = $2', [module.bike.id, poisonSeq]),
     ).toBe(1);
-    expect(await count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(0);
+    expect(await mqtt.count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(0);
     await adminStream.next(live(0));
     expect(managerStream.frames.filter((f) => f.event === 'quarantine')).toEqual([]);
     // audited: who stored which module's message, read by administrators only
@@ -226,8 +217,8 @@ describe('a quarantined message sent again', () => {
   // SIGKILL between the quarantine's commit and the PUBACK: the module (QoS 1) sends the same
   // message to the restarted process, whose writer fails on it again
   it('is kept once', async () => {
-    const module = await provisionModule(t, other.fleet);
-    const payload = Buffer.from(JSON.stringify(telemetry()));
+    const module = await mqtt.provisionModule(t, other.fleet);
+    const payload = Buffer.from(JSON.stringify(mqtt.telemetry()));
     for (let process = 0; process < 2; process += 1) {
       const pipeline = new IngestPipeline({
         database: t.server.database,
@@ -245,13 +236,15 @@ describe('a quarantined message sent again', () => {
       await pipeline.stop();
       expect(acknowledged).toEqual([true]);
     }
-    expect(await count(t, 'ingest_quarantine WHERE module_id = $1', [module.moduleId])).toBe(1);
+    expect(await mqtt.count(t, 'ingest_quarantine WHERE module_id = $1', [module.moduleId])).toBe(
+      1,
+    );
   });
 });
 
 describe('fleet/admin/quarantine', () => {
   it("shows a fleet's administrators their fleet's messages only; managers not at all", async () => {
-    const bike = (await provisionModule(t, other.fleet)).bike;
+    const bike = (await mqtt.provisionModule(t, other.fleet)).bike;
     const mine = await createQuarantined(t, bike);
     const ownPage = await t.api({ token: other.adminToken }).get('fleet/admin/quarantine', {
       query: { size: 200 },
@@ -267,13 +260,13 @@ describe('fleet/admin/quarantine', () => {
     const foreign = t.api({ token: tenant.adminToken });
     expect((await foreign.post(`fleet/admin/quarantine/${mine.id}/retry`)).status).toBe(404);
     expect((await foreign.delete(`fleet/admin/quarantine/${mine.id}`)).status).toBe(404);
-    expect(await count(t, 'ingest_quarantine WHERE id = $1', [mine.id])).toBe(1);
+    expect(await mqtt.count(t, 'ingest_quarantine WHERE id = $1', [mine.id])).toBe(1);
   });
 
   it('keeps a message that still cannot be stored, counting the attempt (409)', async () => {
-    const bike = (await provisionModule(t, other.fleet)).bike;
+    const bike = (await mqtt.provisionModule(t, other.fleet)).bike;
     const entry = await createQuarantined(t, bike, {
-      payload: JSON.stringify(telemetry({ ts: LEAP })),
+      payload: JSON.stringify(mqtt.telemetry({ ts: LEAP })),
     });
     const admin = t.api({ token: other.adminToken, language: 'fr' });
     const retried = await admin.post(`fleet/admin/quarantine/${entry.id}/retry`);
@@ -291,12 +284,12 @@ describe('fleet/admin/quarantine', () => {
   });
 
   it('clears a message (204), once', async () => {
-    const bike = (await provisionModule(t, other.fleet)).bike;
+    const bike = (await mqtt.provisionModule(t, other.fleet)).bike;
     const entry = await createQuarantined(t, bike);
     const admin = t.api({ token: other.adminToken });
     expect((await admin.delete(`fleet/admin/quarantine/${entry.id}`)).status).toBe(204);
     expect((await admin.delete(`fleet/admin/quarantine/${entry.id}`)).status).toBe(404);
-    expect(await count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(0);
+    expect(await mqtt.count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(0);
     const activity = await admin.get('fleet/events', { query: { kind: 'quarantine' } });
     expect(activity.body.content[0]).toMatchObject({
       name: 'QUARANTINE_CLEARED',
@@ -313,7 +306,7 @@ describe('fleet/admin/quarantine', () => {
   }
 
   it('refuses a retry (409) once the module moved to another fleet, naming neither', async () => {
-    const bike = (await provisionModule(t, other.fleet)).bike;
+    const bike = (await mqtt.provisionModule(t, other.fleet)).bike;
     const entry = await createQuarantined(t, bike);
     const carrier = await moveModule(bike, tenant);
     const admin = t.api({ token: other.adminToken });
@@ -327,7 +320,9 @@ describe('fleet/admin/quarantine', () => {
     expect(retried.text).not.toContain(tenant.fleet.name);
     expect(retried.text).not.toContain(carrier.vehicleNumber);
     // nothing written, anywhere; the message stays, its attempts not counted
-    expect(await count(t, 'telemetry WHERE bike_id = ANY($1)', [[bike.id, carrier.id]])).toBe(0);
+    expect(await mqtt.count(t, 'telemetry WHERE bike_id = ANY($1)', [[bike.id, carrier.id]])).toBe(
+      0,
+    );
     const [row] = await t.server.database.query<{ attempts: number }>(
       'SELECT attempts FROM ingest_quarantine WHERE id = $1',
       [entry.id],
@@ -345,7 +340,7 @@ describe('fleet/admin/quarantine', () => {
   });
 
   it('refuses a retry (409) once the module moved to another bike, naming it', async () => {
-    const bike = (await provisionModule(t, other.fleet)).bike;
+    const bike = (await mqtt.provisionModule(t, other.fleet)).bike;
     const entry = await createQuarantined(t, bike);
     const carrier = await moveModule(bike, other);
     const retried = await t
@@ -356,8 +351,10 @@ describe('fleet/admin/quarantine', () => {
     expect(retried.body.detail).toContain(
       `Module ${bike.moduleId} is now on bike ${carrier.vehicleNumber}`,
     );
-    expect(await count(t, 'telemetry WHERE bike_id = ANY($1)', [[bike.id, carrier.id]])).toBe(0);
-    expect(await count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(1);
+    expect(await mqtt.count(t, 'telemetry WHERE bike_id = ANY($1)', [[bike.id, carrier.id]])).toBe(
+      0,
+    );
+    expect(await mqtt.count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(1);
     // and off every bike
     await t.server.database.query('UPDATE bike SET module_id = NULL WHERE id = $1', [carrier.id]);
     const gone = await t
@@ -365,22 +362,22 @@ describe('fleet/admin/quarantine', () => {
       .post(`fleet/admin/quarantine/${entry.id}/retry`);
     expect(gone.status).toBe(409);
     expect(gone.body.detail).toContain(`Module ${bike.moduleId} is on no bike now`);
-    expect(await count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(1);
+    expect(await mqtt.count(t, 'ingest_quarantine WHERE id = $1', [entry.id])).toBe(1);
   });
 
   it('stores a retry into the bike that carried the module', async () => {
-    const bike = (await provisionModule(t, other.fleet)).bike;
+    const bike = (await mqtt.provisionModule(t, other.fleet)).bike;
     const entry = await createQuarantined(t, bike);
     const retried = await t
       .api({ token: other.adminToken })
       .post(`fleet/admin/quarantine/${entry.id}/retry`);
     expect(retried.status, retried.text).toBe(200);
     expect(retried.body).toEqual({ outcome: 'stored' });
-    expect(await count(t, 'telemetry WHERE bike_id = $1', [bike.id])).toBe(1);
+    expect(await mqtt.count(t, 'telemetry WHERE bike_id = $1', [bike.id])).toBe(1);
   });
 
   it('pages newest first and refuses a bad id', async () => {
-    const bike = (await provisionModule(t, other.fleet)).bike;
+    const bike = (await mqtt.provisionModule(t, other.fleet)).bike;
     const first = await createQuarantined(t, bike);
     const second = await createQuarantined(t, bike);
     const admin = t.api({ token: other.adminToken });

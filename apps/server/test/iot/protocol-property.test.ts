@@ -18,30 +18,19 @@ import { COMMAND_RESEND_MS } from '../../src/ingest/pipeline';
 import { parseUpMessage } from '../../src/ingest/validate';
 import { createFleetWithUsers } from '../helpers/factories';
 import { createCommand } from '../helpers/fleet-data';
-import {
-  brokerUrlOf,
-  connectModule,
-  count,
-  moduleClients,
-  provisionModule,
-  publishUp,
-  startIotTestServer,
-  telemetry,
-  type TestModule,
-  waitFor,
-} from '../helpers/mqtt';
+import * as mqtt from '../helpers/mqtt';
 import type { TestServer } from '../helpers/server';
 
 let t: TestServer;
-let modules: TestModule[];
+let modules: mqtt.TestModule[];
 let commandIds: string[];
-const clients = moduleClients(() => t);
+const clients = mqtt.moduleClients(() => t);
 
 beforeAll(async () => {
-  t = await startIotTestServer();
+  t = await mqtt.startIotTestServer();
   const { fleet } = await createFleetWithUsers(t);
   modules = [];
-  for (let i = 0; i < 3; i += 1) modules.push(await provisionModule(t, fleet));
+  for (let i = 0; i < 3; i += 1) modules.push(await mqtt.provisionModule(t, fleet));
   commandIds = [];
   for (const m of modules) {
     for (const columns of [{}, { type: 'MODE', value: 'STORAGE' }, { type: 'ALARM' }])
@@ -240,10 +229,10 @@ describe('the module protocol, for any message the contract accepts', () => {
   });
 
   it('keeps the ingest storing through the broker, and quarantines nothing', async () => {
-    const url = brokerUrlOf(t);
+    const url = mqtt.brokerUrlOf(t);
     const senders: MqttClient[] = [];
     for (const m of modules) {
-      senders.push(clients.keep(await connectModule(url, m.moduleId, m.secret)));
+      senders.push(clients.keep(await mqtt.connectModule(url, m.moduleId, m.secret)));
     }
     const witness = modules[0]!;
     const metrics = t.server.iot!.metrics;
@@ -251,11 +240,12 @@ describe('the module protocol, for any message the contract accepts', () => {
     await fc.assert(
       fc.asyncProperty(addressed, async ([index, { kind, text }]) => {
         // published whether the contract accepts it or not: both must be acknowledged
-        await publishUp(senders[index]!, modules[index]!.moduleId, kind, text);
-        const mark = telemetry({ bikeBattery: 42 });
-        await publishUp(senders[0]!, witness.moduleId, 'telemetry', mark);
-        await waitFor(
-          () => count(t, 'telemetry WHERE bike_id = $1 AND seq = $2', [witness.bike.id, mark.seq]),
+        await mqtt.publishUp(senders[index]!, modules[index]!.moduleId, kind, text);
+        const mark = mqtt.telemetry({ bikeBattery: 42 });
+        await mqtt.publishUp(senders[0]!, witness.moduleId, 'telemetry', mark);
+        await mqtt.waitFor(
+          () =>
+            mqtt.count(t, 'telemetry WHERE bike_id = $1 AND seq = $2', [witness.bike.id, mark.seq]),
           15_000,
           'the witness telemetry after a generated message',
         );
@@ -263,6 +253,6 @@ describe('the module protocol, for any message the contract accepts', () => {
       { numRuns: 25 },
     );
     expect(metrics.batchErrors - errorsBefore).toBe(0);
-    expect(await count(t, 'ingest_quarantine')).toBe(0);
+    expect(await mqtt.count(t, 'ingest_quarantine')).toBe(0);
   });
 });
