@@ -1,29 +1,20 @@
 // The live theft notices: one toast per theft, a burst gathered into one toast that counts the
 // bikes and leads to the warnings, the user's own declaration not announced, nothing for a field
 // technician (docs/web.md).
-import { act, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { VfmEvent } from '@vfm/contract';
 import { LiveProvider } from '../live/live-context';
-import type { LiveBatch } from '../live/live-batch';
-import type { StreamController } from '../live/stream-controller';
 import { ServicesContext, type AppServices } from '../services/services';
+import { createFakeLive } from '../testing/fake-live';
 import { testI18n } from '../testing/i18n';
 import { createToastStore } from '../ui/toast/toast-store';
 import { TheftAlerts } from './theft-alerts';
 
 function setup({ technician = false } = {}) {
-  const listeners = new Set<(batch: LiveBatch) => void>();
-  const controller = {
-    start() {},
-    stop() {},
-    subscribe(listener: (batch: LiveBatch) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  } as unknown as StreamController;
+  const live = createFakeLive();
   const toasts = createToastStore();
   const snapshot = { email: 'me@vfm.test', technician };
   const services = {
@@ -38,7 +29,7 @@ function setup({ technician = false } = {}) {
     <I18nextProvider i18n={testI18n}>
       <ServicesContext value={services}>
         <MemoryRouter>
-          <LiveProvider controller={controller}>
+          <LiveProvider controller={live.controller}>
             <TheftAlerts />
           </LiveProvider>
         </MemoryRouter>
@@ -46,20 +37,9 @@ function setup({ technician = false } = {}) {
     </I18nextProvider>,
   );
   const stream = (...events: Array<Partial<VfmEvent>>) =>
-    act(() =>
-      listeners.forEach((listener) =>
-        listener({
-          bikes: [],
-          removed: [],
-          commands: [],
-          events: events as VfmEvent[],
-          warnings: null,
-          alerts: [],
-        }),
-      ),
-    );
+    live.stream({ events: events as VfmEvent[] });
   const shown = () => toasts.getSnapshot().map((toast) => [toast.message, toast.action?.label]);
-  return { stream, shown, listeners };
+  return { stream, shown, listening: live.listening };
 }
 
 const theft = (vehicleNumber: string, userEmail = 'other@vfm.test'): Partial<VfmEvent> => ({
@@ -87,7 +67,7 @@ describe('the live theft notices', () => {
   });
 
   it('say nothing to a field technician', () => {
-    const { listeners } = setup({ technician: true });
-    expect(listeners.size).toBe(0);
+    const { listening } = setup({ technician: true });
+    expect(listening()).toBe(0);
   });
 });

@@ -7,29 +7,15 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '@vfm/contract';
 import { LiveProvider } from '../../live/live-context';
-import type { LiveBatch } from '../../live/live-batch';
-import type { StreamController } from '../../live/stream-controller';
 import { ServicesContext, type AppServices } from '../../services/services';
 import { makeCommand } from '../../testing/data-generators';
+import { createFakeLive } from '../../testing/fake-live';
 import { testI18n } from '../../testing/i18n';
 import { createToastStore } from '../../ui/toast/toast-store';
 import { useCommandFollowUp } from './use-command-answers';
 
 function setup(history: Record<string, Command[]> = {}) {
-  const listeners = new Set<(batch: LiveBatch) => void>();
-  const resyncs = new Set<() => void>();
-  const controller = {
-    start() {},
-    stop() {},
-    subscribe(listener: (batch: LiveBatch) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onResync(listener: () => void) {
-      resyncs.add(listener);
-      return () => resyncs.delete(listener);
-    },
-  } as unknown as StreamController;
+  const live = createFakeLive();
   /** the paths the hook asked the server for */
   const asked: string[] = [];
   const toasts = createToastStore();
@@ -52,23 +38,18 @@ function setup(history: Record<string, Command[]> = {}) {
   render(
     <I18nextProvider i18n={testI18n}>
       <ServicesContext value={services}>
-        <LiveProvider controller={controller}>
+        <LiveProvider controller={live.controller}>
           <Probe />
         </LiveProvider>
       </ServicesContext>
     </I18nextProvider>,
   );
-  const stream = (commands: Command[]) =>
-    act(() =>
-      listeners.forEach((listener) =>
-        listener({ bikes: [], removed: [], commands, events: [], warnings: null, alerts: [] }),
-      ),
-    );
+  const stream = (commands: Command[]) => live.stream({ commands });
   const messages = () => toasts.getSnapshot().map((toast) => toast.message);
   return {
     stream,
     follow: (commands: Command[]) => act(() => followed.follow!(commands)),
-    resync: () => act(() => resyncs.forEach((listener) => listener())),
+    resync: live.resync,
     messages,
     asked,
   };
