@@ -12,6 +12,7 @@ import {
   rollupGappedCells,
   rollupProfile,
   rollupStartsAndCover,
+  type CellWindow,
   type RollupMeasure,
 } from './queries/rollup';
 import { ROLLUP_RESOLUTIONS, isRolledUp } from './rollup';
@@ -46,17 +47,22 @@ export async function rollupCovers(read: RollupRead): Promise<boolean> {
   );
 }
 
-const span = (read: RollupRead) =>
-  [new Date(Math.floor(read.from.getTime() / HOUR_MS) * HOUR_MS), read.to] as const;
+/** the read's cells over its whole hours */
+const windowOf = (read: RollupRead): CellWindow => ({
+  fleetId: read.fleetId,
+  resolution: read.resolution,
+  from: new Date(Math.floor(read.from.getTime() / HOUR_MS) * HOUR_MS),
+  to: read.to,
+});
 
 /** starts, ends or supply (bike-hours) into the tally, from the rollup */
 export async function tallyFromRollup(read: RollupRead, measure: RollupMeasure, tally: Tally) {
-  const [from, to] = span(read);
+  const window = windowOf(read);
   const [hour, weekday] = [read.filter.hour ?? null, read.filter.weekday ?? null];
-  const { db, fleetId, resolution } = read;
-  for (const row of await rollupCells(db, fleetId, resolution, from, to, measure, hour, weekday))
+  for (const row of await rollupCells(read.db, window, measure, hour, weekday))
     tally.cells.set(row.cell, row.value);
-  for (const row of await rollupProfile(db, fleetId, PROFILE_RESOLUTION, from, to, measure)) {
+  const profileWindow = { ...window, resolution: PROFILE_RESOLUTION };
+  for (const row of await rollupProfile(read.db, profileWindow, measure)) {
     if (weekday === null || weekday === row.weekday) tally.byHour[row.hour]! += row.value;
     if (hour === null || hour === row.hour) tally.byWeekday[row.weekday - 1]! += row.value;
   }
@@ -68,13 +74,12 @@ export async function tallyFromRollup(read: RollupRead, measure: RollupMeasure, 
  * the period no bike stood there (the same sum as hour by hour).
  */
 export async function unmetFromRollup(read: RollupRead, tally: Tally) {
-  const [from, to] = span(read);
-  const { db, fleetId, resolution } = read;
+  const window = windowOf(read);
   // the cells where a bike stood every hour have none: only the others are read by hour
-  const hours = Math.ceil((to.getTime() - from.getTime()) / HOUR_MS);
-  const gapped = await rollupGappedCells(db, fleetId, resolution, from, to, hours);
+  const hours = Math.ceil((window.to.getTime() - window.from.getTime()) / HOUR_MS);
+  const gapped = await rollupGappedCells(read.db, window, hours);
   if (!gapped.length) return;
-  for (const row of await rollupStartsAndCover(db, fleetId, resolution, from, to, gapped)) {
+  for (const row of await rollupStartsAndCover(read.db, window, gapped)) {
     const how = (row.weekday - 1) * 24 + row.hour;
     const hours = read.weekHours[how]!;
     if (!row.starts || !hours) continue;

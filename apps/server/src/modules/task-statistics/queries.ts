@@ -32,14 +32,17 @@ export async function closedByKind(db: Queryable, fleetId: string, from: string,
   );
 }
 
+/** A technician's closed tasks: how many, and the median minutes from creation to close. */
+export interface TechnicianClosedRow {
+  id: string;
+  email: string;
+  name: string | null;
+  done: number;
+  median: number | null;
+}
+
 export async function closedByTechnician(db: Queryable, fleetId: string, from: string, to: string) {
-  return db.query<{
-    id: string;
-    email: string;
-    name: string | null;
-    done: number;
-    median: number | null;
-  }>(
+  return db.query<TechnicianClosedRow>(
     `SELECT a.id, a.email, nullif(a.full_name, '') AS name, count(*)::int AS done,
             ${MEDIAN} AS median
        FROM task t JOIN account a ON a.id = t.closed_by

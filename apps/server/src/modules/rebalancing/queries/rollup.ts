@@ -148,16 +148,21 @@ export async function markHours(
 
 export type RollupMeasure = 'starts' | 'ends' | 'supply';
 
+/** The cells of one resolution over the hours of [from, to) that the rollup is read for. */
+export interface CellWindow {
+  fleetId: string;
+  resolution: number;
+  from: Date;
+  to: Date;
+}
+
 const HOUR_FILTER = `($5::int IS NULL OR extract(hour FROM hour AT TIME ZONE 'UTC') = $5)
         AND ($6::int IS NULL OR extract(isodow FROM hour AT TIME ZONE 'UTC') = $6)`;
 
 /** A measure summed per cell over the hours of [from, to) the filter keeps. */
 export async function rollupCells(
   db: Queryable,
-  fleetId: string,
-  resolution: number,
-  from: Date,
-  to: Date,
+  { fleetId, resolution, from, to }: CellWindow,
   measure: RollupMeasure,
   hour: number | null,
   weekday: number | null,
@@ -175,10 +180,7 @@ export async function rollupCells(
 /** A measure summed per hour of day and day of week over [from, to) (at most 168 rows). */
 export async function rollupProfile(
   db: Queryable,
-  fleetId: string,
-  resolution: number,
-  from: Date,
-  to: Date,
+  { fleetId, resolution, from, to }: CellWindow,
   measure: RollupMeasure,
 ) {
   return db.query<{ hour: number; weekday: number; value: number }>(
@@ -195,10 +197,7 @@ export async function rollupProfile(
 /** The cells with starts where some hour of [from, to) had no rentable bike (of `hours`). */
 export async function rollupGappedCells(
   db: Queryable,
-  fleetId: string,
-  resolution: number,
-  from: Date,
-  to: Date,
+  { fleetId, resolution, from, to }: CellWindow,
   hours: number,
 ) {
   const rows = await db.query<{ cell: string }>(
@@ -217,10 +216,7 @@ export async function rollupGappedCells(
  */
 export async function rollupStartsAndCover(
   db: Queryable,
-  fleetId: string,
-  resolution: number,
-  from: Date,
-  to: Date,
+  { fleetId, resolution, from, to }: CellWindow,
   cells: string[],
 ) {
   return db.query<{ cell: string; hour: number; weekday: number; starts: number; covered: number }>(

@@ -3,6 +3,7 @@
 // zone rollup. Every list is aggregated in the database; the medians from the stored minutes.
 import type { Queryable } from '../../../db/client';
 import { monthMasks } from '../period';
+import type { TechnicianClosedRow } from '../../task-statistics/queries';
 
 export interface ReportScopeParams {
   fleetId: string;
@@ -192,13 +193,7 @@ export async function taskTotals(db: Queryable, p: ReportScopeParams) {
 }
 
 export async function technicianTotals(db: Queryable, p: ReportScopeParams) {
-  return db.query<{
-    id: string;
-    email: string;
-    name: string | null;
-    done: number;
-    median: number | null;
-  }>(
+  return db.query<TechnicianClosedRow>(
     `SELECT a.id, a.email, nullif(a.full_name, '') AS name, count(*)::int AS done,
             percentile_cont(0.5) WITHIN GROUP (ORDER BY m) AS median
        FROM report_task_day r CROSS JOIN LATERAL unnest(r.close_minutes) AS m
