@@ -4,17 +4,7 @@
 // provision through it.
 import type { VehicleImportResult } from '@vfm/contract';
 import type { TxQuery } from '../../db/client';
-import {
-  CONFLICTS,
-  DEFAULT_SPEED_LIMIT_KMH,
-  conflictOf,
-  finishImport,
-  newModuleSecret,
-  pairingEventsOf,
-  resolveGroups,
-  type PairingEvent,
-  type ProvisionInput,
-} from './import-rules';
+import * as rules from './import-rules';
 import {
   deleteModuleCredentials,
   insertBikes,
@@ -27,18 +17,19 @@ import {
 /** Applies the valid lines, each under a savepoint so that one bad line fails alone. */
 export async function provisionVehicles(
   tx: TxQuery,
-  input: ProvisionInput,
+  input: rules.ProvisionInput,
 ): Promise<VehicleImportResult> {
   const result: VehicleImportResult = { created: 0, updated: 0, errors: [], modules: [] };
   const groups = new Map<string, string>();
-  const events: PairingEvent[] = [];
+  const events: rules.PairingEvent[] = [];
 
   for (const line of input.lines) {
     await savepoint.set(tx, 'vehicle_line');
     try {
       const groupKey = line.group?.toLowerCase();
       if (groupKey && !groups.has(groupKey)) {
-        for (const [key, id] of await resolveGroups(tx, input.fleetId, [line])) groups.set(key, id);
+        for (const [key, id] of await rules.resolveGroups(tx, input.fleetId, [line]))
+          groups.set(key, id);
       }
       const groupId = groupKey ? groups.get(groupKey)! : null;
       const existing = await selectBikeForUpdate(tx, input.fleetId, line.vehicleNumber);
@@ -48,14 +39,14 @@ export async function provisionVehicles(
         bikeId = existing.id;
         await updateBikes(tx, [{ ...write, id: bikeId }]);
       } else {
-        const ids = await insertBikes(tx, input.fleetId, DEFAULT_SPEED_LIMIT_KMH, [write]);
+        const ids = await insertBikes(tx, input.fleetId, rules.DEFAULT_SPEED_LIMIT_KMH, [write]);
         bikeId = ids.get(line.vehicleNumber.toLowerCase())!;
       }
       const moduleChanged = existing?.module_id !== line.moduleId;
       if (existing?.module_id && moduleChanged) await deleteModuleCredentials(tx, [bikeId]);
       let secret: string | null = null;
       if (line.moduleId && (moduleChanged || !existing?.has_credential)) {
-        const prepared = await newModuleSecret();
+        const prepared = await rules.newModuleSecret();
         secret = prepared.secret;
         await insertModuleCredentials(tx, [
           { moduleId: line.moduleId, bikeId, secretHash: prepared.hash },
@@ -65,16 +56,16 @@ export async function provisionVehicles(
       if (existing) result.updated += 1;
       else result.created += 1;
       if (secret && line.moduleId) result.modules.push({ moduleId: line.moduleId, secret });
-      events.push(...pairingEventsOf(bikeId, line, existing?.module_id));
+      events.push(...rules.pairingEventsOf(bikeId, line, existing?.module_id));
     } catch (error) {
       await savepoint.rollback(tx, 'vehicle_line');
-      const conflict = conflictOf(error);
+      const conflict = rules.conflictOf(error);
       if (!conflict) throw error;
-      result.errors.push({ line: line.line, message: CONFLICTS[conflict]!(line) });
+      result.errors.push({ line: line.line, message: rules.CONFLICTS[conflict]!(line) });
       groups.clear(); // a group created under the rolled-back savepoint is gone
     }
   }
 
-  await finishImport(tx, input, result, events);
+  await rules.finishImport(tx, input, result, events);
   return result;
 }
