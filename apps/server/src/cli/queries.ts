@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { Queryable } from '../db/client';
 import { JOB_FLEET_SQL } from '../jobs/job-scope';
 import { JOBS_SCHEMA } from '../jobs/queues';
+import type { ActiveAccountInput } from '../modules/accounts/queries';
 
 export async function accountEmailTaken(db: Queryable, email: string): Promise<boolean> {
   return (await db.query('SELECT 1 FROM account WHERE email = $1', [email])).length > 0;
@@ -12,14 +13,7 @@ export async function accountEmailTaken(db: Queryable, email: string): Promise<b
 
 export async function insertAdminAccount(
   db: Queryable,
-  account: {
-    fleetId: string;
-    email: string;
-    passwordHash: string;
-    roles: string[];
-    fullName: string;
-    language: string;
-  },
+  account: ActiveAccountInput & { language: string },
 ): Promise<string> {
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO account (fleet_id, email, password_hash, roles, status, full_name, language,

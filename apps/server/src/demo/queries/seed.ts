@@ -3,6 +3,7 @@
 // tasks, the zones, and the production guard's look for demo credentials. Idempotent writes:
 // every start in demo mode runs them.
 import type { Database, Queryable } from '../../db/client';
+import type { ActiveAccountInput } from '../../modules/accounts/queries';
 
 // ---- fleet, groups, settings, open data (seed.ts) -------------------------------------------
 
@@ -76,14 +77,7 @@ export async function accountPasswordByEmail(database: Database, email: string) 
 /** Creates the account, or makes it ACTIVE with this password; whether it was created. */
 export async function upsertDemoAccount(
   tx: Queryable,
-  account: {
-    fleetId: string;
-    email: string;
-    passwordHash: string;
-    roles: string[];
-    fullName: string;
-    description: string;
-  },
+  account: ActiveAccountInput & { description: string },
 ) {
   const [row] = await tx.query<{ id: string; created: boolean }>(
     `INSERT INTO account (fleet_id, email, password_hash, roles, status, full_name, description,

@@ -10,6 +10,15 @@ import type { Queryable } from '../../db/client';
 import { SqlParams } from '../bikes/sql';
 import { announceSessionEnds } from '../auth/queries/sessions';
 
+/** An account made active at once, with its password (the operator's CLI, the demo). */
+export interface ActiveAccountInput {
+  fleetId: string;
+  email: string;
+  passwordHash: string;
+  roles: string[];
+  fullName: string;
+}
+
 interface AccountRowDb {
   id: string;
   email: string;
