@@ -104,18 +104,21 @@ export interface ParkedRow {
   until: Date;
 }
 
+/** A reader of the parked stretches of a fleet's rentable bikes over [from, to), clipped to it. */
+export type ParkedReader = (
+  db: Queryable,
+  fleetId: string,
+  from: Date,
+  to: Date,
+) => Promise<ParkedRow[]>;
+
 /**
  * Where the fleet's rentable bikes stood parked during the period: from each trip's end to the
  * bike's next start (or the period's end), clipped to the period. Rentable: the bike's
  * availability is AVAILABLE now (its history is not kept).
  */
-export async function parkedIntervals(
-  db: Queryable,
-  fleetId: string,
-  from: Date,
-  to: Date,
-): Promise<ParkedRow[]> {
-  return db.query<ParkedRow>(
+export const parkedIntervals: ParkedReader = (db, fleetId, from, to) =>
+  db.query<ParkedRow>(
     `SELECT lon, lat, greatest(ended_at, $2) AS since, least(coalesce(next_start, $3), $3) AS until
        FROM (SELECT round(t.end_longitude::numeric, 4)::float8 AS lon,
                     round(t.end_latitude::numeric, 4)::float8 AS lat, t.ended_at,
@@ -126,7 +129,6 @@ export async function parkedIntervals(
       WHERE coalesce(next_start, $3) > $2 AND ended_at < $3`,
     [fleetId, from, to],
   );
-}
 
 export interface StandingBikeRow {
   id: number;

@@ -3,7 +3,7 @@
 // rentable bikes' parked stretches overlapping it) and writes (one hour at once, in the caller's
 // transaction), and what the heat map reads back (sums over the period's hours).
 import type { Queryable } from '../../../db/client';
-import type { ParkedRow } from './maps';
+import type { ParkedReader, ParkedRow } from './maps';
 
 export interface RollupFleetRow {
   id: string;
@@ -48,13 +48,8 @@ export async function countMarkedHours(db: Queryable, fleetId: string, from: Dat
  * `parkedIntervals` over a period, one hour at a time: a bike's last trip by index, the next
  * starts from the hour's trips.
  */
-export async function parkedInHour(
-  db: Queryable,
-  fleetId: string,
-  from: Date,
-  to: Date,
-): Promise<ParkedRow[]> {
-  return db.query<ParkedRow>(
+export const parkedInHour: ParkedReader = (db, fleetId, from, to) =>
+  db.query<ParkedRow>(
     `WITH ended AS (
        -- the stretches that began in the hour, each to the bike's next start
        SELECT t.end_longitude AS lon, t.end_latitude AS lat, t.ended_at,
@@ -83,7 +78,6 @@ export async function parkedInHour(
       WHERE s.lon IS NOT NULL AND s.lat IS NOT NULL AND coalesce(s.next_start, $3) > $2`,
     [fleetId, from, to],
   );
-}
 
 export interface CellHourRow {
   resolution: number;
