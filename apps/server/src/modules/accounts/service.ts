@@ -56,8 +56,7 @@ export async function listAccounts(
   scope: RequestScope,
   query: AccountListQuery,
 ): Promise<AccountList> {
-  const page = query.page ?? 0;
-  const size = query.size ?? 50;
+  const { page = 0, size = 50 } = query;
   const [sort, direction] = (query.sort ?? 'name,asc').split(',') as [AccountSortField, string?];
   const { content, total } = await q.listAccounts(scope.database, scope.fleetId, {
     text: query.q?.trim() || null,

@@ -79,8 +79,7 @@ export async function getActivity(
   scope: RequestScope,
   query: ActivityQuery,
 ): Promise<ActivityPage> {
-  const page = query.page ?? 0;
-  const size = query.size ?? 50;
+  const { page = 0, size = 50 } = query;
   const { rows, total } = await selectActivity(
     scope.database,
     scope.fleetId,
