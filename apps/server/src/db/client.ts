@@ -31,6 +31,13 @@ export interface Database {
 /** Anything raw SQL can run on: the database itself or a transaction (query helpers take it). */
 export type Queryable = Pick<TxQuery, 'query'>;
 
+/**
+ * Many rows as one parameter: the JSON array a statement reads back with jsonb_to_recordset
+ * (one round trip for a batch, the same text on PGlite and PostgreSQL).
+ */
+export const jsonRecords = <T>(items: readonly T[], row: (item: T, index: number) => object) =>
+  JSON.stringify(items.map(row));
+
 /** Raw query handle of a transaction. */
 export interface TxQuery {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;

@@ -3,7 +3,7 @@
 // imports and removals, account changes, the demo history. One statement per call, whatever the
 // number of events; a module event (moduleSeq set) is stored once (idempotent on module + seq).
 import type { EventSource } from '@vfm/contract';
-import type { Queryable } from '../../db/client';
+import { jsonRecords, type Queryable } from '../../db/client';
 
 export interface EventRecord {
   fleetId: string;
@@ -49,22 +49,20 @@ export async function recordEvents(
 ): Promise<StoredModuleEvent[]> {
   if (!events.length) return [];
   const rows = await db.query<StoredModuleEvent>(INSERT_EVENTS, [
-    JSON.stringify(
-      events.map((e) => ({
-        fleet_id: e.fleetId,
-        bike_id: e.bikeId,
-        vehicle_number: e.vehicleNumber ?? null,
-        type: e.type,
-        name: e.name,
-        source: e.source,
-        user_email: e.userEmail ?? null,
-        data: e.data ?? null,
-        occurred_at: e.occurredAt ?? null,
-        module_seq: e.moduleSeq ?? null,
-        acknowledged_at: e.acknowledgedAt ?? null,
-        acknowledged_by: e.acknowledgedBy ?? null,
-      })),
-    ),
+    jsonRecords(events, (e) => ({
+      fleet_id: e.fleetId,
+      bike_id: e.bikeId,
+      vehicle_number: e.vehicleNumber ?? null,
+      type: e.type,
+      name: e.name,
+      source: e.source,
+      user_email: e.userEmail ?? null,
+      data: e.data ?? null,
+      occurred_at: e.occurredAt ?? null,
+      module_seq: e.moduleSeq ?? null,
+      acknowledged_at: e.acknowledgedAt ?? null,
+      acknowledged_by: e.acknowledgedBy ?? null,
+    })),
   ]);
   return rows.filter((row) => row.module_seq !== null);
 }

@@ -1,7 +1,7 @@
 // The SQL of the maintenance schedules (docs/tasks.md): the schedules of a fleet with the bikes
 // they cover, the sweep that finds the bikes due (set-based, every fleet at once), and the
 // baseline a done maintenance task resets.
-import type { Queryable } from '../../db/client';
+import { jsonRecords, type Queryable } from '../../db/client';
 
 export interface ScheduleRow {
   id: string;
@@ -156,14 +156,12 @@ export async function insertMaintenanceTasks(db: Queryable, due: DueBike[], now:
      DO NOTHING
      RETURNING id, fleet_id, bike_id, schedule_id`,
     [
-      JSON.stringify(
-        due.map((d) => ({
-          fleet_id: d.fleet_id,
-          bike_id: d.bike_id,
-          schedule_id: d.schedule_id,
-          notes: d.schedule_name,
-        })),
-      ),
+      jsonRecords(due, (d) => ({
+        fleet_id: d.fleet_id,
+        bike_id: d.bike_id,
+        schedule_id: d.schedule_id,
+        notes: d.schedule_name,
+      })),
       now,
     ],
   );

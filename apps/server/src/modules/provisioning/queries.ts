@@ -1,7 +1,7 @@
 // SQL of the provisioning module: the bikes of a fleet and the credentials of their modules,
 // written by the import (set-based per batch, ADR 0040, or line by line under savepoints) and
 // by the removal. A batch's rows travel as one JSON parameter: one statement whatever its size.
-import type { Queryable, TxQuery } from '../../db/client';
+import { jsonRecords, type Queryable, type TxQuery } from '../../db/client';
 import { MODULE_CHANNEL, type ModuleRevocation } from './module-revocation';
 
 /** Savepoint statements of the import: one bad line, or one conflicting batch, fails alone. */
@@ -29,15 +29,13 @@ export async function updateBikes(tx: Queryable, bikes: Array<BikeWrite & { id: 
        FROM json_to_recordset($1::json) AS u(id bigint, bike_code text, module_id text, model text, group_id uuid)
       WHERE b.id = u.id`,
     [
-      JSON.stringify(
-        bikes.map((bike) => ({
-          id: bike.id,
-          bike_code: bike.bikeCode,
-          module_id: bike.moduleId,
-          model: bike.model,
-          group_id: bike.groupId,
-        })),
-      ),
+      jsonRecords(bikes, (bike) => ({
+        id: bike.id,
+        bike_code: bike.bikeCode,
+        module_id: bike.moduleId,
+        model: bike.model,
+        group_id: bike.groupId,
+      })),
     ],
   );
 }
@@ -61,16 +59,14 @@ export async function insertBikes(
     [
       fleetId,
       speedLimit,
-      JSON.stringify(
-        bikes.map((bike, ord) => ({
-          ord,
-          group_id: bike.groupId,
-          vehicle_number: bike.vehicleNumber,
-          bike_code: bike.bikeCode,
-          module_id: bike.moduleId,
-          model: bike.model,
-        })),
-      ),
+      jsonRecords(bikes, (bike, ord) => ({
+        ord,
+        group_id: bike.groupId,
+        vehicle_number: bike.vehicleNumber,
+        bike_code: bike.bikeCode,
+        module_id: bike.moduleId,
+        model: bike.model,
+      })),
     ],
   );
   for (const row of rows) ids.set(row.vn, row.id);
@@ -198,13 +194,11 @@ export async function insertModuleCredentials(
      SELECT c.module_id, c.bike_id, c.secret_hash
        FROM json_to_recordset($1::json) AS c(module_id text, bike_id bigint, secret_hash text)`,
     [
-      JSON.stringify(
-        credentials.map((c) => ({
-          module_id: c.moduleId,
-          bike_id: c.bikeId,
-          secret_hash: c.secretHash,
-        })),
-      ),
+      jsonRecords(credentials, (c) => ({
+        module_id: c.moduleId,
+        bike_id: c.bikeId,
+        secret_hash: c.secretHash,
+      })),
     ],
   );
 }

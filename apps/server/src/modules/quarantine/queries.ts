@@ -1,7 +1,7 @@
 // SQL of the ingest quarantine (docs/operations.md): module messages the ingest could not store for a
 // reason of their own, kept with that reason for the fleet's administrators.
 import type { QuarantinedMessage, UpKind } from '@vfm/contract';
-import type { Queryable } from '../../db/client';
+import { jsonRecords, type Queryable } from '../../db/client';
 
 export interface QuarantineEntry {
   moduleId: string;
@@ -46,15 +46,13 @@ export async function insertQuarantined(
      ON CONFLICT (module_id, kind, md5(payload)) DO NOTHING
      RETURNING fleet_id`,
     [
-      JSON.stringify(
-        entries.map((entry) => ({
-          module_id: entry.moduleId,
-          kind: entry.kind,
-          payload: entry.payload,
-          reason: entry.reason.slice(0, MAX_REASON_LENGTH),
-          received_at: entry.receivedAt.toISOString(),
-        })),
-      ),
+      jsonRecords(entries, (entry) => ({
+        module_id: entry.moduleId,
+        kind: entry.kind,
+        payload: entry.payload,
+        reason: entry.reason.slice(0, MAX_REASON_LENGTH),
+        received_at: entry.receivedAt.toISOString(),
+      })),
     ],
   );
   return [...new Set(rows.flatMap((row) => (row.fleet_id ? [row.fleet_id] : [])))];

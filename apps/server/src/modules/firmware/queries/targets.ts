@@ -2,7 +2,7 @@
 // service (creation, abort), the firmware.tick job (offers, timeouts), the ingest's firmware
 // dispatcher (claim: sent_at) and the module's reports (ingest batch transaction).
 import type { FirmwareTargetState } from '@vfm/contract';
-import type { Queryable } from '../../../db/client';
+import { jsonRecords, type Queryable } from '../../../db/client';
 
 export interface TargetBike {
   bike_id: number;
@@ -189,13 +189,11 @@ export async function updateTargets(
             last_seq bigint)
       WHERE t.id = c.id`,
     [
-      JSON.stringify(
-        changes.map((c) => ({
-          ...c,
-          offer: c.offered_at !== undefined,
-          last_seq: c.last_seq ?? null,
-        })),
-      ),
+      jsonRecords(changes, (c) => ({
+        ...c,
+        offer: c.offered_at !== undefined,
+        last_seq: c.last_seq ?? null,
+      })),
       now,
     ],
   );

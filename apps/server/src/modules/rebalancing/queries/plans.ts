@@ -1,5 +1,5 @@
 // The recommendations' and the routes' rows (ADR 0128).
-import type { Queryable } from '../../../db/client';
+import { jsonRecords, type Queryable } from '../../../db/client';
 
 export interface RecommendationRow {
   id: string;
@@ -78,19 +78,17 @@ export async function insertRecommendations(
      RETURNING id`,
     [
       fleetId,
-      JSON.stringify(
-        rows.map((r) => ({
-          from_cell: r.fromCell,
-          to_cell: r.toCell,
-          from_lon: r.from[0],
-          from_lat: r.from[1],
-          to_lon: r.to[0],
-          to_lat: r.to[1],
-          bike_ids: r.bikeIds,
-          due_at: r.dueAt.toISOString(),
-          extra_rides: r.extraRides,
-        })),
-      ),
+      jsonRecords(rows, (r) => ({
+        from_cell: r.fromCell,
+        to_cell: r.toCell,
+        from_lon: r.from[0],
+        from_lat: r.from[1],
+        to_lon: r.to[0],
+        to_lat: r.to[1],
+        bike_ids: r.bikeIds,
+        due_at: r.dueAt.toISOString(),
+        extra_rides: r.extraRides,
+      })),
       now,
     ],
   );

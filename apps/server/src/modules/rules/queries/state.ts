@@ -1,6 +1,6 @@
 // What the rules remember of the bikes (rule_state, ADR 0126), and what of a bike the
 // evaluation reads besides its state: its zone marks, group, model and open tasks.
-import type { Queryable } from '../../../db/client';
+import { jsonRecords, type Queryable } from '../../../db/client';
 import type { MessageRef, RuleMemory } from '../evaluate';
 import type { BikeTrail } from '../trail';
 import { BIKE_CONTEXT_COLUMNS } from './bike-columns';
@@ -56,15 +56,13 @@ export async function writeStates(db: Queryable, writes: StateWrite[], now: Date
                             THEN excluded.detail ELSE rule_state.detail END,
               updated_at = excluded.updated_at`,
       [
-        JSON.stringify(
-          kept.map((w) => ({
-            rule_id: w.ruleId,
-            bike_id: w.bikeId,
-            memory: w.memory,
-            firing_since: w.firingSince?.toISOString() ?? null,
-            detail: w.firingSince ? { messages: w.refs } : null,
-          })),
-        ),
+        jsonRecords(kept, (w) => ({
+          rule_id: w.ruleId,
+          bike_id: w.bikeId,
+          memory: w.memory,
+          firing_since: w.firingSince?.toISOString() ?? null,
+          detail: w.firingSince ? { messages: w.refs } : null,
+        })),
         now,
       ],
     );

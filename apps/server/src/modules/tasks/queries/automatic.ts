@@ -1,6 +1,6 @@
 // The automatic tasks (docs/tasks.md): one open per bike and cause, by the unique partial index.
 import type { TaskCause, TaskKind, TaskPriority } from '@vfm/contract';
-import type { Queryable } from '../../../db/client';
+import { jsonRecords, type Queryable } from '../../../db/client';
 
 export interface AutomaticTask {
   fleetId: string;
@@ -26,16 +26,14 @@ export async function insertAutomaticTasks(db: Queryable, tasks: AutomaticTask[]
      DO NOTHING
      RETURNING id, fleet_id, bike_id, cause`,
     [
-      JSON.stringify(
-        tasks.map((t) => ({
-          fleet_id: t.fleetId,
-          bike_id: t.bikeId,
-          kind: t.kind,
-          priority: t.priority,
-          cause: t.cause,
-          alert_id: t.alertId,
-        })),
-      ),
+      jsonRecords(tasks, (t) => ({
+        fleet_id: t.fleetId,
+        bike_id: t.bikeId,
+        kind: t.kind,
+        priority: t.priority,
+        cause: t.cause,
+        alert_id: t.alertId,
+      })),
       now,
     ],
   );

@@ -1,5 +1,5 @@
 // A task's history, and the fleet's active accounts a task may be given to.
-import type { Queryable } from '../../../db/client';
+import { jsonRecords, type Queryable } from '../../../db/client';
 import { userRef, type UserRefRow } from './columns';
 
 export interface HistoryEntry {
@@ -16,14 +16,12 @@ export async function insertHistory(db: Queryable, entries: HistoryEntry[], now:
      SELECT task_id, $2, action, actor_id, coalesce(data, '{}'::jsonb)
        FROM json_to_recordset($1::json) AS h(task_id uuid, action text, actor_id uuid, data jsonb)`,
     [
-      JSON.stringify(
-        entries.map((e) => ({
-          task_id: e.taskId,
-          action: e.action,
-          actor_id: e.actorId,
-          data: e.data ?? {},
-        })),
-      ),
+      jsonRecords(entries, (e) => ({
+        task_id: e.taskId,
+        action: e.action,
+        actor_id: e.actorId,
+        data: e.data ?? {},
+      })),
       now,
     ],
   );

@@ -1,7 +1,7 @@
 // The writes of the status flow: each a conditional UPDATE (two technicians cannot both take a
 // task), the outcome recorded, the battery swapped, the checklist, the holder.
 import type { TaskCause, TaskKind, TaskPriority, TaskStatus } from '@vfm/contract';
-import type { Queryable } from '../../../db/client';
+import { jsonRecords, type Queryable } from '../../../db/client';
 import type { UserRefRow } from './columns';
 
 export interface LockedTask {
@@ -47,18 +47,16 @@ export async function insertTasks(db: Queryable, fleetId: string, tasks: NewTask
      RETURNING id, bike_id`,
     [
       fleetId,
-      JSON.stringify(
-        tasks.map((t) => ({
-          bike_id: t.bikeId,
-          kind: t.kind,
-          title: t.title,
-          priority: t.priority,
-          due_at: t.dueAt?.toISOString() ?? null,
-          assignee_id: t.assigneeId,
-          notes: t.notes,
-          created_by: t.createdBy,
-        })),
-      ),
+      jsonRecords(tasks, (t) => ({
+        bike_id: t.bikeId,
+        kind: t.kind,
+        title: t.title,
+        priority: t.priority,
+        due_at: t.dueAt?.toISOString() ?? null,
+        assignee_id: t.assigneeId,
+        notes: t.notes,
+        created_by: t.createdBy,
+      })),
       now,
     ],
   );

@@ -1,6 +1,6 @@
 // The bikes' places among their fleet's zones (docs/zones.md, zone-conditions.ts): the bikes
 // to place, the fleets' zone stamps and versions, the marks written on the bikes.
-import type { Queryable } from '../../../db/client';
+import { jsonRecords, type Queryable } from '../../../db/client';
 import { COLUMNS, toZone, type ZoneRow } from './zones';
 
 /** What a bike's zones imposed by their automatic commands (docs/zones.md). */
@@ -112,16 +112,14 @@ export async function updateZoneFlags(
                  zone_commands jsonb, zone_ids uuid[])
       WHERE b.id = r.id`,
     [
-      JSON.stringify(
-        flags.map((f) => ({
-          id: f.id,
-          outside: f.outside,
-          no_ride: f.noRide,
-          no_parking: f.noParking,
-          zone_commands: f.zoneCommands,
-          zone_ids: f.zoneIds,
-        })),
-      ),
+      jsonRecords(flags, (f) => ({
+        id: f.id,
+        outside: f.outside,
+        no_ride: f.noRide,
+        no_parking: f.noParking,
+        zone_commands: f.zoneCommands,
+        zone_ids: f.zoneIds,
+      })),
     ],
   );
 }

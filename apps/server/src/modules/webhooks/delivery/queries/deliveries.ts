@@ -7,7 +7,7 @@ import type {
   WebhookDelivery,
   WebhookDeliveryState,
 } from '@vfm/contract';
-import type { Queryable } from '../../../../db/client';
+import { jsonRecords, type Queryable } from '../../../../db/client';
 
 export interface NewDelivery {
   endpointId: string;
@@ -34,18 +34,16 @@ export async function insertDeliveries(db: Queryable, deliveries: NewDelivery[],
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING id, fleet_id AS "fleetId"`,
     [
-      JSON.stringify(
-        deliveries.map((d) => ({
-          endpoint_id: d.endpointId,
-          fleet_id: d.fleetId,
-          idempotency_key: d.idempotencyKey,
-          event: d.event,
-          alert_id: d.alertId,
-          vehicle_number: d.vehicleNumber,
-          kind: d.kind,
-          body: d.body,
-        })),
-      ),
+      jsonRecords(deliveries, (d) => ({
+        endpoint_id: d.endpointId,
+        fleet_id: d.fleetId,
+        idempotency_key: d.idempotencyKey,
+        event: d.event,
+        alert_id: d.alertId,
+        vehicle_number: d.vehicleNumber,
+        kind: d.kind,
+        body: d.body,
+      })),
       now,
     ],
   );
