@@ -25,6 +25,29 @@ export interface EventRecord {
   acknowledgedBy?: string | null;
 }
 
+/** What one event of a bike says beside its fleet and its bike (recordBikeEvents). */
+export type BikeEventRecord = Omit<EventRecord, 'fleetId' | 'bikeId' | 'vehicleNumber'>;
+
+/** One action on several bikes of a fleet: an event for each bike, in one statement. */
+export async function recordBikeEvents<
+  B extends { bikeId: number | null; vehicleNumber?: string | null },
+>(
+  db: Queryable,
+  fleetId: string,
+  bikes: readonly B[],
+  event: (bike: B) => BikeEventRecord,
+): Promise<void> {
+  await recordEvents(
+    db,
+    bikes.map((bike) => ({
+      fleetId,
+      bikeId: bike.bikeId,
+      vehicleNumber: bike.vehicleNumber,
+      ...event(bike),
+    })),
+  );
+}
+
 /** The module events actually stored (a redelivered module event is left out). */
 export interface StoredModuleEvent {
   bike_id: number;

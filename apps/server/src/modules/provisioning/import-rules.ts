@@ -6,7 +6,7 @@ import type { VehicleImportResult } from '@vfm/contract';
 import type { TxQuery } from '../../db/client';
 import { generateModuleSecret, hashModuleSecret } from '../../lib/module-secret';
 import { FleetChanges } from '../bikes/fleet-changes';
-import { recordEvents } from '../events/queries';
+import { recordBikeEvents } from '../events/queries';
 import { insertGroups, notifyModuleRevocation, selectGroupsByName } from './queries';
 import type { VehicleLine } from './vehicle-csv';
 
@@ -94,20 +94,14 @@ export async function recordPairingEvents(
   input: Pick<ProvisionInput, 'fleetId' | 'actorEmail' | 'now'>,
   events: PairingEvent[],
 ) {
-  await recordEvents(
-    tx,
-    events.map((e) => ({
-      fleetId: input.fleetId,
-      bikeId: e.bikeId,
-      vehicleNumber: e.vehicleNumber,
-      type: 'OTHER',
-      name: e.name,
-      source: 'MANAGER',
-      userEmail: input.actorEmail,
-      data: { moduleId: e.moduleId, action: e.action },
-      occurredAt: input.now,
-    })),
-  );
+  await recordBikeEvents(tx, input.fleetId, events, (e) => ({
+    type: 'OTHER',
+    name: e.name,
+    source: 'MANAGER',
+    userEmail: input.actorEmail,
+    data: { moduleId: e.moduleId, action: e.action },
+    occurredAt: input.now,
+  }));
 }
 
 /** After an import's writes: its pairing events, the unpaired modules revoked, one change

@@ -77,6 +77,13 @@ const RIDE_SHARE = 0.25;
 
 const truthOf = (value: boolean) => (value ? 1 : 0);
 
+/** the bike's flag for each place a zone predicate names (RULE_ZONE_PLACES) */
+const PLACE_FLAGS: Record<string, 'outsideServiceArea' | 'inNoRideZone' | 'inNoParkingZone'> = {
+  OUTSIDE_SERVICE_AREA: 'outsideServiceArea',
+  IN_NO_RIDE_ZONE: 'inNoRideZone',
+  IN_NO_PARKING_ZONE: 'inNoParkingZone',
+};
+
 function compare(actual: number | null | undefined, op: string, value: number) {
   if (actual === null || actual === undefined) return undefined;
   if (op === 'lt') return actual < value;
@@ -103,15 +110,8 @@ export function testPredicate(p: RulePredicate, obs: Observation): boolean | und
       return view.assistanceLocked === p.value;
     case 'moving':
       return view.moving === p.value;
-    case 'zone': {
-      const place =
-        p.place === 'OUTSIDE_SERVICE_AREA'
-          ? view.outsideServiceArea
-          : p.place === 'IN_NO_RIDE_ZONE'
-            ? view.inNoRideZone
-            : view.inNoParkingZone;
-      return place === p.value;
-    }
+    case 'zone':
+      return view[PLACE_FLAGS[p.place] ?? 'inNoParkingZone'] === p.value;
     case 'inZone':
       return view.zoneIds.includes(p.zoneId) === p.value;
     case 'outsideServiceAreaBy': {

@@ -22,7 +22,7 @@ import { HttpProblem, badRequest, conflict, forbidden, notFound } from '../../li
 import type { RequestScope } from '../../plugins/request-scope';
 import { packSwapped } from '../battery/service';
 import { findFleetBikes } from '../bikes/bike-lookup';
-import { recordEvents } from '../events/queries';
+import { recordBikeEvents } from '../events/queries';
 import * as q from './queries';
 import { toTask } from './task-view';
 import { taskChanged, taskDone } from './task-done';
@@ -333,18 +333,12 @@ async function audit(
   tasks: Array<{ id: string; bikeId: number; vehicleNumber: string }>,
   data: Record<string, unknown> = {},
 ) {
-  await recordEvents(
-    tx,
-    tasks.map((task) => ({
-      fleetId: scope.fleetId,
-      bikeId: task.bikeId,
-      vehicleNumber: task.vehicleNumber,
-      type: 'OTHER' as const,
-      name,
-      source: 'MANAGER' as const,
-      userEmail: scope.principal.email,
-      data: { taskId: task.id, ...data },
-      occurredAt: scope.now,
-    })),
-  );
+  await recordBikeEvents(tx, scope.fleetId, tasks, (task) => ({
+    type: 'OTHER',
+    name,
+    source: 'MANAGER',
+    userEmail: scope.principal.email,
+    data: { taskId: task.id, ...data },
+    occurredAt: scope.now,
+  }));
 }
