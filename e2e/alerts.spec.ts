@@ -4,7 +4,7 @@
 // when and why. A fresh demo server may have no warning yet: each test reports the theft of a
 // bike of its own (an alert opens with it) and cancels it at the end.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, fr, apiLogin, quietBikes, ADMIN, MANAGER, type ApiClient } from './fixtures';
+import { test, expect, fr, adminAndManager, quietBikes, MANAGER, type ApiClient } from './fixtures';
 
 interface Alert {
   id: string;
@@ -53,8 +53,7 @@ async function withTheftAlert(
   index: number,
   body: (context: { alert: Alert; admin: ApiClient; api: ApiClient }) => Promise<void>,
 ) {
-  const admin = await apiLogin(request, ADMIN);
-  const api = await apiLogin(request, MANAGER);
+  const { admin, manager: api } = await adminAndManager(request);
   const alert = await theftAlert(admin, api, index);
   try {
     await body({ alert, admin, api });

@@ -280,6 +280,11 @@ export async function loginThroughUi(
   await expect(page).toHaveURL(landing);
 }
 
+/** The set-up's API sessions of the demo fleet's administrator and manager. */
+export async function adminAndManager(request: APIRequestContext) {
+  return { admin: await apiLogin(request, ADMIN), manager: await apiLogin(request, MANAGER) };
+}
+
 /**
  * The demo fleet's bikes not reported stolen, in a stable order: each spec takes its own ranks.
  * Never a bike a spec imported for itself (numbered E2E-…): its spec removes it at any moment.

@@ -4,7 +4,7 @@
 // account the manager writes an alert rule for some bikes, is told of an unknown bike, and
 // deletes the rule. The simulated fleet raises alarms of its own: the counts are read, not
 // assumed.
-import { test, expect, fr, apiLogin, quietBikes, ADMIN, MANAGER } from './fixtures';
+import { test, expect, fr, apiLogin, adminAndManager, quietBikes, ADMIN } from './fixtures';
 import { expectAxeClean } from './screen-checks';
 
 const n = fr.notifications;
@@ -20,8 +20,7 @@ test.describe('notification centre', () => {
     login,
     request,
   }) => {
-    const admin = await apiLogin(request, ADMIN);
-    const manager = await apiLogin(request, MANAGER);
+    const { admin, manager } = await adminAndManager(request);
     await manager.call('POST', 'notifications/read-all');
     const [vehicleNumber, second] = (await quietBikes(admin)).slice(3, 5) as [string, string];
 

@@ -1,7 +1,16 @@
 // Flows of the warnings page (docs/web.md): tab counts equal products/warnings, a
 // theft reported in another session appears in its tab, in the rail badge and as a toast
 // without reload, and is cancelled from the page; a warned row opens its bike.
-import { test, expect, fr, apiLogin, quietBikes, ADMIN, MANAGER } from './fixtures';
+import {
+  test,
+  expect,
+  fr,
+  apiLogin,
+  adminAndManager,
+  quietBikes,
+  ADMIN,
+  MANAGER,
+} from './fixtures';
 
 interface Counts {
   counts: Record<string, number>;
@@ -32,8 +41,7 @@ test('a theft reported elsewhere appears live, then is cancelled from its tab', 
   login,
   request,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const manager = await apiLogin(request, MANAGER);
+  const { admin, manager } = await adminAndManager(request);
   const before = await manager.call<Counts>('GET', 'products/warnings?size=1');
   // the first quiet bike (the alerts flows take ranks in the middle)
   const bike = (await quietBikes(admin, 'asc'))[0]!;

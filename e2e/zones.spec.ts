@@ -9,8 +9,8 @@ import {
   expect,
   fr,
   apiLogin,
+  adminAndManager,
   connectModule,
-  ADMIN,
   API,
   MANAGER,
   MAP_READY,
@@ -162,8 +162,7 @@ test.describe('zones', () => {
     request,
   }) => {
     const name = unique('E2E no ride');
-    const admin = await apiLogin(request, ADMIN);
-    const api = await apiLogin(request, MANAGER);
+    const { admin, manager: api } = await adminAndManager(request);
     const module = await importModule(request, admin);
     try {
       await login('manager', '/fr/zones');
