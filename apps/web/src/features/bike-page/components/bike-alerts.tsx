@@ -9,6 +9,7 @@ import { AlertActions } from '../../../alerts/alert-actions';
 import { AlertStateChip, useUserName } from '../../../alerts/alert-state';
 import { useActiveAlerts, useAlertHistory } from '../../../alerts/api/get-alerts';
 import { RelativeTime, WarningIcon } from '../../../bike/bike-display';
+import { DateTimeText } from '../../../format/date-time-text';
 import { useFormatters } from '../../../format/use-formatters';
 import { Button } from '../../../ui/button/button';
 import { DataTable } from '../../../ui/data-table/data-table';
@@ -93,7 +94,6 @@ function ActiveAlert({ alert }: { alert: Alert }) {
 
 function AlertHistory({ vehicleNumber }: { vehicleNumber: string }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const nameOf = useUserName();
   const history = useAlertHistory(vehicleNumber);
   if (history.isPending) {
@@ -119,8 +119,6 @@ function AlertHistory({ vehicleNumber }: { vehicleNumber: string }) {
       />
     );
   }
-  const when = (iso: string | null) =>
-    iso ? <time dateTime={iso}>{format.dateTime(iso)}</time> : '—';
   return (
     <div className={styles.historyBlock}>
       <DataTable
@@ -137,12 +135,12 @@ function AlertHistory({ vehicleNumber }: { vehicleNumber: string }) {
           {
             id: 'opened',
             label: t('bikePage.alerts.columns.opened'),
-            cell: (alert) => when(alert.openedAt),
+            cell: (alert) => <DateTimeText iso={alert.openedAt} />,
           },
           {
             id: 'cleared',
             label: t('bikePage.alerts.columns.cleared'),
-            cell: (alert) => when(alert.clearedAt),
+            cell: (alert) => <DateTimeText iso={alert.clearedAt} />,
           },
           {
             id: 'by',

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { History } from 'lucide-react';
 import type { VfmEvent } from '@vfm/contract';
 import { availabilityKey, modeKey } from '../../../bike/labels';
-import { useFormatters } from '../../../format/use-formatters';
+import { DateTimeText } from '../../../format/date-time-text';
 import { Button } from '../../../ui/button/button';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
@@ -15,7 +15,6 @@ import styles from './bike-page.module.css';
 
 export function EventHistory({ vehicleNumber }: { vehicleNumber: string }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const history = useEventHistory(vehicleNumber);
 
   if (history.isPending) return <TableStatus kind="loading" text={t('bikePage.history.loading')} />;
@@ -67,9 +66,7 @@ export function EventHistory({ vehicleNumber }: { vehicleNumber: string }) {
           {
             id: 'when',
             label: t('bikePage.history.when'),
-            cell: (event) => (
-              <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
-            ),
+            cell: (event) => <DateTimeText iso={event.occurredAt} />,
           },
           {
             id: 'source',
