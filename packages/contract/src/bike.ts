@@ -97,6 +97,14 @@ export const BIKE_IDENTITY_FIELDS = [
   'iotMode',
 ] as const;
 
+/** What the bike's module last told: its batteries, when it last spoke and last gave its position. */
+export const BIKE_LAST_REPORT_FIELDS = [
+  'bikeBatteryLevel',
+  'iotBatteryLevel',
+  'lastCommunicationDate',
+  'lastPositionDate',
+] as const;
+
 /** A row of the fleet list (and of the stream's bike changes): the columns the list shows. */
 export const FleetListItemSchema = Type.Composite(
   [
@@ -106,10 +114,7 @@ export const FleetListItemSchema = Type.Composite(
       'lockControlPending',
       'alarmPending',
       'modePending',
-      'bikeBatteryLevel',
-      'iotBatteryLevel',
-      'lastCommunicationDate',
-      'lastPositionDate',
+      ...BIKE_LAST_REPORT_FIELDS,
       'latitude',
       'longitude',
       'totalKm',
@@ -124,10 +129,7 @@ export type FleetListItem = Static<typeof FleetListItemSchema>;
 /** Columns of the list a user may sort by (an allow-list, DESIGN §5). */
 export const FLEET_LIST_SORT_FIELDS = [
   ...BIKE_IDENTITY_FIELDS,
-  'bikeBatteryLevel',
-  'iotBatteryLevel',
-  'lastCommunicationDate',
-  'lastPositionDate',
+  ...BIKE_LAST_REPORT_FIELDS,
   'totalKm',
   'theft',
 ] as const;

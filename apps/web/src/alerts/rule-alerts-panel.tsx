@@ -13,6 +13,8 @@ import { queryKeys } from '../api/query-keys';
 import { RelativeTime, WarningIcon } from '../bike/bike-display';
 import { bikePath } from '../bike/bike-path';
 import { useServices } from '../services/services';
+import layout from '../ui/styles/layout.module.css';
+import surfaces from '../ui/styles/surfaces.module.css';
 import styles from './rule-alerts.module.css';
 
 const SIZE = 20;
@@ -38,10 +40,10 @@ export function RuleAlertsPanel() {
       data-testid="rule-alerts"
     >
       <h2 className={styles.subtitle}>{t('alerts.ruleAlerts')}</h2>
-      <ul className={styles.list}>
+      <ul className={layout.cardList}>
         {alerts.map((alert) => (
-          <li key={alert.id} className={styles.card}>
-            <div className={styles.cardHead}>
+          <li key={alert.id} className={surfaces.card}>
+            <div className={layout.cluster}>
               <WarningIcon warning={alert.kind} />
               <Link to={bikePath(alert.vehicleNumber, { tab: 'alerts' })}>
                 {alert.vehicleNumber}

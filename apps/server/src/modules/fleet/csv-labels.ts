@@ -2,6 +2,7 @@
 // the fleet screens speak fr, en and de, SPEC §3 reading A). {unit} is the user's distance unit.
 import {
   BIKE_IDENTITY_FIELDS,
+  BIKE_LAST_REPORT_FIELDS,
   DEFAULT_LANGUAGE,
   FLEET_LANGUAGES,
   type Language,
@@ -10,10 +11,7 @@ import {
 export const LIST_CSV_COLUMNS = [
   ...BIKE_IDENTITY_FIELDS,
   'assistanceLocked',
-  'bikeBatteryLevel',
-  'iotBatteryLevel',
-  'lastCommunicationDate',
-  'lastPositionDate',
+  ...BIKE_LAST_REPORT_FIELDS,
   'latitude',
   'longitude',
   'totalDistance',

@@ -4,10 +4,11 @@
 // fleet's accounts are not bounded). The state is the view model's
 // (state/use-accounts-view.ts), the columns account-columns.tsx's.
 import { useTranslation } from 'react-i18next';
-import { Plus, Search, Trash2, Users } from 'lucide-react';
+import { Plus, Trash2, Users } from 'lucide-react';
 import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../../ui/data-table/data-table';
+import { SearchBox } from '../../../ui/search-box/search-box';
 import { useAccountsView } from '../state/use-accounts-view';
 import { useAccountColumns } from './account-columns';
 import { AccountFormDialog } from './account-form-dialog';
@@ -24,16 +25,12 @@ export function AccountsTab() {
   const toolbar = (
     <>
       <div className={styles.toolbar}>
-        <label className={styles.search}>
-          <Search size={16} aria-hidden="true" />
-          <span className="visually-hidden">{t('administration.accounts.search')}</span>
-          <input
-            type="search"
-            placeholder={t('administration.accounts.search')}
-            value={view.query}
-            onChange={(event) => view.setQuery(event.target.value)}
-          />
-        </label>
+        <SearchBox
+          label={t('administration.accounts.search')}
+          className={styles.search}
+          value={view.query}
+          onChange={(event) => view.setQuery(event.target.value)}
+        />
         {accounts.data && (
           <span className={styles.muted}>
             {t('administration.accounts.count', { count: view.total })}

@@ -12,7 +12,7 @@ import {
   type VfmEvent,
 } from '@vfm/contract';
 import { availabilityKey, modeKey } from '../../../bike/labels';
-import { useFormatters } from '../../../format/use-formatters';
+import { DateTimeText } from '../../../format/date-time-text';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { DataTable } from '../../../ui/data-table/data-table';
@@ -43,7 +43,6 @@ const dayToIso = (day: string, end: boolean) => {
 export function ActivityTab() {
   const { t } = useTranslation();
   const { http, toasts } = useServices();
-  const format = useFormatters();
   const [kind, setKind] = useState<ActivityKind | ''>('');
   const [user, setUser] = useState('');
   const [vehicleNumber, setVehicleNumber] = useState('');
@@ -198,9 +197,7 @@ export function ActivityTab() {
               {
                 id: 'when',
                 label: t('administration.activity.when'),
-                cell: (event) => (
-                  <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
-                ),
+                cell: (event) => <DateTimeText iso={event.occurredAt} />,
               },
               {
                 id: 'who',

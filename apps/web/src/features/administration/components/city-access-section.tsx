@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Copy, KeyRound } from 'lucide-react';
 import type { CityClient, CityClientCreated } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
-import { useFormatters } from '../../../format/use-formatters';
+import { DateTimeText } from '../../../format/date-time-text';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
@@ -19,7 +19,6 @@ import styles from './administration.module.css';
 
 export function CityAccessSection() {
   const { t } = useTranslation();
-  const format = useFormatters();
   const { toasts } = useServices();
   const clients = useCityClients();
   const create = useCreateCityClient();
@@ -29,12 +28,7 @@ export function CityAccessSection() {
   const [nameError, setNameError] = useState<string>();
   const [created, setCreated] = useState<CityClientCreated | null>(null);
   const [revoking, setRevoking] = useState<CityClient | null>(null);
-  const when = (value: string | null) =>
-    value ? (
-      <time dateTime={value}>{format.dateTime(value)}</time>
-    ) : (
-      t('administration.cityAccess.never')
-    );
+  const never = t('administration.cityAccess.never');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -101,7 +95,7 @@ export function CityAccessSection() {
       }}
       after={
         <>
-          <MdsPulls when={when} />
+          <MdsPulls />
           <ConfirmDialog
             open={revoking !== null}
             onOpenChange={(open) => !open && setRevoking(null)}
@@ -200,17 +194,17 @@ export function CityAccessSection() {
                 {
                   id: 'created',
                   label: t('administration.cityAccess.created'),
-                  cell: (c) => when(c.createdAt),
+                  cell: (c) => <DateTimeText iso={c.createdAt} empty={never} />,
                 },
                 {
                   id: 'lastUsed',
                   label: t('administration.cityAccess.lastUsed'),
-                  cell: (c) => when(c.lastUsedAt),
+                  cell: (c) => <DateTimeText iso={c.lastUsedAt} empty={never} />,
                 },
                 {
                   id: 'expires',
                   label: t('administration.cityAccess.expires'),
-                  cell: (c) => when(c.expiresAt),
+                  cell: (c) => <DateTimeText iso={c.expiresAt} empty={never} />,
                 },
                 {
                   id: 'actions',

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { CircleCheck, RotateCcw } from 'lucide-react';
 import { QUEUE_LABEL_KEYS, type FailedJob } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
+import { DateTimeText } from '../../../format/date-time-text';
 import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
@@ -100,10 +101,7 @@ export function JobsTab() {
                   {
                     id: 'failedAt',
                     label: t('administration.jobs.failedAt'),
-                    cell: (job) => {
-                      const when = job.failedAt ?? job.createdAt;
-                      return <time dateTime={when}>{format.dateTime(when)}</time>;
-                    },
+                    cell: (job) => <DateTimeText iso={job.failedAt ?? job.createdAt} />,
                   },
                   {
                     id: 'queue',

@@ -1,13 +1,13 @@
 // The last pulls of the cities' MDS API (docs/open-data.md): when, which client, which path,
 // the answer's status and how many rows it carried.
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '../../../format/date-time-text';
 import { useFormatters } from '../../../format/use-formatters';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { useMdsAccessLog } from '../api/city-clients';
 import styles from './administration.module.css';
 
-export function MdsPulls({ when }: { when: (value: string | null) => ReactNode }) {
+export function MdsPulls() {
   const { t } = useTranslation();
   const format = useFormatters();
   const pulls = useMdsAccessLog();
@@ -21,7 +21,11 @@ export function MdsPulls({ when }: { when: (value: string | null) => ReactNode }
           rows={pulls.data.entries}
           rowKey={(entry) => `${entry.at}-${entry.path}-${entry.clientId}`}
           columns={[
-            { id: 'at', label: t('administration.cityAccess.at'), cell: (e) => when(e.at) },
+            {
+              id: 'at',
+              label: t('administration.cityAccess.at'),
+              cell: (e) => <DateTimeText iso={e.at} />,
+            },
             {
               id: 'client',
               label: t('administration.cityAccess.client'),

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { RotateCcw, ShieldCheck, Trash2 } from 'lucide-react';
 import type { QuarantinedMessage } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
+import { DateTimeText } from '../../../format/date-time-text';
 import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog';
@@ -111,9 +112,7 @@ export function QuarantineTab() {
               {
                 id: 'received',
                 label: t('administration.quarantine.received'),
-                cell: (message) => (
-                  <time dateTime={message.receivedAt}>{format.dateTime(message.receivedAt)}</time>
-                ),
+                cell: (message) => <DateTimeText iso={message.receivedAt} />,
               },
               {
                 id: 'bike',

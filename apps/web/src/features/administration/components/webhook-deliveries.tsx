@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RotateCcw, Send } from 'lucide-react';
 import type { WebhookDelivery, WebhookEventType } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
+import { DateTimeText } from '../../../format/date-time-text';
 import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
@@ -74,7 +75,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
                   <strong>{eventLabel(delivery)}</strong>
                   {delivery.kind && <span>{t(`bike.warning.${delivery.kind}`)}</span>}
                   {delivery.vehicleNumber && <code>{delivery.vehicleNumber}</code>}
-                  <time dateTime={delivery.createdAt}>{format.dateTime(delivery.createdAt)}</time>
+                  <DateTimeText iso={delivery.createdAt} />
                   {delivery.state !== 'PENDING' && (
                     <Button
                       size="sm"
@@ -115,7 +116,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
                       {delivery.attempts.map((attempt, index) => (
                         <tr key={`${attempt.at}-${index}`}>
                           <td>
-                            <time dateTime={attempt.at}>{format.dateTime(attempt.at)}</time>
+                            <DateTimeText iso={attempt.at} />
                             {attempt.manual && ` (${t('administration.webhooks.manual')})`}
                           </td>
                           <td>{attempt.status ?? attempt.error ?? '—'}</td>

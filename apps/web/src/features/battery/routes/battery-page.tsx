@@ -14,6 +14,7 @@ import { Button, buttonClassName } from '../../../ui/button/button';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { downloadBatteryCsv, useFleetBattery } from '../../../battery/battery-queries';
 import { KeyFigures } from '../../../ui/page/key-figures';
+import { ShareBar } from '../../../ui/share-bar/share-bar';
 import styles from '../../../battery/battery.module.css';
 
 export function BatteryPage() {
@@ -113,13 +114,10 @@ function FleetFigures({ data }: { data: FleetBattery }) {
                 <span>
                   {bin.from}–{bin.from + 5} %
                 </span>
-                <span className={styles.barTrack} aria-hidden="true">
-                  <span
-                    className={styles.barFill}
-                    data-tone={bin.from < threshold ? 'danger' : 'good'}
-                    style={{ width: `${(bin.packs / largest) * 100}%` }}
-                  />
-                </span>
+                <ShareBar
+                  fraction={bin.packs / largest}
+                  tone={bin.from < threshold ? 'danger' : 'good'}
+                />
                 <span className={styles.barValue}>{format.number(bin.packs)}</span>
               </li>
             ))}

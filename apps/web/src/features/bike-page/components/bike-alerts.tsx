@@ -3,16 +3,16 @@
 // first, a page at a time, with when, who (or "by itself": its condition ended) and why.
 // Live: the stream's `alerts` event reads both again.
 import { useTranslation } from 'react-i18next';
-import { BellOff, History } from 'lucide-react';
+import { BellOff } from 'lucide-react';
 import type { Alert } from '@vfm/contract';
 import { AlertActions } from '../../../alerts/alert-actions';
 import { AlertStateChip, useUserName } from '../../../alerts/alert-state';
 import { useActiveAlerts, useAlertHistory } from '../../../alerts/api/get-alerts';
 import { RelativeTime, WarningIcon } from '../../../bike/bike-display';
+import { DateTimeText } from '../../../format/date-time-text';
 import { useFormatters } from '../../../format/use-formatters';
-import { Button } from '../../../ui/button/button';
-import { DataTable } from '../../../ui/data-table/data-table';
 import { TableStatus } from '../../../ui/virtual-table/table-status';
+import { PagedHistory } from './paged-history';
 import styles from './bike-page.module.css';
 
 export function BikeAlerts({ vehicleNumber }: { vehicleNumber: string }) {
@@ -93,91 +93,58 @@ function ActiveAlert({ alert }: { alert: Alert }) {
 
 function AlertHistory({ vehicleNumber }: { vehicleNumber: string }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const nameOf = useUserName();
   const history = useAlertHistory(vehicleNumber);
-  if (history.isPending) {
-    return <TableStatus kind="loading" text={t('bikePage.alerts.historyLoading')} />;
-  }
-  if (!history.data) {
-    return (
-      <TableStatus
-        kind="error"
-        text={t('bikePage.alerts.historyError')}
-        retry={t('bikePage.retry')}
-        onRetry={() => void history.refetch()}
-      />
-    );
-  }
-  const alerts = history.data.pages.flatMap((page) => page.content);
-  if (!alerts.length) {
-    return (
-      <TableStatus
-        kind="empty"
-        icon={<History size={40} />}
-        title={t('bikePage.alerts.noHistory')}
-      />
-    );
-  }
-  const when = (iso: string | null) =>
-    iso ? <time dateTime={iso}>{format.dateTime(iso)}</time> : '—';
   return (
-    <div className={styles.historyBlock}>
-      <DataTable
-        caption={t('bikePage.alerts.history')}
-        testId="alert-history"
-        rows={alerts}
-        rowKey={(alert) => alert.id}
-        columns={[
-          {
-            id: 'kind',
-            label: t('bikePage.alerts.columns.kind'),
-            cell: (alert) => t(`bike.warning.${alert.kind}`),
-          },
-          {
-            id: 'opened',
-            label: t('bikePage.alerts.columns.opened'),
-            cell: (alert) => when(alert.openedAt),
-          },
-          {
-            id: 'cleared',
-            label: t('bikePage.alerts.columns.cleared'),
-            cell: (alert) => when(alert.clearedAt),
-          },
-          {
-            id: 'by',
-            label: t('bikePage.alerts.columns.by'),
-            cell: (alert) =>
-              alert.clearCause === 'CONDITION_ENDED'
-                ? t('bikePage.alerts.byItself')
-                : nameOf(alert.clearedBy),
-          },
-          {
-            id: 'reason',
-            label: t('bikePage.alerts.columns.reason'),
-            cell: (alert) => alert.clearReason ?? '—',
-          },
-          {
-            id: 'acknowledged',
-            label: t('bikePage.alerts.columns.acknowledged'),
-            cell: (alert) =>
-              alert.acknowledgedBy
-                ? [nameOf(alert.acknowledgedBy), alert.comment].filter(Boolean).join(' — ')
-                : '—',
-          },
-        ]}
-      />
-      {history.hasNextPage ? (
-        <Button
-          variant="secondary"
-          busy={history.isFetchingNextPage}
-          onClick={() => void history.fetchNextPage()}
-        >
-          {t('bikePage.alerts.more')}
-        </Button>
-      ) : (
-        history.data.pages.length > 1 && <p className={styles.muted}>{t('bikePage.alerts.end')}</p>
-      )}
-    </div>
+    <PagedHistory
+      history={history}
+      texts={{
+        loading: t('bikePage.alerts.historyLoading'),
+        error: t('bikePage.alerts.historyError'),
+        empty: t('bikePage.alerts.noHistory'),
+        caption: t('bikePage.alerts.history'),
+        more: t('bikePage.alerts.more'),
+        end: t('bikePage.alerts.end'),
+      }}
+      testId="alert-history"
+      columns={[
+        {
+          id: 'kind',
+          label: t('bikePage.alerts.columns.kind'),
+          cell: (alert) => t(`bike.warning.${alert.kind}`),
+        },
+        {
+          id: 'opened',
+          label: t('bikePage.alerts.columns.opened'),
+          cell: (alert) => <DateTimeText iso={alert.openedAt} />,
+        },
+        {
+          id: 'cleared',
+          label: t('bikePage.alerts.columns.cleared'),
+          cell: (alert) => <DateTimeText iso={alert.clearedAt} />,
+        },
+        {
+          id: 'by',
+          label: t('bikePage.alerts.columns.by'),
+          cell: (alert) =>
+            alert.clearCause === 'CONDITION_ENDED'
+              ? t('bikePage.alerts.byItself')
+              : nameOf(alert.clearedBy),
+        },
+        {
+          id: 'reason',
+          label: t('bikePage.alerts.columns.reason'),
+          cell: (alert) => alert.clearReason ?? '—',
+        },
+        {
+          id: 'acknowledged',
+          label: t('bikePage.alerts.columns.acknowledged'),
+          cell: (alert) =>
+            alert.acknowledgedBy
+              ? [nameOf(alert.acknowledgedBy), alert.comment].filter(Boolean).join(' — ')
+              : '—',
+        },
+      ]}
+    />
   );
 }

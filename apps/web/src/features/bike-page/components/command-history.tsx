@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ZONE_REQUESTER_PREFIX } from '@vfm/contract';
 import { Send } from 'lucide-react';
 import { RelativeTime } from '../../../bike/bike-display';
-import { useFormatters } from '../../../format/use-formatters';
+import { DateTimeText } from '../../../format/date-time-text';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { useCommandHistory } from '../api/bike-queries';
@@ -13,7 +13,6 @@ import styles from './bike-page.module.css';
 
 export function CommandHistoryTable({ vehicleNumber }: { vehicleNumber: string }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const history = useCommandHistory(vehicleNumber);
 
   return (
@@ -66,9 +65,7 @@ export function CommandHistoryTable({ vehicleNumber }: { vehicleNumber: string }
             {
               id: 'requestedAt',
               label: t('bikePage.commandHistory.requestedAt'),
-              cell: (command) => (
-                <time dateTime={command.requestedAt}>{format.dateTime(command.requestedAt)}</time>
-              ),
+              cell: (command) => <DateTimeText iso={command.requestedAt} />,
             },
             {
               id: 'acknowledgedAt',

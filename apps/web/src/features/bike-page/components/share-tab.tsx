@@ -8,6 +8,7 @@ import { Copy, Share2 } from 'lucide-react';
 import type { Share, ShareCreated } from '@vfm/contract';
 import { SHARE_LABEL_MAX } from '@vfm/contract/constants';
 import { isApiError } from '../../../api/api-error';
+import { DateTimeText } from '../../../format/date-time-text';
 import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
@@ -32,8 +33,6 @@ export function ShareTab({ vehicleNumber }: { vehicleNumber: string }) {
   const [label, setLabel] = useState('');
   const [created, setCreated] = useState<ShareCreated | null>(null);
   const [revoking, setRevoking] = useState<Share | null>(null);
-  const when = (value: string | null) =>
-    value ? <time dateTime={value}>{format.dateTime(value)}</time> : '—';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -166,9 +165,17 @@ export function ShareTab({ vehicleNumber }: { vehicleNumber: string }) {
                 </span>
               ),
             },
-            { id: 'created', label: t('bikePage.share.created'), cell: (s) => when(s.createdAt) },
+            {
+              id: 'created',
+              label: t('bikePage.share.created'),
+              cell: (s) => <DateTimeText iso={s.createdAt} />,
+            },
             { id: 'by', label: t('bikePage.share.by'), cell: (s) => s.createdBy ?? '—' },
-            { id: 'expires', label: t('bikePage.share.expires'), cell: (s) => when(s.expiresAt) },
+            {
+              id: 'expires',
+              label: t('bikePage.share.expires'),
+              cell: (s) => <DateTimeText iso={s.expiresAt} />,
+            },
             {
               id: 'openings',
               label: t('bikePage.share.openings'),

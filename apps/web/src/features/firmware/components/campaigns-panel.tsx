@@ -14,6 +14,7 @@ import { QueryState } from '../../../ui/query-state/query-state';
 import { useCampaign, useCampaignAction, useCampaigns, usePackages } from '../api/firmware';
 import { actionsOf, progressOf } from '../state/campaign-view';
 import { CampaignForm } from './campaign-form';
+import cards from '../../../bike/firmware-history.module.css';
 import styles from './firmware.module.css';
 
 function ProgressBar({ campaign }: { campaign: FirmwareCampaign }) {
@@ -133,10 +134,10 @@ export function CampaignsPanel() {
         isEmpty={(data) => !data.campaigns.length}
       >
         {(data) => (
-          <ul className={styles.list} aria-label={t('firmware.campaigns.title')}>
+          <ul className={cards.list} aria-label={t('firmware.campaigns.title')}>
             {data.campaigns.map((c) => (
-              <li key={c.id} className={styles.card}>
-                <div className={styles.cardHead}>
+              <li key={c.id} className={cards.card}>
+                <div className={cards.cardHead}>
                   <h3 className={styles.cardTitle}>{c.name}</h3>
                   <span className={styles.chip} data-state={c.state}>
                     {t(`firmware.campaignStates.${c.state}`)}

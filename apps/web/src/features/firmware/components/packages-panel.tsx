@@ -11,6 +11,7 @@ import { Panel } from '../../../ui/page/page';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { useDeletePackage, usePackages, useUploadPackage } from '../api/firmware';
 import { Field, SubmitRow } from './form-parts';
+import cards from '../../../bike/firmware-history.module.css';
 import styles from './firmware.module.css';
 
 export const formatBytes = (bytes: number) =>
@@ -77,10 +78,10 @@ export function PackagesPanel() {
         isEmpty={(data) => !data.packages.length}
       >
         {(data) => (
-          <ul className={styles.list} aria-label={t('firmware.packages.title')}>
+          <ul className={cards.list} aria-label={t('firmware.packages.title')}>
             {data.packages.map((p) => (
-              <li key={p.id} className={styles.card}>
-                <div className={styles.cardHead}>
+              <li key={p.id} className={cards.card}>
+                <div className={cards.cardHead}>
                   <h3 className={styles.cardTitle}>
                     {p.moduleModel} · {p.version}
                   </h3>

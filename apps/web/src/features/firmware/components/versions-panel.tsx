@@ -5,6 +5,7 @@ import { Cpu } from 'lucide-react';
 import { Panel } from '../../../ui/page/page';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { useVersions } from '../api/firmware';
+import cards from '../../../bike/firmware-history.module.css';
 import styles from './firmware.module.css';
 
 export function VersionsPanel() {
@@ -29,7 +30,7 @@ export function VersionsPanel() {
         {(data) => {
           const max = Math.max(...data.versions.map((v) => v.bikes));
           return (
-            <ul className={styles.list} aria-label={t('firmware.versions.title')}>
+            <ul className={cards.list} aria-label={t('firmware.versions.title')}>
               {data.versions.map((v) => (
                 <li key={`${v.moduleModel}-${v.version}`} className={styles.versionRow}>
                   <span>{v.moduleModel ?? t('firmware.versions.unknown')}</span>

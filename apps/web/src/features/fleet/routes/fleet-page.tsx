@@ -5,7 +5,7 @@
 // and calls are the view model's (state/use-fleet-page-view.ts).
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClipboardPlus, List, Map as MapIcon, Search, Siren } from 'lucide-react';
+import { ClipboardPlus, List, Map as MapIcon, Siren } from 'lucide-react';
 import { BULK_LIMIT } from '@vfm/contract/constants';
 import { bikePath } from '../../../bike/bike-path';
 import { SelectionBar } from '../../../bike/selection-bar';
@@ -13,6 +13,7 @@ import { useLiveStatus } from '../../../live/live-context';
 import { usePageTitle } from '../../../services/use-page-title';
 import { TaskCreateDialog } from '../../../tasks/task-create-dialog';
 import { Button } from '../../../ui/button/button';
+import { SearchBox } from '../../../ui/search-box/search-box';
 import { Spinner } from '../../../ui/spinner/spinner';
 import { ActiveFilters } from '../components/active-filters';
 import { ExportMenu } from '../components/export-menu';
@@ -82,17 +83,13 @@ export function FleetPage() {
       {/* ADR 0127: today against the same day last week */}
       <KpiStrip />
       <div className={styles.toolbar}>
-        <label className={styles.search}>
-          <Search size={16} aria-hidden="true" />
-          <span className="visually-hidden">{t('fleet.filters.search')}</span>
-          <input
-            type="search"
-            value={page.text}
-            maxLength={100}
-            placeholder={t('fleet.filters.search')}
-            onChange={(event) => page.setText(event.target.value)}
-          />
-        </label>
+        <SearchBox
+          label={t('fleet.filters.search')}
+          className={styles.search}
+          value={page.text}
+          maxLength={100}
+          onChange={(event) => page.setText(event.target.value)}
+        />
         <FilterPanel
           view={view}
           groups={page.groups}

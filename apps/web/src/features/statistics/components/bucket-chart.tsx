@@ -1,6 +1,7 @@
 // A distribution as accessible HTML bars (ADR 0073): each bucket a row of the list with its
 // label, its bar and its figure; a bucket the fleet list can filter by is a link to it.
 import { Link } from 'react-router';
+import { ShareBar, type ShareBarTone } from '../../../ui/share-bar/share-bar';
 import styles from './statistics.module.css';
 
 export interface Bucket {
@@ -9,7 +10,7 @@ export interface Bucket {
   count: number;
   /** the fleet list filtered to this bucket's bikes, where the list supports it */
   href?: string;
-  tone?: 'good' | 'info' | 'warning' | 'danger' | 'neutral';
+  tone?: ShareBarTone;
 }
 
 export function BucketChart({
@@ -40,13 +41,7 @@ export function BucketChart({
           const label = (
             <>
               <span className={styles.barLabel}>{bucket.label}</span>
-              <span className={styles.barTrack} aria-hidden="true">
-                <span
-                  className={styles.barFill}
-                  data-tone={bucket.tone ?? 'info'}
-                  style={{ width: `${(bucket.count / largest) * 100}%` }}
-                />
-              </span>
+              <ShareBar fraction={bucket.count / largest} tone={bucket.tone ?? 'info'} />
               <span className={styles.barValue}>
                 {format(bucket.count)}
                 {shares && <span className={styles.share}> ({share} %)</span>}
