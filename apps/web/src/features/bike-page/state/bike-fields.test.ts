@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_EVENT_NAMES, EVENT_NAMES, type Bike } from '@vfm/contract';
+import { AUDIT_EVENT_NAMES, BikeSchema, EVENT_NAMES, type Bike } from '@vfm/contract';
 import { createFormatters } from '../../../format/format';
+import { makeBike } from '../../../testing/data-generators';
 import en from '../i18n/en.json';
 import {
   FIELD_GROUPS,
@@ -22,44 +23,19 @@ const words: FieldWords = {
   mode: (value) => `M:${value}`,
 };
 
-const empty: Bike = {
-  vehicleNumber: 'VN-1',
-  bikeCode: 'BC-1',
-  moduleId: null,
-  model: 'City',
-  group: null,
-  availability: 'AVAILABLE',
-  status: 'PARKED',
-  iotMode: null,
-  assistanceLocked: false,
-  alarmActive: false,
-  batteryPlugged: false,
-  lockControlPending: false,
-  alarmPending: false,
-  modePending: false,
-  firmwareVersion: null,
+/** whether the contract lets a field be unknown (null) */
+const mayBeUnknown = (schema: { anyOf?: Array<{ type?: unknown }> } | undefined) =>
+  Boolean(schema?.anyOf?.some((option) => option.type === 'null'));
+/** a bike of which every field that may be unknown is (the contract says which), and no text */
+const empty = {
+  ...Object.fromEntries(
+    Object.entries(makeBike()).map(([key, value]) => [
+      key,
+      mayBeUnknown(BikeSchema.properties[key as keyof Bike]) ? null : value,
+    ]),
+  ),
   hardwareVersion: '',
-  lastCommunicationDate: null,
-  lastPositionDate: null,
-  latitude: null,
-  longitude: null,
-  iotBatteryLevel: null,
-  bikeBatteryLevel: null,
-  batteryStateOfHealth: null,
-  batteryChargeCycles: null,
-  batteryNumber: null,
-  lastBatteryChangeDate: null,
-  totalKm: 0,
-  autonomyKm: null,
-  lastTripKm: null,
-  averageDistancePerDayKm: null,
-  averageTimePerDayMinutes: null,
-  totalTripMinutes: 0,
-  co2AvoidedKg: 0,
-  speedLimit: null,
-  warnings: [],
-  theft: { state: 'NONE', since: null, by: null },
-};
+} as Bike;
 const fields = Object.values(FIELD_GROUPS).flat();
 
 describe('bike page fields', () => {
