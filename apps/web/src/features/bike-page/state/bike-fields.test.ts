@@ -24,8 +24,12 @@ const words: FieldWords = {
 };
 
 /** whether the contract lets a field be unknown (null) */
-const mayBeUnknown = (schema: { anyOf?: Array<{ type?: unknown }> } | undefined) =>
-  Boolean(schema?.anyOf?.some((option) => option.type === 'null'));
+const mayBeUnknown = (schema: object | undefined) =>
+  Boolean(
+    (schema as { anyOf?: Array<{ type?: unknown }> } | undefined)?.anyOf?.some(
+      (option) => option.type === 'null',
+    ),
+  );
 /** a bike of which every field that may be unknown is (the contract says which), and no text */
 const empty = {
   ...Object.fromEntries(
