@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartDay } from '@vfm/contract';
+import { ChartDaySchema, type ChartDay } from '@vfm/contract';
 import { changeOf, perRidingDay, periodOf, previousPeriod } from './shaping';
 
 const NOW = Date.parse('2026-11-23T07:40:00Z');
-const day = (overrides: Partial<ChartDay>): ChartDay => ({
-  date: '2026-11-20',
-  trips: 0,
-  distanceKm: 0,
-  durationMinutes: 0,
-  co2AvoidedKg: 0,
-  activeBikes: 0,
-  alarms: 0,
-  theftsDeclared: 0,
-  ...overrides,
-});
+/** a quiet day: every figure of the contract's day 0, but those given */
+const day = (overrides: Partial<ChartDay>): ChartDay =>
+  ({
+    ...(Object.fromEntries(
+      Object.keys(ChartDaySchema.properties).map((key) => [key, 0]),
+    ) as object),
+    date: '2026-11-20',
+    ...overrides,
+  }) as ChartDay;
 
 describe('statistics shaping', () => {
   it('gives each period choice its range and granularity, ending on a whole hour', () => {
