@@ -6,16 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AlertPageSchema, AlertSchema, type Alert } from '@vfm/contract';
 import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
-import {
-  count,
-  moduleClients,
-  nextSeq,
-  provisionModule,
-  publishUp,
-  startIotTestServer,
-  telemetry,
-  waitFor,
-} from '../helpers/mqtt';
+import * as mqtt from '../helpers/mqtt';
 import { openStream } from '../helpers/sse';
 import type { TestServer } from '../helpers/server';
 import { createBike } from '../helpers/bikes';
@@ -23,9 +14,9 @@ import { reconcileBikes, sweepAlerts } from '../../src/modules/alerts/service';
 
 const DAY = 24 * 3_600_000;
 let t: TestServer, cast: FleetCast, other: FleetCast;
-const modules = moduleClients(() => t);
+const modules = mqtt.moduleClients(() => t);
 beforeAll(
-  async () => ({ t, cast, other } = await twoFleets(createFleetWithUsers, startIotTestServer)),
+  async () => ({ t, cast, other } = await twoFleets(createFleetWithUsers, mqtt.startIotTestServer)),
 );
 
 const manager = () => t.api({ token: cast.managerToken });
@@ -45,7 +36,7 @@ async function alertsOf(vehicleNumber: string, state = 'all'): Promise<Alert[]> 
 }
 
 const activeAlert = (vehicleNumber: string, kind: string) =>
-  waitFor(
+  mqtt.waitFor(
     async () => (await alertsOf(vehicleNumber, 'active')).find((a) => a.kind === kind),
     15_000,
     `an active ${kind} alert of ${vehicleNumber}`,
@@ -55,27 +46,32 @@ describe('warnings that fire', () => {
   it('opens one low-battery alert, does not flap at the threshold, clears above it + 5', async () => {
     const m = await moduleOnline();
     const vn = m.bike.vehicleNumber;
-    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: 15 }));
+    await mqtt.publishUp(m.client, m.moduleId, 'telemetry', mqtt.telemetry({ bikeBattery: 15 }));
     const opened = await activeAlert(vn, 'LOW_VEHICLE_BATTERY');
     expect(opened).toMatchObject({ state: 'OPEN', severity: 'MINOR', clearedAt: null });
 
     // hovering at the threshold (20 %): still the same alert, never a second one
     for (const level of [22, 19, 24, 18])
-      await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: level }));
-    await waitFor(
+      await mqtt.publishUp(
+        m.client,
+        m.moduleId,
+        'telemetry',
+        mqtt.telemetry({ bikeBattery: level }),
+      );
+    await mqtt.waitFor(
       async () =>
         (await t.server.database.query('SELECT 1 FROM telemetry WHERE bike_id = $1', [m.bike.id]))
           .length >= 5,
     );
-    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: 24 }));
+    await mqtt.publishUp(m.client, m.moduleId, 'telemetry', mqtt.telemetry({ bikeBattery: 24 }));
     await new Promise((resolve) => setTimeout(resolve, 500));
     let all = await alertsOf(vn);
     expect(all.filter((a) => a.kind === 'LOW_VEHICLE_BATTERY')).toHaveLength(1);
     expect(all[0]!.clearedAt).toBeNull();
 
     // back above the threshold + 5 points: cleared by itself, kept as history
-    await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ bikeBattery: 26 }));
-    const cleared = await waitFor(async () =>
+    await mqtt.publishUp(m.client, m.moduleId, 'telemetry', mqtt.telemetry({ bikeBattery: 26 }));
+    const cleared = await mqtt.waitFor(async () =>
       (await alertsOf(vn)).find((a) => a.id === opened.id && a.state === 'CLEARED'),
     );
     expect(cleared).toMatchObject({ clearCause: 'CONDITION_ENDED', clearedBy: null });
@@ -87,8 +83,8 @@ describe('warnings that fire', () => {
   it('turns a module alarm into a theft alert, ended by the theft report, which has its own', async () => {
     const m = await moduleOnline();
     const vn = m.bike.vehicleNumber;
-    await publishUp(m.client, m.moduleId, 'event', {
-      seq: nextSeq(),
+    await mqtt.publishUp(m.client, m.moduleId, 'event', {
+      seq: mqtt.nextSeq(),
       ts: new Date().toISOString(),
       name: 'ALARM_TRIGGERED',
       source: 'MODULE',
@@ -98,12 +94,12 @@ describe('warnings that fire', () => {
 
     expect((await manager().post(`products/theft/${vn}`)).status).toBe(200);
     const reported = await activeAlert(vn, 'REPORTED_THEFT');
-    await waitFor(async () =>
+    await mqtt.waitFor(async () =>
       (await alertsOf(vn)).find((a) => a.id === alarm.id && a.state === 'CLEARED'),
     );
 
     expect((await manager().delete(`products/theft/${vn}`)).status).toBe(200);
-    await waitFor(async () =>
+    await mqtt.waitFor(async () =>
       (await alertsOf(vn)).find((a) => a.id === reported.id && a.state === 'CLEARED'),
     );
   });
@@ -116,12 +112,12 @@ describe('warnings that fire', () => {
     expect(silent.severity).toBe('MAJOR');
     // a second sweep records nothing new
     await t.server.jobs.send(null, 'alerts.sweep', {});
-    await publishUp(m.client, m.moduleId, 'telemetry', telemetry());
-    await waitFor(async () =>
+    await mqtt.publishUp(m.client, m.moduleId, 'telemetry', mqtt.telemetry());
+    await mqtt.waitFor(async () =>
       (await alertsOf(vn)).find((a) => a.id === silent.id && a.state === 'CLEARED'),
     );
     expect(
-      await count(t, `alert WHERE bike_id = $1 AND kind = 'LACK_MODULE_COMM'`, [m.bike.id]),
+      await mqtt.count(t, `alert WHERE bike_id = $1 AND kind = 'LACK_MODULE_COMM'`, [m.bike.id]),
     ).toBe(1);
   });
 
@@ -141,14 +137,14 @@ describe('warnings that fire', () => {
     expect(opened.length).toBeLessThanOrEqual(1);
     expect(opened.every((c) => c.change === 'opened')).toBe(true);
     expect(
-      await count(t, `alert WHERE bike_id = $1 AND kind = 'LOW_VEHICLE_BATTERY'`, [m.bike.id]),
+      await mqtt.count(t, `alert WHERE bike_id = $1 AND kind = 'LOW_VEHICLE_BATTERY'`, [m.bike.id]),
     ).toBe(1);
   });
 
   it('follows a threshold change at once: the warnings and the alerts read the same rule', async () => {
     // one fleet of its own: the thresholds change for every bike of the fleet
     const own = await createFleetWithUsers(t);
-    const m = await provisionModule(t, own.fleet, {
+    const m = await mqtt.provisionModule(t, own.fleet, {
       last_communication_date: new Date(),
       bike_battery_level: 24,
     });
@@ -167,13 +163,13 @@ describe('warnings that fire', () => {
       200,
     );
     // no module message: the settings change itself opens it
-    await waitFor(async () => (await lowOf()).length === 1, 15_000, 'the low-battery alert');
+    await mqtt.waitFor(async () => (await lowOf()).length === 1, 15_000, 'the low-battery alert');
     expect(await warned()).toBe(1);
     // back above the threshold + 5 (24 > 18 + 5): cleared, and no longer a warning
     expect((await admin().put('fleet/settings', { lowVehicleBatteryPercent: 18 })).status).toBe(
       200,
     );
-    await waitFor(async () => (await lowOf()).length === 0, 15_000, 'the alert cleared');
+    await mqtt.waitFor(async () => (await lowOf()).length === 0, 15_000, 'the alert cleared');
     expect(await warned()).toBe(0);
   });
 
@@ -181,7 +177,7 @@ describe('warnings that fire', () => {
     const stream = await openStream(t, cast.managerToken);
     try {
       const m = await moduleOnline();
-      await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ iotBattery: 5 }));
+      await mqtt.publishUp(m.client, m.moduleId, 'telemetry', mqtt.telemetry({ iotBattery: 5 }));
       const frame = await stream.next(
         (f) => f.event === 'alerts' && f.data.vehicleNumbers.includes(m.bike.vehicleNumber),
         15_000,
