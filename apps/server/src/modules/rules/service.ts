@@ -1,15 +1,15 @@
 // A fleet's rules (ADR 0126, docs/rules.md): listed (built-ins first, created on first need), read,
 // written by its administrators — checked beyond the schema, versioned (a stale version is a
 // 409), audited, all or nothing — and dry-run over stored telemetry.
-import type {
-  Rule,
-  RuleCreate,
-  RuleDryRun,
-  RuleDryRunResult,
-  RuleList,
-  RuleUpdate,
+import {
+  RULES_PER_FLEET_MAX,
+  type Rule,
+  type RuleCreate,
+  type RuleDryRun,
+  type RuleDryRunResult,
+  type RuleList,
+  type RuleUpdate,
 } from '@vfm/contract';
-import { RULES_PER_FLEET_MAX } from '@vfm/contract';
 import type { Queryable } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
