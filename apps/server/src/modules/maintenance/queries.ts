@@ -2,6 +2,7 @@
 // they cover, the sweep that finds the bikes due (set-based, every fleet at once), and the
 // baseline a done maintenance task resets.
 import { jsonRecords, type Queryable } from '../../db/client';
+import { ONE_OPEN_PER_CAUSE } from '../tasks/queries/automatic';
 
 export interface ScheduleRow {
   id: string;
@@ -152,8 +153,7 @@ export async function insertMaintenanceTasks(db: Queryable, due: DueBike[], now:
             $2, $2
        FROM json_to_recordset($1::json) AS d(fleet_id uuid, bike_id bigint, schedule_id uuid,
             notes text)
-     ON CONFLICT (bike_id, cause) WHERE cause IS NOT NULL AND status IN ('OPEN', 'IN_PROGRESS')
-     DO NOTHING
+     ${ONE_OPEN_PER_CAUSE}
      RETURNING id, fleet_id, bike_id, schedule_id`,
     [
       jsonRecords(due, (d) => ({

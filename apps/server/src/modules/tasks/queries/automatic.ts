@@ -2,6 +2,13 @@
 import type { TaskCause, TaskKind, TaskPriority } from '@vfm/contract';
 import { jsonRecords, type Queryable } from '../../../db/client';
 
+/**
+ * The clause that keeps one open automatic task per bike and cause: the unique partial index's
+ * own predicate (its migration), which ON CONFLICT must name as written there.
+ */
+export const ONE_OPEN_PER_CAUSE = `ON CONFLICT (bike_id, cause)
+  WHERE cause IS NOT NULL AND status IN ('OPEN', 'IN_PROGRESS') DO NOTHING`;
+
 export interface AutomaticTask {
   fleetId: string;
   bikeId: number;
@@ -22,8 +29,7 @@ export async function insertAutomaticTasks(db: Queryable, tasks: AutomaticTask[]
        JOIN bike b ON b.id = t.bike_id AND b.fleet_id = t.fleet_id
        -- the alert still active: a late or retried job never opens a task for a cleared cause
        JOIN alert a ON a.id = t.alert_id AND a.cleared_at IS NULL
-     ON CONFLICT (bike_id, cause) WHERE cause IS NOT NULL AND status IN ('OPEN', 'IN_PROGRESS')
-     DO NOTHING
+     ${ONE_OPEN_PER_CAUSE}
      RETURNING id, fleet_id, bike_id, cause`,
     [
       jsonRecords(tasks, (t) => ({
