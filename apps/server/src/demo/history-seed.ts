@@ -179,9 +179,10 @@ async function insertHistories(
 ) {
   await insertHistoryTelemetry(
     tx,
-    histories.flatMap(({ bike, history }) =>
-      [...history.telemetry, ...history.ridePositions].map((p) => ({
-        bike_id: bike.id,
+    bikeRows(
+      histories,
+      (h) => [...h.telemetry, ...h.ridePositions],
+      (p) => ({
         seq: p.seq,
         ts: p.ts,
         lat: p.lat,
@@ -195,15 +196,16 @@ async function insertHistories(
         odo: p.odometerKm,
         // the pack's number, energy counter and temperature (docs/battery.md)
         extra: p.pack ?? null,
-      })),
+      }),
     ),
   );
   await insertHistoryTrips(
     tx,
     fleetId,
-    histories.flatMap(({ bike, history }) =>
-      history.trips.map((t) => ({
-        bike_id: bike.id,
+    bikeRows(
+      histories,
+      (h) => h.trips,
+      (t) => ({
         s: t.startedAt,
         e: t.endedAt,
         km: t.distanceKm,
@@ -212,19 +214,20 @@ async function insertHistories(
         slon: t.start.lon,
         elat: t.end.lat,
         elon: t.end.lon,
-      })),
+      }),
     ),
   );
   await insertEventsAndCommands(tx, fleetId, histories);
   await insertHistoryAutotests(
     tx,
-    histories.flatMap(({ bike, history }) =>
-      history.autotests.map((a) => ({
-        bike_id: bike.id,
+    bikeRows(
+      histories,
+      (h) => h.autotests,
+      (a) => ({
         seq: a.seq,
         ts: a.ts,
         results: a.results,
-      })),
+      }),
     ),
   );
   await setFinalBikeStates(
@@ -243,6 +246,17 @@ async function insertHistories(
       seq: history.telemetry.at(-1)!.seq,
       fw: firmwareOf(bike.moduleId),
     })),
+  );
+}
+
+/** Every bike's rows of one part of its history, each with the bike's id. */
+function bikeRows<T, R extends object>(
+  histories: Array<{ bike: DemoBike; history: BikeHistory }>,
+  part: (history: BikeHistory) => readonly T[],
+  row: (item: T) => R,
+) {
+  return histories.flatMap(({ bike, history }) =>
+    part(history).map((item) => ({ bike_id: bike.id, ...row(item) })),
   );
 }
 
@@ -278,15 +292,16 @@ async function insertEventsAndCommands(
     })),
   ]);
   for (let i = 0; i < events.length; i += CHUNK) await recordEvents(tx, events.slice(i, i + CHUNK));
-  const commands = histories.flatMap(({ bike, history }) =>
-    history.commands.map((c) => ({
-      bike_id: bike.id,
+  const commands = bikeRows(
+    histories,
+    (h) => h.commands,
+    (c) => ({
       type: c.type,
       value: c.value,
       status: c.status,
       r: c.requestedAt,
       a: c.acknowledgedAt,
-    })),
+    }),
   );
   for (let i = 0; i < commands.length; i += CHUNK) {
     await insertPastCommands(tx, fleetId, DEMO_MANAGER, commands.slice(i, i + CHUNK));
