@@ -31,6 +31,16 @@ export interface Database {
 /** Anything raw SQL can run on: the database itself or a transaction (query helpers take it). */
 export type Queryable = Pick<TxQuery, 'query'>;
 
+/** The one row a statement answers, or null when it answers none. */
+export async function queryOne<T>(
+  db: Queryable,
+  text: string,
+  params?: unknown[],
+): Promise<T | null> {
+  const [row] = await db.query<T>(text, params);
+  return row ?? null;
+}
+
 /**
  * Many rows as one parameter: the JSON array a statement reads back with jsonb_to_recordset
  * (one round trip for a batch, the same text on PGlite and PostgreSQL).

@@ -1,6 +1,6 @@
 // SQL of city access to MDS (ADR 0085): a fleet's city clients and the log of
 // their pulls. Every read names the fleet, except the token endpoint's lookup by client id.
-import type { Queryable } from '../../db/client';
+import { type Queryable, queryOne } from '../../db/client';
 
 export interface CityClientRow {
   id: string;
@@ -29,11 +29,9 @@ export async function selectClientByClientId(
   db: Queryable,
   clientId: string,
 ): Promise<CityClientRow | null> {
-  const [row] = await db.query<CityClientRow>(
-    `SELECT ${COLUMNS} FROM mds_client WHERE client_id = $1`,
-    [clientId],
-  );
-  return row ?? null;
+  return queryOne<CityClientRow>(db, `SELECT ${COLUMNS} FROM mds_client WHERE client_id = $1`, [
+    clientId,
+  ]);
 }
 
 export async function selectClient(db: Queryable, id: string): Promise<CityClientRow | null> {
@@ -82,12 +80,12 @@ export async function revokeClient(
   id: string,
   now: Date,
 ): Promise<CityClientRow | null> {
-  const [row] = await db.query<CityClientRow>(
+  return queryOne<CityClientRow>(
+    db,
     `UPDATE mds_client SET revoked_at = coalesce(revoked_at, $3)
       WHERE fleet_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
     [fleetId, id, now],
   );
-  return row ?? null;
 }
 
 export async function touchClient(db: Queryable, id: string, now: Date): Promise<void> {

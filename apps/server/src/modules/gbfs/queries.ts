@@ -1,7 +1,7 @@
 // SQL of the public GBFS feed (ADR 0083): published fleets and the bikes a feed may
 // show. Everything is read by the fleet of a published system id, never across fleets.
 import type { OpenDataSettings } from '@vfm/contract';
-import type { Queryable } from '../../db/client';
+import { type Queryable, queryOne } from '../../db/client';
 
 export interface PublishedRow {
   fleet_id: string;
@@ -15,12 +15,12 @@ export async function selectPublished(
   db: Queryable,
   systemId: string,
 ): Promise<PublishedRow | null> {
-  const [row] = await db.query<PublishedRow>(
+  return queryOne<PublishedRow>(
+    db,
     `SELECT fleet_id, system_id, settings, updated_at FROM open_data_publication
       WHERE system_id = $1 AND published`,
     [systemId],
   );
-  return row ?? null;
 }
 
 /** Every published system, for the manifest. */

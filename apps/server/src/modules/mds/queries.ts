@@ -1,6 +1,6 @@
 // SQL of the MDS Provider API (ADR 0085). Every read starts from the fleet of the
 // calling city client and is bounded by the hour or range asked (indexes of migration 0820).
-import type { Queryable } from '../../db/client';
+import { type Queryable, queryOne } from '../../db/client';
 import { MDS_ALERT_KINDS, MDS_EVENT_NAMES } from './mapping';
 
 export interface FleetRow {
@@ -9,11 +9,11 @@ export interface FleetRow {
 }
 
 export async function selectFleet(db: Queryable, fleetId: string): Promise<FleetRow | null> {
-  const [row] = await db.query<FleetRow>(
+  return queryOne<FleetRow>(
+    db,
     'SELECT mds_provider_id AS provider_id, created_at FROM fleet WHERE id = $1',
     [fleetId],
   );
-  return row ?? null;
 }
 
 export interface VehicleRow {

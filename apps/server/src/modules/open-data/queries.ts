@@ -1,7 +1,7 @@
 // SQL of the open-data settings (ADR 0083): a fleet's publication row and what the
 // settings form needs to know of the fleet (its name, its bike models).
 import type { OpenDataSettings } from '@vfm/contract';
-import type { Queryable } from '../../db/client';
+import { type Queryable, queryOne } from '../../db/client';
 
 export interface PublicationRow {
   fleet_id: string;
@@ -18,11 +18,11 @@ export async function selectPublication(
   fleetId: string,
   { forUpdate = false } = {},
 ): Promise<PublicationRow | null> {
-  const [row] = await db.query<PublicationRow>(
+  return queryOne<PublicationRow>(
+    db,
     `SELECT ${COLUMNS} FROM open_data_publication WHERE fleet_id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [fleetId],
   );
-  return row ?? null;
 }
 
 /** Writes the fleet's publication (created with its system id at the first save). */

@@ -1,7 +1,7 @@
 // SQL of the provisioning module: the bikes of a fleet and the credentials of their modules,
 // written by the import (set-based per batch, ADR 0040, or line by line under savepoints) and
 // by the removal. A batch's rows travel as one JSON parameter: one statement whatever its size.
-import { jsonRecords, type Queryable, type TxQuery } from '../../db/client';
+import { jsonRecords, type Queryable, queryOne, type TxQuery } from '../../db/client';
 import { MODULE_CHANNEL, type ModuleRevocation } from './module-revocation';
 
 /** Savepoint statements of the import: one bad line, or one conflicting batch, fails alone. */
@@ -81,12 +81,12 @@ export interface FleetBikeRow {
 
 /** The fleet's bike of that number (any case), locked, and whether its module has a credential. */
 export async function selectBikeForUpdate(tx: Queryable, fleetId: string, vehicleNumber: string) {
-  const [row] = await tx.query<FleetBikeRow>(
+  return queryOne<FleetBikeRow>(
+    tx,
     `SELECT b.id, b.module_id, EXISTS (SELECT 1 FROM module_credential m WHERE m.bike_id = b.id) AS has_credential
        FROM bike b WHERE b.fleet_id = $1 AND lower(b.vehicle_number) = lower($2) FOR UPDATE`,
     [fleetId, vehicleNumber],
   );
-  return row ?? null;
 }
 
 export interface HeldRow {

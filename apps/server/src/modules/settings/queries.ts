@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client';
+import { type Queryable, queryOne } from '../../db/client';
 
 export interface ApplicationSettingsRow {
   privacy_policy_url: string;
@@ -7,13 +7,13 @@ export interface ApplicationSettingsRow {
 
 /** The row for the language if any, else the '*' row, for one application key. */
 export async function findApplicationSettings(db: Queryable, key: string, language: string) {
-  const [row] = await db.query<ApplicationSettingsRow>(
+  return queryOne<ApplicationSettingsRow>(
+    db,
     `SELECT privacy_policy_url, help_url FROM application_settings
       WHERE application_key = $1 AND language IN ($2, '*')
       ORDER BY language = '*' LIMIT 1`,
     [key, language],
   );
-  return row ?? null;
 }
 
 export async function applicationHasSettings(db: Queryable, key: string) {
@@ -32,12 +32,12 @@ export interface UserSettingsRow {
 }
 
 export async function findUserSettings(db: Queryable, accountId: string, applicationName: string) {
-  const [row] = await db.query<UserSettingsRow>(
+  return queryOne<UserSettingsRow>(
+    db,
     `SELECT distance_unit, language, theme, time_zone FROM user_settings
       WHERE account_id = $1 AND application_name = $2`,
     [accountId, applicationName],
   );
-  return row ?? null;
 }
 
 export async function upsertUserSettings(

@@ -1,6 +1,6 @@
 // SQL of shared live positions (ADR 0094). Every read of the manager's calls names
 // the fleet and the bike; the public read finds a share by the hash of its token only.
-import type { Queryable } from '../../db/client';
+import { type Queryable, queryOne } from '../../db/client';
 
 export interface ShareRow {
   id: string;
@@ -74,7 +74,8 @@ export async function revokeShare(
   by: string,
   now: Date,
 ): Promise<ShareRow | null> {
-  const [row] = await db.query<ShareRow>(
+  return queryOne<ShareRow>(
+    db,
     `WITH s AS (
        UPDATE position_share SET revoked_at = coalesce(revoked_at, $5),
               revoked_by = CASE WHEN revoked_at IS NULL THEN $4 ELSE revoked_by END
@@ -82,7 +83,6 @@ export async function revokeShare(
      SELECT ${COLUMNS} FROM s JOIN bike b ON b.id = s.bike_id`,
     [fleetId, bikeId, id, by, now],
   );
-  return row ?? null;
 }
 
 export interface SharedBikeRow extends ShareRow {
@@ -96,13 +96,13 @@ export async function selectSharedPosition(
   db: Queryable,
   tokenHash: string,
 ): Promise<SharedBikeRow | null> {
-  const [row] = await db.query<SharedBikeRow>(
+  return queryOne<SharedBikeRow>(
+    db,
     `SELECT ${COLUMNS}, b.latitude, b.longitude, b.last_position_date
        FROM position_share s JOIN bike b ON b.id = s.bike_id
       WHERE s.token_hash = $1`,
     [tokenHash],
   );
-  return row ?? null;
 }
 
 export async function countOpening(db: Queryable, id: string, now: Date): Promise<void> {

@@ -1,7 +1,7 @@
 // SQL of the track export (ADR 0095): a bike's stored positions of a period in
 // keyset batches (ts, seq) — a month of positions never sits in memory, and no transaction
 // stays open while a slow client downloads — and one trip by its start.
-import type { Queryable } from '../../db/client';
+import { type Queryable, queryOne } from '../../db/client';
 
 export interface TrackPointRow {
   ts: Date;
@@ -37,9 +37,9 @@ export async function tripStartingAt(
   bikeId: number,
   startedAt: Date,
 ): Promise<{ started_at: Date; ended_at: Date } | null> {
-  const [row] = await db.query<{ started_at: Date; ended_at: Date }>(
+  return queryOne<{ started_at: Date; ended_at: Date }>(
+    db,
     'SELECT started_at, ended_at FROM trip WHERE bike_id = $1 AND started_at = $2 LIMIT 1',
     [bikeId, startedAt],
   );
-  return row ?? null;
 }

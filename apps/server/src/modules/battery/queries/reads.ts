@@ -1,7 +1,7 @@
 // The battery screens' SQL (ADR 0130): the fleet's settings, its packs, one bike's pack and
 // prediction, and the swap queue's candidates. Every read is bounded by the fleet.
 import { BATTERY_SETTINGS_DEFAULTS as D } from '@vfm/contract';
-import type { Queryable } from '../../../db/client';
+import { type Queryable, queryOne } from '../../../db/client';
 
 export interface SettingsRow {
   nominal_capacity_wh: number;
@@ -118,24 +118,24 @@ export interface BikeBatteryRow {
 }
 
 export async function selectBikeBattery(db: Queryable, bikeId: number) {
-  const [row] = await db.query<BikeBatteryRow>(
+  return queryOne<BikeBatteryRow>(
+    db,
     `SELECT b.bike_battery_level AS level, bb.hours_to_20, bb.predicted_20_at, bb.updated_at
        FROM bike b LEFT JOIN battery_bike bb ON bb.bike_id = b.id WHERE b.id = $1`,
     [bikeId],
   );
-  return row ?? null;
 }
 
 /** The pack in the bike now (its last message's). */
 export async function selectPackOfBike(db: Queryable, bikeId: number) {
-  const [row] = await db.query<PackRow>(
+  return queryOne<PackRow>(
+    db,
     `SELECT ${PACK_COLUMNS} FROM battery_bike bb
        JOIN battery_pack p ON p.fleet_id = bb.fleet_id AND p.pack_key = bb.pack_key
        LEFT JOIN bike b ON b.id = p.bike_id
       WHERE bb.bike_id = $1`,
     [bikeId],
   );
-  return row ?? null;
 }
 
 export function selectHistory(db: Queryable, packId: number) {

@@ -2,7 +2,7 @@
 // and marked sent after, so a job delivered twice sends once; an e-mail held by the throttle,
 // the rule's digest or the quiet hours waits in DIGEST until its digest is due.
 import type { Language, NotificationChannel, NotificationKind } from '@vfm/contract';
-import type { Queryable } from '../../../db/client';
+import { type Queryable, queryOne } from '../../../db/client';
 
 /** The channels that make deliveries: the contract's, but the bell (IN_APP is the
  *  notification itself). */
@@ -133,7 +133,8 @@ export interface Recipient {
 }
 
 export async function selectRecipient(db: Queryable, accountId: string, ruleId: string | null) {
-  const [row] = await db.query<Recipient>(
+  return queryOne<Recipient>(
+    db,
     `SELECT a.email, a.phone, a.full_name AS "fullName", a.language, a.status = 'ACTIVE' AS active,
             r.name AS "ruleName",
             coalesce((SELECT s.time_zone FROM user_settings s
@@ -147,7 +148,6 @@ export async function selectRecipient(db: Queryable, accountId: string, ruleId: 
       WHERE a.id = $1`,
     [accountId, ruleId],
   );
-  return row ?? null;
 }
 
 // ---- digests ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // Web push's SQL (ADR 0098): the generated VAPID key pair, the users' push
 // subscriptions, and which subscriptions a push delivery already reached.
-import type { Queryable } from '../../../db/client';
+import { type Queryable, queryOne } from '../../../db/client';
 
 export interface StoredVapidKey {
   publicKey: string;
@@ -21,10 +21,10 @@ export async function keepVapidKey(db: Queryable, key: StoredVapidKey): Promise<
 }
 
 export async function selectVapidKey(db: Queryable): Promise<StoredVapidKey | null> {
-  const [row] = await db.query<StoredVapidKey>(
+  return queryOne<StoredVapidKey>(
+    db,
     `SELECT public_key AS "publicKey", private_key_sealed AS "privateKeySealed" FROM vapid_key`,
   );
-  return row ?? null;
 }
 
 export interface PushSubscriptionRow {

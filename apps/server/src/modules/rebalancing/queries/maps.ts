@@ -2,7 +2,7 @@
 // position (rounded to 4 decimals, about 10 m: finer than the finest H3 cell asked for) and
 // time; the H3 cells themselves are computed in TypeScript (h3-js).
 import { zoneTypesWhere, type ZoneType } from '@vfm/contract';
-import type { Queryable } from '../../../db/client';
+import { type Queryable, queryOne } from '../../../db/client';
 
 const STEERING_TYPES = zoneTypesWhere((rules) => !rules.rideEnd || rules.preferredParking);
 
@@ -208,11 +208,11 @@ export interface ForecastRow {
 }
 
 export async function selectForecast(db: Queryable, fleetId: string) {
-  const [row] = await db.query<ForecastRow>(
+  return queryOne<ForecastRow>(
+    db,
     'SELECT trained_at, starts_at, resolution, cells FROM rebalancing_forecast WHERE fleet_id = $1',
     [fleetId],
   );
-  return row ?? null;
 }
 
 export async function saveForecast(db: Queryable, fleetId: string, forecast: ForecastRow) {

@@ -1,5 +1,5 @@
 // The recommendations' and the routes' rows (ADR 0128).
-import { jsonRecords, type Queryable } from '../../../db/client';
+import { jsonRecords, type Queryable, queryOne } from '../../../db/client';
 
 export interface RecommendationRow {
   id: string;
@@ -42,12 +42,12 @@ export async function selectRecommendations(
 }
 
 export async function lockRecommendation(db: Queryable, fleetId: string, id: string) {
-  const [row] = await db.query<RecommendationRow>(
+  return queryOne<RecommendationRow>(
+    db,
     `SELECT ${COLUMNS} FROM rebalancing_recommendation r
       WHERE r.fleet_id = $1 AND r.id = $2 FOR UPDATE OF r`,
     [fleetId, id],
   );
-  return row ?? null;
 }
 
 export interface NewRecommendation {

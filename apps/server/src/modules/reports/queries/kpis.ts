@@ -1,17 +1,17 @@
 // The KPI strip's reads (ADR 0127) beyond the span's counts: the busiest hour of a span, the
 // fleet's bikes available at each minute of a day (kept by the rollup), and the alerts whose
 // time to acknowledge ran out in a span.
-import type { Queryable } from '../../../db/client';
+import { type Queryable, queryOne } from '../../../db/client';
 
 /** The hour of [from, to) with the most trips started (the earliest of equals), or none. */
 export async function busiestHour(db: Queryable, fleetId: string, from: Date, to: Date) {
-  const [row] = await db.query<{ hour: Date; trips: number }>(
+  return queryOne<{ hour: Date; trips: number }>(
+    db,
     `SELECT date_trunc('hour', started_at) AS hour, count(*)::int AS trips FROM trip
       WHERE fleet_id = $1 AND started_at >= $2 AND started_at < $3
       GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
     [fleetId, from, to],
   );
-  return row ?? null;
 }
 
 /** The bikes available at each minute of a day, as far as the rollup computed it (or null). */

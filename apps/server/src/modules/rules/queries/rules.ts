@@ -1,7 +1,7 @@
 // The rules' rows (ADR 0126): a fleet's rules, written with their version, and the built-ins
 // that every fleet has (inserted once, on first need).
 import type { Rule, RuleAction, RuleCondition, RuleScope } from '@vfm/contract';
-import type { Queryable } from '../../../db/client';
+import { type Queryable, queryOne } from '../../../db/client';
 import type { BuiltinRule } from '../builtins';
 
 export interface RuleValues {
@@ -69,11 +69,11 @@ export async function selectRule(
   id: string,
   lock = false,
 ): Promise<RuleRow | null> {
-  const [row] = await db.query<RuleRow>(
+  return queryOne<RuleRow>(
+    db,
     `SELECT ${COLUMNS} FROM rule WHERE fleet_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
     [fleetId, id],
   );
-  return row ?? null;
 }
 
 export async function countRules(db: Queryable, fleetId: string): Promise<number> {
@@ -112,7 +112,8 @@ export async function updateRule(
   by: string,
   now: Date,
 ): Promise<RuleRow | null> {
-  const [row] = await db.query<RuleRow>(
+  return queryOne<RuleRow>(
+    db,
     `UPDATE rule SET name = $4, enabled = $5, severity = $6, condition = $7, scope = $8,
                      actions = $9, latch = $10, version = version + 1, updated_at = $11,
                      updated_by = $12
@@ -120,7 +121,6 @@ export async function updateRule(
       RETURNING ${COLUMNS}`,
     [fleetId, id, version, ...ruleParams(values), now, by],
   );
-  return row ?? null;
 }
 
 /** A changed rule starts afresh: what it remembered was about the old condition. */

@@ -1,7 +1,7 @@
 // The writes of the status flow: each a conditional UPDATE (two technicians cannot both take a
 // task), the outcome recorded, the battery swapped, the checklist, the holder.
 import type { TaskCause, TaskKind, TaskPriority, TaskStatus } from '@vfm/contract';
-import { jsonRecords, type Queryable } from '../../../db/client';
+import { jsonRecords, type Queryable, queryOne } from '../../../db/client';
 import type { UserRefRow } from './columns';
 
 export interface LockedTask {
@@ -17,13 +17,13 @@ export interface LockedTask {
 
 /** The task, locked for the caller's change; null when it is not of the fleet. */
 export async function lockTask(db: Queryable, fleetId: string, id: string) {
-  const [row] = await db.query<LockedTask>(
+  return queryOne<LockedTask>(
+    db,
     `SELECT t.id, t.bike_id, b.vehicle_number, t.kind, t.status, t.assignee_id, t.checked, t.cause
        FROM task t JOIN bike b ON b.id = t.bike_id
       WHERE t.fleet_id = $1 AND t.id = $2 FOR UPDATE OF t`,
     [fleetId, id],
   );
-  return row ?? null;
 }
 
 export interface NewTask {
@@ -186,10 +186,10 @@ export async function updateChecked(db: Queryable, id: string, checked: string[]
 
 /** The account that holds a task (the 409 of a second taker). */
 export async function selectHolder(db: Queryable, id: string) {
-  const [row] = await db.query<UserRefRow & { status: TaskStatus }>(
+  return queryOne<UserRefRow & { status: TaskStatus }>(
+    db,
     `SELECT a.id, a.email, nullif(a.full_name, '') AS name, t.status
        FROM task t JOIN account a ON a.id = t.assignee_id WHERE t.id = $1`,
     [id],
   );
-  return row ?? null;
 }

@@ -1,6 +1,6 @@
 // An endpoint's failures as they reach its administrators (ADR 0118): who is told, the mails
 // claimed once, and the circuit breaker that pauses a failing endpoint.
-import type { Queryable } from '../../../db/client';
+import { type Queryable, queryOne } from '../../../db/client';
 
 export async function selectFleetAdmins(db: Queryable, fleetId: string, adminRole: string) {
   return db.query<{ email: string; full_name: string | null; language: string | null }>(
@@ -57,7 +57,8 @@ export async function recordBreaker(
   // a trip: the threshold reached with the breaker closed, or a failure in a probe's window
   const trips = `(NOT $2 AND e.consecutive_failures + 1 >= $4 AND (e.breaker_opened_at IS NULL
       OR e.paused_until IS NULL OR e.paused_until <= $3::timestamptz + make_interval(secs => $7::float8)))`;
-  const [row] = await db.query<BreakerState>(
+  return queryOne<BreakerState>(
+    db,
     `UPDATE webhook_endpoint e SET
         consecutive_failures = CASE WHEN $2 THEN 0 ELSE e.consecutive_failures + 1 END,
         breaker_trips = CASE WHEN $2 THEN 0 WHEN ${trips} THEN e.breaker_trips + 1
@@ -82,7 +83,6 @@ export async function recordBreaker(
       breaker.probeSeconds,
     ],
   );
-  return row ?? null;
 }
 
 /**

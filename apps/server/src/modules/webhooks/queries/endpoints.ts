@@ -1,7 +1,7 @@
 // The webhook endpoints' SQL (ADR 0088); deliveries and attempts are in
 // delivery/queries/. Every read and write of an endpoint by the API names its fleet.
 import type { AlertKind, Webhook, WebhookEventType } from '@vfm/contract';
-import type { Queryable } from '../../../db/client';
+import { type Queryable, queryOne } from '../../../db/client';
 
 interface EndpointRow {
   id: string;
@@ -167,13 +167,13 @@ export async function deleteEndpoint(db: Queryable, fleetId: string, id: string)
 
 /** A success clears the failing mark; a failure sets it (from its first one). */
 export async function markEndpointOutcome(db: Queryable, id: string, ok: boolean, at: Date) {
-  const [row] = await db.query<{ failing_since: Date | null; enabled: boolean }>(
+  return queryOne<{ failing_since: Date | null; enabled: boolean }>(
+    db,
     `UPDATE webhook_endpoint
         SET failing_since = CASE WHEN $2 THEN NULL ELSE coalesce(failing_since, $3) END
       WHERE id = $1 RETURNING failing_since, enabled`,
     [id, ok, at],
   );
-  return row ?? null;
 }
 
 export async function disableFailingEndpoint(db: Queryable, id: string, now: Date) {

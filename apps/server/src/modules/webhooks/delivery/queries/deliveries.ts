@@ -7,7 +7,7 @@ import type {
   WebhookDelivery,
   WebhookDeliveryState,
 } from '@vfm/contract';
-import { jsonRecords, type Queryable } from '../../../../db/client';
+import { jsonRecords, type Queryable, queryOne } from '../../../../db/client';
 
 export interface NewDelivery {
   endpointId: string;
@@ -61,12 +61,12 @@ export interface DeliveryRow {
 }
 
 export async function selectDelivery(db: Queryable, id: string, lock = false) {
-  const [row] = await db.query<DeliveryRow>(
+  return queryOne<DeliveryRow>(
+    db,
     `SELECT id, endpoint_id, fleet_id, event, body, state, attempts, scheduled_attempts
        FROM webhook_delivery WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
     [id],
   );
-  return row ?? null;
 }
 
 export async function selectFleetDelivery(
@@ -76,13 +76,13 @@ export async function selectFleetDelivery(
   id: string,
   lock = false,
 ) {
-  const [row] = await db.query<DeliveryRow>(
+  return queryOne<DeliveryRow>(
+    db,
     `SELECT id, endpoint_id, fleet_id, event, body, state, attempts, scheduled_attempts
        FROM webhook_delivery WHERE fleet_id = $1 AND endpoint_id = $2 AND id = $3
        ${lock ? 'FOR UPDATE' : ''}`,
     [fleetId, endpointId, id],
   );
-  return row ?? null;
 }
 
 export interface AttemptRecord {
