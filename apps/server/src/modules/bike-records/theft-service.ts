@@ -9,7 +9,7 @@ import { conflict } from '../../lib/problem';
 import { requireBike } from '../bikes/bike-lookup';
 import { fact, record, type Fact } from '../events/facts';
 import { toAvailability, toIotMode } from '../bikes/bike-view';
-import { iso } from '../bikes/sql';
+import { iso } from '../../lib/iso';
 import type { RequestScope } from '../../plugins/request-scope';
 import { enqueueCommands } from '../commands/command-service';
 import { THEFT_COLUMNS, markTheftCancelled, markTheftReported, type TheftRow } from './queries';

@@ -2,7 +2,7 @@
 // page of the bikes concerned, each with its warnings and when they began.
 import type { WarnedBike, Warnings, WarningsQuery } from '@vfm/contract';
 import { toListItem } from '../bikes/bike-view';
-import { iso } from '../bikes/sql';
+import { iso } from '../../lib/iso';
 import { countWarnings } from '../bikes/queries/warning-counts';
 import type { Scope } from './details-service';
 import { warnedBikes, type WarnedRow } from './queries';

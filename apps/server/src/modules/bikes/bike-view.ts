@@ -12,7 +12,7 @@ import {
   type IotMode,
   type TheftState,
 } from '@vfm/contract';
-import { iso } from './sql';
+import { iso } from '../../lib/iso';
 import { decodeWarnings, warningBitsSql } from './queries/warnings';
 
 // The database checks most enumerations; iot_mode is written from module telemetry, so an

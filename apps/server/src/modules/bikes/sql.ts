@@ -14,6 +14,3 @@ export class SqlParams {
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-/** ISO 8601 for a nullable date column. */
-export const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);

@@ -26,14 +26,13 @@ import {
 } from './queries';
 import { readablePublicId } from '../../lib/public-id';
 import { recordFleetAction } from '../events/fleet-actions';
+import { iso } from '../../lib/iso';
 
 export function clientState(row: CityClientRow, now: Date): CityClient['state'] {
   if (row.revoked_at) return 'REVOKED';
   if (row.expires_at && row.expires_at.getTime() <= now.getTime()) return 'EXPIRED';
   return 'ACTIVE';
 }
-
-const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
 function toCityClient(row: CityClientRow, now: Date): CityClient {
   return {

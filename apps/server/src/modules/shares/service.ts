@@ -30,11 +30,10 @@ import {
   selectShares,
   type ShareRow,
 } from './queries';
+import { iso } from '../../lib/iso';
 
 const LISTED = 50;
 const HOUR_MS = 3_600_000;
-
-const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
 export function shareState(row: Pick<ShareRow, 'revoked_at' | 'expires_at'>, now: Date) {
   if (row.revoked_at) return 'REVOKED' as const;

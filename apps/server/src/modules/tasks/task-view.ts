@@ -2,8 +2,7 @@
 // last position for the navigation links, the distance when the list was asked `near`.
 import { TASK_CHECKLISTS, type Task } from '@vfm/contract';
 import type { TaskRow } from './queries';
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
+import { iso } from '../../lib/iso';
 
 export function toTask(row: TaskRow): Task {
   const checked = new Set(row.checked);

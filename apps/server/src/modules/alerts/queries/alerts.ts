@@ -4,6 +4,7 @@ import type { Alert, AlertKind, AlertStateFilter } from '@vfm/contract';
 import { ALERT_SEVERITY } from '@vfm/contract';
 import * as rules from '../../rules/queries/alert-conditions';
 import type { Queryable } from '../../../db/client';
+import { iso } from '../../../lib/iso';
 
 const STATE_SQL = `CASE WHEN a.cleared_at IS NOT NULL THEN 'CLEARED'
                         WHEN a.acknowledged_at IS NOT NULL THEN 'ACKNOWLEDGED'
@@ -36,8 +37,6 @@ type AlertRow = Omit<
     assignedAt: Date | null;
     clearedAt: Date | null;
   };
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 function toAlert({ ruleSeverity, ...row }: AlertRow): Alert {
   return {

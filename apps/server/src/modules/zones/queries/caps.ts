@@ -1,7 +1,7 @@
 // The zones' caps (docs/zones.md): the fleets with a cap, and the cap alerts' rows.
 import type { ZoneCapKind } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
-import { iso } from './zones';
+import { iso } from '../../../lib/iso';
 
 /** The fleets with a zone that has a cap (min or max bikes), or a cap alert still active. */
 export async function selectCappedFleets(db: Queryable): Promise<string[]> {

@@ -8,6 +8,7 @@ import {
   type ZoneType,
 } from '@vfm/contract';
 import type { Queryable } from '../../../db/client';
+import { iso } from '../../../lib/iso';
 
 export interface ZoneRow {
   id: string;
@@ -54,7 +55,6 @@ export const COLUMNS = `id, name, type, geometry, min_lon, min_lat, max_lon, max
   active_hours, min_bikes, max_bikes, max_speed_kmh, colour, auto_commands, version, created_at,
   updated_at, updated_by`;
 
-export const iso = (value: Date | string) => new Date(value).toISOString();
 const num = (value: number | string) => Number(value);
 
 export function toZone(row: ZoneRow): Zone {
