@@ -2,7 +2,8 @@
 // the bike (docs/web.md), on whatever page the user is. Fed by the stream controller:
 // THEFT_DECLARED (a manager or a rider) and ALARM_TRIGGERED (a suspicion) events. The user's
 // own declarations are not announced back to them. One toast at a time: a theft that comes
-// while one is shown replaces it with the count and the way to the warnings, so a burst never
+// while one is shown replaces it with the count and the way to the warnings (which lists them:
+// a toast's one line of message holds no list on a phone), so a burst never
 // stacks over the page. Those who handle thefts are told (managers, administrators); a field
 // technician is not — their work comes as tasks, and they have no warnings screen.
 import { useEffect } from 'react';
@@ -16,9 +17,6 @@ const ANNOUNCED = {
   THEFT_DECLARED: 'shell.alerts.theft',
   ALARM_TRIGGERED: 'shell.alerts.suspected',
 } as const;
-
-/** the bikes a toast of several names; the warnings screen lists them all */
-const LISTED = 5;
 
 export function TheftAlerts() {
   const { technician } = useSession();
@@ -54,12 +52,7 @@ function Announcer() {
               })
             : toasts.show({
                 type: 'info',
-                message: t('shell.alerts.several', {
-                  number: bikes.length,
-                  list: [...bikes.slice(0, LISTED), ...(bikes.length > LISTED ? ['…'] : [])].join(
-                    ', ',
-                  ),
-                }),
+                message: t('shell.alerts.several', { number: bikes.length }),
                 action: {
                   label: t('shell.alerts.openWarnings'),
                   run: () => void navigate('/warnings'),
