@@ -31,33 +31,27 @@ function Announcer() {
   const navigate = useNavigate();
   useEffect(() => {
     /** the toast on screen and the bikes it speaks of */
-    let shown: { id: number; bikes: string[] } | null = null;
+    let shown: { id: number; bikes: Set<string> } | null = null;
     const stop = live.subscribe((batch) => {
       for (const event of batch.events) {
         const key = ANNOUNCED[event.name as keyof typeof ANNOUNCED];
         const vehicleNumber = event.vehicleNumber;
         if (!key || !vehicleNumber || (event.userEmail && event.userEmail === email)) continue;
-        const onScreen = shown && toasts.getSnapshot().some((toast) => toast.id === shown!.id);
-        const bikes = onScreen ? [...new Set([...shown!.bikes, vehicleNumber])] : [vehicleNumber];
-        if (onScreen) toasts.dismiss(shown!.id);
-        const id =
-          bikes.length === 1
-            ? toasts.show({
-                type: 'info',
-                message: t(key, { vehicleNumber }),
-                action: {
-                  label: t('shell.alerts.open'),
-                  run: () => void navigate(bikePath(vehicleNumber)),
-                },
-              })
-            : toasts.show({
-                type: 'info',
-                message: t('shell.alerts.several', { number: bikes.length }),
-                action: {
-                  label: t('shell.alerts.openWarnings'),
-                  run: () => void navigate('/warnings'),
-                },
-              });
+        const previous = shown;
+        const onScreen =
+          previous !== null && toasts.getSnapshot().some((toast) => toast.id === previous.id);
+        if (onScreen) toasts.dismiss(previous.id);
+        const bikes = new Set(onScreen ? previous.bikes : []).add(vehicleNumber);
+        const one = bikes.size === 1;
+        const id = toasts.show({
+          type: 'info',
+          message: one
+            ? t(key, { vehicleNumber })
+            : t('shell.alerts.several', { number: bikes.size }),
+          action: one
+            ? { label: t('shell.alerts.open'), run: () => void navigate(bikePath(vehicleNumber)) }
+            : { label: t('shell.alerts.openWarnings'), run: () => void navigate('/warnings') },
+        });
         shown = { id, bikes };
       }
     });
