@@ -24,7 +24,7 @@ import os from 'node:os';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { MQTT_QOS, upTopic } from '@vfm/contract';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { Jobs } from '../apps/server/src/jobs/job-queue';
 import { sweepAlerts } from '../apps/server/src/modules/alerts/service';
 import { connectModules, parkedTelemetry, provisionBenchBikes } from './_modules';

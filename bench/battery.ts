@@ -28,7 +28,7 @@ import {
   type Rng,
 } from '@vfm/simulator';
 import { openDatabase } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import {
   BIKES_PER_RUN,
   ESTIMATE_EVERY_MS,

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_PREFIX } from '@vfm/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { runEstimation } from '../apps/server/src/modules/battery/estimation';
 import { runFirmwareTick } from '../apps/server/src/modules/firmware/tick';
 import { isoDay, rollUpDay } from '../apps/server/src/modules/reports/rollup';

@@ -11,7 +11,7 @@
 import { Worker } from 'node:worker_threads';
 import { defaultOpenDataSettings } from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
 import { onEachDatabase, startBenchServer } from './_server';
 import { percentile } from './_clients';

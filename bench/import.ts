@@ -15,7 +15,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { API_PREFIX, ROLE_ADMIN, ROLE_USER, upTopic } from '@vfm/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { generateModuleSecret, hashModuleSecret } from '../apps/server/src/lib/module-secret';
 import { BENCH_API_KEY, onPostgresOrSkip, startBenchServer } from './_server';
 

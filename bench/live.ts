@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_PREFIX } from '@vfm/contract';
 import { openDatabase } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { hashModuleSecret } from '../apps/server/src/lib/module-secret';
 import { FLEET, seedSql } from './_fleet-seed';
 import type { LoadConfig, PhaseResult } from './_live-load';

@@ -19,7 +19,7 @@
 import os from 'node:os';
 import { API_PREFIX, FLEET_LIST_SORT_FIELDS } from '@vfm/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
 import { measureClients, type ClientFigures, percentile } from './_clients';
 import { BENCH_API_KEY, onPostgresOrSkip, startBenchServer } from './_server';

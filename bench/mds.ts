@@ -9,7 +9,7 @@
 //   BENCH_BIKES  bikes of the measured fleet (default 100000)
 //   BENCH_TRIPS  trips ending in the measured hour (default 30000)
 import type { Database } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { selectTrips } from '../apps/server/src/modules/mds/queries';
 import { FLEET, OTHER_FLEET, seedSql } from './_fleet-seed';

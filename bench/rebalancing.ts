@@ -20,7 +20,7 @@ import {
   trainForecast,
   type Series,
 } from '../apps/server/src/modules/rebalancing/forecast';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import type { RequestScope } from '../apps/server/src/plugins/request-scope';
 import { getHeatmap } from '../apps/server/src/modules/rebalancing/heatmap-service';
 import { CellIndex } from '../apps/server/src/modules/rebalancing/cells';

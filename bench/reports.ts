@@ -16,7 +16,7 @@
 // created and dropped here (BENCH_KEEP=1 keeps it; BENCH_REUSE=<its name> measures the reports
 // again on it, without the seed). Ends with one `BENCH {json}` line.
 import type { Database } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { buildReport } from '../apps/server/src/modules/reports/report-service';
 import { isoDay, rollUpDay } from '../apps/server/src/modules/reports/rollup';
 import { FLEET, seedSql } from './_fleet-seed';

@@ -18,7 +18,7 @@ import os from 'node:os';
 import type { MqttClient } from 'mqtt';
 import { MQTT_QOS, upTopic } from '@vfm/contract';
 import type { Database } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { builtinRules } from '../apps/server/src/modules/rules/builtins';
 import { dryRunRule } from '../apps/server/src/modules/rules/dry-run';
 import { insertBuiltins } from '../apps/server/src/modules/rules/queries/rules';

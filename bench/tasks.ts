@@ -19,7 +19,7 @@
 //   BENCH_REQUESTS         list calls per client (50)
 import os from 'node:os';
 import { API_PREFIX } from '@vfm/contract';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
 import { ingestRun, phaseMessages, PG_ADMIN_URL, type IngestRun } from './_ingest-run';
 import { measureClients } from './_clients';

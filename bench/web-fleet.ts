@@ -43,7 +43,7 @@ import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { API_PREFIX } from '@vfm/contract';
 import { openDatabase } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { FLEET, seedSql } from './_fleet-seed';
 import { BENCH_API_KEY, benchPostgresUrl, startBenchServer, type BenchServer } from './_server';
 import { drawBenchZones } from './_zones';

@@ -167,11 +167,12 @@ const SERVER_ROOT = 'apps/server/src';
  * Rank of each part of apps/server/src (a top folder or file; a file listed on its own outranks
  * its folder): a part imports only parts of a lower rank, or itself. Packages of another app
  * have a rank too: only the processes may run the simulator.
- *   config, mail   the configuration; the mail transport
- *   db             the database handle, migrations' runner aside
- *   jobs, lib      the jobs home; helpers without HTTP (problems, tokens, passwords…)
+ *   config, mail, lib  the configuration; the mail transport; helpers without HTTP (problems,
+ *                  tokens, passwords, the metrics' text format…)
+ *   db             the database handle and the tables' migrations
+ *   jobs           the jobs home (its queues installed after the tables: jobs/queries/install.ts)
  *   plugins        Fastify plugins: the app context, auth, the request scope, rate limits
- *   db/migrate.ts  the schema of every part (the jobs' queues too)
+ *   migrate.ts     a database brought up to date: the tables, then the queues
  *   modules        the API's modules (docs/architecture.md "Server modules")
  *   ingest         the IoT path: broker, pipeline, writer, dispatcher
  *   demo, cluster, worker.ts, app.ts   what a process runs; @vfm/simulator
@@ -180,13 +181,11 @@ const SERVER_ROOT = 'apps/server/src';
 export const SERVER_LAYERS = {
   config: 0,
   mail: 0,
-  // the metrics' text format, written by the jobs home as by the modules: it imports nothing
-  'lib/prometheus.ts': 0,
+  lib: 0,
   db: 1,
   jobs: 2,
-  lib: 2,
   plugins: 3,
-  'db/migrate.ts': 3,
+  'migrate.ts': 3,
   modules: 4,
   ingest: 5,
   demo: 6,

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { buildApp, type App } from './app';
 import type { ResolvedConfig } from './config/secrets';
 import { openDatabase, type Database } from './db/client';
-import { migrate } from './db/migrate';
+import { migrate } from './migrate';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { DEFAULT_DEMO_PASSWORD } from './config/config';

@@ -170,7 +170,7 @@ async function main(argv: string[], io: AdminIo): Promise<number> {
   const job = plan(command, values);
   // the database stack is loaded only now: help and usage errors answer at once
   const { openDatabase } = await import('../db/client');
-  const { migrate } = await import('../db/migrate');
+  const { migrate } = await import('../migrate');
   // the queues migrate() creates are the modules' (ADR 0123)
   await import('../modules');
   const config = loadConfig(io.env);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { cp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../db/client';
-import { migrate } from '../db/migrate';
+import { migrate } from '../migrate';
 // the queues migrate() creates are the modules' (ADR 0123)
 import '../modules';
 import { makeTemplate, migratedTemplateDir } from '../db/pglite-template';

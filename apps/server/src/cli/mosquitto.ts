@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config';
 import { openDatabase } from '../db/client';
 import { acquireDataDirLock } from '../db/data-dir-lock';
-import { migrate } from '../db/migrate';
+import { migrate } from '../migrate';
 // the queues migrate() creates are the modules' (ADR 0123)
 import '../modules';
 import { writeMosquittoFiles } from '../ingest/mosquitto-config';

@@ -4,10 +4,12 @@
 // missed (and once at the start), and `stop` waits for the work in flight. A failed run is
 // logged, never thrown: the next notice or sweep tries again.
 import type { Logger } from 'pino';
-import type { Database } from '../db/client';
 
 export interface NoticeLoopOptions {
-  database: Pick<Database, 'listen'>;
+  /** the database handle's notices (its `listen`) */
+  database: {
+    listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  };
   channel: string;
   everyMs: number;
   logger: Logger;

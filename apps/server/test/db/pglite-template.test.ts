@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
-import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate';
+import { MIGRATIONS_DIR } from '../../src/db/migrate';
+import { migrate } from '../../src/migrate';
 import { makeMigratedTemplate } from '../../src/cli/migrated-template';
 import {
   isFreshDataDir,

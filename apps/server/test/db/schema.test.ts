@@ -1,7 +1,7 @@
 // The tables and columns the server's SQL relies on, and the SQL migrations, describe the same
 // tables (ADR 0001: typed SQL, no ORM model). A column name ending in '?' is nullable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrate';
+import { migrate } from '../../src/migrate';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 
 const TABLES: Record<string, string[]> = {

@@ -8,7 +8,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client';
-import { MIGRATIONS_DIR, migrate } from '../../src/db/migrate';
+import { MIGRATIONS_DIR } from '../../src/db/migrate';
+import { migrate } from '../../src/migrate';
 import { leasePglite } from './pglite-pool';
 // the queues migrate() creates are the modules' (ADR 0123)
 import '../../src/modules';

@@ -10,7 +10,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../../src/db/client';
-import { migrate } from '../../src/db/migrate';
+import { migrate } from '../../src/migrate';
 
 /** the schemas the migrations create: the app's tables and the jobs home's (pg-boss) */
 const SCHEMAS = ['public', 'pgboss'];

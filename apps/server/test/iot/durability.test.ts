@@ -12,7 +12,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upTopic } from '@vfm/contract';
 import type { Database } from '../../src/db/client';
-import { migrate } from '../../src/db/migrate';
+import { migrate } from '../../src/migrate';
 import { generateModuleSecret, hashModuleSecret } from '../../src/lib/module-secret';
 import { randomModuleId } from '../helpers/bikes';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';

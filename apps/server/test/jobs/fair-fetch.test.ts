@@ -4,7 +4,7 @@
 // taken again by pg-boss's supervision as before (the crash tests). Against a migrated database
 // with no worker running; on PGlite and, with DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrate';
+import { migrate } from '../../src/migrate';
 import { fetchFairly } from '../../src/jobs/queries/fair';
 import { JOBS_SCHEMA } from '../../src/jobs/queues';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';

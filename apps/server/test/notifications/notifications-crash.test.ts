@@ -18,7 +18,7 @@ import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_USER, type PushPayload } from '@vfm/contract';
 import type { Database } from '../../src/db/client';
-import { migrate } from '../../src/db/migrate';
+import { migrate } from '../../src/migrate';
 import { SecretBox } from '../../src/lib/secret-box';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import {
