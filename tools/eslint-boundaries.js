@@ -71,7 +71,7 @@ function featureOf(file, root) {
   const rel = path.relative(path.resolve(root), file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
   const [feature, ...rest] = rel.split(path.sep);
-  // a file directly in the root (e.g. modules/index.ts, modules/manifest.ts) is where features
+  // a file directly in the root (e.g. modules/index.ts) is where features
   // meet, not a feature — named with its extension or, in an import, without
   if (!rest.length && (path.extname(feature) || existsSync(`${path.resolve(root, feature)}.ts`)))
     return null;

@@ -18,7 +18,7 @@ import type { ReadinessCheck } from './modules/health';
 import { pingDatabase } from './modules/health/queries';
 import { activeApiKeyHashes, findSessionAccount } from './modules/auth/queries';
 import { quarantineReplay } from './ingest/quarantine-replay';
-import { apiModules, liveReads, rootModules } from './modules';
+import type { ModuleRoutes } from './modules/manifest/define';
 import { loggerOptions } from './lib/logger';
 import { REQUEST_AJV_OPTIONS, buildRequestValidator } from './lib/request-validator';
 import { buildResponseSerializer } from './lib/response-serializer';
@@ -27,7 +27,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** a bulk list of BULK_LIMIT frame numbers (≤ 45 characters each) fits in the query string */
 export const MAX_HEADER_BYTES = 64 * 1024;
 
-export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}) {
+/** `modules`: the routes and live reads of the module list (server.ts hands them over). */
+export async function buildApp(
+  ctx: AppContext,
+  modules: ModuleRoutes,
+  options: FastifyServerOptions = {},
+) {
   const app = Fastify({
     logger: loggerOptions(ctx.config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -56,7 +61,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
 
   app.decorate('readinessChecks', new Map<string, ReadinessCheck>());
   // what the modules push on the live stream (their manifests: fleet/stream/stream-hub.ts)
-  app.decorate('liveReads', liveReads);
+  app.decorate('liveReads', modules.live);
   // the quarantine's retry stores a message as the ingest does (modules/quarantine/replay.ts)
   app.decorate('quarantineReplay', quarantineReplay);
   app.readinessChecks.set('database', async () => {
@@ -77,8 +82,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
 
   // the modules' routes (their manifests, ADR 0123): outside the API prefix (health, the open
   // data feeds, the one-click unsubscribe…), then under it
-  for (const module of rootModules) await app.register(module);
-  for (const module of apiModules) {
+  for (const module of modules.root) await app.register(module);
+  for (const module of modules.api) {
     await app.register(module, { prefix: ctx.config.apiPrefix });
   }
   await app.register(webPlugin);

@@ -18,6 +18,7 @@ import { startDemoSimulation, type DemoSimulation } from './demo/demo-simulation
 import { requestGate } from './plugins/request-gate';
 import { Jobs } from './jobs/job-queue';
 import { startWorker } from './worker';
+import { apiModules, liveReads, queueDeclarations, rootModules } from './modules';
 
 export interface VfmServer {
   app: App;
@@ -80,13 +81,10 @@ export async function createServer(
       // docs/tasks.md: TASK_AUTOMATION=false publishes no alert event to the automatic tasks
       config.taskAutomation ? [] : ['tasks.automate'],
     );
-    const app = await buildApp({
-      config,
-      database,
-      mailer,
-      jobs,
-      now: options.now ?? (() => new Date()),
-    }).catch(async (error: unknown) => {
+    const app = await buildApp(
+      { config, database, mailer, jobs, now: options.now ?? (() => new Date()) },
+      { api: apiModules, root: rootModules, live: liveReads },
+    ).catch(async (error: unknown) => {
       await jobs.stop().catch(() => {});
       throw error;
     });
@@ -107,7 +105,12 @@ export async function createServer(
       // on PGlite's one connection, background work gives way to the API's requests (ADR 0137)
       const gate = config.roles.has('api') ? requestGate(app) : undefined;
       if (config.roles.has('worker'))
-        await startWorker(app.ctx, logger.child({ component: 'worker' }), gate);
+        await startWorker(
+          app.ctx,
+          queueDeclarations(),
+          logger.child({ component: 'worker' }),
+          gate,
+        );
       if (config.roles.has('simulator') && config.simulatorBikes > 0) {
         const brokerUrl = iot?.brokerUrl ?? config.mqttUrl;
         // the demo's history is seeded once the server listens (or after 15 s if it never does)

@@ -24,7 +24,7 @@ import { insertAutotests, insertTelemetry, insertTrips } from './queries/history
 import { warningEvents } from './warning-events';
 import { TELEMETRY_EXTRA } from './telemetry-extra';
 import type { DomainEvent } from '../jobs/domain-events';
-import { ingestSteps, type BatchMessage } from '../modules/ingest-steps';
+import { ingestSteps, type BatchMessage } from '../modules/manifest/ingest-steps';
 
 export interface ValidMessage<K extends UpKind = UpKind> {
   moduleId: string;
@@ -295,7 +295,7 @@ async function applyDerivedState(
       derivedCommands.push({ bike: derivation.state, ...command });
   }
   await saveBikeStates(tx, states);
-  // the modules' steps (modules/ingest-steps.ts): the zones' placement, the rules (ADR 0126)
+  // the modules' steps (modules/manifest/ingest-steps.ts): the zones' placement, the rules (ADR 0126)
   const messages = storedMessages(work);
   const batch = { now, loaded: work.loaded, states, messages, inputs: work.inputs, changes };
   for (const step of ingestSteps()) events.push(...(await step.run(tx, batch)));

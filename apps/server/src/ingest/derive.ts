@@ -5,7 +5,7 @@
 import { BATTERY_HYSTERESIS_PERCENT, type IotMode, type TelemetryMessage } from '@vfm/contract';
 import type { FleetChangeKind } from '../modules/bikes/fleet-changes';
 import type { BikeState } from '../modules/bikes/bike-state';
-import type { DerivationInput } from '../modules/ingest-steps';
+import type { DerivationInput } from '../modules/manifest/ingest-steps';
 
 export type { BikeState };
 

@@ -1,11 +1,11 @@
-// The modules' parts of the ingest that are not steps (modules/ingest-steps.ts): the batch write
+// The modules' parts of the ingest that are not steps (modules/manifest/ingest-steps.ts): the batch write
 // with the messages a module owns (`up/firmware`) taken out and handed to that module in the
 // batch's transaction — the other messages to the batch writer, unchanged — and the modules'
 // services started beside the command dispatcher (they need the MQTT connection).
 import type { Logger } from 'pino';
 import type { UpKind } from '@vfm/contract';
 import type { AppContext } from '../plugins/context';
-import { iotServices, reportHandlers, type OwnedReport } from '../modules/ingest-steps';
+import { iotServices, reportHandlers, type OwnedReport } from '../modules/manifest/ingest-steps';
 import type { BatchResult, MessageOutcome, ValidMessage, writeBatch } from './batch-writer';
 import { bikesOfModules } from './queries/bike-state';
 import type { MqttTransport } from './transport';

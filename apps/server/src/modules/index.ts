@@ -1,12 +1,12 @@
 // The module list (ADR 0123): the one place that names the server's modules, one line each. Each
-// module declares what it brings in its index.ts (its manifest: manifest.ts) — routes under the
+// module declares what it brings in its index.ts (its manifest: manifest/define.ts) — routes under the
 // API prefix or outside it, queues with their policy, owner, events heard and handler — and
 // app.ts, worker.ts and the jobs home's queues are derived from this list. docs/architecture.md
 // "Server modules" tells the shape of a module and how to add one.
 import type { FastifyPluginAsync } from 'fastify';
 import { registerQueues, type QueueName, type QueueSpec } from '../jobs/queues';
-import { registerIngestHooks } from './ingest-steps';
-import type { LiveRead, ModuleManifest, QueueDeclaration, QueueNamesOf } from './manifest';
+import { registerIngestHooks } from './manifest/ingest-steps';
+import type { LiveRead, ModuleManifest, QueueDeclaration, QueueNamesOf } from './manifest/define';
 import health from './health';
 import appInfo from './app-info';
 import gbfs from './gbfs';
@@ -17,7 +17,6 @@ import settings from './settings';
 import commands from './commands';
 import provisioning from './provisioning';
 import fleet from './fleet';
-import bikes from './bikes';
 import bikeRecords from './bike-records';
 import administration from './administration';
 import quarantine from './quarantine';
@@ -47,7 +46,6 @@ export const MODULES = [
   auth,
   settings,
   accounts,
-  bikes,
   bikeRecords,
   fleet,
   commands,
@@ -100,7 +98,7 @@ export const queueDeclarations = (): Array<[QueueName, QueueDeclaration]> =>
 
 registerQueues(Object.fromEntries(queueDeclarations()) as Record<string, QueueSpec>);
 
-// the modules' ingest steps, reports and services (ingest-steps.ts), in the list's order
+// the modules' ingest steps, reports and services (manifest/ingest-steps.ts), in the list's order
 registerIngestHooks(
   new Map(
     MODULES.map((m) => {

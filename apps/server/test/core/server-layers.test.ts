@@ -82,6 +82,28 @@ describe('server layers', () => {
     expect(exempted).toEqual([]);
   });
 
+  it("keeps the modules' shared base under every module (docs/architecture.md)", () => {
+    // bikes, then manifest and events: they import no feature module, and each other downwards
+    // only, so no module's import can reach back up through them
+    const BASE = ['bikes', 'manifest', 'events'];
+    const below: Record<string, string[]> = { bikes: [], manifest: ['bikes'], events: ['bikes'] };
+    const modules = path.join(SRC, 'modules');
+    const reached = BASE.flatMap((name) =>
+      readdirSync(path.join(modules, name), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+        .flatMap((file) => {
+          const full = path.join(modules, name, file);
+          return [...readFileSync(full, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)]
+            .map(([, source]) => path.resolve(path.dirname(full), source!))
+            .filter((target) => target.startsWith(modules + path.sep))
+            .map((target) => path.relative(modules, target).split(path.sep)[0]!)
+            .filter((other) => other !== name && !below[name]!.includes(other))
+            .map((other) => `${name}/${file} → ${other}`);
+        }),
+    );
+    expect(reached).toEqual([]);
+  });
+
   it('has no loop between modules: a module never reaches back to one that imports it', () => {
     const modules = path.join(SRC, 'modules');
     const names = readdirSync(modules, { withFileTypes: true })

@@ -2,8 +2,8 @@
 // batch, whatever the number of bikes (json_to_recordset carries the rows in one parameter).
 import type { Queryable, TxQuery } from '../../db/client';
 import type { BikeState, FleetSettings } from '../derive';
-import type { ZoneCommands } from '../../modules/zones/queries';
-import type { BatchBike } from '../../modules/ingest-steps';
+import type { ZoneCommands } from '../../modules/bikes/bike-state';
+import type { BatchBike } from '../../modules/manifest/ingest-steps';
 
 type Column = readonly [field: keyof BikeState, column: string, type: string];
 

@@ -1,7 +1,7 @@
 // The alerts module's manifest (ADR 0123), listed in ../index.ts: its routes, and its two
 // queues — the subscriber that reconciles the bikes an event names, and the minute's sweep.
 import type { EventJobData } from '../../jobs/domain-events';
-import { defineModule, type LiveRead, type QueueHandler } from '../manifest';
+import { defineModule, type LiveRead, type QueueHandler } from '../manifest/define';
 import { alertChangesSince } from './queries';
 import routes from './routes';
 import { reconcileBikes, sweepAlerts } from './service';

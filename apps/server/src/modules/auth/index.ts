@@ -1,6 +1,6 @@
 // The auth module's manifest (ADR 0123), listed in ../index.ts: its routes, and the hourly
 // housekeeping of expired sessions, one-time tokens and sign-in attempts.
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import { purgeAuthTables } from './maintenance';
 import routes from './routes';
 

@@ -1,7 +1,7 @@
 // The battery module's manifest (ADR 0123, ADR 0130), listed in ../index.ts: its routes and
 // its queues — the estimation, every minute, from the stored telemetry (estimation.ts), and a
 // change of a fleet's battery settings applied to its packs at once (fleet-health.ts).
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import { estimateAll } from './estimation';
 import { reassessFleet } from './fleet-health';
 import routes from './routes';

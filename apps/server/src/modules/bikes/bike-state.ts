@@ -1,5 +1,5 @@
 // A bike's current state as the ingest derives it (ingest/derive.ts) and saves it: the bike row's
-// columns the module messages move. The modules' ingest steps (modules/ingest-steps.ts) read it.
+// columns the module messages move. The modules' ingest steps (modules/manifest/ingest-steps.ts) read it.
 export interface BikeState {
   id: number;
   fleetId: string;
@@ -42,4 +42,20 @@ export interface BikeState {
   tripStartLatitude: number | null;
   tripStartLongitude: number | null;
   tripDistanceKm: number | null;
+}
+
+/** What a bike's zones imposed by their automatic commands (docs/zones.md). */
+export interface ZoneCommands {
+  lock?: { id: string; name: string };
+  speed?: { id: string; name: string; kmh: number };
+}
+
+/** A bike's zone marks (the bike row's columns the zones' placement writes), as the ingest loads
+ *  them before a batch. */
+export interface ZoneMarks {
+  outsideServiceAreaSince: Date | null;
+  noRideZoneSince: Date | null;
+  noParkingSince: Date | null;
+  zoneCommands: ZoneCommands | null;
+  zoneIds: string[] | null;
 }

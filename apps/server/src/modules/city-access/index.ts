@@ -1,7 +1,7 @@
 // City access to the MDS Provider API (ADR 0085): the administrators' calls under
 // the API prefix. The MDS API itself (public addresses, city tokens) is the mds module.
 // Its manifest (ADR 0123) also keeps the MDS access log 90 days (docs/open-data.md), hourly.
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import { purgeMdsAccessLog } from './maintenance';
 import routes from './routes';
 

@@ -1,6 +1,6 @@
 // The commands module's manifest (ADR 0123), listed in ../index.ts: its routes, and the minute's
 // expiry of the commands not acknowledged within 24 h (DESIGN §7).
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import { expireOverdueCommands } from './lifecycle';
 import routes from './routes';
 import { MINUTE_SWEEP } from '../../jobs/queues';

@@ -3,8 +3,8 @@
 // drives the campaigns (offers at the pace, timeouts, canary, pause, finish), and its two parts
 // of the ingest: the up/firmware reports, and the offers' dispatcher beside the commands'.
 import downloadRoutes from './download-routes';
-import { defineModule, type QueueHandler } from '../manifest';
-import type { IotService } from '../ingest-steps';
+import { defineModule, type QueueHandler } from '../manifest/define';
+import type { IotService } from '../manifest/ingest-steps';
 import { FirmwareOfferDispatcher } from './offer-dispatcher';
 import { applyFirmwareReports } from './reports';
 import routes from './routes';

@@ -12,7 +12,7 @@ import type { ResolvedConfig } from '../../config/secrets';
 import { offerToken } from './offer-token';
 import * as q from './queries';
 import { firmwareSettings } from './settings';
-import type { ModuleTransport } from '../ingest-steps';
+import type { ModuleTransport } from '../manifest/ingest-steps';
 
 export const SWEEP_MS = 30_000;
 export const RESEND_MS = 5 * 60_000;

@@ -5,7 +5,7 @@
 // comes with the module's next telemetry (`firmware`), as every other state of the bike.
 import type { TxQuery } from '../../db/client';
 import { recordEvents, type EventRecord } from '../events/queries';
-import type { OwnedReport } from '../ingest-steps';
+import type { OwnedReport } from '../manifest/ingest-steps';
 import * as q from './queries';
 import { applyReport } from './state-machine';
 

@@ -2,7 +2,7 @@
 // queue of this module's manifest).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { recordProbe } from '../../jobs/queries';
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import routes from './routes';
 
 /**

@@ -1,7 +1,7 @@
 // The maintenance schedules' manifest (ADR 0123), listed in ../index.ts: a task done starts the
 // bike's next period (in the task's own transaction: tasks/task-done.ts), and every ten minutes
 // the tasks of the bikes a schedule says are due are opened (docs/tasks.md).
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import { onTaskDone } from '../tasks/task-done';
 import routes from './routes';
 import { restartMaintenancePeriod, sweepMaintenance } from './service';

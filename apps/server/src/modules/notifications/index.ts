@@ -2,7 +2,7 @@
 // routes, the one-click unsubscribe outside the API prefix, and the queues — notifications, then
 // each e-mail, push and SMS as its own job (ADR 0086, ADR 0087, ADR 0124), the digests.
 import type { EventJobData } from '../../jobs/domain-events';
-import { defineModule, type QueueDeclaration, type QueueHandler } from '../manifest';
+import { defineModule, type QueueDeclaration, type QueueHandler } from '../manifest/define';
 import { CHANNELS, instantChannels, type Channel, type ChannelQueueName } from './channels';
 import {
   deliverOne,

@@ -1,5 +1,5 @@
 // The ingest quarantine's entry point (docs/operations.md), listed in ../index.ts.
-import { defineModule } from '../manifest';
+import { defineModule } from '../manifest/define';
 import { countQuarantined } from './queries';
 import routes from './routes';
 

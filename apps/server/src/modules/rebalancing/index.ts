@@ -2,7 +2,7 @@
 // the half-hourly planning (forecast, recommendations, routes) of every fleet with trips, and
 // the heat maps' rollup per cell and hour (ADR 0136).
 import type { EventJobData } from '../../jobs/domain-events';
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import { planAllFleets } from './plan-job';
 import { rollUpHours, type RollupOptions } from './rollup';
 import { planFleetRoutes } from './routes-service';

@@ -3,7 +3,7 @@
 // daily rollups the reports read (every ten minutes, at a worker's start, and for the demo
 // once its history is written), the schedules' sweep and one delivery per recipient.
 import type { FastifyPluginAsync } from 'fastify';
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import { rollUp, type RollupOptions } from './rollup';
 import routes from './routes';
 import scheduleRoutes from './schedule-routes';

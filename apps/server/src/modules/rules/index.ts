@@ -1,7 +1,7 @@
 // The rules module's manifest (ADR 0123, ADR 0126), listed in ../index.ts: its routes, and the
 // minute's sweep that evaluates what no message says (durations, silences, schedules), and its
 // ingest step: the per-message evaluation in the ingest's batch (ingest-step.ts, ADR 0135).
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import { evaluateRules } from './ingest-step';
 import routes from './routes';
 import { sweepRules } from './sweep';

@@ -1,4 +1,4 @@
-// The rules' step of the ingest (modules/ingest-steps.ts, ADR 0126, ADR 0135): in the batch's
+// The rules' step of the ingest (modules/manifest/ingest-steps.ts, ADR 0126, ADR 0135): in the batch's
 // transaction, after the bikes' state and zone marks are written. Each fleet's enabled rules are
 // compiled once into an index (rule-index.ts) and read again only when they change; each bike's
 // messages are folded into the view the rules have of it (view.ts, as the dry run folds them) and
@@ -7,7 +7,7 @@
 // statement per table, the occurrences that began run their actions (a task, a command), and
 // every bike whose firing changed is an event the alerts reconcile (modules/alerts).
 import type { TxQuery } from '../../db/client';
-import type { DerivationInput, IngestStep } from '../ingest-steps';
+import type { DerivationInput, IngestStep } from '../manifest/ingest-steps';
 import { runObservations, viewOf } from './engine';
 import { RulePass } from './pass';
 import { selectEnabledRules, selectRuleStamps } from './queries/rules';

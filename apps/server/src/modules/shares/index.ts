@@ -1,5 +1,5 @@
 // Shared live positions (docs/manager-tools.md), listed in ../index.ts.
-import { defineModule } from '../manifest';
+import { defineModule } from '../manifest/define';
 import routes from './routes';
 
 export default defineModule({ name: 'shares', api: routes });

@@ -2,7 +2,7 @@
 // opens and cancels the automatic tasks of the alerts (docs/tasks.md: low battery → swap,
 // module silent → inspect, theft → recover, ADR 0091).
 import type { EventJobData } from '../../jobs/domain-events';
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import { automateTasks } from './automation';
 import routes from './routes';
 

@@ -2,7 +2,7 @@
 // fan-out of a fleet's alerts to its endpoints (ADR 0088), one job per delivery attempt, the
 // mail of a disabled endpoint, and the delivery log's housekeeping (30 days).
 import type { EventJobData } from '../../jobs/domain-events';
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import { deliverWebhook, fanOutAlertEvents, type DeliverJobData } from './deliveries';
 import { mailDisabledEndpoint, type DisabledMailJobData } from './endpoint-mail';
 import { purgeWebhookDeliveries } from './maintenance';

@@ -3,7 +3,7 @@
 // (`zone.changed`), every bike each minute (a zone's hours begin or end) — and the permit caps
 // (docs/zones.md). The zones' automatic commands go with the placement (zone-conditions.ts).
 import type { EventJobData } from '../../jobs/domain-events';
-import { defineModule, type QueueHandler } from '../manifest';
+import { defineModule, type QueueHandler } from '../manifest/define';
 import { placeInZones } from './ingest-step';
 import { fleetsOf, placeFleets } from './placement';
 import routes from './routes';

@@ -3,7 +3,7 @@
 // written with the batch, and each bike whose marks changed is an event (the alerts' subscriber
 // opens or clears its zone alerts).
 import { domainEvent } from '../../jobs/domain-events';
-import type { IngestStep } from '../ingest-steps';
+import type { IngestStep } from '../manifest/ingest-steps';
 import { applyZoneChanges, zoneMarkChanges } from './zone-conditions';
 
 export const placeInZones: IngestStep = {

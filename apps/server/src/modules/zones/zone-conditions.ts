@@ -26,15 +26,6 @@ import { NO_MARKS, sameMarks, zoneIndexes, type ZoneRef } from './zone-index';
 
 const time = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-/** A bike's zone marks (the bike row's), as the ingest loads them before a batch. */
-export interface ZoneMarks {
-  outsideServiceAreaSince: Date | null;
-  noRideZoneSince: Date | null;
-  noParkingSince: Date | null;
-  zoneCommands: ZoneCommands | null;
-  zoneIds: string[] | null;
-}
-
 /** A bike as placement sees it: where it stands, its status, its marks now. */
 export interface BikeToPlace {
   id: number;

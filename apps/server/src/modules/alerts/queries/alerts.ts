@@ -2,7 +2,7 @@
 // acknowledgement, the assignee, the clearing, and the changes the live stream sends.
 import type { Alert, AlertKind, AlertStateFilter } from '@vfm/contract';
 import { ALERT_SEVERITY } from '@vfm/contract';
-import * as rules from '../../rules/queries/alert-conditions';
+import * as rules from './rule-conditions';
 import type { Queryable } from '../../../db/client';
 import { iso } from '../../../lib/iso';
 

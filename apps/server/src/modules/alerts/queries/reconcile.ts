@@ -1,11 +1,11 @@
 // The alerts' SQL (ADR 0081). An alert is one occurrence (bike, kind, opened_at) of a condition —
-// a warning, a zone mark, a rule firing (ADR 0126, rules/queries/alert-conditions.ts);
+// a warning, a zone mark, a rule firing (ADR 0126, alerts/queries/rule-conditions.ts);
 // `reconcileAlerts` makes the stored alerts match them — opens what started, clears what ended —
 // and is the one writer of automatic changes: the event subscriber and the per-minute sweep both
 // call it, so that a replayed job, two workers at once or a missed event end in the same rows.
 import type { AlertKind, RuleAlertKind } from '@vfm/contract';
 import { WARNING_TYPES, type ZONE_ALERT_KINDS } from '@vfm/contract';
-import * as rules from '../../rules/queries/alert-conditions';
+import * as rules from './rule-conditions';
 import type { Queryable } from '../../../db/client';
 import { fleetThresholdsSql, warningConditions, warningSince } from '../../bikes/queries/warnings';
 import { BATTERY_HEALTH_CONDITION } from '../../battery/queries';

@@ -5,7 +5,7 @@
 import type { StreamEventName, StreamPayloads, VfmEvent } from '@vfm/contract';
 import type { FleetChangeKind } from '../../bikes/fleet-changes';
 import { mayReadEvent } from '../../events/readers';
-import type { LiveFeed } from '../../manifest';
+import type { LiveFeed } from '../../manifest/define';
 import { LOOKBACK_US, type Source } from '../queries/change-feed';
 import { sseFrame, type SseConnection } from './sse-connection';
 

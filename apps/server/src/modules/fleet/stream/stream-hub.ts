@@ -27,7 +27,7 @@ import {
 import { ROLE_ADMIN, type VfmEvent } from '@vfm/contract';
 import { liveSessionRoles } from '../../auth/queries/sessions';
 import { countUnread } from '../../notifications/queries';
-import type { LiveRead } from '../../manifest';
+import type { LiveRead } from '../../manifest/define';
 import type { SseConnection } from './sse-connection';
 import {
   FleetFeed,

@@ -1,13 +1,10 @@
 // The bikes' places among their fleet's zones (docs/zones.md, zone-conditions.ts): the bikes
 // to place, the fleets' zone stamps and versions, the marks written on the bikes.
 import { jsonRecords, type Queryable } from '../../../db/client';
+import type { ZoneCommands } from '../../bikes/bike-state';
 import { COLUMNS, toZone, type ZoneRow } from './zones';
 
-/** What a bike's zones imposed by their automatic commands (docs/zones.md). */
-export interface ZoneCommands {
-  lock?: { id: string; name: string };
-  speed?: { id: string; name: string; kmh: number };
-}
+export type { ZoneCommands };
 
 export interface PlacedBike {
   id: number;

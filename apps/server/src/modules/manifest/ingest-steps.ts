@@ -1,5 +1,5 @@
 // What modules bring to the ingest (ADR 0123), declared in their manifests and registered here
-// by modules/index.ts, as the queues are:
+// by the module list (modules/index.ts), as the queues are:
 // - steps (`ingest`): after the batch's bike states are derived and saved, in the batch's
 //   transaction, each step sees the batch — the bikes before and after, their messages — and
 //   writes what is its own (a module's rows, commands, live notices) and answers the domain
@@ -12,18 +12,17 @@
 //   with the MQTT connection (the firmware offers' dispatcher).
 import type { Logger } from 'pino';
 import type { TelemetryMessage, UpKind, UpMessageByKind } from '@vfm/contract';
-import type { Database, TxQuery } from '../db/client';
-import type { ResolvedConfig } from '../config/secrets';
-import type { DomainEvent } from '../jobs/domain-events';
-import type { BikeState } from './bikes/bike-state';
-import type { FleetChanges } from './bikes/fleet-changes';
-import type { ZoneMarks } from './zones/zone-conditions';
+import type { Database, TxQuery } from '../../db/client';
+import type { ResolvedConfig } from '../../config/secrets';
+import type { DomainEvent } from '../../jobs/domain-events';
+import type { FleetChanges } from '../bikes/fleet-changes';
+import type { BikeState, ZoneMarks } from '../bikes/bike-state';
 
 /** A bike of the batch as it was loaded, before the batch. */
 export interface BatchBike {
   moduleId: string;
   state: BikeState;
-  /** its zone marks before the batch (zones/zone-conditions.ts) */
+  /** its zone marks before the batch (the zones' placement wrote them) */
   zoneMarks: ZoneMarks;
 }
 

@@ -7,12 +7,12 @@
 import type { StreamEventName, StreamPayloads } from '@vfm/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client';
+import type { Database } from '../../db/client';
 import type { IngestStep, IotService, ReportHandler } from './ingest-steps';
-import type { Job } from '../jobs/job-queue';
-import type { QueueSpec } from '../jobs/queues';
-import type { AppContext } from '../plugins/context';
-import type { FleetChangeKind } from './bikes/fleet-changes';
+import type { Job } from '../../jobs/job-queue';
+import type { QueueSpec } from '../../jobs/queues';
+import type { AppContext } from '../../plugins/context';
+import type { FleetChangeKind } from '../bikes/fleet-changes';
 
 /** What a handler works with: the process's context and its logger. */
 export interface WorkerScope {
@@ -53,6 +53,14 @@ export interface LiveFeed {
 export interface LiveRead {
   after: readonly FleetChangeKind[];
   push(feed: LiveFeed, database: Database): Promise<void>;
+}
+
+/** What the HTTP application takes of the module list (app.ts): the routes under the API prefix
+ *  and outside it, and the live reads by module name. */
+export interface ModuleRoutes {
+  api: readonly FastifyPluginAsync[];
+  root: readonly FastifyPluginAsync[];
+  live: ReadonlyMap<string, LiveRead>;
 }
 
 declare module 'fastify' {

@@ -1,7 +1,8 @@
 // The rules' alerts as conditions of the alerts' reconciliation (ADR 0126): an alert of a rule
 // holds while its rule fires for the bike (rule_state.firing_since), like a warning holds while
-// its bike's column says so. The reconciliation (modules/alerts/queries.ts) stays the one writer
-// of automatic alerts; these are the pieces of SQL it adds for the rules.
+// its bike's column says so. The reconciliation (./reconcile.ts) stays the one writer of
+// automatic alerts; these are the pieces of SQL it adds for the rules (their tables, rule and
+// rule_state, are the rules module's; the alerts read them, the rules never import the alerts).
 import { CUSTOM_RULE_ALERT_KIND } from '@vfm/contract';
 
 const OPENS_ALERT = `r.enabled AND r.actions @> '[{"type": "alert"}]'`;
