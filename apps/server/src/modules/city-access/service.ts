@@ -27,24 +27,16 @@ import {
 import { readablePublicId } from '../../lib/public-id';
 import { recordFleetAction } from '../events/fleet-actions';
 import { iso } from '../../lib/iso';
-
-export function clientState(row: CityClientRow, now: Date): CityClient['state'] {
-  if (row.revoked_at) return 'REVOKED';
-  if (row.expires_at && row.expires_at.getTime() <= now.getTime()) return 'EXPIRED';
-  return 'ACTIVE';
-}
+import { grantFields } from '../../lib/grant';
 
 function toCityClient(row: CityClientRow, now: Date): CityClient {
   return {
     id: row.id,
     name: row.name,
     clientId: row.client_id,
-    createdAt: new Date(row.created_at).toISOString(),
-    createdBy: row.created_by,
     expiresAt: iso(row.expires_at),
-    revokedAt: iso(row.revoked_at),
     lastUsedAt: iso(row.last_used_at),
-    state: clientState(row, now),
+    ...grantFields(row, now),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   selectProviderId,
   touchClient,
 } from './queries';
-import { clientState } from './service';
+import { grantState } from '../../lib/grant';
 
 /** RFC 6749 §5.2 errors of the token endpoint */
 export type TokenError = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
@@ -68,7 +68,7 @@ export async function issueToken(
     request.clientSecret.slice(0, 1024),
   );
   const providerId = client ? await selectProviderId(database, client.fleet_id) : null;
-  const ok = client && secretOk && providerId && clientState(client, now) === 'ACTIVE';
+  const ok = client && secretOk && providerId && grantState(client, now) === 'ACTIVE';
   if (client) {
     await insertAccess(database, {
       fleetId: client.fleet_id,
@@ -106,7 +106,7 @@ export async function authenticateCity(
   const claims = await tokens.verify(header.slice(7).trim(), now);
   if (!claims || !/^[0-9a-f-]{36}$/.test(claims.sub)) return null;
   const client = await selectClient(database, claims.sub);
-  if (!client || clientState(client, now) !== 'ACTIVE') return null;
+  if (!client || grantState(client, now) !== 'ACTIVE') return null;
   const providerId = await selectProviderId(database, client.fleet_id);
   if (providerId !== claims.provider_id) return null;
   return { id: client.id, fleetId: client.fleet_id, providerId };

@@ -1,8 +1,7 @@
 // The SQL of the maintenance schedules (docs/tasks.md): the schedules of a fleet with the bikes
 // they cover, the sweep that finds the bikes due (set-based, every fleet at once), and the
 // baseline a done maintenance task resets.
-import { jsonRecords, type Queryable } from '../../db/client';
-import { ONE_OPEN_PER_CAUSE } from '../tasks/queries/automatic';
+import type { Queryable } from '../../db/client';
 
 export interface ScheduleRow {
   id: string;
@@ -140,30 +139,6 @@ export async function restartPeriod(db: Queryable, scheduleId: string, bikeId: n
        SET since = EXCLUDED.since, odometer_km = EXCLUDED.odometer_km,
            charge_cycles = EXCLUDED.charge_cycles`,
     [scheduleId, bikeId, now],
-  );
-}
-
-/** Opens the maintenance tasks not open yet (one open per bike: the automatic tasks' index). */
-export async function insertMaintenanceTasks(db: Queryable, due: DueBike[], now: Date) {
-  if (!due.length) return [];
-  return db.query<{ id: string; fleet_id: string; bike_id: number; schedule_id: string }>(
-    `INSERT INTO task (fleet_id, bike_id, kind, priority, cause, schedule_id, notes, created_at,
-                       updated_at)
-     SELECT d.fleet_id, d.bike_id, 'REPAIR', 'NORMAL', 'MAINTENANCE_DUE', d.schedule_id, d.notes,
-            $2, $2
-       FROM json_to_recordset($1::json) AS d(fleet_id uuid, bike_id bigint, schedule_id uuid,
-            notes text)
-     ${ONE_OPEN_PER_CAUSE}
-     RETURNING id, fleet_id, bike_id, schedule_id`,
-    [
-      jsonRecords(due, (d) => ({
-        fleet_id: d.fleet_id,
-        bike_id: d.bike_id,
-        schedule_id: d.schedule_id,
-        notes: d.schedule_name,
-      })),
-      now,
-    ],
   );
 }
 

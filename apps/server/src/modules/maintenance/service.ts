@@ -12,7 +12,7 @@ import type { Database, Queryable } from '../../db/client';
 import { badRequest, notFound } from '../../lib/problem';
 import type { RequestScope } from '../../plugins/request-scope';
 import { FleetChanges } from '../bikes/fleet-changes';
-import { insertHistory } from '../tasks/queries';
+import { insertAutomaticTasks, insertHistory } from '../tasks/queries';
 import { recordFleetAction } from '../events/fleet-actions';
 import * as q from './queries';
 
@@ -91,7 +91,19 @@ export async function sweepMaintenance(
   return database.transaction(async (tx) => {
     await q.startMissingPeriods(tx, now, fleetId);
     const due = await q.selectDueBikes(tx, now, fleetId);
-    const opened = await q.insertMaintenanceTasks(tx, due, now);
+    const opened = await insertAutomaticTasks(
+      tx,
+      due.map((d) => ({
+        fleetId: d.fleet_id,
+        bikeId: d.bike_id,
+        cause: 'MAINTENANCE_DUE',
+        kind: 'REPAIR',
+        priority: 'NORMAL',
+        scheduleId: d.schedule_id,
+        notes: d.schedule_name,
+      })),
+      now,
+    );
     const dueOf = new Map(due.map((d) => [d.bike_id, d]));
     await insertHistory(
       tx,

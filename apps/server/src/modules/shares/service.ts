@@ -31,29 +31,21 @@ import {
   type ShareRow,
 } from './queries';
 import { iso } from '../../lib/iso';
+import { grantFields, grantState } from '../../lib/grant';
 
 const LISTED = 50;
 const HOUR_MS = 3_600_000;
-
-export function shareState(row: Pick<ShareRow, 'revoked_at' | 'expires_at'>, now: Date) {
-  if (row.revoked_at) return 'REVOKED' as const;
-  if (new Date(row.expires_at).getTime() <= now.getTime()) return 'EXPIRED' as const;
-  return 'ACTIVE' as const;
-}
 
 function toShare(row: ShareRow, now: Date): Share {
   return {
     id: row.id,
     vehicleNumber: row.vehicle_number,
     label: row.label,
-    createdAt: new Date(row.created_at).toISOString(),
-    createdBy: row.created_by,
     expiresAt: new Date(row.expires_at).toISOString(),
-    revokedAt: iso(row.revoked_at),
     revokedBy: row.revoked_by,
     openings: row.openings,
     lastOpenedAt: iso(row.last_opened_at),
-    state: shareState(row, now),
+    ...grantFields(row, now),
   };
 }
 
@@ -165,7 +157,7 @@ export async function readSharedPosition(
 ): Promise<SharedPosition> {
   const row = await selectSharedPosition(scope.database, sha256(query.token));
   if (!row) throw notFound('This link does not exist.', undefined, 'SHARE_NOT_FOUND');
-  const state = shareState(row, scope.now);
+  const state = grantState(row, scope.now);
   if (state === 'REVOKED') throw gone('SHARE_REVOKED', 'This link was revoked.');
   if (state === 'EXPIRED') throw gone('SHARE_EXPIRED', 'This link has expired.');
   if (query.opening) {

@@ -50,8 +50,8 @@ export async function exportTrack(
   const fileName = `${bike.vehicle_number}-${query.trip ? 'trip-' : ''}${day(period.from)}_${day(period.to)}.${query.format}`;
 
   async function* body(): AsyncGenerator<string> {
-    const writer = trackWriter(query.format);
-    yield writer.begin(meta);
+    const writer = trackWriter(query.format, meta);
+    yield writer.begin();
     let last: TrackPoint | null = null;
     let after: { ts: Date; seq: string } | null = null;
     for (;;) {

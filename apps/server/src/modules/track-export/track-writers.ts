@@ -23,10 +23,11 @@ export interface TrackMeta {
   tripStartedAt: Date | null;
 }
 
+/** A writer of one export: made with the export's metadata, written header, pieces, footer. */
 export interface TrackWriter {
   /** pieces of a segment repeat the previous piece's last point (separate lines that join) */
   joinsPieces: boolean;
-  begin(meta: TrackMeta): string;
+  begin(): string;
   /** `newSegment`: the first piece of a segment (the first piece of the file is one) */
   piece(points: TrackPoint[], newSegment: boolean): string;
   end(): string;
@@ -43,11 +44,11 @@ const describe = (meta: TrackMeta) =>
     ? `Trip of bike ${meta.vehicleNumber} from ${iso(meta.from)} to ${iso(meta.to)}`
     : `Positions of bike ${meta.vehicleNumber} from ${iso(meta.from)} to ${iso(meta.to)}`;
 
-function gpxWriter(): TrackWriter {
+function gpxWriter(meta: TrackMeta): TrackWriter {
   let open = false;
   return {
     joinsPieces: false,
-    begin: (meta) =>
+    begin: () =>
       `<?xml version="1.0" encoding="UTF-8"?>\n` +
       `<gpx version="1.1" creator="VFM ${APP_VERSION}" xmlns="http://www.topografix.com/GPX/1/1">\n` +
       `<metadata><name>${xml(meta.vehicleNumber)}</name><desc>${xml(describe(meta))}</desc>` +
@@ -70,33 +71,28 @@ function gpxWriter(): TrackWriter {
   };
 }
 
-function kmlWriter(): TrackWriter {
+function kmlWriter(meta: TrackMeta): TrackWriter {
   let open = false;
   let segment = 0;
-  let vehicleNumber = '';
   return {
     joinsPieces: true,
-    begin(meta) {
-      vehicleNumber = meta.vehicleNumber;
-      return (
-        `<?xml version="1.0" encoding="UTF-8"?>\n` +
-        `<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">\n` +
-        `<Document><name>${xml(meta.vehicleNumber)}</name><description>${xml(describe(meta))}</description>\n` +
-        `<TimeSpan><begin>${iso(meta.from)}</begin><end>${iso(meta.to)}</end></TimeSpan>\n` +
-        `<ExtendedData><Data name="vehicleNumber"><value>${xml(meta.vehicleNumber)}</value></Data>` +
-        `<Data name="from"><value>${iso(meta.from)}</value></Data>` +
-        `<Data name="to"><value>${iso(meta.to)}</value></Data>` +
-        `<Data name="exportedAt"><value>${iso(meta.exportedAt)}</value></Data>` +
-        `<Data name="generator"><value>VFM ${APP_VERSION}</value></Data></ExtendedData>\n`
-      );
-    },
+    begin: () =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n` +
+      `<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">\n` +
+      `<Document><name>${xml(meta.vehicleNumber)}</name><description>${xml(describe(meta))}</description>\n` +
+      `<TimeSpan><begin>${iso(meta.from)}</begin><end>${iso(meta.to)}</end></TimeSpan>\n` +
+      `<ExtendedData><Data name="vehicleNumber"><value>${xml(meta.vehicleNumber)}</value></Data>` +
+      `<Data name="from"><value>${iso(meta.from)}</value></Data>` +
+      `<Data name="to"><value>${iso(meta.to)}</value></Data>` +
+      `<Data name="exportedAt"><value>${iso(meta.exportedAt)}</value></Data>` +
+      `<Data name="generator"><value>VFM ${APP_VERSION}</value></Data></ExtendedData>\n`,
     piece(points, newSegment) {
       let out = '';
       if (newSegment) {
         if (open) out += '</gx:MultiTrack></Placemark>\n';
         segment += 1;
         out +=
-          `<Placemark><name>${xml(vehicleNumber)} #${segment}</name>` +
+          `<Placemark><name>${xml(meta.vehicleNumber)} #${segment}</name>` +
           `<gx:MultiTrack><gx:interpolate>1</gx:interpolate>\n`;
         open = true;
       }
@@ -109,14 +105,12 @@ function kmlWriter(): TrackWriter {
   };
 }
 
-function geojsonWriter(): TrackWriter {
+function geojsonWriter(meta: TrackMeta): TrackWriter {
   let features = 0;
   let segment = 0;
-  let vehicleNumber = '';
   return {
     joinsPieces: true,
-    begin(meta) {
-      vehicleNumber = meta.vehicleNumber;
+    begin() {
       const metadata = {
         vehicleNumber: meta.vehicleNumber,
         from: iso(meta.from),
@@ -137,7 +131,7 @@ function geojsonWriter(): TrackWriter {
         type: 'Feature',
         geometry,
         properties: {
-          vehicleNumber,
+          vehicleNumber: meta.vehicleNumber,
           segment,
           startedAt: iso(points[0]!.at),
           endedAt: iso(points.at(-1)!.at),
@@ -150,6 +144,12 @@ function geojsonWriter(): TrackWriter {
   };
 }
 
-export function trackWriter(format: TrackExportFormat): TrackWriter {
-  return format === 'gpx' ? gpxWriter() : format === 'kml' ? kmlWriter() : geojsonWriter();
-}
+const WRITERS: Record<TrackExportFormat, (meta: TrackMeta) => TrackWriter> = {
+  gpx: gpxWriter,
+  kml: kmlWriter,
+  geojson: geojsonWriter,
+};
+
+/** The writer of one export in `format`. */
+export const trackWriter = (format: TrackExportFormat, meta: TrackMeta): TrackWriter =>
+  WRITERS[format](meta);

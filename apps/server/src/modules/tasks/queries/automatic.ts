@@ -2,34 +2,38 @@
 import type { TaskCause, TaskKind, TaskPriority } from '@vfm/contract';
 import { jsonRecords, type Queryable } from '../../../db/client';
 
-/**
- * The clause that keeps one open automatic task per bike and cause: the unique partial index's
- * own predicate (its migration), which ON CONFLICT must name as written there.
- */
-export const ONE_OPEN_PER_CAUSE = `ON CONFLICT (bike_id, cause)
-  WHERE cause IS NOT NULL AND status IN ('OPEN', 'IN_PROGRESS') DO NOTHING`;
-
+/** A task the server opens by itself: for an alert's cause, or a maintenance schedule's. */
 export interface AutomaticTask {
   fleetId: string;
   bikeId: number;
   cause: TaskCause;
   kind: TaskKind;
   priority: TaskPriority;
-  alertId: string;
+  /** the alert it answers: opened only while that alert is active */
+  alertId?: string;
+  /** the maintenance schedule that fell due, and the task's notes (the schedule's name) */
+  scheduleId?: string;
+  notes?: string;
 }
 
-/** Opens the automatic tasks that are not open yet (idempotent: the partial unique index). */
+/** Opens the automatic tasks that are not open yet (idempotent: the partial unique index, whose
+ *  own predicate — its migration — ON CONFLICT names as written there). */
 export async function insertAutomaticTasks(db: Queryable, tasks: AutomaticTask[], now: Date) {
   if (!tasks.length) return [];
   return db.query<{ id: string; fleet_id: string; bike_id: number; cause: TaskCause }>(
-    `INSERT INTO task (fleet_id, bike_id, kind, priority, cause, alert_id, created_at, updated_at)
-     SELECT t.fleet_id, t.bike_id, t.kind, t.priority, t.cause, t.alert_id, $2, $2
+    `INSERT INTO task (fleet_id, bike_id, kind, priority, cause, alert_id, schedule_id, notes,
+                       created_at, updated_at)
+     SELECT t.fleet_id, t.bike_id, t.kind, t.priority, t.cause, t.alert_id, t.schedule_id,
+            t.notes, $2, $2
        FROM json_to_recordset($1::json) AS t(fleet_id uuid, bike_id bigint, kind text,
-            priority text, cause text, alert_id uuid)
+            priority text, cause text, alert_id uuid, schedule_id uuid, notes text)
        JOIN bike b ON b.id = t.bike_id AND b.fleet_id = t.fleet_id
-       -- the alert still active: a late or retried job never opens a task for a cleared cause
-       JOIN alert a ON a.id = t.alert_id AND a.cleared_at IS NULL
-     ${ONE_OPEN_PER_CAUSE}
+      -- an alert's task: the alert still active (a late or retried job never opens a task for a
+      -- cleared cause)
+      WHERE t.alert_id IS NULL
+         OR EXISTS (SELECT 1 FROM alert a WHERE a.id = t.alert_id AND a.cleared_at IS NULL)
+     ON CONFLICT (bike_id, cause)
+        WHERE cause IS NOT NULL AND status IN ('OPEN', 'IN_PROGRESS') DO NOTHING
      RETURNING id, fleet_id, bike_id, cause`,
     [
       jsonRecords(tasks, (t) => ({
@@ -38,7 +42,9 @@ export async function insertAutomaticTasks(db: Queryable, tasks: AutomaticTask[]
         kind: t.kind,
         priority: t.priority,
         cause: t.cause,
-        alert_id: t.alertId,
+        alert_id: t.alertId ?? null,
+        schedule_id: t.scheduleId ?? null,
+        notes: t.notes ?? '',
       })),
       now,
     ],
