@@ -21,6 +21,7 @@ const CHECKS = [
   ['type check: contract', ...tsc('packages/contract/tsconfig.json')],
   ['type check: demo city', ...tsc('packages/demo-city/tsconfig.json')],
   ['stand-alone', 'tools/stand-alone.mjs', []],
+  ['file sizes', 'tools/file-sizes.mjs', []],
 ];
 
 function run([name, script, args]) {

@@ -12,7 +12,8 @@ import {
   type FirmwareOfferMessage,
 } from '@vfm/contract';
 import { applyFirmwareOffer } from './firmware';
-import { SimulatedModule, type BehaviourOptions, type ModuleInit } from './module';
+import { SimulatedModule } from './module';
+import type { BehaviourOptions, ModuleInit } from './module-profile';
 
 export interface FleetModule extends ModuleInit {
   /** the module's MQTT secret; omitted against a broker without authentication */

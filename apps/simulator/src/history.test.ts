@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateHistory } from './history';
-import { isSilentModule } from './module';
+import { isSilentModule } from './module-profile';
 import { STATIONS, routeBetween } from './city';
 import { createRng } from './random';
 

@@ -5,7 +5,7 @@
 import type { AutotestResult, CommandType, IotMode } from '@vfm/contract';
 import { HOURLY_PROFILE, STATIONS, positionAlong, type Point, type Route } from './city';
 import { between, chance, createRng, hashString, pick, poisson, type Rng } from './random';
-import { autotestResults, isSilentModule, type ModuleInit } from './module';
+import { autotestResults, isSilentModule, type ModuleInit } from './module-profile';
 import { WH_PER_KM, createPack, drain, packReport, sohOf, type SimPack } from './battery-pack';
 import { demandTrip } from './demand';
 

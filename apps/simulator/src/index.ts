@@ -3,6 +3,7 @@
 export * from './city';
 export * from './random';
 export * from './module';
+export * from './module-profile';
 export * from './fleet';
 export * from './load';
 export * from './history';

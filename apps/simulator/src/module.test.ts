@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UP_MESSAGE_SCHEMAS, REPORT_INTERVAL_SECONDS, isDateTime } from '@vfm/contract';
 import { Ajv } from 'ajv';
-import { SimulatedModule, firmwareOf, isSilentModule, type OutMessage } from './module';
+import { SimulatedModule } from './module';
+import { firmwareOf, isSilentModule, type OutMessage } from './module-profile';
 
 const ajv = new Ajv({ strict: false });
 // the contract's date-time, as the server reads it (contract/date-time.ts)

@@ -1,79 +1,32 @@
-// One simulated IoT module (DESIGN §2 demo simulator, §6 protocol): what a real module on a city bike would send, by the
-// protocol of docs/mqtt.md. Pure and clock-driven — tick(now) returns the messages due — so
-// the fleet runner does the I/O and tests drive time.
+// One simulated IoT module (DESIGN §2, §6; docs/mqtt.md), what a city bike's module sends: pure and
+// clock-driven — tick(now) returns the messages due; the fleet runner does the I/O, tests drive time.
 import {
   ALARM_SILENT_MODES,
   REPORT_INTERVAL_SECONDS,
-  type AutotestResult,
   type CommandMessage,
   type IotMode,
   type TelemetryMessage,
   type UpKind,
 } from '@vfm/contract';
-import { HOURLY_PROFILE, STATIONS, positionAlong, shortMove, type Point, type Route } from './city';
+import { STATIONS, positionAlong, shortMove, type Point, type Route } from './city';
+import {
+  DEFAULT_BEHAVIOUR,
+  FIRMWARES,
+  MEAN_RIDE_SECONDS,
+  autotestResults,
+  firmwareOf,
+  isSilentModule,
+  tripRate,
+  type BehaviourOptions,
+  type ModuleInit,
+  type OutMessage,
+} from './module-profile';
 import { between, chance, createRng, hashString, pick, type Rng } from './random';
 import { WH_PER_KM, createPack, drain, packReport, type SimPack } from './battery-pack';
 import { demandTrip } from './demand';
 import { TamperScenario } from './tamper';
 
-export interface ModuleInit {
-  moduleId: string;
-  position?: Point;
-  odometerKm?: number;
-  bikeBattery?: number;
-  iotBattery?: number;
-  /** the mode the module is set to (STANDBY = automatic: NAVIGATION while moving) */
-  mode?: IotMode;
-  assistanceLocked?: boolean;
-  alarmActive?: boolean;
-  batteryNumber?: string;
-  batterySoh?: number;
-  batteryCycles?: number;
-  /** a module that never reports (default: about 1 in 100, by its id) */
-  silent?: boolean;
-}
-
-export interface BehaviourOptions {
-  tripsPerDay: number;
-  /** fixed telemetry interval (load generation, `--rate`); null = by mode (DESIGN §6) */
-  reportIntervalSeconds: number | null;
-  /** a thief moving a parked bike: the alarm fires if it is armed or locked */
-  theftAttemptsPerDay: number;
-  /** a rider declaring the bike stolen (THEFT_DECLARED, source RIDER) */
-  theftDeclarationsPerDay: number;
-  /** someone at a parked bike: power cut, battery taken or swapped, a van (tamper.ts) */
-  tamperingsPerDay: number;
-  ackErrorRate: number;
-}
-
-export const DEFAULT_BEHAVIOUR: BehaviourOptions = {
-  tripsPerDay: 4,
-  reportIntervalSeconds: null,
-  theftAttemptsPerDay: 1 / 150,
-  theftDeclarationsPerDay: 1 / 1500,
-  tamperingsPerDay: 1 / 60,
-  ackErrorRate: 0.02,
-};
-
-export interface OutMessage {
-  kind: UpKind;
-  body: Record<string, unknown> & { seq: number; ts: string };
-}
-
-/** About 1 module in 100 is silent (broken or unplugged): LACK_MODULE_COMM in the demo. */
-export const isSilentModule = (moduleId: string) => hashString(moduleId) % 100 === 7;
-
-const FIRMWARES = ['2.4.1', '2.4.3', '2.5.0'];
-/**
- * The firmware a module runs, fixed by its id (ADR 0102): the demo's history writes the
- * same version the live module then reports, so a bike's versions do not change on screen.
- */
-export const firmwareOf = (moduleId: string) =>
-  FIRMWARES[hashString(`firmware:${moduleId}`) % FIRMWARES.length]!;
-const PROFILE_MEAN = HOURLY_PROFILE.reduce((a, b) => a + b, 0) / HOURLY_PROFILE.length;
 const DAY_S = 86_400;
-/** a typical ride: about 3 km at about 17 km/h */
-const MEAN_RIDE_SECONDS = 650;
 
 export class SimulatedModule {
   readonly moduleId: string;
@@ -168,12 +121,6 @@ export class SimulatedModule {
     this.acks.push({ at: now + between(this.rng, 700, 1400), command, ok });
   }
 
-  /** Riders take bikes at this rate (per second) at the hour of `now`. */
-  private tripRate(now: number): number {
-    const hour = new Date(now).getUTCHours();
-    return ((this.options.tripsPerDay / DAY_S) * HOURLY_PROFILE[hour]!) / PROFILE_MEAN;
-  }
-
   private get rideable(): boolean {
     return (
       !this.locked &&
@@ -191,7 +138,8 @@ export class SimulatedModule {
    */
   warmStart(now: number): boolean {
     if (this.silent || this.route || !this.rideable) return false;
-    if (this.rng() >= Math.min(0.5, this.tripRate(now) * MEAN_RIDE_SECONDS)) return false;
+    if (this.rng() >= Math.min(0.5, tripRate(this.options.tripsPerDay, now) * MEAN_RIDE_SECONDS))
+      return false;
     this.startTrip(now);
     this.routeKm = this.route!.km * this.rng() * 0.9;
     this.position = positionAlong(this.route!, this.routeKm);
@@ -299,7 +247,7 @@ export class SimulatedModule {
     this.iotBattery = Math.max(0, this.iotBattery - (0.05 * dt) / 3600);
     const charging = this.charge(dt);
     if (charging !== null) return charging;
-    const tripRate = this.tripRate(now);
+    const rate = tripRate(this.options.tripsPerDay, now);
     if (this.theftAttempt(now, dt, out)) return true;
     const tampered = this.tamper.tick(now, dt, this.position);
     if (tampered) {
@@ -307,7 +255,7 @@ export class SimulatedModule {
       this.bikeBattery = Math.min(100, this.bikeBattery + (tampered.batteryRise ?? 0));
       return true;
     }
-    if (this.rideable && chance(this.rng, tripRate, dt)) {
+    if (this.rideable && chance(this.rng, rate, dt)) {
       this.startTrip(now);
       return true;
     }
@@ -449,18 +397,4 @@ export class SimulatedModule {
     this.lastSeq = Math.max(this.lastSeq + 1, Math.floor(now));
     return { kind, body: { seq: this.lastSeq, ts: new Date(now).toISOString(), ...fields } };
   }
-}
-
-/** A self-diagnosis report: mostly OK, now and then a failing part. */
-export function autotestResults(rng: Rng, bikeBattery: number): AutotestResult[] {
-  const status = (): AutotestResult['status'] => (rng() < 0.03 ? 'KO' : 'OK');
-  return [
-    { code: 'GPS', status: status(), value: Math.round(between(rng, 5, 14)) },
-    { code: 'GSM', status: status(), value: Math.round(between(rng, -105, -60)) },
-    { code: 'BLE', status: status() },
-    { code: 'ACCELEROMETER', status: status() },
-    { code: 'BATTERY', status: bikeBattery < 5 ? 'KO' : 'OK', value: Math.round(bikeBattery) },
-    { code: 'LOCK', status: status() },
-    { code: 'LIGHTS', status: 'NA' },
-  ];
 }

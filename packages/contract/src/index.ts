@@ -27,6 +27,7 @@ export * from './notifications';
 export * from './shares';
 export * from './track-export';
 export * from './tasks';
+export * from './field-work';
 export * from './battery';
 export * from './firmware';
 export * from './reports';

@@ -8,6 +8,7 @@
 // the test SMTP server and loopback servers; on PGlite and, with DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAlertWithEvent } from '../helpers/fleet-data';
+import { PUSH_DEADLINE_MS } from '../../src/modules/notifications/push/send-push';
 import {
   createAccount,
   createFleetWithTechnician,
@@ -89,7 +90,7 @@ const pushTheft = (
   );
 
 describe('fair notification deliveries', () => {
-  it('sends a fleet’s theft e-mail within 2 s while another fleet’s technician has 20 dead push endpoints', async () => {
+  it('sends a fleet’s theft e-mail well before the push deadline while another fleet’s technician has 20 dead push endpoints', async () => {
     const technician = t.api({ token: fleetB.technicianToken });
     await rule(fleetB.technicianToken, {
       name: 'Thefts',
@@ -124,7 +125,9 @@ describe('fair notification deliveries', () => {
       15_000,
       'fleet A’s theft e-mail',
     );
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // well under the pushes' deadline (10 s), which a lane shared with fleet B would make it wait
+    // for; 2 s on a quiet machine, more margin for a loaded one
+    expect(Date.now() - started).toBeLessThan(PUSH_DEADLINE_MS / 2);
     expect(mail!.subject).toContain(bike.vehicleNumber);
     // the 20 browsers were pushed to side by side, not one after the other
     expect(silent.open).toBeGreaterThanOrEqual(20);
