@@ -1,6 +1,6 @@
 // One MapLibre map as every map of VFM has it: the deployment's style (MAP_STYLE_URL with its
 // token) or the offline basemap, no attribution box, no rotation, zoom buttons.
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { Map as MapLibreMap, PaddingOptions } from 'maplibre-gl';
 import type { AppSettings } from '@vfm/contract';
 import { offlineStyle, withAccessToken, type Basemap } from './basemap';
 import { maplibregl } from './maplibre';
@@ -8,7 +8,11 @@ import { maplibregl } from './maplibre';
 /** A first view: a place at a zoom, or an extent fitted into the map's box. */
 export type Camera =
   | { center: [number, number]; zoom: number }
-  | { bounds: [number, number, number, number]; padding: number; maxZoom: number };
+  | {
+      bounds: [number, number, number, number];
+      padding: number | PaddingOptions;
+      maxZoom: number;
+    };
 
 const FRANCE: [number, number] = [2.35, 46.6];
 

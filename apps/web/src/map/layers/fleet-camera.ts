@@ -9,8 +9,10 @@ import type { MarkerFeed } from '../markers/marker-feed';
 import type { BBox } from '../markers/worker-protocol';
 
 const DRAWN_MARK = 'vfm:markers-drawn';
-/** how the fleet is fitted into the map */
-export const FLEET_FIT = { padding: 48, maxZoom: 15 };
+/** how the fleet is fitted into the map: clear of what floats on it — the count at the top, the
+ *  zoom buttons on the right, the legend, zones switch and heat map's choice at the bottom (two
+ *  rows of them on a phone's narrow map) — so that no marker starts hidden under them */
+export const FLEET_FIT = { padding: { top: 56, right: 56, bottom: 96, left: 40 }, maxZoom: 15 };
 
 const contains = (outer: BBox, inner: BBox) =>
   inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3];
