@@ -60,4 +60,25 @@ describe('city routes', () => {
     }
     expect(route.km).toBeGreaterThan(1);
   });
+
+  it('locks every bike for the city event night, ten days ago, and unlocks it in the morning', () => {
+    const night = NOW - (NOW % DAY) - 10 * DAY;
+    for (const moduleId of ['H00001', 'H00002', 'H00003', 'H00004']) {
+      const commands = generateHistory(moduleId, { days: 30, now: NOW }).commands.filter(
+        (c) =>
+          c.requestedAt.getTime() >= night && c.requestedAt.getTime() < night + DAY + 8 * 3_600_000,
+      );
+      expect(
+        commands.map((c) => [c.type, c.value, c.status]),
+        moduleId,
+      ).toEqual([
+        ['LOCK_CONTROL', 'true', 'ACKNOWLEDGED'],
+        ['LOCK_CONTROL', 'false', 'ACKNOWLEDGED'],
+      ]);
+      expect(commands[0]!.requestedAt.getTime() - night).toBe(22 * 3_600_000);
+    }
+    // a history too short to hold that night has none of it
+    const week = generateHistory('H00001', { days: 7, now: NOW });
+    expect(week.commands.filter((c) => c.requestedAt.getTime() < NOW - 7 * DAY)).toEqual([]);
+  });
 });

@@ -81,6 +81,8 @@ export interface HistoryOptions {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** the city event night (every bike locked for the night: the demo shows a bike's commands) */
+const EVENT_NIGHT_DAYS_AGO = 10;
 const PROFILE_TOTAL = HOURLY_PROFILE.reduce((a, b) => a + b, 0);
 
 function randomHour(rng: Rng): number {
@@ -176,6 +178,8 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
       acknowledged,
     });
 
+  // the night of a city event, ten days before the end, when every bike is locked
+  const eventNight = end - (end % DAY) - EVENT_NIGHT_DAYS_AGO * DAY;
   for (let day = start - (start % DAY); day < end; day += DAY) {
     const weekend = [0, 6].includes(new Date(day).getUTCDay());
     const starts = Array.from(
@@ -237,8 +241,11 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
       event(at(20), 'THEFT_DECLARED', 'RIDER', { channel: 'app' });
       event(at(20) + between(rng, 1, 6) * HOUR, 'THEFT_CANCELLED', 'RIDER', { channel: 'app' });
     }
-    if (chance(rng, 1 / 20, 1) && at(22) > start && at(22) + 9 * HOUR < end) {
-      // a manager locks the assistance for the night and unlocks it in the morning
+    // a manager locks the assistance for the night and unlocks it in the morning: now and then,
+    // and every bike on the city's event night (no random draw for it: the rest of the history
+    // stays as it was)
+    const nightLock = chance(rng, 1 / 20, 1);
+    if ((nightLock || day === eventNight) && at(22) > start && at(22) + 9 * HOUR < end) {
       for (const [offset, value] of [
         [22, 'true'],
         [31, 'false'],
@@ -246,7 +253,7 @@ export function generateHistory(moduleId: string, options: HistoryOptions): Bike
         const requestedAt = at(offset);
         history.commands.push({
           requestedAt: new Date(requestedAt),
-          acknowledgedAt: new Date(requestedAt + between(rng, 800, 2500)),
+          acknowledgedAt: new Date(requestedAt + (nightLock ? between(rng, 800, 2500) : 1_400)),
           type: 'LOCK_CONTROL',
           value,
           status: 'ACKNOWLEDGED',
