@@ -1,5 +1,5 @@
-// Brings a database up to date at a start: its tables (db/migrate.ts, the SQL files) and then the
-// jobs home's queues (jobs/queries/install.ts). The module list must be loaded first: it declares the
+// Brings a database up to date at a start: its tables (db/migrate.ts, the SQL files), then the
+// jobs home's queues (jobs/queries/install.ts). Load the module list first: it declares the
 // queues.
 import type { Database } from './db/client';
 import { MIGRATIONS_DIR, migrateTables } from './db/migrate';

@@ -1,8 +1,9 @@
 // The module list (ADR 0123): the one place that names the server's modules, one line each. Each
-// module declares what it brings in its index.ts (its manifest: manifest/define.ts) — routes under the
-// API prefix or outside it, queues with their policy, owner, events heard and handler — and
-// app.ts, worker.ts and the jobs home's queues are derived from this list. docs/architecture.md
-// "Server modules" tells the shape of a module and how to add one.
+// module declares what it brings in its index.ts (its manifest, shaped by manifest/define.ts) —
+// routes under the API prefix or outside it, queues with their policy, owner, events heard and
+// handler — and the jobs home's queues, the app's routes and the worker's queues are derived from
+// this list (the process, server.ts, hands them to app.ts and worker.ts: ADR 0142).
+// docs/architecture.md "Server modules" tells the shape of a module and how to add one.
 import type { FastifyPluginAsync } from 'fastify';
 import { registerQueues, type QueueName, type QueueSpec } from '../jobs/queues';
 import { registerIngestHooks } from './manifest/ingest-steps';
@@ -98,7 +99,8 @@ export const queueDeclarations = (): Array<[QueueName, QueueDeclaration]> =>
 
 registerQueues(Object.fromEntries(queueDeclarations()) as Record<string, QueueSpec>);
 
-// the modules' ingest steps, reports and services (manifest/ingest-steps.ts), in the list's order
+// the modules' ingest steps, reports and services (manifest/ingest-steps.ts), in the list's
+// order
 registerIngestHooks(
   new Map(
     MODULES.map((m) => {

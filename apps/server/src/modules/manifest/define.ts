@@ -2,8 +2,8 @@
 // module brings to the processes, declared in its index.ts — its routes (under the API prefix,
 // or outside it), its queues (policy, owner, the events each hears, and its handler) and what
 // it does when a worker starts. The module list (modules/index.ts) is the one place that names
-// the modules; app.ts, worker.ts and the jobs home's queue list are derived from it, so adding a
-// module is its folder and one line of that list.
+// the modules; the app's routes, the worker's queues and the jobs home's queue list are derived
+// from it, so adding a module is its folder and one line of that list.
 import type { StreamEventName, StreamPayloads } from '@vfm/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
