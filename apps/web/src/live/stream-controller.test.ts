@@ -211,6 +211,23 @@ describe('stream controller', () => {
     expect(queryClient.getQueryState(queryKeys.fleet.list(LIST))!.isInvalidated).toBe(false);
   });
 
+  it('reads again at its first opening a list answered in the same millisecond', async () => {
+    const feed = createSseFeed();
+    const { controller, queryClient } = setup([feed]);
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-05-04T10:00:00Z'));
+    try {
+      queryClient.setQueryData([...queryKeys.alerts.lists, 'rules'], { content: [] });
+      controller.start();
+      feed.send('ready', { fleetId: 'f', serverTime: new Date(Date.now()).toISOString() });
+      await until(() => controller.status() === 'live');
+      expect(queryClient.getQueryState([...queryKeys.alerts.lists, 'rules'])!.isInvalidated).toBe(
+        true,
+      );
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it("follows the server's resync and stops for good when refused", async () => {
     const feed = createSseFeed();
     const { controller, server } = setup([feed]);

@@ -123,11 +123,15 @@ export function createStreamController(options: StreamControllerOptions): Stream
     flushTimer ??= setTimeout(flush, flushMs);
   };
 
-  /** the discrete happenings' lists read before `readyAt` (Date.now() time): read again */
+  /**
+   * the discrete happenings' lists read before `readyAt` (Date.now() time): read again. A list
+   * answered in the same millisecond cannot be told apart from one answered before: it is read
+   * again too (one read too many rather than a missed alert).
+   */
   const catchUp = (readyAt: number) => {
     const before = {
       predicate: (query: { state: { dataUpdatedAt: number } }) =>
-        query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < readyAt,
+        query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= readyAt,
     };
     for (const queryKey of [
       queryKeys.alerts.all,
