@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { FirmwareBikeHistory as History } from '@vfm/contract';
 import { useServices } from '../services/services';
 import { QueryState } from '../ui/query-state/query-state';
+import { useFormatters } from '../format/use-formatters';
 import styles from './firmware-history.module.css';
 
 function useBikeFirmware(vehicleNumber: string) {
@@ -17,7 +18,8 @@ function useBikeFirmware(vehicleNumber: string) {
 }
 
 export function BikeFirmwareHistory({ vehicleNumber }: { vehicleNumber: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormatters();
   const history = useBikeFirmware(vehicleNumber);
   return (
     <QueryState
@@ -49,7 +51,9 @@ export function BikeFirmwareHistory({ vehicleNumber }: { vehicleNumber: string }
                     <span>
                       {u.previousVersion ?? '—'} → {u.version}
                     </span>
-                    <span>{new Date(u.updatedAt).toLocaleString(i18n.language)}</span>
+                    <span>
+                      {t('firmware.bike.sinceValue', { date: format.dateTime(u.updatedAt) })}
+                    </span>
                     {u.reason && (
                       <span>
                         {t(`firmware.reasons.${u.reason.split(':')[0]}`, {

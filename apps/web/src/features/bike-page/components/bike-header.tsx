@@ -44,7 +44,8 @@ export function BikeHeader({ bike }: { bike: Bike }) {
           <span>{bike.model}</span>
           <span aria-hidden="true">·</span>
           <span>
-            {t('bikePage.header.group')}: {bike.group?.name ?? t('bikePage.header.noGroup')}
+            {t('common.labelled', { label: t('bikePage.header.group') })}{' '}
+            {bike.group?.name ?? t('bikePage.header.noGroup')}
           </span>
         </p>
         <ul className={styles.chips} aria-label={t('bikePage.groups.state')}>
@@ -52,7 +53,7 @@ export function BikeHeader({ bike }: { bike: Bike }) {
             {t(statusKey(bike.status))}
           </li>
           <li className={styles.chip}>
-            {t('bikePage.fields.iotMode')}:{' '}
+            {t('common.labelled', { label: t('bikePage.fields.iotMode') })}{' '}
             <ModeLabel mode={bike.iotMode} pending={bike.modePending} />
           </li>
           {bike.assistanceLocked && (
@@ -111,7 +112,7 @@ export function BikeHeader({ bike }: { bike: Bike }) {
           </label>
         )}
         <p className={styles.lastSeen}>
-          {t('bikePage.header.lastCommunication')}:{' '}
+          {t('common.labelled', { label: t('bikePage.header.lastCommunication') })}{' '}
           <RelativeTime iso={bike.lastCommunicationDate} />
         </p>
       </div>

@@ -14,6 +14,7 @@ import { QueryState } from '../../../ui/query-state/query-state';
 import { useCampaign, useCampaignAction, useCampaigns, usePackages } from '../api/firmware';
 import { actionsOf, progressOf } from '../state/campaign-view';
 import { CampaignForm } from './campaign-form';
+import { useFormatters } from '../../../format/use-formatters';
 import cards from '../../../bike/firmware-history.module.css';
 import styles from './firmware.module.css';
 
@@ -106,7 +107,8 @@ function CampaignDetail({ id }: { id: string }) {
 }
 
 export function CampaignsPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormatters();
   const { toasts } = useServices();
   const campaigns = useCampaigns();
   const packages = usePackages();
@@ -199,7 +201,9 @@ export function CampaignsPanel() {
                       })}
                     </span>
                   )}
-                  <span>{new Date(c.createdAt).toLocaleString(i18n.language)}</span>
+                  <span>
+                    {t('firmware.campaigns.createdValue', { date: format.dateTime(c.createdAt) })}
+                  </span>
                   {c.pausedReason && c.state === 'PAUSED' && (
                     <span>
                       {t(`firmware.reasons.${c.pausedReason.split(':')[0]}`, {

@@ -11,6 +11,7 @@ import { Panel } from '../../../ui/page/page';
 import { QueryState } from '../../../ui/query-state/query-state';
 import { useDeletePackage, usePackages, useUploadPackage } from '../api/firmware';
 import { Field, SubmitRow } from './form-parts';
+import { useFormatters } from '../../../format/use-formatters';
 import cards from '../../../bike/firmware-history.module.css';
 import styles from './firmware.module.css';
 
@@ -22,7 +23,8 @@ export const formatBytes = (bytes: number) =>
       : `${bytes} B`;
 
 export function PackagesPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormatters();
   const { toasts } = useServices();
   const packages = usePackages();
   const upload = useUploadPackage();
@@ -104,7 +106,9 @@ export function PackagesPanel() {
                 <p className={styles.meta}>
                   <span>{p.fileName}</span>
                   <span>{formatBytes(p.size)}</span>
-                  <span>{new Date(p.uploadedAt).toLocaleString(i18n.language)}</span>
+                  <span>
+                    {t('firmware.packages.uploadedValue', { date: format.dateTime(p.uploadedAt) })}
+                  </span>
                   {p.uploadedBy && <span>{p.uploadedBy}</span>}
                 </p>
                 <p className={styles.hash}>

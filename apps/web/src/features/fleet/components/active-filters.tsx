@@ -69,7 +69,7 @@ export function ActiveFilters({
     })),
     ...view.mode.map((value) => ({
       id: `mode-${value}`,
-      label: `${t('fleet.filters.mode')}: ${t(modeKey(value))}`,
+      label: `${t('common.labelled', { label: t('fleet.filters.mode') })} ${t(modeKey(value))}`,
       remove: (v: FleetView) => ({ ...v, mode: without(v.mode, value) }),
     })),
     ...view.zone.map((value) => ({
@@ -79,7 +79,7 @@ export function ActiveFilters({
     })),
     ...view.zoneId.map((id) => ({
       id: `zoneId-${id}`,
-      label: `${t('fleet.filters.inZone')}: ${zones?.find((zone) => zone.id === id)?.name ?? '…'}`,
+      label: `${t('common.labelled', { label: t('fleet.filters.inZone') })} ${zones?.find((zone) => zone.id === id)?.name ?? '…'}`,
       remove: (v: FleetView) => ({ ...v, zoneId: without(v.zoneId, id) }),
     })),
     ...(view.locked === null
