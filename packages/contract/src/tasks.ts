@@ -119,6 +119,13 @@ export const TaskPositionSchema = Type.Object(
 );
 const Position = TaskPositionSchema;
 
+/** Where a rebalancing move leaves its bike (docs/tasks.md "Rebalancing moves"). */
+export const TaskDropOffSchema = Type.Object(
+  { latitude: Type.Number(), longitude: Type.Number() },
+  strict,
+);
+export type TaskDropOff = Static<typeof TaskDropOffSchema>;
+
 export const TaskChecklistEntrySchema = Type.Object(
   { item: Type.String(), checked: Type.Boolean() },
   strict,
@@ -170,6 +177,8 @@ export const TaskSchema = Type.Object(
     closedBy: Nullable(UserRef),
     /** the bike's last known position (navigation) */
     position: Nullable(Position),
+    /** where a move made from a rebalancing recommendation leaves its bike; else null */
+    dropOff: Nullable(TaskDropOffSchema),
     /** metres from the position the list was asked `near`, else null */
     distanceMeters: Nullable(Type.Number()),
     /** the battery fitted when a battery swap was done (ADR 0100), else null */

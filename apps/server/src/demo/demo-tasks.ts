@@ -17,6 +17,8 @@ interface DemoTask {
   technician: boolean;
   notes: string;
   done?: boolean;
+  /** a move's drop-off (docs/tasks.md "Rebalancing moves") */
+  dropOff?: { latitude: number; longitude: number };
 }
 
 const DEMO_TASKS: DemoTask[] = [
@@ -34,6 +36,7 @@ const DEMO_TASKS: DemoTask[] = [
     dueInHours: 20,
     technician: true,
     notes: 'Take it to Bellecour',
+    dropOff: { latitude: 45.75787, longitude: 4.83207 },
   },
   {
     kind: 'REPAIR',
@@ -74,31 +77,48 @@ export async function seedDemoTasks(
         assigneeId: task.technician ? technician : null,
         notes: task.notes,
         createdBy: manager,
+        dropOff: task.dropOff ?? null,
       })),
       now,
     );
+    const done = created.filter((_, i) => DEMO_TASKS[i]!.done).map((task) => task.id);
     await insertHistory(
       tx,
-      created.map((task) => ({ taskId: task.id, action: 'CREATED', actorId: manager })),
+      created
+        .filter((task) => !done.includes(task.id))
+        .map((task) => ({ taskId: task.id, action: 'CREATED', actorId: manager })),
       now,
     );
-    const done = created.filter((_, i) => DEMO_TASKS[i]!.done).map((task) => task.id);
     if (done.length) {
-      const yesterday = new Date(now.getTime() - 24 * HOUR);
-      await closeDemoTasks(tx, done, yesterday, technician);
-      await insertHistory(
-        tx,
-        done.flatMap((taskId) => [
-          { taskId, action: 'STARTED', actorId: technician },
-          {
+      // the repair's life in order: asked three days ago, started and done yesterday in two hours
+      // (the statistics' time to close is then two days, never negative)
+      const times = {
+        created: new Date(now.getTime() - 72 * HOUR),
+        started: new Date(now.getTime() - 26 * HOUR),
+        closed: new Date(now.getTime() - 24 * HOUR),
+      };
+      await closeDemoTasks(tx, done, times, technician);
+      const history = (action: 'CREATED' | 'STARTED' | 'DONE', at: Date) =>
+        insertHistory(
+          tx,
+          done.map((taskId) => ({
             taskId,
-            action: 'DONE',
-            actorId: technician,
-            data: { parts: 'Brake pads (front and rear)', cost: { amount: 38.9, currency: 'EUR' } },
-          },
-        ]),
-        yesterday,
-      );
+            action,
+            actorId: action === 'CREATED' ? manager : technician,
+            ...(action === 'DONE'
+              ? {
+                  data: {
+                    parts: 'Brake pads (front and rear)',
+                    cost: { amount: 38.9, currency: 'EUR' },
+                  },
+                }
+              : {}),
+          })),
+          at,
+        );
+      await history('CREATED', times.created);
+      await history('STARTED', times.started);
+      await history('DONE', times.closed);
     }
     return created.length;
   });

@@ -29,6 +29,7 @@ const task = (over: Partial<Task>): Task => ({
   closedAt: null,
   closedBy: null,
   position: null,
+  dropOff: null,
   distanceMeters: null,
   batterySwap: null,
   parts: '',

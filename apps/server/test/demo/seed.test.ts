@@ -124,14 +124,25 @@ describe('demo seed', () => {
       'REBALANCE',
       'REPAIR',
     ]);
-    // the repair done yesterday is in the bike's service book with its parts and cost
-    expect(
-      mine.body.content.find((task: { kind: string }) => task.kind === 'REPAIR'),
-    ).toMatchObject({
+    // the repair done yesterday is in the bike's service book with its parts and cost, its life
+    // in order (asked, started, done)
+    const repair = mine.body.content.find((task: { kind: string }) => task.kind === 'REPAIR');
+    expect(repair).toMatchObject({
       status: 'DONE',
       parts: 'Brake pads (front and rear)',
       cost: { amount: 38.9, currency: 'EUR' },
     });
+    expect(Date.parse(repair.createdAt)).toBeLessThan(Date.parse(repair.startedAt));
+    expect(Date.parse(repair.startedAt)).toBeLessThan(Date.parse(repair.closedAt));
+    const history = (await api.get(`tasks/${repair.id}`)).body.history;
+    expect(history.map((entry: { action: string }) => entry.action)).toEqual([
+      'CREATED',
+      'STARTED',
+      'DONE',
+    ]);
+    // the move says where to leave its bike
+    const move = mine.body.content.find((task: { kind: string }) => task.kind === 'REBALANCE');
+    expect(move.dropOff).toEqual({ latitude: 45.75787, longitude: 4.83207 });
     expect((await api.get('fleet/settings')).status).toBe(403);
   });
 

@@ -182,6 +182,13 @@ describe('forecast, recommendations, routes', () => {
     expect(accepted.body.recommendation.taskIds).toHaveLength(5);
     const tasks = await manager.get('tasks', { query: { kind: 'REBALANCE' } });
     expect(tasks.body.totalElements).toBe(5);
+    // where to leave each bike is the task's drop-off, its notes are left to the people
+    const to = replanned.body.replacement.to;
+    for (const task of tasks.body.content) {
+      expect(task.dropOff).toEqual({ latitude: to[1], longitude: to[0] });
+      expect(task.notes).toBe('');
+      expect(task.title).toBe('');
+    }
     const again = await manager.post(
       `rebalancing/recommendations/${replanned.body.replacement.id}/accept`,
       {},

@@ -1,7 +1,8 @@
 // One task as a card (docs/tasks.md): "My tasks" on a phone and the bike page's Tasks tab. What to
 // do and where — the bike's last position with a `geo:` link (the phone's navigation app) and
-// a map link —, the checklist, and one tap to start or to finish. A manager also cancels and
-// reopens. An action taken offline waits in the outbox and the card says so.
+// a map link, and a move's drop-off likewise —, the checklist, and one tap to start or to
+// finish. A manager also cancels and reopens. An action taken offline waits in the outbox and
+// the card says so.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,9 @@ export const geoUri = (p: { latitude: number; longitude: number }) =>
   `geo:${p.latitude},${p.longitude}`;
 export const mapsUrl = (p: { latitude: number; longitude: number }) =>
   `https://www.openstreetmap.org/?mlat=${p.latitude}&mlon=${p.longitude}#map=18/${p.latitude}/${p.longitude}`;
+/** a place as a phone's navigation app and a map take it: "45.77151, 4.81213" (about a metre) */
+const coordinates = (p: { latitude: number; longitude: number }) =>
+  `${p.latitude.toFixed(5)}, ${p.longitude.toFixed(5)}`;
 
 /** an amount in its currency, in the reader's language */
 export function formatCost(cost: { amount: number; currency: string }, language: string) {
@@ -181,6 +185,28 @@ export function TaskCard({
         </div>
       ) : (
         <p className={styles.meta}>{t('tasks.card.noPosition')}</p>
+      )}
+      {task.dropOff && (
+        // a rebalancing move: where to leave the bike (docs/tasks.md "Rebalancing moves")
+        <div className={styles.links}>
+          <span className={styles.meta}>
+            {t('tasks.card.dropOff', { place: coordinates(task.dropOff) })}
+          </span>
+          <a
+            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+            href={geoUri(task.dropOff)}
+          >
+            <Navigation size={16} aria-hidden /> {t('tasks.card.navigateDropOff')}
+          </a>
+          <a
+            className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+            href={mapsUrl(task.dropOff)}
+            target="_blank"
+            rel="noreferrer"
+          >
+            <MapPin size={16} aria-hidden /> {t('tasks.card.dropOffMap')}
+          </a>
+        </div>
       )}
       {task.checklist.length > 0 && task.status !== 'CANCELLED' && (
         <fieldset className={styles.checklist}>

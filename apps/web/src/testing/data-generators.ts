@@ -240,6 +240,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     closedAt: null,
     closedBy: null,
     position: { latitude: 45.76, longitude: 4.84, at: '2026-11-25T07:55:00.000Z' },
+    dropOff: null,
     distanceMeters: null,
     batterySwap: null,
     parts: '',

@@ -142,15 +142,16 @@ export async function accountsByEmail(tx: Queryable, fleetId: string, emails: st
 export async function closeDemoTasks(
   tx: Queryable,
   taskIds: string[],
-  at: Date,
+  at: { created: Date; started: Date; closed: Date },
   technicianId: string | null,
 ) {
   await tx.query(
-    `UPDATE task SET status = 'DONE', started_at = $2, started_by = $3, closed_at = $2,
-                closed_by = $3, checked = '{diagnose,replaceParts,testRide}',
+    `UPDATE task SET status = 'DONE', created_at = $2, started_at = $3, started_by = $5,
+                closed_at = $4, closed_by = $5, updated_at = $4,
+                checked = '{diagnose,replaceParts,testRide}',
                 parts = 'Brake pads (front and rear)', cost_amount = 38.90, cost_currency = 'EUR'
           WHERE id = ANY($1::uuid[])`,
-    [taskIds, at, technicianId],
+    [taskIds, at.created, at.started, at.closed, technicianId],
   );
 }
 

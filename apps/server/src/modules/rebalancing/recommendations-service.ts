@@ -147,13 +147,17 @@ export async function acceptRecommendation(scope: RequestScope, id: string): Pro
   );
   const here = new Set(inCell.map((b) => b.id));
   if (row.bike_ids.every((bikeId) => here.has(bikeId))) {
-    const { tasks } = await createTasks(scope, {
-      kind: 'REBALANCE',
-      vehicleNumbers: row.vehicle_numbers,
-      title: `Move to ${row.to_cell}`,
-      dueAt: new Date(row.due_at).toISOString(),
-      notes: `Pick up in cell ${row.from_cell}; leave at ${row.to_lat.toFixed(5)}, ${row.to_lon.toFixed(5)}.`,
-    });
+    // where to leave the bikes is the tasks' drop-off (shown in each reader's language); their
+    // notes stay the people's (docs/tasks.md "Rebalancing moves")
+    const { tasks } = await createTasks(
+      scope,
+      {
+        kind: 'REBALANCE',
+        vehicleNumbers: row.vehicle_numbers,
+        dueAt: new Date(row.due_at).toISOString(),
+      },
+      { latitude: row.to_lat, longitude: row.to_lon },
+    );
     const taskIds = tasks.map((t) => t.id);
     const accepted = await decideOn(scope, id, REBALANCING_ACCEPTED, {
       state: 'ACCEPTED',

@@ -11,6 +11,7 @@ import {
   type TaskCheck,
   type TaskCreate,
   type TaskCreated,
+  type TaskDropOff,
   type TaskFinish,
   type TaskHistoryAction,
   type TaskStatus,
@@ -47,7 +48,12 @@ async function requireAssignee(tx: Queryable, scope: RequestScope, assigneeId: s
 }
 
 /** One task per bike of the selection (all or nothing: one unknown bike and none is made). */
-export async function createTasks(scope: RequestScope, input: TaskCreate): Promise<TaskCreated> {
+/** `dropOff`: where a move leaves its bikes — set by the rebalancing module, not by the API. */
+export async function createTasks(
+  scope: RequestScope,
+  input: TaskCreate,
+  dropOff: TaskDropOff | null = null,
+): Promise<TaskCreated> {
   requireManager(scope, 'create tasks');
   const title = input.title?.trim() ?? '';
   if (input.kind === 'CUSTOM' && !title)
@@ -68,6 +74,7 @@ export async function createTasks(scope: RequestScope, input: TaskCreate): Promi
         assigneeId: input.assigneeId ?? null,
         notes: input.notes ?? '',
         createdBy: principal.accountId,
+        dropOff,
       })),
       now,
     );

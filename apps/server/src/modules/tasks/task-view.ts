@@ -1,5 +1,5 @@
 // A task row → the contract's Task: the checklist of its kind with what is checked, the bike's
-// last position for the navigation links, the distance when the list was asked `near`.
+// last position for the navigation links (and a move's drop-off), the distance when the list was asked `near`.
 import { TASK_CHECKLISTS, type Task } from '@vfm/contract';
 import type { TaskRow } from './queries';
 import { iso } from '../../lib/iso';
@@ -28,6 +28,10 @@ export function toTask(row: TaskRow): Task {
       row.latitude === null || row.longitude === null
         ? null
         : { latitude: row.latitude, longitude: row.longitude, at: iso(row.last_position_date) },
+    dropOff:
+      row.drop_off_latitude === null || row.drop_off_longitude === null
+        ? null
+        : { latitude: row.drop_off_latitude, longitude: row.drop_off_longitude },
     distanceMeters: row.distance_m === null ? null : Math.round(row.distance_m),
     batterySwap:
       row.swap_battery_level === null

@@ -139,7 +139,7 @@ export interface StopTaskRow {
   lat: number;
   due_at: Date | null;
   assignee_id: string | null;
-  /** a move's destination, for a REBALANCE task made from a recommendation */
+  /** a move's destination: its task's drop-off (a REBALANCE task made from a recommendation) */
   to_lon: number | null;
   to_lat: number | null;
 }
@@ -148,10 +148,9 @@ export interface StopTaskRow {
 export async function routeTasks(db: Queryable, fleetId: string): Promise<StopTaskRow[]> {
   return db.query<StopTaskRow>(
     `SELECT t.id AS task_id, t.kind, b.vehicle_number, b.longitude AS lon, b.latitude AS lat,
-            t.due_at, t.assignee_id, r.to_lon, r.to_lat
+            t.due_at, t.assignee_id, t.drop_off_longitude AS to_lon,
+            t.drop_off_latitude AS to_lat
        FROM task t JOIN bike b ON b.id = t.bike_id
-       LEFT JOIN rebalancing_recommendation r
-              ON r.fleet_id = t.fleet_id AND t.id = ANY (r.task_ids)
       WHERE t.fleet_id = $1 AND t.status = 'OPEN' AND t.kind = 'REBALANCE'
         AND b.latitude IS NOT NULL AND b.longitude IS NOT NULL
       ORDER BY t.due_at NULLS LAST, t.id LIMIT 600`,

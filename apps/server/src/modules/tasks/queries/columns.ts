@@ -33,6 +33,8 @@ export interface TaskRow {
   /** numeric: a string from the driver */
   cost_amount: string | null;
   cost_currency: string | null;
+  drop_off_latitude: number | null;
+  drop_off_longitude: number | null;
   assignee: UserRefRow | null;
   created_by: UserRefRow | null;
   started_by: UserRefRow | null;
@@ -61,7 +63,7 @@ export const selectColumns = (distance: string) => `
   t.checked, t.cause, t.created_at, t.started_at, t.closed_at, t.updated_at,
   b.latitude, b.longitude, b.last_position_date, ${distance} AS distance_m,
   t.swap_battery_level, t.swap_battery_number, t.parts, t.cost_amount::text AS cost_amount,
-  t.cost_currency,
+  t.cost_currency, t.drop_off_latitude, t.drop_off_longitude,
   ${userOf('assignee_id')} AS assignee, ${userOf('created_by')} AS created_by,
   ${userOf('started_by')} AS started_by, ${userOf('closed_by')} AS closed_by`;
 

@@ -35,15 +35,19 @@ export interface NewTask {
   assigneeId: string | null;
   notes: string;
   createdBy: string | null;
+  /** where a move leaves its bike (a rebalancing recommendation's destination) */
+  dropOff?: { latitude: number; longitude: number } | null;
 }
 
 export async function insertTasks(db: Queryable, fleetId: string, tasks: NewTask[], now: Date) {
   const rows = await db.query<{ id: string; bike_id: number }>(
     `INSERT INTO task (fleet_id, bike_id, kind, title, priority, due_at, assignee_id, notes,
-                       created_by, created_at, updated_at)
-     SELECT $1, bike_id, kind, title, priority, due_at, assignee_id, notes, created_by, $3, $3
+                       created_by, drop_off_latitude, drop_off_longitude, created_at, updated_at)
+     SELECT $1, bike_id, kind, title, priority, due_at, assignee_id, notes, created_by,
+            drop_off_latitude, drop_off_longitude, $3, $3
        FROM json_to_recordset($2::json) AS t(bike_id bigint, kind text, title text,
-            priority text, due_at timestamptz, assignee_id uuid, notes text, created_by uuid)
+            priority text, due_at timestamptz, assignee_id uuid, notes text, created_by uuid,
+            drop_off_latitude float8, drop_off_longitude float8)
      RETURNING id, bike_id`,
     [
       fleetId,
@@ -56,6 +60,8 @@ export async function insertTasks(db: Queryable, fleetId: string, tasks: NewTask
         assignee_id: t.assigneeId,
         notes: t.notes,
         created_by: t.createdBy,
+        drop_off_latitude: t.dropOff?.latitude ?? null,
+        drop_off_longitude: t.dropOff?.longitude ?? null,
       })),
       now,
     ],

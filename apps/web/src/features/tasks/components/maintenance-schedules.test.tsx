@@ -49,7 +49,7 @@ describe('task statistics', () => {
       },
     });
     expect(
-      await screen.findByText('From 2026-10-27 to 2026-11-25: 5 opened, 3 closed.'),
+      await screen.findByText('From Oct 27, 2026 to Nov 25, 2026: 5 opened, 3 closed.'),
     ).toBeInTheDocument();
     const byKind = screen.getByRole('table', { name: 'By kind' });
     expect(byKind).toHaveTextContent('Battery swap');

@@ -30,9 +30,15 @@ export function TaskStatisticsPanel() {
       {data && (
         <>
           <p className={styles.meta}>
-            {t('tasks.statistics.totals', { opened, closed, from: data.from, to: data.to })}
+            {t('tasks.statistics.totals', {
+              opened,
+              closed,
+              // calendar days: read at noon UTC, the same day in every time zone
+              from: format.date(`${data.from}T12:00:00Z`),
+              to: format.date(`${data.to}T12:00:00Z`),
+            })}
           </p>
-          <table>
+          <table className={styles.statsTable}>
             <caption>{t('tasks.statistics.byKind')}</caption>
             <thead>
               <tr>
@@ -51,7 +57,7 @@ export function TaskStatisticsPanel() {
               ))}
             </tbody>
           </table>
-          <table>
+          <table className={styles.statsTable}>
             <caption>{t('tasks.statistics.byTechnician')}</caption>
             <thead>
               <tr>

@@ -49,6 +49,37 @@ describe('My tasks', () => {
     );
   });
 
+  it("shows a rebalancing move's drop-off with its own navigation and map links", async () => {
+    stubPosition('refused');
+    renderApp('/tasks/mine', {
+      signedInAs: 'technician',
+      answers: {
+        'GET tasks': makeTaskPage([
+          makeTask({
+            kind: 'REBALANCE',
+            checklist: [],
+            dropOff: { latitude: 45.771512, longitude: 4.812134 },
+          }),
+        ]),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Rebalance · FR-42' });
+    expect(screen.getByText('Drop-off: 45.77151, 4.81213')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Navigate to the drop-off' })).toHaveAttribute(
+      'href',
+      'geo:45.771512,4.812134',
+    );
+    expect(screen.getByRole('link', { name: 'Drop-off on the map' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('mlat=45.771512&mlon=4.812134'),
+    );
+    // the bike's own position keeps its links
+    expect(screen.getByRole('link', { name: 'Navigate' })).toHaveAttribute(
+      'href',
+      'geo:45.76,4.84',
+    );
+  });
+
   it('sorts by due time when the position is refused, and says so', async () => {
     stubPosition('refused');
     const { server } = renderApp('/tasks/mine', {
