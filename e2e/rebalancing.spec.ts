@@ -1,7 +1,7 @@
 // Where bikes are needed (docs/rebalancing.md): on the fleet map a manager turns on the heat map
 // of trip starts and reads its legend; on the Rebalancing page they accept a suggested move,
-// which makes REBALANCE tasks (a move whose bikes rode off meanwhile is planned again: its
-// replacement is accepted in turn). With VFM_SCREENSHOTS_DIR the screens are written as pictures.
+// which makes REBALANCE tasks, each with the move's drop-off on its card (a move whose bikes rode
+// off meanwhile is planned again: its replacement is accepted in turn). With VFM_SCREENSHOTS_DIR the screens are written as pictures.
 import { test, expect, apiLogin, MANAGER, MAP_READY, TECHNICIAN } from './fixtures';
 import { picture } from './screen-checks';
 
@@ -47,7 +47,32 @@ test('heat map layer on the fleet map; accepting a move makes tasks', async ({
   }
   expect(await rebalanceTasks()).toBeGreaterThan(before);
 
+  // a task of the move says where to leave its bike, with its own navigation link
+  const { content } = await manager.call<{
+    content: Array<{
+      vehicleNumber: string;
+      createdAt: string;
+      dropOff: { latitude: number; longitude: number } | null;
+    }>;
+  }>('GET', 'tasks?kind=REBALANCE&status=all&sort=created&size=1');
+  const [made] = content;
+  expect(made?.dropOff).not.toBeNull();
+  await page.goto('/en/tasks');
+  await page.getByRole('combobox', { name: 'Kind', exact: true }).selectOption('REBALANCE');
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: `Rebalance · ${made!.vehicleNumber}` }) });
+  const { latitude, longitude } = made!.dropOff!;
+  await expect(
+    card.getByText(`Drop-off: ${latitude.toFixed(5)}, ${longitude.toFixed(5)}`),
+  ).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Navigate to the drop-off' })).toHaveAttribute(
+    'href',
+    `geo:${latitude},${longitude}`,
+  );
+
   // the phone: the manager's suggestions, then the technician's route (an ordered list, a map)
+  await page.goto('/en/rebalancing');
   await page.setViewportSize({ width: 390, height: 844 });
   // the accepted move has left the list: another, or the list's empty state
   await expect(page.getByRole('region', { name: 'Moves suggested' })).toBeVisible();
