@@ -26,6 +26,34 @@ export const mapsUrl = (p: { latitude: number; longitude: number }) =>
 const coordinates = (p: { latitude: number; longitude: number }) =>
   `${p.latitude.toFixed(5)}, ${p.longitude.toFixed(5)}`;
 
+/** A place of the task — what it is, then a link to the phone's navigation and one to a map. */
+function PlaceLinks(props: {
+  place: { latitude: number; longitude: number };
+  says: string;
+  navigate: string;
+  map: string;
+}) {
+  return (
+    <div className={styles.links}>
+      <span className={styles.meta}>{props.says}</span>
+      <a
+        className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+        href={geoUri(props.place)}
+      >
+        <Navigation size={16} aria-hidden /> {props.navigate}
+      </a>
+      <a
+        className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+        href={mapsUrl(props.place)}
+        target="_blank"
+        rel="noreferrer"
+      >
+        <MapPin size={16} aria-hidden /> {props.map}
+      </a>
+    </div>
+  );
+}
+
 /** an amount in its currency, in the reader's language */
 export function formatCost(cost: { amount: number; currency: string }, language: string) {
   try {
@@ -164,49 +192,23 @@ export function TaskCard({
         </p>
       )}
       {task.position ? (
-        <div className={styles.links}>
-          <span className={styles.meta}>
-            {t('tasks.card.lastPosition', { when: format.dateTime(task.position.at) })}
-          </span>
-          <a
-            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-            href={geoUri(task.position)}
-          >
-            <Navigation size={16} aria-hidden /> {t('tasks.card.navigate')}
-          </a>
-          <a
-            className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-            href={mapsUrl(task.position)}
-            target="_blank"
-            rel="noreferrer"
-          >
-            <MapPin size={16} aria-hidden /> {t('tasks.card.openMap')}
-          </a>
-        </div>
+        <PlaceLinks
+          place={task.position}
+          says={t('tasks.card.lastPosition', { when: format.dateTime(task.position.at) })}
+          navigate={t('tasks.card.navigate')}
+          map={t('tasks.card.openMap')}
+        />
       ) : (
         <p className={styles.meta}>{t('tasks.card.noPosition')}</p>
       )}
       {task.dropOff && (
         // a rebalancing move: where to leave the bike (docs/tasks.md "Rebalancing moves")
-        <div className={styles.links}>
-          <span className={styles.meta}>
-            {t('tasks.card.dropOff', { place: coordinates(task.dropOff) })}
-          </span>
-          <a
-            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-            href={geoUri(task.dropOff)}
-          >
-            <Navigation size={16} aria-hidden /> {t('tasks.card.navigateDropOff')}
-          </a>
-          <a
-            className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-            href={mapsUrl(task.dropOff)}
-            target="_blank"
-            rel="noreferrer"
-          >
-            <MapPin size={16} aria-hidden /> {t('tasks.card.dropOffMap')}
-          </a>
-        </div>
+        <PlaceLinks
+          place={task.dropOff}
+          says={t('tasks.card.dropOff', { place: coordinates(task.dropOff) })}
+          navigate={t('tasks.card.navigateDropOff')}
+          map={t('tasks.card.dropOffMap')}
+        />
       )}
       {task.checklist.length > 0 && task.status !== 'CANCELLED' && (
         <fieldset className={styles.checklist}>
