@@ -61,7 +61,8 @@ export function RecommendationCard({
       </p>
       <p className={styles.gain}>
         {t('rebalancing.gain', {
-          count: Math.round(r.extraRides),
+          // the figure shown (one decimal) chooses the form: "1,5 trajet", "1.5 more rides"
+          count: Math.round(r.extraRides * 10) / 10,
           rides: format.number(r.extraRides, 1),
         })}
       </p>

@@ -91,6 +91,25 @@ describe('rebalancing', () => {
     expect(server.callsTo(`POST rebalancing/recommendations/${MOVE.id}/accept`)).toHaveLength(1);
   });
 
+  it('says one more ride in the singular, and 1.4 in the plural', async () => {
+    renderApp('/rebalancing', {
+      signedInAs: 'user',
+      answers: {
+        'GET rebalancing/recommendations': {
+          content: [
+            { ...MOVE, extraRides: 1 },
+            { ...MOVE, id: '5a0c6f4e-0000-4000-8000-000000000002', extraRides: 1.4 },
+          ],
+        },
+        'GET rebalancing/routes': { content: [] },
+      },
+    });
+    const [one, more] = await screen.findAllByTestId('recommendation');
+    expect(one).toHaveTextContent('About 1 more ride');
+    expect(one).not.toHaveTextContent('rides');
+    expect(more).toHaveTextContent('About 1.4 more rides');
+  });
+
   it('says when the bikes moved and the move was planned again', async () => {
     const user = userEvent.setup();
     renderApp('/rebalancing', {
