@@ -8,6 +8,7 @@ import { MARKING_PATTERN, VEHICLE_NUMBER_PATTERN } from './patterns';
 import type { WarningType } from './enums';
 import { DateTime, IdParamsSchema, Nullable, Page, StringEnum } from './schema-helpers';
 import { pagingProperties } from './bike-records';
+import { BUILTIN_RULE_KINDS } from './rule-kinds';
 
 const strict = { additionalProperties: false } as const;
 
@@ -126,6 +127,18 @@ export const TaskDropOffSchema = Type.Object(
 );
 export type TaskDropOff = Static<typeof TaskDropOffSchema>;
 
+/** The rule that opened a task, as it was then (docs/tasks.md "Opened by a rule"). */
+export const TaskRuleRefSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    /** a built-in rule's kind (each language names it), null for a written rule */
+    builtin: Nullable(StringEnum(BUILTIN_RULE_KINDS)),
+  },
+  strict,
+);
+export type TaskRuleRef = Static<typeof TaskRuleRefSchema>;
+
 export const TaskChecklistEntrySchema = Type.Object(
   { item: Type.String(), checked: Type.Boolean() },
   strict,
@@ -167,6 +180,8 @@ export const TaskSchema = Type.Object(
     checklist: Type.Array(TaskChecklistEntrySchema),
     /** the alert kind that opened it; null for a task created by hand */
     cause: Nullable(StringEnum(TASK_CAUSES)),
+    /** the rule whose action opened it; null otherwise */
+    rule: Nullable(TaskRuleRefSchema),
     createdAt: DateTime(),
     /** null: created automatically */
     createdBy: Nullable(UserRef),

@@ -22,6 +22,7 @@ const task = (over: Partial<Task>): Task => ({
   notes: 'back "wheel" \\ é',
   checklist: [{ item: 'check-lock', checked: true }],
   cause: null,
+  rule: null,
   createdAt: '2026-11-26T08:00:00.000Z',
   createdBy: null,
   startedAt: null,

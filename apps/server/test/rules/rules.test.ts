@@ -12,6 +12,7 @@ import {
   RuleSchema,
   type Alert,
   type Rule,
+  type Task,
 } from '@vfm/contract';
 import { createFleetWithUsers, twoFleets, type FleetCast } from '../helpers/factories';
 import { expectShape } from '../helpers/contract';
@@ -218,6 +219,14 @@ describe('rules at work', () => {
       [m.bike.id],
     );
     expect(tasks.map((task) => task.kind)).toEqual(['BATTERY_SWAP']);
+    // the task names its rule (each reader's language says it), its notes left to the people
+    const listed = await admin().get('tasks', { query: { kind: 'BATTERY_SWAP', status: 'all' } });
+    const task = listed.body.content.find((one: Task) => one.vehicleNumber === vn) as Task;
+    expect(task).toMatchObject({
+      rule: { id: rule.id, name: 'Locked and low', builtin: null },
+      notes: '',
+      title: '',
+    });
 
     await publishUp(m.client, m.moduleId, 'telemetry', telemetry({ assistanceLocked: false }));
     await waitFor(async () =>

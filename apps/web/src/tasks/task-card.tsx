@@ -158,6 +158,13 @@ export function TaskCard({
         {task.cause && (
           <span>{t('tasks.card.automatic', { cause: t(`tasks.cause.${task.cause}`) })}</span>
         )}
+        {task.rule && (
+          <span>
+            {t('tasks.card.byRule', {
+              rule: task.rule.builtin ? t(`bike.warning.${task.rule.builtin}`) : task.rule.name,
+            })}
+          </span>
+        )}
       </p>
       {task.notes && <p className={styles.meta}>{task.notes}</p>}
       {task.batterySwap && (

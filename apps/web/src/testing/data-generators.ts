@@ -233,6 +233,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     notes: '',
     checklist: TASK_CHECKLISTS[kind].map((item) => ({ item, checked: false })),
     cause: null,
+    rule: null,
     createdAt: '2026-11-25T08:00:00.000Z',
     createdBy: null,
     startedAt: null,

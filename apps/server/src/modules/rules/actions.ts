@@ -2,7 +2,7 @@
 // per bike and rule: none while one is open), a command to its module (through the commands'
 // outbox, as the zones' automatic commands). The alert itself is the alerts' reconciliation's
 // (it reads the rules' firing states): one writer of alerts.
-import type { CommandType, TaskPriority } from '@vfm/contract';
+import type { BuiltinRuleKind, CommandType, TaskPriority } from '@vfm/contract';
 import type { TxQuery } from '../../db/client';
 import type { FleetChanges } from '../bikes/fleet-changes';
 import { enqueueCommands } from '../commands/command-service';
@@ -14,6 +14,10 @@ export interface Started {
   bike: { id: number; fleetId: string; vehicleNumber: string; openTaskKinds: string[] };
   at: Date;
 }
+
+/** A built-in rule's kind: its alert kind, where a written rule's is 'RULE:' and its id. */
+const builtinOf = (rule: LiveRule) =>
+  rule.alertKind.startsWith('RULE:') ? null : (rule.alertKind as BuiltinRuleKind);
 
 /** The requester a rule's command is recorded with. */
 export const RULE_REQUESTER_PREFIX = 'RULE:';
@@ -36,12 +40,14 @@ export async function runActions(
             {
               bikeId: bike.id,
               kind: action.kind,
-              title: rule.name.slice(0, 80),
+              title: '',
               priority: (action.priority ?? 'NORMAL') as TaskPriority,
               dueAt: null,
               assigneeId: null,
-              notes: `Opened by the rule “${rule.name}”.`,
+              // the rule is named on the task in each reader's language (docs/tasks.md)
+              notes: '',
               createdBy: null,
+              rule: { id: rule.id, name: rule.name, builtin: builtinOf(rule) },
             },
           ],
           now,

@@ -18,6 +18,10 @@ export function toTask(row: TaskRow): Task {
     notes: row.notes,
     checklist: TASK_CHECKLISTS[row.kind].map((item) => ({ item, checked: checked.has(item) })),
     cause: row.cause,
+    rule:
+      row.rule_id === null || row.rule_name === null
+        ? null
+        : { id: row.rule_id, name: row.rule_name, builtin: row.rule_builtin },
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by,
     startedAt: iso(row.started_at),

@@ -1,5 +1,5 @@
 // The tasks' rows as the lists read them: the columns, the people, the distance to a point.
-import type { TaskCause, TaskKind, TaskPriority, TaskStatus } from '@vfm/contract';
+import type { BuiltinRuleKind, TaskCause, TaskKind, TaskPriority, TaskStatus } from '@vfm/contract';
 
 export interface UserRefRow {
   id: string;
@@ -35,6 +35,9 @@ export interface TaskRow {
   cost_currency: string | null;
   drop_off_latitude: number | null;
   drop_off_longitude: number | null;
+  rule_id: string | null;
+  rule_name: string | null;
+  rule_builtin: BuiltinRuleKind | null;
   assignee: UserRefRow | null;
   created_by: UserRefRow | null;
   started_by: UserRefRow | null;
@@ -63,7 +66,8 @@ export const selectColumns = (distance: string) => `
   t.checked, t.cause, t.created_at, t.started_at, t.closed_at, t.updated_at,
   b.latitude, b.longitude, b.last_position_date, ${distance} AS distance_m,
   t.swap_battery_level, t.swap_battery_number, t.parts, t.cost_amount::text AS cost_amount,
-  t.cost_currency, t.drop_off_latitude, t.drop_off_longitude,
+  t.cost_currency, t.drop_off_latitude, t.drop_off_longitude, t.rule_id, t.rule_name,
+  t.rule_builtin,
   ${userOf('assignee_id')} AS assignee, ${userOf('created_by')} AS created_by,
   ${userOf('started_by')} AS started_by, ${userOf('closed_by')} AS closed_by`;
 

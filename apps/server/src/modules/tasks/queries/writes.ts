@@ -1,6 +1,6 @@
 // The writes of the status flow: each a conditional UPDATE (two technicians cannot both take a
 // task), the outcome recorded, the battery swapped, the checklist, the holder.
-import type { TaskCause, TaskKind, TaskPriority, TaskStatus } from '@vfm/contract';
+import type { TaskCause, TaskKind, TaskPriority, TaskRuleRef, TaskStatus } from '@vfm/contract';
 import { jsonRecords, type Queryable, queryOne } from '../../../db/client';
 import type { UserRefRow } from './columns';
 
@@ -37,17 +37,21 @@ export interface NewTask {
   createdBy: string | null;
   /** where a move leaves its bike (a rebalancing recommendation's destination) */
   dropOff?: { latitude: number; longitude: number } | null;
+  /** the rule whose action opens it, as it is now */
+  rule?: TaskRuleRef | null;
 }
 
 export async function insertTasks(db: Queryable, fleetId: string, tasks: NewTask[], now: Date) {
   const rows = await db.query<{ id: string; bike_id: number }>(
     `INSERT INTO task (fleet_id, bike_id, kind, title, priority, due_at, assignee_id, notes,
-                       created_by, drop_off_latitude, drop_off_longitude, created_at, updated_at)
+                       created_by, drop_off_latitude, drop_off_longitude, rule_id, rule_name,
+                       rule_builtin, created_at, updated_at)
      SELECT $1, bike_id, kind, title, priority, due_at, assignee_id, notes, created_by,
-            drop_off_latitude, drop_off_longitude, $3, $3
+            drop_off_latitude, drop_off_longitude, rule_id, rule_name, rule_builtin, $3, $3
        FROM json_to_recordset($2::json) AS t(bike_id bigint, kind text, title text,
             priority text, due_at timestamptz, assignee_id uuid, notes text, created_by uuid,
-            drop_off_latitude float8, drop_off_longitude float8)
+            drop_off_latitude float8, drop_off_longitude float8, rule_id uuid, rule_name text,
+            rule_builtin text)
      RETURNING id, bike_id`,
     [
       fleetId,
@@ -62,6 +66,9 @@ export async function insertTasks(db: Queryable, fleetId: string, tasks: NewTask
         created_by: t.createdBy,
         drop_off_latitude: t.dropOff?.latitude ?? null,
         drop_off_longitude: t.dropOff?.longitude ?? null,
+        rule_id: t.rule?.id ?? null,
+        rule_name: t.rule?.name ?? null,
+        rule_builtin: t.rule?.builtin ?? null,
       })),
       now,
     ],

@@ -80,6 +80,35 @@ describe('My tasks', () => {
     );
   });
 
+  it("names the rule that opened a task, a built-in one in the reader's language", async () => {
+    stubPosition('refused');
+    renderApp('/tasks/mine', {
+      signedInAs: 'technician',
+      answers: {
+        'GET tasks': makeTaskPage([
+          makeTask({
+            rule: {
+              id: '0b1c2d3e-0000-4000-8000-000000000001',
+              name: 'Locked and low',
+              builtin: null,
+            },
+          }),
+          makeTask({
+            id: '0b1c2d3e-0000-4000-8000-0000000000f2',
+            vehicleNumber: 'FR-43',
+            rule: {
+              id: '0b1c2d3e-0000-4000-8000-000000000002',
+              name: 'Batterie retirée',
+              builtin: 'BATTERY_REMOVED',
+            },
+          }),
+        ]),
+      },
+    });
+    expect(await screen.findByText('Opened by the rule “Locked and low”')).toBeInTheDocument();
+    expect(screen.getByText('Opened by the rule “Battery removed”')).toBeInTheDocument();
+  });
+
   it('sorts by due time when the position is refused, and says so', async () => {
     stubPosition('refused');
     const { server } = renderApp('/tasks/mine', {
