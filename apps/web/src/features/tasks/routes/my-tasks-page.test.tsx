@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../testing/app-harness';
 import { makeTask, makeTaskPage } from '../../../testing/data-generators';
 import { json } from '../../../testing/fake-server';
+import type { Task } from '@vfm/contract';
 
 type Geo = Pick<Geolocation, 'getCurrentPosition'>;
 
@@ -27,6 +28,15 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'geolocation');
   window.localStorage.clear();
 });
+
+/** My tasks of a technician whose position is not shared, listing these tasks. */
+function showTasks(...tasks: Task[]) {
+  stubPosition('refused');
+  return renderApp('/tasks/mine', {
+    signedInAs: 'technician',
+    answers: { 'GET tasks': makeTaskPage(tasks) },
+  });
+}
 
 describe('My tasks', () => {
   it('lists the nearest first from the browser position', async () => {
@@ -50,19 +60,13 @@ describe('My tasks', () => {
   });
 
   it("shows a rebalancing move's drop-off with its own navigation and map links", async () => {
-    stubPosition('refused');
-    renderApp('/tasks/mine', {
-      signedInAs: 'technician',
-      answers: {
-        'GET tasks': makeTaskPage([
-          makeTask({
-            kind: 'REBALANCE',
-            checklist: [],
-            dropOff: { latitude: 45.771512, longitude: 4.812134 },
-          }),
-        ]),
-      },
-    });
+    showTasks(
+      makeTask({
+        kind: 'REBALANCE',
+        checklist: [],
+        dropOff: { latitude: 45.771512, longitude: 4.812134 },
+      }),
+    );
     await screen.findByRole('heading', { name: 'Rebalance · FR-42' });
     expect(screen.getByText('Drop-off: 45.77151, 4.81213')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Navigate to the drop-off' })).toHaveAttribute(
@@ -81,30 +85,20 @@ describe('My tasks', () => {
   });
 
   it("names the rule that opened a task, a built-in one in the reader's language", async () => {
-    stubPosition('refused');
-    renderApp('/tasks/mine', {
-      signedInAs: 'technician',
-      answers: {
-        'GET tasks': makeTaskPage([
-          makeTask({
-            rule: {
-              id: '0b1c2d3e-0000-4000-8000-000000000001',
-              name: 'Locked and low',
-              builtin: null,
-            },
-          }),
-          makeTask({
-            id: '0b1c2d3e-0000-4000-8000-0000000000f2',
-            vehicleNumber: 'FR-43',
-            rule: {
-              id: '0b1c2d3e-0000-4000-8000-000000000002',
-              name: 'Batterie retirée',
-              builtin: 'BATTERY_REMOVED',
-            },
-          }),
-        ]),
-      },
-    });
+    showTasks(
+      makeTask({
+        rule: { id: '0b1c2d3e-0000-4000-8000-000000000001', name: 'Locked and low', builtin: null },
+      }),
+      makeTask({
+        id: '0b1c2d3e-0000-4000-8000-0000000000f2',
+        vehicleNumber: 'FR-43',
+        rule: {
+          id: '0b1c2d3e-0000-4000-8000-000000000002',
+          name: 'Batterie retirée',
+          builtin: 'BATTERY_REMOVED',
+        },
+      }),
+    );
     expect(await screen.findByText('Opened by the rule “Locked and low”')).toBeInTheDocument();
     expect(screen.getByText('Opened by the rule “Battery removed”')).toBeInTheDocument();
   });
