@@ -1,6 +1,7 @@
 // One recommendation (docs/rebalancing.md): "Move N bikes from A to B before T — about X more
-// rides", its bikes, and the manager's three decisions. Accepting makes the REBALANCE tasks; when
-// the bikes moved meanwhile the server plans the move anew and the card says so.
+// rides", how far and which way ("0.8 km north-east"), its bikes, and the manager's three
+// decisions. Accepting makes the REBALANCE tasks; when the bikes moved meanwhile the server plans
+// the move anew and the card says so.
 import { useTranslation } from 'react-i18next';
 import type { AcceptResult, Recommendation } from '@vfm/contract';
 import { isApiError } from '../../../api/api-error';
@@ -8,6 +9,7 @@ import { useFormatters } from '../../../format/use-formatters';
 import { useServices } from '../../../services/services';
 import { Button } from '../../../ui/button/button';
 import { useDecide, type Decision } from '../api/rebalancing';
+import { moveWay } from '../state/move-way';
 import styles from './rebalancing.module.css';
 
 /** a cell named briefly: its last characters tell the neighbours apart */
@@ -49,6 +51,7 @@ export function RecommendationCard({
         }),
     );
   const busy = decide.isPending ? decide.variables?.decision : undefined;
+  const way = moveWay(r.from, r.to);
   return (
     <li className={styles.card} data-testid="recommendation">
       <p className={styles.move}>
@@ -64,6 +67,12 @@ export function RecommendationCard({
           // the figure shown (one decimal) chooses the form: "1,5 trajet", "1.5 more rides"
           count: Math.round(r.extraRides * 10) / 10,
           rides: format.number(r.extraRides, 1),
+        })}
+      </p>
+      <p className={styles.meta}>
+        {t('rebalancing.way', {
+          distance: format.distance(way.km, 1),
+          direction: t(`rebalancing.directions.${way.direction}`),
         })}
       </p>
       <p className={styles.meta}>{r.vehicleNumbers.join(', ')}</p>

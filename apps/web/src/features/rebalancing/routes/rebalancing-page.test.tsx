@@ -83,6 +83,8 @@ describe('rebalancing', () => {
     const card = await screen.findByTestId('recommendation');
     expect(card).toHaveTextContent('Move 3 bikes from cell …6625 to cell …6627');
     expect(card).toHaveTextContent('About 2.5 more rides');
+    // [4.83, 45.76] → [4.84, 45.765]: 0.95 km north-east, in the miles this user reads
+    expect(card).toHaveTextContent('0.6 mi north-east');
     expect(await screen.findByText('No route planned')).toBeInTheDocument();
     server.on('GET rebalancing/recommendations', { content: [] });
     await user.click(within(card).getByRole('button', { name: 'Accept' }));
