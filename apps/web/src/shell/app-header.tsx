@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Menu } from 'lucide-react';
 import { useLoading } from '../services/services';
 import { useTitle } from '../services/use-page-title';
+import { useIsNarrow } from '../ui/hooks/use-media-query';
 import { IconButton } from '../ui/icon-button/icon-button';
 import { NotificationBell } from '../notifications/notification-bell';
 import { GlobalSearch } from './global-search';
@@ -26,6 +27,7 @@ export function AppHeader({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu:
   const navigate = useNavigate();
   const title = useTitle();
   const loading = useLoading();
+  const narrow = useIsNarrow();
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as ShellRouteHandle | undefined;
   const back = showsBackButton(handle, window.history.length);
@@ -55,7 +57,7 @@ export function AppHeader({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu:
           </div>
         )}
         <NotificationBell />
-        <ProfileMenu compact={mobile} />
+        <ProfileMenu compact={narrow} />
       </div>
       {mobile && (
         <div className={styles.mobileSearch}>

@@ -12,7 +12,7 @@ import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
 import { useShortcuts } from '../shortcuts/use-shortcuts';
 import { homeRouteOf } from '../session/home-route';
 import { useServices, useSession } from '../services/services';
-import { useIsMobile } from '../ui/hooks/use-media-query';
+import { NARROW_QUERY, useIsMobile } from '../ui/hooks/use-media-query';
 import { IconButton } from '../ui/icon-button/icon-button';
 import { applyTheme } from '../ui/theme/theme';
 import { AppHeader } from './app-header';
@@ -23,11 +23,14 @@ import styles from './shell-layout.module.css';
 
 const RAIL_STORAGE_KEY = 'vfm.navRailOpen';
 
+/** the user's last choice; without one, open on a wide screen and collapsed below 1024 px */
 function readRailOpen(): boolean {
+  const wide = !window.matchMedia(NARROW_QUERY).matches;
   try {
-    return window.localStorage.getItem(RAIL_STORAGE_KEY) !== 'false';
+    const stored = window.localStorage.getItem(RAIL_STORAGE_KEY);
+    return stored === null ? wide : stored !== 'false';
   } catch {
-    return true;
+    return wide;
   }
 }
 

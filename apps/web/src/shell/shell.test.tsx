@@ -24,6 +24,34 @@ describe('navigation rail (SPEC §2, §9)', () => {
     );
     expect(window.localStorage.getItem('vfm.navRailOpen')).toBe('false');
   });
+
+  it('makes room for the page below 1024 px: the rail collapsed unless opened before, the avatar alone', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 800;
+    try {
+      window.localStorage.removeItem('vfm.navRailOpen');
+      const first = renderApp('/fleet', { signedInAs: 'user' });
+      await fleetTitle();
+      expect(first.container.querySelector('[data-rail]')).toHaveAttribute(
+        'data-rail',
+        'collapsed',
+      );
+      const trigger = await screen.findByRole('button', { name: 'Profile menu of manon petit' });
+      expect(trigger).toHaveTextContent(/^M$/);
+      first.unmount();
+
+      window.localStorage.setItem('vfm.navRailOpen', 'true');
+      const second = renderApp('/fleet', { signedInAs: 'user' });
+      await fleetTitle();
+      expect(second.container.querySelector('[data-rail]')).toHaveAttribute(
+        'data-rail',
+        'expanded',
+      );
+    } finally {
+      window.innerWidth = width;
+      window.localStorage.removeItem('vfm.navRailOpen');
+    }
+  });
 });
 
 describe('mobile layout (SPEC §9: below 600 px)', () => {

@@ -23,3 +23,13 @@ export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 export function useIsMobile(): boolean {
   return useMediaQuery(MOBILE_QUERY);
 }
+
+/**
+ * Below 1024 px (a tablet, a narrow window) the frame makes room for the page: the navigation
+ * rail starts collapsed and the header's profile menu shows the avatar alone (docs/web.md).
+ */
+export const NARROW_QUERY = '(max-width: 1023.98px)';
+
+export function useIsNarrow(): boolean {
+  return useMediaQuery(NARROW_QUERY);
+}
