@@ -21,10 +21,12 @@ test('the map draws the fleet and a cluster zooms in', async ({ page, login, req
   await expect(clusters.first()).toBeVisible();
   // each button sits where its bikes are: placed by MapLibre, not stacked in the page's flow
   // (a `position` of our own once pushed every cluster a button lower than the one before)
-  // read at one moment: the demo bikes ride, and a cluster that moved is another button
+  // read at one moment, in one call of the page: the demo bikes ride, and a cluster that moved
+  // is another button (a locator's evaluateAll finds the buttons, then reads them a call later:
+  // one removed in between read as no style at all)
   const box = (await page.getByTestId('fleet-map').boundingBox())!;
-  const buttons = await clusters.evaluateAll((elements) =>
-    elements.map((element) => {
+  const buttons = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-testid="map-cluster"]')).map((element) => {
       const { x, y, width, height } = element.getBoundingClientRect();
       return { position: getComputedStyle(element).position, x, y, width, height };
     }),
